@@ -1,0 +1,38 @@
+"""Finding the ``.lark`` files and building cached LALR parsers from them.
+
+Installed wheels carry the grammar inside the package (``adjudicator/grammar``); a source
+checkout or an editable install reads the top-level ``grammar/`` folder.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def grammar_path(name: str) -> Path:
+    for folder in (_PACKAGE_DIR / "grammar", _PACKAGE_DIR.parent / "grammar"):
+        candidate = folder / name
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"grammar file {name!r} is missing from the installation")
+
+
+@lru_cache(maxsize=None)
+def lalr_parser(name: str, start: str = "start"):
+    """A LALR parser for ``grammar/<name>``, cached on disk by lark (``cache=True``)."""
+    from lark import Lark
+
+    path = grammar_path(name)
+    return Lark(
+        path.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=start,
+        propagate_positions=True,
+        maybe_placeholders=True,
+        cache=True,
+        import_paths=[str(path.parent)],
+    )
