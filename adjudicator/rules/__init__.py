@@ -255,8 +255,13 @@ def suggest(rule_id: str, n: int = 3) -> list[str]:
         if not m:
             break
         probe = probe[: m.start()]
-    for rid in difflib.get_close_matches(query, list(_upper_index), n=n + len(out), cutoff=0.6):
-        add(_upper_index[rid])
+    close = [
+        _upper_index[rid]
+        for rid in difflib.get_close_matches(query, list(_upper_index), n=n + 6, cutoff=0.6)
+    ]
+    # Top-level IDs before finer ones, each group keeping difflib's ranking.
+    for rid in sorted(close, key=lambda r: rules[r].parent is not None):
+        add(rid)
     if len(out) < n:
         # Fall back to IDs that contain the query (e.g. "COST" → L5R-ACT-COST).
         for upper, rid in _upper_index.items():
