@@ -121,7 +121,8 @@ class _Out:
                 if i:
                     self.console.print()
                 self.console.print(
-                    Text(textwrap.fill(para, width=_WIDTH, initial_indent=pad + "  ",
+                    Text(textwrap.fill(para, width=min(_WIDTH, self.console.width),
+                                       initial_indent=pad + "  ",
                                        subsequent_indent=pad + "  "))
                 )
             self.console.print()
