@@ -1,0 +1,989 @@
+"""L5R CCG ability text -> the typed AST of :mod:`adjudicator.core.ability`.
+
+Two layers:
+
+* this module splits an ability line into its *skeleton*: designators (``Political
+  Limited``), trigger (``After this card is bowed``), the limits block (everything before
+  the last colon of an action: conditions, costs, targets) and effect sentences;
+* the LALR grammar ``grammar/l5r_ability.lark`` structures each piece into
+  :class:`~adjudicator.core.ability.Effect` clauses from the closed vocabulary
+  :data:`EFFECT_KINDS`. A piece the grammar cannot structure is kept verbatim as an
+  :class:`~adjudicator.core.ability.Unparsed` node; :func:`parse_ability` never raises.
+
+Text clean-up (shared with the card database loaders, see :func:`clean_text`): HTML tags
+are removed, ``<br>`` ends an ability line, entities are decoded (``&#149;``/``&#8226;`` ->
+``•``), and icon tokens become words:
+
+=============  ==================
+``:bow:``      ``Bow this card``
+``:gN:``       ``Pay N Gold``
+``:g*:``       ``Pay X Gold``  (also ``:gstar:``)
+=============  ==================
+
+Target declarations ("Target one of your Personalities", "Choose your performing
+Personality") are clauses of kind ``"target"`` / ``"choose"``; they change no game state
+and are not paid as costs, but they keep their place in ``costs``/``effects`` so that
+:meth:`Ability.targets` lists targets in text order.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from adjudicator.core.ability import (
+    Ability,
+    Condition,
+    Effect,
+    Span,
+    StatTest,
+    TargetSpec,
+    Trigger,
+    Unparsed,
+)
+
+__all__ = [
+    "EFFECT_KINDS",
+    "clean_text",
+    "grammar_path",
+    "parse_ability",
+    "parse_card_text",
+    "split_lines",
+]
+
+# --------------------------------------------------------------------------- vocabulary
+
+#: Every Effect.kind the transformer can emit (costs and effects alike).
+EFFECT_KINDS: frozenset[str] = frozenset(
+    {
+        "bow",
+        "straighten",
+        "dishonor",
+        "rehonor",
+        "destroy",
+        "discard",
+        "draw",
+        "gain-honor",
+        "lose-honor",
+        "modify-stat",
+        "grant-keyword",
+        "lose-keyword",
+        "move-home",
+        "move-to-battle",
+        "cannot-bow",
+        "cannot-straighten",
+        "cannot-dishonor",
+        "cannot-destroy",
+        "cannot-discard",
+        "cannot-move",
+        "cannot-target",
+        "produce-gold",
+        "pay-gold",
+        "melee-attack",
+        "ranged-attack",
+        "fear",
+        "take-control",
+        "negate",
+        "target",
+        "choose",
+        "keyword",
+    }
+)
+
+TIMING_WORDS = frozenset(
+    {"Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty"}
+)
+#: Designators that stand alone without a timing word (trait designators).
+TRAIT_DESIGNATORS = frozenset(
+    {"Courtesy", "Invest", "Discipline", "Tattoo", "Kiho", "Absent", "Ninja", "Tireless"}
+)
+#: Capitalised words that start a clause, never a designator.
+_NOT_DESIGNATOR = frozenset(
+    {
+        "Bow", "Pay", "Target", "Choose", "Discard", "Dishonor", "Destroy", "Give", "Gain",
+        "Lose", "If", "After", "When", "Before", "While", "This", "Straighten", "Draw",
+        "Move", "Send", "Produce", "Remove", "Return", "Search", "Negate", "Take", "You",
+        "Each", "Your", "At", "During", "Put", "Create", "Rehonor", "Reveal", "Look",
+    }
+)
+_TRIGGER_WORDS = ("after", "when", "before", "at the start of", "at the end of", "whenever")
+
+# --------------------------------------------------------------------------- text clean-up
+
+_ICON_RE = re.compile(r":(bow|g(\d+|\*|star)):")
+_TAG_RE = re.compile(r"<[^>]*>")
+_BR_RE = re.compile(r"<\s*br\s*/?\s*>|<\s*/?\s*p\s*>", re.I)
+
+
+def _icon(m: re.Match[str]) -> str:
+    if m.group(1) == "bow":
+        return "Bow this card"
+    amount = m.group(2)
+    return "Pay X Gold" if amount in ("*", "star") else f"Pay {amount} Gold"
+
+
+def clean_text(text: str) -> str:
+    """HTML card text -> plain text, one ability per line (see the module docstring)."""
+    if not text:
+        return ""
+    t = _BR_RE.sub("\n", text)
+    t = _TAG_RE.sub("", t)
+    t = html.unescape(t)
+    t = t.replace("\u0095", "•").replace("\u2022", "•").replace("\xa0", " ")
+    t = _ICON_RE.sub(_icon, t)
+    lines = [" ".join(line.split()) for line in t.splitlines()]
+    return "\n".join(line for line in lines if line)
+
+
+def split_lines(text: str) -> list[str]:
+    """A card's text -> its non-empty ability lines (HTML cleaned first)."""
+    return [line for line in clean_text(text).split("\n") if line.strip()]
+
+
+# --------------------------------------------------------------------------- the parser
+
+_lock = threading.Lock()
+_parser: Any = None
+_vocab: frozenset[str] = frozenset()
+_STARTS = ["limits", "sentence", "event", "cond"]
+
+
+def grammar_path() -> Path:
+    """The grammar file: inside the installed package first, else the repo's grammar/."""
+    import adjudicator
+
+    pkg = Path(adjudicator.__file__).resolve().parent
+    inside = pkg / "grammar" / "l5r_ability.lark"
+    if inside.is_file():
+        return inside
+    return pkg.parent / "grammar" / "l5r_ability.lark"
+
+
+def _get_parser() -> tuple[Any, frozenset[str]]:
+    global _parser, _vocab
+    if _parser is None:
+        with _lock:
+            if _parser is None:
+                from lark import Lark
+
+                path = grammar_path()
+                source = path.read_text(encoding="utf-8")
+                vocab = frozenset(
+                    w for w in re.findall(r'"([a-z][a-z\-]*)"', source)
+                )
+                parser = Lark(
+                    source,
+                    parser="lalr",
+                    lexer="contextual",
+                    start=_STARTS,
+                    propagate_positions=True,
+                    cache=True,
+                    maybe_placeholders=False,
+                )
+                _vocab = vocab
+                _parser = parser
+    return _parser, _vocab
+
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
+
+
+def _normalise_words(text: str, vocab: frozenset[str]) -> str:
+    """Lower-case vocabulary words so capitalised words left are names and keywords."""
+
+    def low(m: re.Match[str]) -> str:
+        w = m.group(0)
+        lw = w.lower()
+        if lw in vocab and not (len(w) == 1 and w == "X"):
+            return lw
+        return w
+
+    t = text.replace("’", "'").replace("‘", "'")  # same length: spans stay valid
+    return _WORD_RE.sub(low, t)
+
+
+# --------------------------------------------------------------------------- transformer
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+class _Amount:
+    """count: an int or the X variable."""
+
+    __slots__ = ("value", "is_x")
+
+    def __init__(self, value: int | None, is_x: bool = False):
+        self.value = value
+        self.is_x = is_x
+
+
+class _Mod:
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: Any = None):
+        self.kind = kind
+        self.value = value
+
+
+def _make_transformer(piece: str, offset: int):
+    from lark import Token, Transformer, v_args
+
+    def span(meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(1, offset + 1, offset + 1)
+        return Span(1, offset + meta.column, offset + meta.end_column)
+
+    def text_of(meta) -> str:
+        if getattr(meta, "empty", True):
+            return ""
+        return piece[meta.start_pos : meta.end_pos]
+
+    def eff(meta, kind: str, **kw) -> Effect:
+        return Effect(kind=kind, text=text_of(meta), span=span(meta), **kw)
+
+    def amount(a: Any) -> int | None:
+        return a.value if isinstance(a, _Amount) else a
+
+    def it_target(children) -> TargetSpec | None:
+        for c in children:
+            if isinstance(c, TargetSpec):
+                return c
+        return None
+
+    @v_args(meta=True)
+    class T(Transformer):
+        # ----- amounts
+        def num(self, meta, ch):
+            return _Amount(int(ch[0]))
+
+        def one(self, meta, ch):
+            return _Amount(1)
+
+        def two(self, meta, ch):
+            return _Amount(2)
+
+        def three(self, meta, ch):
+            return _Amount(3)
+
+        def four(self, meta, ch):
+            return _Amount(4)
+
+        def five(self, meta, ch):
+            return _Amount(5)
+
+        def x_amount(self, meta, ch):
+            return _Amount(None, True)
+
+        def stat_mods(self, meta, ch):
+            mods = []
+            for tok in ch:
+                m = re.fullmatch(r"([+\-])([0-9]+|X)(F|C|PH|GP|PS)", str(tok))
+                if not m:
+                    continue
+                sign, n, stat = m.groups()
+                value = None if n == "X" else int(n) * (-1 if sign == "-" else 1)
+                mods.append((_STAT_LETTERS[stat], value))
+            return mods
+
+        # ----- noun phrases
+        def np_this(self, meta, ch):
+            return TargetSpec(ref="this", text=text_of(meta))
+
+        def np_this_typed(self, meta, ch):
+            noun = str(ch[0].children[0]) if ch and hasattr(ch[0], "children") and ch[0].children else ""
+            word = text_of(meta).split()[-1].lower()
+            # "this Personality" on an attachment means the card it is attached to
+            if word == "personality":
+                return TargetSpec(ref="attached", card_types=("personality",), text=text_of(meta))
+            return TargetSpec(ref="this", card_types=(word,), text=text_of(meta))
+
+        def this_noun(self, meta, ch):
+            return text_of(meta)
+
+        def np_it(self, meta, ch):
+            return TargetSpec(ref="it", text=text_of(meta))
+
+        def np_you(self, meta, ch):
+            return TargetSpec(ref="you", text=text_of(meta))
+
+        def np_or(self, meta, ch):
+            a, b = ch[0], ch[1]
+            return replace(
+                a,
+                card_types=tuple(dict.fromkeys(a.card_types + b.card_types)),
+                keywords=tuple(dict.fromkeys(a.keywords + b.keywords)),
+                text=text_of(meta),
+            )
+
+        def subj_target(self, meta, ch):
+            t = ch[0]
+            return replace(t, ref="target", text=text_of(meta))
+
+        # quantifiers
+        def q_one(self, meta, ch):
+            return _Mod("q", ("one", 1))
+
+        def q_the(self, meta, ch):
+            return _Mod("q", ("the", 1))
+
+        def q_one_of(self, meta, ch):
+            return _Mod("q", ("one", 1))
+
+        def q_one_of_your(self, meta, ch):
+            return _Mod("q", ("one-of-your", 1))
+
+        def q_each(self, meta, ch):
+            return _Mod("q", ("each", 1))
+
+        def q_another(self, meta, ch):
+            return _Mod("q", ("another", 1))
+
+        def q_number(self, meta, ch):
+            return _Mod("q", ("n", int(ch[0])))
+
+        def q_two(self, meta, ch):
+            return _Mod("q", ("n", 2))
+
+        def q_three(self, meta, ch):
+            return _Mod("q", ("n", 3))
+
+        def q_up_to(self, meta, ch):
+            return _Mod("q", ("up-to", amount(ch[0]) or 1))
+
+        # pre-modifiers
+        def m_target(self, meta, ch):
+            return _Mod("target")
+
+        def m_your(self, meta, ch):
+            return _Mod("owner", "you")
+
+        def m_enemy(self, meta, ch):
+            return _Mod("owner", "opponent")
+
+        def m_his(self, meta, ch):
+            return _Mod("his")
+
+        def m_state(self, meta, ch):
+            return _Mod("state", str(ch[0]).lower())
+
+        def m_keyword(self, meta, ch):
+            return _Mod("keyword", str(ch[0]))
+
+        # heads
+        def _head(name):
+            def f(self, meta, ch):
+                return _Mod("head", name)
+
+            return f
+
+        h_personality = _head("personality")
+        h_follower = _head("follower")
+        h_holding = _head("holding")
+        h_item = _head("item")
+        h_spell = _head("spell")
+        h_card = _head("card")
+        h_unit = _head("unit")
+        h_attachment = _head("attachment")
+        h_action = _head("action")
+        h_ring = _head("ring")
+        h_region = _head("region")
+        h_event = _head("event")
+        h_stronghold = _head("stronghold")
+        h_province = _head("province")
+        h_player = _head("player")
+        h_army = _head("army")
+
+        def h_keyword(self, meta, ch):
+            return _Mod("head-keyword", str(ch[0]))
+
+        # post-modifiers
+        def p_test(self, meta, ch):
+            op, n, stat = ch
+            return _Mod("test", StatTest(stat=stat, op=op, value=int(n)))
+
+        def p_from_hand(self, meta, ch):
+            return _Mod("zone", "hand")
+
+        def p_in_play(self, meta, ch):
+            return _Mod("zone", None)
+
+        def lt(self, meta, ch):
+            return "<"
+
+        def gt(self, meta, ch):
+            return ">"
+
+        def ge(self, meta, ch):
+            return ">="
+
+        def le(self, meta, ch):
+            return "<="
+
+        def eq(self, meta, ch):
+            return "="
+
+        def s_force(self, meta, ch):
+            return "force"
+
+        def s_chi(self, meta, ch):
+            return "chi"
+
+        def s_ph(self, meta, ch):
+            return "personal-honor"
+
+        def s_gc(self, meta, ch):
+            return "gold-cost"
+
+        def s_hr(self, meta, ch):
+            return "honor-requirement"
+
+        def np_desc(self, meta, ch):
+            ref = "choice"
+            count = 1
+            up_to = False
+            owner = "any"
+            types: list[str] = []
+            keywords: list[str] = []
+            states: list[str] = []
+            tests: list[StatTest] = []
+            zone = None
+            quant = None
+            has_mods = False
+            for m in ch:
+                if not isinstance(m, _Mod):
+                    continue
+                if m.kind == "q":
+                    quant = m.value[0]
+                    if quant == "each":
+                        ref = "each"
+                    elif quant == "one-of-your":
+                        owner = "you"
+                    elif quant == "up-to":
+                        up_to = True
+                        count = m.value[1]
+                    elif quant == "n":
+                        count = m.value[1]
+                elif m.kind == "target":
+                    ref = "target"
+                    has_mods = True
+                elif m.kind == "owner":
+                    owner = m.value
+                    has_mods = True
+                elif m.kind == "his":
+                    has_mods = True
+                elif m.kind == "state":
+                    states.append(m.value)
+                    has_mods = True
+                elif m.kind in ("keyword", "head-keyword"):
+                    keywords.append(m.value)
+                elif m.kind == "head":
+                    types.append(m.value)
+                elif m.kind == "test":
+                    tests.append(m.value)
+                elif m.kind == "zone":
+                    zone = m.value
+            if quant is None and not has_mods and not types and keywords and not tests:
+                # a bare name: "Give Shao +1F" -- the card's own (short) name
+                return TargetSpec(ref="this", text=text_of(meta))
+            if types == ["player"]:
+                if owner == "opponent":
+                    return TargetSpec(ref="opponent", text=text_of(meta))
+            return TargetSpec(
+                ref=ref,
+                count=count,
+                up_to=up_to,
+                owner=owner,
+                card_types=tuple(types),
+                keywords=tuple(keywords),
+                states=tuple(states),
+                tests=tuple(tests),
+                zone=zone,
+                text=text_of(meta),
+            )
+
+        # ----- clauses
+        def _simple(kind):
+            def f(self, meta, ch):
+                return eff(meta, kind, target=it_target(ch))
+
+            return f
+
+        bow = _simple("bow")
+        straighten = _simple("straighten")
+        dishonor = _simple("dishonor")
+        rehonor = _simple("rehonor")
+        destroy = _simple("destroy")
+        discard = _simple("discard")
+        move_home = _simple("move-home")
+        move_to_battle = _simple("move-to-battle")
+        take_control = _simple("take-control")
+        negate = _simple("negate")
+
+        def target_decl(self, meta, ch):
+            t = it_target(ch)
+            if t is not None and t.ref in ("choice", "each"):
+                t = replace(t, ref="target")
+            return eff(meta, "target", target=t)
+
+        def choose_decl(self, meta, ch):
+            t = it_target(ch)
+            if t is not None and t.ref not in ("target",):
+                t = replace(t, ref="choice")
+            return eff(meta, "choose", target=t)
+
+        def draw(self, meta, ch):
+            return eff(meta, "draw", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+
+        def gain_honor(self, meta, ch):
+            return eff(meta, "gain-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+
+        def lose_honor(self, meta, ch):
+            return eff(meta, "lose-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+
+        def subj_gain_honor(self, meta, ch):
+            return eff(meta, "gain-honor", amount=amount(ch[1]), target=ch[0])
+
+        def subj_lose_honor(self, meta, ch):
+            return eff(meta, "lose-honor", amount=amount(ch[1]), target=ch[0])
+
+        def _stats(self, meta, target, mods):
+            effects = [
+                eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+                for stat, value in mods
+            ]
+            return effects[0] if len(effects) == 1 else effects
+
+        def give_stats(self, meta, ch):
+            return self._stats(meta, ch[0], ch[1])
+
+        def subj_gets(self, meta, ch):
+            return self._stats(meta, ch[0], ch[1])
+
+        def give_keyword(self, meta, ch):
+            return eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+
+        def subj_gains_keyword(self, meta, ch):
+            return eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+
+        def subj_loses_keyword(self, meta, ch):
+            return eff(meta, "lose-keyword", target=ch[0], keyword=str(ch[1]))
+
+        def cannot_be(self, meta, ch):
+            verb = str(ch[1]).lower()
+            kind = _CANNOT.get(verb)
+            return eff(meta, kind, target=ch[0]) if kind else Unparsed(text_of(meta), "no such restriction", span(meta))
+
+        def produce_gold(self, meta, ch):
+            return eff(meta, "produce-gold", amount=amount(ch[0]))
+
+        def pay_gold(self, meta, ch):
+            a = ch[0]
+            return eff(meta, "pay-gold", amount=amount(a), target=TargetSpec(ref="you"))
+
+        def melee_attack(self, meta, ch):
+            return eff(meta, "melee-attack", amount=amount(ch[0]))
+
+        def ranged_attack(self, meta, ch):
+            return eff(meta, "ranged-attack", amount=amount(ch[0]))
+
+        def fear(self, meta, ch):
+            return eff(meta, "fear", amount=amount(ch[0]))
+
+        def guarded(self, meta, ch):
+            return _Guarded(ch[0], ch[1], text_of(meta))
+
+        def guarded_pre(self, meta, ch):
+            return _Guarded(ch[1], ch[0], text_of(meta))
+
+        def optional(self, meta, ch):
+            return _Optional(ch[0])
+
+        def if_cond(self, meta, ch):
+            return ch[0]
+
+        # ----- conditions
+        def c_control(self, meta, ch):
+            return Condition(kind="you-control", args=(ch[0].text,), text=text_of(meta))
+
+        def c_is(self, meta, ch):
+            return Condition(kind="is", args=(ch[0].text, ch[1].text), text=text_of(meta))
+
+        def c_state(self, meta, ch):
+            return Condition(kind="is", args=(ch[0].text, str(ch[1]).lower()), text=text_of(meta))
+
+        # ----- events
+        def ev_passive(self, meta, ch):
+            t, verb = ch[0], str(ch[1]).lower()
+            return _event_name(t, verb)
+
+        def ev_enters_play(self, meta, ch):
+            return _event_name(ch[0], "enters-play")
+
+        # ----- roots
+        def sentence(self, meta, ch):
+            return _flatten(ch)
+
+        def limits(self, meta, ch):
+            return _flatten(ch)
+
+        def event(self, meta, ch):
+            return ch[0]
+
+        def cond(self, meta, ch):
+            return ch[0]
+
+    return T()
+
+
+_STAT_LETTERS = {"F": "force", "C": "chi", "PH": "personal-honor", "GP": "gold-production", "PS": "province-strength"}
+_CANNOT = {
+    "bowed": "cannot-bow",
+    "straightened": "cannot-straighten",
+    "dishonored": "cannot-dishonor",
+    "destroyed": "cannot-destroy",
+    "discarded": "cannot-discard",
+    "moved": "cannot-move",
+    "targeted": "cannot-target",
+}
+
+
+class _Guarded:
+    """An effect with an "if" condition (kept while flattening)."""
+
+    def __init__(self, effect: Any, cond: Condition, text: str):
+        self.effect = effect
+        self.cond = cond
+        self.text = text
+
+
+class _Optional:
+    def __init__(self, effect: Any):
+        self.effect = effect
+
+
+def _event_name(t: TargetSpec, verb: str) -> str:
+    subject = {"this": "this-card", "it": "card", "attached": "this-personality"}.get(t.ref)
+    if subject is None:
+        subject = t.card_types[0] if t.card_types else "card"
+    verb = {"bowed": "bowed", "destroyed": "destroyed"}.get(verb, verb)
+    return f"{subject}-{verb}"
+
+
+def _flatten(items) -> list:
+    out: list = []
+    for c in items:
+        if isinstance(c, list):
+            out.extend(_flatten(c))
+        else:
+            out.append(c)
+    return out
+
+
+# --------------------------------------------------------------------------- splitting
+
+_REMINDER_RE = re.compile(r"\s*\([^()]*\)")
+_DURATIONS = [
+    (re.compile(r"\buntil the end of (the|this) turn\b", re.I), "turn"),
+    (re.compile(r"\buntil the end of (the|this) battle\b", re.I), "battle"),
+    (re.compile(r"\bfor the rest of the game\b", re.I), "permanent"),
+    (re.compile(r"\bpermanently\b", re.I), "permanent"),
+    (re.compile(r"\bthis turn(?=\s*[.,;]|\s*$)", re.I), "turn"),
+    (re.compile(r"\bthis battle(?=\s*[.,;]|\s*$)", re.I), "battle"),
+    (re.compile(r"\b(until [^,.;:]*?\b(begins|ends))\b", re.I), None),
+]
+
+
+def _strip_durations(sentence: str) -> tuple[str, str | None]:
+    duration = None
+    for rx, name in _DURATIONS:
+        m = rx.search(sentence)
+        if m:
+            duration = name if name is not None else " ".join(m.group(1).lower().split())
+            sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
+            sentence = re.sub(r"\s+([.,;])", r"\1", sentence)
+            sentence = re.sub(r"^,\s*", "", sentence)
+            break
+    return sentence, duration
+
+
+def _outside_quotes_positions(text: str, ch: str) -> list[int]:
+    out, inq = [], False
+    for i, c in enumerate(text):
+        if c in '"“”':
+            inq = not inq
+        elif c == ch and not inq:
+            out.append(i)
+    return out
+
+
+def _split_sentences(text: str) -> list[tuple[str, int]]:
+    """Split on '.' followed by space (outside quotes); returns (sentence, offset)."""
+    out, start, inq = [], 0, False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in '"“”':
+            inq = not inq
+        elif c == "." and not inq and (i + 1 == len(text) or text[i + 1] == " "):
+            piece = text[start : i + 1]
+            if piece.strip(" ."):
+                out.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
+            start = i + 1
+        i += 1
+    piece = text[start:]
+    if piece.strip(" ."):
+        out.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
+    return out
+
+
+def _parse_piece(piece: str, start: str, offset: int = 0):
+    """Parse one piece with the given start rule; returns the transformed value or None."""
+    from lark.exceptions import LarkError
+
+    parser, vocab = _get_parser()
+    normal = _normalise_words(piece, vocab)
+    try:
+        tree = parser.parse(normal, start=start)
+        return _make_transformer(piece, offset).transform(tree)
+    except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError):
+        return None
+
+
+def _resolve_clauses(items, duration: str | None, conditions: list, errors: list) -> list:
+    out = []
+    for c in items:
+        if isinstance(c, _Guarded):
+            inner = _resolve_clauses([c.effect], duration, conditions, errors)
+            # An "if" on an effect ("Straighten him if he is a Yojimbo"): the AST has no
+            # per-effect condition field yet, so the effect's text keeps the whole clause
+            # (condition included) and the ability's conditions are NOT touched (those are
+            # limits-block conditions that gate using the ability).
+            out.extend(replace(e, text=c.text) if isinstance(e, Effect) else e for e in inner)
+        elif isinstance(c, _Optional):
+            out.extend(_resolve_clauses([c.effect], duration, conditions, errors))
+        elif isinstance(c, Condition):
+            conditions.append(c)
+        elif isinstance(c, list):
+            out.extend(_resolve_clauses(c, duration, conditions, errors))
+        elif isinstance(c, Effect):
+            if duration is not None and c.duration is None:
+                c = replace(c, duration=duration)
+            out.append(c)
+        else:
+            out.append(c)
+    return out
+
+
+def _parse_sentences(text: str, offset: int, conditions: list) -> list:
+    clauses: list = []
+    for sent, off in _split_sentences(text):
+        body, duration = _strip_durations(sent)
+        if not body.strip(" ."):
+            continue
+        result = _parse_piece(body, "sentence", offset + off)
+        if result is None:
+            clauses.append(Unparsed(sent, "no rule matches", Span(1, offset + off + 1, offset + off + len(sent))))
+            continue
+        clauses.extend(_resolve_clauses(result, duration, conditions, []))
+    return clauses
+
+
+def _parse_limits(text: str, offset: int, conditions: list) -> list:
+    text = text.strip()
+    if not text:
+        return []
+    body, duration = _strip_durations(text)
+    result = _parse_piece(body, "limits", offset)
+    if result is None:
+        # try each comma/"and" part on its own before giving up on the whole block
+        return [Unparsed(text, "no rule matches", Span(1, offset + 1, offset + len(text)))]
+    return _resolve_clauses(result, duration, conditions, [])
+
+
+def _split_trigger(text: str) -> tuple[str | None, str, str]:
+    """'After X, rest' -> (timing, event text, rest); timing None when no trigger."""
+    low = text.lower()
+    for word in _TRIGGER_WORDS:
+        if low.startswith(word + " "):
+            timing = {"at the start of": "start-of", "at the end of": "end-of", "whenever": "when"}.get(word, word)
+            rest = text[len(word) + 1 :]
+            commas = _outside_quotes_positions(rest, ",")
+            if commas:
+                return timing, rest[: commas[0]].strip(), rest[commas[0] + 1 :].strip()
+            return timing, rest.strip(), ""
+    return None, "", text
+
+
+def _parse_trigger(timing: str, event_text: str) -> tuple[Trigger, Unparsed | None]:
+    result = _parse_piece(event_text, "event")
+    full = f"{timing} {event_text}".strip()
+    if isinstance(result, str):
+        return Trigger(timing=timing, event=result, text=full), None
+    event = "-".join(re.findall(r"[a-z]+", event_text.lower())[-3:]) or "event"
+    return Trigger(timing=timing, event=event, text=full), Unparsed(event_text, "trigger event not structured")
+
+
+def _split_designators(head: str) -> tuple[tuple[str, ...], str] | None:
+    """'Political Limited, Bow this card' -> (('Political', 'Limited'), 'Bow this card')."""
+    parts = head.split(",")
+    words = parts[0].split()
+    desig: list[str] = []
+    for w in words:
+        if re.fullmatch(r"[A-Z][a-z]+(/[A-Z][a-z]+)*", w) and w not in _NOT_DESIGNATOR:
+            desig.append(w)
+        else:
+            break
+    if not desig:
+        return None
+    tokens = {t for d in desig for t in d.split("/")}
+    if not (tokens & TIMING_WORDS or tokens & TRAIT_DESIGNATORS):
+        return None
+    rest_first = " ".join(words[len(desig) :])
+    rest = ", ".join(p.strip() for p in ([rest_first] if rest_first else []) + parts[1:] if p.strip())
+    return tuple(desig), rest
+
+
+def _is_keyword_line(t: str) -> bool:
+    if ":" in t or "." in t:
+        return False
+    segs = [s.strip() for s in t.split("•")]
+    return all(re.fullmatch(r"[A-Z][\w'\-]*( [A-Z][\w'\-]*)*", s) for s in segs) and len(segs[0]) > 0 and (
+        "•" in t or len(t.split()) <= 2
+    )
+
+
+def parse_ability(text: str) -> Ability:
+    """One ability line -> :class:`Ability`; never raises (odd text -> Unparsed nodes)."""
+    original = text if isinstance(text, str) else str(text)
+    try:
+        return _parse_ability(original)
+    except Exception as exc:  # pragma: no cover - last resort, the contract is "never raise"
+        return Ability(text=original, kind="unparsed", unparsed=(Unparsed(original, f"internal error: {type(exc).__name__}"),))
+
+
+def _parse_ability(original: str) -> Ability:
+    t = clean_text(original) if ("<" in original or "&" in original or ":" in original) else original
+    t = " ".join(t.split())
+    # reminder text in parentheses is not rules text
+    t = _REMINDER_RE.sub("", t).strip()
+    if not t:
+        return Ability(text=original, kind="unparsed", unparsed=(Unparsed(original, "empty or reminder text only"),) if original.strip() else ())
+    if t.count('"') % 2 == 1:
+        return Ability(text=original, kind="unparsed", unparsed=(Unparsed(t, "unbalanced quotes"),))
+
+    if _is_keyword_line(t):
+        kws = tuple(s.strip() for s in t.split("•"))
+        return Ability(text=original, kind="keywords", effects=tuple(Effect(kind="keyword", keyword=k, text=k) for k in kws))
+
+    colons = _outside_quotes_positions(t, ":")
+    designators: tuple[str, ...] = ()
+    desig_costs = ""
+    body = t
+    body_offset = 0
+    if colons:
+        split = _split_designators(t[: colons[0]])
+        if split is not None:
+            designators, desig_costs = split
+            body_offset = colons[0] + 1
+            body = t[body_offset:]
+            body_offset += len(body) - len(body.lstrip())
+            body = body.strip()
+
+    conditions: list[Condition] = []
+    leftovers: list[Unparsed] = []
+    trigger = None
+
+    kind = "action"
+    tokens = {x for d in designators for x in d.split("/")}
+    if "Reaction" in tokens:
+        kind = "reaction"
+    elif "Interrupt" in tokens:
+        kind = "interrupt"
+
+    body_colons = _outside_quotes_positions(body, ":")
+    if designators:
+        if body_colons:
+            limits_text, effects_text = body[: body_colons[-1]], body[body_colons[-1] + 1 :]
+            eff_offset = body_offset + body_colons[-1] + 1
+        else:
+            limits_text, effects_text = "", body
+            eff_offset = body_offset
+        if kind in ("reaction", "interrupt") or not (tokens & TIMING_WORDS):
+            timing, ev, rest = _split_trigger(limits_text)
+            if timing:
+                trigger, bad = _parse_trigger(timing, ev)
+                if bad:
+                    leftovers.append(bad)
+                if rest:
+                    body_offset += max(limits_text.rfind(rest), 0)
+                limits_text = rest
+            elif not (tokens & TIMING_WORDS) and not body_colons:
+                kind = "continuous"  # Courtesy:/Discipline: traits
+        costs = []
+        if desig_costs:
+            costs += _parse_limits(desig_costs, 0, conditions)
+        costs += _parse_limits(limits_text, body_offset, conditions)
+        effects = _parse_sentences(effects_text.strip(), eff_offset, conditions)
+        if not effects:
+            return Ability(text=original, kind="unparsed", designators=designators, unparsed=(Unparsed(t, "no effect after the designators"),))
+        return Ability(
+            text=original,
+            kind=kind,
+            designators=designators,
+            trigger=trigger,
+            conditions=tuple(conditions),
+            costs=tuple(costs),
+            effects=tuple(effects),
+            unparsed=tuple(leftovers),
+        )
+
+    # no designator: triggered trait, cost-paying ability ("Bow this card: Produce 2 Gold")
+    # or continuous trait
+    timing, ev, rest = _split_trigger(t)
+    if timing:
+        trigger, bad = _parse_trigger(timing, ev)
+        if bad:
+            leftovers.append(bad)
+        rcolons = _outside_quotes_positions(rest, ":")
+        costs = []
+        if rcolons:
+            costs = _parse_limits(rest[: rcolons[-1]], 0, conditions)
+            rest = rest[rcolons[-1] + 1 :]
+        elif not rest:
+            # "After X: effects" with the colon inside what looked like the event
+            ecolons = _outside_quotes_positions(ev, ":")
+            if ecolons:
+                trigger, bad = _parse_trigger(timing, ev[: ecolons[0]])
+                leftovers = [bad] if bad else []
+                rest = ev[ecolons[0] + 1 :]
+        effects = _parse_sentences(rest.strip(), 0, conditions)
+        return Ability(
+            text=original,
+            kind="trait",
+            trigger=trigger,
+            conditions=tuple(conditions),
+            costs=tuple(costs),
+            effects=tuple(effects),
+            unparsed=tuple(leftovers),
+        )
+    if colons:
+        limits_text, effects_text = t[: colons[-1]], t[colons[-1] + 1 :]
+        costs = _parse_limits(limits_text, 0, conditions)
+        effects = _parse_sentences(effects_text.strip(), colons[-1] + 1, conditions)
+        if effects:
+            return Ability(
+                text=original, kind="action", conditions=tuple(conditions), costs=tuple(costs), effects=tuple(effects)
+            )
+    effects = _parse_sentences(t, 0, conditions)
+    return Ability(text=original, kind="continuous", conditions=tuple(conditions), effects=tuple(effects))
+
+
+def parse_card_text(text: str) -> list[Ability]:
+    """A card's whole text (HTML allowed) -> one :class:`Ability` per ability line."""
+    if not text:
+        return []
+    return [parse_ability(line) for line in split_lines(text)]

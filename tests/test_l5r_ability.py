@@ -1,0 +1,257 @@
+"""The L5R ability grammar: the texts scenarios rely on, and robustness on odd input."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from adjudicator.core.ability import Ability, Effect, StatTest, TargetSpec, Unparsed
+from adjudicator.games.l5r.ability import (
+    EFFECT_KINDS,
+    clean_text,
+    parse_ability,
+    parse_card_text,
+)
+
+
+def effects(a: Ability) -> list[Effect]:
+    return [e for e in a.effects if isinstance(e, Effect)]
+
+
+def costs(a: Ability) -> list[Effect]:
+    return [e for e in a.costs if isinstance(e, Effect)]
+
+
+def test_court_insult():
+    a = parse_ability("Political Limited: Dishonor one of your target Personalities: Draw a card.")
+    assert a.kind == "action"
+    assert a.designators == ("Political", "Limited")
+    assert a.structured
+    (cost,) = a.costs
+    assert cost.kind == "dishonor"
+    assert cost.target.ref == "target"
+    assert cost.target.owner == "you"
+    assert cost.target.card_types == ("personality",)
+    (eff,) = a.effects
+    assert eff.kind == "draw" and eff.amount == 1
+    assert eff.target == TargetSpec(ref="you")
+    assert a.targets() == (cost.target,)
+
+
+def test_bow_this_card_cost_then_straighten():
+    a = parse_ability("Limited: Bow this card: Straighten a target Personality.")
+    assert a.designators == ("Limited",)
+    assert [c.kind for c in costs(a)] == ["bow"]
+    assert costs(a)[0].target.ref == "this"
+    (e,) = effects(a)
+    assert e.kind == "straighten" and e.target.ref == "target"
+    assert e.target.card_types == ("personality",)
+
+
+def test_target_with_force_test_and_pronoun():
+    a = parse_ability("Open: Target a Samurai with less than 3 Force: Bow him.")
+    assert a.designators == ("Open",)
+    (t,) = a.targets()
+    assert t.keywords == ("Samurai",)
+    assert t.tests == (StatTest("force", "<", 3),)
+    (e,) = effects(a)
+    assert e.kind == "bow" and e.target.ref == "it"
+
+
+def test_bow_and_move_home():
+    a = parse_ability("Battle: Bow the target enemy Personality and move him home.")
+    kinds = [e.kind for e in effects(a)]
+    assert kinds == ["bow", "move-home"]
+    first, second = effects(a)
+    assert first.target.ref == "target" and first.target.owner == "opponent"
+    assert second.target.ref == "it"
+    assert a.costs == ()
+
+
+@pytest.mark.parametrize(
+    "mod, stat, amount",
+    [("+2F", "force", 2), ("+1C", "chi", 1), ("-2F", "force", -2), ("+3F", "force", 3)],
+)
+def test_modify_stat(mod, stat, amount):
+    a = parse_ability(f"Limited: Target one of your Personalities: He gets {mod}.")
+    (t,) = a.targets()
+    assert t.owner == "you"
+    (e,) = effects(a)
+    assert e.kind == "modify-stat" and e.stat == stat and e.amount == amount
+    assert e.target.ref == "it"
+    assert e.duration is None
+
+
+@pytest.mark.parametrize(
+    "suffix, duration",
+    [
+        (" until the end of the turn", "turn"),
+        (" this turn", "turn"),
+        (" until the end of the battle", "battle"),
+        ("", None),
+    ],
+)
+def test_durations(suffix, duration):
+    a = parse_ability(f"Battle: Give a target Personality +2F{suffix}.")
+    (e,) = effects(a)
+    assert e.kind == "modify-stat" and e.duration == duration
+
+
+def test_permanently():
+    a = parse_ability("Limited: Permanently give a target Personality +1F.")
+    (e,) = effects(a)
+    assert e.duration == "permanent"
+
+
+@pytest.mark.parametrize(
+    "text, kind, amount",
+    [
+        ("Open: Dishonor this card: Gain 2 Honor.", "gain-honor", 2),
+        ("Open: Lose 1 Honor.", "lose-honor", 1),
+        ("Limited: Draw 2 cards.", "draw", 2),
+        ("Limited: Draw three cards.", "draw", 3),
+    ],
+)
+def test_amounts(text, kind, amount):
+    a = parse_ability(text)
+    e = effects(a)[-1]
+    assert e.kind == kind and e.amount == amount
+
+
+def test_dishonor_cost_gain_honor():
+    a = parse_ability("Open: Dishonor this card: Gain 2 Honor.")
+    assert [c.kind for c in costs(a)] == ["dishonor"]
+    assert costs(a)[0].target.ref == "this"
+
+
+def test_rehonor_and_discard():
+    a = parse_ability("Limited: Rehonor a target Personality.")
+    assert effects(a)[0].kind == "rehonor"
+    d = parse_ability("Open: Discard a card from your hand.")
+    (e,) = effects(d)
+    assert e.kind == "discard" and e.target.zone == "hand"
+
+
+def test_grant_keyword():
+    a = parse_ability("Target Personality gains the Cavalry keyword.")
+    (e,) = effects(a)
+    assert e.kind == "grant-keyword" and e.keyword == "Cavalry"
+    assert e.target.ref == "target"
+
+
+def test_continuous_cannot_bow():
+    a = parse_ability("This card cannot be bowed.")
+    assert a.kind == "continuous"
+    (e,) = effects(a)
+    assert e.kind == "cannot-bow" and e.target.ref == "this"
+
+
+def test_reaction_trigger():
+    a = parse_ability("Reaction: After this card is bowed, Bow this card: Draw a card.")
+    assert a.kind == "reaction"
+    assert a.trigger is not None
+    assert a.trigger.timing == "after"
+    assert "bowed" in a.trigger.event
+    assert effects(a)[0].kind == "draw"
+
+
+def test_icons_and_html():
+    assert clean_text("<b>Limited, :bow::</b> Draw a card.") == "Limited, Bow this card: Draw a card."
+    assert clean_text(":g2:") == "Pay 2 Gold"
+    assert clean_text("<b>Dragon Clan &#8226; Samurai</b><br>Text") == "Dragon Clan • Samurai\nText"
+    a = parse_ability("<b>Limited, :bow::</b> Draw a card.")
+    assert a.designators == ("Limited",)
+    assert costs(a)[0].kind == "bow"
+
+
+def test_produce_gold_and_pay_gold():
+    a = parse_ability(":bow:: Produce 2 Gold.")
+    (e,) = effects(a)
+    assert e.kind == "produce-gold" and e.amount == 2
+    b = parse_ability("Battle, :g2:: Bow a target Personality.")
+    assert b.costs[0].kind == "pay-gold" and b.costs[0].amount == 2
+
+
+def test_parse_card_text_splits_lines():
+    text = "<b>Limited:</b> Draw a card.<br><b>Battle:</b> Bow a target Follower."
+    abilities = parse_card_text(text)
+    assert [a.designators for a in abilities] == [("Limited",), ("Battle",)]
+    assert parse_card_text("") == []
+
+
+def test_effect_kinds_closed():
+    texts = [
+        "Political Limited: Dishonor one of your target Personalities: Draw a card.",
+        "Battle: Bow the target enemy Personality and move him home.",
+        "This card cannot be bowed.",
+        ":bow:: Produce 2 Gold.",
+    ]
+    for t in texts:
+        a = parse_ability(t)
+        for c in (*a.costs, *a.effects):
+            if isinstance(c, Effect):
+                assert c.kind in EFFECT_KINDS
+
+
+def test_unknown_text_is_unparsed_not_error():
+    a = parse_ability("Limited: Frobnicate the wibble.")
+    assert a.designators == ("Limited",)
+    assert not a.structured
+    assert any(isinstance(u, Unparsed) for u in a.unparsed_fragments())
+
+
+@pytest.mark.parametrize("text", ["", "   ", ":", "::::", '"', "Limited:", "((", "<b>", "&#149;", "\x00"])
+def test_degenerate_inputs(text):
+    a = parse_ability(text)
+    assert isinstance(a, Ability)
+
+
+# ------------------------------------------------------------------ property tests
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_SEEDS = [
+    "Political Limited: Dishonor one of your target Personalities: Draw a card.",
+    "Open: Target a Samurai with less than 3 Force: Bow him.",
+    "Battle: Bow the target enemy Personality and move him home.",
+    "Reaction: After this card is bowed, Bow this card: Draw a card.",
+    "<b>Limited, :bow::</b> Give your target Personality +2F.",
+]
+_WORDS = [
+    "Bow", "target", "Personality", "Limited", ":", ",", ".", "and", "him", "+2F", "If",
+    "After", "<br>", "Reaction", "\"", "(", ")", ":bow:", ":g2:", "Gold", "Honor", "the",
+    "enemy", "your", "3", "-1C", "until", "end", "turn", "cannot", "be", "bowed", "•",
+]
+
+
+def _check(text: str) -> None:
+    start = time.perf_counter()
+    a = parse_ability(text)
+    assert isinstance(a, Ability)
+    assert time.perf_counter() - start < 1.0
+    for c in (*a.costs, *a.effects):
+        assert isinstance(c, (Effect, Unparsed))
+        if isinstance(c, Effect):
+            assert c.kind in EFFECT_KINDS
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200))
+def test_random_text_never_raises(text):
+    _check(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=40))
+def test_word_salad_never_raises(words):
+    _check(" ".join(words))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_SEEDS), st.integers(0, 200), st.integers(0, 20), st.text(max_size=10))
+def test_mutated_seeds_never_raise(seed, pos, cut, insert):
+    pos = pos % (len(seed) + 1)
+    _check(seed[:pos] + insert + seed[pos + cut :])
