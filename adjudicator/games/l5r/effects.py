@@ -1,0 +1,172 @@
+"""L5R effects: the closed vocabulary of the ability AST mapped to state changes.
+
+Each kind is carried out by one function ``(game, ctx, copy_or_player, effect, as_cost)``.
+As a *cost* a change must really and fully happen or it cannot be paid (L5R-ACT-COST);
+as an *effect* the same change on an already-affected card still resolves, doing nothing
+(L5R-ACT-EFFECT). A negated effect ("cannot be bowed") does not stop the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.ability import Effect
+from ...core.position import Copy, Modifier, Position
+
+#: kinds the resolver can carry out (``adjudicator coverage`` reads this)
+EXECUTABLE_KINDS = frozenset({
+    "bow", "straighten", "dishonor", "rehonor", "draw", "discard", "gain-honor", "lose-honor",
+    "modify-stat", "grant-keyword", "lose-keyword", "move-home", "destroy", "cannot-bow",
+    "cannot-straighten", "cannot-dishonor", "cannot-destroy", "cannot-discard", "cannot-move",
+    "cannot-target", "pay-gold", "target", "choose", "keyword",
+})
+
+IN_PLAY_ZONES = ("home", "stronghold")
+
+#: what a duration word in card text means for the modifier layer (L5R-DURATION)
+DEFAULT_DURATION = "turn"
+
+
+@dataclass
+class Outcome:
+    """What one clause did: ``changed`` False with a ``why`` when nothing could happen."""
+
+    changed: bool
+    description: str
+    why: str = ""
+
+
+def in_play(position: Position, copy: Copy) -> bool:
+    if copy.attached_to is not None and copy.attached_to in position.copies:
+        return in_play(position, position.copies[copy.attached_to])
+    return copy.zone in IN_PLAY_ZONES or copy.zone.startswith("battlefield")
+
+
+def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
+    """True when a continuous trait or modifier says this copy cannot undergo ``kind``."""
+    flag = "cannot-" + kind
+    if position.has_flag(copy, flag):
+        return True
+    return flag in game.continuous_flags(position, copy)
+
+
+def _discard_pile(copy: Copy) -> str:
+    """Destroyed/discarded cards go to their owner's pile for their deck (L5R-RESOLVE)."""
+    dynasty = {"personality", "holding", "event", "region", "stronghold"}
+    return "dynasty-discard" if copy.card.type in dynasty else "fate-discard"
+
+
+def discard_copy(position: Position, copy: Copy) -> None:
+    for att in position.attachments_of(copy.uid):
+        discard_copy(position, att)
+    copy.attached_to = None
+    copy.flags.discard("bowed")
+    copy.flags.discard("dishonored")
+    position.move(copy.uid, copy.owner, _discard_pile(copy))
+
+
+def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
+    kind, name = effect.kind, copy.show()
+    if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
+            forbidden(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+        return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
+    if kind == "bow":
+        if "bowed" in copy.flags:
+            return Outcome(False, f"bow {name}", f"{name} is already bowed")
+        copy.flags.add("bowed")
+        return Outcome(True, f"bow {name}")
+    if kind == "straighten":
+        if "bowed" not in copy.flags:
+            return Outcome(False, f"straighten {name}", f"{name} is not bowed")
+        copy.flags.discard("bowed")
+        return Outcome(True, f"straighten {name}")
+    if kind == "dishonor":
+        if copy.card.type != "personality":
+            return Outcome(False, f"dishonor {name}", f"{name} is not a Personality")
+        if "dishonored" in copy.flags:
+            return Outcome(False, f"dishonor {name}", f"{name} is already dishonored")
+        copy.flags.add("dishonored")
+        return Outcome(True, f"dishonor {name}")
+    if kind == "rehonor":
+        if "dishonored" not in copy.flags:
+            return Outcome(False, f"rehonor {name}", f"{name} is not dishonored")
+        copy.flags.discard("dishonored")
+        return Outcome(True, f"rehonor {name}")
+    if kind == "modify-stat":
+        stat = effect.stat or "force"
+        amount = effect.amount or 0
+        if as_cost and stat == "chi" and amount < 0:
+            after = position.stat(copy, "chi", 0) + amount
+            floor = position.stat(copy, "min-chi", 0) or 0
+            if after < floor:
+                return Outcome(False, f"{amount:+d} {stat} to {name}",
+                               f"{name} would go below its minimum Chi ({after} < {floor})")
+        position.modifiers.append(Modifier(copy.uid, stat=stat, delta=amount, duration=_duration(effect),
+                                           source=source, rule="L5R-DURATION",
+                                           created_turn=position.timing.turn))
+        return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)}")
+    if kind in ("grant-keyword", "keyword"):
+        keyword = effect.keyword or ""
+        if position.has_keyword(copy, keyword):
+            return Outcome(False, f"give {name} the {keyword} keyword", f"{name} already has {keyword}")
+        position.modifiers.append(Modifier(copy.uid, keyword=keyword, duration=_duration(effect), source=source,
+                                           rule="L5R-DURATION", created_turn=position.timing.turn))
+        return Outcome(True, f"give {name} the {keyword} keyword")
+    if kind.startswith("cannot-"):
+        position.modifiers.append(Modifier(copy.uid, flag=kind, duration=_duration(effect), source=source,
+                                           rule="L5R-DURATION", created_turn=position.timing.turn))
+        return Outcome(True, f"{name} {kind.replace('-', ' ')}")
+    if kind == "move-home":
+        if copy.zone == "home":
+            return Outcome(False, f"move {name} home", f"{name} is already home")
+        position.move(copy.uid, copy.controller, "home", top=False)
+        for att in position.attachments_of(copy.uid):
+            position.move(att.uid, att.controller, "home", top=False)
+        return Outcome(True, f"move {name} home")
+    if kind == "destroy":
+        if not in_play(position, copy):
+            return Outcome(False, f"destroy {name}", f"{name} is not in play")
+        discard_copy(position, copy)
+        return Outcome(True, f"destroy {name}")
+    if kind == "discard":
+        if copy.zone != "hand":
+            return Outcome(False, f"discard {name}", f"{name} is not in a hand")
+        discard_copy(position, copy)
+        return Outcome(True, f"discard {name} from hand")
+    return Outcome(False, f"{kind} {name}", f"the engine cannot carry out '{kind}' on a card")
+
+
+def apply_to_player(game, position: Position, player: str, effect: Effect, *, as_cost: bool) -> Outcome:
+    kind = effect.kind
+    p = position.players[player]
+    amount = effect.amount if effect.amount is not None else 1
+    if kind == "draw":
+        deck = position.zones.get((player, "fate-deck"), [])
+        drawn = 0
+        for _ in range(amount):
+            if not deck:
+                break
+            position.move(deck[0], player, "hand", top=False)
+            drawn += 1
+        word = "card" if amount == 1 else "cards"
+        if drawn < amount:
+            return Outcome(drawn > 0, f"{player} draws {drawn} of {amount} {word}",
+                           f"{player}'s Fate deck ran out")
+        return Outcome(True, f"{player} draws {amount} {word}")
+    if kind in ("gain-honor", "lose-honor"):
+        sign = 1 if kind == "gain-honor" else -1
+        p.attrs["family-honor"] = p.attrs.get("family-honor", 0) + sign * amount
+        return Outcome(True, f"{player} {'gains' if sign > 0 else 'loses'} {amount} Honor")
+    return Outcome(False, f"{kind} ({player})", f"the engine cannot carry out '{kind}' on a player")
+
+
+_STAT_SIGIL = {"force": "F", "chi": "C"}
+
+
+def _past(kind: str) -> str:
+    return {"bow": "bowed", "straighten": "straightened", "dishonor": "dishonored", "destroy": "destroyed",
+            "move-home": "moved", "discard": "discarded"}.get(kind, kind + "ed")
+
+
+def _duration(effect: Effect) -> str:
+    return effect.duration or DEFAULT_DURATION

@@ -1,0 +1,279 @@
+"""Legend of the Five Rings CCG on the adjudicator core (seed 000, the L5R- rules).
+
+The class-level tables are the vocabulary of SCENARIO-LANGUAGE.md for ``l5r``; the verbs
+are ``verb_*`` methods; the action procedure is in :mod:`.procedure`, effects in
+:mod:`.effects`, the turn sequence (``advance``) in :mod:`.turn`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...core import attrs as T
+from ...core.cards import CardPool
+from ...core.errors import ScenarioError
+from ...core.game import AdvanceResult, Context, Game
+from ...core.position import Copy, Position
+from . import procedure, turn
+from .effects import apply_to_card, in_play
+from .pool import builtin_cards
+
+
+@lru_cache(maxsize=4096)
+def _abilities(text: str) -> tuple:
+    from .ability import parse_card_text
+
+    return tuple(parse_card_text(text)) if text else ()
+
+
+class L5R(Game):
+    name = "l5r"
+    title = "Legend of the Five Rings CCG"
+    phases = ("straighten", "events", "action", "attack", "dynasty", "end")
+    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "combat", "resolution")}
+    card_types = ("stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring",
+                  "event", "region", "sensei", "celestial")
+    card_attrs = {
+        "force": T.INT, "chi": T.INT, "min-chi": T.INT, "honor-requirement": T.INT, "personal-honor": T.INT,
+        "gold-cost": T.INT, "gold-production": T.INT, "province-strength": T.INT, "starting-honor": T.INT,
+        "focus": T.INT, "keywords": T.KEYWORDS, "text": T.TEXT, "clan": T.WORD,
+    }
+    card_flags = frozenset({"unique", "legacy"})
+    player_attrs = {"clan": T.WORD, "family-honor": T.INT}
+    player_flags = frozenset({"imperial-favor"})
+    copy_flags = frozenset({"bowed", "dishonored", "face-down"})
+    copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
+    zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
+             "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
+             "fate-discard": "plain", "battlefield": "numbered"}
+    verbs = ("pass", "play", "use", "lobby", "equip", "share", "buy", "attack", "decline-attack", "assign",
+             "engage", "discard")
+    card_properties = ("honorable", "in-play", "attacking", "defending")
+    player_properties = ("provinces", "gold")
+    timing_rules = ("L5R-TURN", "L5R-ROUND")
+    zone_rules = ("L5R-ACT-EFFECT",)
+    priority_rule = "L5R-ROUND"
+    hand_limit = 8
+
+    # ---- cards ---------------------------------------------------------------
+    def builtin_pool(self) -> CardPool:
+        return CardPool({c.name: c for c in builtin_cards()})
+
+    def parse_card_text(self, text: str) -> list:
+        return list(_abilities(text))
+
+    def load_card_database(self, path) -> CardPool:
+        from .carddb import load_pool
+
+        return load_pool(path).pool
+
+    def abilities(self, copy: Copy) -> tuple:
+        return _abilities(copy.card.text)
+
+    # ---- set-up ----------------------------------------------------------------
+    def default_priority(self, position: Position) -> str | None:
+        t = position.timing
+        if t.phase == "attack" and t.step == "combat":
+            return self.defender(position)
+        return t.active
+
+    def validate_setup(self, position: Position, fail) -> None:
+        for name, p in position.players.items():
+            if "family-honor" not in p.attrs:
+                p.attrs["family-honor"] = 0
+        for copy in position.all_copies():
+            hr = copy.card.attrs.get("honor-requirement")
+            if isinstance(hr, int) and hr < 0:
+                fail(f'"{copy.name}" has a negative Honor requirement ({hr})')
+        favor = [n for n, p in position.players.items() if "imperial-favor" in p.flags]
+        if len(favor) > 1:
+            fail("the Imperial Favor is claimed by " + " and ".join(favor) + "; one player at most holds it "
+                 "(L5R-FAVOR)")
+
+    # ---- queries -------------------------------------------------------------------
+    def defender(self, position: Position) -> str:
+        return position.next_player(position.timing.active)
+
+    def continuous_flags(self, position: Position, copy: Copy) -> set[str]:
+        """Flags from the copy's own traits without a trigger ("This card cannot be bowed")."""
+        flags = set()
+        if not in_play(position, copy):
+            return flags
+        for ability in self.abilities(copy):
+            if ability.kind == "continuous":
+                for clause in ability.effects:
+                    kind = getattr(clause, "kind", "")
+                    target = getattr(clause, "target", None)
+                    if kind.startswith("cannot-") and (target is None or target.ref in ("this", "it")):
+                        flags.add(kind)
+        return flags
+
+    def has_state(self, position: Position, copy: Copy, state: str) -> bool:
+        if state == "bowed":
+            return "bowed" in copy.flags
+        if state in ("unbowed", "straightened"):
+            return "bowed" not in copy.flags
+        if state == "dishonored":
+            return "dishonored" in copy.flags
+        if state == "honorable":
+            return "dishonored" not in copy.flags
+        if state == "attacking":
+            return copy.zone.startswith("battlefield") and copy.controller == position.timing.active
+        if state == "defending":
+            return copy.zone.startswith("battlefield") and copy.controller != position.timing.active
+        if state == "at home":
+            return copy.zone == "home"
+        return state in copy.flags
+
+    def card_property(self, position: Position, copy: Copy, prop: str) -> Any:
+        if prop == "honorable":
+            return copy.card.type == "personality" and "dishonored" not in copy.flags
+        if prop == "in-play":
+            return in_play(position, copy)
+        if prop in ("attacking", "defending"):
+            return self.has_state(position, copy, prop)
+        if prop in ("force", "chi") and copy.card.type == "personality":
+            value = position.stat(copy, prop, 0)
+            if prop == "force":  # items and followers attached modify their Personality
+                value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
+                             if a.card.type == "item")
+            return value
+        return super().card_property(position, copy, prop)
+
+    def player_property(self, position: Position, player: str, prop: str) -> Any:
+        if prop == "provinces":
+            return self.province_count(position, player)
+        if prop == "gold":
+            return position.memo.get("gold", {}).get(player, 0)
+        if prop == "province":
+            raise KeyError(prop)
+        return super().player_property(position, player, prop)
+
+    def province_count(self, position: Position, player: str) -> int:
+        declared = {z for (o, z) in position.zones if o == player and z.startswith("province ")}
+        destroyed = set(position.memo.get("destroyed-provinces", {}).get(player, []))
+        return (len(declared) if declared else 4) - len(destroyed)
+
+    def property_rules(self, prop: str) -> tuple[str, ...]:
+        return {"force": ("L5R-DURATION",), "chi": ("L5R-DURATION",), "family-honor": ("L5R-ACT-EFFECT",),
+                "hand": ("L5R-END",), "bowed": ("L5R-ACT-EFFECT",), "dishonored": ("L5R-ACT-EFFECT",)}.get(prop, ())
+
+    # ---- shared action plumbing ---------------------------------------------------
+    def after_action(self, ctx: Context) -> None:
+        """An action taken: the opportunity goes to the other player (L5R-ROUND)."""
+        t = ctx.position.timing
+        t.passes = 0
+        t.priority = ctx.position.next_player(ctx.actor)
+        ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
+
+    def pay_gold(self, ctx: Context, amount: int, what: str) -> None:
+        """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD)."""
+        sources = [ctx.card(o, where=lambda c: c.controller == ctx.actor, purpose="gold source")
+                   for o in ctx.body.with_]
+        if not sources:
+            ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
+        total = 0
+        for src in sources:
+            if src.controller != ctx.actor:
+                ctx.reject("L5R-ACT-COST.4", f"{src.show()} belongs to {src.controller}: cards of another "
+                           "player cannot pay your costs")
+            if not in_play(ctx.position, src):
+                ctx.reject("L5R-GOLD", f"{src.show()} is not in play and cannot produce Gold")
+            if "bowed" in src.flags:
+                ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
+            produced = ctx.position.stat(src, "gold-production", 0) or 0
+            if produced <= 0:
+                ctx.reject("L5R-GOLD", f"{src.show()} produces no Gold")
+            src.flags.add("bowed")
+            total += produced
+            ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
+        if total < amount:
+            ctx.reject("L5R-GOLD", f"{what} is {amount} Gold; the sources named produce only {total}")
+        used = [s for s in sources]
+        if len(used) > 1 and total - ctx.position.stat(used[-1], "gold-production", 0) >= amount:
+            ctx.reject("L5R-GOLD", f"the Gold of {used[-1].show()} is not needed for {what}; Gold from one "
+                       "source is spent at once, entirely, on one purchase")
+        if total > amount:
+            ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
+
+    def source_ability(self, ctx: Context, copy: Copy):
+        actions = [a for a in self.abilities(copy) if a.kind == "action"]
+        every = self.abilities(copy)
+        if ctx.body.ability is not None:
+            n = ctx.body.ability
+            if not 1 <= n <= len(every):
+                raise ScenarioError(f'"{copy.name}" has {len(every)} abilit{"y" if len(every) == 1 else "ies"}; '
+                                    f"there is no ability {n}", ctx.body.pos.file, ctx.body.pos.line,
+                                    ctx.body.pos.column, None)
+            return every[n - 1]
+        if not every:
+            ctx.reject("L5R-ACT-COND", f"{copy.show()} has no abilities")
+        if len(actions) == 1:
+            return actions[0]
+        if not actions:
+            return every[0]
+        raise ScenarioError(f'"{copy.name}" has {len(actions)} action abilities; say which with \'ability N\'',
+                            ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
+
+    def _one_object(self, ctx: Context, what: str):
+        if len(ctx.body.objects) != 1:
+            raise ScenarioError(f"'{ctx.body.verb}' takes one {what}", ctx.body.pos.file, ctx.body.pos.line,
+                                ctx.body.pos.column, None)
+        return ctx.body.objects[0]
+
+    # ---- verbs -------------------------------------------------------------------
+    def verb_pass(self, ctx: Context) -> None:
+        turn.pass_opportunity(self, ctx)
+
+    def verb_play(self, ctx: Context) -> None:
+        obj = self._one_object(ctx, "card")
+        actor = ctx.actor
+        copy = ctx.card(obj, where=lambda c: c.zone == "hand" and c.zone_owner == actor, purpose="to play")
+        if copy.zone != "hand" or copy.zone_owner != actor:
+            ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is not in {actor}'s hand ({copy.zone_owner} {copy.zone}); "
+                       "an Action card is played from its owner's hand")
+        if copy.card.type not in ("action", "ring"):
+            ctx.reject("L5R-ACT-COND", f"{copy.show()} is a {copy.card.type}; only Action and Ring cards are "
+                       "played from hand (attachments are equipped: 'equip')")
+        procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=True)
+
+    def verb_use(self, ctx: Context) -> None:
+        obj = self._one_object(ctx, "card")
+        copy = ctx.card(obj, where=lambda c: in_play(ctx.position, c) and c.controller == ctx.actor,
+                        purpose="in play")
+        procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=False)
+
+    def verb_lobby(self, ctx: Context) -> None:
+        turn.lobby(self, ctx)
+
+    def verb_equip(self, ctx: Context) -> None:
+        turn.equip(self, ctx)
+
+    def verb_share(self, ctx: Context) -> None:
+        turn.unsupported(ctx, "share", "L5R-SHARE")
+
+    def verb_buy(self, ctx: Context) -> None:
+        turn.buy(self, ctx)
+
+    def verb_attack(self, ctx: Context) -> None:
+        turn.declare_attack(self, ctx, attack=True)
+
+    def verb_decline_attack(self, ctx: Context) -> None:
+        turn.declare_attack(self, ctx, attack=False)
+
+    def verb_assign(self, ctx: Context) -> None:
+        turn.unsupported(ctx, "assign", "L5R-ATTACK")
+
+    def verb_engage(self, ctx: Context) -> None:
+        turn.unsupported(ctx, "engage", "L5R-ATTACK")
+
+    def verb_discard(self, ctx: Context) -> None:
+        turn.discard(self, ctx)
+
+    # ---- advancing ------------------------------------------------------------------
+    def advance(self, position: Position, kind: str, target: str | None, lines=()) -> AdvanceResult:
+        return turn.advance(self, position, kind, target)
+
+    def apply(self, position: Position, copy: Copy, effect, source: str):
+        return apply_to_card(self, position, copy, effect, as_cost=False, source=source)

@@ -1,0 +1,280 @@
+"""The L5R action procedure (L5R-ACT-COND … L5R-ACT-CLEANUP) for one ability.
+
+Conditions → announcement → targets (all of them, before any cost) → costs (in the
+order mentioned, paid for real and in full) → effects (in order; a negated one does not
+stop the rest) → cleanup. Each step is recorded with its rule IDs.
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Ability, Effect, TargetSpec, Unparsed
+from ...core.game import Context
+from ...core.position import Copy
+from ...core.ruling import Rejected
+from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+
+TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
+
+#: which player-level effect kinds exist (everything else applies to a card)
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor"})
+
+
+def describe_spec(spec: TargetSpec) -> str:
+    if spec.text:
+        return spec.text
+    owner = {"you": "one of your ", "opponent": "an enemy "}.get(spec.owner, "a ")
+    kinds = "/".join(spec.card_types) or "card"
+    return owner + " ".join(spec.keywords) + (" " if spec.keywords else "") + kinds
+
+
+def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) -> None:
+    """(A) timing designators, the opportunity, bowed source, in play, once per turn."""
+    game, pos, actor = ctx.game, ctx.position, ctx.actor
+    t = pos.timing
+    designators = set(ability.designators)
+    if ability.kind not in ("action",) or not designators & set(TIMING_WORDS):
+        ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
+                   f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
+    if "Reaction" in designators or "Interrupt" in designators:
+        ctx.reject("L5R-REACTION", f"{source.show()}'s ability is a Reaction: it may be taken only when its "
+                   "trigger fires, not as an action in the round")
+    battle_window = t.phase == "attack" and t.step == "combat"
+    if "Limited" in designators:
+        game.need(t.phase == "action", "L5R-LIMITED",
+                  f"Limited actions are taken only in the Action phase; it is the {t.phase} phase")
+        game.need(actor == t.active, "L5R-LIMITED",
+                  f"only the active player ({t.active}) may take Limited actions; {actor} is not active")
+    elif "Battle" in designators and "Open" in designators:
+        game.need(t.phase == "action" or battle_window, "L5R-BATTLE",
+                  "a Battle/Open action needs the Action phase or a combat segment")
+    elif "Battle" in designators:
+        game.need(battle_window, "L5R-BATTLE",
+                  f"Battle actions are taken only during the combat segment of a battle; it is the {t.phase} phase")
+    elif "Open" in designators:
+        game.need(t.phase == "action", "L5R-OPEN",
+                  f"Open actions are taken in the Action phase's action round; it is the {t.phase} phase")
+    game.need(t.priority == actor, "L5R-ROUND",
+              f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if not from_hand:
+        game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
+        game.need(in_play(pos, source), "L5R-ACT-COND.2",
+                  f"{source.show()} is not in play ({source.zone}); only cards in play have usable abilities")
+        game.need("bowed" not in source.flags, "L5R-ACT-COND.1",
+                  f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+    used = pos.memo.setdefault("used", [])
+    key = f"{source.uid}:{ability.text}"
+    if not from_hand and key in used and ability.limit != "unlimited":
+        ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability this turn "
+                   "(each ability once per turn)")
+    ctx.step("condition", f"{actor} may take {'/'.join(ability.designators)} actions now", "L5R-ACT-COND",
+             *_designator_rules(designators))
+
+
+def _designator_rules(designators: set[str]) -> list[str]:
+    return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"))
+            if d in designators]
+
+
+class Bindings:
+    """Targets and pronouns: what each clause's TargetSpec stands for."""
+
+    def __init__(self):
+        self.targets: dict[int, list[Copy]] = {}
+        self.last: list[Copy] = []
+
+
+def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
+    """(C) every target, in the order the text mentions them, before any cost."""
+    specs = [s for s in ability.targets() if not s.optional]
+    named = list(ctx.body.targeting)
+    if len(named) < sum(s.count for s in specs if not s.up_to):
+        missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
+        ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs a target ({describe_spec(missing)}) chosen on "
+                   "announcement; none was named (use 'targeting')")
+    if len(named) > sum(s.count for s in specs):
+        ctx.reject("L5R-ACT-TARGET", f"{source.show()} takes {len(specs)} target(s); {len(named)} were named")
+    i = 0
+    for spec in specs:
+        chosen = []
+        for _ in range(spec.count):
+            if i >= len(named):
+                break
+            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
+            why = target_ok(ctx, copy, spec)
+            if why:
+                ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
+            chosen.append(copy)
+            ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
+            i += 1
+        bind.targets[id(spec)] = chosen
+
+
+def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
+    """Why ``copy`` does not fit ``spec``, or None when it does."""
+    pos, actor = ctx.position, ctx.actor
+    if spec.zone is None and not in_play(pos, copy):
+        return f"it is not in play ({copy.zone}); targets must normally be in play"
+    if spec.zone is not None and copy.zone != spec.zone:
+        return f"it is not in the {spec.zone}"
+    if spec.owner == "you" and copy.controller != actor:
+        return f"it is not {actor}'s"
+    if spec.owner == "opponent" and copy.controller == actor:
+        return "it is not an enemy card"
+    types = [t for t in spec.card_types if t not in ("card", "unit")]
+    if types and copy.card.type not in types and not ("attachment" in types and copy.attached_to):
+        return f"it is a {copy.card.type}, not a {'/'.join(types)}"
+    for kw in spec.keywords:
+        if not pos.has_keyword(copy, kw):
+            return f"it lacks the {kw} keyword"
+    for state in spec.states:
+        if not ctx.game.has_state(pos, copy, state):
+            return f"it is not {state}"
+    for test in spec.tests:
+        value = pos.stat(copy, test.stat, 0) or 0
+        if not _compare(value, test.op, test.value):
+            return f"its {test.stat} is {value}, not {test.op} {test.value}"
+    if "cannot-target" in ctx.game.continuous_flags(pos, copy) or pos.has_flag(copy, "cannot-target"):
+        return "it cannot be targeted"
+    return None
+
+
+def _compare(a: int, op: str, b: int) -> bool:
+    return {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b, "!=": a != b}[op]
+
+
+def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
+    """The cards or players a clause applies to."""
+    spec = clause.target
+    if clause.kind in PLAYER_KINDS and (spec is None or spec.ref in ("you", "opponent")):
+        if spec is not None and spec.ref == "opponent":
+            return list(ctx.position.opponents(ctx.actor))
+        return [ctx.actor]
+    if spec is None or spec.ref == "this":
+        return [source]
+    if spec.ref == "target":
+        found = bind.targets.get(id(spec), [])
+        return found
+    if spec.ref == "it":
+        return list(bind.last)
+    if spec.ref == "attached":
+        host = ctx.position.copies.get(source.attached_to) if source.attached_to else None
+        return [host] if host else []
+    if spec.ref == "you":
+        return [ctx.actor]
+    if spec.ref == "opponent":
+        return list(ctx.position.opponents(ctx.actor))
+    if spec.ref == "choice":
+        return _paying_choice(ctx, source, clause, spec, as_cost)
+    if spec.ref == "each":
+        return [c for c in ctx.position.all_copies() if target_ok(ctx, c, spec) is None]
+    raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell what '{clause.text}' applies to")
+
+
+def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec, as_cost: bool) -> list:
+    """A cost on "one of your Personalities" (not a target): the card comes from ``paying``."""
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [o for i, o in enumerate(paying) if i not in used]
+    if not rest:
+        ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT",
+                   f"'{clause.text}' needs a card chosen for it; name it with 'paying'")
+    obj = rest[0]
+    used.append(paying.index(obj))
+    copy = ctx.card(obj, where=lambda c: c.controller == ctx.actor, purpose="paying")
+    if as_cost:
+        if copy.controller != ctx.actor:
+            ctx.reject("L5R-ACT-COST.4", f"{copy.show()} belongs to {copy.controller}: cards of another player "
+                       "cannot pay your costs")
+        if spec.zone is None and not in_play(ctx.position, copy):
+            ctx.reject("L5R-ACT-COST.4", f"{copy.show()} is out of play ({copy.zone}): cards out of play cannot "
+                       "pay your costs")
+    why = target_ok(ctx, copy, spec)
+    if why:
+        ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT", f"{copy.show()} does not fit "
+                   f"'{describe_spec(spec)}': {why}")
+    return [copy]
+
+
+def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, gold_cost: int) -> None:
+    """(D) every cost in the order mentioned; each must really and fully happen."""
+    game = ctx.game
+    if gold_cost:
+        game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost")
+    for clause in ability.costs:
+        if isinstance(clause, Unparsed):
+            ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
+        targets = subjects(ctx, source, clause, bind, as_cost=True)
+        if not targets:
+            ctx.reject("L5R-ACT-COST", f"nothing can pay the cost '{clause.text}'")
+        for subject in targets:
+            if isinstance(subject, str):
+                out = apply_to_player(game, ctx.position, subject, clause, as_cost=True)
+            else:
+                if subject.controller != ctx.actor:
+                    ctx.reject("L5R-ACT-COST.4", f"{subject.show()} belongs to {subject.controller}: cards of "
+                               "another player cannot pay your costs")
+                if clause.kind != "discard" and not in_play(ctx.position, subject):
+                    ctx.reject("L5R-ACT-COST.4", f"{subject.show()} is out of play: cards out of play cannot "
+                               "pay your costs")
+                out = apply_to_card(game, ctx.position, subject, clause, as_cost=True, source=source.name)
+            if not out.changed:
+                ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
+                           "really and fully happen")
+            ctx.step("cost", out.description, "L5R-ACT-COST")
+        bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+
+
+def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
+    """(E) effects in order; they finish whatever happens to the source."""
+    game = ctx.game
+    for clause in ability.effects:
+        if isinstance(clause, Unparsed):
+            ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
+            continue
+        if clause.kind in ("target", "choose"):
+            continue
+        targets = subjects(ctx, source, clause, bind, as_cost=False)
+        if clause.target is not None and clause.target.ref in ("target", "it"):
+            bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if not targets:
+            ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
+            continue
+        for subject in targets:
+            if isinstance(subject, str):
+                out = apply_to_player(game, ctx.position, subject, clause, as_cost=False)
+            else:
+                if not in_play(ctx.position, subject) and clause.target and clause.target.zone is None \
+                        and clause.kind not in ("discard",):
+                    ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
+                             "the effect", "L5R-ACT-EFFECT")
+                    continue
+                out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
+            text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
+                                          or clause.kind.startswith("cannot-") else [])
+            ctx.step("effect", text, *rules)
+        ctx.position.memo.pop("_paying_used", None)
+
+
+def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) -> None:
+    """The whole procedure for one ability of ``source``."""
+    game, pos = ctx.game, ctx.position
+    check_conditions(ctx, source, ability, from_hand=from_hand)
+    what = f"{source.name} ({'/'.join(ability.designators)})"
+    if from_hand:
+        pos.move(source.uid, ctx.actor, "announced")
+        ctx.step("announce", f"{ctx.actor} plays {what}; the card is held face up", "L5R-ACT-ANNOUNCE")
+    else:
+        ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
+    bind = Bindings()
+    choose_targets(ctx, source, ability, bind)
+    gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
+    pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
+    pos.memo.pop("_paying_used", None)
+    resolve_effects(ctx, source, ability, bind)
+    if from_hand:
+        discard_copy(pos, source)
+        ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
+    else:
+        pos.memo.setdefault("used", []).append(f"{source.uid}:{ability.text}")
+    game.after_action(ctx)

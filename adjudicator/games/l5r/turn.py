@@ -1,0 +1,358 @@
+"""The L5R turn: action rounds, the rules' own actions, and ``advance`` through a turn.
+
+A declared phase is the moment that phase has begun and nothing of it has happened yet;
+advancing out of it carries out what it mandates (straighten, reveal, draw …).
+"""
+
+from __future__ import annotations
+
+from ...core.errors import ScenarioError
+from ...core.game import AdvanceResult, Context
+from ...core.position import Position
+from ...core.ruling import Procedure
+from .effects import discard_copy, in_play
+
+MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
+
+
+def unsupported(ctx: Context, verb: str, rule: str) -> None:
+    raise ScenarioError(f"the engine does not adjudicate '{verb}' yet ({rule}); this scenario cannot be "
+                        "checked", ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
+
+
+# ---- action rounds ------------------------------------------------------------------
+
+def round_open(game, pos: Position) -> bool:
+    t = pos.timing
+    return t.phase == "action" or (t.phase == "attack" and t.step == "combat")
+
+
+def pass_opportunity(game, ctx: Context) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    if t.phase == "dynasty":
+        game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
+        ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
+        _enter(game, pos, "end", ctx.proc)
+        return
+    if t.phase == "attack" and t.step == "declaration":
+        declare_attack(game, ctx, attack=False)
+        return
+    game.need(round_open(game, pos), "L5R-ROUND",
+              f"there is no action round in the {t.phase} phase to pass in")
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    t.passes += 1
+    ctx.step("timing", f"{actor} passes", "L5R-ROUND")
+    if t.passes >= len(pos.players):
+        _round_ends(game, pos, ctx.proc)
+    else:
+        t.priority = pos.next_player(actor)
+        ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
+
+
+def _round_ends(game, pos: Position, proc: Procedure) -> None:
+    t = pos.timing
+    if t.phase == "action":
+        proc.add("timing", "both players passed in succession: the Action phase ends", "L5R-ROUND", "L5R-TURN")
+        _enter(game, pos, "attack", proc)
+    else:
+        proc.add("timing", "both players passed in succession: the combat segment ends", "L5R-COMBAT")
+        t.step, t.priority, t.passes = "resolution", t.active, 0
+
+
+def _enter(game, pos: Position, phase: str, proc: Procedure) -> None:
+    t = pos.timing
+    t.phase, t.step, t.passes = phase, game.default_step(phase), 0
+    t.priority = t.active
+    pos.memo.pop("phase-done", None)
+    proc.add("timing", f"the {phase} phase begins" + (f" ({t.step})" if t.step else ""), "L5R-TURN")
+
+
+# ---- the rules' own actions -----------------------------------------------------------
+
+def declare_attack(game, ctx: Context, *, attack: bool) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "attack" and t.step == "declaration", "L5R-ATTACK",
+              f"an attack is declared or declined right after the Action phase; it is the {t.phase} phase")
+    game.need(actor == t.active, "L5R-ATTACK", f"only the active player ({t.active}) may declare an attack")
+    if attack:
+        ctx.step("timing", f"{actor} declares an attack and becomes the Attacker", "L5R-ATTACK")
+        t.step, t.priority, t.passes = "infantry", actor, 0
+        ctx.step("timing", "infantry maneuvers begin", "L5R-ATTACK")
+        return
+    ctx.step("timing", f"{actor} declines to attack: there is no Attack phase", "L5R-TURN", "L5R-ATTACK")
+    _enter(game, pos, "dynasty", ctx.proc)
+
+
+def lobby(game, ctx: Context) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
+              "Lobby is a Political Limited action: only the active player, in the Action phase")
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if "lobby" in pos.memo.get("turn-actions", []):
+        ctx.reject("L5R-LOBBY", "Lobby may be taken once per turn")
+    me = pos.players[actor].attrs.get("family-honor", 0)
+    higher = all(me > p.attrs.get("family-honor", 0) for n, p in pos.players.items() if n != actor)
+    game.need(higher, "L5R-LOBBY", f"{actor}'s Family Honor ({me}) is not higher than every other player's")
+    ctx.step("condition", f"{actor}'s Family Honor {me} is the highest", "L5R-LOBBY")
+    ctx.step("announce", f"{actor} lobbies for the Imperial Favor", "L5R-ACT-ANNOUNCE", "L5R-LOBBY")
+    if not ctx.body.paying:
+        ctx.reject("L5R-LOBBY", "Lobby's cost is bowing one of your Personalities with Personal Honor 1 or more; "
+                   "name it with 'paying'")
+    who = ctx.card(ctx.body.paying[0], where=lambda c: c.controller == actor and in_play(pos, c), purpose="paying")
+    if who.controller != actor or not in_play(pos, who):
+        ctx.reject("L5R-ACT-COST.4", f"{who.show()} is not one of {actor}'s Personalities in play")
+    if who.card.type != "personality" or (pos.stat(who, "personal-honor", 0) or 0) < 1:
+        ctx.reject("L5R-LOBBY", f"{who.show()} is not a Personality with Personal Honor 1 or more")
+    if "bowed" in who.flags:
+        ctx.reject("L5R-ACT-COST.3", f"{who.show()} is already bowed, so bowing it cannot pay the cost")
+    who.flags.add("bowed")
+    ctx.step("cost", f"bow {who.name}", "L5R-ACT-COST", "L5R-LOBBY")
+    for p in pos.players.values():
+        p.flags.discard("imperial-favor")
+    pos.players[actor].flags.add("imperial-favor")
+    ctx.step("effect", f"{actor} takes control of the Imperial Favor", "L5R-LOBBY", "L5R-FAVOR")
+    pos.memo.setdefault("turn-actions", []).append("lobby")
+    game.after_action(ctx)
+
+
+def equip(game, ctx: Context) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
+              "Equip is a Limited action: only the active player, in the Action phase")
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if len(ctx.body.objects) != 1:
+        raise ScenarioError("'equip' takes one card: equip \"Item\" onto \"Personality\" (or targeting it)",
+                            ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
+    item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == "hand" and c.zone_owner == actor)
+    host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
+    if host_obj is None:
+        ctx.reject("L5R-EQUIP", "Equip targets one of your Personalities; name it with 'onto' or 'targeting'")
+    if item.zone != "hand" or item.zone_owner != actor:
+        ctx.reject("L5R-EQUIP", f"{item.show()} is not in {actor}'s hand")
+    if item.card.type not in ("item", "follower", "spell"):
+        ctx.reject("L5R-EQUIP", f"{item.show()} is a {item.card.type}, not an attachment")
+    host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
+    if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
+        ctx.reject("L5R-EQUIP", f"{host.show()} is not one of {actor}'s Personalities in play")
+    ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
+    ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
+    cost = item.card.attrs.get("gold-cost", 0) or 0
+    if cost:
+        game.pay_gold(ctx, cost, f"{item.name}'s gold cost")
+    pos.move(item.uid, actor, host.zone, top=False)
+    item.attached_to = host.uid
+    ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
+    game.after_action(ctx)
+
+
+def buy(game, ctx: Context) -> None:
+    """Dynasty purchases (L5R-DYNASTY, L5R-GOLD, L5R-HOLDING, L5R-HONOR-REQ, L5R-CLAN)."""
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "dynasty", "L5R-DYNASTY", f"cards are bought in the Dynasty phase; it is the {t.phase} phase")
+    game.need(actor == t.active, "L5R-DYNASTY", f"it is {t.active}'s Dynasty phase; {actor} cannot buy now")
+    if len(ctx.body.objects) != 1:
+        raise ScenarioError("'buy' takes one card", ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
+    card = ctx.card(ctx.body.objects[0], where=lambda c: c.zone_owner == actor and c.zone.startswith("province")
+                    and "face-down" not in c.flags, purpose="face-up in a province")
+    if card.zone_owner != actor or not card.zone.startswith("province"):
+        ctx.reject("L5R-DYNASTY", f"{card.show()} is not in one of {actor}'s provinces")
+    if "face-down" in card.flags:
+        ctx.reject("L5R-DYNASTY", f"{card.show()} is face down; only face-up cards are bought")
+    if card.card.type not in ("personality", "holding"):
+        ctx.reject("L5R-DYNASTY", f"{card.show()} is a {card.card.type}; Personalities and Holdings are bought")
+    player = pos.players[actor]
+    honor = player.attrs.get("family-honor", 0)
+    printed = card.card.attrs.get("gold-cost", 0) or 0
+    flags = set(ctx.body.flags) | ({ctx.body.for_} if ctx.body.for_ else set())
+    discounted, for_honor = "discounted" in flags, "for-honor" in flags or "honor" in flags
+    clan = player.attrs.get("clan")
+    is_personality = card.card.type == "personality"
+    in_clan = bool(clan) and is_personality and card.card.has_keyword(str(clan))
+    requirement = card.card.attrs.get("honor-requirement", 0) or 0
+    below = is_personality and honor < requirement
+    rules = ["L5R-DYNASTY"]
+    if discounted and for_honor:
+        ctx.reject("L5R-CLAN", "a purchase is either discounted or for Honor, not both")
+    if (discounted or for_honor) and not in_clan:
+        ctx.reject("L5R-CLAN", f"{card.show()} does not carry {actor}'s clan keyword ({clan or 'no clan'}); "
+                   "the clan discount and the Honor purchase are for your clan's Personalities")
+    if for_honor and "honor-bought" in pos.memo.get("phase-done", []):
+        ctx.reject("L5R-CLAN.2", "Honor for a purchase may be gained at most once per Dynasty phase")
+    if below and not in_clan:
+        ctx.reject("L5R-HONOR-REQ", f"{actor}'s Family Honor ({honor}) is below {card.name}'s Honor requirement "
+                   f"({requirement})")
+    price = printed - 2 if discounted else printed
+    if below:
+        price += 2
+        rules.append("L5R-CLAN")
+    if discounted or for_honor:
+        rules.append("L5R-CLAN")
+    if below:
+        ctx.step("condition", f"Family Honor {honor} is below the requirement {requirement}: 2 Gold more",
+                 "L5R-HONOR-REQ", "L5R-CLAN")
+    else:
+        ctx.step("condition", f"{card.name} may be bought", *(["L5R-HONOR-REQ"] if is_personality else ["L5R-DYNASTY"]))
+    ctx.step("announce", f"{actor} buys {card.name} for {max(price, 0)} Gold", *rules)
+    if price > 0:
+        game.pay_gold(ctx, price, f"{card.name}'s price")
+    province = card.zone
+    if for_honor:
+        gain = card.card.attrs.get("personal-honor", 0) or 0
+        player.attrs["family-honor"] = honor + gain
+        pos.memo.setdefault("phase-done", []).append("honor-bought")
+        ctx.step("effect", f"{actor} gains {gain} Honor (Personal Honor of {card.name})", "L5R-CLAN")
+    pos.move(card.uid, actor, "home", top=False)
+    if card.card.type == "holding":
+        card.flags.add("bowed")
+        pos.memo.setdefault("turn-holdings", []).append(actor)
+        ctx.step("effect", f"{card.name} enters play bowed", "L5R-HOLDING")
+    else:
+        ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
+    refill(pos, actor, province, ctx.proc)
+
+
+def refill(pos: Position, player: str, province: str, proc: Procedure) -> None:
+    deck = pos.zones.get((player, "dynasty-deck"), [])
+    if pos.zones.get((player, province)):
+        return
+    if not deck:
+        proc.add("effect", f"{province} stays empty: the Dynasty deck is empty", "L5R-DYNASTY")
+        return
+    new = pos.move(deck[0], player, province)
+    new.flags.add("face-down")
+    proc.add("effect", f"refill {province} face down", "L5R-DYNASTY")
+
+
+def discard(game, ctx: Context) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    if not ctx.body.objects:
+        raise ScenarioError("'discard' takes the cards to discard", ctx.body.pos.file, ctx.body.pos.line,
+                            ctx.body.pos.column, None)
+    if t.phase == "end":
+        hand = pos.zones.get((actor, "hand"), [])
+        game.need("drawn" in pos.memo.get("phase-done", []) or True, "L5R-END", "")
+        cards = [ctx.card(o, where=lambda c: c.zone == "hand" and c.zone_owner == actor) for o in ctx.body.objects]
+        for c in cards:
+            game.need(c.zone == "hand" and c.zone_owner == actor, "L5R-END", f"{c.show()} is not in {actor}'s hand")
+        game.need(len(hand) - len(cards) >= game.hand_limit or len(hand) <= game.hand_limit and False, "L5R-END",
+                  f"{actor} holds {len(hand)} cards; the End phase discards only down to {game.hand_limit}")
+        for c in cards:
+            discard_copy(pos, c)
+            ctx.step("effect", f"discard {c.name} from hand", "L5R-END")
+        return
+    game.need(t.phase == "dynasty" and actor == t.active, "L5R-DYNASTY",
+              "face-up province cards are discarded at the end of your own Dynasty phase")
+    cards = [ctx.card(o, where=lambda c: c.zone_owner == actor and c.zone.startswith("province")) for o in ctx.body.objects]
+    for c in cards:
+        game.need(c.zone_owner == actor and c.zone.startswith("province") and "face-down" not in c.flags,
+                  "L5R-DYNASTY", f"{c.show()} is not a face-up card in {actor}'s provinces")
+    for c in cards:
+        province = c.zone
+        discard_copy(pos, c)
+        ctx.step("effect", f"discard {c.name} from {province}", "L5R-DYNASTY")
+        refill(pos, actor, province, ctx.proc)
+
+
+# ---- advance ----------------------------------------------------------------------------
+
+def advance(game, position: Position, kind: str, target: str | None) -> AdvanceResult:
+    pos = position.clone()
+    proc = Procedure()
+    start_turn = pos.timing.turn
+    for _ in range(MAX_ADVANCE_STEPS):
+        t = pos.timing
+        if kind == "phase" and t.phase == target and (pos.timing.turn != start_turn or _moved(proc)):
+            return AdvanceResult(pos, proc.steps)
+        if kind == "step" and t.step == target and _moved(proc):
+            return AdvanceResult(pos, proc.steps)
+        if kind == "turn" and t.turn != start_turn:
+            return AdvanceResult(pos, proc.steps)
+        stop = _step_once(game, pos, proc)
+        if stop:
+            proc.add("note", f"advancing stops: {stop}", "L5R-END" if "discard" in stop else "L5R-TURN")
+            return AdvanceResult(pos, proc.steps, stopped=stop)
+    return AdvanceResult(pos, proc.steps, stopped="the turn did not reach that point")
+
+
+def _moved(proc: Procedure) -> bool:
+    return any(s.kind == "timing" for s in proc.steps)
+
+
+def _step_once(game, pos: Position, proc: Procedure) -> str | None:
+    """Carry out one moment of the turn with every player doing nothing more."""
+    t = pos.timing
+    done = pos.memo.setdefault("phase-done", [])
+    if t.phase == "straighten":
+        for c in pos.all_copies():
+            if c.controller == t.active and "bowed" in c.flags and in_play(pos, c):
+                c.flags.discard("bowed")
+                proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
+        _enter(game, pos, "events", proc)
+    elif t.phase == "events":
+        _reveal_provinces(game, pos, proc)
+        _enter(game, pos, "action", proc)
+    elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+        who = t.priority or t.active
+        t.passes += 1
+        proc.add("timing", f"{who} passes", "L5R-ROUND")
+        if t.passes >= len(pos.players):
+            _round_ends(game, pos, proc)
+        else:
+            t.priority = pos.next_player(who)
+    elif t.phase == "attack" and t.step == "declaration":
+        proc.add("timing", f"{t.active} declines to attack", "L5R-TURN", "L5R-ATTACK")
+        _enter(game, pos, "dynasty", proc)
+    elif t.phase == "attack":
+        return f"the battle at the {t.step} step needs the players' choices (L5R-ATTACK)"
+    elif t.phase == "dynasty":
+        proc.add("timing", f"{t.active} buys nothing more", "L5R-DYNASTY")
+        _enter(game, pos, "end", proc)
+    elif t.phase == "end":
+        if "drawn" not in done:
+            deck = pos.zones.get((t.active, "fate-deck"), [])
+            if deck:
+                drawn = pos.move(deck[0], t.active, "hand", top=False)
+                proc.add("effect", f"{t.active} draws a Fate card", "L5R-END")
+            else:
+                proc.add("effect", f"{t.active}'s Fate deck is empty: no card is drawn", "L5R-END")
+            done.append("drawn")
+        over = pos.zone_size(t.active, "hand") - game.hand_limit
+        if over > 0:
+            return (f"{t.active} holds {pos.zone_size(t.active, 'hand')} cards and must choose {over} to discard "
+                    f"down to {game.hand_limit}")
+        _next_turn(game, pos, proc)
+    return None
+
+
+def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
+    active = pos.timing.active
+    provinces = sorted((z for (o, z) in pos.zones if o == active and z.startswith("province ")),
+                       key=lambda z: int(z.split()[1]))
+    for province in provinces:
+        for uid in list(pos.zones.get((active, province), [])):
+            c = pos.copies[uid]
+            if "face-down" not in c.flags:
+                continue
+            c.flags.discard("face-down")
+            if c.card.type == "event":
+                proc.add("effect", f"{c.name} is revealed in {province}: an Event, it resolves and is discarded",
+                         "L5R-EVENTS")
+                discard_copy(pos, c)
+                refill(pos, active, province, proc)
+            elif c.card.type == "region":
+                proc.add("effect", f"{c.name} is revealed in {province}: a Region, it attaches to the province",
+                         "L5R-REGION")
+            else:
+                proc.add("effect", f"turn {c.name} face up in {province}", "L5R-EVENTS")
+
+
+def _next_turn(game, pos: Position, proc: Procedure) -> None:
+    t = pos.timing
+    gone = pos.expire(["turn"])
+    if gone:
+        proc.add("effect", f"{len(gone)} ongoing change(s) end with the turn", "L5R-DURATION")
+    pos.memo.clear()
+    t.turn += 1
+    t.active = pos.next_player(t.active)
+    proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")
+    t.phase, t.step, t.priority, t.passes = "straighten", None, t.active, 0
