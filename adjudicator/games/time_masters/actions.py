@@ -380,7 +380,7 @@ def verb_take(ctx: Context) -> None:
     stack = S.level_stack(pos, level)
     need = 2 if second else 1
     if len(stack) < need:
-        what = "a second (face-down) card" if second else "any card"
+        what = "second (face-down) card" if second else "card"
         ctx.reject("TM-ACCESS.3" if second else "TM-ACCESS", f"the level {level} stack has no {what} to take")
     cost = level + (1 if second else 0)
     chain = pos.zone_size(me, "chain")
