@@ -118,7 +118,7 @@ class ScenarioRun:
         from .checker import check_expectation  # local: the checker imports this module's types
 
         for st in self.scn.statements:
-            if self.pending_rejection and not isinstance(st, (A.ExpectIllegal, A.QuestionStmt)):
+            if self.pending_rejection and not isinstance(st, (A.ExpectIllegal, A.ExpectLegal, A.QuestionStmt)):
                 self._unexpected_rejection()
             if isinstance(st, (A.ActionStmt, A.AdvanceStmt, A.Expectation)) and not self.set_up:
                 self._finish_setup(st.pos)

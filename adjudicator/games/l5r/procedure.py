@@ -32,6 +32,9 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     game, pos, actor = ctx.game, ctx.position, ctx.actor
     t = pos.timing
     designators = set(ability.designators)
+    if ability.kind == "unparsed":
+        ctx.reject("L5R-ACT-COND", f"the engine cannot read {source.show()}'s ability '{ability.text}', so it "
+                   "cannot rule on it")
     if ability.kind not in ("action",) or not designators & set(TIMING_WORDS):
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
@@ -107,6 +110,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
         bind.targets[id(spec)] = chosen
+        bind.last = chosen or bind.last
 
 
 def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
@@ -203,6 +207,10 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
     for clause in ability.costs:
         if isinstance(clause, Unparsed):
             ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
+        if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
+            if clause.target is not None and clause.target.ref == "target":
+                bind.last = bind.targets.get(id(clause.target), bind.last)
+            continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
         if not targets:
             ctx.reject("L5R-ACT-COST", f"nothing can pay the cost '{clause.text}'")
@@ -221,7 +229,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
                            "really and fully happen")
             ctx.step("cost", out.description, "L5R-ACT-COST")
-        bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
+            bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
 
 
 def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:

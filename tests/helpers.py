@@ -1,0 +1,27 @@
+"""Shared helpers for tests: run scenario text, find the shared data folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from adjudicator.core.runner import run_scenario
+from adjudicator.core.scenario_parser import parse_scenario
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def shared_dir() -> Path:
+    env = os.environ.get("ADJUDICATOR_SHARED")
+    return Path(env) if env else REPO.parent / "shared"
+
+
+def run_text(text: str, file: str = "t.scn"):
+    return run_scenario(parse_scenario(text, file))
+
+
+L5R_HEAD = """scenario "t"
+game l5r
+player Alice clan Crane family-honor 12
+player Bob clan Crab family-honor 9
+"""
