@@ -1,6 +1,6 @@
 """Here I Stand, the Action phase (seed 004; RULES.md HIS-IMPULSE … HIS-PHASE-END).
 
-Decisions the seed leaves open, documented here and in ``scenarios/here-i-stand/README.md``:
+Decisions the seed leaves open:
 
 * Powers are the players. Whatever order a scenario declares them in, they take impulses in
   the fixed order Ottoman, Hapsburg, England, France, Papacy, Protestant (HIS-IMPULSE): the
