@@ -1,0 +1,96 @@
+"""Reading a Berserk position: who is First, where cards stand, what abilities a card has."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.core.position import Copy, Position
+
+from .cardtext import parse_abilities
+
+ROWS, COLUMNS = 3, 5
+FLYER_WORDS = ("полёт", "полет", "летающ")
+
+
+def first_player(position: Position) -> str:
+    return position.memo.get("first") or position.seat_order[0]
+
+
+def second_player(position: Position) -> str:
+    return other(position, first_player(position))
+
+
+def other(position: Position, player: str) -> str:
+    return next(p for p in position.players if p != player)
+
+
+def is_draft(position: Position) -> bool:
+    return any("draft" in p.flags for p in position.players.values())
+
+
+def cell_of(copy: Copy) -> tuple[int, int] | None:
+    m = re.fullmatch(r"cell (\d+)\.(\d+)", copy.zone)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def in_play(copy: Copy) -> bool:
+    return copy.zone.startswith("cell ") or copy.zone == "auxiliary"
+
+
+def cards_in_play(position: Position, player: str | None = None) -> list[Copy]:
+    return [c for c in position.all_copies() if in_play(c) and (player is None or c.controller == player)]
+
+
+def occupant(position: Position, player: str, cell: tuple[int, int]) -> Copy | None:
+    for c in position.zone(player, f"cell {cell[0]}.{cell[1]}"):
+        if c.attached_to is None:
+            return c
+    return None
+
+
+def forbidden_cells(position: Position, player: str) -> set[tuple[int, int]]:
+    """B-404.1: cells an effect bars this player from using for placement."""
+    raw = str(position.players[player].attrs.get("forbidden-cells", ""))
+    return {(int(r), int(c)) for r, c in re.findall(r"(\d+)\.(\d+)", raw)}
+
+
+def is_flyer(position: Position, copy: Copy) -> bool:
+    words = [k.casefold() for k in position.keywords(copy)] + [copy.card.text.casefold()]
+    return any(w in word for word in words for w in FLYER_WORDS)
+
+
+def is_parasite(copy: Copy) -> bool:
+    return copy.card.type == "parasite" or (
+        copy.card.type == "symbiote" and ("паразит" in copy.card.text.casefold()
+                                           or any(k.casefold() == "паразит" for k in copy.card.keywords)))
+
+
+def has_x_cost(copy: Copy) -> bool:
+    return any(str(copy.card.attrs.get(a, "")).upper() == "X" for a in ("gold-cost", "silver-cost"))
+
+
+def abilities(position: Position, copy: Copy) -> list[dict]:
+    """Printed abilities, then those gained from effects (numbered after them)."""
+    found = parse_abilities(copy.card.text)
+    for gained in position.memo.get("gained", []):
+        if gained["uid"] == copy.uid:
+            for ab in parse_abilities(gained["text"]):
+                ab["index"] = len(found) + 1
+                ab["gained"] = {"turn": gained["turn"], "phase": gained["phase"]}
+                found.append(ab)
+    return found
+
+
+def life_now(position: Position, copy: Copy) -> int | None:
+    life = position.stat(copy, "life")
+    if not isinstance(life, int):
+        return None
+    return life - copy.counters.get("wounds", 0)
+
+
+def movement_left(position: Position, copy: Copy) -> int | None:
+    printed = position.stat(copy, "movement")
+    if not isinstance(printed, int):
+        return None
+    spent = position.memo.get("moved", {}).get(str(copy.uid), 0)
+    return printed - spent
