@@ -533,6 +533,16 @@ def _target(np, *, default_ref: str = "choice") -> TargetSpec:
                 else:
                     label = _with_label(rest)
                     states.append(("without:" if neg else "with:") + label)
+            elif tys and tys[0] == "IN_SQUAD":
+                if "ваш" in words:
+                    owner = "you"
+                states.append("in-squad")
+            elif tys and tys[0] in ("ON_GRAVEYARD", "FROM_GRAVEYARD"):
+                zone = "graveyard"
+                if "ваш" in words:
+                    owner = "you"
+                elif "противник" in words:
+                    owner = "opponent"
             elif "IN" in tys and "SQUAD" in tys:
                 zone = zone or None
                 if "YOUR" in tys:
@@ -821,6 +831,10 @@ def _gain_effect(g, subj: TargetSpec, dur: str | None, text: str, span: Span) ->
     if name in ("g_keyword", "g_keyword_icon"):
         eff = _keyword_effects(g)
         kw = eff[0].keyword if eff else _text(g)
+        status = _lookup(_STATUS, _text(g))
+        if status in ("poison", "curse", "vulnerability", "fading", "blessing", "fear", "plague"):
+            return Effect(kind="gain-status", keyword=status, amount=eff[0].amount if eff else None, target=subj,
+                          duration=dur, text=text, span=span)
         return Effect(kind="grant-keyword", keyword=kw, amount=eff[0].amount if eff else None, target=subj,
                       duration=dur, text=text, span=span)
     if name == "g_control":
@@ -1111,6 +1125,10 @@ def _walk_suffix(s, acc: _Acc) -> None:
     elif name == "suf_max":
         amount, _ = _amount(_sub(s, "amount"))
         acc.conditions.append(Condition(kind="maximum", args=(str(amount),), text=text))
+    elif name == "suf_target":
+        np = _find(s, "np")
+        acc.conditions.append(Condition(kind="target-restriction", args=(_text(np) if np is not None else text,),
+                                        text=text))
     elif name == "suf_distinct":
         acc.conditions.append(Condition(kind="distinct-targets", text=text))
     elif name == "suf_designator":
