@@ -1251,22 +1251,33 @@ def _fallback(text: str, reason: str) -> Ability:
         acc.trigger = _trigger(tree.children[0])
     elif name == "head_triggered_loose":
         acc.kind = "trait"
-        ht = str(tree.children[0]) + str(tree.children[1])
-        acc.trigger = Trigger(timing=_loose_timing(str(tree.children[0])), event=_event(str(tree.children[1])),
-                              text=_norm(ht))
+        head, rest_text = _cut_head(rest_text)
+        acc.trigger = Trigger(timing=_loose_timing(str(tree.children[0])), event=_event(head),
+                              text=_norm(f"{tree.children[0]} {head}"))
     elif name == "head_conditional_loose":
         acc.kind = "trait"
-        cond = _norm(str(tree.children[1]))
-        acc.conditions.append(Condition(kind="if", args=(cond,), text=cond))
-        acc.trigger = Trigger(timing="when", event="condition", text=cond)
+        head, rest_text = _cut_head(rest_text)
+        acc.conditions.append(Condition(kind="if", args=(head,), text=head))
+        acc.trigger = Trigger(timing="when", event="condition", text=head)
     else:
         acc.kind = "continuous"
     # try to structure the remainder clause by clause
-    if rest_text and name != "head_continuous":
+    if rest_text.strip() and name != "head_continuous":
         _partial_body(rest_text, acc, reason)
     else:
-        acc.unparsed.append(Unparsed(text=rest_text or text, reason=reason))
+        acc.unparsed.append(Unparsed(text=rest_text.strip() or text, reason=reason))
     return _finish(acc, text)
+
+
+_HEAD_CUT = re.compile(r"\s[-–—]\s|,\s")
+
+
+def _cut_head(rest: str) -> tuple[str, str]:
+    """'<trigger text> - <effects>' (or ', ') -> (trigger text, effects text)."""
+    m = _HEAD_CUT.search(rest)
+    if m is None:
+        return _norm(rest), ""
+    return _norm(rest[: m.start()]), rest[m.end():]
 
 
 def _loose_timing(word: str) -> str:

@@ -83,11 +83,11 @@ def _use_preliminary(ctx, copy, abilities) -> None:
               [{"kind": "reveal", "subject": "self", "delayed": None}], "unknown": [], "once_per_turn": False}
     if not ab or ab.get("trigger") != trigger:
         ctx.reject(rule, f"\"{copy.name}\" has no \"{trigger}\" ability to use in this step")
+    if me in pos.memo.get("out", []):
+        ctx.reject(rule, f"{me} declined in turn and cannot use such an ability later in this step")
     if pos.timing.priority != me:
         ctx.reject("B-401.3", f"it is {pos.timing.priority}'s turn to use an ability (players alternate, the First "
                    "player first)")
-    if me in pos.memo.get("out", []):
-        ctx.reject(rule, f"{me} declined in turn and cannot use such an ability later in this step")
     used = pos.memo.setdefault("used_battle", [])
     key = f"{copy.uid}:{trigger}"
     if key in used:
@@ -151,10 +151,10 @@ def _use_before_start(ctx, copy, abilities) -> None:
     if not ab or ab.get("trigger") != "before-start":
         ctx.reject("B-409.1", "in the Start phase no played abilities may be used; only \"before the start of "
                    "turn\" abilities, in alternation")
-    if pos.timing.priority != me:
-        ctx.reject("B-409.1", f"it is {pos.timing.priority}'s turn (players alternate, the active player first)")
     if me in pos.memo.get("out", []):
         ctx.reject("B-409.1", f"{me} declined in turn and cannot use such an ability later this phase")
+    if pos.timing.priority != me:
+        ctx.reject("B-409.1", f"it is {pos.timing.priority}'s turn (players alternate, the active player first)")
     used = pos.memo.setdefault("used_turn", [])
     if f"{copy.uid}:before-start" in used:
         ctx.reject("B-409.1", f"\"{copy.name}\" has already used its \"before the start of turn\" ability this turn")

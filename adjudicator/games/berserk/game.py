@@ -170,7 +170,7 @@ def do_pass(position: Position, player: str, rec, reject) -> None:
         if step == "placement":
             if player in position.memo.get("done", []):
                 reject("B-404.1", f"{player} has already finished placing")
-            prelim.placement_pass(position, player, rec)
+            prelim.placement_pass(position, player, rec, reject)
             return
         if step == "reveal":
             if prelim.revealer(position) != player:

@@ -159,7 +159,15 @@ def place(ctx) -> None:
     ctx.step("effect", f"{me} places \"{copy.name}\" face down on cell {cell[0]}.{cell[1]}", "B-404.1")
 
 
-def placement_pass(pos: Position, player: str, rec) -> None:
+def waiting_to_place(pos: Position, player: str) -> list:
+    return [c for c in pos.zone(player, "squad") if c.card.type in ("creature", "terrain", "artifact")]
+
+
+def placement_pass(pos: Position, player: str, rec, reject) -> None:
+    waiting = waiting_to_place(pos, player)
+    if waiting:
+        reject("B-404.2", f"{player} still has {', '.join(repr(c.name) for c in waiting)} to place: the step goes on "
+               "until all cards are placed")
     done = pos.memo.setdefault("done", [])
     if player not in done:
         done.append(player)
@@ -232,8 +240,7 @@ def legal_hosts(pos: Position, copy, player: str) -> list:
         opp = S.other(pos, player)
         return [c for c in S.cards_in_play(pos, opp) if c.attached_to is None and (S.cell_of(c) or (0,))[0] == 1
                 and ("hidden" in c.flags or c.card.type == "creature")]
-    return [c for c in S.cards_in_play(pos, player) if c.attached_to is None and c.card.type == "creature"
-            and "hidden" not in c.flags]
+    return [c for c in S.cards_in_play(pos, player) if c.attached_to is None and c.card.type == "creature"]
 
 
 def seat(ctx) -> None:
