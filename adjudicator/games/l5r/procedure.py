@@ -58,6 +58,14 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
                   f"Open actions are taken in the Action phase's action round; it is the {t.phase} phase")
     game.need(t.priority == actor, "L5R-ROUND",
               f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if "Battle" in designators and battle_window:
+        field = current_battlefield(pos)
+        present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
+        game.need(present, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
+                  f" ({field or 'none'}), so {actor} cannot take Battle actions there")
+        if not from_hand and source.zone.startswith("battlefield"):
+            game.need(source.zone == field, "L5R-LOCATION",
+                      f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
     if not from_hand:
         game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
         game.need(in_play(pos, source), "L5R-ACT-COND.2",
@@ -71,6 +79,16 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
                    "(each ability once per turn)")
     ctx.step("condition", f"{actor} may take {'/'.join(ability.designators)} actions now", "L5R-ACT-COND",
              *_designator_rules(designators))
+
+
+def current_battlefield(pos) -> str | None:
+    """The battlefield whose battle is being fought: the one the attacker engaged, else the only one."""
+    chosen = pos.memo.get("current-battlefield")
+    if chosen:
+        return chosen
+    fields = sorted({c.zone for c in pos.all_copies() if c.zone.startswith("battlefield ")},
+                    key=lambda z: int(z.split()[1]))
+    return fields[0] if fields else None
 
 
 def _designator_rules(designators: set[str]) -> list[str]:
