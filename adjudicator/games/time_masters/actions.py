@@ -29,9 +29,18 @@ def phase_title(pos: Position) -> str:
     return PHASE_TITLES.get(pos.timing.phase, pos.timing.phase)
 
 
+def wrong_phase(ctx: Context, rule: str, text: str):
+    """Reject an action taken in the wrong phase; in the End phase TM-END is cited too."""
+    more = ()
+    if ctx.position.timing.phase == "end":
+        more = (Reason("TM-END", "the End phase offers no choices: the chain is discarded and the hand refilled "
+                       "by themselves, so the mage can only pass"),)
+    raise Rejected(rule, text, *more)
+
+
 def need_main(ctx: Context, rule: str, what: str) -> None:
     if ctx.position.timing.phase != "main":
-        ctx.reject(rule, f"{what} is a Main-phase action; it is the {phase_title(ctx.position)} phase")
+        wrong_phase(ctx, rule, f"{what} is a Main-phase action; it is the {phase_title(ctx.position)} phase")
     S.turn_memo(ctx.position)["main_acted"] = True
 
 
@@ -88,7 +97,7 @@ def verb_skip(ctx: Context) -> None:
         if pending:
             ctx.reject("TM-TIMERS", f"{pending[0].show()} is fully filled: extend or end it before skipping")
     elif phase != "main":
-        ctx.reject("TM-SKIP", f"only the Main phase (with the Sphere-access phase) may be skipped; it is the "
+        wrong_phase(ctx, "TM-SKIP", f"only the Main phase (with the Sphere-access phase) may be skipped; it is the "
                    f"{phase_title(pos)} phase")
     elif S.turn_memo(pos)["main_acted"]:
         ctx.reject("TM-SKIP", f"{me} has already acted in this Main phase, so it can no longer be skipped")
@@ -120,7 +129,7 @@ def verb_extend(ctx: Context) -> None:
     check_turn(ctx)
     pos, me = ctx.position, ctx.actor
     if pos.timing.phase != "timers":
-        ctx.reject("TM-TIMERS.1", f"timers are extended only in the Timers phase at the start of the turn; it is "
+        wrong_phase(ctx, "TM-TIMERS.1", f"timers are extended only in the Timers phase at the start of the turn; it is "
                    f"the {phase_title(pos)} phase")
     timer = _decision_timer(ctx, "extend")
     if not S.is_full(pos, timer):
@@ -168,7 +177,7 @@ def verb_end(ctx: Context) -> None:
         S.turn_memo(pos)["handled_timers"].append(timer.uid)
         return
     if phase != "main":
-        ctx.reject("TM-MAIN.4", f"a timer is ended in the Timers phase (when full) or in the Main phase; it is "
+        wrong_phase(ctx, "TM-MAIN.4", f"a timer is ended in the Timers phase (when full) or in the Main phase; it is "
                    f"the {phase_title(pos)} phase")
     if not ctx.body.objects:
         raise _scenario_error(ctx, "'end' needs the timer: end \"Timer\"")
@@ -297,7 +306,7 @@ def _play_released(ctx: Context, card: Copy) -> None:
     """A knowledge card left by an ended timer: into the chain with its effects, no new cost."""
     pos, me = ctx.position, ctx.actor
     if pos.timing.phase == "end":
-        ctx.reject("TM-TURN", "the End phase has no actions; knowledge cards released by a timer are used in the "
+        ctx.reject("TM-END", "the End phase has no actions; knowledge cards released by a timer are used in the "
                    "Timers, Main or Sphere-access phase")
     if ctx.body.onto is not None or ctx.body.paying:
         ctx.reject("TM-MAIN.4", f"{card.show()} was released by an ended timer: it is paid for and goes into "
@@ -369,7 +378,7 @@ def verb_take(ctx: Context) -> None:
     level = objs[0].number
     second = "second" in ctx.body.flags
     if pos.timing.phase != "access":
-        ctx.reject("TM-ACCESS", f"cards of the spheres are taken in the Sphere-access phase; it is the "
+        wrong_phase(ctx, "TM-ACCESS", f"cards of the spheres are taken in the Sphere-access phase; it is the "
                    f"{phase_title(pos)} phase")
     if level not in S.LEVELS:
         ctx.reject("TM-ACCESS", f"there is no level {level}; the spheres have levels 1 to 5")
