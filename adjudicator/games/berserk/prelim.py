@@ -26,10 +26,10 @@ def roll(ctx) -> None:
     if len(nums) != 1 or not 1 <= nums[0] <= 6:
         ctx.reject("B-402.1", "say the number rolled on the die, 1 to 6 (Alice rolls 4)")
     rolls = pos.memo.setdefault("rolls", {})
-    if me in rolls:
-        ctx.reject("B-402.1", f"{me} has already rolled {rolls[me]}; only a tie is rolled again")
     if pos.memo.get("roll_winner"):
         ctx.reject("B-402.1", f"the roll-off is decided: {pos.memo['roll_winner']} chooses First or Second")
+    if me in rolls:
+        ctx.reject("B-402.1", f"{me} has already rolled {rolls[me]}; only a tie is rolled again")
     rolls[me] = nums[0]
     ctx.step("effect", f"{me} rolls {nums[0]}", "B-402.1")
     if len(rolls) < len(pos.players):
