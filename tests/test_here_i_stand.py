@@ -159,7 +159,8 @@ def test_mandatory_event_gives_its_cp_and_others_do_not():
 
 
 @pytest.mark.parametrize("attrs,zone", [("remove-if-event", "removed"), ("remove-if-event yes", "removed"),
-                                         ("remove-if-event no", "discard"), ("", "discard")])
+                                         ("remove-if-event no", "discard"), ("remove-if-event false", "discard"),
+                                         ("remove-if-event Yes", "removed"), ("", "discard")])
 def test_remove_if_event_flag(attrs, zone):
     ok(f'card "X" event cp 2 {attrs}\nOttoman hand: "X"\nOttoman plays "X" as event\nexpect "X" in table {zone}\n')
 
@@ -387,3 +388,8 @@ def test_a_wrong_rule_citation_fails():
     result = run('Ottoman hand: "Janissaries"\nOttoman passes\nexpect illegal because HIS-PASS.3\n')
     assert not result.passed
     assert "HIS-PASS.1" in result.failures[0].found
+
+
+def test_shared_pile_counts_as_player_properties():
+    ok('Ottoman hand: "Pilgrimage"\ntable discard: "Hired Guides"\nOttoman plays "Pilgrimage" for cp\n'
+       "expect Papacy discard 2\nexpect Ottoman removed 0\nexpect Ottoman hand 0\n")

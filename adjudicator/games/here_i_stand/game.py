@@ -22,11 +22,12 @@ Decisions the seed leaves open:
   the Action phase only): ``advance to next turn`` keeps the hands, resets passes and the
   once-per-turn event record, and starts with Ottoman's impulse.
 
-Extensions to SCENARIO-LANGUAGE.md: card attrs ``event-cp acting-power removal num``; card
-flags ``remove-if-event`` (optionally followed by ``yes``/``no``) and ``response-only``;
+Extensions to SCENARIO-LANGUAGE.md: player attr ``ruler`` (a name, informative only); card attrs ``event-cp acting-power removal num``; card
+flags ``remove-if-event`` (optionally followed by ``yes``/``no``/``true``/``false``) and ``response-only``;
 copy flag ``event-played`` (played as an event this turn); player flag ``passed`` (passed
 in its latest impulse this phase); player properties ``cp`` (CP from its latest play),
-``home-card-played``; card properties ``type``, ``powers``, ``remove-if-event``.
+``home-card-played``, and ``deck``/``discard``/``removed`` (the shared
+piles' counts, since ``table`` cannot be the subject of an expectation); card properties ``type``, ``powers``, ``remove-if-event``.
 """
 
 from __future__ import annotations
@@ -57,8 +58,8 @@ class HereIStand(Game):
     card_types = ("home", "mandatory", "event", "response", "combat")
     card_attrs = {"cp": T.INT, "powers": T.KEYWORDS, "event-cp": T.INT, "acting-power": T.WORD,
                   "removal": T.WORD, "num": T.INT}
-    card_flags = frozenset({"remove-if-event", "yes", "no", "Yes", "No", "response-only"})
-    player_attrs = {"admin-rating": T.INT}
+    card_flags = frozenset({"remove-if-event", "yes", "no", "Yes", "No", "true", "false", "response-only"})
+    player_attrs = {"admin-rating": T.INT, "ruler": T.WORD}
     player_flags = frozenset({I.PASSED})
     copy_flags = frozenset({I.EVENT_PLAYED})
     copy_attrs: dict = {}
@@ -381,6 +382,8 @@ class HereIStand(Game):
             return position.memo.get("cp", {}).get(player, 0)
         if prop == "home-card-played":
             return not I.unplayed_home_cards(position, player)
+        if prop in self.shared_zones:  # "expect Papacy discard 3": the one shared pile
+            return position.zone_size("table", prop)
         return super().player_property(position, player, prop)
 
     def property_rules(self, prop: str) -> tuple[str, ...]:

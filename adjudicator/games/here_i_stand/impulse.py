@@ -37,7 +37,7 @@ def card_powers(card: CardDef) -> tuple[str, ...]:
 
 
 def removed_if_event(card: CardDef) -> bool:
-    return "remove-if-event" in card.flags and not ({"no", "No"} & card.flags)
+    return "remove-if-event" in card.flags and not ({"no", "No", "false"} & card.flags)
 
 
 def event_cp(card: CardDef) -> int:
