@@ -15,7 +15,7 @@ from ...core.cards import CardPool
 from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context, Game
 from ...core.position import Copy, Position
-from . import procedure, turn
+from . import battle, procedure, turn
 from .effects import apply_to_card, in_play
 from .pool import builtin_cards
 
@@ -263,10 +263,10 @@ class L5R(Game):
         turn.declare_attack(self, ctx, attack=False)
 
     def verb_assign(self, ctx: Context) -> None:
-        turn.unsupported(ctx, "assign", "L5R-ATTACK")
+        battle.assign(self, ctx)
 
     def verb_engage(self, ctx: Context) -> None:
-        turn.unsupported(ctx, "engage", "L5R-ATTACK")
+        battle.engage(self, ctx)
 
     def verb_discard(self, ctx: Context) -> None:
         turn.discard(self, ctx)

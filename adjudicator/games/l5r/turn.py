@@ -10,6 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
+from . import battle
 from .effects import discard_copy, in_play
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -32,11 +33,18 @@ def pass_opportunity(game, ctx: Context) -> None:
     if t.phase == "dynasty":
         game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
         ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
-        _enter(game, pos, "end", ctx.proc)
+        enter_phase(game, pos, "end", ctx.proc)
         return
     if t.phase == "attack" and t.step == "declaration":
         declare_attack(game, ctx, attack=False)
         return
+    if t.phase == "attack" and t.step in battle.MANEUVER_STEPS:
+        game.need(t.priority == actor, "L5R-ATTACK", f"it is {t.priority}'s turn in the {t.step} maneuvers")
+        battle.maneuver_pass(game, pos, actor, ctx.proc)
+        return
+    if t.phase == "attack" and t.step == "engagement":
+        ctx.reject("L5R-ATTACK", "the Attacker must engage the next battlefield: every battlefield has exactly "
+                   "one battle")
     game.need(round_open(game, pos), "L5R-ROUND",
               f"there is no action round in the {t.phase} phase to pass in")
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
@@ -53,13 +61,12 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     if t.phase == "action":
         proc.add("timing", "both players passed in succession: the Action phase ends", "L5R-ROUND", "L5R-TURN")
-        _enter(game, pos, "attack", proc)
+        enter_phase(game, pos, "attack", proc)
     else:
-        proc.add("timing", "both players passed in succession: the combat segment ends", "L5R-COMBAT")
-        t.step, t.priority, t.passes = "resolution", t.active, 0
+        battle.combat_ends(game, pos, proc)
 
 
-def _enter(game, pos: Position, phase: str, proc: Procedure) -> None:
+def enter_phase(game, pos: Position, phase: str, proc: Procedure) -> None:
     t = pos.timing
     t.phase, t.step, t.passes = phase, game.default_step(phase), 0
     t.priority = t.active
@@ -80,7 +87,7 @@ def declare_attack(game, ctx: Context, *, attack: bool) -> None:
         ctx.step("timing", "infantry maneuvers begin", "L5R-ATTACK")
         return
     ctx.step("timing", f"{actor} declines to attack: there is no Attack phase", "L5R-TURN", "L5R-ATTACK")
-    _enter(game, pos, "dynasty", ctx.proc)
+    enter_phase(game, pos, "dynasty", ctx.proc)
 
 
 def lobby(game, ctx: Context) -> None:
@@ -287,10 +294,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             if c.controller == t.active and "bowed" in c.flags and in_play(pos, c):
                 c.flags.discard("bowed")
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
-        _enter(game, pos, "events", proc)
+        enter_phase(game, pos, "events", proc)
     elif t.phase == "events":
         _reveal_provinces(game, pos, proc)
-        _enter(game, pos, "action", proc)
+        enter_phase(game, pos, "action", proc)
     elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
         who = t.priority or t.active
         t.passes += 1
@@ -301,12 +308,21 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             t.priority = pos.next_player(who)
     elif t.phase == "attack" and t.step == "declaration":
         proc.add("timing", f"{t.active} declines to attack", "L5R-TURN", "L5R-ATTACK")
-        _enter(game, pos, "dynasty", proc)
-    elif t.phase == "attack":
-        return f"the battle at the {t.step} step needs the players' choices (L5R-ATTACK)"
+        enter_phase(game, pos, "dynasty", proc)
+    elif t.phase == "attack" and t.step in battle.MANEUVER_STEPS:
+        battle.maneuver_pass(game, pos, t.priority or t.active, proc)
+    elif t.phase == "attack" and t.step == "engagement":
+        remaining = [f for f in battle.battlefields(game, pos) if f not in pos.memo.get("resolved", [])]
+        if len(remaining) > 1:
+            return f"the Attacker ({t.active}) must choose which battlefield to engage ({', '.join(remaining)})"
+        pos.memo["current-battlefield"] = remaining[0]
+        t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
+        proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
+    elif t.phase == "attack" and t.step == "resolution":
+        battle.combat_ends(game, pos, proc)
     elif t.phase == "dynasty":
         proc.add("timing", f"{t.active} buys nothing more", "L5R-DYNASTY")
-        _enter(game, pos, "end", proc)
+        enter_phase(game, pos, "end", proc)
     elif t.phase == "end":
         if "drawn" not in done:
             deck = pos.zones.get((t.active, "fate-deck"), [])
