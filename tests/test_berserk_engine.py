@@ -126,3 +126,10 @@ def test_executable_kinds_are_what_the_engine_does():
     from adjudicator.games.berserk.effects import EXECUTABLE_KINDS
 
     assert {"wound", "heal"} <= EXECUTABLE_KINDS
+
+
+def test_executable_kinds_belong_to_the_ability_grammar():
+    ability = pytest.importorskip("adjudicator.games.berserk.ability")
+    from adjudicator.games.berserk.effects import EXECUTABLE_KINDS
+
+    assert EXECUTABLE_KINDS <= set(ability.EFFECT_KINDS)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import state as S
 from . import timing as T
-from .effects import EXECUTABLE_KINDS, carry_out
+from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, carry_out
 from .stack import push
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
@@ -32,7 +32,7 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
     if ab["unknown"]:
         ctx.reject(rule, f"the engine cannot carry out \"{'; '.join(ab['unknown'])}\" of \"{copy.name}\" yet "
                    f"(the ability would be used under {rule})")
-    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
+    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS | INTERNAL_KINDS]
     if bad:
         ctx.reject(rule, f"effect kinds {bad} of \"{copy.name}\" are not executable by this engine")
 

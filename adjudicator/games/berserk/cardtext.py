@@ -124,7 +124,7 @@ def _parse_effects(body: str) -> tuple[list[dict], list[str]]:
             effect["subject"] = last_subject
         last_subject = effect["subject"]
         effect["delayed"] = delayed
-        if effect["kind"] == "modify" and until_end:
+        if effect["kind"] == "modify-stat" and until_end:
             effect["duration"] = "turn"
         effects.append(effect)
     return effects, unknown
@@ -151,8 +151,8 @@ def _one_effect(chunk: str, granted: list[str], x_source) -> dict | None:
     patterns = (
         (r"^ранить\b.*?\bна\s+(\d+|x)\b", "wound"),
         (r"^излечить\b.*?\bна\s+(\d+|x)\b", "heal"),
-        (r"\b(?:получает|получить|положить|поставить)\s+(\d+|x)\s+фишк", "gain_token"),
-        (r"\b(?:теряет|потерять|снять|убрать)\s+(\d+|x)\s+фишк", "lose_token"),
+        (r"\b(?:получает|получить|положить|поставить)\s+(\d+|x)\s+фишк", "gain-token"),
+        (r"\b(?:теряет|потерять|снять|убрать)\s+(\d+|x)\s+фишк", "lose-token"),
     )
     for pattern, kind in patterns:
         m = re.search(pattern, low)
@@ -160,10 +160,10 @@ def _one_effect(chunk: str, granted: list[str], x_source) -> dict | None:
             return {"kind": kind, "amount": _amount(m.group(1), x_source), "subject": subject}
     m = re.search(r"получает\s+«(\d+)»", chunk)
     if m:
-        return {"kind": "grant_ability", "text": granted[int(m.group(1))], "subject": subject}
+        return {"kind": "grant-ability", "text": granted[int(m.group(1))], "subject": subject}
     m = re.search(r"([+-]\d+)\s+к\s+(жизни|удару|движению)", low)
     if m:
-        return {"kind": "modify", "amount": int(m.group(1)), "stat": _STATS[m.group(2)], "subject": subject,
+        return {"kind": "modify-stat", "amount": int(m.group(1)), "stat": _STATS[m.group(2)], "subject": subject,
                 "duration": "permanent"}
     if re.match(r"^(закрыть|закрыться)", low):
         return {"kind": "close", "subject": subject}

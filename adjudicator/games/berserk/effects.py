@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from adjudicator.core.position import Modifier, Position
 
+#: kinds of the ability AST (ability.EFFECT_KINDS) this engine carries out; "may-stay-closed"
+#: is honoured by the keep-closed choice of the preparation step (B-410.1)
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
-    "wound", "heal", "gain_token", "lose_token", "open", "close", "modify", "grant_ability", "reveal",
+    "wound", "heal", "gain-token", "lose-token", "open", "close", "modify-stat", "grant-ability", "may-stay-closed",
 })
+#: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
+INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
 
 
 def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int | None) -> int:
@@ -57,10 +61,10 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
         healed = min(n, card.counters.get("wounds", 0))
         card.counters["wounds"] = card.counters.get("wounds", 0) - healed
         rec("effect", f"heal {name} by {n} ({healed} wound{'s' if healed != 1 else ''} removed)", rule)
-    elif kind == "gain_token":
+    elif kind == "gain-token":
         card.counters["tokens"] = card.counters.get("tokens", 0) + n
         rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}", rule)
-    elif kind == "lose_token":
+    elif kind == "lose-token":
         lost = min(n, card.counters.get("tokens", 0))
         card.counters["tokens"] = card.counters.get("tokens", 0) - lost
         rec("effect", f"remove {lost} token{'s' if lost != 1 else ''} from {name}", rule)
@@ -73,14 +77,14 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     elif kind == "reveal":
         card.flags.discard("hidden")
         rec("effect", f"reveal {name}", rule)
-    elif kind == "modify":
+    elif kind == "modify-stat":
         duration = effect.get("duration", "permanent")
         position.modifiers.append(Modifier(subject_uid, stat=effect["stat"], delta=n, duration=duration,
                                            source=source.name if source else "", rule=rule,
                                            created_turn=position.timing.turn))
         until = " until the end of turn" if duration == "turn" else ""
         rec("effect", f"give {name} {n:+d} {effect['stat']}{until}", rule)
-    elif kind == "grant_ability":
+    elif kind == "grant-ability":
         t = position.timing
         position.memo.setdefault("gained", []).append(
             {"uid": subject_uid, "text": effect["text"], "turn": t.turn, "phase": t.phase})

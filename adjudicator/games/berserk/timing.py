@@ -143,10 +143,10 @@ def end_turn(position: Position, rec) -> None:
     t = position.timing
     gone = position.expire(["turn"])
     rec("effect", f"every \"until the end of turn\" effect ends at once ({len(gone)})", "B-415.3")
-    if t.turn == 1 and position.memo.get("kept_hidden"):
-        for uid in position.memo.pop("kept_hidden"):
-            copy = position.copies.get(uid)
-            if copy is not None and "hidden" in copy.flags:
+    if t.turn == 1 and t.active == S.first_player(position):
+        position.memo.pop("kept_hidden", None)
+        for copy in sorted(S.cards_in_play(position, S.second_player(position)), key=lambda c: c.uid):
+            if "hidden" in copy.flags:
                 reveal_card(position, copy, rec, "B-REVEAL")
     position.memo.pop("moved", None)
     position.memo.pop("used_turn", None)
@@ -165,6 +165,12 @@ def reveal_card(position: Position, copy, rec, rule: str) -> None:
         position.move(copy.uid, copy.controller, "auxiliary", top=False)
         where = " and moves it to the auxiliary zone"
     rec("effect", f"{copy.controller} reveals \"{copy.name}\"{where}", rule)
+    if copy.card.type != "creature":
+        for att in position.attachments_of(copy.uid):
+            if S.is_parasite(att):
+                att.attached_to = None
+                position.move(att.uid, att.owner, "graveyard")
+                rec("effect", f"\"{copy.name}\" proves an illegal host: the parasite \"{att.name}\" dies", "B-405.2.1")
 
 
 # ---- passing -------------------------------------------------------------------------------
