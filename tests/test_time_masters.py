@@ -113,9 +113,10 @@ expect illegal because TM-TIMERS.1
 """)
 
 
-def test_timers_extension_needs_named_card_when_hand_differs():
-    with pytest.raises(ScenarioError, match="which card"):
-        run(FULL_TIMER + 'Alice extends "Hourglass"\n')
+def test_timers_extension_without_a_named_card_uses_the_first_and_says_so():
+    result = run(FULL_TIMER + 'Alice extends "Hourglass"\nexpect "Echo of Yesterday" in Alice under "Hourglass"\n')
+    assert result.passed, [f.render() for f in result.failures]
+    assert any("no card named" in s.description for s in result.trace[0].steps)
 
 
 # ---- TM-SKIP --------------------------------------------------------------------------------
@@ -445,3 +446,45 @@ def test_game_tables_match_the_language():
     assert {"hand", "deck", "discard", "timers", "chain", "level", "under", "on"} <= set(game.zones)
     assert {"hand-limit", "chain", "vp", "time", "spent-time", "imaginary-time"} <= set(
         game.known_player_properties())
+
+
+# ---- alternative forms --------------------------------------------------------------------------
+
+def test_take_several_levels_in_one_line():
+    passes(ACCESS + """Alice takes level 1, level 2
+expect legal
+expect Alice hand 2
+""")
+    passes(ACCESS + """Alice takes level 1, level 3
+expect illegal because TM-ACCESS.1
+expect Alice hand 0
+""")
+
+
+def test_knowledge_to_on_timer_zone_means_onto():
+    passes("""phase main
+Alice timers: "Water Clock"
+Alice hand: "Folded Hour"
+Alice plays "Folded Hour" to on "Water Clock"
+expect legal
+expect "Folded Hour" in Alice on "Water Clock"
+expect "Water Clock" free-slots 1
+""")
+
+
+@pytest.mark.parametrize("text", ["Discard: Gain 1 time.", "Discard this timer: Gain 1 time.",
+                                  "You may discard this timer to gain 1 time."])
+def test_discard_clause_forms(text):
+    passes(f"""card "Gear" timer slots 1 text "{text}"
+phase main
+Alice timers: "Gear"
+Alice discards "Gear"
+expect legal
+expect Alice time 4
+""")
+
+
+def test_may_extend_without_naming_a_card():
+    passes(FULL_TIMER + """expect Alice may extend "Hourglass"
+expect Alice hand 2
+""")

@@ -10,6 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import Context
 from ...core.position import TABLE, Copy, Position
 from ...core.ruling import Reason, Rejected
+from ...core.scenario_ast import Obj
 from . import state as S
 from .effects import carry_out, split_timer_text
 from .turn import PHASE_TITLES, begin_phase, finish_phase
@@ -153,8 +154,8 @@ def _extension_card(ctx: Context, timer: Copy) -> Copy:
         if not hand:
             ctx.reject("TM-TIMERS.1", f"{me} has no card in hand to put under {timer.show()}")
         if len({c.name for c in hand}) > 1:
-            raise _scenario_error(ctx, f"which card goes under {timer.show()}? name it: extend \"{timer.name}\" "
-                                  "paying \"Card\"")
+            # any card will do for the rules; name one (``paying "Card"``) to choose it
+            ctx.step("note", f"no card named: {hand[0].show()}, the first in hand, is used", "TM-TIMERS.1")
         return hand[0]
     if len(named) > 1:
         ctx.reject("TM-TIMERS.1", "a timer is extended with exactly one card from hand")
@@ -229,12 +230,15 @@ def _refuse_clauses(ctx: Context, rule: str, why: str) -> None:
 def _play_knowledge(ctx: Context, card: Copy) -> None:
     pos, me, body = ctx.position, ctx.actor, ctx.body
     timer = None
-    if body.onto is not None:
-        timer = own_timer(ctx, body.onto, "TM-MAIN.3")
+    onto = body.onto
+    if onto is None and body.to_zone is not None and body.to_zone.name == "on":
+        onto = Obj("card", body.to_zone.card or "", pos=body.to_zone.pos)  # 'to on "Timer"' = 'onto "Timer"'
+    if onto is not None:
+        timer = own_timer(ctx, onto, "TM-MAIN.3")
         if S.free_slots(pos, timer) == 0:
             ctx.reject("TM-MAIN.3", f"{timer.show()} has no free black slot ({S.slots(pos, timer)} slot(s), all "
                        "filled)")
-    elif body.to_zone is not None and body.to_zone.key != "chain":
+    elif body.to_zone is not None and body.to_zone.name != "chain":
         ctx.reject("TM-MAIN.3", "a knowledge card goes onto a timer with a free slot or into the chain, not to "
                    f"{body.to_zone.key}")
     _pay_time(ctx, card)
@@ -373,10 +377,17 @@ def verb_take(ctx: Context) -> None:
     check_turn(ctx)
     pos, me = ctx.position, ctx.actor
     objs = ctx.body.objects
-    if len(objs) != 1 or objs[0].kind != "word" or objs[0].text != "level" or objs[0].number is None:
-        raise _scenario_error(ctx, "'take' names a level: take level N [second]")
-    level = objs[0].number
+    if not objs or any(o.kind != "word" or o.text != "level" or o.number is None for o in objs):
+        raise _scenario_error(ctx, "'take' names levels: take level N [second] / take level 1, level 4")
     second = "second" in ctx.body.flags
+    if second and len(objs) > 1:
+        raise _scenario_error(ctx, "'second' applies to one level: take level N second")
+    for obj in objs:
+        _take_one(ctx, obj.number, second)
+
+
+def _take_one(ctx: Context, level: int, second: bool) -> None:
+    pos, me = ctx.position, ctx.actor
     if pos.timing.phase != "access":
         wrong_phase(ctx, "TM-ACCESS", f"cards of the spheres are taken in the Sphere-access phase; it is the "
                    f"{phase_title(pos)} phase")

@@ -8,7 +8,8 @@ small closed set of sentences (case-insensitive, one per sentence, ending with a
 * ``Gain N imaginary time.`` — take N imaginary time tokens from the supply;
 * ``Gain N time.`` — gain N regular (face-up) time tokens.
 
-A timer whose text has a clause ``Discard: …`` may be discarded for that effect (TM-MAIN.5).
+A timer whose text has a clause ``Discard: …`` (or ``Discard this timer: …`` / ``… discard
+this timer to …``) may be discarded for that effect (TM-MAIN.5).
 Any other sentence is recorded as a note ("not modelled") and changes nothing.
 """
 
@@ -28,7 +29,8 @@ _PATTERNS = (
     ("imaginary", re.compile(rf"^gain {_NUMBER} imaginary time$")),
     ("time", re.compile(rf"^gain {_NUMBER} time$")),
 )
-_DISCARD_CLAUSE = re.compile(r"discard\s*:\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_DISCARD_CLAUSE = re.compile(r"\bdiscard(?: this(?: timer| card)?)?\s*(?::|to\b)\s*(.*)$",
+                             re.IGNORECASE | re.DOTALL)
 
 
 @dataclass(frozen=True)

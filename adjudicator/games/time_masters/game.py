@@ -28,7 +28,13 @@ Interpretations pinned where seed 003 is silent or ambiguous
 * TM-SKIP is allowed in the Main phase before any Main-phase action, or in the Timers phase
   once no full timer waits; it restores all spent time and goes straight to the End phase.
 * Discarding 2 cards to restore 1 time (TM-MAIN.6) is refused when no time is spent.
-* A timer allows TM-MAIN.5 when its text has a clause ``Discard: EFFECT``.
+* A timer allows TM-MAIN.5 when its text has a clause ``Discard: EFFECT`` (also ``Discard this
+  timer: EFFECT`` or ``… discard this timer to EFFECT``); see :mod:`.effects` for the sentences
+  carried out.
+* ``extend "Timer" paying "Card"`` (or ``with "Card"``) names the card put under it; with no
+  card named, the first card in hand is used (any card satisfies TM-TIMERS.1) and a note says so.
+* ``take level 1, level 4`` takes several levels in one line, in order; ``second`` goes with a
+  single level.
 * Tricks (TM-MAIN.2) carry out their text, then go to discard.
 * Sphere access (TM-ACCESS): the levels taken (+1 for each second card) add up to at most
   the chain's current length. Taken cards become the taker's (their VP count for them).
