@@ -91,6 +91,27 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "target",
         "choose",
         "keyword",
+        "give-token",
+        "create",
+        "enters-play-bowed",
+        "take-favor",
+        "additional-action",
+        "put-into-play",
+        "put-in-hand",
+        "remove-from-game",
+        "search",
+        "shuffle",
+        "reveal",
+        "turn-face-up",
+        "turn-face-down",
+        "duel",
+        "duel-challenger",
+        "attach",
+        "attach-to",
+        "look-at-top",
+        "reorder",
+        "attach-restriction",
+        "cannot-attach",
     }
 )
 
@@ -172,9 +193,10 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
 
                 path = grammar_path()
                 source = path.read_text(encoding="utf-8")
-                vocab = frozenset(
-                    w for w in re.findall(r'"([a-z][a-z\-]*)"', source)
-                )
+                words = set(re.findall(r'"([a-z][a-z\-]*)"', source))
+                for group in re.findall(r"/\(([a-z|\-]+)\)", source):
+                    words.update(group.split("|"))
+                vocab = frozenset(words)
                 parser = Lark(
                     source,
                     parser="lalr",
@@ -198,7 +220,7 @@ def _normalise_words(text: str, vocab: frozenset[str]) -> str:
     def low(m: re.Match[str]) -> str:
         w = m.group(0)
         lw = w.lower()
-        if lw in vocab and not (len(w) == 1 and w == "X"):
+        if lw in vocab:
             return lw
         return w
 
@@ -229,21 +251,21 @@ class _Mod:
         self.value = value
 
 
+_transformer_cls: Any = None
+
+
 def _make_transformer(piece: str, offset: int):
-    from lark import Token, Transformer, v_args
+    global _transformer_cls
+    if _transformer_cls is None:
+        _transformer_cls = _build_transformer_class()
+    t = _transformer_cls()
+    t._piece = piece
+    t._offset = offset
+    return t
 
-    def span(meta) -> Span:
-        if getattr(meta, "empty", True):
-            return Span(1, offset + 1, offset + 1)
-        return Span(1, offset + meta.column, offset + meta.end_column)
 
-    def text_of(meta) -> str:
-        if getattr(meta, "empty", True):
-            return ""
-        return piece[meta.start_pos : meta.end_pos]
-
-    def eff(meta, kind: str, **kw) -> Effect:
-        return Effect(kind=kind, text=text_of(meta), span=span(meta), **kw)
+def _build_transformer_class():
+    from lark import Transformer, v_args
 
     def amount(a: Any) -> int | None:
         return a.value if isinstance(a, _Amount) else a
@@ -256,6 +278,22 @@ def _make_transformer(piece: str, offset: int):
 
     @v_args(meta=True)
     class T(Transformer):
+        _piece = ""
+        _offset = 0
+
+        def _span(self, meta) -> Span:
+            if getattr(meta, "empty", True):
+                return Span(1, self._offset + 1, self._offset + 1)
+            return Span(1, self._offset + meta.column, self._offset + meta.end_column)
+
+        def _text(self, meta) -> str:
+            if getattr(meta, "empty", True):
+                return ""
+            return self._piece[meta.start_pos : meta.end_pos]
+
+        def _eff(self, meta, kind: str, **kw) -> Effect:
+            return Effect(kind=kind, text=self._text(meta), span=self._span(meta), **kw)
+
         # ----- amounts
         def num(self, meta, ch):
             return _Amount(int(ch[0]))
@@ -291,24 +329,24 @@ def _make_transformer(piece: str, offset: int):
 
         # ----- noun phrases
         def np_this(self, meta, ch):
-            return TargetSpec(ref="this", text=text_of(meta))
+            return TargetSpec(ref="this", text=self._text(meta))
 
         def np_this_typed(self, meta, ch):
             noun = str(ch[0].children[0]) if ch and hasattr(ch[0], "children") and ch[0].children else ""
-            word = text_of(meta).split()[-1].lower()
+            word = self._text(meta).split()[-1].lower()
             # "this Personality" on an attachment means the card it is attached to
             if word == "personality":
-                return TargetSpec(ref="attached", card_types=("personality",), text=text_of(meta))
-            return TargetSpec(ref="this", card_types=(word,), text=text_of(meta))
+                return TargetSpec(ref="attached", card_types=("personality",), text=self._text(meta))
+            return TargetSpec(ref="this", card_types=(word,), text=self._text(meta))
 
         def this_noun(self, meta, ch):
-            return text_of(meta)
+            return self._text(meta)
 
         def np_it(self, meta, ch):
-            return TargetSpec(ref="it", text=text_of(meta))
+            return TargetSpec(ref="it", text=self._text(meta))
 
         def np_you(self, meta, ch):
-            return TargetSpec(ref="you", text=text_of(meta))
+            return TargetSpec(ref="you", text=self._text(meta))
 
         def np_or(self, meta, ch):
             a, b = ch[0], ch[1]
@@ -316,12 +354,12 @@ def _make_transformer(piece: str, offset: int):
                 a,
                 card_types=tuple(dict.fromkeys(a.card_types + b.card_types)),
                 keywords=tuple(dict.fromkeys(a.keywords + b.keywords)),
-                text=text_of(meta),
+                text=self._text(meta),
             )
 
         def subj_target(self, meta, ch):
             t = ch[0]
-            return replace(t, ref="target", text=text_of(meta))
+            return replace(t, ref="target", text=self._text(meta))
 
         # quantifiers
         def q_one(self, meta, ch):
@@ -453,7 +491,10 @@ def _make_transformer(piece: str, offset: int):
             zone = None
             quant = None
             has_mods = False
+            flat = []
             for m in ch:
+                flat.extend(m if isinstance(m, list) else [m])
+            for m in flat:
                 if not isinstance(m, _Mod):
                     continue
                 if m.kind == "q":
@@ -486,12 +527,19 @@ def _make_transformer(piece: str, offset: int):
                     tests.append(m.value)
                 elif m.kind == "zone":
                     zone = m.value
+                elif m.kind == "the-target":
+                    ref = "it"
+                elif m.kind == "post-state":
+                    states.append(m.value)
+                elif m.kind == "not-keyword":
+                    states.append("non-" + m.value)
+                    has_mods = True
             if quant is None and not has_mods and not types and keywords and not tests:
                 # a bare name: "Give Shao +1F" -- the card's own (short) name
-                return TargetSpec(ref="this", text=text_of(meta))
-            if types == ["player"]:
+                return TargetSpec(ref="this", text=self._text(meta))
+            if types == ["player"] and quant != "each":
                 if owner == "opponent":
-                    return TargetSpec(ref="opponent", text=text_of(meta))
+                    return TargetSpec(ref="opponent", text=self._text(meta))
             return TargetSpec(
                 ref=ref,
                 count=count,
@@ -502,13 +550,13 @@ def _make_transformer(piece: str, offset: int):
                 states=tuple(states),
                 tests=tuple(tests),
                 zone=zone,
-                text=text_of(meta),
+                text=self._text(meta),
             )
 
         # ----- clauses
         def _simple(kind):
             def f(self, meta, ch):
-                return eff(meta, kind, target=it_target(ch))
+                return self._eff(meta, kind, target=it_target(ch))
 
             return f
 
@@ -527,32 +575,32 @@ def _make_transformer(piece: str, offset: int):
             t = it_target(ch)
             if t is not None and t.ref in ("choice", "each"):
                 t = replace(t, ref="target")
-            return eff(meta, "target", target=t)
+            return self._eff(meta, "target", target=t)
 
         def choose_decl(self, meta, ch):
             t = it_target(ch)
             if t is not None and t.ref not in ("target",):
                 t = replace(t, ref="choice")
-            return eff(meta, "choose", target=t)
+            return self._eff(meta, "choose", target=t)
 
         def draw(self, meta, ch):
-            return eff(meta, "draw", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+            return self._eff(meta, "draw", amount=amount(ch[0]), target=TargetSpec(ref="you"))
 
         def gain_honor(self, meta, ch):
-            return eff(meta, "gain-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+            return self._eff(meta, "gain-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
 
         def lose_honor(self, meta, ch):
-            return eff(meta, "lose-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
+            return self._eff(meta, "lose-honor", amount=amount(ch[0]), target=TargetSpec(ref="you"))
 
         def subj_gain_honor(self, meta, ch):
-            return eff(meta, "gain-honor", amount=amount(ch[1]), target=ch[0])
+            return self._eff(meta, "gain-honor", amount=amount(ch[1]), target=ch[0])
 
         def subj_lose_honor(self, meta, ch):
-            return eff(meta, "lose-honor", amount=amount(ch[1]), target=ch[0])
+            return self._eff(meta, "lose-honor", amount=amount(ch[1]), target=ch[0])
 
         def _stats(self, meta, target, mods):
             effects = [
-                eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+                self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
                 for stat, value in mods
             ]
             return effects[0] if len(effects) == 1 else effects
@@ -564,40 +612,40 @@ def _make_transformer(piece: str, offset: int):
             return self._stats(meta, ch[0], ch[1])
 
         def give_keyword(self, meta, ch):
-            return eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
 
         def subj_gains_keyword(self, meta, ch):
-            return eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
 
         def subj_loses_keyword(self, meta, ch):
-            return eff(meta, "lose-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._eff(meta, "lose-keyword", target=ch[0], keyword=str(ch[1]))
 
         def cannot_be(self, meta, ch):
             verb = str(ch[1]).lower()
             kind = _CANNOT.get(verb)
-            return eff(meta, kind, target=ch[0]) if kind else Unparsed(text_of(meta), "no such restriction", span(meta))
+            return self._eff(meta, kind, target=ch[0]) if kind else Unparsed(self._text(meta), "no such restriction", self._span(meta))
 
         def produce_gold(self, meta, ch):
-            return eff(meta, "produce-gold", amount=amount(ch[0]))
+            return self._eff(meta, "produce-gold", amount=amount(ch[0]))
 
         def pay_gold(self, meta, ch):
             a = ch[0]
-            return eff(meta, "pay-gold", amount=amount(a), target=TargetSpec(ref="you"))
+            return self._eff(meta, "pay-gold", amount=amount(a), target=TargetSpec(ref="you"))
 
         def melee_attack(self, meta, ch):
-            return eff(meta, "melee-attack", amount=amount(ch[0]))
+            return self._eff(meta, "melee-attack", amount=amount(ch[0]))
 
         def ranged_attack(self, meta, ch):
-            return eff(meta, "ranged-attack", amount=amount(ch[0]))
+            return self._eff(meta, "ranged-attack", amount=amount(ch[0]))
 
         def fear(self, meta, ch):
-            return eff(meta, "fear", amount=amount(ch[0]))
+            return self._eff(meta, "fear", amount=amount(ch[0]))
 
         def guarded(self, meta, ch):
-            return _Guarded(ch[0], ch[1], text_of(meta))
+            return _Guarded(ch[0], ch[1], self._text(meta))
 
         def guarded_pre(self, meta, ch):
-            return _Guarded(ch[1], ch[0], text_of(meta))
+            return _Guarded(ch[1], ch[0], self._text(meta))
 
         def optional(self, meta, ch):
             return _Optional(ch[0])
@@ -607,21 +655,303 @@ def _make_transformer(piece: str, offset: int):
 
         # ----- conditions
         def c_control(self, meta, ch):
-            return Condition(kind="you-control", args=(ch[0].text,), text=text_of(meta))
+            return Condition(kind="you-control", args=(ch[0].text,), text=self._text(meta))
 
         def c_is(self, meta, ch):
-            return Condition(kind="is", args=(ch[0].text, ch[1].text), text=text_of(meta))
+            return Condition(kind="is", args=(ch[0].text, ch[1].text), text=self._text(meta))
 
         def c_state(self, meta, ch):
-            return Condition(kind="is", args=(ch[0].text, str(ch[1]).lower()), text=text_of(meta))
+            return Condition(kind="is", args=(ch[0].text, str(ch[1]).lower()), text=self._text(meta))
 
         # ----- events
         def ev_passive(self, meta, ch):
             t, verb = ch[0], str(ch[1]).lower()
             return _event_name(t, verb)
 
-        def ev_enters_play(self, meta, ch):
-            return _event_name(ch[0], "enters-play")
+
+
+        # ----- more noun phrases
+        def np_the_target(self, meta, ch):
+            return TargetSpec(ref="it", text=self._text(meta))
+
+        def np_action_effects(self, meta, ch):
+            return TargetSpec(ref="it", card_types=("effect",), text=self._text(meta))
+
+        def np_the_rest(self, meta, ch):
+            return TargetSpec(ref="it", card_types=("card",), text=self._text(meta))
+
+        def h_target(self, meta, ch):
+            return _Mod("the-target")
+
+        h_sensei = _head("sensei")
+        h_celestial = _head("celestial")
+
+        def look_at_top(self, meta, ch):
+            n = next((amount(c) for c in ch if isinstance(c, _Amount)), 1)
+            zone = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), "deck")
+            return self._eff(meta, "look-at-top", amount=n, target=TargetSpec(ref="you", zone=zone))
+
+        def reorder(self, meta, ch):
+            return self._eff(meta, "reorder", target=ch[0])
+
+        def attach_restriction(self, meta, ch):
+            return self._eff(meta, "attach-restriction", target=ch[0])
+
+        def cannot_attach(self, meta, ch):
+            return self._eff(meta, "cannot-attach", target=ch[0])
+
+        def np_loser(self, meta, ch):
+            which = "duel-winner" if "winner" in self._text(meta).lower() else "duel-loser"
+            return TargetSpec(ref="it", states=(which,), text=self._text(meta))
+
+        def np_controller(self, meta, ch):
+            return TargetSpec(ref="it", card_types=("controller",), text=self._text(meta))
+
+        def np_favor(self, meta, ch):
+            return TargetSpec(ref="choice", card_types=("imperial-favor",), text=self._text(meta))
+
+        def np_each_player(self, meta, ch):
+            return TargetSpec(ref="each", card_types=("player",), text=self._text(meta))
+
+        def q_one_or_two(self, meta, ch):
+            return _Mod("q", ("up-to", 2))
+
+        def m_not_keyword(self, meta, ch):
+            return _Mod("not-keyword", str(ch[-1]))
+
+        def h_or(self, meta, ch):
+            return [m for m in ch if isinstance(m, _Mod)]
+
+        def h_and_follower(self, meta, ch):
+            return [m for m in ch if isinstance(m, _Mod)] + [_Mod("head", "follower")]
+
+        h_effect = _head("effect")
+        h_token = _head("token")
+
+        def _post(value):
+            def f(self, meta, ch):
+                return _Mod("post-state", value)
+
+            return f
+
+        p_army = _post("in-army")
+        p_in_unit = _post("in-unit")
+        p_anywhere = _post("any-location")
+        p_here = _post("at-battlefield")
+        p_home = _post("at-home")
+        p_no_attachments = _post("no-attachments")
+        p_attached = _post("attached")
+        p_targeting = _post("targeting")
+
+        def p_yours(self, meta, ch):
+            return _Mod("owner", "you")
+
+        def p_discard(self, meta, ch):
+            return _Mod("zone", "discard")
+
+        def p_fate_discard(self, meta, ch):
+            return _Mod("zone", "fate-discard")
+
+        def p_dynasty_discard(self, meta, ch):
+            return _Mod("zone", "dynasty-discard")
+
+        def p_test_le(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[1], op="<=", value=int(ch[0])))
+
+        def p_test_ge(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[1], op=">=", value=int(ch[0])))
+
+        def p_test_le2(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[0], op="<=", value=int(ch[1])))
+
+        def p_test_ge2(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[0], op=">=", value=int(ch[1])))
+
+        def p_test2(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[0], op=ch[1], value=int(ch[2])))
+
+        def s_focus(self, meta, ch):
+            return "focus"
+
+        def d_deck(self, meta, ch):
+            return "deck"
+
+        def d_fate(self, meta, ch):
+            return "fate-deck"
+
+        def d_dynasty(self, meta, ch):
+            return "dynasty-deck"
+
+        def keyword_list(self, meta, ch):
+            return [str(c) for c in ch]
+
+        def token_desc(self, meta, ch):
+            stat = amount_ = name = None
+            for c in ch:
+                if getattr(c, "type", "") == "STATMOD":
+                    m = re.fullmatch(r"([+\-])([0-9]+|X)(F|C|PH|GP|PS)", str(c))
+                    if m:
+                        sign, n, letter = m.groups()
+                        stat = _STAT_LETTERS[letter]
+                        amount_ = None if n == "X" else int(n) * (-1 if sign == "-" else 1)
+                elif getattr(c, "type", "") == "CAPWORD":
+                    name = str(c)
+            return (stat, amount_, name)
+
+        def verbs(self, meta, ch):
+            return [_VERB_KINDS[str(v).lower()] for v in ch]
+
+        # ----- more clauses
+        def simple(self, meta, ch):
+            kinds, target = ch[0], it_target(ch)
+            if len(kinds) > 1 and re.search(r"\bor\b", self._text(meta).split(target.text)[0] if target and target.text else self._text(meta), re.I):
+                return Unparsed(self._text(meta), "a choice between effects", self._span(meta))
+            out = []
+            for i, k in enumerate(kinds):
+                t = target if i == 0 or target is None or target.ref != "target" else replace(target, ref="it")
+                out.append(self._eff(meta, k, target=t))
+            return out[0] if len(out) == 1 else out
+
+        def subj_draw(self, meta, ch):
+            return self._eff(meta, "draw", amount=amount(ch[1]), target=ch[0])
+
+        def give_token(self, meta, ch):
+            stat, value, name = ch[1]
+            return self._eff(meta, "give-token", target=ch[0], stat=stat, amount=value, keyword=name)
+
+        def create(self, meta, ch):
+            return self._eff(meta, "create", target=it_target(ch))
+
+        def enters_play_state(self, meta, ch):
+            state = str(ch[1]).lower()
+            if state != "bowed":
+                return Unparsed(self._text(meta), "enters play in an unknown state", self._span(meta))
+            return self._eff(meta, "enters-play-bowed", target=ch[0])
+
+        def take_favor(self, meta, ch):
+            return self._eff(meta, "take-favor", target=TargetSpec(ref="you"))
+
+        def additional_action(self, meta, ch):
+            kw = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+            return self._eff(meta, "additional-action", keyword=kw, amount=1)
+
+        def put_into_play(self, meta, ch):
+            return self._eff(meta, "put-into-play", target=it_target(ch))
+
+        def put_in_hand(self, meta, ch):
+            return self._eff(meta, "put-in-hand", target=it_target(ch))
+
+        def remove_from_game(self, meta, ch):
+            return self._eff(meta, "remove-from-game", target=it_target(ch))
+
+        def search(self, meta, ch):
+            zone, t = ch[0], ch[1]
+            return self._eff(meta, "search", target=replace(t, zone=zone))
+
+        def shuffle(self, meta, ch):
+            return self._eff(meta, "shuffle", target=TargetSpec(ref="you", zone=ch[0]))
+
+        def reveal(self, meta, ch):
+            return self._eff(meta, "reveal", target=it_target(ch))
+
+        def turn_face(self, meta, ch):
+            up = "up" in str(ch[1]).lower()
+            return self._eff(meta, "turn-face-up" if up else "turn-face-down", target=ch[0])
+
+        def duel(self, meta, ch):
+            challenger, challenged = ch[0], ch[-1]
+            return [
+                self._eff(meta, "duel-challenger", target=challenger),
+                self._eff(meta, "duel", target=challenged),
+            ]
+
+        def attach(self, meta, ch):
+            return [self._eff(meta, "attach", target=ch[0]), self._eff(meta, "attach-to", target=ch[1])]
+
+        def attach_with(self, meta, ch):
+            return [self._eff(meta, "attach", target=ch[1]), self._eff(meta, "attach-to", target=ch[0])]
+
+        def cost_then(self, meta, ch):
+            return [ch[0], ch[1]]
+
+        def otherwise(self, meta, ch):
+            return _Guarded(ch[0], Condition(kind="otherwise", text="otherwise"), self._text(meta))
+
+        def optional_guarded(self, meta, ch):
+            return _Optional(_Guarded(ch[0], ch[1], self._text(meta)))
+
+        # ----- more events
+        def _ev(name):
+            def f(self, meta, ch):
+                subject = next((c for c in ch if isinstance(c, TargetSpec)), None)
+                return _event_name(subject, name) if subject is not None and name[:1] != "!" else name.lstrip("!")
+
+            return f
+
+        ev_enters_play = _ev("enters-play")
+        ev_leaves_play = _ev("leaves-play")
+        ev_enters_duel = _ev("enters-duel")
+        ev_recruit = _ev("!card-recruited")
+        ev_reveal = _ev("!provinces-revealed")
+        ev_engaging = _ev("!engaging")
+        ev_seppuku = _ev("seppuku")
+        ev_attack = _ev("!attack-declared")
+        ev_targets = _ev("!action-targets")
+        ev_battle = _ev("!battle-resolves")
+        ev_action = _ev("!action-resolves")
+        ev_equip = _ev("!card-equipped")
+        ev_win_duel = _ev("!duel-won")
+
+        def ev_would(self, meta, ch):
+            return _event_name(ch[0], "would-be-" + str(ch[1]).lower())
+
+        def ev_verb(self, meta, ch):
+            return _event_name(ch[0], str(ch[1]).lower())
+
+        def ev_verb_obj(self, meta, ch):
+            return _event_name(ch[0], str(ch[1]).lower())
+
+        def ev_turn(self, meta, ch):
+            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "begins")
+            return "turn-" + verb
+
+        def ev_duel(self, meta, ch):
+            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "ends")
+            return "duel-" + verb
+
+        # ----- more conditions
+        def _cond(kind):
+            def f(self, meta, ch):
+                args = []
+                for c in ch:
+                    if isinstance(c, TargetSpec):
+                        args.append(c.text)
+                    elif isinstance(c, _Amount):
+                        args.append(str(c.value))
+                    elif c is not None:
+                        args.append(str(c))
+                return Condition(kind=kind, args=tuple(args), text=self._text(meta))
+
+            return f
+
+        c_not_state = _cond("is-not")
+        c_not_is = _cond("is-not")
+        c_home = _cond("at-home")
+        c_in_unit = _cond("in-unit")
+        c_moved = _cond("moved")
+        c_have_keyword = _cond("you-have")
+        c_clan_player = _cond("clan-player")
+        c_role = _cond("you-are")
+        c_none = _cond("none-exists")
+        c_has_no = _cond("has-no")
+        c_stat = _cond("stat")
+        c_stat_ge = _cond("stat-at-least")
+        c_stat_le = _cond("stat-at-most")
+        c_went_first = _cond("went-first")
+        c_would_be = _cond("would-be")
+
+        def __default__(self, data, children, meta):
+            return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
         # ----- roots
         def sentence(self, meta, ch):
@@ -636,9 +966,19 @@ def _make_transformer(piece: str, offset: int):
         def cond(self, meta, ch):
             return ch[0]
 
-    return T()
+    return T
 
 
+_VERB_KINDS = {
+    "bow": "bow",
+    "straighten": "straighten",
+    "unbow": "straighten",
+    "dishonor": "dishonor",
+    "rehonor": "rehonor",
+    "destroy": "destroy",
+    "kill": "destroy",
+    "discard": "discard",
+}
 _STAT_LETTERS = {"F": "force", "C": "chi", "PH": "personal-honor", "GP": "gold-production", "PS": "province-strength"}
 _CANNOT = {
     "bowed": "cannot-bow",
@@ -648,6 +988,7 @@ _CANNOT = {
     "discarded": "cannot-discard",
     "moved": "cannot-move",
     "targeted": "cannot-target",
+    "killed": "cannot-destroy",
 }
 
 
@@ -773,8 +1114,12 @@ def _resolve_clauses(items, duration: str | None, conditions: list, errors: list
             if duration is not None and c.duration is None:
                 c = replace(c, duration=duration)
             out.append(c)
-        else:
+        elif isinstance(c, Unparsed):
             out.append(c)
+        elif isinstance(c, TargetSpec):
+            out.append(Unparsed(c.text, "a noun phrase, not a clause"))
+        else:
+            out.append(Unparsed(str(c), "not a clause"))
     return out
 
 
@@ -874,6 +1219,17 @@ def _parse_ability(original: str) -> Ability:
         return Ability(text=original, kind="unparsed", unparsed=(Unparsed(original, "empty or reminder text only"),) if original.strip() else ())
     if t.count('"') % 2 == 1:
         return Ability(text=original, kind="unparsed", unparsed=(Unparsed(t, "unbalanced quotes"),))
+
+    m = re.match(r"as a focus effect\s*[,:]\s*", t, re.I)
+    if m:
+        sub = _parse_ability(t[m.end() :])
+        return replace(
+            sub,
+            text=original,
+            kind=sub.kind if sub.kind in ("reaction", "interrupt", "trait", "unparsed") else "trait",
+            designators=("Focus Effect",) + sub.designators,
+            trigger=sub.trigger or Trigger(timing="when", event="card-focused", text="as a Focus Effect"),
+        )
 
     if _is_keyword_line(t):
         kws = tuple(s.strip() for s in t.split("•"))
@@ -982,8 +1338,17 @@ def _parse_ability(original: str) -> Ability:
     return Ability(text=original, kind="continuous", conditions=tuple(conditions), effects=tuple(effects))
 
 
+def is_reminder_line(line: str) -> bool:
+    """A line that is only reminder text "( ... )": it explains a keyword, it is no ability."""
+    t = line.strip()
+    return t.startswith("(") and t.endswith(")") and not _REMINDER_RE.sub("", t).strip()
+
+
 def parse_card_text(text: str) -> list[Ability]:
-    """A card's whole text (HTML allowed) -> one :class:`Ability` per ability line."""
+    """A card's whole text (HTML allowed) -> one :class:`Ability` per ability line.
+
+    Lines that are only reminder text in parentheses are not abilities and are left out.
+    """
     if not text:
         return []
-    return [parse_ability(line) for line in split_lines(text)]
+    return [parse_ability(line) for line in split_lines(text) if not is_reminder_line(line)]
