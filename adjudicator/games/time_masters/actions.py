@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...core.errors import ScenarioError
 from ...core.game import Context
-from ...core.position import TABLE, Copy, Position
+from ...core.position import Copy, Position
 from ...core.ruling import Reason, Rejected
 from ...core.scenario_ast import Obj
 from . import state as S
@@ -433,4 +433,4 @@ def _scenario_error(ctx: Context, message: str) -> ScenarioError:
 
 
 __all__ = ["verb_pass", "verb_skip", "verb_extend", "verb_end", "verb_play", "verb_discard", "verb_take",
-           "end_timer", "TABLE"]
+           "end_timer"]

@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 from ...core import attrs as T
 from ...core.cards import CardPool
 from ...core.game import AdvanceResult, Game
-from ...core.position import TABLE, Copy, Position
+from ...core.position import Copy, Position
 from . import actions, state as S, turn
 from .pool import builtin_pool
 
@@ -171,4 +171,4 @@ class TimeMasters(Game):
                 "rotated": ("TM-MAIN.4", "TM-TIMERS.2"), "face-down": ("TM-TIMERS.1",)}.get(prop, ())
 
 
-__all__ = ["TimeMasters", "TABLE"]
+__all__ = ["TimeMasters"]
