@@ -488,3 +488,30 @@ def test_may_extend_without_naming_a_card():
     passes(FULL_TIMER + """expect Alice may extend "Hourglass"
 expect Alice hand 2
 """)
+
+
+def test_gameend_full_tie_has_no_winner_and_advance_stops():
+    result = run("""phase access
+table level 4:
+table level 5:
+advance to next turn
+expect game over
+advance to next turn
+expect turn 1
+expect active Alice
+""", players="player Alice time 2\nplayer Bob time 2\n")
+    assert result.passed, [f.render() for f in result.failures]
+    assert result.position.winner is None
+    assert "game is over" in result.trace[-1].detail
+
+
+def test_skip_from_the_timers_phase_once_timers_are_settled():
+    passes("""Alice timers: "Hourglass"
+Alice skips
+expect legal
+expect phase end
+expect Alice time 5
+""", players="player Alice time 3 spent-time 2\nplayer Bob\n")
+    passes(FULL_TIMER + """Alice skips
+expect illegal because TM-TIMERS
+""")
