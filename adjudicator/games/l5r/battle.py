@@ -15,6 +15,7 @@ from ...core.game import Context
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import discard_copy, in_play
+from .triggers_events import raise_event
 
 MANEUVER_STEPS = ("infantry", "cavalry")
 
@@ -177,6 +178,7 @@ def _province_strength(pos: Position, player: str) -> int:
 def _destroy_army(pos: Position, cards: list[Copy], proc: Procedure) -> None:
     for c in cards:
         if c.uid in pos.copies and c.zone.startswith("battlefield"):
+            raise_event(pos, "destroyed", c)
             discard_copy(pos, c)
             proc.add("effect", f"destroy {c.name}", "L5R-RESOLVE")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...core.ability import Effect
 from ...core.position import Copy, Modifier, Position
+from .triggers_events import raise_event
 
 #: kinds the resolver can carry out (``adjudicator coverage`` reads this)
 EXECUTABLE_KINDS = frozenset({
@@ -74,11 +75,13 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         if "bowed" in copy.flags:
             return Outcome(False, f"bow {name}", f"{name} is already bowed")
         copy.flags.add("bowed")
+        raise_event(position, "bowed", copy)
         return Outcome(True, f"bow {name}")
     if kind == "straighten":
         if "bowed" not in copy.flags:
             return Outcome(False, f"straighten {name}", f"{name} is not bowed")
         copy.flags.discard("bowed")
+        raise_event(position, "straightened", copy)
         return Outcome(True, f"straighten {name}")
     if kind == "dishonor":
         if copy.card.type != "personality":
@@ -86,6 +89,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         if "dishonored" in copy.flags:
             return Outcome(False, f"dishonor {name}", f"{name} is already dishonored")
         copy.flags.add("dishonored")
+        raise_event(position, "dishonored", copy)
         return Outcome(True, f"dishonor {name}")
     if kind == "rehonor":
         if "dishonored" not in copy.flags:
@@ -126,6 +130,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     if kind == "destroy":
         if not in_play(position, copy):
             return Outcome(False, f"destroy {name}", f"{name} is not in play")
+        raise_event(position, "destroyed", copy)
         discard_copy(position, copy)
         return Outcome(True, f"destroy {name}")
     if kind == "discard":

@@ -15,7 +15,7 @@ from ...core.cards import CardPool
 from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context, Game
 from ...core.position import Copy, Position
-from . import battle, procedure, turn
+from . import battle, procedure, triggers, turn
 from .effects import apply_to_card, in_play
 from .pool import builtin_cards
 
@@ -160,12 +160,25 @@ class L5R(Game):
                 "hand": ("L5R-END",), "bowed": ("L5R-ACT-EFFECT",), "dishonored": ("L5R-ACT-EFFECT",)}.get(prop, ())
 
     # ---- shared action plumbing ---------------------------------------------------
-    def after_action(self, ctx: Context) -> None:
-        """An action taken: the opportunity goes to the other player (L5R-ROUND)."""
-        t = ctx.position.timing
-        t.passes = 0
-        t.priority = ctx.position.next_player(ctx.actor)
-        ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
+    def after_action(self, ctx: Context, *, reaction: bool = False) -> None:
+        """An action taken: the opportunity goes to the other player (L5R-ROUND); a Reaction
+        passes the chance within its own round instead (L5R-REACTION). Then triggers."""
+        pos, t = ctx.position, ctx.position.timing
+        if reaction and triggers.window(pos) is not None:
+            triggers.after_reaction(pos, ctx.actor, ctx.proc)
+        elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+            t.passes = 0
+            t.priority = pos.next_player(ctx.actor)
+            ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
+        self.settle(pos, ctx.proc)
+
+    def settle(self, position: Position, proc) -> None:
+        """Events just raised: mandatory traits first, then a round of Reactions if any fits."""
+        events = position.memo.get(triggers.PENDING)
+        open_window = triggers.window(position)
+        if events and open_window is not None:
+            open_window["events"].extend(events)
+        triggers.settle(self, position, proc)
 
     def pay_gold(self, ctx: Context, amount: int, what: str) -> None:
         """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD)."""
@@ -198,7 +211,7 @@ class L5R(Game):
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
-        actions = [a for a in self.abilities(copy) if a.kind == "action"]
+        actions = [a for a in self.abilities(copy) if a.kind in ("action", "reaction", "interrupt")]
         every = self.abilities(copy)
         if ctx.body.ability is not None:
             n = ctx.body.ability

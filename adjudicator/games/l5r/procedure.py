@@ -11,6 +11,7 @@ from ...core.ability import Ability, Effect, TargetSpec, Unparsed
 from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
+from . import triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
@@ -35,12 +36,24 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     if ability.kind == "unparsed":
         ctx.reject("L5R-ACT-COND", f"the engine cannot read {source.show()}'s ability '{ability.text}', so it "
                    "cannot rule on it")
-    if ability.kind not in ("action",) or not designators & set(TIMING_WORDS):
+    if ability.kind not in ("action", "reaction", "interrupt") or not designators & set(TIMING_WORDS):
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
+    open_window = triggers.window(pos)
     if "Reaction" in designators or "Interrupt" in designators:
-        ctx.reject("L5R-REACTION", f"{source.show()}'s ability is a Reaction: it may be taken only when its "
-                   "trigger fires, not as an action in the round")
+        fits = open_window is not None and ability.trigger is not None and any(
+            triggers.trigger_matches(pos, source, ability.trigger, e) for e in open_window["events"])
+        if not fits:
+            ctx.reject("L5R-REACTION", f"{source.show()}'s Reaction may be taken only when its trigger fires "
+                       f"({ability.trigger.text if ability.trigger else 'no trigger'}); it has not just happened")
+        game.need(open_window["priority"] == actor, "L5R-REACTION",
+                  f"in the round of Reactions it is {open_window['priority']}'s chance, not {actor}'s")
+        _common_source_checks(ctx, source, ability, from_hand=from_hand)
+        ctx.step("condition", f"{ability.trigger.text}: {actor} may react", "L5R-REACTION", "L5R-ACT-COND")
+        return
+    if open_window is not None:
+        ctx.reject("L5R-REACTION", "a round of Reactions is open: until both players pass in succession only "
+                   "Reactions may be taken")
     battle_window = t.phase == "attack" and t.step == "combat"
     if "Limited" in designators:
         game.need(t.phase == "action", "L5R-LIMITED",
@@ -66,6 +79,14 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         if not from_hand and source.zone.startswith("battlefield"):
             game.need(source.zone == field, "L5R-LOCATION",
                       f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
+    _common_source_checks(ctx, source, ability, from_hand=from_hand)
+    ctx.step("condition", f"{actor} may take {'/'.join(ability.designators)} actions now", "L5R-ACT-COND",
+             *_designator_rules(designators))
+
+
+def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) -> None:
+    """In play, not bowed, once per turn (L5R-ACT-COND)."""
+    game, pos, actor = ctx.game, ctx.position, ctx.actor
     if not from_hand:
         game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
         game.need(in_play(pos, source), "L5R-ACT-COND.2",
@@ -77,8 +98,6 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     if not from_hand and key in used and ability.limit != "unlimited":
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability this turn "
                    "(each ability once per turn)")
-    ctx.step("condition", f"{actor} may take {'/'.join(ability.designators)} actions now", "L5R-ACT-COND",
-             *_designator_rules(designators))
 
 
 def current_battlefield(pos) -> str | None:
@@ -304,4 +323,4 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
     else:
         pos.memo.setdefault("used", []).append(f"{source.uid}:{ability.text}")
-    game.after_action(ctx)
+    game.after_action(ctx, reaction=ability.kind == "reaction")

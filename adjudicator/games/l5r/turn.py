@@ -10,7 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
-from . import battle
+from . import battle, triggers
 from .effects import discard_copy, in_play
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -30,6 +30,12 @@ def round_open(game, pos: Position) -> bool:
 
 def pass_opportunity(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    open_window = triggers.window(pos)
+    if open_window is not None:
+        game.need(open_window["priority"] == actor, "L5R-REACTION",
+                  f"in the round of Reactions it is {open_window['priority']}'s chance, not {actor}'s")
+        triggers.window_pass(game, pos, actor, ctx.proc)
+        return
     if t.phase == "dynasty":
         game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
         ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
@@ -275,6 +281,7 @@ def advance(game, position: Position, kind: str, target: str | None) -> AdvanceR
         if kind == "turn" and t.turn != start_turn:
             return AdvanceResult(pos, proc.steps)
         stop = _step_once(game, pos, proc)
+        game.settle(pos, proc)
         if stop:
             proc.add("note", f"advancing stops: {stop}", "L5R-END" if "discard" in stop else "L5R-TURN")
             return AdvanceResult(pos, proc.steps, stopped=stop)
@@ -289,6 +296,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     """Carry out one moment of the turn with every player doing nothing more."""
     t = pos.timing
     done = pos.memo.setdefault("phase-done", [])
+    if triggers.window(pos) is not None:
+        w = triggers.window(pos)
+        triggers.window_pass(game, pos, w["priority"], proc)
+        return None
     if t.phase == "straighten":
         for c in pos.all_copies():
             if c.controller == t.active and "bowed" in c.flags and in_play(pos, c):

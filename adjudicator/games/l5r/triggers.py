@@ -1,0 +1,128 @@
+"""Triggers: state changes raise events; triggered traits and Reactions listen.
+
+A triggered trait is mandatory, works while its card is bowed, has no once-per-turn limit
+and resolves before any Reaction to the same trigger (L5R-TRAIT). Reactions to the events
+just raised are taken in an action round of their own, the active player first, until
+both pass in succession; they do not use up anyone's opportunity in the current round
+(L5R-REACTION).
+"""
+
+from __future__ import annotations
+
+from ...core.position import Copy, Position
+from ...core.ruling import Procedure
+from .effects import in_play
+
+from .triggers_events import PENDING, raise_event  # noqa: F401  (re-exported for game modules)
+
+WINDOW = "reaction-window"
+
+
+def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
+    """Does ``trigger`` (e.g. "this-card-bowed", "personality-dishonored") fit ``event``?"""
+    verb, uid = event
+    name = trigger.event
+    if not name.endswith("-" + verb):
+        return False
+    subject = name[: -len(verb) - 1]
+    if subject == "this-card":
+        return uid == source.uid
+    if subject == "this-personality":
+        return uid == source.attached_to
+    copy = pos.copies.get(uid)
+    if copy is None:
+        return False
+    return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
+
+
+def reactions_for(game, pos: Position, events: list, player: str | None = None):
+    """(copy, ability) pairs of Reactions some event fits; bowed cards cannot react."""
+    found = []
+    for copy in pos.all_copies():
+        if player is not None and copy.controller != player:
+            continue
+        usable_from = in_play(pos, copy) and "bowed" not in copy.flags
+        for ability in game.abilities(copy):
+            if ability.kind != "reaction" or ability.trigger is None:
+                continue
+            from_hand = copy.zone == "hand" and copy.card.type in ("action", "ring")
+            if not (usable_from or from_hand):
+                continue
+            if any(trigger_matches(pos, copy, ability.trigger, e) for e in events):
+                found.append((copy, ability))
+    return found
+
+
+def settle(game, pos: Position, proc: Procedure) -> None:
+    """Resolve triggered traits for the events raised, then open a Reaction window if any fits."""
+    events = pos.memo.pop(PENDING, [])
+    if not events:
+        return
+    for copy in list(pos.all_copies()):
+        if not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            if ability.kind != "trait" or ability.trigger is None:
+                continue
+            for event in events:
+                if trigger_matches(pos, copy, ability.trigger, event):
+                    _resolve_trait(game, pos, copy, ability, proc)
+    pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
+    if reactions_for(game, pos, events):
+        t = pos.timing
+        pos.memo[WINDOW] = {"events": events, "priority": t.active, "passes": 0, "resume": t.priority}
+        proc.add("timing", f"a Reaction may be taken to what just happened: a round of Reactions opens, "
+                 f"{t.active} (active player) first", "L5R-REACTION")
+
+
+def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure) -> None:
+    from .effects import apply_to_card, apply_to_player
+
+    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
+    for clause in ability.effects:
+        kind = getattr(clause, "kind", None)
+        if kind is None:
+            proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-TRAIT")
+            continue
+        target = clause.target
+        if target is None or target.ref == "this":
+            out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
+        elif target.ref == "you":
+            out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
+        elif target.ref == "attached" and copy.attached_to in pos.copies:
+            out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        else:
+            proc.add("trigger", f"not carried out: '{clause.text}' needs a choice the engine cannot make",
+                     "L5R-TRAIT")
+            continue
+        proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-TRAIT")
+
+
+def window(pos: Position) -> dict | None:
+    return pos.memo.get(WINDOW)
+
+
+def window_pass(game, pos: Position, actor: str, proc: Procedure) -> None:
+    w = pos.memo[WINDOW]
+    w["passes"] += 1
+    proc.add("timing", f"{actor} takes no Reaction", "L5R-REACTION")
+    if w["passes"] >= len(pos.players):
+        close_window(pos, proc)
+    else:
+        w["priority"] = pos.next_player(actor)
+
+
+def close_window(pos: Position, proc: Procedure) -> None:
+    w = pos.memo.pop(WINDOW)
+    pos.timing.priority = w["resume"]
+    proc.add("timing", f"both passed in succession: the Reactions' round ends; the opportunity is {w['resume']}'s "
+             "again", "L5R-REACTION")
+
+
+def after_reaction(pos: Position, actor: str, proc: Procedure) -> None:
+    w = pos.memo[WINDOW]
+    w["passes"] = 0
+    w["priority"] = pos.next_player(actor)
+    proc.add("timing", f"in the Reactions' round the chance passes to {w['priority']} (the current round's "
+             "opportunity is not used up)", "L5R-REACTION")
