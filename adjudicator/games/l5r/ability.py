@@ -28,6 +28,7 @@ and are not paid as costs, but they keep their place in ``costs``/``effects`` so
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import threading
@@ -212,6 +213,7 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
 
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
+_LOWER_WORD_RE = re.compile(r"(?<![A-Za-z\-'])(?!non-[A-Z])[a-z][A-Za-z\-]*")
 
 
 def _normalise_words(text: str, vocab: frozenset[str]) -> str:
@@ -252,13 +254,14 @@ class _Mod:
 
 
 _transformer_cls: Any = None
+_transformer_pool: list = []  # reusable instances (one per concurrent parse)
 
 
 def _make_transformer(piece: str, offset: int):
     global _transformer_cls
     if _transformer_cls is None:
         _transformer_cls = _build_transformer_class()
-    t = _transformer_cls()
+    t = _transformer_pool.pop() if _transformer_pool else _transformer_cls()
     t._piece = piece
     t._offset = offset
     return t
@@ -1087,9 +1090,19 @@ def _parse_piece(piece: str, start: str, offset: int = 0):
 
     parser, vocab = _get_parser()
     normal = _normalise_words(piece, vocab)
+    # Quick reject: a lower-case word outside the vocabulary can only make the lexer fail
+    # (CAPWORD needs a capital), so do not run the parser at all.
+    if _LOWER_WORD_RE.search(normal) and any(
+        w not in vocab for w in _LOWER_WORD_RE.findall(normal)
+    ):
+        return None
     try:
         tree = parser.parse(normal, start=start)
-        return _make_transformer(piece, offset).transform(tree)
+        transformer = _make_transformer(piece, offset)
+        try:
+            return transformer.transform(tree)
+        finally:
+            _transformer_pool.append(transformer)
     except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError):
         return None
 
@@ -1210,7 +1223,9 @@ def parse_ability(text: str) -> Ability:
         return Ability(text=original, kind="unparsed", unparsed=(Unparsed(original, f"internal error: {type(exc).__name__}"),))
 
 
+@functools.lru_cache(maxsize=16384)
 def _parse_ability(original: str) -> Ability:
+    # cached: Ability nodes are frozen, and identical lines recur across a pool
     t = clean_text(original) if ("<" in original or "&" in original or ":" in original) else original
     t = " ".join(t.split())
     # reminder text in parentheses is not rules text

@@ -1,0 +1,114 @@
+"""Parse every ability line of the L5R pool with LALR and with Earley (same grammar).
+
+    python benchmarks/bench_l5r_ability.py [CARD_DB_PATH]
+    pytest benchmarks/bench_l5r_ability.py --benchmark-only -p no:cacheprovider  (if collected
+    explicitly with ``-o python_functions=bench_*``; the default collection ignores it)
+
+Functions are named ``bench_*`` so pytest does not collect them as tests by default.
+The LALR figure is the production path (``parse_ability``, skeleton split included, no
+line cache); the Earley figure parses the same effect sentences with lark's Earley parser
+built from the same grammar file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+EARLEY_SAMPLE = int(os.environ.get("EARLEY_SAMPLE", "600"))
+
+
+def default_pool_path() -> Path:
+    env = os.environ.get("ADJUDICATOR_SHARED")
+    base = Path(env) if env else ROOT.parent / "shared"
+    return base / "data" / "l5r" / "oracle_of_the_void_json"
+
+
+def ability_lines(path: Path) -> list[str]:
+    from adjudicator.games.l5r.ability import is_reminder_line, split_lines
+    from adjudicator.games.l5r.carddb import load_pool
+
+    pool = load_pool(path).pool
+    return [
+        line
+        for name in pool.names()
+        for line in split_lines(pool.get(name).text)
+        if not is_reminder_line(line)
+    ]
+
+
+def bench_lalr(lines: list[str]) -> float:
+    from adjudicator.games.l5r import ability
+
+    ability._get_parser()
+    ability._parse_ability.cache_clear()
+    start = time.perf_counter()
+    for line in lines:
+        ability._parse_ability.__wrapped__(line)
+    return time.perf_counter() - start
+
+
+def _sentences(lines: list[str]) -> list[str]:
+    from adjudicator.games.l5r import ability
+
+    out = []
+    for line in lines:
+        t = ability.clean_text(line)
+        body = t.rsplit(":", 1)[-1]
+        for sent, _ in ability._split_sentences(body):
+            out.append(ability._strip_durations(sent)[0])
+    return out
+
+
+def bench_sentences(sentences: list[str], parser_kind: str) -> tuple[float, int]:
+    from lark import Lark
+    from lark.exceptions import LarkError
+
+    from adjudicator.games.l5r import ability
+
+    _, vocab = ability._get_parser()
+    source = ability.grammar_path().read_text(encoding="utf-8")
+    kwargs = {"lexer": "contextual"} if parser_kind == "lalr" else {"lexer": "dynamic"}
+    parser = Lark(source, parser=parser_kind, start="sentence", propagate_positions=True, **kwargs)
+    ok = 0
+    start = time.perf_counter()
+    for s in sentences:
+        try:
+            parser.parse(ability._normalise_words(s, vocab))
+            ok += 1
+        except LarkError:
+            pass
+    return time.perf_counter() - start, ok
+
+
+def main(argv: list[str]) -> int:
+    path = Path(argv[1]) if len(argv) > 1 else default_pool_path()
+    if not path.exists():
+        print(f"card database not found: {path}", file=sys.stderr)
+        return 2
+    lines = ability_lines(path)
+    print(f"{len(lines)} ability lines from {path}")
+    t_full = bench_lalr(lines)
+    print(f"parse_ability (LALR, full pipeline): {t_full:.3f} s")
+    sentences = _sentences(lines)
+    t_lalr, ok_lalr = bench_sentences(sentences, "lalr")
+    print(f"{len(sentences)} effect sentences, LALR:   {t_lalr:.3f} s ({ok_lalr} parsed)")
+    # Earley is ~100x slower: compare both on the same sample (every k-th sentence)
+    sample = sentences[:: max(1, len(sentences) // EARLEY_SAMPLE)]
+    t_lalr_s, ok_lalr_s = bench_sentences(sample, "lalr")
+    t_earley, ok_earley = bench_sentences(sample, "earley")
+    print(f"sample of {len(sample)} sentences, LALR:   {t_lalr_s:.3f} s ({ok_lalr_s} parsed)")
+    print(f"sample of {len(sample)} sentences, Earley: {t_earley:.3f} s ({ok_earley} parsed)")
+    print(f"Earley / LALR time ratio: {t_earley / t_lalr_s:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
