@@ -15,7 +15,7 @@ from ...core.cards import CardPool
 from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context, Game
 from ...core.position import Copy, Position
-from . import battle, procedure, triggers, turn
+from . import battle, own_actions, procedure, triggers, turn
 from .effects import apply_to_card, in_play
 from .pool import builtin_cards
 
@@ -203,10 +203,6 @@ class L5R(Game):
             ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
         if total < amount:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold; the sources named produce only {total}")
-        used = [s for s in sources]
-        if len(used) > 1 and total - ctx.position.stat(used[-1], "gold-production", 0) >= amount:
-            ctx.reject("L5R-GOLD", f"the Gold of {used[-1].show()} is not needed for {what}; Gold from one "
-                       "source is spent at once, entirely, on one purchase")
         if total > amount:
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
@@ -253,6 +249,16 @@ class L5R(Game):
 
     def verb_use(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")
+        if obj.kind == "word" and obj.text in own_actions.FAVOR_WORDS:
+            own_actions.use_favor(self, ctx)
+            return
+        if obj.kind == "card" or obj.text in ctx.position.labels:
+            source = ctx.card(obj, where=lambda c: c.controller == ctx.actor, purpose="in play")
+            window = triggers.window(ctx.position)
+            if source.zone == "stronghold" and window is not None and ["dynasty-ended", 0] in window["events"] \
+                    and not any(a.kind == "reaction" for a in self.abilities(source)):
+                own_actions.take_legacy(self, ctx, source)
+                return
         copy = ctx.card(obj, where=lambda c: in_play(ctx.position, c) and c.controller == ctx.actor,
                         purpose="in play")
         procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=False)
@@ -264,7 +270,7 @@ class L5R(Game):
         turn.equip(self, ctx)
 
     def verb_share(self, ctx: Context) -> None:
-        turn.unsupported(ctx, "share", "L5R-SHARE")
+        own_actions.share(self, ctx)
 
     def verb_buy(self, ctx: Context) -> None:
         turn.buy(self, ctx)

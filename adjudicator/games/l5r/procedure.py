@@ -143,11 +143,25 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             why = target_ok(ctx, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
+            _check_location(ctx, ability, copy)
             chosen.append(copy)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
         bind.targets[id(spec)] = chosen
         bind.last = chosen or bind.last
+
+
+def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
+    """Cards in units must be at the current battlefield to be targets of a Battle action."""
+    pos, t = ctx.position, ctx.position.timing
+    if "Battle" not in ability.designators or not (t.phase == "attack" and t.step == "combat"):
+        return
+    if copy.card.type not in ("personality", "follower", "item", "spell") or not in_play(pos, copy):
+        return
+    field = current_battlefield(pos)
+    if copy.zone != field:
+        ctx.reject("L5R-LOCATION", f"{copy.show()} is at {copy.zone}, not at the current battlefield ({field}); "
+                   "cards in units must be there to be targets of a Battle action")
 
 
 def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:

@@ -108,14 +108,20 @@ def window_pass(game, pos: Position, actor: str, proc: Procedure) -> None:
     w["passes"] += 1
     proc.add("timing", f"{actor} takes no Reaction", "L5R-REACTION")
     if w["passes"] >= len(pos.players):
-        close_window(pos, proc)
+        close_window(pos, proc, game)
     else:
         w["priority"] = pos.next_player(actor)
 
 
-def close_window(pos: Position, proc: Procedure) -> None:
+def close_window(pos: Position, proc: Procedure, game=None) -> None:
     w = pos.memo.pop(WINDOW)
     pos.timing.priority = w["resume"]
+    if w.get("then"):
+        proc.add("timing", "both passed in succession: the Reactions' round ends", "L5R-REACTION")
+        from .turn import enter_phase
+
+        enter_phase(game, pos, w["then"], proc)
+        return
     proc.add("timing", f"both passed in succession: the Reactions' round ends; the opportunity is {w['resume']}'s "
              "again", "L5R-REACTION")
 

@@ -10,7 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
-from . import battle, triggers
+from . import battle, own_actions, triggers
 from .effects import discard_copy, in_play
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -39,7 +39,8 @@ def pass_opportunity(game, ctx: Context) -> None:
     if t.phase == "dynasty":
         game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
         ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
-        enter_phase(game, pos, "end", ctx.proc)
+        if not own_actions.open_legacy_window(game, pos, ctx.proc):
+            enter_phase(game, pos, "end", ctx.proc)
         return
     if t.phase == "attack" and t.step == "declaration":
         declare_attack(game, ctx, attack=False)
@@ -226,8 +227,8 @@ def buy(game, ctx: Context) -> None:
 
 def refill(pos: Position, player: str, province: str, proc: Procedure) -> None:
     deck = pos.zones.get((player, "dynasty-deck"), [])
-    if pos.zones.get((player, province)):
-        return
+    if any("region" not in pos.copies[u].flags for u in pos.zones.get((player, province), [])):
+        return  # a Region attached to the province does not fill it
     if not deck:
         proc.add("effect", f"{province} stays empty: the Dynasty deck is empty", "L5R-DYNASTY")
         return
@@ -301,8 +302,15 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         triggers.window_pass(game, pos, w["priority"], proc)
         return None
     if t.phase == "straighten":
+        own_turn = (t.turn + 1) // 2
+        second = pos.seat_order.index(t.active) == 1
         for c in pos.all_copies():
             if c.controller == t.active and "bowed" in c.flags and in_play(pos, c):
+                if second and own_turn < 3 and (c.card.has_keyword("Legacy") or "legacy" in c.card.flags) \
+                        and c.card.type == "holding":
+                    proc.add("effect", f"{c.name} stays bowed: a Legacy Holding of the player going second "
+                             "cannot be straightened before that player's third turn", "L5R-STRAIGHTEN")
+                    continue
                 c.flags.discard("bowed")
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
         enter_phase(game, pos, "events", proc)
@@ -333,7 +341,8 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         battle.combat_ends(game, pos, proc)
     elif t.phase == "dynasty":
         proc.add("timing", f"{t.active} buys nothing more", "L5R-DYNASTY")
-        enter_phase(game, pos, "end", proc)
+        if not own_actions.open_legacy_window(game, pos, proc):
+            enter_phase(game, pos, "end", proc)
     elif t.phase == "end":
         if "drawn" not in done:
             deck = pos.zones.get((t.active, "fate-deck"), [])
@@ -362,15 +371,49 @@ def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
                 continue
             c.flags.discard("face-down")
             if c.card.type == "event":
-                proc.add("effect", f"{c.name} is revealed in {province}: an Event, it resolves and is discarded",
-                         "L5R-EVENTS")
+                resolved = pos.memo.setdefault("game:events", [])
+                if [active, c.name] in resolved:
+                    proc.add("effect", f"{c.name} is revealed in {province}: {active} has already resolved an "
+                             "Event of that name this game, so it does not resolve; it is discarded", "L5R-EVENTS")
+                else:
+                    resolved.append([active, c.name])
+                    proc.add("effect", f"{c.name} is revealed in {province}: an Event, it resolves", "L5R-EVENTS")
+                    _resolve_event(game, pos, c, proc)
+                    proc.add("effect", f"{c.name} is discarded", "L5R-EVENTS")
                 discard_copy(pos, c)
                 refill(pos, active, province, proc)
             elif c.card.type == "region":
-                proc.add("effect", f"{c.name} is revealed in {province}: a Region, it attaches to the province",
-                         "L5R-REGION")
+                regions = pos.memo.setdefault("game:regions", {})
+                key = f"{active}:{province}"
+                if key in regions and regions[key] in pos.copies:
+                    proc.add("effect", f"{c.name} is revealed in {province}, which already holds a Region: it "
+                             "cannot attach and is discarded at once", "L5R-REGION")
+                    discard_copy(pos, c)
+                else:
+                    regions[key] = c.uid
+                    c.flags.add("region")
+                    proc.add("effect", f"{c.name} is revealed in {province}: a Region, it enters play attached to "
+                             "the province", "L5R-REGION")
+                refill(pos, active, province, proc)
             else:
                 proc.add("effect", f"turn {c.name} face up in {province}", "L5R-EVENTS")
+
+
+def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
+    """An Event's effects that need no choice: on its player, on every player ("each player")."""
+    from .effects import apply_to_player
+
+    for ability in game.abilities(event):
+        for clause in ability.effects:
+            kind, target = getattr(clause, "kind", None), getattr(clause, "target", None)
+            if kind in ("draw", "gain-honor", "lose-honor") and (target is None or target.ref in ("you", "each")):
+                players = list(pos.players) if target is not None and target.ref == "each" else [pos.timing.active]
+                for p in players:
+                    out = apply_to_player(game, pos, p, clause, as_cost=False)
+                    proc.add("effect", out.description, "L5R-EVENTS", "L5R-ACT-EFFECT")
+            else:
+                proc.add("effect", f"not carried out: '{clause.text}' (needs a choice or is not readable)",
+                         "L5R-EVENTS")
 
 
 def _next_turn(game, pos: Position, proc: Procedure) -> None:
@@ -378,7 +421,8 @@ def _next_turn(game, pos: Position, proc: Procedure) -> None:
     gone = pos.expire(["turn"])
     if gone:
         proc.add("effect", f"{len(gone)} ongoing change(s) end with the turn", "L5R-DURATION")
-    pos.memo.clear()
+    for key in [k for k in pos.memo if not k.startswith("game:")]:
+        del pos.memo[key]
     t.turn += 1
     t.active = pos.next_player(t.active)
     proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")

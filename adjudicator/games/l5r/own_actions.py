@@ -1,0 +1,165 @@
+"""The rules' own actions beyond Lobby and Equip: Share, the Imperial Favor's two actions,
+and the Legacy Holding reaction (L5R-SHARE, L5R-FAVOR, L5R-LEGACY)."""
+
+from __future__ import annotations
+
+from ...core.errors import ScenarioError
+from ...core.game import Context
+from ...core.position import Position
+from ...core.ruling import Procedure
+from . import triggers
+from .effects import apply_to_player, discard_copy, in_play
+
+FAVOR_WORDS = ("imperial-favor", "favor")
+
+
+def share(game, ctx: Context) -> None:
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "action", "L5R-OPEN", "Share is an Open action: it is taken in the Action phase")
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if "share" in pos.memo.get("turn-actions-" + actor, []):
+        ctx.reject("L5R-SHARE", "Share may be taken once per turn")
+    if len(ctx.body.objects) != 1:
+        raise ScenarioError("write: share \"Attachment\" onto \"Personality\"", ctx.body.pos.file, ctx.body.pos.line,
+                            ctx.body.pos.column, None)
+    item = ctx.card(ctx.body.objects[0], where=lambda c: c.controller == actor and c.attached_to is not None)
+    host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
+    if host_obj is None:
+        raise ScenarioError("Share moves the attachment onto another Personality: add 'onto \"Personality\"'",
+                            ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
+    if item.controller != actor or item.attached_to is None or not in_play(pos, item):
+        ctx.reject("L5R-SHARE", f"{item.show()} is not one of {actor}'s attachments in play")
+    host = ctx.card(host_obj, where=lambda c: c.controller == actor and c.card.type == "personality")
+    if host.uid == item.attached_to:
+        ctx.reject("L5R-SHARE", f"{item.show()} is already on {host.show()}; Share moves it to another Personality")
+    if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
+        ctx.reject("L5R-SHARE", f"{host.show()} is not another of {actor}'s Personalities in play")
+    ctx.step("announce", f"{actor} shares {item.name}", "L5R-ACT-ANNOUNCE", "L5R-SHARE")
+    ctx.step("target", f"{host.name} as another of your Personalities", "L5R-ACT-TARGET", "L5R-SHARE")
+    if "bowed" in item.flags:
+        ctx.reject("L5R-ACT-COST.3", f"{item.show()} is already bowed, so bowing it cannot pay Share's cost")
+    item.flags.add("bowed")
+    ctx.step("cost", f"bow {item.name}", "L5R-ACT-COST", "L5R-SHARE")
+    pos.move(item.uid, actor, host.zone, top=False)
+    item.attached_to = host.uid
+    ctx.step("effect", f"move {item.name} to {host.name}", "L5R-SHARE")
+    pos.memo.setdefault("turn-actions-" + actor, []).append("share")
+    game.after_action(ctx)
+
+
+def use_favor(game, ctx: Context) -> None:
+    """``use imperial-favor paying "Fate card"`` (Political Limited) or ``… targeting "Unit"`` (Political Battle)."""
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    player = pos.players[actor]
+    game.need("imperial-favor" in player.flags, "L5R-FAVOR", f"{actor} does not control the Imperial Favor")
+    battle_mode = bool(ctx.body.targeting) or (ctx.body.ability == 2)
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    if battle_mode:
+        from .procedure import current_battlefield
+
+        game.need(t.phase == "attack" and t.step == "combat", "L5R-BATTLE",
+                  "the Favor's Battle action is taken only during the combat segment of a battle")
+        field = current_battlefield(pos)
+        game.need(any(c.controller == actor and c.zone == field for c in pos.all_copies()), "L5R-PRESENCE",
+                  f"{actor} controls no unit at the current battlefield ({field})")
+        ctx.step("announce", f"{actor} uses the Imperial Favor (Political Battle)", "L5R-ACT-ANNOUNCE", "L5R-FAVOR")
+        unit = ctx.card(ctx.body.targeting[0], where=lambda c: c.zone == field and c.controller != actor)
+        if unit.controller == actor or unit.controller != t.active or not unit.zone.startswith("battlefield"):
+            ctx.reject("L5R-FAVOR", f"{unit.show()} is not an attacking enemy unit")
+        if unit.zone != field:
+            ctx.reject("L5R-LOCATION", f"{unit.show()} is not at the current battlefield ({field})")
+        ctx.step("target", f"{unit.name} as a target attacking enemy unit", "L5R-ACT-TARGET", "L5R-FAVOR")
+        player.flags.discard("imperial-favor")
+        ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
+        leader = pos.copies.get(unit.attached_to) if unit.attached_to else unit
+        for card in [leader, *pos.attachments_of(leader.uid)]:
+            pos.move(card.uid, card.controller, "home", top=False)
+        ctx.step("effect", f"move {leader.name}'s unit home", "L5R-FAVOR", "L5R-ACT-EFFECT")
+    else:
+        game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
+                  "the Favor's Limited action: only the active player, in the Action phase")
+        ctx.step("announce", f"{actor} uses the Imperial Favor (Political Limited)", "L5R-ACT-ANNOUNCE", "L5R-FAVOR")
+        if not ctx.body.paying:
+            ctx.reject("L5R-FAVOR", "the Favor's Limited action also discards a Fate card from hand: name it with "
+                       "'paying'")
+        card = ctx.card(ctx.body.paying[0], where=lambda c: c.zone == "hand" and c.zone_owner == actor)
+        if card.zone != "hand" or card.zone_owner != actor:
+            ctx.reject("L5R-ACT-COST.4", f"{card.show()} is not in {actor}'s hand")
+        player.flags.discard("imperial-favor")
+        ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
+        discard_copy(pos, card)
+        ctx.step("cost", f"discard {card.name} from hand", "L5R-ACT-COST", "L5R-FAVOR")
+        from ...core.ability import Effect
+
+        out = apply_to_player(game, pos, actor, Effect("draw", amount=1), as_cost=False)
+        ctx.step("effect", out.description, "L5R-FAVOR", "L5R-ACT-EFFECT")
+    game.after_action(ctx)
+
+
+# ---- the Legacy Holding (a Reaction after your Dynasty phase ends) --------------------
+
+def legacy_possible(game, pos: Position) -> bool:
+    active = pos.timing.active
+    if active in pos.memo.get("turn-holdings", []):
+        return False
+    strongholds = [c for c in pos.zone(active, "stronghold") if "bowed" not in c.flags]
+    return bool(strongholds) and bool(legacy_candidates(pos, active))
+
+
+def legacy_candidates(pos: Position, player: str):
+    found = [c for c in pos.zone(player, "dynasty-deck") if _is_legacy(c)]
+    for (owner, zone), uids in sorted(pos.zones.items()):
+        if owner == player and zone.startswith("province "):
+            found += [pos.copies[u] for u in uids if "face-down" in pos.copies[u].flags and _is_legacy(pos.copies[u])]
+    return found
+
+
+def _is_legacy(copy) -> bool:
+    return copy.card.type == "holding" and (copy.card.has_keyword("Legacy") or "legacy" in copy.card.flags)
+
+
+def open_legacy_window(game, pos: Position, proc: Procedure) -> bool:
+    if not legacy_possible(game, pos):
+        return False
+    t = pos.timing
+    pos.memo[triggers.WINDOW] = {"events": [["dynasty-ended", 0]], "priority": t.active, "passes": 0,
+                                 "resume": t.active, "then": "end"}
+    proc.add("timing", f"{t.active}'s Dynasty phase ends having brought no Holding into play: the Legacy "
+             "Reaction may be taken", "L5R-LEGACY", "L5R-REACTION")
+    return True
+
+
+def take_legacy(game, ctx: Context, stronghold) -> None:
+    pos, actor = ctx.position, ctx.actor
+    w = triggers.window(pos)
+    game.need(w is not None and ["dynasty-ended", 0] in w["events"] and actor == pos.timing.active, "L5R-LEGACY",
+              "the Legacy Reaction is taken only right after your own Dynasty phase ends")
+    game.need(w["priority"] == actor, "L5R-REACTION", f"it is {w['priority']}'s chance to react, not {actor}'s")
+    game.need(legacy_possible(game, pos), "L5R-LEGACY",
+              f"{actor} brought a Holding into play this turn, or has no Legacy Holding to find")
+    ctx.step("condition", f"{actor} brought no Holding into play this turn", "L5R-LEGACY")
+    ctx.step("announce", f"{actor} takes the Legacy Reaction with {stronghold.name}", "L5R-ACT-ANNOUNCE",
+             "L5R-LEGACY")
+    if "bowed" in stronghold.flags:
+        ctx.reject("L5R-ACT-COST.3", f"{stronghold.show()} is already bowed")
+    stronghold.flags.add("bowed")
+    ctx.step("cost", f"bow {stronghold.name}", "L5R-ACT-COST", "L5R-LEGACY")
+    candidates = legacy_candidates(pos, actor)
+    chosen = candidates[0]
+    if ctx.body.targeting:
+        chosen = ctx.card(ctx.body.targeting[0], where=lambda c: c in candidates)
+        if chosen not in candidates:
+            ctx.reject("L5R-LEGACY", f"{chosen.show()} is not a Legacy Holding in {actor}'s Dynasty deck or "
+                       "face-down provinces")
+    origin = chosen.zone
+    chosen.flags.discard("face-down")
+    pos.move(chosen.uid, actor, "home", top=False)
+    chosen.flags.add("bowed")
+    ctx.step("effect", f"search for {chosen.name} ({origin}) and put it into play bowed", "L5R-LEGACY")
+    ctx.step("effect", "shuffle the Dynasty deck", "L5R-LEGACY")
+    if origin.startswith("province "):
+        from .turn import refill
+
+        refill(pos, actor, origin, ctx.proc)
+    pos.memo.setdefault("turn-holdings", []).append(actor)
+    triggers.after_reaction(pos, actor, ctx.proc)
