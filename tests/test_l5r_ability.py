@@ -255,3 +255,56 @@ def test_word_salad_never_raises(words):
 def test_mutated_seeds_never_raise(seed, pos, cut, insert):
     pos = pos % (len(seed) + 1)
     _check(seed[:pos] + insert + seed[pos + cut :])
+
+
+# ------------------------------------------------------------------ wider vocabulary
+
+
+@pytest.mark.parametrize(
+    "text, kinds, amounts",
+    [
+        ("Battle: Melee 3 Attack.", ["melee-attack"], [3]),
+        ("Battle, :bow:: Ranged 2 Attack.", ["bow", "ranged-attack"], [None, 2]),
+        ("Battle: Fear 2.", ["fear"], [2]),
+        ("Open, :bow:, :g2:: Draw a card.", ["bow", "pay-gold", "draw"], [None, 2, 1]),
+        ("Limited: Take control of a target Follower.", ["take-control"], [None]),
+        ("Battle: Bow and destroy a target Follower.", ["bow", "destroy"], [None, None]),
+        ("Battle: Give a target Personality a +1F Sake token.", ["give-token"], [1]),
+    ],
+)
+def test_more_kinds(text, kinds, amounts):
+    a = parse_ability(text)
+    assert a.structured, a
+    clauses = [*a.costs, *a.effects]
+    assert [c.kind for c in clauses] == kinds
+    assert [c.amount for c in clauses] == amounts
+
+
+def test_triggered_trait_comma_and_colon_forms():
+    for text in ("After Raido enters play: Lose 6 Honor.", "After Raido enters play, lose 6 Honor."):
+        a = parse_ability(text)
+        assert a.kind == "trait"
+        assert a.trigger.timing == "after" and a.trigger.event.endswith("enters-play")
+        (e,) = effects(a)
+        assert e.kind == "lose-honor" and e.amount == 6
+
+
+def test_limits_condition_is_a_condition():
+    a = parse_ability("Limited: If you control the Imperial Favor, bow this card: Gain 1 Honor.")
+    assert [c.kind for c in a.conditions] == ["you-control"]
+    assert [c.kind for c in costs(a)] == ["bow"]
+
+
+def test_duel_and_attach_restriction():
+    a = parse_ability("Battle: Your target unbowed Personality challenges a target enemy Personality.")
+    assert [e.kind for e in effects(a)] == ["duel-challenger", "duel"]
+    assert len(a.targets()) == 2
+    assert a.targets()[1].owner == "opponent"
+    b = parse_ability("Can only attach to a Shugenja.")
+    (e,) = effects(b)
+    assert e.kind == "attach-restriction" and e.target.keywords == ("Shugenja",)
+
+
+def test_reminder_lines_are_not_abilities():
+    abilities = parse_card_text("<b>Battle:</b> Fear 2.<br><i>(Elite cards contribute Force even if bowed.)</i>")
+    assert len(abilities) == 1

@@ -1107,10 +1107,14 @@ def _parse_piece(piece: str, start: str, offset: int = 0):
         return None
 
 
-def _resolve_clauses(items, duration: str | None, conditions: list, errors: list) -> list:
+def _resolve_clauses(items, duration: str | None, conditions: list, errors: list, limits: bool = False) -> list:
     out = []
     for c in items:
-        if isinstance(c, _Guarded):
+        if isinstance(c, _Guarded) and limits:
+            # "If you control the Imperial Favor, bow this card:" -- a limits-block condition
+            conditions.append(c.cond)
+            out.extend(_resolve_clauses([c.effect], duration, conditions, errors, limits))
+        elif isinstance(c, _Guarded):
             inner = _resolve_clauses([c.effect], duration, conditions, errors)
             # An "if" on an effect ("Straighten him if he is a Yojimbo"): the AST has no
             # per-effect condition field yet, so the effect's text keeps the whole clause
@@ -1159,7 +1163,7 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
     if result is None:
         # try each comma/"and" part on its own before giving up on the whole block
         return [Unparsed(text, "no rule matches", Span(1, offset + 1, offset + len(text)))]
-    return _resolve_clauses(result, duration, conditions, [])
+    return _resolve_clauses(result, duration, conditions, [], limits=True)
 
 
 def _split_trigger(text: str) -> tuple[str | None, str, str]:
