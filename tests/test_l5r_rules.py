@@ -8,14 +8,22 @@ import pytest
 
 from adjudicator.core.runner import run_file
 
-from .helpers import L5R_HEAD, REPO, run_text
+from .helpers import L5R_HEAD, REPO, run_text, shared_dir
 
 SUITE = sorted((REPO / "scenarios" / "l5r").glob("*.scn"))
 
-#: the rule IDs the foundation slice enforces (issue 2); each needs a scenario and engine citations
-FOUNDATION_RULES = ["L5R-TURN", "L5R-STRAIGHTEN", "L5R-ROUND", "L5R-LIMITED", "L5R-OPEN", "L5R-BATTLE",
-                    "L5R-ACT-COND", "L5R-ACT-ANNOUNCE", "L5R-ACT-TARGET", "L5R-ACT-COST", "L5R-ACT-EFFECT",
-                    "L5R-ACT-CLEANUP", "L5R-DURATION", "L5R-END"]
+def _rules_md_ids() -> list[str]:
+    path = shared_dir() / "RULES.md"
+    if not path.is_file():
+        return []
+    return re.findall(r"^\| (L5R-[A-Z-]+) \|", path.read_text(encoding="utf-8"), re.M)
+
+
+#: every L5R rule of RULES.md (the suite must cite, exercise and, where it forbids, reject)
+ALL_RULES = _rules_md_ids()
+#: rules that describe what happens with no player choice to refuse: nothing to reject
+NO_CHOICE = {"L5R-STRAIGHTEN", "L5R-EVENTS", "L5R-REGION", "L5R-ACT-ANNOUNCE", "L5R-ACT-EFFECT",
+             "L5R-ACT-CLEANUP", "L5R-TRAIT", "L5R-DURATION", "L5R-RESOLVE", "L5R-HOLDING"}
 
 
 @pytest.mark.parametrize("path", SUITE, ids=[p.stem for p in SUITE])
@@ -28,11 +36,21 @@ def _engine_source() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "adjudicator" / "games" / "l5r").glob("*.py"))
 
 
-@pytest.mark.parametrize("rule", FOUNDATION_RULES)
-def test_rule_is_cited_by_engine_and_exercised_by_a_scenario(rule):
+@pytest.mark.parametrize("rule", ALL_RULES or ["(RULES.md absent)"])
+def test_rule_is_cited_exercised_and_rejected(rule):
+    if not ALL_RULES:
+        pytest.skip(f"RULES.md is absent ({shared_dir()})")
     assert re.search(rf'"{re.escape(rule)}(\.\d+)?"', _engine_source()), f"the engine never cites {rule}"
-    citing = [p for p in SUITE if re.search(rf"^rule .*\b{re.escape(rule)}\b", p.read_text(encoding="utf-8"), re.M)]
+    texts = [p.read_text(encoding="utf-8") for p in SUITE]
+    citing = [t for t in texts if re.search(rf"^rule .*\b{re.escape(rule)}\b", t, re.M)]
     assert citing, f"no shipped scenario is about {rule}"
+    if rule not in NO_CHOICE:
+        rejecting = [t for t in texts if re.search(rf"because [^\"\n]*\b{re.escape(rule)}\b", t)]
+        assert rejecting, f"no shipped scenario shows {rule} rejecting an action"
+
+
+def test_suite_size():
+    assert len(SUITE) >= 80
 
 
 def test_straighten_only_the_active_players_cards():

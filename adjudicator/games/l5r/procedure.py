@@ -69,8 +69,10 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     elif "Open" in designators:
         game.need(t.phase == "action", "L5R-OPEN",
                   f"Open actions are taken in the Action phase's action round; it is the {t.phase} phase")
-    game.need(t.priority == actor, "L5R-ROUND",
-              f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    game.need(t.priority == actor, "L5R-COMBAT" if battle_window else "L5R-ROUND",
+              f"it is {t.priority}'s opportunity to act, not {actor}'s"
+              + (" (in a combat segment the Defender acts first, then the players alternate)"
+                 if battle_window else ""))
     if "Battle" in designators and battle_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)

@@ -28,6 +28,12 @@ def round_open(game, pos: Position) -> bool:
     return t.phase == "action" or (t.phase == "attack" and t.step == "combat")
 
 
+def opportunity_rule(pos: Position) -> str:
+    """Whose opportunity it is: the action round's rule, or the combat segment's (defender first)."""
+    t = pos.timing
+    return "L5R-COMBAT" if t.phase == "attack" and t.step == "combat" else "L5R-ROUND"
+
+
 def pass_opportunity(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
     open_window = triggers.window(pos)
@@ -54,7 +60,7 @@ def pass_opportunity(game, ctx: Context) -> None:
                    "one battle")
     game.need(round_open(game, pos), "L5R-ROUND",
               f"there is no action round in the {t.phase} phase to pass in")
-    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
+    game.need(t.priority == actor, opportunity_rule(pos), f"it is {t.priority}'s opportunity to act, not {actor}'s")
     t.passes += 1
     ctx.step("timing", f"{actor} passes", "L5R-ROUND")
     if t.passes >= len(pos.players):
@@ -85,8 +91,9 @@ def enter_phase(game, pos: Position, phase: str, proc: Procedure) -> None:
 
 def declare_attack(game, ctx: Context, *, attack: bool) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
-    game.need(t.phase == "attack" and t.step == "declaration", "L5R-ATTACK",
-              f"an attack is declared or declined right after the Action phase; it is the {t.phase} phase")
+    game.need(t.phase == "attack" and t.step == "declaration", "L5R-TURN",
+              f"an attack is declared or declined right after the Action phase; it is the {t.phase} phase"
+              + (f" ({t.step})" if t.step else ""))
     game.need(actor == t.active, "L5R-ATTACK", f"only the active player ({t.active}) may declare an attack")
     if attack:
         ctx.step("timing", f"{actor} declares an attack and becomes the Attacker", "L5R-ATTACK")
