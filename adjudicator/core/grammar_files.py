@@ -23,6 +23,11 @@ def grammar_path(name: str) -> Path:
 @lru_cache(maxsize=None)
 def lalr_parser(name: str, start: str = "start"):
     """A LALR parser for ``grammar/<name>``, cached on disk by lark (``cache=True``)."""
+    return build_lalr(name, start=start)
+
+
+def build_lalr(name: str, *, start: str = "start", transformer=None, propagate_positions: bool = True):
+    """Build a LALR parser; with ``transformer`` the tree is never built (lark calls it while parsing)."""
     from lark import Lark
 
     path = grammar_path(name)
@@ -31,8 +36,9 @@ def lalr_parser(name: str, start: str = "start"):
         parser="lalr",
         lexer="contextual",
         start=start,
-        propagate_positions=True,
+        propagate_positions=propagate_positions,
         maybe_placeholders=True,
         cache=True,
+        transformer=transformer,
         import_paths=[str(path.parent)],
     )

@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 
 from lark import Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import scenario_ast as A
 from .errors import ScenarioError, ScenarioSyntaxError, suggestion_text
-from .grammar_files import lalr_parser
+from .grammar_files import build_lalr
 
 MAX_SCENARIO_BYTES = 2_000_000  # a scenario is a page of text; refuse megabytes of it
 
@@ -60,9 +60,6 @@ class _ToAst(Transformer):
     def _pos(self, item) -> A.Pos:
         if isinstance(item, Token):
             return A.Pos(self.file, item.line or 0, item.column or 0)
-        meta = getattr(item, "meta", None)
-        if meta is not None and not getattr(meta, "empty", True):
-            return A.Pos(self.file, meta.line, meta.column)
         return A.Pos(self.file, 0, 0)
 
     # -- atoms / values
@@ -105,8 +102,7 @@ class _ToAst(Transformer):
         return A.ZoneRef(str(items[0]), card=_unquote(items[1]), pos=self._pos(items[0]))
 
     # -- header
-    @v_args(meta=True)
-    def scenario(self, meta, items):
+    def scenario(self, items):
         return A.ScenarioTitle(self._pos(items[0]), _unquote(items[0]))
 
     def game(self, items):
@@ -254,50 +250,42 @@ class _ToAst(Transformer):
         return A.ActionStmt(pos, actor, body)
 
     def advance_phase(self, items):
-        return A.AdvanceStmt(self._pos(items[0]), "phase", str(items[0]))
+        return A.AdvanceStmt(self._pos(items[0]), "phase", str(items[1]))
 
     def advance_step(self, items):
-        return A.AdvanceStmt(self._pos(items[0]), "step", str(items[0]))
+        return A.AdvanceStmt(self._pos(items[0]), "step", str(items[1]))
 
-    @v_args(meta=True)
-    def advance_turn(self, meta, items):
-        return A.AdvanceStmt(A.Pos(self.file, meta.line, meta.column), "turn", None)
+    def advance_turn(self, items):
+        return A.AdvanceStmt(self._pos(items[0]), "turn", None)
 
     # -- expectations
     def because(self, items):
         return tuple((str(t), self._pos(t)) for t in items)
 
-    @v_args(meta=True)
-    def expect_legal(self, meta, items):
-        return A.ExpectLegal(self._meta_pos(meta))
+    def expect_legal(self, items):
+        return A.ExpectLegal(self._pos(items[0]))
 
-    def _meta_pos(self, meta) -> A.Pos:
-        return A.Pos(self.file, getattr(meta, "line", 0), getattr(meta, "column", 0))
-
-    @v_args(meta=True)
-    def expect_illegal(self, meta, items):
-        because, text = items
+    def expect_illegal(self, items):
+        kw, because, text = items
         because = because or ()
         return A.ExpectIllegal(
-            self._meta_pos(meta),
+            self._pos(kw),
             rules=tuple(r for r, _ in because),
             text=_unquote(text) if text is not None else None,
             rules_pos=tuple(p for _, p in because),
         )
 
-    @v_args(meta=True)
-    def expect_may(self, meta, items):
-        return self._may(meta, items, False)
+    def expect_may(self, items):
+        return self._may(items, False)
 
-    @v_args(meta=True)
-    def expect_may_not(self, meta, items):
-        return self._may(meta, items, True)
+    def expect_may_not(self, items):
+        return self._may(items, True)
 
-    def _may(self, meta, items, negated):
-        (actor, _), body, because = items
+    def _may(self, items, negated):
+        kw, (actor, _), body, because = items
         because = because or ()
         return A.ExpectMay(
-            self._meta_pos(meta), actor=actor, body=body, negated=negated,
+            self._pos(kw), actor=actor, body=body, negated=negated,
             rules=tuple(r for r, _ in because), rules_pos=tuple(p for _, p in because),
         )
 
@@ -305,52 +293,41 @@ class _ToAst(Transformer):
         kind, text = items
         return A.StepSpec(str(kind), _unquote(text) if text is not None else None, self._pos(kind))
 
-    @v_args(meta=True)
-    def expect_order(self, meta, items):
-        return A.ExpectOrder(self._meta_pos(meta), steps=tuple(items))
+    def expect_order(self, items):
+        return A.ExpectOrder(self._pos(items[0]), steps=tuple(items[1:]))
 
-    def _timing(self, meta, field, value):
-        return A.ExpectTiming(self._meta_pos(meta), field=field, value=value)
+    def _timing(self, items, field, value):
+        return A.ExpectTiming(self._pos(items[0]), field=field, value=value)
 
-    @v_args(meta=True)
-    def expect_priority(self, meta, items):
-        return self._timing(meta, "priority", items[0][0])
+    def expect_priority(self, items):
+        return self._timing(items, "priority", items[1][0])
 
-    @v_args(meta=True)
-    def expect_active(self, meta, items):
-        return self._timing(meta, "active", items[0][0])
+    def expect_active(self, items):
+        return self._timing(items, "active", items[1][0])
 
-    @v_args(meta=True)
-    def expect_turn(self, meta, items):
-        return self._timing(meta, "turn", int(items[0]))
+    def expect_turn(self, items):
+        return self._timing(items, "turn", int(items[1]))
 
-    @v_args(meta=True)
-    def expect_phase(self, meta, items):
-        return self._timing(meta, "phase", str(items[0]))
+    def expect_phase(self, items):
+        return self._timing(items, "phase", str(items[1]))
 
-    @v_args(meta=True)
-    def expect_step(self, meta, items):
-        return self._timing(meta, "step", str(items[0]))
+    def expect_step(self, items):
+        return self._timing(items, "step", str(items[1]))
 
-    @v_args(meta=True)
-    def expect_stack_empty(self, meta, items):
-        return A.ExpectStack(self._meta_pos(meta), names=())
+    def expect_stack_empty(self, items):
+        return A.ExpectStack(self._pos(items[0]), names=())
 
-    @v_args(meta=True)
-    def expect_stack(self, meta, items):
-        return A.ExpectStack(self._meta_pos(meta), names=tuple(_unquote(t) for t in items))
+    def expect_stack(self, items):
+        return A.ExpectStack(self._pos(items[0]), names=tuple(_unquote(t) for t in items[1:]))
 
-    @v_args(meta=True)
-    def expect_winner(self, meta, items):
-        return A.ExpectWinner(self._meta_pos(meta), name=items[0][0])
+    def expect_winner(self, items):
+        return A.ExpectWinner(self._pos(items[0]), name=items[1][0])
 
-    @v_args(meta=True)
-    def expect_game_over(self, meta, items):
-        return A.ExpectGameOver(self._meta_pos(meta), over=True)
+    def expect_game_over(self, items):
+        return A.ExpectGameOver(self._pos(items[0]), over=True)
 
-    @v_args(meta=True)
-    def expect_game_not_over(self, meta, items):
-        return A.ExpectGameOver(self._meta_pos(meta), over=False)
+    def expect_game_not_over(self, items):
+        return A.ExpectGameOver(self._pos(items[0]), over=False)
 
     def subj_card(self, items):
         return A.Subject(_unquote(items[0]), True, self._pos(items[0]))
@@ -358,21 +335,18 @@ class _ToAst(Transformer):
     def subj_name(self, items):
         return A.Subject(str(items[0]), False, self._pos(items[0]))
 
-    @v_args(meta=True)
-    def expect_in(self, meta, items):
-        subject, (owner, _), zone = items
-        return A.ExpectIn(self._meta_pos(meta), subject=subject, owner=owner, zone=zone)
+    def expect_in(self, items):
+        kw, subject, (owner, _), zone = items
+        return A.ExpectIn(self._pos(kw), subject=subject, owner=owner, zone=zone)
 
-    @v_args(meta=True)
-    def expect_prop(self, meta, items):
-        subject, prop, value = items
-        return A.ExpectProp(self._meta_pos(meta), subject=subject, prop=str(prop), value=value,
+    def expect_prop(self, items):
+        kw, subject, prop, value = items
+        return A.ExpectProp(self._pos(kw), subject=subject, prop=str(prop), value=value,
                             prop_pos=self._pos(prop))
 
-    @v_args(meta=True)
-    def expect_not_prop(self, meta, items):
-        subject, prop = items
-        return A.ExpectProp(self._meta_pos(meta), subject=subject, prop=str(prop), negated=True,
+    def expect_not_prop(self, items):
+        kw, subject, prop = items
+        return A.ExpectProp(self._pos(kw), subject=subject, prop=str(prop), negated=True,
                             prop_pos=self._pos(prop))
 
     def start(self, items):
@@ -439,13 +413,30 @@ def parse_scenario(text: str, file: str = "<input>") -> A.Scenario:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise ScenarioSyntaxError("a NUL byte: this is not a text file", file, line, 1)
-    parser = lalr_parser("scenario.lark")
+    parser, to_ast = _parser()
+    to_ast.file = file
     try:
-        tree = parser.parse(text if text.endswith("\n") else text + "\n")
+        statements = parser.parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, file, parser) from None
-    statements = _ToAst(file).transform(tree)
+    except VisitError as exc:  # an error raised by the transformer while parsing
+        if isinstance(exc.orig_exc, ScenarioError):
+            raise exc.orig_exc from None
+        raise
     return _assemble(statements, text, file)
+
+
+_PARSER = None
+
+
+def _parser():
+    """The scenario parser with the AST transformer inlined: lark calls it while parsing,
+    so no parse tree is built (the hot path of checking thousands of scenarios)."""
+    global _PARSER
+    if _PARSER is None:
+        to_ast = _ToAst("<input>")
+        _PARSER = (build_lalr("scenario.lark", transformer=to_ast, propagate_positions=False), to_ast)
+    return _PARSER
 
 
 def _assemble(statements, text: str, file: str) -> A.Scenario:
