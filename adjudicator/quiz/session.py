@@ -8,6 +8,7 @@ text unless stdout is a terminal, when rich colours it.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,12 @@ class Selection:
     errors: list[SourceError] = field(default_factory=list)
 
 
+def _internal(exc: Exception, file) -> SourceError:
+    error = SourceError(f"skipped: the engine failed on this file ({type(exc).__name__}: {exc})", str(file))
+    error.kind = "internal error"
+    return error
+
+
 def select(files: list[Path], *, game: str | None, rules: tuple[str, ...], seed: int) -> Selection:
     chosen, errors = [], []
     for path in files:
@@ -62,6 +69,9 @@ def select(files: list[Path], *, game: str | None, rules: tuple[str, ...], seed:
             scn = read_scenario(path)
         except SourceError as exc:
             errors.append(exc)
+            continue
+        except Exception as exc:  # an engine bug must not end the whole session
+            errors.append(_internal(exc, path))
             continue
         if game and scn.game != game:
             continue
@@ -86,6 +96,10 @@ def questions_of(scenario: A.Scenario, seed: int) -> list[Question]:
 
 
 def iter_questions(selection: Selection, seed: int, count: int) -> Iterator[Question]:
+    """Up to ``count`` questions spread over the scenarios: each scenario gives at most
+    ceil(count / scenarios) of its questions (its authored ``question`` ones first, the rest
+    picked by the seed), asked in file order."""
+    per_scenario = -(-count // max(1, min(len(selection.scenarios), count)))
     asked = 0
     for scn in selection.scenarios:
         try:
@@ -93,6 +107,14 @@ def iter_questions(selection: Selection, seed: int, count: int) -> Iterator[Ques
         except SourceError as exc:
             selection.errors.append(exc)
             continue
+        except Exception as exc:  # an engine bug must not end the whole session
+            selection.errors.append(_internal(exc, scn.file))
+            continue
+        if len(qs) > per_scenario:
+            rng = random.Random(f"{seed}:{scn.file}")
+            ranked = sorted(range(len(qs)), key=lambda i: (qs[i].generated, rng.random()))
+            keep = set(ranked[:per_scenario])
+            qs = [q for i, q in enumerate(qs) if i in keep]
         for q in qs:
             if asked >= count:
                 return
@@ -140,6 +162,14 @@ class LineAnswers:
         return answer
 
 
+_KEY = re.compile(r"\x1b\[[0-9;]*[A-Za-z~]|\x1bO[A-Za-z]|\xe0.|.", re.S)
+
+
+def _keys(chunk: str) -> list[str]:
+    """One read from the terminal may hold several keys (fast typing, pasted text)."""
+    return _KEY.findall(chunk)
+
+
 class TerminalAnswers:
     """A person at a terminal: typed answers; for options, arrow keys and Enter too."""
 
@@ -169,21 +199,27 @@ class TerminalAnswers:
 
         draw(True)
         while True:
-            key = click.getchar()
-            if key in ("\r", "\n"):
-                return typed if typed else (str(chosen + 1) if q.kind == "choice" else options[chosen])
-            if key in ("\x1b[A", "\x1bOA", "\xe0H"):
-                chosen, typed = (chosen - 1) % len(options), ""
-            elif key in ("\x1b[B", "\x1bOB", "\xe0P"):
-                chosen, typed = (chosen + 1) % len(options), ""
-            elif key in ("\x7f", "\x08"):
-                typed = typed[:-1]
-            elif key == "\x03":
-                raise KeyboardInterrupt
-            elif key == "q" and not typed and q.kind == "choice":
-                return None
-            elif len(key) == 1 and key.isprintable():
-                typed += key
+            for key in _keys(click.getchar()):
+                if key in ("\r", "\n"):
+                    answer = typed if typed else (str(chosen + 1) if q.kind == "choice" else options[chosen])
+                    draw(False)
+                    click.echo(f"\x1b[1A\r\x1b[2K   answer: {answer}")
+                    return answer
+                if key in ("\x1b[A", "\x1bOA", "\xe0H"):
+                    chosen, typed = (chosen - 1) % len(options), ""
+                elif key in ("\x1b[B", "\x1bOB", "\xe0P"):
+                    chosen, typed = (chosen + 1) % len(options), ""
+                elif key in ("\x7f", "\x08"):
+                    typed = typed[:-1]
+                elif key == "\x03":
+                    raise KeyboardInterrupt
+                elif key == "q" and not typed and q.kind == "choice":
+                    return None
+                elif len(key) == 1 and key.isprintable():
+                    typed += key
+                    picked = q.parse(typed)
+                    if picked is not None:  # the marker follows what is typed
+                        chosen = picked if q.kind == "choice" else (0 if picked else 1)
             draw(False)
 
 
