@@ -30,14 +30,24 @@ _RULE_ID = re.compile(r"\b(?:L5R|B|TM|HIS)-[A-Z0-9][A-Za-z0-9-]*(?:\.\d+)*\b")
 _CITED_SCN = re.compile(r"scenarios/[\w./-]+\.scn")
 
 
+#: the judge-facing pages these tests keep true (docs/rules-reference.md has its own tests)
+OWN_PAGES = ("README.md", "scenario-language.md", "first-ruling.md",
+             *(f"games/{page}" for page in GAME_PAGES.values()))
+
+
 def _pages() -> list[Path]:
-    return sorted(DOCS.rglob("*.md"))
+    return [DOCS / page for page in OWN_PAGES]
+
+
+def test_the_pages_exist():
+    missing = [page for page in OWN_PAGES if not (DOCS / page).is_file()]
+    assert not missing, missing
 
 
 def _blocks(kind: str) -> list[tuple[str, str]]:
     """(id, text) of every fenced block of ``kind``; the id is FILE:LINE of the fence."""
     found = []
-    for page in _pages():
+    for page in sorted(DOCS.rglob("*.md")):
         text = page.read_text(encoding="utf-8")
         for m in _FENCE.finditer(text):
             if m.group(1) == kind:
@@ -51,8 +61,8 @@ SCN_ERROR_BLOCKS = _blocks("scn-error")
 
 
 def test_the_docs_have_examples():
-    assert len(SCN_BLOCKS) >= 40, "the guide and the game pages show many tested examples"
-    assert len(SCN_ERROR_BLOCKS) >= 3
+    assert len(SCN_BLOCKS) >= 25, "the guide and the game pages show many tested examples"
+    assert len(SCN_ERROR_BLOCKS) >= 5
 
 
 @pytest.mark.parametrize("where,text", SCN_BLOCKS, ids=[w for w, _ in SCN_BLOCKS])
