@@ -210,3 +210,24 @@ def test_default_folder_is_the_shipped_scenarios():
     assert res.exit_code == 0, res.output
     assert re.search(r"Score: \d/2", res.output)
     assert "scenarios/l5r/" in res.output
+
+
+def test_questions_are_spread_over_scenarios():
+    qs = session([REPO / "scenarios" / "l5r"], 2, 6)
+    assert len(qs) == 6
+    assert len({q.source.rsplit(":", 1)[0] for q in qs}) == 6
+
+
+def test_terminal_menu_arrow_keys_and_typing(monkeypatch):
+    from adjudicator.quiz import session as S
+    from adjudicator.quiz.questions import Question
+
+    q = Question("choice", "Who?", 1, options=["Alice", "Bob", "Carol"])
+    out = S.Printer(colour=False)
+    for keys, expected in ((["\x1b[B\r"], "2"), (["\x1b[B", "\x1b[B", "\x1b[A", "\r"], "2"),
+                           (["3", "\r"], "3"), (["Bob\r"], "Bob")):
+        feed = iter(keys)
+        monkeypatch.setattr(S.click, "getchar", lambda: next(feed))
+        answer = S.TerminalAnswers().ask(q, out)
+        assert answer == expected
+        assert q.is_right(q.parse(answer)) == (q.parse(answer) == 1)

@@ -170,6 +170,8 @@ def skeleton(game_name: str) -> str:
         "",
         "# Cards this file defines (override the built-in pool); others come from the pool.",
     ]
+    if sample and not sample.startswith("card "):
+        lines += [f'# card "Name" {game.card_types[0] if game.card_types else "TYPE"} attr value …', ""]
     return "\n".join(lines) + "\n" + (sample or "")
 
 
