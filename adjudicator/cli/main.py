@@ -44,7 +44,33 @@ def collect_scenarios(paths: tuple[str, ...]) -> list[Path]:
     return found
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Commands that live in their own modules are imported only when used (fast start-up)."""
+
+    lazy = {"coverage": "coverage_cmd", "rules": "rules_cmd", "quiz": "quiz_cmd", "fmt": "fmt_cmd",
+            "new": "new_cmd"}
+
+    def list_commands(self, ctx):
+        names = set(super().list_commands(ctx))
+        names.update(n for n in self.lazy if self._module_exists(n))
+        return sorted(names)
+
+    def get_command(self, ctx, name):
+        if name in self.lazy and name not in self.commands:
+            from importlib import import_module
+
+            try:
+                command = getattr(import_module(f"adjudicator.cli.{self.lazy[name]}"), name)
+            except (ImportError, AttributeError):
+                return None
+            self.add_command(command, name)
+        return super().get_command(ctx, name)
+
+    def _module_exists(self, name: str) -> bool:
+        return (Path(__file__).parent / f"{self.lazy[name]}.py").is_file()
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="adjudicator")
 def cli() -> None:
     """Rules adjudication for card games: L5R CCG, Berserk CCG, Time Masters, Here I Stand.
@@ -148,22 +174,6 @@ def _pretty(node, indent: int = 0) -> str:
                 lines.append(f"{pad}  {f.name}: {value!r}")
         return "\n".join(lines)
     return f"{pad}{node!r}"
-
-
-def _register_optional() -> None:
-    """Commands that live in their own modules (added as the project grows)."""
-    from importlib import import_module
-
-    for module, name in (("coverage_cmd", "coverage"), ("rules_cmd", "rules"), ("quiz_cmd", "quiz"),
-                         ("fmt_cmd", "fmt"), ("new_cmd", "new")):
-        try:
-            command = getattr(import_module(f"adjudicator.cli.{module}"), name)
-        except (ImportError, AttributeError):
-            continue
-        cli.add_command(command)
-
-
-_register_optional()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -67,8 +67,9 @@ def _may(run: "ScenarioRun", st: A.ExpectMay) -> None:
     run._check_rule_ids(st.rules, st.rules_pos, st.pos)
     actor = run._player_name(st.actor, st.pos)
     ruling = run.game.attempt(run.position, actor, st.body, run.lines)
-    entry_cls = __import__("adjudicator.core.runner", fromlist=["TraceEntry"]).TraceEntry
-    run.result.trace.append(entry_cls(st.pos.line, f"(would) {actor} {st.body.show()}", "may", ruling.accepted,
+    from .runner import TraceEntry
+
+    run.result.trace.append(TraceEntry(st.pos.line, f"(would) {actor} {st.body.show()}", "may", ruling.accepted,
                                       list(ruling.steps), list(ruling.reasons)))
     if not st.negated:
         if not ruling.accepted:
@@ -146,6 +147,8 @@ def _find_copy(run: "ScenarioRun", subject: A.Subject):
                 return position.copies[uid]
         return None
     named = position.copies_named(subject.text)
+    if not named and subject.text in position.players:
+        return None  # a quoted player name
     if not named:
         known = {c.name for c in position.all_copies()} | set(run.pool.names())
         if subject.text in known:

@@ -214,6 +214,9 @@ class Game:
             return position.has_flag(copy, prop)
         if prop in self.copy_attrs and self.copy_attrs[prop] == T.INT:
             return copy.counters.get(prop, 0)
+        if prop == "attached-to":
+            host = position.copies.get(copy.attached_to) if copy.attached_to else None
+            return host.name if host else None
         if prop == "keyword":
             return position.keywords(copy)
         if prop in self.card_attrs:

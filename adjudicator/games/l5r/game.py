@@ -22,9 +22,21 @@ from .pool import builtin_cards
 
 @lru_cache(maxsize=4096)
 def _abilities(text: str) -> tuple:
+    if not text:
+        return ()
+    from pathlib import Path
+
+    from ...core.ability_cache import cached
+    from ...core.grammar_files import grammar_path
+
+    here = Path(__file__).parent
+    return cached("l5r-abilities", [grammar_path("l5r_ability.lark"), here / "ability.py"], _parse, text)
+
+
+def _parse(text: str) -> tuple:
     from .ability import parse_card_text
 
-    return tuple(parse_card_text(text)) if text else ()
+    return tuple(parse_card_text(text))
 
 
 class L5R(Game):
@@ -238,7 +250,11 @@ class L5R(Game):
     def verb_play(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")
         actor = ctx.actor
-        copy = ctx.card(obj, where=lambda c: c.zone == "hand" and c.zone_owner == actor, purpose="to play")
+        source_zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
+        copy = ctx.card(obj, where=lambda c: c.zone == source_zone and c.zone_owner == actor, purpose="to play")
+        if source_zone != "hand" and copy.zone == source_zone:
+            ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {actor}'s {source_zone}; an Action card is played "
+                       "from its owner's hand unless its own text names another zone")
         if copy.zone != "hand" or copy.zone_owner != actor:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is not in {actor}'s hand ({copy.zone_owner} {copy.zone}); "
                        "an Action card is played from its owner's hand")
