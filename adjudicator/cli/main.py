@@ -119,12 +119,24 @@ def check(paths, fmt, jobs, cards, root, verbose):
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--cards", "cards", multiple=True, type=click.Path(exists=True), help="a card database (repeatable)")
 def explain(file, fmt, cards):
-    """Show, for every action of a scenario, the procedure step by step with rule IDs."""
+    """Show, for every action of a scenario, the procedure step by step with rule IDs.
+
+    Each action's conditions, announcement, targets, costs, effects, cleanup and who may
+    act next, every line with its rule IDs; an illegal action shows the check that failed.
+    Colour on a terminal, plain text when piped, --format json for tools.
+    """
     from .reports import explain_json, explain_text
     from .runs import run_one
 
     result = run_one(Path(file), cards=cards)
-    click.echo(explain_json(result) if fmt == "json" else explain_text(result))
+    if fmt == "json":
+        click.echo(explain_json(result))
+    elif sys.stdout.isatty():
+        from .reports import explain_rich
+
+        explain_rich(result)
+    else:
+        click.echo(explain_text(result))
     sys.exit(EXIT_OK if result.passed else EXIT_FAILED)
 
 

@@ -92,3 +92,46 @@ def explain_json(result: ScenarioResult) -> str:
         for e in result.trace
     ]
     return json.dumps(doc, ensure_ascii=False, indent=2)
+
+
+_KIND_STYLE = {"condition": "cyan", "announce": "bold", "target": "magenta", "cost": "yellow",
+               "effect": "green", "cleanup": "blue", "timing": "dim", "trigger": "green", "note": "dim"}
+
+
+def explain_rich(result: ScenarioResult) -> None:
+    """The explain report with colour and layout, for a terminal (rich is imported only here)."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    console.print(Text(result.title, style="bold"), Text(f"  {result.file} ({result.game})", style="dim"))
+    if result.rules:
+        console.print(Text("rules: " + ", ".join(result.rules), style="dim"))
+    for note in result.notes:
+        console.print(Text("note: " + note, style="italic"))
+    for entry in result.trace:
+        head = Text(f"\nline {entry.line}: ", style="dim")
+        head.append(entry.statement, style="bold")
+        if entry.accepted is True:
+            head.append("  legal", style="bold green")
+        elif entry.accepted is False:
+            head.append("  ILLEGAL", style="bold red")
+        console.print(head)
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right")
+        table.add_column(ratio=1)
+        table.add_column(style="dim")
+        for step in entry.steps:
+            table.add_row(Text(step.kind, style=_KIND_STYLE.get(step.kind, "")), step.description,
+                          ", ".join(step.rules))
+        for reason in entry.reasons:
+            table.add_row(Text("rejected", style="bold red"), reason.text, reason.rule)
+        if entry.detail:
+            table.add_row(Text("stopped", style="yellow"), entry.detail, "")
+        console.print(table)
+    verdict = Text("\nPASS" if result.passed else "\nFAIL", style="bold green" if result.passed else "bold red")
+    verdict.append(f": {result.expectations} expectation(s), {len(result.failures)} failed", style="")
+    console.print(verdict)
+    for f in result.failures:
+        console.print(Text("  " + f.render().replace("\n", "\n  "), style="red"))
