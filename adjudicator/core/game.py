@@ -104,6 +104,11 @@ class Game:
         shape = self.zones.get(zone.name)
         line = lines[zone.pos.line - 1] if 0 < zone.pos.line <= len(lines) else None
         if shape is None:
+            if self.canonical_verb(zone.name):
+                raise ScenarioError(f"'{zone.name}' is a verb, and an action line has no colon", file,
+                                    zone.pos.line, zone.pos.column, line,
+                                    suggestion=f"write the action without ':' (a colon follows a zone name: "
+                                    f"{', '.join(list(self.zones)[:4])} …)")
             raise ScenarioError(f"unknown zone '{zone.name}' in {self.name}", file, zone.pos.line,
                                 zone.pos.column, line, suggestion=suggestion_text(zone.name, self.zones)
                                 or "zones: " + ", ".join(self.zones))
@@ -157,6 +162,10 @@ class Game:
     def attempt(self, position: Position, actor: str, body: ActionBody, lines: tuple[str, ...] = ()) -> Ruling:
         """Try an action on a copy of the position; the Ruling carries the new position."""
         verb = self.canonical_verb(body.verb)
+        if verb is None and body.verb in self.zones:
+            raise ScenarioError(
+                f"'{body.verb}' is a zone: a zone line needs a colon after the zone", body.pos.file, body.pos.line,
+                body.pos.column, _line(lines, body.pos), suggestion=f'write: {actor} {body.verb}: "Card", "Card"')
         if verb is None:
             raise ScenarioError(
                 f"unknown verb '{body.verb}' in {self.name}", body.pos.file, body.pos.line, body.pos.column,

@@ -401,7 +401,27 @@ def _syntax_error(exc: UnexpectedInput, text: str, file: str, parser) -> Scenari
             message = f"unexpected character {char!r}"
     else:
         message = "unexpected end of file"
+    known = _known_mistake(exc)
+    if known is not None:
+        message, suggestion = known[0], known[1]
     return ScenarioSyntaxError(message, file, line, column, source_line, expected, suggestion)
+
+
+def _known_mistake(exc: UnexpectedInput):
+    """The catalogue entry whose examples fail in the same parser state, if any."""
+    from .mistakes import SYNTAX_MISTAKES, examples
+
+    if not isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
+        return None
+    parser, to_ast = _parser()
+    saved = to_ast.file
+    try:
+        label = exc.match_examples(parser.parse, examples(), use_accepts=True)
+    except Exception:  # a catalogue example that parses or breaks: no match, keep the plain message
+        label = None
+    finally:
+        to_ast.file = saved
+    return SYNTAX_MISTAKES.get(label) if label else None
 
 
 def parse_scenario(text: str, file: str = "<input>") -> A.Scenario:
