@@ -19,7 +19,8 @@ EXECUTABLE_KINDS = frozenset({
     "bow", "straighten", "dishonor", "rehonor", "draw", "discard", "gain-honor", "lose-honor",
     "modify-stat", "grant-keyword", "lose-keyword", "move-home", "destroy", "cannot-bow",
     "cannot-straighten", "cannot-dishonor", "cannot-destroy", "cannot-discard", "cannot-move",
-    "cannot-target", "pay-gold", "target", "choose", "keyword",
+    "cannot-target", "pay-gold", "target", "choose", "keyword", "fear", "ranged-attack", "melee-attack",
+    "take-control", "move-to-battle", "produce-gold",
 })
 
 IN_PLAY_ZONES = ("home", "stronghold")
@@ -138,6 +139,39 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
         return Outcome(True, f"discard {name} from hand")
+    if kind in ("fear", "ranged-attack", "melee-attack"):
+        strength = effect.amount or 0
+        force = game.card_property(position, copy, "force") if copy.card.type == "personality" \
+            else (position.stat(copy, "force", 0) or 0)
+        what = {"fear": f"Fear {strength}", "ranged-attack": f"Ranged {strength} Attack",
+                "melee-attack": f"Melee {strength} Attack"}[kind]
+        if force > strength:
+            return Outcome(False, f"{what} on {name}", f"its Force {force} is above {strength}")
+        if kind == "fear":
+            return apply_to_card(game, position, copy, Effect("bow", text=what), as_cost=as_cost, source=source)
+        return apply_to_card(game, position, copy, Effect("destroy", text=what), as_cost=as_cost, source=source)
+    if kind == "take-control":
+        new_owner = game.acting_player(position)
+        if copy.controller == new_owner:
+            return Outcome(False, f"take control of {name}", f"{new_owner} already controls it")
+        copy.controller = new_owner
+        position.move(copy.uid, new_owner, copy.zone, top=False)
+        return Outcome(True, f"{new_owner} takes control of {name}")
+    if kind == "move-to-battle":
+        from .procedure import current_battlefield
+
+        field = current_battlefield(position)
+        if field is None:
+            return Outcome(False, f"move {name} to the battle", "there is no battle")
+        if copy.uid in position.memo.get("resolved-attackers", []):
+            return Outcome(False, f"move {name} to the battle", "it was in an attacking army at a resolution "
+                           "this Attack phase and cannot be moved to any battlefield (L5R-LOCATION)")
+        if copy.zone == field:
+            return Outcome(False, f"move {name} to the battle", "it is already there")
+        position.move(copy.uid, copy.controller, field, top=False)
+        for att in position.attachments_of(copy.uid):
+            position.move(att.uid, att.controller, field, top=False)
+        return Outcome(True, f"move {name} to {field}")
     return Outcome(False, f"{kind} {name}", f"the engine cannot carry out '{kind}' on a card")
 
 
@@ -162,6 +196,8 @@ def apply_to_player(game, position: Position, player: str, effect: Effect, *, as
         sign = 1 if kind == "gain-honor" else -1
         p.attrs["family-honor"] = p.attrs.get("family-honor", 0) + sign * amount
         return Outcome(True, f"{player} {'gains' if sign > 0 else 'loses'} {amount} Honor")
+    if kind == "produce-gold":
+        return Outcome(True, f"{player} produces {amount} Gold, to be spent at once on one purchase (L5R-GOLD)")
     return Outcome(False, f"{kind} ({player})", f"the engine cannot carry out '{kind}' on a player")
 
 

@@ -107,6 +107,10 @@ class L5R(Game):
     def defender(self, position: Position) -> str:
         return position.next_player(position.timing.active)
 
+    def acting_player(self, position: Position) -> str:
+        """Who is carrying out the action being resolved (set by the procedure)."""
+        return position.memo.get("_actor") or position.timing.priority or position.timing.active
+
     def continuous_flags(self, position: Position, copy: Copy) -> set[str]:
         """Flags from the copy's own traits without a trigger ("This card cannot be bowed")."""
         flags = set()
@@ -136,6 +140,13 @@ class L5R(Game):
             return copy.zone.startswith("battlefield") and copy.controller != position.timing.active
         if state == "at home":
             return copy.zone == "home"
+        if state == "without-followers":
+            return copy.card.type == "follower" or not any(
+                a.card.type == "follower" for a in position.attachments_of(copy.uid))
+        if state == "in-current-army":
+            from .procedure import current_battlefield
+
+            return copy.zone == current_battlefield(position)
         return state in copy.flags
 
     def card_property(self, position: Position, copy: Copy, prop: str) -> Any:

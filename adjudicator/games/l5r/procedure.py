@@ -125,9 +125,35 @@ class Bindings:
         self.last: list[Copy] = []
 
 
+#: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
+MILITARY = {
+    "fear": TargetSpec(ref="target", owner="opponent", card_types=("follower", "personality"),
+                       states=("without-followers",), text="an enemy Follower or Personality without Followers"),
+    "ranged-attack": TargetSpec(ref="target", owner="opponent", card_types=("follower", "personality"),
+                                states=("without-followers", "in-current-army"),
+                                text="a Follower or Personality without Followers in the current enemy army"),
+    "melee-attack": TargetSpec(ref="target", owner="opponent", card_types=("follower", "personality"),
+                               states=("without-followers", "in-current-army"),
+                               text="a Follower or Personality without Followers in the current enemy army"),
+}
+
+
+def target_specs(ability: Ability) -> list[TargetSpec]:
+    """Targets in the order mentioned, the military shorthands' implied targets included."""
+    specs = []
+    for clause in (*ability.costs, *ability.effects):
+        if not isinstance(clause, Effect):
+            continue
+        if clause.target is not None and clause.target.ref == "target":
+            specs.append(clause.target)
+        elif clause.target is None and clause.kind in MILITARY:
+            specs.append(MILITARY[clause.kind])
+    return specs
+
+
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(C) every target, in the order the text mentions them, before any cost."""
-    specs = [s for s in ability.targets() if not s.optional]
+    specs = [s for s in target_specs(ability) if not s.optional]
     named = list(ctx.body.targeting)
     if len(named) < sum(s.count for s in specs if not s.up_to):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
@@ -166,6 +192,10 @@ def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
                    "cards in units must be there to be targets of a Battle action")
 
 
+STATE_WORDS = {"in-current-army": "in the current enemy army", "without-followers": "without Followers",
+               "unbowed": "unbowed", "honorable": "honorable"}
+
+
 def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     """Why ``copy`` does not fit ``spec``, or None when it does."""
     pos, actor = ctx.position, ctx.actor
@@ -185,7 +215,7 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
             return f"it lacks the {kw} keyword"
     for state in spec.states:
         if not ctx.game.has_state(pos, copy, state):
-            return f"it is not {state}"
+            return "it is not " + STATE_WORDS.get(state, state)
     for test in spec.tests:
         value = pos.stat(copy, test.stat, 0) or 0
         if not _compare(value, test.op, test.value):
@@ -202,6 +232,10 @@ def _compare(a: int, op: str, b: int) -> bool:
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
     """The cards or players a clause applies to."""
     spec = clause.target
+    if spec is None and clause.kind in MILITARY:
+        return bind.targets.get(id(MILITARY[clause.kind]), [])
+    if clause.kind in ("pay-gold", "produce-gold"):
+        return [ctx.actor]
     if clause.kind in PLAYER_KINDS and (spec is None or spec.ref in ("you", "opponent")):
         if spec is not None and spec.ref == "opponent":
             return list(ctx.position.opponents(ctx.actor))
@@ -260,6 +294,9 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
     for clause in ability.costs:
         if isinstance(clause, Unparsed):
             ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
+        if clause.kind == "pay-gold":
+            game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'")
+            continue
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
                 bind.last = bind.targets.get(id(clause.target), bind.last)
@@ -321,6 +358,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
 def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) -> None:
     """The whole procedure for one ability of ``source``."""
     game, pos = ctx.game, ctx.position
+    pos.memo["_actor"] = ctx.actor
     check_conditions(ctx, source, ability, from_hand=from_hand)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
@@ -334,6 +372,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
     pos.memo.pop("_paying_used", None)
     resolve_effects(ctx, source, ability, bind)
+    pos.memo.pop("_actor", None)
     if from_hand:
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
