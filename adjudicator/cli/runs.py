@@ -35,9 +35,12 @@ def run_one(path: Path, *, cards=(), root=None) -> ScenarioResult:
 def _worker(args) -> tuple[str, object]:
     path, cards, root = args
     try:
-        return "ok", run_one(Path(path), cards=cards, root=root)
+        result = run_one(Path(path), cards=cards, root=root)
     except SourceError as exc:
         return "error", exc
+    result.position = None  # reports need neither the final position nor the trace:
+    result.trace = []  # keep what crosses between processes small
+    return "ok", result
 
 
 def run_many(files: list[Path], *, jobs: int = 1, cards=(), root=None) -> tuple[list[ScenarioResult], list]:
@@ -48,12 +51,11 @@ def run_many(files: list[Path], *, jobs: int = 1, cards=(), root=None) -> tuple[
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(_worker, tasks, chunksize=max(1, len(tasks) // (jobs * 4))))
+            outcomes = list(pool.map(_worker, tasks, chunksize=max(1, len(tasks) // (jobs * 8))))
     else:
         outcomes = [_worker(t) for t in tasks]
     for kind, value in outcomes:
         if kind == "ok":
-            value.position = None  # type: ignore[union-attr]  # not needed by reports
             results.append(value)  # type: ignore[arg-type]
         else:
             errors.append(value)  # type: ignore[arg-type]
