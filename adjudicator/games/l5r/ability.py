@@ -953,6 +953,134 @@ def _build_transformer_class():
         c_went_first = _cond("went-first")
         c_would_be = _cond("would-be")
 
+        # ----- limits-block extras
+        def even_if_cond(self, meta, ch):
+            c = ch[0]
+            return Condition(kind="even-if", args=(c.kind, *c.args), text=self._text(meta))
+
+        def once_per(self, meta, ch):
+            return _Limit("once per " + str(ch[0]).lower())
+
+        def subj_optional(self, meta, ch):
+            # "His controller may choose to bow him": the choice is the subject's
+            return _Optional(ch[1], chooser=ch[0])
+
+        def guarded_pre_optional(self, meta, ch):
+            return _Optional(_Guarded(ch[1], ch[0], self._text(meta)))
+
+        # ----- effects added for the wider pool
+        def bow_or_straighten(self, meta, ch):
+            return self._eff(meta, "bow-or-straighten", target=it_target(ch))
+
+        def give_tokens(self, meta, ch):
+            target, n, (stat, value, name) = ch[0], amount(ch[1]), ch[2]
+            return self._eff(meta, "give-token", target=target, stat=stat, amount=value, keyword=name,
+                             values=(n,) if n is not None else ())
+
+        def give_stats_keywords(self, meta, ch):
+            target, mods, kws = ch
+            out = self._stats(meta, target, mods)
+            out = out if isinstance(out, list) else [out]
+            return out + [self._eff(meta, "grant-keyword", target=target, keyword=k) for k in kws]
+
+        def create_card(self, meta, ch):
+            n, made = amount(ch[0]), ch[1]
+            spec = replace(made.spec, count=n or 1, text=self._text(meta))
+            return self._eff(meta, "create", target=spec, values=made.stats.values if made.stats else ())
+
+        def create_attached(self, meta, ch):
+            n, made, host = amount(ch[0]), ch[1], ch[2]
+            spec = replace(made.spec, count=n or 1)
+            return [self._eff(meta, "create", target=spec, values=made.stats.values if made.stats else ()),
+                    self._eff(meta, "attach-to", target=host)]
+
+        def created(self, meta, ch):
+            stats = next((c for c in ch if isinstance(c, _Stats)), None)
+            kws = [c.value for c in ch if isinstance(c, _Mod) and c.kind == "keyword"]
+            head = next((c.value for c in ch if isinstance(c, _Mod) and c.kind == "head"), "card")
+            return _CreatedSpec(TargetSpec(ref="created", card_types=(head,), keywords=tuple(kws),
+                                           text=self._text(meta)), stats)
+
+        def stats_line(self, meta, ch):
+            return _Stats(tuple(int(x) for x in re.findall(r"[0-9]+", str(ch[0]))), signed=False)
+
+        def stats_mods(self, meta, ch):
+            vals = []
+            for tok in ch:
+                m = re.fullmatch(r"([+\-])([0-9]+|X)(F|C|PH|GP|PS)", str(tok))
+                if m:
+                    vals.append(int(m.group(2)) * (-1 if m.group(1) == "-" else 1) if m.group(2) != "X" else 0)
+            return _Stats(tuple(vals), signed=True)
+
+        def ck_word(self, meta, ch):
+            return _Mod("keyword", str(ch[0]))
+
+        def ck_clan(self, meta, ch):
+            return _Mod("keyword", f"{ch[0]} Clan")
+
+        def ck_sep(self, meta, ch):
+            return None
+
+        def m_clan(self, meta, ch):
+            return _Mod("keyword", f"{ch[0]} Clan")
+
+        def h_sensei_personality(self, meta, ch):
+            return [_Mod("keyword", "Sensei"), _Mod("head", "personality")]
+
+        def q_one_or_more(self, meta, ch):
+            return _Mod("q", ("at-least", 1))
+
+        def q_two_or_more(self, meta, ch):
+            return _Mod("q", ("at-least", 2))
+
+        def q_one_of_his(self, meta, ch):
+            return _Mod("q", ("one-of-his", 1))
+
+        def _attack_stat(kind):
+            def f(self, meta, ch):
+                whose, stat = ch[-1]
+                return self._eff(meta, kind, amount=None, stat=stat, target=whose)
+
+            return f
+
+        melee_attack_stat = _attack_stat("melee-attack")
+        ranged_attack_stat = _attack_stat("ranged-attack")
+        fear_stat = _attack_stat("fear")
+
+        def sr_pronoun(self, meta, ch):
+            return (TargetSpec(ref="it", text=self._text(meta).split()[0]), ch[-1])
+
+        def sr_np(self, meta, ch):
+            return (ch[0], ch[-1])
+
+        # ----- events added
+        ev_resolution = _ev("!action-resolves")
+        ev_moves_to = _ev("moves-to")
+        ev_moves_home = _ev("moves-home")
+        ev_would_target = _ev("!action-would-target")
+
+        def ev_phase(self, meta, ch):
+            phase = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD").lower()
+            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "begins")
+            return f"{phase}-phase-{verb.rstrip('s')}s"
+
+        def ev_would_verb(self, meta, ch):
+            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            return _event_name(ch[0], "would-" + verb)
+
+        # ----- conditions added
+        c_self_state = _cond("self-state")
+        c_has = _cond("has")
+        c_your_turn = _cond("your-turn")
+        c_not_your_turn = _cond("not-your-turn")
+        c_did = _cond("did")
+        c_fewest_cards = _cond("fewest-cards-in-hand")
+        c_attached_to = _cond("attached-to")
+        c_at_battlefield = _cond("at-battlefield")
+        c_not_at_battlefield = _cond("not-at-battlefield")
+        c_in_play = _cond("in-play")
+        c_wins = _cond("wins")
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
@@ -995,6 +1123,31 @@ _CANNOT = {
 }
 
 
+class _Limit:
+    """'Once per game' in a limits block: goes to Ability.limit."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+class _Stats:
+    """Printed stats of a created card: 2F/2C/3PH (signed=False) or +1F/+0C (signed=True)."""
+
+    __slots__ = ("values", "signed")
+
+    def __init__(self, values: tuple[int, ...], signed: bool):
+        self.values = values
+        self.signed = signed
+
+
+class _CreatedSpec:
+    """A created card's description: its TargetSpec (ref "created") and printed stats."""
+
+    def __init__(self, spec: TargetSpec, stats: "_Stats | None"):
+        self.spec = spec
+        self.stats = stats
+
+
 class _Guarded:
     """An effect with an "if" condition (kept while flattening)."""
 
@@ -1005,8 +1158,11 @@ class _Guarded:
 
 
 class _Optional:
-    def __init__(self, effect: Any):
+    """"You may ..." (or "He may choose to ..."): the chooser decides at resolution."""
+
+    def __init__(self, effect: Any, chooser: TargetSpec | None = None):
         self.effect = effect
+        self.chooser = chooser
 
 
 def _event_name(t: TargetSpec, verb: str) -> str:
@@ -1115,21 +1271,30 @@ def _resolve_clauses(items, duration: str | None, conditions: list, errors: list
             conditions.append(c.cond)
             out.extend(_resolve_clauses([c.effect], duration, conditions, errors, limits))
         elif isinstance(c, _Guarded):
+            # An "if" on an effect ("Straighten him if he is a Yojimbo"): the condition goes
+            # to Ability.conditions scoped to that effect (see _Pending), never into the effect.
             inner = _resolve_clauses([c.effect], duration, conditions, errors)
-            # An "if" on an effect ("Straighten him if he is a Yojimbo"): the AST has no
-            # per-effect condition field yet, so the effect's text keeps the whole clause
-            # (condition included) and the ability's conditions are NOT touched (those are
-            # limits-block conditions that gate using the ability).
-            out.extend(replace(e, text=c.text) if isinstance(e, Effect) else e for e in inner)
+            word = re.search(r"\b(unless|while|if|otherwise)\b", c.text, re.I)
+            prefix = f"effect-{word.group(1).lower() if word else 'if'}:"
+            for e in inner:
+                if isinstance(e, Effect):
+                    conditions.append(_Pending(e, prefix + c.cond.kind, c.cond.args, c.cond.text))
+            out.extend(inner)
         elif isinstance(c, _Optional):
-            out.extend(_resolve_clauses([c.effect], duration, conditions, errors))
-        elif isinstance(c, Condition):
+            inner = _resolve_clauses([c.effect], duration, conditions, errors)
+            chooser = (c.chooser.text,) if c.chooser is not None else ()
+            for e in inner:
+                if isinstance(e, Effect):
+                    conditions.append(_Pending(e, "effect-optional", chooser, "may"))
+            out.extend(inner)
+        elif isinstance(c, (Condition, _Limit)):
             conditions.append(c)
         elif isinstance(c, list):
-            out.extend(_resolve_clauses(c, duration, conditions, errors))
+            out.extend(_resolve_clauses(c, duration, conditions, errors, limits))
         elif isinstance(c, Effect):
             if duration is not None and c.duration is None:
                 c = replace(c, duration=duration)
+                # keep pending conditions pointing at the effect that will be stored
             out.append(c)
         elif isinstance(c, Unparsed):
             out.append(c)
@@ -1138,6 +1303,49 @@ def _resolve_clauses(items, duration: str | None, conditions: list, errors: list
         else:
             out.append(Unparsed(str(c), "not a clause"))
     return out
+
+
+class _Pending:
+    """An effect-scoped condition waiting for its effect's index in Ability.effects/costs.
+
+    It becomes ``Condition(kind, args=(where, *args))`` where ``where`` is ``"effect N"`` or
+    ``"cost N"`` (0-based index in that tuple) and ``kind`` is ``effect-if:<kind>``,
+    ``effect-unless:<kind>`` or ``effect-optional`` (args after ``where``: the chooser's text
+    when it is not the acting player).
+    """
+
+    __slots__ = ("effect", "kind", "args", "text")
+
+    def __init__(self, effect: Effect, kind: str, args: tuple, text: str):
+        self.effect, self.kind, self.args, self.text = effect, kind, tuple(args), text
+
+
+def _settled(conditions: list, costs: list, effects: list) -> dict:
+    conds, limit = _settle(conditions, costs, effects)
+    return {"conditions": conds, "limit": limit}
+
+
+def _settle(conditions: list, costs: list, effects: list) -> tuple[tuple[Condition, ...], str | None]:
+    """Raw conditions -> (Ability.conditions, Ability.limit)."""
+    out: list[Condition] = []
+    limit = None
+    for c in conditions:
+        if isinstance(c, _Limit):
+            limit = c.text
+        elif isinstance(c, _Pending):
+            where = None
+            for label, seq in (("effect", effects), ("cost", costs)):
+                for i, e in enumerate(seq):
+                    if e is c.effect or (isinstance(e, Effect) and e.span == c.effect.span and e.kind == c.effect.kind
+                                         and e.text == c.effect.text):
+                        where = f"{label} {i}"
+                        break
+                if where:
+                    break
+            out.append(Condition(kind=c.kind, args=(where or "effect ?", *c.args), text=c.text))
+        else:
+            out.append(c)
+    return tuple(out), limit
 
 
 def _parse_sentences(text: str, offset: int, conditions: list) -> list:
@@ -1310,7 +1518,7 @@ def _parse_ability(original: str) -> Ability:
             kind=kind,
             designators=designators,
             trigger=trigger,
-            conditions=tuple(conditions),
+            **_settled(conditions, costs, effects),
             costs=tuple(costs),
             effects=tuple(effects),
             unparsed=tuple(leftovers),
@@ -1340,7 +1548,7 @@ def _parse_ability(original: str) -> Ability:
             text=original,
             kind="trait",
             trigger=trigger,
-            conditions=tuple(conditions),
+            **_settled(conditions, costs, effects),
             costs=tuple(costs),
             effects=tuple(effects),
             unparsed=tuple(leftovers),
@@ -1351,10 +1559,10 @@ def _parse_ability(original: str) -> Ability:
         effects = _parse_sentences(effects_text.strip(), colons[-1] + 1, conditions)
         if effects:
             return Ability(
-                text=original, kind="action", conditions=tuple(conditions), costs=tuple(costs), effects=tuple(effects)
+                text=original, kind="action", **_settled(conditions, costs, effects), costs=tuple(costs), effects=tuple(effects)
             )
     effects = _parse_sentences(t, 0, conditions)
-    return Ability(text=original, kind="continuous", conditions=tuple(conditions), effects=tuple(effects))
+    return Ability(text=original, kind="continuous", **_settled(conditions, [], effects), effects=tuple(effects))
 
 
 def is_reminder_line(line: str) -> bool:
