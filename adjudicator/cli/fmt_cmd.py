@@ -17,16 +17,12 @@ from ..core.formatter import format_text
 
 
 def _files(paths: tuple[str, ...]) -> list[Path]:
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(p.rglob("*.scn")))
-        elif p.is_file():
-            found.append(p)
-        else:
-            raise click.BadParameter(f"{raw}: no such file or folder", param_hint="PATH")
-    return found
+    from ..core.files import scenario_files
+
+    try:
+        return scenario_files(paths)
+    except FileNotFoundError as exc:
+        raise click.BadParameter(f"{exc}: no such file or folder", param_hint="PATH") from None
 
 
 def _read(path: Path) -> str:

@@ -31,17 +31,12 @@ def _utf8_streams() -> None:
 
 
 def collect_scenarios(paths: tuple[str, ...]) -> list[Path]:
-    """Files as given; folders searched recursively for ``*.scn``, in a stable order."""
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(p.rglob("*.scn")))
-        elif p.is_file():
-            found.append(p)
-        else:
-            raise BadInput(f"{raw}: no such file or folder")
-    return found
+    from ..core.files import scenario_files
+
+    try:
+        return scenario_files(paths)
+    except FileNotFoundError as exc:
+        raise BadInput(f"{exc}: no such file or folder") from None
 
 
 class LazyGroup(click.Group):

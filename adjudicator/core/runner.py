@@ -115,42 +115,49 @@ class ScenarioRun:
 
     # -- the run
     def run(self) -> ScenarioResult:
-        from .checker import check_expectation  # local: the checker imports this module's types
-
         for st in self.scn.statements:
-            if self.pending_rejection and not isinstance(st, (A.ExpectIllegal, A.ExpectLegal, A.QuestionStmt)):
-                self._unexpected_rejection()
-            if isinstance(st, (A.ActionStmt, A.AdvanceStmt, A.Expectation)) and not self.set_up:
-                self._finish_setup(st.pos)
-            if isinstance(st, A.RuleStmt):
-                self._check_rule_ids(st.ids, [st.pos] * len(st.ids), st.pos)
-            elif isinstance(st, A.CardStmt):
-                self._card(st)
-            elif isinstance(st, A.CardsStmt):
-                self._cards(st)
-            elif isinstance(st, A.PlayerStmt):
-                self._player(st)
-            elif isinstance(st, A.PositionStmt):
-                self._position(st)
-            elif isinstance(st, A.ZoneStmt):
-                self._zone(st)
-            elif isinstance(st, A.ActionStmt):
-                self._action(st)
-            elif isinstance(st, A.AdvanceStmt):
-                self._advance(st)
-            elif isinstance(st, A.QuestionStmt):
-                self.question = st.text
-            elif isinstance(st, A.Expectation):
-                self.result.expectations += 1
-                check_expectation(self, st)
-                if isinstance(st, A.ExpectIllegal):
-                    self.pending_rejection = None
+            self.step(st)
         if self.pending_rejection:
             self._unexpected_rejection()
         if not self.set_up:
             self._finish_setup(A.Pos(self.file, len(self.lines), 1))
         self.result.position = self.position
         return self.result
+
+    def step(self, st: A.Statement) -> None:
+        """Carry out one statement (subclasses hook the per-kind methods below)."""
+        if self.pending_rejection and not isinstance(st, (A.ExpectIllegal, A.ExpectLegal, A.QuestionStmt)):
+            self._unexpected_rejection()
+        if isinstance(st, (A.ActionStmt, A.AdvanceStmt, A.Expectation)) and not self.set_up:
+            self._finish_setup(st.pos)
+        if isinstance(st, A.RuleStmt):
+            self._check_rule_ids(st.ids, [st.pos] * len(st.ids), st.pos)
+        elif isinstance(st, A.CardStmt):
+            self._card(st)
+        elif isinstance(st, A.CardsStmt):
+            self._cards(st)
+        elif isinstance(st, A.PlayerStmt):
+            self._player(st)
+        elif isinstance(st, A.PositionStmt):
+            self._position(st)
+        elif isinstance(st, A.ZoneStmt):
+            self._zone(st)
+        elif isinstance(st, A.ActionStmt):
+            self._action(st)
+        elif isinstance(st, A.AdvanceStmt):
+            self._advance(st)
+        elif isinstance(st, A.QuestionStmt):
+            self.question = st.text
+        elif isinstance(st, A.Expectation):
+            self._expectation(st)
+
+    def _expectation(self, st: A.Expectation) -> None:
+        from .checker import check_expectation  # local: the checker imports this module's types
+
+        self.result.expectations += 1
+        check_expectation(self, st)
+        if isinstance(st, A.ExpectIllegal):
+            self.pending_rejection = None
 
     def _unexpected_rejection(self):
         st, ruling = self.pending_rejection  # type: ignore[misc]

@@ -30,18 +30,10 @@ def default_scenario_folder() -> Path | None:
 
 
 def collect_files(paths) -> list[Path]:
-    """Files as given; folders searched recursively for ``*.scn``, in a stable order.
-    Raises FileNotFoundError naming a path that does not exist."""
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(p.rglob("*.scn")))
-        elif p.is_file():
-            found.append(p)
-        else:
-            raise FileNotFoundError(str(raw))
-    return found
+    """Files as given; folders searched recursively (see :func:`adjudicator.core.files.scenario_files`)."""
+    from ..core.files import scenario_files
+
+    return scenario_files(paths)
 
 
 def rule_matches(wanted: str, rules: tuple[str, ...]) -> bool:

@@ -1,8 +1,8 @@
 """Running a scenario one statement at a time, remembering the moment before each
 expectation: the position then, the actions that led to it, and the engine's verdict.
 
-The core runner has no stepping hook, so :class:`SteppingRun` re-implements
-``ScenarioRun.run``'s loop here using the runner's own statement methods (no core change).
+:class:`SteppingRun` hooks the runner's per-statement methods (``_action``, ``_advance``,
+``_expectation``) to record each moment.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core import scenario_ast as A
-from ..core.checker import check_expectation
 from ..core.position import Position
 from ..core.ruling import Ruling
 from ..core.runner import ScenarioRun, TraceEntry
@@ -51,40 +50,13 @@ class SteppingRun(ScenarioRun):
             self._after_expectation = False
         self._group.append(st)
 
-    def run(self):
-        for st in self.scn.statements:
-            if self.pending_rejection and not isinstance(st, (A.ExpectIllegal, A.ExpectLegal, A.QuestionStmt)):
-                self._unexpected_rejection()
-            if isinstance(st, (A.ActionStmt, A.AdvanceStmt, A.Expectation)) and not self.set_up:
-                self._finish_setup(st.pos)
-            if isinstance(st, A.RuleStmt):
-                self._check_rule_ids(st.ids, [st.pos] * len(st.ids), st.pos)
-            elif isinstance(st, A.CardStmt):
-                self._card(st)
-            elif isinstance(st, A.CardsStmt):
-                self._cards(st)
-            elif isinstance(st, A.PlayerStmt):
-                self._player(st)
-            elif isinstance(st, A.PositionStmt):
-                self._position(st)
-            elif isinstance(st, A.ZoneStmt):
-                self._zone(st)
-            elif isinstance(st, A.ActionStmt):
-                self._track_group(st)
-                self._action(st)
-            elif isinstance(st, A.AdvanceStmt):
-                self._track_group(st)
-                self._advance(st)
-            elif isinstance(st, A.QuestionStmt):
-                self.question = st.text
-            elif isinstance(st, A.Expectation):
-                self._expectation(st)
-        if self.pending_rejection:
-            self._unexpected_rejection()
-        if not self.set_up:
-            self._finish_setup(A.Pos(self.file, len(self.lines), 1))
-        self.result.position = self.position
-        return self.result
+    def _action(self, st: A.ActionStmt) -> None:
+        self._track_group(st)
+        super()._action(st)
+
+    def _advance(self, st: A.AdvanceStmt) -> None:
+        self._track_group(st)
+        super()._advance(st)
 
     def _expectation(self, st: A.Expectation) -> None:
         self._after_expectation = True
@@ -96,10 +68,7 @@ class SteppingRun(ScenarioRun):
             self.last_ruling, self.last_action)
         self.question = None  # a question belongs to the next expectation only
         failures, traced = len(self.result.failures), len(self.result.trace)
-        self.result.expectations += 1
-        check_expectation(self, st)
-        if isinstance(st, A.ExpectIllegal):
-            self.pending_rejection = None
+        super()._expectation(st)
         if len(self.result.failures) > failures:
             moment.passed = False
             moment.found = self.result.failures[-1].found
