@@ -25,3 +25,19 @@ game l5r
 player Alice clan Crane family-honor 12
 player Bob clan Crab family-honor 9
 """
+
+
+def run_cli(args, **kwargs):
+    """Run the real entry point (error handling and exit codes included) under CliRunner."""
+    import click
+    from click.testing import CliRunner
+
+    from adjudicator.cli.main import main
+
+    @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                     "help_option_names": []})
+    @click.pass_context
+    def entry(ctx):
+        main(list(ctx.args))
+
+    return CliRunner().invoke(entry, args, **kwargs)

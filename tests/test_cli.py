@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from adjudicator.cli.main import main
 
-from .helpers import REPO
+from .helpers import run_cli, REPO
 
 GOOD = '''scenario "Two passes end the round"
 game l5r
@@ -27,16 +27,8 @@ BAD_EXPECT = GOOD.replace("expect phase attack", "expect phase dynasty")
 SYNTAX = 'scenario "x"\ngame l5r\nAlice home: Doji\n'
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                 "help_option_names": []})
-@click.pass_context
-def _entry(ctx):
-    """The real entry point (error handling and exit codes included) under CliRunner."""
-    main(list(ctx.args))
-
-
-def run(args):
-    return CliRunner().invoke(_entry, args)
+def run(args, **kwargs):
+    return run_cli(args, **kwargs)
 
 
 @pytest.fixture

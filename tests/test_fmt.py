@@ -15,20 +15,13 @@ from adjudicator.cli.main import main
 from adjudicator.core.formatter import format_text, signature
 from adjudicator.core.scenario_parser import parse_scenario
 
-from .helpers import REPO
+from .helpers import run_cli, REPO
 
 SHIPPED = sorted((REPO / "scenarios").rglob("*.scn"))
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                 "help_option_names": []})
-@click.pass_context
-def _entry(ctx):
-    main(list(ctx.args))
-
-
-def run(args):
-    return CliRunner().invoke(_entry, args)
+def run(args, **kwargs):
+    return run_cli(args, **kwargs)
 
 
 MESSY = '''\ufeff

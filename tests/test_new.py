@@ -11,16 +11,11 @@ from adjudicator.core.formatter import format_text
 from adjudicator.core.registry import available, game_names, get_game
 from adjudicator.core.runner import run_file
 
-
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
-                                 "help_option_names": []})
-@click.pass_context
-def _entry(ctx):
-    main(list(ctx.args))
+from .helpers import run_cli
 
 
-def run(args):
-    return CliRunner().invoke(_entry, args)
+def run(args, **kwargs):
+    return run_cli(args, **kwargs)
 
 
 @pytest.mark.parametrize("game", game_names())
