@@ -276,7 +276,7 @@ class L5R(Game):
 
     def verb_use(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")
-        if obj.kind == "word" and obj.text in own_actions.FAVOR_WORDS:
+        if own_actions.names_the_favor(ctx.position, obj):
             own_actions.use_favor(self, ctx)
             return
         if obj.kind == "card" or obj.text in ctx.position.labels:

@@ -11,6 +11,14 @@ from . import triggers
 from .effects import apply_to_player, discard_copy, in_play
 
 FAVOR_WORDS = ("imperial-favor", "favor")
+FAVOR_NAMES = ("imperial favor", "the imperial favor")
+
+
+def names_the_favor(pos: Position, obj) -> bool:
+    """``use imperial-favor`` or ``use "Imperial Favor"`` (unless a card of that name is in the game)."""
+    if obj.kind == "word" and obj.text in FAVOR_WORDS:
+        return True
+    return obj.kind == "card" and obj.text.casefold() in FAVOR_NAMES and not pos.copies_named(obj.text)
 
 
 def share(game, ctx: Context) -> None:

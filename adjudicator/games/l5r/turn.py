@@ -286,6 +286,10 @@ def advance(game, position: Position, kind: str, target: str | None) -> AdvanceR
             return AdvanceResult(pos, proc.steps)
         if kind == "step" and t.step == target and _moved(proc):
             return AdvanceResult(pos, proc.steps)
+        if kind == "step" and t.turn != start_turn:
+            stop = f"the {target} step does not come in turn {start_turn} when nobody acts"
+            proc.add("note", f"advancing stops: {stop}", "L5R-TURN")
+            return AdvanceResult(pos, proc.steps, stopped=stop)
         if kind == "turn" and t.turn != start_turn:
             return AdvanceResult(pos, proc.steps)
         stop = _step_once(game, pos, proc)
