@@ -19,6 +19,10 @@ def _load_any(path: Path):
     """A card database, whatever game it belongs to: each game's loader is tried."""
     from ..core.registry import game_names, get_game
 
+    from ..core.runner import MAX_DATABASE_BYTES, database_size
+
+    if database_size(path) > MAX_DATABASE_BYTES:
+        raise SourceError(f"the card database is larger than {MAX_DATABASE_BYTES:,} bytes; refused", str(path))
     errors = []
     for name in game_names():
         try:

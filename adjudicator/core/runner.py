@@ -75,6 +75,15 @@ class ScenarioResult:
                 "failures": [f.as_dict() for f in self.failures]}
 
 
+MAX_DATABASE_BYTES = 200_000_000  # the real pools are a few MB; refuse what would exhaust memory
+
+
+def database_size(path: Path) -> int:
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    return path.stat().st_size
+
+
 def _src(lines, pos: A.Pos):
     return lines[pos.line - 1] if 0 < pos.line <= len(lines) else None
 
@@ -196,6 +205,10 @@ class ScenarioRun:
             raise self.error(f"'{st.path}' lies outside the allowed root {self.root}", st.pos)
         if not path.exists():
             raise self.error(f"no card database at '{path}'", st.pos)
+        size = database_size(path)
+        if size > MAX_DATABASE_BYTES:
+            raise self.error(f"the card database '{path}' is {size:,} bytes; the limit is {MAX_DATABASE_BYTES:,}",
+                             st.pos)
         try:
             loaded = self.game.load_card_database(path)
         except ScenarioError:
