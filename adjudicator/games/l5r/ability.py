@@ -186,7 +186,7 @@ def grammar_path() -> Path:
 
 
 def _get_parser() -> tuple[Any, frozenset[str]]:
-    global _parser, _vocab
+    global _parser, _vocab, _transformer
     if _parser is None:
         with _lock:
             if _parser is None:
@@ -198,6 +198,10 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                 for group in re.findall(r"/\(([a-z|\-]+)\)", source):
                     words.update(group.split("|"))
                 vocab = frozenset(words)
+                # One transformer instance (meta positions need a parse tree, lark cannot
+                # inline a meta transformer); _parse_piece sets the piece text/offset on it
+                # under _parse_lock.
+                transformer = _build_transformer_class()()
                 parser = Lark(
                     source,
                     parser="lalr",
@@ -208,8 +212,13 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                     maybe_placeholders=False,
                 )
                 _vocab = vocab
+                _transformer = transformer
                 _parser = parser
     return _parser, _vocab
+
+
+_parse_lock = threading.Lock()
+_transformer: Any = None
 
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
@@ -251,20 +260,6 @@ class _Mod:
     def __init__(self, kind: str, value: Any = None):
         self.kind = kind
         self.value = value
-
-
-_transformer_cls: Any = None
-_transformer_pool: list = []  # reusable instances (one per concurrent parse)
-
-
-def _make_transformer(piece: str, offset: int):
-    global _transformer_cls
-    if _transformer_cls is None:
-        _transformer_cls = _build_transformer_class()
-    t = _transformer_pool.pop() if _transformer_pool else _transformer_cls()
-    t._piece = piece
-    t._offset = offset
-    return t
 
 
 def _build_transformer_class():
@@ -1211,6 +1206,8 @@ def _strip_durations(sentence: str) -> tuple[str, str | None]:
 
 
 def _outside_quotes_positions(text: str, ch: str) -> list[int]:
+    if '"' not in text and "“" not in text and "”" not in text:  # fast path: no quotes
+        return [m.start() for m in re.finditer(re.escape(ch), text)] if ch in text else []
     out, inq = [], False
     for i, c in enumerate(text):
         if c in '"“”':
@@ -1220,20 +1217,21 @@ def _outside_quotes_positions(text: str, ch: str) -> list[int]:
     return out
 
 
+_SENTENCE_END_RE = re.compile(r"\.(?= |$)")
+
+
 def _split_sentences(text: str) -> list[tuple[str, int]]:
     """Split on '.' followed by space (outside quotes); returns (sentence, offset)."""
-    out, start, inq = [], 0, False
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c in '"“”':
-            inq = not inq
-        elif c == "." and not inq and (i + 1 == len(text) or text[i + 1] == " "):
-            piece = text[start : i + 1]
-            if piece.strip(" ."):
-                out.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
-            start = i + 1
-        i += 1
+    if '"' in text or "“" in text or "”" in text:
+        ends = [i for i in _outside_quotes_positions(text, ".") if i + 1 == len(text) or text[i + 1] == " "]
+    else:
+        ends = [m.start() for m in _SENTENCE_END_RE.finditer(text)]
+    out, start = [], 0
+    for i in ends:
+        piece = text[start : i + 1]
+        if piece.strip(" ."):
+            out.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
+        start = i + 1
     piece = text[start:]
     if piece.strip(" ."):
         out.append((piece.strip(), start + len(piece) - len(piece.lstrip())))
@@ -1252,15 +1250,13 @@ def _parse_piece(piece: str, start: str, offset: int = 0):
         w not in vocab for w in _LOWER_WORD_RE.findall(normal)
     ):
         return None
-    try:
-        tree = parser.parse(normal, start=start)
-        transformer = _make_transformer(piece, offset)
+    with _parse_lock:
+        _transformer._piece = piece
+        _transformer._offset = offset
         try:
-            return transformer.transform(tree)
-        finally:
-            _transformer_pool.append(transformer)
-    except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError):
-        return None
+            return _transformer.transform(parser.parse(normal, start=start))
+        except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError, StopIteration):
+            return None
 
 
 def _resolve_clauses(items, duration: str | None, conditions: list, errors: list, limits: bool = False) -> list:
