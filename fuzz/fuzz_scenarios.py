@@ -283,9 +283,13 @@ def unwrapped_traceback(game: str, text: str) -> str:
     return "(the unwrapped re-run did not raise; the wrapper itself failed)"
 
 
-def run_one(target: str, text: str) -> Outcome:
-    CRASH_DIR.mkdir(parents=True, exist_ok=True)
-    (CRASH_DIR / "INFLIGHT").write_text(f"{target}\n{text}", encoding="utf-8", errors="surrogatepass")
+def run_one(target: str, text: str, *, inflight: bool = True) -> Outcome:
+    """Run one input under the contract. ``inflight`` keeps a copy of it on disk while it runs."""
+    if inflight:
+        CRASH_DIR.mkdir(parents=True, exist_ok=True)
+        (CRASH_DIR / "INFLIGHT").write_text(f"{target}\n{text}", encoding="utf-8", errors="surrogatepass")
+    if signal.getsignal(signal.SIGALRM) is not _alarm:  # unhandled SIGALRM would kill the process
+        signal.signal(signal.SIGALRM, _alarm)
     masked, how = None, "parsed"
     start = time.perf_counter()
     # repeating: an alarm raised inside a gc callback is swallowed, the next one is not
