@@ -1193,10 +1193,16 @@ def _finish(acc: _Acc, text: str) -> Ability:
 
 
 def _parse_sentence(sentence: str) -> Ability:
-    """One sentence -> Ability; never raises."""
+    """One sentence -> Ability; never raises. Abilities are frozen, so a sentence met again
+    (reprints, common keyword lines, the engine re-reading a card each step) is parsed once."""
     text = _norm(sentence)
     if not text:
         return Ability(text=sentence, kind="unparsed", unparsed=(Unparsed(text=sentence, reason="empty"),))
+    return _parse_normalised(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse_normalised(text: str) -> Ability:
     try:
         parser = _parser()
     except Exception as exc:  # grammar missing / broken: still never raise
@@ -1216,6 +1222,11 @@ def _parse_sentence(sentence: str) -> Ability:
 
 
 def _short(exc: Exception) -> str:
+    """The first line of a parse error. Built by hand: ``str()`` of lark's UnexpectedToken
+    lists every expected terminal and cost ~2 s over the whole card pool."""
+    token = getattr(exc, "token", None)
+    if token is not None:
+        return f"Unexpected token {token!r} at line {exc.line}, column {exc.column}."[:200]
     return str(exc).strip().split("\n")[0][:200]
 
 
