@@ -609,14 +609,20 @@ def _build_transformer_class():
         def subj_gets(self, meta, ch):
             return self._stats(meta, ch[0], ch[1])
 
+        def _keywords(self, meta, kind, target, words):
+            # "Give him Kolat and Ninja": one effect per keyword (keyword_list gives a list)
+            words = words if isinstance(words, list) else [str(words)]
+            out = [self._eff(meta, kind, target=target, keyword=str(w)) for w in words]
+            return out[0] if len(out) == 1 else out
+
         def give_keyword(self, meta, ch):
-            return self._eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._keywords(meta, "grant-keyword", ch[0], ch[1])
 
         def subj_gains_keyword(self, meta, ch):
-            return self._eff(meta, "grant-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._keywords(meta, "grant-keyword", ch[0], ch[1])
 
         def subj_loses_keyword(self, meta, ch):
-            return self._eff(meta, "lose-keyword", target=ch[0], keyword=str(ch[1]))
+            return self._keywords(meta, "lose-keyword", ch[0], ch[1])
 
         def cannot_be(self, meta, ch):
             verb = str(ch[1]).lower()
@@ -1410,7 +1416,9 @@ def _split_designators(head: str) -> tuple[tuple[str, ...], str] | None:
         return None
     rest_first = " ".join(words[len(desig) :])
     rest = ", ".join(p.strip() for p in ([rest_first] if rest_first else []) + parts[1:] if p.strip())
-    return tuple(desig), rest
+    # "Battle/Open" is two designators (the action may be taken at either timing); the
+    # procedure checks each timing word on its own
+    return tuple(d for word in desig for d in word.split("/")), rest
 
 
 def _is_keyword_line(t: str) -> bool:

@@ -23,6 +23,7 @@ attrs force / chi   ``force`` / ``chi``          ``force`` / ``chi``
 honor-requirement   ``honor``                    ``honor_req``
 personal-honor      ``ph``                       ``personal_honor``
 gold-production     ``production``               ``gold_production``
+                    (Holdings: from a plain "Bow this card: Produce N Gold." line)
 province-strength   ``strength``                 ``province_strength``
 starting-honor      ``startinghonor``            ``starting_honor``
 attrs clan          ``clan`` (several joined     ``clan`` (capitalised)
@@ -170,6 +171,21 @@ def _plain_title(raw: str) -> str:
     return " ".join(clean_text(raw).split())
 
 
+_PRODUCTION_LINE_RE = re.compile(r"^Bow this card: Produce (\d+) Gold\.?$", re.M)
+
+
+def _derive_production(ctype: str, attrs: dict[str, Any], text: str) -> None:
+    """A Holding's printed Gold production is its plain "Bow this card: Produce N Gold."
+    line (neither database has a production field for Holdings); it becomes the
+    ``gold-production`` attr that pays costs. Lines with conditions or limits ("... which may
+    only pay for ...") are abilities, not production, and are left alone."""
+    if ctype != "holding" or "gold-production" in attrs:
+        return
+    m = _PRODUCTION_LINE_RE.search(text)
+    if m:
+        attrs["gold-production"] = int(m.group(1))
+
+
 # --------------------------------------------------------------------------- Oracle JSON
 
 
@@ -194,6 +210,7 @@ def _oracle_record(rec: Any, source: str) -> CardDef:
     texts = _strings(rec.get("text"), "text")
     text = "\n".join(t for t in (clean_text(x) for x in texts) if t)
     flags = frozenset({"unique"}) if any(k.casefold() == "unique" for k in keywords) else frozenset()
+    _derive_production(ctype, attrs, text)
     return CardDef(name=name, type=ctype, attrs=attrs, flags=flags, keywords=keywords, text=text, source=source)
 
 
@@ -267,6 +284,7 @@ def _eopk_record(el: Any, source: str) -> CardDef:
             raw = raw[m.end() :]
     text = clean_text(raw)
     flags = frozenset({"unique"}) if any(k.casefold() == "unique" for k in keywords) else frozenset()
+    _derive_production(ctype, attrs, text)
     return CardDef(
         name=_plain_title(name), type=ctype, attrs=attrs, flags=flags, keywords=keywords, text=text, source=source
     )
