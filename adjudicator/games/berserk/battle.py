@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import state as S
 from . import timing as T
-from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, carry_out
+from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, restriction_failure
 from .stack import push
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
@@ -35,9 +35,47 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
     bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS | INTERNAL_KINDS]
     if bad:
         ctx.reject(rule, f"effect kinds {bad} of \"{copy.name}\" are not executable by this engine")
+    dashed = [e for e in ab["effects"] if len(set(e.get("values") or [])) > 1]
+    if dashed and ctx.body.choosing not in TIERS:
+        ctx.reject(rule, f"\"{ab['text']}\" deals {'-'.join(map(str, dashed[0]['values']))}: say which value lands "
+                   "(choosing weak, medium or strong); the seeds give no die roll, so the engine does not roll")
+    if dashed:
+        ctx.step("note", f"{ctx.actor} states a {ctx.body.choosing} result", rule)
 
 
-def _target(ctx, ab: dict, rule: str):
+def _pay_tokens(ctx, copy, ab: dict, rule: str) -> None:
+    """A [:cnt] cost: the tokens leave the card as the price (refused when it has too few)."""
+    n = ab.get("token_cost", 0)
+    if not n:
+        return
+    have = copy.counters.get("tokens", 0)
+    if have < n:
+        ctx.reject(rule, f"\"{copy.name}\" has {have} token{'s' if have != 1 else ''} and the ability costs {n}")
+    copy.counters["tokens"] = have - n
+    ctx.step("cost", f"remove {n} token{'s' if n != 1 else ''} from \"{copy.name}\" to pay the cost", rule)
+
+
+def _pay_costs(ctx, copy, ab: dict, rule: str) -> None:
+    """Costs of an ability used outside the stack (alternating steps): tokens, then [:tap]."""
+    _pay_tokens(ctx, copy, ab, rule)
+    if ab.get("tap"):
+        if "closed" in copy.flags:
+            ctx.reject("B-414", f"\"{copy.name}\" is closed and cannot pay [:tap] by closing")
+        copy.flags.add("closed")
+        ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", rule, "B-414")
+
+
+def _once_per_battle(ctx, copy, ab: dict, rule: str) -> None:
+    if not ab.get("once_per_battle"):
+        return
+    used = ctx.position.memo.setdefault("used_battle", [])
+    key = f"{copy.uid}:{ab['index']}"
+    if key in used:
+        ctx.reject(rule, f"\"{copy.name}\" has already used this once-per-battle ability")
+    used.append(key)
+
+
+def _target(ctx, ab: dict, rule: str, source=None):
     needs = any(e["subject"] == "target" for e in ab["effects"])
     if needs and not ctx.body.targeting:
         ctx.reject(rule, f"the ability \"{ab['text']}\" needs a target: add 'targeting \"Card\"'")
@@ -46,6 +84,11 @@ def _target(ctx, ab: dict, rule: str):
     target = ctx.card(ctx.body.targeting[0], where=S.in_play, purpose="the target")
     if not S.in_play(target):
         ctx.reject(rule, f"\"{target.name}\" is not on the field")
+    for eff in ab["effects"]:
+        if eff["subject"] == "target":
+            why = restriction_failure(ctx.position, target, eff.get("spec") or {}, ctx.actor, source)
+            if why:
+                ctx.reject(rule, f"{why}: it cannot be the target of \"{ab['text']}\"")
     ctx.step("target", f"target \"{target.name}\"", rule)
     return target
 
@@ -97,10 +140,12 @@ def _use_preliminary(ctx, copy, abilities) -> None:
     _honest(ctx, copy, ab, rule)
     if any(e["kind"] == "reveal" for e in ab["effects"]) and auto_reveal:
         _state_cost(ctx, copy)
-    target = _target(ctx, ab, rule)
+    target = _target(ctx, ab, rule, copy)
+    _pay_costs(ctx, copy, ab, rule)
     used.append(key)
     for eff in ab["effects"]:
-        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x)
+        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x,
+                  ctx.body.choosing)
     T.after_alternating_use(pos, me)
 
 
@@ -159,10 +204,12 @@ def _use_before_start(ctx, copy, abilities) -> None:
     if f"{copy.uid}:before-start" in used:
         ctx.reject("B-409.1", f"\"{copy.name}\" has already used its \"before the start of turn\" ability this turn")
     _honest(ctx, copy, ab, "B-409.1")
-    target = _target(ctx, ab, "B-409.1")
+    target = _target(ctx, ab, "B-409.1", copy)
+    _pay_costs(ctx, copy, ab, "B-409.1")
     used.append(f"{copy.uid}:before-start")
     for eff in ab["effects"]:
-        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, "B-409.1", me, ctx.body.x)
+        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, "B-409.1", me, ctx.body.x,
+                  ctx.body.choosing)
     T.after_alternating_use(pos, me)
 
 
@@ -212,7 +259,9 @@ def _use_played(ctx, copy, abilities) -> None:
     if ab["once_per_turn"] and f"{copy.uid}:{ab['index']}" in pos.memo.get("used_turn", []):
         ctx.reject("B-STACK", f"\"{copy.name}\" has already used this once-per-turn ability this turn")
     _honest(ctx, copy, ab, "B-STACK")
-    target = _target(ctx, ab, "B-STACK")
+    target = _target(ctx, ab, "B-STACK", copy)
+    _once_per_battle(ctx, copy, ab, "B-STACK")
+    _pay_tokens(ctx, copy, ab, "B-STACK")
     if ab["tap"]:
         if "closed" in copy.flags:
             ctx.reject("B-414", f"\"{copy.name}\" is closed and cannot pay [:tap] by closing")
@@ -221,7 +270,7 @@ def _use_played(ctx, copy, abilities) -> None:
     pos.memo.setdefault("used_turn", []).append(f"{copy.uid}:{ab['index']}")
     push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
          {"kind": "ability", "uid": copy.uid, "target": target.uid if target else None, "effects": ab["effects"],
-          "rule": _rule_here(pos), "x": ctx.body.x})
+          "rule": _rule_here(pos), "x": ctx.body.x, "tier": ctx.body.choosing})
     ctx.step("event", f"\"{copy.name}\" ability goes onto the stack", "B-STACK")
     t.priority, t.passes = S.other(pos, me), 0
 
@@ -249,10 +298,14 @@ def declare_action(ctx, copy, ab: dict) -> None:
     if "closed" in copy.flags:
         ctx.reject("B-414", f"\"{copy.name}\" is closed: it cannot pay for an action by closing")
     _honest(ctx, copy, ab, "B-414")
-    target = _target(ctx, ab, "B-414")
+    target = _target(ctx, ab, "B-414", copy)
+    if ab.get("index") is not None:
+        _once_per_battle(ctx, copy, ab, "B-414")
+        _pay_tokens(ctx, copy, ab, "B-414")
     T.enter(pos, "main", "action", ctx.step)
     push(pos, copy.name, me, f"action: {ab['text']}", {"kind": "action", "uid": copy.uid,
-         "target": target.uid if target else None, "effects": ab["effects"], "rule": "B-414", "x": ctx.body.x})
+         "target": target.uid if target else None, "effects": ab["effects"], "rule": "B-414", "x": ctx.body.x,
+         "tier": ctx.body.choosing})
     ctx.step("event", f"the action of \"{copy.name}\" is declared and goes onto the stack; {me} keeps priority",
              "B-412.2", "B-STACK")
 
@@ -264,7 +317,7 @@ def act(ctx) -> None:
     copy = ctx.card(ctx.body.objects[0], where=lambda c: c.controller == me and S.in_play(c)) if ctx.body.objects else None
     if copy is None or copy.controller != me or not S.in_play(copy):
         ctx.reject("B-412.2", "declare an action of one of your cards on the field")
-    strike = pos.stat(copy, "strike")
+    strike = S.strike_now(pos, copy)
     if not isinstance(strike, tuple):
         ctx.reject("B-412.2", f"\"{copy.name}\" has no strike to attack with")
     if not ctx.body.targeting:
@@ -279,6 +332,26 @@ def act(ctx) -> None:
     ab = {"text": f"attack with a {tier} strike ({amount})", "effects":
           [{"kind": "wound", "amount": amount, "subject": "target", "delayed": None}], "unknown": []}
     declare_action(ctx, copy, ab)
+    _attack_triggers(ctx, copy)
+
+
+def _attack_triggers(ctx, copy) -> None:
+    """"При атаке" abilities of the attacker trigger when the attack is declared: they go onto
+    the stack above it (B-STACK) and resolve first, "the attacked" being the attack's target."""
+    pos, me = ctx.position, ctx.actor
+    target = pos.stack[-1].payload.get("target")
+    for ab in S.abilities(pos, copy):
+        if ab["trigger"] != "on-attack":
+            continue
+        bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
+        if ab["unknown"] or bad or any(e["subject"] == "target" for e in ab["effects"]):
+            ctx.step("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot "
+                     f"carry out ({'; '.join(ab['unknown']) or bad or 'a target chosen at resolution'})", "B-STACK")
+            continue
+        push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
+             {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": "B-STACK", "x": ctx.body.x,
+              "tier": ctx.body.choosing, "attacked": target})
+        ctx.step("event", f"\"{copy.name}\" ({ab['text']}) triggers on the attack and goes onto the stack", "B-STACK")
 
 
 def move(ctx) -> None:
@@ -294,6 +367,8 @@ def move(ctx) -> None:
         ctx.reject("B-413", f"there is no cell {dest[0]}.{dest[1]} on {me}'s side of the field")
     if "closed" in copy.flags:
         ctx.reject("B-413", f"\"{copy.name}\" is closed and cannot move")
+    if S.restricted(pos, copy, "cannot-move"):
+        ctx.reject("B-413", f"\"{copy.name}\" cannot move: an ability or effect forbids it")
     here = S.cell_of(copy)
     cost = abs(here[0] - dest[0]) + abs(here[1] - dest[1])
     left = S.movement_left(pos, copy) or 0

@@ -1,27 +1,55 @@
-"""Carrying out ability effects: wounds, healing, tokens, opening/closing, stat changes,
-granted abilities and delayed effects ("в конце хода — …").
+"""Carrying out ability effects (the ability AST's kinds, read by ``reader.py``).
 
 ``EXECUTABLE_KINDS`` lists the effect kinds this engine really carries out (the coverage
-tool reads it). Any other kind is refused where it is declared, never faked.
+tool reads it). Any other kind is refused where it is declared, never faked. What each does:
+
+* wound / heal / heal-full — the card's wounds counter; a dashed value (1-2-3) takes the
+  weak, medium or strong value the player states with ``choosing`` (the engine does not
+  roll the die: the seeds give no combat procedure);
+* shot / throw / discharge / magic-strike / special-strike / strike — wounds at range: the
+  target's owner, card type and range ("дальность N") are checked when it is declared;
+* gain-token / lose-token / pay-tokens (a [:cnt] cost), open / close;
+* modify-stat (life, strike, movement) for the rest of the turn (B-415.3), until the end of
+  the opponent's turn, or for good; grant-keyword / lose-keyword likewise;
+* keyword (a keyword line: the card has those keywords), grant-ability;
+* gain-status / lose-status: poison goes onto the stack at the start of its card's
+  controller's turn as a wound (B-410.2 names poison among those delayed effects); other
+  statuses are carried on the card (``status`` property) — the seeds define no more of them;
+* destroy — the card and what is attached to it go to their owners' graveyards;
+* may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
+  (refused by B-413) — restrictions while the card is in play or for the stated duration.
 """
 
 from __future__ import annotations
 
 from adjudicator.core.position import Modifier, Position
 
-#: kinds of the ability AST (ability.EFFECT_KINDS) this engine carries out; "may-stay-closed"
-#: is honoured by the keep-closed choice of the preparation step (B-410.1)
+from . import state as S
+from .reader import DURATIONS, MODIFIABLE_STATS  # noqa: F401  (re-exported for the engine)
+
+ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special-strike", "strike"})
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
-    "wound", "heal", "gain-token", "lose-token", "open", "close", "modify-stat", "grant-ability", "may-stay-closed",
+    "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
+    "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
+    "destroy", "no-open", "cannot-move", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
+TIERS = ("weak", "medium", "strong")
 
 
-def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int | None) -> int:
+def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int | None, tier: str | None = None) -> int:
     """An effect's number; X is read from the value fixed at the start of the turn (B-409.1)
-    when the phase fixed one, else from the card now, else the value the player stated."""
+    when the phase fixed one, else from the card now, else the value the player stated; a
+    dashed value gives the stated tier's number."""
+    values = effect.get("values") or []
+    if values:
+        if len(set(values)) == 1:
+            return values[0]
+        return values[TIERS.index(tier or "weak")]
     amount = effect.get("amount", 0)
+    if amount is None:
+        return 1
     if not isinstance(amount, dict):
         return amount
     what = amount["x"]
@@ -33,34 +61,101 @@ def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int |
     return position.copies[source_uid].counters.get(what, 0)
 
 
+def subjects(position: Position, effect: dict, source_uid: int, target_uid: int | None, controller: str,
+             attacked: int | None = None) -> list:
+    """The cards an effect acts on now."""
+    subject = effect["subject"]
+    source = position.copies.get(source_uid)
+    if subject == "target":
+        uid = target_uid
+    elif subject == "attacked":
+        uid = attacked if attacked is not None else target_uid
+    elif subject == "host":
+        uid = source.attached_to if source else None
+    elif subject == "each":
+        return [c for c in S.cards_in_play(position) if matches(position, c, effect.get("spec", {}), controller)
+                and not (c.uid == source_uid and "other" in effect.get("spec", {}).get("states", []))]
+    else:
+        uid = source_uid
+    card = position.copies.get(uid) if uid is not None else None
+    return [card] if card is not None else []
+
+
+def matches(position: Position, card, spec: dict, controller: str) -> bool:
+    return restriction_failure(position, card, spec, controller, None) is None
+
+
+def restriction_failure(position: Position, card, spec: dict, controller: str, source) -> str | None:
+    """Why ``card`` does not fit the target description ``spec`` (None when it does)."""
+    owner = spec.get("owner", "any")
+    if owner == "you" and card.controller != controller:
+        return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
+    if owner == "opponent" and card.controller == controller:
+        return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    types = spec.get("types") or []
+    if types and card.card.type not in types:
+        return f"\"{card.name}\" is a {card.card.type}, not a {' or '.join(types)}"
+    if spec.get("range") is not None and source is not None:
+        dist = distance(source, card)
+        if dist is None:
+            return (f"\"{card.name}\" or \"{source.name}\" stands on no cell, and the rules give no distance to the "
+                    "auxiliary zone")
+        if dist > spec["range"]:
+            return f"\"{card.name}\" is {dist} cells away; the range is {spec['range']}"
+    return None
+
+
+def distance(a, b) -> int | None:
+    """Cells between two cards (diagonal steps count 1). Pinned reading: each side is 3 rows by
+    5 columns, row 1 the front; the two front rows touch, and a player's column c faces the
+    opponent's column 6 - c (each numbers columns from their own left)."""
+    ca, cb = S.cell_of(a), S.cell_of(b)
+    if ca is None or cb is None:
+        return None
+    if a.controller == b.controller:
+        return max(abs(ca[0] - cb[0]), abs(ca[1] - cb[1]))
+    return max(ca[0] + cb[0] - 1, abs(ca[1] - (S.COLUMNS + 1 - cb[1])))
+
+
 def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int | None, rec, rule: str,
-              controller: str, stated_x: int | None = None) -> None:
+              controller: str, stated_x: int | None = None, tier: str | None = None,
+              attacked: int | None = None) -> None:
     """Do one effect now; ``rec(kind, text, *rules)`` records the step."""
     source = position.copies.get(source_uid)
-    subject_uid = target_uid if effect["subject"] == "target" else source_uid
-    card = position.copies.get(subject_uid) if subject_uid is not None else None
-    if card is None:
+    cards = subjects(position, effect, source_uid, target_uid, controller, attacked)
+    if not cards:
         rec("note", f"{effect['kind']} from \"{source.name if source else '?'}\" has no card to act on any more",
             rule)
         return
     if effect.get("delayed"):
+        card = cards[0]
         position.memo.setdefault("delayed", []).append({
-            "when": effect["delayed"], "effect": {**effect, "delayed": None}, "source": source_uid,
-            "target": subject_uid, "controller": controller, "name": source.name if source else card.name,
-            "x": amount_of(position, effect, source_uid, stated_x)})
+            "when": effect["delayed"], "effect": {**effect, "delayed": None, "subject": "target"},
+            "source": source_uid, "target": card.uid, "controller": controller,
+            "name": source.name if source else card.name,
+            "x": amount_of(position, effect, source_uid, stated_x, tier)})
         rec("effect", f"create a delayed effect of \"{card.name}\": {effect['kind']} {effect.get('amount', '')}"
             f" at the {'end' if effect['delayed'] == 'end-of-turn' else 'start'} of turn", rule)
         return
+    n = amount_of(position, effect, source_uid, stated_x, tier)
+    for card in cards:
+        _one(position, effect, card, n, source, rec, rule, controller)
+
+
+def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str, controller: str) -> None:
     kind = effect["kind"]
-    n = amount_of(position, effect, source_uid, stated_x)
     name = f'"{card.name}"'
-    if kind == "wound":
+    src = source.name if source else ""
+    if kind == "wound" or kind in ATTACK_KINDS:
         card.counters["wounds"] = card.counters.get("wounds", 0) + n
-        rec("effect", f"wound {name} by {n}", rule)
-    elif kind == "heal":
-        healed = min(n, card.counters.get("wounds", 0))
-        card.counters["wounds"] = card.counters.get("wounds", 0) - healed
-        rec("effect", f"heal {name} by {n} ({healed} wound{'s' if healed != 1 else ''} removed)", rule)
+        how = "" if kind == "wound" else f" ({kind})"
+        rec("effect", f"wound {name} by {n}{how}", rule)
+    elif kind in ("heal", "heal-full"):
+        had = card.counters.get("wounds", 0)
+        healed = had if kind == "heal-full" else min(n, had)
+        card.counters["wounds"] = had - healed
+        rec("effect", f"heal {name}{'' if kind == 'heal-full' else f' by {n}'} ({healed} wound"
+            f"{'s' if healed != 1 else ''} removed)", rule)
     elif kind == "gain-token":
         card.counters["tokens"] = card.counters.get("tokens", 0) + n
         rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}", rule)
@@ -78,16 +173,69 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
         card.flags.discard("hidden")
         rec("effect", f"reveal {name}", rule)
     elif kind == "modify-stat":
-        duration = effect.get("duration", "permanent")
-        position.modifiers.append(Modifier(subject_uid, stat=effect["stat"], delta=n, duration=duration,
-                                           source=source.name if source else "", rule=rule,
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, stat=effect["stat"], delta=n, duration=duration, source=src,
+                                           rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"give {name} {n:+d} {effect['stat']}{_until(duration)}", rule)
+    elif kind == "grant-keyword":
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, keyword=effect["keyword"], duration=duration, source=src,
+                                           rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"{name} gains the keyword {effect['keyword']}{_until(duration)}", rule)
+    elif kind == "lose-keyword":
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag=f"no-keyword:{effect['keyword']}", duration=duration,
+                                           source=src, rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"{name} loses the keyword {effect['keyword']}{_until(duration)}", rule)
+    elif kind in ("no-open", "cannot-move"):
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag=kind, duration=duration, source=src, rule=rule,
                                            created_turn=position.timing.turn))
-        until = " until the end of turn" if duration == "turn" else ""
-        rec("effect", f"give {name} {n:+d} {effect['stat']}{until}", rule)
+        what = "does not open at the start of turn" if kind == "no-open" else "cannot move"
+        rec("effect", f"{name} {what}{_until(duration)}", rule)
+    elif kind == "gain-status":
+        status = S.statuses(position, card)
+        word = effect.get("keyword") or "status"
+        status[word] = status.get(word, 0) + n
+        position.memo.setdefault("status", {})[str(card.uid)] = status
+        rec("effect", f"{name} gains {word} {n}", rule)
+    elif kind == "lose-status":
+        status = S.statuses(position, card)
+        word = effect.get("keyword")
+        gone = [word] if word else list(status)
+        for w in gone:
+            status.pop(w, None)
+        position.memo.setdefault("status", {})[str(card.uid)] = status
+        rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "destroy":
+        for att in position.attachments_of(card.uid):
+            att.attached_to = None
+            position.move(att.uid, att.owner, "graveyard")
+        position.move(card.uid, card.owner, "graveyard")
+        rec("effect", f"destroy {name}: it goes to {card.owner}'s graveyard", rule)
     elif kind == "grant-ability":
         t = position.timing
         position.memo.setdefault("gained", []).append(
-            {"uid": subject_uid, "text": effect["text"], "turn": t.turn, "phase": t.phase})
-        rec("effect", f"{name} gains the ability «{effect['text']}»", rule)
+            {"uid": card.uid, "text": effect.get("text") or effect.get("keyword"), "turn": t.turn, "phase": t.phase})
+        rec("effect", f"{name} gains the ability «{effect.get('text') or effect.get('keyword')}»", rule)
     else:  # pragma: no cover - declarations refuse unknown kinds first
         raise ValueError(kind)
+
+
+def modifier_duration(position: Position, effect: dict, controller: str) -> str:
+    """The Modifier duration word: "turn" ends at B-415.3 of this turn; "until the end of the
+    opponent's turn" ends when a turn of that opponent ends; otherwise for good."""
+    duration = effect.get("duration")
+    if duration == "turn":
+        return "turn"
+    if duration == "opponent-turn":
+        return f"turn-end:{S.other(position, controller)}"
+    return "permanent"
+
+
+def _until(duration: str) -> str:
+    if duration == "turn":
+        return " until the end of turn"
+    if duration.startswith("turn-end:"):
+        return f" until the end of {duration.split(':', 1)[1]}'s turn"
+    return ""

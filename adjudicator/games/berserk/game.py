@@ -38,7 +38,7 @@ class Berserk(Game):
              "auxiliary": "plain", "graveyard": "plain"}
     verbs = ("pass", "roll", "choose", "mulligan", "keep", "place", "use", "move", "act", "pass-turn", "keep-closed",
              "seat", "reveal")
-    card_properties = ("life", "movement", "attached-to")
+    card_properties = ("life", "movement", "attached-to", "status")
     player_properties = ("first", "second", "mulligan-right")
     priority_rule = "B-408.2"
     timing_rules = ("B-408.2", "B-408.3", "B-411", "B-415.1", "B-415.3")
@@ -132,6 +132,13 @@ class Berserk(Game):
         if prop == "attached-to":
             host = position.copies.get(copy.attached_to) if copy.attached_to else None
             return host.name if host else None
+        if prop == "keyword":
+            return S.keywords(position, copy)
+        if prop == "status":
+            return [f"{k} {v}" if v != 1 else k for k, v in S.statuses(position, copy).items()] + \
+                [k for k, v in S.statuses(position, copy).items() if v != 1]
+        if prop == "strike":
+            return S.strike_now(position, copy)
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:
@@ -146,7 +153,7 @@ class Berserk(Game):
     def property_rules(self, prop: str) -> tuple[str, ...]:
         return {"closed": ("B-410.2", "B-414"), "hidden": ("B-404.1", "B-REVEAL"), "wounds": ("B-STACK",),
                 "tokens": ("B-STACK",), "life": ("B-STACK",), "movement": ("B-413",),
-                "attached-to": ("B-405.2",), "gold-crystals": ("B-402.1", "B-402.4"),
+                "attached-to": ("B-405.2",), "status": ("B-410.2",), "keyword": ("B-STACK",), "gold-crystals": ("B-402.1", "B-402.4"),
                 "silver-crystals": ("B-402.1",), "first": ("B-402.1",), "second": ("B-402.1",),
                 "mulligan-right": ("B-402.4.1",), "deal": ("B-402.3",)}.get(prop, ())
 

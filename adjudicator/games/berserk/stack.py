@@ -28,7 +28,8 @@ def resolve_top(position: Position, rec) -> None:
         carry_out(position, eff, p["source"], p["target"], rec, p["rule"], item.controller)
     else:
         for eff in p["effects"]:
-            carry_out(position, eff, p["uid"], p.get("target"), rec, p["rule"], item.controller, p.get("x"))
+            carry_out(position, eff, p["uid"], p.get("target"), rec, p["rule"], item.controller, p.get("x"),
+                      p.get("tier"), p.get("attacked"))
         if kind == "action":
             _pay_by_closing(position, p, rec)
     position.timing.priority = position.timing.active
@@ -77,7 +78,10 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 fires = fires or (trigger == "start-of-turn" and ab["trigger"] == "on-opening" and copy.uid in opened)
                 if not fires:
                     continue
-                if ab["unknown"] or any(e["subject"] == "target" for e in ab["effects"]):
+                from .effects import EXECUTABLE_KINDS
+
+                if ab["unknown"] or any(e["subject"] == "target" or e["kind"] not in EXECUTABLE_KINDS
+                                        for e in ab["effects"]):
                     rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine "
                         f"cannot carry out ({'; '.join(ab['unknown']) or 'a target chosen at resolution'}); "
                         "it is not put on the stack", rule)
@@ -86,6 +90,8 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 push(position, copy.name, player, f"ability {ab['index']}: {ab['text']}",
                      {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": rule, "x": x})
                 rec("event", f"\"{copy.name}\" ({ab['text']}) goes onto the stack", rule, "B-STACK")
+        if trigger == "start-of-turn" and player == t.active:
+            _recurring(position, player, rule, rec)
         for delayed in [d for d in position.memo.get("delayed", []) if d["when"] == trigger
                         and d["controller"] == player]:
             position.memo["delayed"].remove(delayed)
@@ -98,3 +104,23 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
 def _fixed_x(position: Position, copy) -> int | None:
     fixed = position.memo.get("fixed_x", {}).get(str(copy.uid))
     return fixed.get("tokens") if fixed else None
+
+
+def _recurring(position: Position, player: str, rule: str, rec) -> None:
+    """B-410.2: poison and regeneration act at the start of their card's controller's turn, on
+    the stack: poison N wounds the card by N, regeneration N heals it by N."""
+    for copy in S.cards_in_play(position, player):
+        poison = S.statuses(position, copy).get("poison")
+        if poison:
+            push(position, copy.name, player, f"poison {poison}",
+                 {"kind": "trigger", "uid": copy.uid, "rule": rule, "effects": [
+                     {"kind": "wound", "amount": poison, "subject": "self", "delayed": None}]})
+            rec("event", f"the poison on \"{copy.name}\" goes onto the stack", rule, "B-STACK")
+        regen = S.keyword_amount(position, copy, "regeneration")
+        if regen is None:
+            regen = S.keyword_amount(position, copy, "Регенерация")
+        if regen and "hidden" not in copy.flags:
+            push(position, copy.name, player, f"regeneration {regen}",
+                 {"kind": "trigger", "uid": copy.uid, "rule": rule, "effects": [
+                     {"kind": "heal", "amount": regen, "subject": "self", "delayed": None}]})
+            rec("event", f"the regeneration of \"{copy.name}\" goes onto the stack", rule, "B-STACK")

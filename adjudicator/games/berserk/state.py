@@ -6,10 +6,10 @@ import re
 
 from adjudicator.core.position import Copy, Position
 
-from .cardtext import parse_abilities
+from .reader import parse_abilities
 
 ROWS, COLUMNS = 3, 5
-FLYER_WORDS = ("полёт", "полет", "летающ")
+FLYER_WORDS = ("полёт", "полет", "летающ", "flying")
 
 
 def first_player(position: Position) -> str:
@@ -55,7 +55,7 @@ def forbidden_cells(position: Position, player: str) -> set[tuple[int, int]]:
 
 
 def is_flyer(position: Position, copy: Copy) -> bool:
-    words = [k.casefold() for k in position.keywords(copy)] + [copy.card.text.casefold()]
+    words = [k.casefold() for k in keywords(position, copy)] + [copy.card.text.casefold()]
     return any(w in word for word in words for w in FLYER_WORDS)
 
 
@@ -94,3 +94,46 @@ def movement_left(position: Position, copy: Copy) -> int | None:
         return None
     spent = position.memo.get("moved", {}).get(str(copy.uid), 0)
     return printed - spent
+
+
+def keywords(position: Position, copy: Copy) -> list[str]:
+    """Printed keywords, those of the card's keyword lines, and granted ones, less those an
+    effect took away (a ``no-keyword:K`` modifier)."""
+    found = list(position.keywords(copy))
+    for ab in abilities(position, copy):
+        for kw in ab.get("keywords", []):
+            if kw.casefold() not in {k.casefold() for k in found}:
+                found.append(kw)
+    lost = {m.flag.split(":", 1)[1].casefold() for m in position.modifiers
+            if m.subject == copy.uid and m.flag and m.flag.startswith("no-keyword:")}
+    return [k for k in found if k.casefold() not in lost and k.split(" ")[0].casefold() not in lost]
+
+
+def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
+    """N of a keyword "Name N" the card has now (None when it lacks the keyword)."""
+    for kw in keywords(position, copy):
+        head, _, tail = kw.partition(" ")
+        if head.casefold() == name.casefold():
+            return int(tail) if tail.strip().isdigit() else 1
+    return None
+
+
+def statuses(position: Position, copy: Copy) -> dict:
+    return dict(position.memo.get("status", {}).get(str(copy.uid), {}))
+
+
+def strike_now(position: Position, copy: Copy):
+    """The strike with modifiers: +N to strike raises each of the three values."""
+    printed = copy.overrides.get("strike", copy.card.attrs.get("strike"))
+    if not isinstance(printed, tuple):
+        return printed
+    delta = sum(m.delta for m in position.modifiers if m.subject == copy.uid and m.stat == "strike")
+    return tuple(max(0, v + delta) for v in printed)
+
+
+def restricted(position: Position, copy: Copy, what: str) -> bool:
+    """The card may not do ``what`` (no-open, cannot-move): a static ability or an effect."""
+    if position.has_flag(copy, what):
+        return True
+    return any(e["kind"] == what and e["subject"] == "self" for ab in abilities(position, copy)
+               if ab.get("static") == "restriction" and not ab["unknown"] for e in ab["effects"])

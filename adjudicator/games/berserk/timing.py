@@ -90,6 +90,9 @@ def _begin_opening(position: Position, rec) -> None:
     kept = set(position.memo.get("kept_closed", []))
     opened = set()
     for copy in S.cards_in_play(position, t.active):
+        if "closed" in copy.flags and S.restricted(position, copy, "no-open"):
+            rec("note", f"\"{copy.name}\" does not open: an ability or effect forbids it", "B-410.2")
+            continue
         if "closed" in copy.flags and copy.uid not in kept:
             copy.flags.discard("closed")
             opened.add(copy.uid)
@@ -141,7 +144,7 @@ def end_stage(position: Position, rec) -> None:
 def end_turn(position: Position, rec) -> None:
     """B-415.3: "until the end of turn" effects end together, then the turn passes."""
     t = position.timing
-    gone = position.expire(["turn"])
+    gone = position.expire(["turn", f"turn-end:{t.active}"])
     rec("effect", f"every \"until the end of turn\" effect ends at once ({len(gone)})", "B-415.3")
     if t.turn == 1 and t.active == S.first_player(position):
         position.memo.pop("kept_hidden", None)

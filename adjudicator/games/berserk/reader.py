@@ -1,0 +1,223 @@
+"""The engine's view of a card's abilities, read from the grammar's AST (``ability.py``).
+
+``ability.parse_card_text`` structures a card text into :class:`adjudicator.core.ability.Ability`
+nodes; the engine keeps abilities as plain dicts (they live in ``Position.memo`` and are
+deep-copied with positions). This module maps one onto the other:
+
+* the ability's shape: ``trigger`` + ``whose`` (start-of-turn, end-of-turn, on-opening,
+  start-of-battle, after-placement, on-attack), ``tap`` (the [:tap] cost), ``token_cost``
+  ([:cnt] paid), ``once_per_turn`` / ``once_per_battle``, ``static`` (keyword lines,
+  may-stay-closed, restrictions that hold while the card is in play);
+* each effect as ``{"kind", "amount", "values", "subject", "spec", "stat", "keyword",
+  "duration", "delayed", "text"}``; ``subject`` is ``self`` / ``target`` / ``host`` /
+  ``attacked`` / ``each``; ``spec`` keeps the TargetSpec's restrictions the engine checks
+  (owner, card types, range);
+* whatever the engine cannot honour (an Unparsed fragment, a condition it cannot evaluate,
+  a trigger event the B- rules have no moment for) goes to ``unknown``, so the engine refuses
+  instead of guessing.
+
+Texts the grammar leaves unstructured (the seeds' own wording: "Внезапное действие …",
+"До начала хода: …", "В начале хода: получает 1 фишку") fall back to the small reader of
+``cardtext.py``, used only when it reads the whole sentence.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import re
+from functools import lru_cache
+
+from adjudicator.core.ability import Ability, Effect, TargetSpec, Unparsed
+
+from . import cardtext
+from .ability import parse_card_text
+
+_SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
+            "each": "each", "named": "self"}
+#: restrictions that hold while the card is in play (checked where the rules act)
+STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open"})
+#: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
+_EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
+#: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
+MODIFIABLE_STATS = ("life", "strike", "movement")
+DURATIONS = (None, "turn", "opponent-turn", "battle", "permanent")
+_TYPES = {"creature": "creature", "artifact": "artifact", "equipment": "equipment", "terrain": "terrain"}
+
+
+def parse_abilities(text: str) -> list[dict]:
+    """Every ability of ``text`` as a fresh plain dict, numbered from 1."""
+    return _copy.deepcopy(list(_read(text or "")))
+
+
+@lru_cache(maxsize=2048)
+def _read(text: str) -> tuple:
+    out = []
+    for i, ab in enumerate(parse_card_text(text), 1):
+        mine = _from_ast(ab, i)
+        if mine["unknown"] and ab.kind != "keywords":
+            old = cardtext._parse_sentence(ab.text.rstrip(". "), i)
+            if not old["unknown"] and (old["effects"] or old["static"] or old["trigger"]):
+                old["once_per_battle"] = False
+                old["token_cost"] = 0
+                old["keywords"] = []
+                out.append(old)
+                continue
+        out.append(mine)
+    return tuple(out)
+
+
+def _blank(ab: Ability, index: int) -> dict:
+    return {"index": index, "text": ab.text, "trigger": None, "whose": "any", "instant": False, "tap": False,
+            "token_cost": 0, "once_per_turn": False, "once_per_battle": False, "static": None, "effects": [],
+            "keywords": [], "unknown": []}
+
+
+def _from_ast(ab: Ability, index: int) -> dict:
+    out = _blank(ab, index)
+    out["unknown"] = [f.text for f in ab.unparsed_fragments()]
+    limit = ab.limit or ""
+    out["once_per_turn"] = limit == "once per turn"
+    out["once_per_battle"] = limit == "once per battle"
+    if limit and limit not in ("once per turn", "once per battle"):
+        out["unknown"].append(f"limit «{limit}»")
+    for cond in ab.conditions:
+        if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
+            continue  # read by _amount: X is the card's tokens or wounds
+        if cond.kind == "once-per-turn":
+            out["once_per_turn"] = True
+            continue
+        out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
+    if ab.kind == "keywords":
+        out["static"] = "keyword-line"
+        out["keywords"] = [_keyword_name(e) for e in ab.effects if isinstance(e, Effect)]
+        return out
+    if ab.kind == "unparsed":
+        out["unknown"] = out["unknown"] or [ab.text]
+        return out
+    if ab.trigger is not None:
+        _trigger(ab, out)
+    for cost in ab.costs:
+        if not isinstance(cost, Effect):
+            continue
+        if cost.kind == "close" and (cost.target is None or cost.target.ref == "this"):
+            out["tap"] = True
+        elif cost.kind == "pay-tokens":
+            if cost.amount is None:
+                out["unknown"].append("a token cost of X")
+            else:
+                out["token_cost"] += cost.amount
+        else:
+            out["unknown"].append(f"cost {cost.kind}")
+    last = "self"
+    for eff in ab.effects:
+        if isinstance(eff, Unparsed):
+            continue
+        mapped = _effect(eff, ab, last)
+        if isinstance(mapped, str):
+            out["unknown"].append(mapped)
+            continue
+        last = mapped["subject"]
+        out["effects"].append(mapped)
+    if ab.kind == "continuous" and ab.trigger is None:
+        kinds = {e["kind"] for e in out["effects"]}
+        if kinds and kinds <= STATIC_KINDS | {"keyword"}:
+            out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
+            out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
+        elif not out["unknown"]:
+            out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
+                                  "continuously)")
+    return out
+
+
+def _trigger(ab: Ability, out: dict) -> None:
+    trig = ab.trigger
+    who = trig.event.split(":", 1)[1] if ":" in trig.event else "any"
+    whose = {"you": "own", "opponent": "opponent"}.get(who, "any")
+    if trig.timing == "start-of-turn":
+        out["trigger"], out["whose"] = "start-of-turn", whose
+    elif trig.timing == "end-of-turn":
+        out["trigger"], out["whose"] = "end-of-turn", whose
+    elif trig.timing == "start-of-battle":
+        out["trigger"] = "start-of-battle"
+    elif trig.timing == "after-placement":
+        out["trigger"] = "after-placement"
+    elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
+        out["trigger"] = _EVENT_TRIGGERS[trig.event]
+    else:
+        out["trigger"] = f"{trig.timing}:{trig.event}"
+        out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
+
+
+def _keyword_name(eff: Effect) -> str:
+    kw = eff.keyword or eff.text
+    return f"{kw} {eff.amount}" if eff.amount is not None else kw
+
+
+def _spec(t: TargetSpec | None) -> dict:
+    if t is None:
+        return {}
+    spec = {"owner": t.owner, "types": [_TYPES[x] for x in t.card_types if x in _TYPES],
+            "count": t.count, "text": t.text}
+    for test in t.tests:
+        if test.stat == "range" and test.op == "<=":
+            spec["range"] = test.value
+    return spec
+
+
+def _unsupported_restrictions(t: TargetSpec | None) -> list[str]:
+    """Restrictions of a target the engine cannot check (it refuses rather than ignore them)."""
+    if t is None:
+        return []
+    bad = [s for s in t.states]
+    bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range"]
+    bad += list(t.keywords)
+    bad += [x for x in t.card_types if x not in _TYPES and x not in ("card",)]
+    if t.zone:
+        bad.append(f"zone {t.zone}")
+    if t.count != 1 and t.ref not in ("each",):
+        bad.append(f"{t.count} targets")
+    return bad
+
+
+def _amount(eff: Effect, ab: Ability):
+    if eff.amount is not None:
+        return eff.amount
+    if eff.values:
+        return None
+    where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
+    if re.search(r"фиш|\[:cnt\]", where, re.I):
+        return {"x": "tokens"}
+    if re.search(r"ран", where, re.I):
+        return {"x": "wounds"}
+    return {"x": "stated"}
+
+
+def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
+    t = eff.target
+    ref = t.ref if t is not None else "this"
+    if ref == "it":
+        subject = last
+    elif ref in _SUBJECT:
+        subject = _SUBJECT[ref]
+    else:
+        return f"{eff.kind} on «{t.text or ref}» (the engine cannot find that object)"
+    bad = _unsupported_restrictions(t)
+    if bad:
+        return f"{eff.kind}: target restriction(s) {', '.join(bad)} the engine cannot check"
+    if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
+                                          "modify-stat", "grant-keyword", "destroy"):
+        return f"{eff.kind} on every card of a kind"
+    if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
+        return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
+    if eff.duration not in DURATIONS:
+        return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
+    if subject == "attacked" and not (ab.trigger and ab.trigger.event == "attack"):
+        return f"{eff.kind} on the attacked card outside an attack trigger"
+    if eff.kind == "grant-keyword" and not eff.keyword:
+        return "grant-keyword without a keyword"
+    if eff.kind in ("grant-ability",):
+        return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
+                "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}
+    return {"kind": eff.kind, "amount": _amount(eff, ab), "values": list(eff.values), "subject": subject,
+            "spec": _spec(t), "stat": eff.stat, "keyword": eff.keyword, "duration": eff.duration,
+            "delayed": None, "text": eff.text}
