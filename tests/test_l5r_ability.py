@@ -308,3 +308,94 @@ def test_duel_and_attach_restriction():
 def test_reminder_lines_are_not_abilities():
     abilities = parse_card_text("<b>Battle:</b> Fear 2.<br><i>(Elite cards contribute Force even if bowed.)</i>")
     assert len(abilities) == 1
+
+
+# ----------------------------------------------------------------- wider pool constructions
+# (texts are real card texts from the Oracle of the Void pool)
+
+
+def test_effect_condition_goes_to_conditions_not_effect():
+    a = parse_ability("Battle: Target a Personality: Bow him. Give him -2F if he is a Shugenja.")
+    assert a.structured
+    bow, minus = effects(a)
+    assert "if" not in minus.text and minus.kind == "modify-stat" and minus.amount == -2
+    (cond,) = a.conditions
+    assert cond.kind == "effect-if:is" and cond.args[0] == "effect 1"
+
+
+def test_while_condition_on_continuous_trait():
+    a = parse_ability("Hachiro has +2F while attacking.")
+    assert a.structured
+    (e,) = effects(a)
+    assert e.kind == "modify-stat" and e.amount == 2
+    assert [c.kind for c in a.conditions] == ["effect-while:self-state"]
+
+
+def test_you_may_is_an_optional_effect():
+    a = parse_ability("Open: You may bow a target Personality.")
+    (e,) = effects(a)
+    assert e.kind == "bow"
+    assert [(c.kind, c.args) for c in a.conditions] == [("effect-optional", ("effect 0",))]
+
+
+def test_once_per_game_and_even_if_bowed_in_limits():
+    a = parse_ability("Limited: Even if this card is bowed, once per game, bow this card: Draw a card.")
+    assert a.structured and a.limit == "once per game"
+    assert a.conditions[0].kind == "even-if"
+    assert [c.kind for c in costs(a)] == ["bow"]
+
+
+def test_bow_or_straighten():
+    a = parse_ability("Battle: Bow or straighten a target Personality.")
+    (e,) = effects(a)
+    assert e.kind == "bow-or-straighten" and e.target.ref == "target"
+
+
+def test_clan_keyword_and_attach_restriction():
+    a = parse_ability("Will only attach to a Scorpion Clan Personality.")
+    (e,) = effects(a)
+    assert e.kind == "attach-restriction"
+    assert e.target.keywords == ("Scorpion Clan",) and e.target.card_types == ("personality",)
+
+
+def test_create_personality_with_stats_and_keywords():
+    a = parse_ability("Create two 2F/2C/3PH Lion Clan • Samurai • Ancestor • Spirit Personalities.")
+    (e,) = effects(a)
+    assert e.kind == "create" and e.values == (2, 2, 3)
+    assert e.target.ref == "created" and e.target.count == 2
+    assert e.target.keywords == ("Lion Clan", "Samurai", "Ancestor", "Spirit")
+    assert e.target.card_types == ("personality",)
+
+
+def test_give_several_tokens():
+    a = parse_ability("Give him three +1F tokens.")
+    (e,) = effects(a)
+    assert e.kind == "give-token" and e.stat == "force" and e.amount == 1 and e.values == (3,)
+
+
+def test_ranged_attack_strength_from_a_stat():
+    a = parse_ability("Kiho Thunder Battle: Bow your target unbowed Monk or Shugenja. Ranged Attack with strength equal to his Chi.")
+    kinds = [e.kind for e in effects(a)]
+    assert kinds == ["bow", "ranged-attack"]
+    ranged = effects(a)[1]
+    assert ranged.amount is None and ranged.stat == "chi" and ranged.target.ref == "it"
+
+
+def test_battle_open_is_two_designators():
+    a = parse_ability("Battle/Open: Target a Personality with 3 or higher Chi: Give him -2C.")
+    assert a.designators == ("Battle", "Open")
+
+
+def test_give_several_keywords_one_effect_each():
+    a = parse_ability("Battle: Give your target Personality Kolat and Ninja.")
+    assert [(e.kind, e.keyword) for e in effects(a)] == [("grant-keyword", "Kolat"), ("grant-keyword", "Ninja")]
+
+
+@pytest.mark.parametrize(
+    "event, name",
+    [("an Attack Phase ends", "attack-phase-ends"), ("a Personality moves to this battlefield", "personality-moves-to"),
+     ("your Dynasty Phase begins", "dynasty-phase-begins")],
+)
+def test_phase_and_movement_triggers(event, name):
+    a = parse_ability(f"Reaction: After {event}: Gain 1 Honor.")
+    assert a.structured and a.trigger is not None and a.trigger.event == name

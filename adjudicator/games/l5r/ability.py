@@ -808,6 +808,9 @@ def _build_transformer_class():
         # ----- more clauses
         def simple(self, meta, ch):
             kinds, target = ch[0], it_target(ch)
+            if kinds == ["bow", "straighten"] and re.match(r"bow\s+or\b", self._text(meta), re.I):
+                # "Bow or straighten him": the player picks one at resolution
+                return self._eff(meta, "bow-or-straighten", target=target)
             if len(kinds) > 1 and re.search(r"\bor\b", self._text(meta).split(target.text)[0] if target and target.text else self._text(meta), re.I):
                 return Unparsed(self._text(meta), "a choice between effects", self._span(meta))
             out = []
@@ -1060,8 +1063,14 @@ def _build_transformer_class():
         ev_moves_home = _ev("moves-home")
         ev_would_target = _ev("!action-would-target")
 
+        def phase_name(self, meta, ch):
+            return self._text(meta).lower()
+
+        def np_battlefield(self, meta, ch):
+            return TargetSpec(ref="it", card_types=("battlefield",), text=self._text(meta))
+
         def ev_phase(self, meta, ch):
-            phase = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD").lower()
+            phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
             verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "begins")
             return f"{phase}-phase-{verb.rstrip('s')}s"
 
