@@ -179,9 +179,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         rec("effect", f"give {name} {n:+d} {effect['stat']}{_until(duration)}", rule)
     elif kind == "grant-keyword":
         duration = modifier_duration(position, effect, controller)
-        position.modifiers.append(Modifier(card.uid, keyword=effect["keyword"], duration=duration, source=src,
+        word = effect["keyword"] + (f" {effect['amount']}" if isinstance(effect.get("amount"), int) else "")
+        position.modifiers.append(Modifier(card.uid, keyword=word, duration=duration, source=src,
                                            rule=rule, created_turn=position.timing.turn))
-        rec("effect", f"{name} gains the keyword {effect['keyword']}{_until(duration)}", rule)
+        rec("effect", f"{name} gains the keyword {word}{_until(duration)}", rule)
     elif kind == "lose-keyword":
         duration = modifier_duration(position, effect, controller)
         position.modifiers.append(Modifier(card.uid, flag=f"no-keyword:{effect['keyword']}", duration=duration,

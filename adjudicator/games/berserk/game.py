@@ -56,7 +56,7 @@ class Berserk(Game):
             from .carddb import load_pool  # the card base loader (another module's job)
         except ImportError:
             return super().load_card_database(path)
-        return load_pool(path)
+        return load_pool(path).pool  # the loader returns a LoadResult (pool + skipped records)
 
     # ---- set-up -------------------------------------------------------------------------
     def finish_setup(self, position: Position) -> None:

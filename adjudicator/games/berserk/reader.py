@@ -184,6 +184,8 @@ def _amount(eff: Effect, ab: Ability):
         return eff.amount
     if eff.values:
         return None
+    if "[:cnt]" in eff.text and not re.search(r"\b[xх]\b", eff.text, re.I):
+        return 1  # "Накопить [:cnt]": one token
     where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
     if re.search(r"фиш|\[:cnt\]", where, re.I):
         return {"x": "tokens"}
@@ -195,7 +197,9 @@ def _amount(eff: Effect, ab: Ability):
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
-    if ref == "it":
+    if ref == "choice" and t is not None and not t.text:
+        subject = "self"  # no object named ("Накопить [:cnt]"): the card itself
+    elif ref == "it":
         subject = last
     elif ref in _SUBJECT:
         subject = _SUBJECT[ref]
