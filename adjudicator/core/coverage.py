@@ -5,8 +5,10 @@ For every ability line of every card (as the game's ``parse_card_text`` splits i
 * **skeleton**   — the line's shape was recognised (designators / trigger / limits block /
   effects split): ``Ability.kind != "unparsed"``;
 * **structured** — additionally no :class:`~adjudicator.core.ability.Unparsed` node anywhere;
-* **executable** — structured, and every Effect kind (costs and effects) is one the game's
-  resolver executes: ``adjudicator.games.<module>.effects.EXECUTABLE_KINDS``. When that
+* **executable** — structured, every Effect kind (costs and effects) is one the game's
+  resolver executes (``adjudicator.games.<module>.effects.EXECUTABLE_KINDS``) and every
+  condition is one it honours (``EXECUTABLE_CONDITIONS``; none when the module lists none);
+  a game whose effects module defines ``executes(ability)`` answers for itself instead. When that
   module or name does not exist (yet), executable is 0 and ``executable_known`` is False.
 
 The game's modules are found by name (``l5r`` -> ``adjudicator.games.l5r``; dashes become
@@ -105,6 +107,24 @@ def executable_kinds(game: str) -> tuple[frozenset[str] | None, str]:
     return frozenset(kinds), ""
 
 
+def executable_check(game: str):
+    """The game's own per-ability answer (``effects.executes(ability)``), when it has one."""
+    try:
+        mod = importlib.import_module(f"adjudicator.games.{game_module(game)}.effects")
+    except ImportError:
+        return None
+    return getattr(mod, "executes", None)
+
+
+def executable_conditions(game: str) -> frozenset[str]:
+    """Condition kinds the game's resolver honours; an ability with any other is not executable."""
+    try:
+        mod = importlib.import_module(f"adjudicator.games.{game_module(game)}.effects")
+    except ImportError:
+        return frozenset()
+    return frozenset(getattr(mod, "EXECUTABLE_CONDITIONS", ()))
+
+
 def measure_texts(game: str, texts: Iterable[str], report: CoverageReport | None = None) -> CoverageReport:
     """Coverage of the given card texts (no database involved)."""
     ability_mod = _import(game, "ability")
@@ -113,6 +133,8 @@ def measure_texts(game: str, texts: Iterable[str], report: CoverageReport | None
     report.executable_known = kinds is not None
     report.executable_note = note
     parse_card_text = ability_mod.parse_card_text
+    conditions = executable_conditions(game)
+    executes = executable_check(game)
     start = time.perf_counter()
     for text in texts:
         for ab in parse_card_text(text or ""):
@@ -130,7 +152,12 @@ def measure_texts(game: str, texts: Iterable[str], report: CoverageReport | None
             report.structured += 1
             effect_kinds = [c.kind for c in (*ab.costs, *ab.effects) if isinstance(c, Effect)]
             report.kinds.update(effect_kinds)
-            if kinds is not None and all(k in kinds for k in effect_kinds):
+            if executes is not None:
+                ok = executes(ab)
+            else:
+                ok = all(c.kind.split(":")[0] in conditions for c in ab.conditions) and all(
+                    k in kinds for k in effect_kinds) if kinds is not None else False
+            if ok:
                 report.executable += 1
     report.seconds += time.perf_counter() - start
     return report

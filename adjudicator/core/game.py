@@ -226,7 +226,7 @@ class Game:
         if prop == "attached-to":
             host = position.copies.get(copy.attached_to) if copy.attached_to else None
             return host.name if host else None
-        if prop == "keyword":
+        if prop in ("keyword", "keywords"):
             return position.keywords(copy)
         if prop in self.card_attrs:
             return position.stat(copy, prop)

@@ -240,3 +240,34 @@ def _until(duration: str) -> str:
     if duration.startswith("turn-end:"):
         return f" until the end of {duration.split(':', 1)[1]}'s turn"
     return ""
+
+
+#: keywords the engine gives mechanics to (B-REVEAL moves flyers; B-410.2 regenerates)
+_MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration"}
+#: keywords that are data the engine reads rather than rules it applies
+_DATA_KEYWORDS = {"unique"}
+
+
+def _keyword_executes(name: str) -> bool:
+    base = name.split(" ")[0]
+    if base in _MECHANIC_KEYWORDS or base in _DATA_KEYWORDS:
+        return True
+    # class and race names ("Орк", "Страж леса", "Герой-воин") are data that targets test
+    return name[:1].isupper() and not any(ch.isdigit() for ch in name) and "Опыт" not in name \
+        and name not in ("Броня", "Не носит экипировку")
+
+
+def executes(ability) -> bool:
+    """Does the engine carry out every part of this ability? (``adjudicator coverage``)
+
+    The reader marks everything it cannot honour as unknown; a keyword line counts only when
+    each keyword is data (classes, uniqueness) or has a mechanic here (flying, regeneration).
+    """
+    from .reader import _from_ast
+
+    record = _from_ast(ability, 1)
+    if record["unknown"]:
+        return False
+    if record["static"] == "keyword-line":
+        return all(_keyword_executes(k) for k in record["keywords"])
+    return True

@@ -164,6 +164,7 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
     if survivors:
         proc.add("effect", "the surviving attacking units bow and go home (not a move)", "L5R-RESOLVE")
     pos.memo.setdefault("resolved", []).append(field)
+    pos.memo.pop("battle-used", None)
     pos.memo.setdefault("resolved-attackers", []).extend(c.uid for c in a_cards)
 
 

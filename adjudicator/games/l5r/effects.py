@@ -23,6 +23,10 @@ EXECUTABLE_KINDS = frozenset({
     "take-control", "move-to-battle", "produce-gold",
 })
 
+#: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
+#: an ability with any other condition is not executable (``adjudicator coverage``)
+EXECUTABLE_CONDITIONS = frozenset({"effect-optional", "even-if"})
+
 IN_PLAY_ZONES = ("home", "stronghold")
 
 #: what a duration word in card text means for the modifier layer (L5R-DURATION)
@@ -211,3 +215,38 @@ def _past(kind: str) -> str:
 
 def _duration(effect: Effect) -> str:
     return effect.duration or DEFAULT_DURATION
+
+
+_SUPPORTED_REFS = {"target", "this", "it", "attached", "you", "opponent", "choice", "each"}
+
+
+def executes(ability) -> bool:
+    """Can the resolver carry out this ability as it is, every part of it?
+
+    Used by ``adjudicator coverage`` for the *executable* figure, so it must say no to
+    whatever the procedure would skip or refuse: continuous effects other than the
+    "cannot …" traits of the card itself, Interrupts, conditions it cannot check.
+    """
+    from ...core.ability import Effect
+
+    clauses = [*ability.costs, *ability.effects]
+    if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
+        return False
+    if not all(c.kind.split(":")[0] in EXECUTABLE_CONDITIONS for c in ability.conditions):
+        return False
+    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
+        return False
+    if ability.kind == "keywords":
+        return True
+    if ability.kind == "continuous":
+        return bool(clauses) and all(c.kind.startswith("cannot-") and (c.target is None or c.target.ref in ("this", "it"))
+                                     for c in clauses)
+    if ability.kind == "trait":
+        return ability.trigger is not None and all(
+            c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \
+            and not ability.costs
+    if ability.kind in ("action", "reaction"):
+        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
+        gold_only = all(c.kind in ("bow", "produce-gold") for c in clauses) and not ability.designators
+        return bool(timed) or gold_only
+    return False

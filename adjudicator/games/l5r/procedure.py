@@ -93,13 +93,14 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
         game.need(in_play(pos, source), "L5R-ACT-COND.2",
                   f"{source.show()} is not in play ({source.zone}); only cards in play have usable abilities")
-        game.need("bowed" not in source.flags, "L5R-ACT-COND.1",
+        even_if_bowed = any(c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
-    used = pos.memo.setdefault("used", [])
+    scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
-    if not from_hand and key in used and ability.limit != "unlimited":
-        ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability this turn "
-                   "(each ability once per turn)")
+    if (not from_hand or scope == "game:used") and key in pos.memo.get(scope, []) and ability.limit != "unlimited":
+        ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
+                   f"({ability.limit or 'each ability once per turn'})")
 
 
 def current_battlefield(pos) -> str | None:
@@ -110,6 +111,12 @@ def current_battlefield(pos) -> str | None:
     fields = sorted({c.zone for c in pos.all_copies() if c.zone.startswith("battlefield ")},
                     key=lambda z: int(z.split()[1]))
     return fields[0] if fields else None
+
+
+#: an ability's stated limit -> (memo key, words); "used" is cleared each turn, "phase-used"
+#: when a phase begins, "battle-used" when a battle resolves, "game:used" never
+LIMIT_SCOPES = {"once per turn": ("used", "this turn"), "once per game": ("game:used", "this game"),
+                "once per phase": ("phase-used", "this phase"), "once per battle": ("battle-used", "this battle")}
 
 
 def _designator_rules(designators: set[str]) -> list[str]:
@@ -326,9 +333,19 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
 def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(E) effects in order; they finish whatever happens to the source."""
     game = ctx.game
-    for clause in ability.effects:
+    guards = effect_guards(ability)
+    for index, clause in enumerate(ability.effects):
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
+            continue
+        guard = guards.get(f"effect {index}")
+        if guard is not None and guard.kind == "effect-optional":
+            if ctx.body.choosing in ("no", "decline", "not"):
+                ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+                continue
+        elif guard is not None:
+            ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot check "
+                     f"({guard.text})", "L5R-ACT-EFFECT")
             continue
         if clause.kind in ("target", "choose"):
             continue
@@ -355,6 +372,19 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         ctx.position.memo.pop("_paying_used", None)
 
 
+def effect_guards(ability: Ability) -> dict:
+    """Conditions the grammar attached to single effects: "effect N" -> Condition."""
+    guards = {}
+    for cond in ability.conditions:
+        if cond.kind.startswith("effect-") and cond.args:
+            # the grammar numbers clauses from 1; our loop counts from 0
+            label = cond.args[0]
+            kind, _, number = label.partition(" ")
+            if kind == "effect" and number.isdigit():
+                guards[f"effect {int(number) - 1}"] = cond
+    return guards
+
+
 def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) -> None:
     """The whole procedure for one ability of ``source``."""
     game, pos = ctx.game, ctx.position
@@ -369,6 +399,8 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     bind = Bindings()
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
+    if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
+        gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
     pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
     pos.memo.pop("_paying_used", None)
     resolve_effects(ctx, source, ability, bind)
@@ -376,6 +408,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if from_hand:
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
-    else:
-        pos.memo.setdefault("used", []).append(f"{source.uid}:{ability.text}")
+    if not from_hand or ability.limit == "once per game":
+        scope = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", ""))[0]
+        pos.memo.setdefault(scope, []).append(f"{source.uid}:{ability.text}")
     game.after_action(ctx, reaction=ability.kind == "reaction")

@@ -84,6 +84,7 @@ def enter_phase(game, pos: Position, phase: str, proc: Procedure) -> None:
     t.phase, t.step, t.passes = phase, game.default_step(phase), 0
     t.priority = t.active
     pos.memo.pop("phase-done", None)
+    pos.memo.pop("phase-used", None)
     proc.add("timing", f"the {phase} phase begins" + (f" ({t.step})" if t.step else ""), "L5R-TURN")
 
 
