@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from . import state as S
 from . import timing as T
-from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, restriction_failure
+from . import defences as D
+from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, open_defence, restriction_failure
 from .stack import push
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
@@ -41,6 +42,9 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
                    "(choosing weak, medium or strong); the seeds give no die roll, so the engine does not roll")
     if dashed:
         ctx.step("note", f"{ctx.actor} states a {ctx.body.choosing} result", rule)
+    why = open_defence(ctx.position, ab, ctx.actor, copy.uid)
+    if why:
+        ctx.reject(rule, why)
 
 
 def _pay_tokens(ctx, copy, ab: dict, rule: str) -> None:
@@ -89,6 +93,12 @@ def _target(ctx, ab: dict, rule: str, source=None):
             why = restriction_failure(ctx.position, target, eff.get("spec") or {}, ctx.actor, source)
             if why:
                 ctx.reject(rule, f"{why}: it cannot be the target of \"{ab['text']}\"")
+    ban = D.spell_target_ban(ctx.position, target, ab.get("spell", False))
+    if ban:
+        ctx.reject(rule, f"{ban} (\"{ab['text']}\" is a spell)")
+    why = open_defence(ctx.position, ab, ctx.actor, source.uid if source else None, target.uid)
+    if why:
+        ctx.reject(rule, why)
     ctx.step("target", f"target \"{target.name}\"", rule)
     return target
 
@@ -330,7 +340,7 @@ def act(ctx) -> None:
                    "not part of seeds 001/002, so the engine does not roll it")
     amount = strike[min(STRIKE_TIERS.index(tier), len(strike) - 1)]
     ab = {"text": f"attack with a {tier} strike ({amount})", "effects":
-          [{"kind": "wound", "amount": amount, "subject": "target", "delayed": None}], "unknown": []}
+          [{"kind": "strike", "amount": amount, "subject": "target", "delayed": None}], "unknown": []}
     declare_action(ctx, copy, ab)
     _attack_triggers(ctx, copy)
 
@@ -344,9 +354,11 @@ def _attack_triggers(ctx, copy) -> None:
         if ab["trigger"] != "on-attack":
             continue
         bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
-        if ab["unknown"] or bad or any(e["subject"] == "target" for e in ab["effects"]):
+        unsettled = open_defence(pos, ab, me, copy.uid, None, target)
+        if ab["unknown"] or bad or unsettled or any(e["subject"] == "target" for e in ab["effects"]):
             ctx.step("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot "
-                     f"carry out ({'; '.join(ab['unknown']) or bad or 'a target chosen at resolution'})", "B-STACK")
+                     f"carry out ({'; '.join(ab['unknown']) or bad or unsettled or 'a target chosen at resolution'})",
+                     "B-STACK")
             continue
         push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
              {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": "B-STACK", "x": ctx.body.x,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from adjudicator.core.position import Modifier, Position
 
+from . import defences as D
 from . import state as S
 from .reader import DURATIONS, MODIFIABLE_STATS  # noqa: F401  (re-exported for the engine)
 
@@ -79,6 +80,23 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         uid = source_uid
     card = position.copies.get(uid) if uid is not None else None
     return [card] if card is not None else []
+
+
+def open_defence(position: Position, ab: dict, controller: str, source_uid: int | None,
+                 target_uid: int | None = None, attacked: int | None = None) -> str | None:
+    """Why the sources leave open what this ability's wounds do to a card they would reach
+    (a protection, reduction or armour of defences.py); None when every outcome is defined.
+    Without a target, the target's effects are not looked at (they are checked when it is chosen)."""
+    for eff in ab.get("effects", []):
+        if not (eff["kind"] == "wound" or eff["kind"] in ATTACK_KINDS):
+            continue
+        if eff["subject"] == "target" and target_uid is None:
+            continue
+        for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
+            why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False))
+            if why:
+                return f"{why} (\"{ab.get('text', '')}\")"
+    return None
 
 
 def matches(position: Position, card, spec: dict, controller: str) -> bool:
@@ -147,8 +165,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     name = f'"{card.name}"'
     src = source.name if source else ""
     if kind == "wound" or kind in ATTACK_KINDS:
+        source_kind = D.wound_kind(effect)
+        n = D.wounds_after_defences(position, card, source_kind, n, rec, rule)
         card.counters["wounds"] = card.counters.get("wounds", 0) + n
-        how = "" if kind == "wound" else f" ({kind})"
+        how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {n}{how}", rule)
     elif kind in ("heal", "heal-full"):
         had = card.counters.get("wounds", 0)
@@ -242,16 +262,21 @@ def _until(duration: str) -> str:
     return ""
 
 
-#: keywords the engine gives mechanics to (B-REVEAL moves flyers; B-410.2 regenerates)
-_MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration"}
+#: keywords the engine gives mechanics to: B-REVEAL moves flyers; B-410.2 regenerates;
+#: defences.py applies the protections and armour where wounds are dealt (glossary of the
+#: Heroes rules: «Защита от [текст]», «Броня Х»)
+_MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTIONS, "Броня"}
 #: keywords that are data the engine reads rather than rules it applies
 _DATA_KEYWORDS = {"unique"}
+#: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
+#: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
+_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack"}
 
 
 def _keyword_executes(name: str) -> bool:
     base = name.split(" ")[0]
     if base in _MECHANIC_KEYWORDS or base in _DATA_KEYWORDS:
-        return True
+        return base != "Броня" or name[len(base):].strip().isdigit()
     # class and race names ("Орк", "Страж леса", "Герой-воин") are data that targets test
     return name[:1].isupper() and not any(ch.isdigit() for ch in name) and "Опыт" not in name \
         and name not in ("Броня", "Не носит экипировку")
@@ -261,7 +286,9 @@ def executes(ability) -> bool:
     """Does the engine carry out every part of this ability? (``adjudicator coverage``)
 
     The reader marks everything it cannot honour as unknown; a keyword line counts only when
-    each keyword is data (classes, uniqueness) or has a mechanic here (flying, regeneration).
+    each keyword is data (classes, uniqueness) or has a mechanic here (flying, regeneration,
+    protections, armour); a trigger the engine fires by itself counts only when it needs no
+    chosen target.
     """
     from .reader import _from_ast
 
@@ -270,4 +297,6 @@ def executes(ability) -> bool:
         return False
     if record["static"] == "keyword-line":
         return all(_keyword_executes(k) for k in record["keywords"])
+    if record["trigger"] in _AUTOMATIC_TRIGGERS and any(e["subject"] == "target" for e in record["effects"]):
+        return False
     return True

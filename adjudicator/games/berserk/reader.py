@@ -69,7 +69,7 @@ def _read(text: str) -> tuple:
 def _blank(ab: Ability, index: int) -> dict:
     return {"index": index, "text": ab.text, "trigger": None, "whose": "any", "instant": False, "tap": False,
             "token_cost": 0, "once_per_turn": False, "once_per_battle": False, "static": None, "effects": [],
-            "keywords": [], "unknown": []}
+            "keywords": [], "unknown": [], "spell": False, "turn_order": None}
 
 
 def _from_ast(ab: Ability, index: int) -> dict:
@@ -80,9 +80,16 @@ def _from_ast(ab: Ability, index: int) -> dict:
     out["once_per_battle"] = limit == "once per battle"
     if limit and limit not in ("once per turn", "once per battle"):
         out["unknown"].append(f"limit «{limit}»")
+    out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
             continue  # read by _amount: X is the card's tokens or wounds
+        if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
+                and out.get("turn_order") is None:
+            # [:1hod] / [:2hod]: the ability exists only while its controller moves first / second
+            # (B-402.1 makes them First / Second player); state.abilities() drops it otherwise
+            out["turn_order"] = cond.args[0]
+            continue
         if cond.kind == "once-per-turn":
             out["once_per_turn"] = True
             continue
@@ -120,7 +127,10 @@ def _from_ast(ab: Ability, index: int) -> dict:
         out["effects"].append(mapped)
     if ab.kind == "continuous" and ab.trigger is None:
         kinds = {e["kind"] for e in out["effects"]}
-        if kinds and kinds <= STATIC_KINDS | {"keyword"}:
+        if kinds == {"damage-reduction"} and all(e.get("reduction") and e["subject"] == "self"
+                                                 for e in out["effects"]):
+            out["static"] = "reduction"  # "-X от атаки", applied by defences.py where wounds are dealt
+        elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
             out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
             out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
         elif not out["unknown"]:
@@ -141,11 +151,19 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and trig.event == "strike" and _bare_strike_trigger(trig.text):
+        out["trigger"] = "on-attack"  # "При [:atk]": the card attacks with its strike (battle.act)
     elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
     else:
         out["trigger"] = f"{trig.timing}:{trig.event}"
         out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
+
+
+def _bare_strike_trigger(text: str) -> bool:
+    """"При [:atk]" with nothing more: a tier ("При сильном [:atk]"), another attacker or a kind
+    of target narrows the moment, and those the engine does not check."""
+    return re.fullmatch(r"при\s*\[:atk\]", text.strip(), re.I) is not None
 
 
 def _keyword_name(eff: Effect) -> str:
@@ -215,10 +233,21 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
     if eff.duration not in DURATIONS:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
-    if subject == "attacked" and not (ab.trigger and ab.trigger.event == "attack"):
+    if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
+            ab.trigger.event == "strike" and _bare_strike_trigger(ab.trigger.text)))):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
+    if eff.kind == "damage-reduction":
+        from .defences import reduction_of
+
+        read = reduction_of(eff.text) if subject == "self" and eff.duration is None else None
+        if read is None:
+            return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack, on the card itself)"
+        n, kinds, open_ = read
+        return {"kind": eff.kind, "amount": n, "values": [], "subject": subject, "spec": {}, "stat": None,
+                "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                "reduction": [n, sorted(kinds), sorted(open_)]}
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}

@@ -80,10 +80,13 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                     continue
                 from .effects import EXECUTABLE_KINDS
 
-                if ab["unknown"] or any(e["subject"] == "target" or e["kind"] not in EXECUTABLE_KINDS
-                                        for e in ab["effects"]):
+                from .effects import open_defence
+
+                unsettled = open_defence(position, ab, player, copy.uid)
+                if ab["unknown"] or unsettled or any(e["subject"] == "target" or e["kind"] not in EXECUTABLE_KINDS
+                                                     for e in ab["effects"]):
                     rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine "
-                        f"cannot carry out ({'; '.join(ab['unknown']) or 'a target chosen at resolution'}); "
+                        f"cannot carry out ({'; '.join(ab['unknown']) or unsettled or 'a target chosen at resolution'}); "
                         "it is not put on the stack", rule)
                     continue
                 x = _fixed_x(position, copy)
@@ -114,7 +117,8 @@ def _recurring(position: Position, player: str, rule: str, rec) -> None:
         if poison:
             push(position, copy.name, player, f"poison {poison}",
                  {"kind": "trigger", "uid": copy.uid, "rule": rule, "effects": [
-                     {"kind": "wound", "amount": poison, "subject": "self", "delayed": None}]})
+                     {"kind": "wound", "amount": poison, "subject": "self", "delayed": None,
+                      "from": "poison"}]})
             rec("event", f"the poison on \"{copy.name}\" goes onto the stack", rule, "B-STACK")
         regen = S.keyword_amount(position, copy, "regeneration")
         if regen is None:

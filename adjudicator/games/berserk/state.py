@@ -71,14 +71,29 @@ def has_x_cost(copy: Copy) -> bool:
 
 def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
-    found = parse_abilities(copy.card.text)
+    printed = parse_abilities(copy.card.text)
+    found = [ab for ab in printed if _turn_order_holds(position, copy, ab)]
+    count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
             for ab in parse_abilities(gained["text"]):
-                ab["index"] = len(found) + 1
+                count += 1
+                if not _turn_order_holds(position, copy, ab):
+                    continue
+                ab["index"] = count
                 ab["gained"] = {"turn": gained["turn"], "phase": gained["phase"]}
                 found.append(ab)
     return found
+
+
+def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """[:1hod] / [:2hod] abilities exist only while the card's controller is the First / Second
+    player (B-402.1; before the roll, the first seat counts as First)."""
+    wanted = ab.get("turn_order")
+    if wanted is None:
+        return True
+    first = first_player(position) == copy.controller
+    return first == (wanted == "first")
 
 
 def life_now(position: Position, copy: Copy) -> int | None:

@@ -1,0 +1,157 @@
+"""What stands between an attack and a card's wounds: protections, "–X от атаки" and armour.
+
+None of these is in seeds 001/002; the source is the glossary of the Berserk: Heroes rules
+(/work/shared/data/berserk/rules_heroes/dictionary.rst). The engine applies them where it
+deals wounds (B-STACK: an effect resolving; B-410.2: poison at the start of turn), and refuses
+a declaration (under the rule of the moment) whose outcome the source leaves open.
+
+* «Защита от [текст]» — "a card with protection from [text] receives no wounds from [text].
+  Exception: protection from spells — the player controlling a spell ability cannot choose
+  this card as its target." [:prs] shots, [:zor] discharges, [:zomet] throws, [:prp] poison
+  cancel those wounds; [:zoz] forbids the target. [:prm] "from magic": the glossary does not
+  say what magic is; a magic strike («магический удар») plainly is, so its wounds are
+  cancelled; whether a discharge or a spell counts is open, so declaring one at such a card
+  is refused rather than guessed.
+* «–X от атаки» — "when the strength of an attack on this card is computed, it is reduced by
+  X". "An attack is a shot or a strike initiated by a player." So "-X от [:atk]" reduces
+  strikes ([:atk] is the simple strike), "от выстрелов / метания / разрядов" those kinds,
+  "от атак" strikes and shots; "дальних атак" (ranged) shots and throws — the attacks the
+  cards give a range («дальность»); "немагических атак" strikes, shots and throws. Attack
+  kinds the source does not place (a discharge or special strike as a ranged / non-magic
+  attack …) make the declaration refused.
+* «Броня X» — "prevent the first X wounds from strikes and shots dealt to this card during
+  each player's turn (prevented wounds are counted from the start of the turn)". Only the
+  highest armour acts. Special and magic strikes: the glossary does not say they are strikes
+  for armour, so they are refused against an armoured card.
+
+The order is the glossary's kinds of effect: protection replaces (no wounds at all), the
+attack's strength is reduced, then armour prevents wounds of what lands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.core.position import Position
+
+from . import state as S
+
+#: the kinds of wound source (an effect's kind, or "poison" for the poison of B-410.2)
+STRIKES = {"strike"}
+#: protection keyword -> wound kinds it cancels, kinds the source leaves open
+PROTECTIONS = {
+    "protection-from-shots": ({"shot"}, set()),
+    "protection-from-discharges": ({"discharge"}, set()),
+    "protection-from-throwing": ({"throw"}, set()),
+    "protection-from-poison": ({"poison"}, set()),
+    "protection-from-magic": ({"magic-strike"}, {"discharge", "spell"}),
+    "protection-from-spells": (set(), set()),  # a targeting ban, checked by targets()
+}
+ARMOUR = ({"strike", "shot"}, {"special-strike", "magic-strike"})
+#: the words after "от" in "-X от …" -> (kinds reduced, kinds the source leaves open)
+_REDUCED = [
+    (r"\[:atk\]", {"strike"}, set()),
+    (r"выстрел\w*( и метани\w*)?", {"shot"}, set()),
+    (r"метани\w*", {"throw"}, set()),
+    (r"разряд\w*", {"discharge"}, set()),
+    (r"дальних атак\w*", {"shot", "throw"}, {"discharge", "magic-strike"}),
+    (r"немагических атак\w*", {"strike", "shot", "throw"}, {"discharge", "special-strike"}),
+    (r"атак\w*", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike"}),
+]
+_REDUCTION_TEXT = re.compile(r"-\s*(\d+)\s+от\s+(.+?)\.?$", re.I)
+
+
+def reduction_of(text: str) -> tuple[int, set, set] | None:
+    """Read a whole "-X от …" sentence: (X, kinds reduced, kinds left open), or None when the
+    sentence says more than this table knows (whose attacks, of which strength …)."""
+    m = _REDUCTION_TEXT.fullmatch(text.strip().rstrip("."))
+    if not m:
+        return None
+    what = m.group(2).strip()
+    if re.fullmatch(r"выстрел\w* и метани\w*", what, re.I):
+        return int(m.group(1)), {"shot", "throw"}, set()
+    for pattern, kinds, open_ in _REDUCED:
+        if re.fullmatch(pattern, what, re.I):
+            return int(m.group(1)), set(kinds), set(open_)
+    return None
+
+
+def wound_kind(effect: dict) -> str:
+    """What deals these wounds: poison, a kind of attack, or a plain wound ("ранить")."""
+    return effect.get("from") or effect["kind"]
+
+
+def armour_of(position: Position, card) -> int:
+    """The highest «Броня X» the card has now (only the highest acts), 0 without armour."""
+    best = 0
+    for kw in S.keywords(position, card):
+        head, _, tail = kw.partition(" ")
+        if head.casefold() == "броня" and tail.strip().isdigit():
+            best = max(best, int(tail))
+    return best
+
+
+def _keyword_set(position: Position, card) -> set[str]:
+    return {k.casefold() for k in S.keywords(position, card)}
+
+
+def _reductions(position: Position, card) -> list[tuple[int, set, set]]:
+    out = []
+    for ab in S.abilities(position, card):
+        if ab.get("static") == "reduction" and not ab["unknown"]:
+            out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
+    return [(n, set(k), set(o)) for n, k, o in out]
+
+
+def open_question(position: Position, card, kind: str, spell: bool) -> str | None:
+    """Why the sources leave the outcome of ``kind`` wounds on ``card`` open (None: they don't)."""
+    kws = _keyword_set(position, card)
+    name = f"\"{card.name}\""
+    if any(kw in kws and kind in cancelled for kw, (cancelled, _) in PROTECTIONS.items()):
+        return None  # a protection settles it: no wounds
+    for kw, (_, open_) in PROTECTIONS.items():
+        if kw in kws and (kind in open_ or (spell and "spell" in open_)):
+            what = "a spell" if spell and "spell" in open_ else f"a {kind}"
+            return (f"{name} has {kw}, and the rules' glossary does not say whether {what} is magic; the engine "
+                    "does not guess")
+    if armour_of(position, card) and kind in ARMOUR[1]:
+        return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
+                f"{kind} is a strike for it is not said, and the engine does not guess")
+    for n, _, open_ in _reductions(position, card):
+        if kind in open_:
+            return (f"{name} has «-{n} от …» against a class of attacks, and the sources do not say whether a "
+                    f"{kind} belongs to it; the engine does not guess")
+    return None
+
+
+def spell_target_ban(position: Position, card, spell: bool) -> str | None:
+    """[:zoz]: a spell's controller cannot choose this card as its target."""
+    if spell and "protection-from-spells" in _keyword_set(position, card):
+        return f"\"{card.name}\" has protection from spells: the player controlling a spell cannot choose it as a target"
+    return None
+
+
+def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str) -> int:
+    """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step."""
+    name = f"\"{card.name}\""
+    kws = _keyword_set(position, card)
+    for kw, (cancelled, _) in PROTECTIONS.items():
+        if kw in kws and kind in cancelled:
+            rec("effect", f"{name} has {kw}: it receives no wounds from the {kind}", rule)
+            return 0
+    for x, kinds, _ in _reductions(position, card):
+        if kind in kinds and n > 0:
+            rec("effect", f"{name} has «-{x} от …»: the {kind} is {x} weaker ({n} -> {max(0, n - x)})", rule)
+            n = max(0, n - x)
+    armour = armour_of(position, card)
+    if armour and kind in ARMOUR[0] and n > 0:
+        used = position.memo.setdefault("armour", {})
+        turn = position.timing.turn
+        spent = used.get(str(card.uid), {}).get(str(turn), 0)
+        prevented = min(n, max(0, armour - spent))
+        if prevented:
+            used[str(card.uid)] = {str(turn): spent + prevented}
+            rec("effect", f"{name} has armour {armour}: {prevented} wound{'s' if prevented != 1 else ''} of the "
+                f"{kind} prevented ({spent + prevented} of {armour} this turn)", rule)
+            n -= prevented
+    return n
