@@ -399,3 +399,145 @@ def test_give_several_keywords_one_effect_each():
 def test_phase_and_movement_triggers(event, name):
     a = parse_ability(f"Reaction: After {event}: Gain 1 Honor.")
     assert a.structured and a.trigger is not None and a.trigger.event == name
+
+
+# ------------------------------------------------------------------ families (real card texts)
+
+def _conds(a: Ability) -> list[tuple[str, tuple]]:
+    return [(c.kind, c.args) for c in a.conditions]
+
+
+def test_gifts_mixed_stats_keywords_and_slash_mods():
+    a = parse_ability("Limited: Give a target Personality +2F and Cavalry.")
+    assert a.structured
+    assert [(e.kind, e.stat, e.amount, e.keyword) for e in effects(a)] == [
+        ("modify-stat", "force", 2, None), ("grant-keyword", None, None, "Cavalry")]
+    b = parse_ability("Give Gekido +2F/+3C until this phase ends.")
+    assert [(e.stat, e.amount) for e in effects(b)] == [("force", 2), ("chi", 3)]
+    c = parse_ability("Your Provinces have +1 strength.")
+    assert [(e.kind, e.stat, e.amount) for e in effects(c)] == [("modify-stat", "strength", 1)]
+
+
+def test_grant_ability_parses_the_nested_text():
+    from adjudicator.games.l5r.ability import granted_ability
+
+    a = parse_ability('You have the ability, "Battle: Bow a target Personality."')
+    (e,) = effects(a)
+    assert e.kind == "grant-ability" and e.keyword == "ability"
+    assert e.target.ref == "you"
+    assert e.text == "Battle: Bow a target Personality."
+    nested = granted_ability(e)
+    assert nested.designators == ("Battle",) and nested.structured
+    assert effects(nested)[0].kind == "bow"
+    # real text whose nested ability the grammar cannot read yet: not granted
+    r = parse_ability('You have the ability, "Open: Give a target face-up card in your Province Kharmic."')
+    assert not r.structured and "granted ability not structured" in r.unparsed_fragments()[0].reason
+    # a granted ability whose text does not parse is not granted: the clause stays Unparsed
+    b = parse_ability('Permanently give him Shadowlands and the ability, "Maho Limited: Frobnicate the moon."')
+    assert not b.structured
+    assert any("granted ability not structured" in u.reason for u in b.unparsed_fragments())
+
+
+def test_grant_ability_keeps_its_own_duration():
+    a = parse_ability('Give him the ability, "Battle: Bow a target Personality this turn."')
+    (e,) = effects(a)
+    assert e.kind == "grant-ability" and e.duration is None
+    assert "this turn" in e.text
+
+
+def test_amount_equal_to_a_stat():
+    a = parse_ability("Give your target opposed Personality a Force bonus equal to his Personal Honor.")
+    mod, measure = effects(a)
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "force", None)
+    assert (measure.kind, measure.stat, measure.amount) == ("amount-equal-to", "personal-honor", 1)
+    assert measure.target.ref == "it"
+    b = parse_ability("His controller loses Honor equal to his printed Personal Honor.")
+    lose, measure = effects(b)
+    assert lose.kind == "lose-honor" and lose.amount is None
+    assert measure.stat == "printed-personal-honor"
+    c = parse_ability("Give the targeted card a Force penalty equal to his base Personal Honor.")
+    assert [e.amount for e in effects(c) if e.kind == "amount-equal-to"] == [-1]
+
+
+def test_amount_equal_to_a_count():
+    a = parse_ability("Fear equal to the number of Undead cards in this unit.")
+    fear, measure = effects(a)
+    assert fear.kind == "fear" and fear.amount is None
+    assert measure.stat == "count" and measure.target.keywords == ("Undead",)
+
+
+def test_for_each_multiplier():
+    a = parse_ability("This card has +1F for each Lion Clan Personality you control.")
+    mod, per = effects(a)
+    assert (mod.stat, mod.amount) == ("force", 1)
+    assert per.kind == "amount-for-each" and per.amount == 1
+    assert per.target.ref == "each" and per.target.owner == "you"
+    assert per.target.keywords == ("Lion Clan",) and per.target.card_types == ("personality",)
+    b = parse_ability("This Follower has +1F for every two Farms you control.")
+    assert [e.amount for e in effects(b) if e.kind == "amount-for-each"] == [2]
+
+
+def test_delayed_effects():
+    a = parse_ability("Battle: Bow a target Personality. At the end of the turn, destroy him.")
+    assert a.structured
+    bow, destroy = effects(a)
+    assert destroy.kind == "destroy"
+    assert _conds(a) == [("effect-delayed", ("effect 1", "end-of", "turn-ends"))]
+    b = parse_ability("Open: Straighten a target Personality. After the next time it straightens, destroy it.")
+    assert b.structured
+    kind, args = _conds(b)[0]
+    assert kind == "effect-delayed" and args[:2] == ("effect 1", "after-next")
+    assert args[2].endswith("straightens")
+    c = parse_ability("Open: Bow a target Personality. Before this phase ends, straighten him.")
+    assert _conds(c) == [("effect-delayed", ("effect 1", "end-of", "phase-ends"))]
+
+
+def test_at_the_end_of_this_battle_is_not_a_duration():
+    a = parse_ability("Battle: Straighten your target Personality. At the end of this battle, destroy him.")
+    e = effects(a)[1]
+    assert e.kind == "destroy" and e.duration is None
+    assert _conds(a) == [("effect-delayed", ("effect 1", "end-of", "battle-ends"))]
+
+
+def test_instead_replacement_and_redirect():
+    a = parse_ability("destroy this Item instead.")
+    (e,) = effects(a)
+    assert e.kind == "destroy" and e.target.ref == "this"
+    assert _conds(a) == [("effect-instead", ("effect 0",))]
+    b = parse_ability("The action targets him instead, if legal.")
+    (r,) = effects(b)
+    assert r.kind == "redirect-target" and r.target.ref == "it"
+
+
+def test_alternative_amounts_and_effects():
+    a = parse_ability("Produce 2 Gold, or 3 Gold if you are a Crane Clan player.")
+    two, three = effects(a)
+    assert (two.kind, two.amount, three.kind, three.amount) == ("produce-gold", 2, "produce-gold", 3)
+    assert _conds(a) == [("effect-unless:clan-player", ("effect 0", "Crane")),
+                         ("effect-if:clan-player", ("effect 1", "Crane"))]
+    b = parse_ability("Fear 2, or Fear 4 if the target is a Follower.")
+    assert [e.amount for e in effects(b)] == [2, 4]
+    assert [k for k, _ in _conds(b)] == ["effect-unless:is", "effect-if:is"]
+
+
+def test_relative_comparison_is_a_typed_state():
+    a = parse_ability("Bow or straighten a target Personality with lower Personal Honor than this Personality.")
+    (e,) = effects(a)
+    assert e.target.states == ("cmp:personal-honor<attached",)
+    b = parse_ability("Battle: Target an enemy card with lower Force: Bow it.")
+    assert b.targets()[0].states == ("cmp:force<this",)
+    d = parse_ability("Destroy a target enemy attachment with equal or lower Force.")
+    assert effects(d)[0].target.states == ("cmp:force<=this",)
+
+
+def test_target_in_your_discard_pile():
+    a = parse_ability("Limited: Target a Follower in your discard pile: Put it into your hand.")
+    (t,) = a.targets()
+    assert t.zone == "discard" and t.card_types == ("follower",)
+
+
+def test_choose_and_verb():
+    a = parse_ability("You may choose and destroy a Region.")
+    (e,) = effects(a)
+    assert e.kind == "destroy" and e.target.ref == "choice" and e.target.card_types == ("region",)
+    assert _conds(a) == [("effect-optional", ("effect 0",))]

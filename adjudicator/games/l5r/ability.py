@@ -24,6 +24,46 @@ Target declarations ("Target one of your Personalities", "Choose your performing
 Personality") are clauses of kind ``"target"`` / ``"choose"``; they change no game state
 and are not paid as costs, but they keep their place in ``costs``/``effects`` so that
 :meth:`Ability.targets` lists targets in text order.
+
+Families with their own fields (each a kind of :data:`EFFECT_KINDS` or a condition kind):
+
+``grant-ability``
+    "Give him the ability, "Battle: ..."", "You have the trait "..."". ``text`` is the
+    quoted ability, ``keyword`` is ``"ability"`` or ``"trait"``, ``target`` who gets it.
+    Emitted only when the quoted text itself parses as a structured ability
+    (:func:`granted_ability` returns it); otherwise the clause stays :class:`Unparsed`.
+``amount-equal-to``
+    follows the effect whose amount is read at resolution; that effect has
+    ``amount=None``. ``stat`` is the measured value (``"force"``, ``"personal-honor"``,
+    ``"printed-chi"``, ``"base-..."``, or ``"count"`` for "equal to the number of X"),
+    ``target`` whose value it is (or what is counted), ``amount`` the multiplier (2 for
+    "twice", -1 for a "Force penalty equal to ...").
+``amount-for-each``
+    follows the effect it multiplies ("+1F for each Lion Clan Personality you control"):
+    ``target`` (ref ``"each"``) is what is counted, ``amount`` how many make one step
+    ("for every two Farms" -> 2).
+``redirect-target``
+    "The action targets him instead, if legal": ``target`` is the new target.
+
+Effect-scoped conditions (``Condition.args[0]`` is ``"effect N"``, 0-based, see
+:class:`_Pending`):
+
+``effect-delayed``
+    "At the end of the turn, destroy him", "After the next time it straightens, ...":
+    ``args = (where, timing, event)`` with timing ``"end-of"``, ``"start-of"``,
+    ``"after-end-of"``, ``"after-next"``, ``"before-next"`` or ``"next"`` and the event
+    named as for :class:`Trigger` (``"turn-ends"``, ``"card-straightens"``). The effect
+    happens then, not when the ability resolves.
+``effect-instead``
+    "..., destroy this Item instead": a replacement; the effect replaces the one the
+    sentence before describes.
+``effect-if:<cond>`` / ``effect-unless:<cond>``
+    also for alternatives "Produce 2 Gold, or 3 Gold if C": the first effect unless C,
+    the second (a copy with the other amount) if C.
+
+Comparisons with another card's value ("with lower Force than this Personality") are
+target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
+the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
 """
 
 from __future__ import annotations
@@ -32,7 +72,7 @@ import functools
 import html
 import re
 import threading
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +153,11 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "reorder",
         "attach-restriction",
         "cannot-attach",
+        "bow-or-straighten",
+        "grant-ability",
+        "amount-equal-to",
+        "amount-for-each",
+        "redirect-target",
     }
 )
 
@@ -1051,11 +1096,15 @@ def _build_transformer_class():
         ranged_attack_stat = _attack_stat("ranged-attack")
         fear_stat = _attack_stat("fear")
 
+        def _stat_kind(self, meta, stat):
+            m = re.search(r"\b(printed|base)\s+[A-Za-z ]+$", self._text(meta), re.I)
+            return f"{m.group(1).lower()}-{stat}" if m else stat
+
         def sr_pronoun(self, meta, ch):
-            return (TargetSpec(ref="it", text=self._text(meta).split()[0]), ch[-1])
+            return (TargetSpec(ref="it", text=self._text(meta).split()[0]), self._stat_kind(meta, ch[-1]))
 
         def sr_np(self, meta, ch):
-            return (ch[0], ch[-1])
+            return (ch[0], self._stat_kind(meta, ch[-1]))
 
         # ----- events added
         ev_resolution = _ev("!action-resolves")
@@ -1090,6 +1139,191 @@ def _build_transformer_class():
         c_not_at_battlefield = _cond("not-at-battlefield")
         c_in_play = _cond("in-play")
         c_wins = _cond("wins")
+
+        # ----- families added: gifts, nested abilities, amounts read at resolution,
+        # "for each", delayed and replacement effects, alternatives, relative comparisons
+        def _gift_effects(self, meta, target, gifts):
+            out = []
+            for g in gifts:
+                if isinstance(g, list) and g and isinstance(g[0], tuple):  # stat_mods
+                    out += [self._eff(meta, "modify-stat", target=target, stat=st, amount=v) for st, v in g]
+                elif isinstance(g, _Mod) and g.kind == "gift-keyword":
+                    out.append(self._eff(meta, "grant-keyword", target=target, keyword=g.value))
+                elif isinstance(g, _Mod) and g.kind == "gift-strength":
+                    out.append(self._eff(meta, "modify-stat", target=target, stat="strength", amount=g.value))
+                elif isinstance(g, _Grant):
+                    out.append(replace(g, target=target))
+            return out[0] if len(out) == 1 else out
+
+        def _gift_list(self, meta, ch):
+            flat = []
+            for c in ch:
+                if isinstance(c, _GiftList):
+                    flat.extend(c.items)
+                elif hasattr(c, "type") and c.type == "CAPWORD":
+                    flat.append(_Mod("gift-keyword", str(c)))
+                else:
+                    flat.append(c)
+            return _GiftList(flat)
+
+        gifts = gifts_s = gifts_g = _gift_list
+
+        def gifts_k(self, meta, ch):
+            return self._gift_list(meta, ch)
+
+        def g_keyword(self, meta, ch):
+            return _Mod("gift-keyword", str(ch[0]))
+
+        def strength_mod(self, meta, ch):
+            return _Mod("gift-strength", int(str(ch[0])))
+
+        def grant(self, meta, ch):
+            tok = ch[-1]  # the token holds the lower-cased text: take the original
+            quoted = self._piece[tok.start_pos : tok.end_pos] if tok.end_pos else str(tok)
+            word = "trait" if re.search(r"\btrait\b", self._text(meta), re.I) else "ability"
+            return _Grant(None, quoted[1:-1].strip(), word, self._text(meta), self._span(meta))
+
+        def give_gifts(self, meta, ch):
+            return self._gift_effects(meta, ch[0], ch[1].items)
+
+        def subj_gifts(self, meta, ch):
+            return self._gift_effects(meta, ch[0], ch[1].items)
+
+        # amounts read at resolution
+        def ar_stat(self, meta, ch):
+            whose, stat = ch[-1]
+            return _AmountRef(stat, whose, 1)
+
+        def ar_twice(self, meta, ch):
+            whose, stat = ch[-1]
+            return _AmountRef(stat, whose, 2)
+
+        def ar_count(self, meta, ch):
+            return _AmountRef("count", ch[-1], 1)
+
+        def _measured(self, meta, effect, ref, factor=1):
+            return [effect, self._eff(meta, "amount-equal-to", target=ref.whose, stat=ref.stat,
+                                      amount=ref.factor * factor)]
+
+        def gain_honor_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "gain-honor", target=TargetSpec(ref="you")), ch[-1])
+
+        def lose_honor_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "lose-honor", target=TargetSpec(ref="you")), ch[-1])
+
+        def subj_gain_honor_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "gain-honor", target=ch[0]), ch[-1])
+
+        def subj_lose_honor_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "lose-honor", target=ch[0]), ch[-1])
+
+        def _bonus_ref(self, meta, ch):
+            target, stat, ref = ch[0], next(c for c in ch if isinstance(c, str)), ch[-1]
+            sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+            return self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ref, sign)
+
+        give_bonus_ref = subj_bonus_ref = _bonus_ref
+
+        def fear_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "fear"), ch[-1])
+
+        def produce_gold_ref(self, meta, ch):
+            return self._measured(meta, self._eff(meta, "produce-gold"), ch[-1])
+
+        def negate_action_effects(self, meta, ch):
+            return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("effect",), text=self._text(meta)[7:]))
+
+        # "for each"
+        def per_each(self, meta, ch):
+            effect, counted = ch[0], ch[-1]
+            per = counted.count if counted.count > 1 else 1
+            counted = replace(counted, ref="each", count=1)
+            first = effect if isinstance(effect, list) else [effect]
+            return first + [self._eff(meta, "amount-for-each", target=counted, amount=per)]
+
+        # replacement and delayed effects
+        def instead(self, meta, ch):
+            return _Scoped(ch[0], "effect-instead", (), "instead")
+
+        def redirect_target(self, meta, ch):
+            return self._eff(meta, "redirect-target", target=it_target(ch))
+
+        def _delay(timing):
+            def f(self, meta, ch):
+                event = next((c for c in ch if isinstance(c, str)), "")
+                return (timing, event, self._text(meta))
+
+            return f
+
+        dl_after_next = _delay("after-next")
+        dl_before_next = _delay("before-next")
+        dl_next = _delay("next")
+
+        def during(self, meta, ch):
+            return None
+
+        def dl_end(self, meta, ch):
+            period = str(ch[0]).lower()
+            timing = "after-end-of" if self._text(meta).lower().startswith("after") else "end-of"
+            return (timing, f"{period}-ends", self._text(meta))
+
+        def dl_start(self, meta, ch):
+            return ("start-of", f"{str(ch[0]).lower()}-begins", self._text(meta))
+
+        def delayed(self, meta, ch):
+            timing, event, text = ch[0]
+            return _Scoped(ch[1], "effect-delayed", (timing, event), text)
+
+        # "X, or Y if C"
+        def alt_branch(self, meta, ch):
+            return _Alt(ch[0], ch[1], self._text(meta), self._span(meta))
+
+        def alt_amount_branch(self, meta, ch):
+            return _Alt(ch[0], ch[1], self._text(meta), self._span(meta))
+
+        def alt_count(self, meta, ch):
+            return _AltAmount(amount(ch[0]) if isinstance(ch[0], _Amount) else int(str(ch[0])))
+
+        def alt_mods(self, meta, ch):
+            mods = ch[0]
+            return _AltAmount(mods[0][1] if len(mods) == 1 else None)
+
+        # "You may choose and destroy a Region", "target and dishonor ..."
+        def _picked(self, meta, effect):
+            word = "target" if re.search(r"\btarget\s+and\b", self._text(meta), re.I) else "choice"
+            def re_ref(e):
+                if isinstance(e, Effect) and e.target is not None and e.target.ref in ("choice", "target", "each"):
+                    return replace(e, target=replace(e.target, ref=word))
+                return e
+            return [re_ref(e) for e in effect] if isinstance(effect, list) else re_ref(effect)
+
+        def optional_pick(self, meta, ch):
+            return _Optional(self._picked(meta, ch[0]))
+
+        def pick_then(self, meta, ch):
+            return self._picked(meta, ch[0])
+
+        # "with lower Force (than ...)": a comparison with another card's value, kept as a state
+        def _rel(op):
+            def f(self, meta, ch):
+                stat = next(c for c in ch if isinstance(c, str))
+                ref = next((c for c in ch if isinstance(c, tuple)), ("this", None))
+                whose, other = ref
+                return _Mod("post-state", f"cmp:{stat}{op}{whose}" + (f".{other}" if other and other != stat else ""))
+
+            return f
+
+        p_rel_lt = _rel("<")
+        p_rel_gt = _rel(">")
+        p_rel_le = _rel("<=")
+        p_rel_ge = _rel(">=")
+
+        def rel_np(self, meta, ch):
+            return (ch[0].ref, None)
+
+        def rel_stat(self, meta, ch):
+            whose, stat = ch[0]
+            return (whose.ref, stat)
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
@@ -1131,6 +1365,60 @@ _CANNOT = {
     "targeted": "cannot-target",
     "killed": "cannot-destroy",
 }
+
+
+class _GiftList:
+    """What "Give him ..." / "He has ..." hands out: stat changes, keywords, nested abilities."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list):
+        self.items = items
+
+
+@dataclass(frozen=True)
+class _Grant:
+    """A quoted nested ability; becomes a "grant-ability" Effect once the nested text parses."""
+
+    target: TargetSpec | None
+    nested: str
+    word: str  # "ability" | "trait"
+    text: str
+    span: Span
+
+
+class _AmountRef:
+    """"equal to his Chi" / "equal to the number of ...": read at resolution."""
+
+    __slots__ = ("stat", "whose", "factor")
+
+    def __init__(self, stat: str, whose: TargetSpec, factor: int):
+        self.stat, self.whose, self.factor = stat, whose, factor
+
+
+class _Scoped:
+    """A clause that only applies under a named modifier (delayed, replacement)."""
+
+    __slots__ = ("effect", "kind", "args", "text")
+
+    def __init__(self, effect: Any, kind: str, args: tuple, text: str):
+        self.effect, self.kind, self.args, self.text = effect, kind, tuple(args), text
+
+
+class _Alt:
+    """The "or Y if C" branch of "X, or Y if C": Y (or X with another amount) when C, else X."""
+
+    __slots__ = ("branch", "cond", "text", "span")
+
+    def __init__(self, branch: Any, cond: Condition, text: str, span: Span):
+        self.branch, self.cond, self.text, self.span = branch, cond, text, span
+
+
+class _AltAmount:
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | None):
+        self.value = value
 
 
 class _Limit:
@@ -1201,16 +1489,22 @@ _DURATIONS = [
     (re.compile(r"\buntil the end of (the|this) battle\b", re.I), "battle"),
     (re.compile(r"\bfor the rest of the game\b", re.I), "permanent"),
     (re.compile(r"\bpermanently\b", re.I), "permanent"),
-    (re.compile(r"\bthis turn(?=\s*[.,;]|\s*$)", re.I), "turn"),
-    (re.compile(r"\bthis battle(?=\s*[.,;]|\s*$)", re.I), "battle"),
+    # not "at the end of this turn, ..." (a delayed effect, see the grammar's "delay")
+    (re.compile(r"(?<!of )\bthis turn(?=\s*[.,;]|\s*$)", re.I), "turn"),
+    (re.compile(r"(?<!of )\bthis battle(?=\s*[.,;]|\s*$)", re.I), "battle"),
     (re.compile(r"\b(until [^,.;:]*?\b(begins|ends))\b", re.I), None),
 ]
 
 
+_QUOTED_RE = re.compile(r'"[^"]*"|\u201c[^\u201d]*\u201d')
+
+
 def _strip_durations(sentence: str) -> tuple[str, str | None]:
     duration = None
+    quoted = [m.span() for m in _QUOTED_RE.finditer(sentence)] if '"' in sentence or "\u201c" in sentence else []
     for rx, name in _DURATIONS:
-        m = rx.search(sentence)
+        # a duration inside a quoted nested ability belongs to that ability
+        m = next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)), None)
         if m:
             duration = name if name is not None else " ".join(m.group(1).lower().split())
             sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
@@ -1261,8 +1555,10 @@ def _parse_piece(piece: str, start: str, offset: int = 0):
     normal = _normalise_words(piece, vocab)
     # Quick reject: a lower-case word outside the vocabulary can only make the lexer fail
     # (CAPWORD needs a capital), so do not run the parser at all.
-    if _LOWER_WORD_RE.search(normal) and any(
-        w not in vocab for w in _LOWER_WORD_RE.findall(normal)
+    # (quoted nested abilities are one QUOTED token: their words are not checked here)
+    check = _QUOTED_RE.sub('""', normal) if '"' in normal or "\u201c" in normal else normal
+    if _LOWER_WORD_RE.search(check) and any(
+        w not in vocab for w in _LOWER_WORD_RE.findall(check)
     ):
         return None
     with _parse_lock:
@@ -1298,6 +1594,16 @@ def _resolve_clauses(items, duration: str | None, conditions: list, errors: list
                 if isinstance(e, Effect):
                     conditions.append(_Pending(e, "effect-optional", chooser, "may"))
             out.extend(inner)
+        elif isinstance(c, _Scoped):
+            inner = _resolve_clauses([c.effect], duration, conditions, errors)
+            for e in inner:
+                if isinstance(e, Effect):
+                    conditions.append(_Pending(e, c.kind, c.args, c.text))
+            out.extend(inner)
+        elif isinstance(c, _Alt):
+            out.extend(_resolve_alternative(c, out, duration, conditions, errors))
+        elif isinstance(c, _Grant):
+            out.append(_resolve_grant(c, duration))
         elif isinstance(c, (Condition, _Limit)):
             conditions.append(c)
         elif isinstance(c, list):
@@ -1314,6 +1620,38 @@ def _resolve_clauses(items, duration: str | None, conditions: list, errors: list
         else:
             out.append(Unparsed(str(c), "not a clause"))
     return out
+
+
+def _resolve_alternative(c: "_Alt", before: list, duration, conditions: list, errors: list) -> list:
+    """"Produce 2 Gold, or 3 Gold if C": the clause before holds unless C, the branch if C."""
+    prev = next((e for e in reversed(before) if isinstance(e, Effect)), None)
+    if prev is None:
+        return [Unparsed(c.text, "an alternative with nothing before it", c.span)]
+    if isinstance(c.branch, _AltAmount):
+        if c.branch.value is None:
+            return [Unparsed(c.text, "an alternative amount the grammar cannot read", c.span)]
+        branch = [replace(prev, amount=c.branch.value, text=c.text, span=c.span)]
+    else:
+        branch = _resolve_clauses([c.branch], duration, conditions, errors)
+    conditions.append(_Pending(prev, "effect-unless:" + c.cond.kind, c.cond.args, c.cond.text))
+    for e in branch:
+        if isinstance(e, Effect):
+            conditions.append(_Pending(e, "effect-if:" + c.cond.kind, c.cond.args, c.cond.text))
+    return branch
+
+
+def _resolve_grant(g: "_Grant", duration: str | None):
+    """A nested ability is granted only when its own text parses completely."""
+    nested = parse_ability(g.nested)
+    if not nested.structured:
+        why = next((u.reason for u in nested.unparsed_fragments()), nested.kind)
+        return Unparsed(g.text, f"granted {g.word} not structured: {why}", g.span)
+    return Effect(kind="grant-ability", target=g.target, keyword=g.word, duration=duration, text=g.nested, span=g.span)
+
+
+def granted_ability(effect: Effect) -> Ability:
+    """The Ability a "grant-ability" Effect hands out (parsed from its text, cached)."""
+    return parse_ability(effect.text)
 
 
 class _Pending:
@@ -1388,6 +1726,8 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
 def _split_trigger(text: str) -> tuple[str | None, str, str]:
     """'After X, rest' -> (timing, event text, rest); timing None when no trigger."""
     low = text.lower()
+    if re.match(r"(after|before) the next time\b", low):
+        return None, "", text  # a delayed effect, not a trigger of this ability (grammar "delay")
     for word in _TRIGGER_WORDS:
         if low.startswith(word + " "):
             timing = {"at the start of": "start-of", "at the end of": "end-of", "whenever": "when"}.get(word, word)
