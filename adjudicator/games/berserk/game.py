@@ -142,10 +142,13 @@ class Berserk(Game):
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:
+        # a scenario that begins after the Preliminary phase has no roll: the first seat is the
+        # First player (B-MAIN: the Main phase starts with the First player active), as S.first_player reads it
+        known = "first" in position.memo or position.timing.phase != "preliminary"
         if prop == "first":
-            return "first" in position.memo and S.first_player(position) == player
+            return known and S.first_player(position) == player
         if prop == "second":
-            return "first" in position.memo and S.second_player(position) == player
+            return known and S.second_player(position) == player
         if prop == "mulligan-right":
             return player not in position.memo.get("mulligan", {}).get("lost", [])
         return super().player_property(position, player, prop)

@@ -130,6 +130,10 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if kinds == {"damage-reduction"} and all(e.get("reduction") and e["subject"] == "self"
                                                  for e in out["effects"]):
             out["static"] = "reduction"  # "-X от атаки", applied by defences.py where wounds are dealt
+        elif kinds == {"modify-stat"} and all(e["subject"] in ("self", "host") and isinstance(e["amount"], int)
+                                              and e["duration"] is None and not e["values"]
+                                              for e in out["effects"]):
+            out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
         elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
             out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
             out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]

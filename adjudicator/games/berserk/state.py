@@ -96,17 +96,30 @@ def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:
     return first == (wanted == "first")
 
 
+def static_delta(position: Position, copy: Copy, stat: str) -> int:
+    """What continuous abilities add to a stat while their card is in play: the card's own
+    ("+1 к [:atk]", "[:2hod]: +4 [:tgh]") and those of cards attached to it ("Хозяин получает
+    +2 к [:atk]")."""
+    total = 0
+    for card, subject in [(copy, "self")] + [(a, "host") for a in position.attachments_of(copy.uid)]:
+        for ab in abilities(position, card):
+            if ab.get("static") == "stat" and not ab["unknown"]:
+                total += sum(e["amount"] for e in ab["effects"] if e["stat"] == stat and e["subject"] == subject)
+    return total
+
+
 def life_now(position: Position, copy: Copy) -> int | None:
     life = position.stat(copy, "life")
     if not isinstance(life, int):
         return None
-    return life - copy.counters.get("wounds", 0)
+    return life + static_delta(position, copy, "life") - copy.counters.get("wounds", 0)
 
 
 def movement_left(position: Position, copy: Copy) -> int | None:
     printed = position.stat(copy, "movement")
     if not isinstance(printed, int):
         return None
+    printed += static_delta(position, copy, "movement")
     spent = position.memo.get("moved", {}).get(str(copy.uid), 0)
     return printed - spent
 
@@ -143,6 +156,7 @@ def strike_now(position: Position, copy: Copy):
     if not isinstance(printed, tuple):
         return printed
     delta = sum(m.delta for m in position.modifiers if m.subject == copy.uid and m.stat == "strike")
+    delta += static_delta(position, copy, "strike")
     return tuple(max(0, v + delta) for v in printed)
 
 
