@@ -1504,7 +1504,8 @@ def _strip_durations(sentence: str) -> tuple[str, str | None]:
     quoted = [m.span() for m in _QUOTED_RE.finditer(sentence)] if '"' in sentence or "\u201c" in sentence else []
     for rx, name in _DURATIONS:
         # a duration inside a quoted nested ability belongs to that ability
-        m = next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)), None)
+        m = (next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)), None)
+             if quoted else rx.search(sentence))
         if m:
             duration = name if name is not None else " ".join(m.group(1).lower().split())
             sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
@@ -1548,7 +1549,17 @@ def _split_sentences(text: str) -> list[tuple[str, int]]:
 
 
 def _parse_piece(piece: str, start: str, offset: int = 0):
-    """Parse one piece with the given start rule; returns the transformed value or None."""
+    """Parse one piece with the given start rule; returns the transformed value or None.
+
+    Each distinct (piece, start rule, offset) is parsed once: the same sentences recur
+    across a pool ("Produce 2 Gold", "Bow this card"), and the transformed values are
+    never mutated by the callers (they build new lists and frozen nodes).
+    """
+    return _parse_piece_cached(piece, start, offset)
+
+
+@functools.lru_cache(maxsize=32768)
+def _parse_piece_cached(piece: str, start: str, offset: int):
     from lark.exceptions import LarkError
 
     parser, vocab = _get_parser()
