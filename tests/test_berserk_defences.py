@@ -27,3 +27,14 @@ def test_protection_and_armour_lines_execute_but_experience_does_not():
     assert _executes("Опыт в атаке.") == [False]
     assert _executes("-1 от [:atk].") == [True]
     assert _executes("-1 от [:drs].") == [False]
+
+
+def test_coverage_counts_no_ability_the_engine_refuses():
+    # not class names: abilities without a mechanic here
+    assert _executes("Орда. Маскировка.") == [False]
+    assert _executes("Орк. Тролль. Страж леса.") == [True]
+    # effect kinds battle._honest refuses
+    assert _executes("[:tap]: Добивание на 3.") == [False]
+    assert _executes("[:tap]: [:ovs] на 1-2-3.") == [False]
+    # a start-of-turn trigger the engine fires itself cannot ask for a target
+    assert _executes("В начале вашего хода - ранить выбранное существо противника на 1.") == [False]

@@ -273,13 +273,27 @@ _DATA_KEYWORDS = {"unique"}
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack"}
 
 
+#: class names — data that targets and texts test, no rule of their own. The card base's
+#: "classes" field (33 codes: hero.warrior, orc, gnome … krong.child) named as the texts name
+#: them, the terrain classes the terrain texts open with, and the equipment classes of
+#: "typeEquipment" (o/d/z/s: weapon, armour, potion, shield). Anything else capitalised on a
+#: keyword line ("Орда", "Маскировка", "Вампиризм", "Враг тьмы", "Авангард" …) is an ability
+#: the engine has no mechanic for, and does not count.
+_CLASS_NAMES = frozenset({
+    "Герой-воин", "Герой-маг", "Орк", "Гном", "Эльф", "Аккениец", "Ковен", "Линунг", "Архаалит", "Койар",
+    "Тролль", "Страж леса", "Речная дева", "Демон", "Слуа", "Инквизитор", "Тоа-Дан", "Тоа-дан", "Тоа Дан",
+    "Йордлинг", "Дракон", "Гарпия", "Дитя Кронга", "Темный эльф", "Тёмный эльф", "Порождение", "Ангел",
+    "Возрожденный", "Возрождённый", "Кусака", "Пират",
+    "Пустыня", "Город", "Горы", "Лес", "Река", "Болото",
+    "Оружие", "Доспех", "Зелье", "Щит",
+})
+
+
 def _keyword_executes(name: str) -> bool:
     base = name.split(" ")[0]
     if base in _MECHANIC_KEYWORDS or base in _DATA_KEYWORDS:
         return base != "Броня" or name[len(base):].strip().isdigit()
-    # class and race names ("Орк", "Страж леса", "Герой-воин") are data that targets test
-    return name[:1].isupper() and not any(ch.isdigit() for ch in name) and "Опыт" not in name \
-        and name not in ("Броня", "Не носит экипировку")
+    return name in _CLASS_NAMES
 
 
 def executes(ability) -> bool:
@@ -295,8 +309,15 @@ def executes(ability) -> bool:
     record = _from_ast(ability, 1)
     if record["unknown"]:
         return False
+    if not all(_keyword_executes(k) for k in record["keywords"]):
+        return False
     if record["static"] == "keyword-line":
-        return all(_keyword_executes(k) for k in record["keywords"])
+        return True
+    # the engine refuses other kinds where the ability is used (battle._honest); "-X от атаки"
+    # acts only as the static reduction defences.py applies
+    allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set())
+    if any(e["kind"] not in allowed for e in record["effects"]):
+        return False
     if record["trigger"] in _AUTOMATIC_TRIGGERS and any(e["subject"] == "target" for e in record["effects"]):
         return False
     return True
