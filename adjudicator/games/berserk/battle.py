@@ -383,6 +383,9 @@ def move(ctx) -> None:
         ctx.reject("B-413", f"\"{copy.name}\" cannot move: an ability or effect forbids it")
     here = S.cell_of(copy)
     cost = abs(here[0] - dest[0]) + abs(here[1] - dest[1])
+    if S.restricted(pos, copy, "diagonal-move"):
+        # the card's own text («Может двигаться по диагонали»): a diagonal step is one step
+        cost = max(abs(here[0] - dest[0]), abs(here[1] - dest[1]))
     left = S.movement_left(pos, copy) or 0
     if cost == 0:
         ctx.reject("B-413", f"\"{copy.name}\" is already on cell {dest[0]}.{dest[1]}")

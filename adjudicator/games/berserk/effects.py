@@ -26,7 +26,7 @@ from adjudicator.core.position import Modifier, Position
 
 from . import defences as D
 from . import state as S
-from .reader import DURATIONS, MODIFIABLE_STATS  # noqa: F401  (re-exported for the engine)
+from .reader import DURATIONS, MODIFIABLE_STATS, STATIC_KINDS  # noqa: F401  (re-exported for the engine)
 
 ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special-strike", "strike"})
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
@@ -170,6 +170,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["wounds"] = card.counters.get("wounds", 0) + n
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {n}{how}", rule)
+    elif kind in ("heal", "heal-full") and S.restricted(position, card, "cannot-be-healed"):
+        rec("effect", f"{name} cannot be healed (its text): the wounds stay", rule)
+    elif kind == "gain-token" and S.restricted(position, card, "cannot-gain-token"):
+        rec("effect", f"{name} cannot gather tokens (its text): none is put on it", rule)
     elif kind in ("heal", "heal-full"):
         had = card.counters.get("wounds", 0)
         healed = had if kind == "heal-full" else min(n, had)
@@ -315,7 +319,8 @@ def executes(ability) -> bool:
         return True
     # the engine refuses other kinds where the ability is used (battle._honest); "-X от атаки"
     # acts only as the static reduction defences.py applies
-    allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set())
+    allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
+        | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False
     if record["trigger"] in _AUTOMATIC_TRIGGERS and any(e["subject"] == "target" for e in record["effects"]):

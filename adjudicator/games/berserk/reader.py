@@ -35,7 +35,8 @@ from .ability import parse_card_text
 _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
-STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open"})
+STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
+                          "cannot-gain-token"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -242,6 +243,11 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
+    if eff.kind == "diagonal-move" and not re.fullmatch(r"мо(жет|гут) двигаться по диагонали", eff.text.strip(),
+                                                        re.I):
+        return f"diagonal-move «{eff.text}» (the engine reads only a plain «Может двигаться по диагонали»)"
+    if eff.kind in ("diagonal-move", "cannot-be-healed", "cannot-gain-token") and (subject != "self" or eff.duration):
+        return f"{eff.kind} on «{eff.text}» (the engine applies it only to the card itself, for good)"
     if eff.kind == "damage-reduction":
         from .defences import reduction_of
 
