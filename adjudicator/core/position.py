@@ -37,7 +37,13 @@ class Copy:
         return self.card.name
 
     def clone(self) -> "Copy":
-        return replace(self, flags=set(self.flags), counters=dict(self.counters), overrides=dict(self.overrides))
+        # hand-written: dataclasses.replace re-runs __init__ and is the hot spot of attempts
+        new = object.__new__(Copy)
+        new.__dict__.update(self.__dict__)
+        new.flags = set(self.flags)
+        new.counters = dict(self.counters)
+        new.overrides = dict(self.overrides)
+        return new
 
     def show(self) -> str:
         return f'"{self.name}"' + (f" ({self.label})" if self.label else "")
@@ -51,7 +57,11 @@ class Player:
     flags: set[str] = field(default_factory=set)
 
     def clone(self) -> "Player":
-        return replace(self, attrs=dict(self.attrs), flags=set(self.flags))
+        new = object.__new__(Player)
+        new.__dict__.update(self.__dict__)
+        new.attrs = dict(self.attrs)
+        new.flags = set(self.flags)
+        return new
 
 
 @dataclass(frozen=True)

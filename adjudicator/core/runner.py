@@ -75,6 +75,8 @@ class ScenarioResult:
                 "failures": [f.as_dict() for f in self.failures]}
 
 
+MAX_COPIES_PER_ENTRY = 1_000  # decks are tens of cards; a larger count is a typo or an attack
+MAX_COPIES = 10_000
 MAX_DATABASE_BYTES = 200_000_000  # the real pools are a few MB; refuse what would exhaust memory
 
 
@@ -280,8 +282,10 @@ class ScenarioRun:
             schema = {**{k: v for k, v in g.card_attrs.items() if v in ("int", "dashed")}, **g.copy_attrs}
             grouped = group_atoms(entry.atoms, schema, g.copy_flags, what="card state", file=self.file,
                                   lines=self.lines)
-            if entry.count < 1:
-                raise self.error("a count must be 1 or more", entry.pos)
+            if not 1 <= entry.count <= MAX_COPIES_PER_ENTRY:
+                raise self.error(f"a count must be between 1 and {MAX_COPIES_PER_ENTRY}", entry.pos)
+            if len(pos.copies) + entry.count > MAX_COPIES:
+                raise self.error(f"a position holds at most {MAX_COPIES:,} cards", entry.pos)
             if entry.label and entry.count > 1:
                 raise self.error("a label names one copy; list labelled copies one by one", entry.pos)
             if entry.label and entry.label in pos.labels:

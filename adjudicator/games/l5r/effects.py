@@ -103,7 +103,10 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         return Outcome(True, f"rehonor {name}")
     if kind == "modify-stat":
         stat = effect.stat or "force"
-        amount = effect.amount or 0
+        if effect.amount is None:
+            return Outcome(False, f"change {name}'s {stat}", "the amount is worked out from other values, which "
+                           "the engine does not do yet")
+        amount = effect.amount
         if as_cost and stat == "chi" and amount < 0:
             after = position.stat(copy, "chi", 0) + amount
             floor = position.stat(copy, "min-chi", 0) or 0

@@ -377,11 +377,10 @@ def effect_guards(ability: Ability) -> dict:
     guards = {}
     for cond in ability.conditions:
         if cond.kind.startswith("effect-") and cond.args:
-            # the grammar numbers clauses from 1; our loop counts from 0
-            label = cond.args[0]
-            kind, _, number = label.partition(" ")
+            # "effect N" counts the effects from 0, as our loop does
+            kind, _, number = cond.args[0].partition(" ")
             if kind == "effect" and number.isdigit():
-                guards[f"effect {int(number) - 1}"] = cond
+                guards[f"effect {int(number)}"] = cond
     return guards
 
 
