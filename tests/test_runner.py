@@ -85,3 +85,13 @@ def test_same_report_every_time():
     first, second = run_text(text), run_text(text)
     assert first.as_dict() == second.as_dict()
     assert [t.steps for t in first.trace] == [t.steps for t in second.trace]
+
+
+def test_table_zone_counts_and_negated_values():
+    r = run_text('scenario "t"\ngame here-i-stand\ncard "Machiavelli" event cp 2\nplayer Ottoman admin-rating 2\n'
+                 'Ottoman hand: "Machiavelli"\nOttoman plays "Machiavelli" for cp\n'
+                 "expect table discard 1\nexpect table not discard 2\nexpect Ottoman not hand 1\n")
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text('scenario "t"\ngame here-i-stand\nplayer Ottoman admin-rating 2\nexpect table discard 1\n')
+    (failure,) = r.failures
+    assert failure.found == "table discard 0"

@@ -179,6 +179,9 @@ def _in(run: "ScenarioRun", st: A.ExpectIn) -> None:
 def _prop(run: "ScenarioRun", st: A.ExpectProp) -> None:
     g, position = run.game, run.position
     copy = _find_copy(run, st.subject)
+    if copy is None and st.subject.text == TABLE:
+        _table_prop(run, st)
+        return
     if copy is None and st.subject.text not in position.players:
         known = list(position.players) + list(position.labels)
         raise run.error(f"'{st.subject.text}' is neither a player nor a card label "
@@ -213,6 +216,20 @@ def _prop(run: "ScenarioRun", st: A.ExpectProp) -> None:
         ok = value == want
     if ok == st.negated:
         run.fail(st.pos, st.describe(), f"{st.subject.show()} {st.prop} {_show(value)}", rules)
+
+
+def _table_prop(run: "ScenarioRun", st: A.ExpectProp) -> None:
+    """``expect table discard 3``: the card count of a shared zone."""
+    g = run.game
+    plain = [z for z in sorted(g.shared_zones) if g.zones.get(z) == "plain"]
+    if st.prop not in plain:
+        raise run.error(f"'table' has no zone '{st.prop}' to count in {g.name}", st.prop_pos,
+                        suggestion_text(st.prop, plain) or ("shared zones: " + ", ".join(plain) if plain else None))
+    value = run.position.zone_size(TABLE, st.prop)
+    want = st.value.value if st.value is not None else None
+    ok = bool(value) if want is None else value == want
+    if ok == st.negated:
+        run.fail(st.pos, st.describe(), f"table {st.prop} {value}", list(getattr(g, "zone_rules", ())))
 
 
 def _truthy(value: Any) -> bool:

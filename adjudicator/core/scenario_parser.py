@@ -345,8 +345,8 @@ class _ToAst(Transformer):
                             prop_pos=self._pos(prop))
 
     def expect_not_prop(self, items):
-        kw, subject, prop = items
-        return A.ExpectProp(self._pos(kw), subject=subject, prop=str(prop), negated=True,
+        kw, subject, prop, value = items
+        return A.ExpectProp(self._pos(kw), subject=subject, prop=str(prop), value=value, negated=True,
                             prop_pos=self._pos(prop))
 
     def start(self, items):

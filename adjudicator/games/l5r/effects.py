@@ -116,7 +116,8 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         position.modifiers.append(Modifier(copy.uid, stat=stat, delta=amount, duration=_duration(effect),
                                            source=source, rule="L5R-DURATION",
                                            created_turn=position.timing.turn))
-        return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)}")
+        word = stat.replace("-", " ").title()
+        return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)} ({word} {amount:+d})")
     if kind in ("grant-keyword", "keyword"):
         keyword = effect.keyword or ""
         if position.has_keyword(copy, keyword):
