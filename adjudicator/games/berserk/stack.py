@@ -65,12 +65,22 @@ def _fires_for(ab: dict, controller: str, active: str) -> bool:
 
 def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[int] = frozenset()) -> None:
     """Put "at the start of turn" / "on opening" (B-410.2) or "at the end of turn" (B-415.1)
-    abilities and delayed effects onto the stack: the active player's first (they resolve
-    last), then the opponent's."""
+    abilities and delayed effects onto the stack.
+
+    Who orders simultaneous triggers: the seeds (B-410.2, B-415.1) only say they go onto the
+    stack. The one source that speaks to it, the FAQ of «Возвращение древних» (rules_heroes/
+    FAQ12.rst, «Алое пламя дракона»: «При одновременной гибели существ особенности «гибель»
+    … срабатывают в выбранном игроком порядке, начиная с неактивного игрока»), with the
+    glossary's «Наименее активный игрок … первым объявляет … срабатывающие способности»,
+    gives the order used here: the inactive player's triggers go on first (they resolve
+    last), then the active player's (on top, resolving first); each player orders their own,
+    and the engine's default for that choice is the board order (``S.board_order``: cells
+    row by row, then column, then the auxiliary zone) — never the order in which the
+    scenario happened to declare its cells."""
     t = position.timing
-    order = [t.active, S.other(position, t.active)]
+    order = [S.other(position, t.active), t.active]
     for player in order:
-        for copy in S.cards_in_play(position, player):
+        for copy in sorted(S.cards_in_play(position, player), key=S.board_order):
             if "hidden" in copy.flags:
                 continue
             for ab in S.abilities(position, copy):
@@ -112,7 +122,7 @@ def _fixed_x(position: Position, copy) -> int | None:
 def _recurring(position: Position, player: str, rule: str, rec) -> None:
     """B-410.2: poison and regeneration act at the start of their card's controller's turn, on
     the stack: poison N wounds the card by N, regeneration N heals it by N."""
-    for copy in S.cards_in_play(position, player):
+    for copy in sorted(S.cards_in_play(position, player), key=S.board_order):
         poison = S.statuses(position, copy).get("poison")
         if poison:
             push(position, copy.name, player, f"poison {poison}",

@@ -41,6 +41,13 @@ def cards_in_play(position: Position, player: str | None = None) -> list[Copy]:
     return [c for c in position.all_copies() if in_play(c) and (player is None or c.controller == player)]
 
 
+def board_order(copy: Copy) -> tuple:
+    """A fixed order of one player's cards on the field, independent of how a scenario lists
+    them: cells by row (front first), then column, then the auxiliary zone; ties by name."""
+    cell = cell_of(copy)
+    return (0, cell[0], cell[1], copy.name) if cell else (1, 0, 0, copy.name)
+
+
 def occupant(position: Position, player: str, cell: tuple[int, int]) -> Copy | None:
     for c in position.zone(player, f"cell {cell[0]}.{cell[1]}"):
         if c.attached_to is None:
