@@ -541,3 +541,39 @@ def test_choose_and_verb():
     (e,) = effects(a)
     assert e.kind == "destroy" and e.target.ref == "choice" and e.target.card_types == ("region",)
     assert _conds(a) == [("effect-optional", ("effect 0",))]
+
+
+def test_possessive_noun_phrase():
+    a = parse_ability("Straighten this Follower's unit.")
+    (e,) = effects(a)
+    assert e.kind == "straighten"
+    assert e.target.ref == "possessed" and e.target.card_types == ("unit",) and e.target.states == ("of-this",)
+    b = parse_ability("Battle: Bow the duel's loser's unit.")
+    assert effects(b)[0].target.states == ("of-it", "duel-loser")
+
+
+def test_relative_clauses_are_typed_states_and_tests():
+    a = parse_ability("Battle: Target a Personality who has a Weapon. Bow him.")
+    assert a.targets()[0].states == ("has:a Weapon",)
+    b = parse_ability("Battle: Destroy each card that is bowed.")
+    assert effects(b)[0].target.states == ("bowed",) and effects(b)[0].target.ref == "each"
+    c = parse_ability("Battle: Bow a Personality who is a Samurai.")
+    assert effects(c)[0].target.keywords == ("Samurai",)
+    d = parse_ability("Battle: Bow a Personality who has 3 or more Chi.")
+    assert effects(d)[0].target.tests == (StatTest("chi", ">=", 3),)
+
+
+def test_of_your_quantifiers():
+    a = parse_ability("Battle: Give each of your provinces +2 strength.")
+    t = effects(a)[0].target
+    assert t.ref == "each" and t.owner == "you" and t.card_types == ("province",)
+    b = parse_ability("Battle: Target one or two of your Personalities. Bow them.")
+    t = b.targets()[0]
+    assert (t.count, t.up_to, t.owner) == (2, True, "you")
+
+
+def test_did_not_condition_and_trigger_in_the_effect_sentence():
+    a = parse_ability("Battle: Bow a target Personality. If you did not, destroy this Follower.")
+    assert ("effect-if:did-not", ("effect 1",)) in _conds(a)
+    b = parse_ability("Reaction: After you Equip this Follower, take an additional action.")
+    assert b.kind == "reaction" and b.trigger.event == "card-equipped" and b.structured

@@ -61,6 +61,18 @@ Effect-scoped conditions (``Condition.args[0]`` is ``"effect N"``, 0-based, see
     also for alternatives "Produce 2 Gold, or 3 Gold if C": the first effect unless C,
     the second (a copy with the other amount) if C.
 
+Possessives ("this Follower's unit", "the duel's loser's unit", "his hand") are targets with
+``ref="possessed"``: ``card_types`` is the possessed noun (``"unit"``, ``"army"``, ``"hand"``,
+``"abilities"``, ``"destruction"``, ``"movement"``, a card type) and ``states`` starts with
+``"of-<owner ref>"`` (``of-this``, ``of-it``, ``of-target`` ...) followed by the owner's states.
+The resolver does not know this ref, so such clauses are never counted executable.
+
+Relative clauses ("who"/"that"/"which") become typed parts of the target: stat comparisons
+are :class:`StatTest`s, "who is a Samurai" a keyword, "that is bowed" the state, "that you
+control" ``owner="you"``, the rest states ``"<kind>:<argument text>"`` with kind ``has``,
+``has-no``, ``is``, ``is-not``, ``attached-to``, ``was``, ``controls``, ``did``,
+``controlled-by``. "Any number of" is ``up_to=True`` with ``count=0``.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -1325,6 +1337,133 @@ def _build_transformer_class():
             whose, stat = ch[0]
             return (whose.ref, stat)
 
+        # ----- possessives, relative clauses, "X of your" quantifiers
+        def _pn(noun):
+            def f(self, meta, ch):
+                return noun
+
+            return f
+
+        pn_unit = _pn("unit")
+        pn_army = _pn("army")
+        pn_personality = _pn("personality")
+        pn_follower = _pn("follower")
+        pn_attachment = _pn("attachment")
+        pn_item = _pn("item")
+        pn_holding = _pn("holding")
+        pn_card = _pn("card")
+        pn_hand = _pn("hand")
+        pn_stronghold = _pn("stronghold")
+        pn_province = _pn("province")
+        pn_abilities = _pn("abilities")
+        pn_destruction = _pn("destruction")
+        pn_movement = _pn("movement")
+
+        def _possessed(self, meta, owner_ref: str, owner_states: tuple, noun: str, mods: list) -> TargetSpec:
+            states = [f"of-{owner_ref}", *owner_states]
+            tests = []
+            for m in _flatten(mods):
+                if isinstance(m, _Mod) and m.kind in ("post-state", "state"):
+                    states.append(m.value)
+                elif isinstance(m, _Mod) and m.kind == "test":
+                    tests.append(m.value)
+            return TargetSpec(ref="possessed", card_types=(noun,), states=tuple(states), tests=tuple(tests),
+                              text=self._text(meta))
+
+        def np_poss(self, meta, ch):
+            owner, rest = ch[0], [c for c in ch[1:] if getattr(c, "type", "") != "POSS"]
+            return self._possessed(meta, owner.ref, owner.states, rest[0], rest[1:])
+
+        def np_his_poss(self, meta, ch):
+            return self._possessed(meta, "it", (), ch[0], ch[1:])
+
+        def np_each_of_them(self, meta, ch):
+            return TargetSpec(ref="it", text=self._text(meta))
+
+        def q_each_of_your(self, meta, ch):
+            return [_Mod("q", ("each", 1)), _Mod("owner", "you")]
+
+        def q_each_of_his(self, meta, ch):
+            return [_Mod("q", ("each", 1)), _Mod("his")]
+
+        def q_one_or_two_of_your(self, meta, ch):
+            return [_Mod("q", ("up-to", 2)), _Mod("owner", "you")]
+
+        def q_n_of_your(self, meta, ch):
+            return [_Mod("q", ("n", amount(ch[0]) or 1)), _Mod("owner", "you")]
+
+        def q_up_to_of_your(self, meta, ch):
+            return [_Mod("q", ("up-to", amount(ch[0]) or 1)), _Mod("owner", "you")]
+
+        def q_any_number(self, meta, ch):
+            return _Mod("q", ("up-to", 0))
+
+        def q_any_number_of_your(self, meta, ch):
+            return [_Mod("q", ("up-to", 0)), _Mod("owner", "you")]
+
+        def q_another_of_your(self, meta, ch):
+            return [_Mod("q", ("another", 1)), _Mod("owner", "you")]
+
+        def p_relative(self, meta, ch):
+            return ch[0]
+
+        def p_controlled_by(self, meta, ch):
+            who = ch[0]
+            if who.ref == "you":
+                return _Mod("owner", "you")
+            return _Mod("post-state", f"controlled-by:{who.text}")
+
+        def _rstate(kind):
+            def f(self, meta, ch):
+                arg = next((c for c in ch if c is not None), "")
+                text = arg.text if isinstance(arg, TargetSpec) else str(arg).lower()
+                return _Mod("post-state", f"{kind}:{text}")
+
+            return f
+
+        r_has = _rstate("has")
+        r_has_no = _rstate("has-no")
+        r_is_not = _rstate("is-not")
+        r_is_not_a = _rstate("is-not")
+        r_attached_to = _rstate("attached-to")
+        r_was = _rstate("was")
+        r_controls = _rstate("controls")
+        r_did = _rstate("did")
+
+        def r_is(self, meta, ch):
+            return _Mod("post-state", str(ch[0]).lower())
+
+        def r_is_a(self, meta, ch):
+            # "a Personality who is a Samurai": the keyword/type belongs to the outer phrase
+            np = ch[0]
+            if np.ref == "choice" and (np.keywords or np.card_types) and not np.states and not np.tests:
+                return [_Mod("keyword", k) for k in np.keywords] + [_Mod("head", t) for t in np.card_types]
+            return _Mod("post-state", f"is:{np.text}")
+
+        def r_at_home(self, meta, ch):
+            return _Mod("post-state", "at-home")
+
+        def r_here(self, meta, ch):
+            return _Mod("post-state", "at-battlefield")
+
+        def r_in_play(self, meta, ch):
+            return _Mod("zone", None)
+
+        def r_you_control(self, meta, ch):
+            return _Mod("owner", "you")
+
+        def r_test(self, meta, ch):
+            op, n, stat = ch
+            return _Mod("test", StatTest(stat=stat, op=op, value=int(n)))
+
+        def r_test_ge(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[1], op=">=", value=int(ch[0])))
+
+        def r_test_le(self, meta, ch):
+            return _Mod("test", StatTest(stat=ch[1], op="<=", value=int(ch[0])))
+
+        c_did_not = _cond("did-not")
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
@@ -1868,6 +2007,15 @@ def _parse_ability(original: str) -> Ability:
                 if rest:
                     body_offset += max(limits_text.rfind(rest), 0)
                 limits_text = rest
+            elif not body_colons and kind in ("reaction", "interrupt"):
+                # "Reaction: After X, Y." -- the trigger and the effect share one sentence
+                timing, ev, rest = _split_trigger(effects_text)
+                if timing and rest:
+                    trigger, bad = _parse_trigger(timing, ev)
+                    if bad:
+                        leftovers.append(bad)
+                    eff_offset += max(effects_text.rfind(rest), 0)
+                    effects_text = rest
             elif not (tokens & TIMING_WORDS) and not body_colons:
                 kind = "continuous"  # Courtesy:/Discipline: traits
         costs = []
