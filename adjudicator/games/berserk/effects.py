@@ -32,7 +32,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -79,7 +79,13 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     else:
         uid = source_uid
     card = position.copies.get(uid) if uid is not None else None
-    return [card] if card is not None else []
+    if card is None:
+        return []
+    # an effect acts on cards on the field; only the card's own «возвращается в колоду» reaches
+    # it in the graveyard (its «При гибели» ability, glossary «При гибели»)
+    if not S.in_play(card) and not (subject == "self" and effect["kind"] == "return-to-deck"):
+        return []
+    return [card]
 
 
 def open_defence(position: Position, ab: dict, controller: str, source_uid: int | None,
@@ -158,6 +164,9 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     n = amount_of(position, effect, source_uid, stated_x, tier)
     for card in cards:
         _one(position, effect, card, n, source, rec, rule, controller)
+    from .death import check
+
+    check(position, rec, rule)
 
 
 def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str, controller: str) -> None:
@@ -233,11 +242,20 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
     elif kind == "destroy":
+        from .death import die
+
+        rec("effect", f"destroy {name}", rule)
+        die(position, [card], rec, rule)
+    elif kind == "return-to-deck":
+        # glossary «Вернуть (убрать) в колоду»: «Перенести карту из любой зоны в колоду. После
+        # этого колода перемешивается» — the engine keeps the deck's order as that unknown order
         for att in position.attachments_of(card.uid):
             att.attached_to = None
             position.move(att.uid, att.owner, "graveyard")
-        position.move(card.uid, card.owner, "graveyard")
-        rec("effect", f"destroy {name}: it goes to {card.owner}'s graveyard", rule)
+        position.move(card.uid, card.owner, "deck")
+        card.counters.clear()
+        card.flags.discard("closed")
+        rec("effect", f"return {name} to {card.owner}'s deck; the deck is shuffled (its order is unknown)", rule)
     elif kind == "grant-ability":
         t = position.timing
         position.memo.setdefault("gained", []).append(
@@ -274,7 +292,7 @@ _MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTI
 _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
-_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack"}
+_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's
@@ -315,7 +333,7 @@ def executes(ability) -> bool:
         return False
     if not all(_keyword_executes(k) for k in record["keywords"]):
         return False
-    if record["static"] == "keyword-line":
+    if record["static"] in ("keyword-line", "start-with"):
         return True
     # the engine refuses other kinds where the ability is used (battle._honest); "-X от атаки"
     # acts only as the static reduction defences.py applies

@@ -135,6 +135,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"start-with"} and all(e["subject"] == "self" and isinstance(e["amount"], int)
+                                              and e["stat"] in ("tokens", "life", "wounds") for e in out["effects"]):
+            out["static"] = "start-with"  # "Начинает бой с …": timing._begin_start_of_battle
         elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
             out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
             out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
@@ -158,6 +161,8 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "after-placement"
     elif trig.timing == "when" and trig.event == "strike" and _bare_strike_trigger(trig.text):
         out["trigger"] = "on-attack"  # "При [:atk]": the card attacks with its strike (battle.act)
+    elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
+        out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
     else:
@@ -241,6 +246,11 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.event == "strike" and _bare_strike_trigger(ab.trigger.text)))):
         return f"{eff.kind} on the attacked card outside an attack trigger"
+    if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
+            r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):
+        return f"return-to-deck «{eff.text}» (the engine returns only the card itself)"
+    if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self":
+        return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
     if eff.kind == "diagonal-move" and not re.fullmatch(r"мо(жет|гут) двигаться по диагонали", eff.text.strip(),

@@ -88,16 +88,10 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 fires = fires or (trigger == "start-of-turn" and ab["trigger"] == "on-opening" and copy.uid in opened)
                 if not fires:
                     continue
-                from .effects import EXECUTABLE_KINDS
-
-                from .effects import open_defence
-
-                unsettled = open_defence(position, ab, player, copy.uid)
-                if ab["unknown"] or unsettled or any(e["subject"] == "target" or e["kind"] not in EXECUTABLE_KINDS
-                                                     for e in ab["effects"]):
+                why = trigger_blocker(position, ab, player, copy.uid)
+                if why:
                     rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine "
-                        f"cannot carry out ({'; '.join(ab['unknown']) or unsettled or 'a target chosen at resolution'}); "
-                        "it is not put on the stack", rule)
+                        f"cannot carry out ({why}); it is not put on the stack", rule)
                     continue
                 x = _fixed_x(position, copy)
                 push(position, copy.name, player, f"ability {ab['index']}: {ab['text']}",
@@ -112,6 +106,21 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                  {"kind": "delayed", "effect": delayed["effect"], "source": delayed["source"],
                   "target": delayed["target"], "rule": rule, "x": delayed.get("x")})
             rec("event", f"the delayed effect of \"{delayed['name']}\" goes onto the stack", rule, "B-STACK")
+
+
+def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, attacked: int | None = None) -> str | None:
+    """Why the engine cannot put this triggered ability on the stack and carry it out (None
+    when it can): an unknown part, an effect kind it does not execute, an open defence."""
+    from .effects import EXECUTABLE_KINDS, open_defence
+
+    if ab["unknown"]:
+        return "; ".join(ab["unknown"])
+    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
+    if bad:
+        return f"effect kinds {bad}"
+    if any(e["subject"] == "target" for e in ab["effects"]):
+        return "a target chosen at resolution"
+    return open_defence(position, ab, controller, uid, None, attacked)
 
 
 def _fixed_x(position: Position, copy) -> int | None:

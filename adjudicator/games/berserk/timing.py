@@ -106,7 +106,48 @@ def _begin_final(position: Position, rec) -> None:
     turn_triggers(position, "end-of-turn", "B-415.1", rec)
 
 
-_BEGIN = {"deal": _begin_deal, "shuffle": _begin_shuffle, "reveal": _begin_reveal, "seating": _begin_seating,
+def _begin_start_of_battle(position: Position, rec) -> None:
+    """«Начинает бой с [:cnt]» / «… с N дополнительными [:tgh]» / «… с N ранами»: the card is
+    in that state when the battle starts, so the engine applies it as the start-of-battle
+    step begins (B-406.1), before anyone uses an "at the start of battle" ability; the First
+    player's cards first. Tokens and wounds are counters; additional lives are the glossary's
+    «Дополнительные жизни»: «Эффект, увеличивающий уровень жизней карты. Нанесение на карту
+    ран не снимает дополнительные жизни» — a lasting +N to life. A card still hidden (B-REVEAL
+    lets the Second player keep 3rd-row cards hidden) shows nothing yet: it starts so when it
+    is revealed (``reveal_card``)."""
+    position.memo["battle_started"] = True
+    for player in (S.first_player(position), S.second_player(position)):
+        for copy in sorted(S.cards_in_play(position, player), key=S.board_order):
+            if "hidden" in copy.flags:
+                continue
+            start_with(position, copy, rec, "B-406.1")
+
+
+def start_with(position: Position, copy, rec, rule: str) -> None:
+    from adjudicator.core.position import Modifier
+
+    done = position.memo.setdefault("started_with", [])
+    if copy.uid in done:
+        return
+    for ab in S.abilities(position, copy):
+        if ab.get("static") != "start-with" or ab["unknown"]:
+            continue
+        if copy.uid not in done:
+            done.append(copy.uid)
+        for eff in ab["effects"]:
+            n = eff["amount"]
+            if eff["stat"] == "life":
+                position.modifiers.append(Modifier(copy.uid, stat="life", delta=n, duration="permanent",
+                                                   source=copy.name, rule=rule, created_turn=position.timing.turn))
+                rec("effect", f"\"{copy.name}\" starts the battle with {n} additional li{'ves' if n != 1 else 'fe'} "
+                    f"(+{n} life)", rule)
+            else:
+                copy.counters[eff["stat"]] = copy.counters.get(eff["stat"], 0) + n
+                word = {"tokens": "token", "wounds": "wound"}[eff["stat"]]
+                rec("effect", f"\"{copy.name}\" starts the battle with {n} {word}{'s' if n != 1 else ''}", rule)
+
+
+_BEGIN = {"start-of-battle": _begin_start_of_battle, "deal": _begin_deal, "shuffle": _begin_shuffle, "reveal": _begin_reveal, "seating": _begin_seating,
           "start": _begin_start, "opening": _begin_opening, "final": _begin_final}
 
 
@@ -146,6 +187,9 @@ def end_turn(position: Position, rec) -> None:
     t = position.timing
     gone = position.expire(["turn", f"turn-end:{t.active}"])
     rec("effect", f"every \"until the end of turn\" effect ends at once ({len(gone)})", "B-415.3")
+    from .death import check
+
+    check(position, rec, "B-415.3")  # a +life that ran out may leave wounds at or above the lives
     if t.turn == 1 and t.active == S.first_player(position):
         position.memo.pop("kept_hidden", None)
         for copy in sorted(S.cards_in_play(position, S.second_player(position)), key=lambda c: c.uid):
@@ -168,6 +212,8 @@ def reveal_card(position: Position, copy, rec, rule: str) -> None:
         position.move(copy.uid, copy.controller, "auxiliary", top=False)
         where = " and moves it to the auxiliary zone"
     rec("effect", f"{copy.controller} reveals \"{copy.name}\"{where}", rule)
+    if position.memo.get("battle_started") or position.timing.phase != "preliminary":
+        start_with(position, copy, rec, "B-406.1")
     if copy.card.type != "creature":
         for att in position.attachments_of(copy.uid):
             if S.is_parasite(att):
