@@ -577,3 +577,59 @@ def test_did_not_condition_and_trigger_in_the_effect_sentence():
     assert ("effect-if:did-not", ("effect 1",)) in _conds(a)
     b = parse_ability("Reaction: After you Equip this Follower, take an additional action.")
     assert b.kind == "reaction" and b.trigger.event == "card-equipped" and b.structured
+
+
+def test_remove_from_the_game_after_a_target_phrase():
+    a = parse_ability("Battle: Remove your target Personality from the game.")
+    (e,) = effects(a)
+    assert e.kind == "remove-from-game" and e.target.ref == "target" and e.target.owner == "you"
+
+
+def test_created_card_keywords_and_short_stat_line():
+    a = parse_ability("Battle: Create a 5F/2C/0PH Nonhuman • Oni • Shadowlands Personality.")
+    assert effects(a)[0].target.keywords == ("Nonhuman", "Oni", "Shadowlands")
+    b = parse_ability("Battle: Create a 1F Ronin Follower.")
+    (e,) = effects(b)
+    assert e.values == (1,) and e.target.card_types == ("follower",)
+
+
+def test_cost_modes_and_cost_reduction():
+    a = parse_ability("This Holding enters play for 1 less Gold if you are a Mantis Clan player.")
+    (e,) = effects(a)
+    assert (e.kind, e.amount) == ("cost-reduction", 1)
+    assert _conds(a) == [("effect-if:clan-player", ("effect 0", "Mantis"))]
+    b = parse_ability("Equips to a Nonhuman Fudo Personality ignoring Gold cost.")
+    assert _conds(b) == [("effect-cost", ("effect 0", "ignoring-gold-cost"))]
+    c = parse_ability("Battle: Attach this card to him, paying all costs.")
+    assert [e.kind for e in effects(c)] == ["attach", "attach-to"]
+    assert ("effect-cost", ("effect 1", "paying-all-costs")) in _conds(c)
+    # a comma before a cost is still a clause separator
+    assert parse_ability("Open, :bow:, :g2:: Draw a card.").structured
+
+
+def test_give_with_alternative_amount():
+    a = parse_ability("Battle: Give your target opposed Follower +1F, or +2F if it is attached to a Commander.")
+    assert [e.amount for e in effects(a)] == [1, 2]
+    assert _conds(a) == [("effect-unless:attached-to", ("effect 0", "it", "a Commander")),
+                         ("effect-if:attached-to", ("effect 1", "it", "a Commander"))]
+
+
+def test_first_time_and_you_verb_events():
+    a = parse_ability("Interrupt: Before the first time each turn another player's card destroys this Follower, bow him.")
+    assert a.trigger.event == "first-each-turn:card-destroys" and a.structured
+    b = parse_ability("Reaction: After you bow this Holding, lose 1 Honor.")
+    assert b.trigger.event == "this-card-bowed-by-you"
+
+
+def test_keyword_with_cost_and_compassion_designator():
+    a = parse_ability("Discipline Pay 2 Gold. (Pay 2 Gold to play, then remove from the game.)")
+    assert a.kind == "keywords" and (a.effects[0].keyword, a.effects[0].amount) == ("Discipline", 2)
+    b = parse_ability("Compassion: Buredo has +1F/+1C/+1PH.")
+    assert b.designators == ("Compassion",) and b.structured
+
+
+def test_it_is_conditions():
+    a = parse_ability("Limited: If it is your turn, bow him.")
+    assert _conds(a) == [("effect-if:your-turn", ("effect 0",))]
+    b = parse_ability("Battle: Negate Fear effects targeting this Follower.")
+    assert effects(b)[0].target.keywords == ("Fear",)

@@ -170,6 +170,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "amount-equal-to",
         "amount-for-each",
         "redirect-target",
+        "cost-reduction",
     }
 )
 
@@ -178,7 +179,7 @@ TIMING_WORDS = frozenset(
 )
 #: Designators that stand alone without a timing word (trait designators).
 TRAIT_DESIGNATORS = frozenset(
-    {"Courtesy", "Invest", "Discipline", "Tattoo", "Kiho", "Absent", "Ninja", "Tireless"}
+    {"Courtesy", "Invest", "Discipline", "Tattoo", "Kiho", "Absent", "Ninja", "Tireless", "Compassion"}
 )
 #: Capitalised words that start a clause, never a designator.
 _NOT_DESIGNATOR = frozenset(
@@ -254,6 +255,9 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                 words = set(re.findall(r'"([a-z][a-z\-]*)"', source))
                 for group in re.findall(r"/\(([a-z|\-]+)\)", source):
                     words.update(group.split("|"))
+                # words spelled inside multi-word regex terminals (PAYING_ALL, FROM_GAME ...)
+                for rx in re.findall(r"^[A-Z_]+(?:\.\d+)?:\s*/(.*)/\s*$", source, re.M):
+                    words.update(w for w in re.findall(r"[a-z]{3,}", rx) if w not in ("s",))
                 vocab = frozenset(words)
                 # One transformer instance (meta positions need a parse tree, lark cannot
                 # inline a meta transformer); _parse_piece sets the piece text/offset on it
@@ -1142,8 +1146,11 @@ def _build_transformer_class():
         # ----- conditions added
         c_self_state = _cond("self-state")
         c_has = _cond("has")
-        c_your_turn = _cond("your-turn")
-        c_not_your_turn = _cond("not-your-turn")
+        def c_your_turn(self, meta, ch):
+            return Condition(kind="your-turn", text=self._text(meta))
+
+        def c_not_your_turn(self, meta, ch):
+            return Condition(kind="not-your-turn", text=self._text(meta))
         c_did = _cond("did")
         c_fewest_cards = _cond("fewest-cards-in-hand")
         c_attached_to = _cond("attached-to")
@@ -1464,6 +1471,71 @@ def _build_transformer_class():
 
         c_did_not = _cond("did-not")
 
+        # ----- costs of playing/attaching, first-time triggers, "you bow X" events
+        def m_fear(self, meta, ch):
+            return _Mod("keyword", "Fear")
+
+        def ck_state(self, meta, ch):
+            # "Nonhuman" in a created card's keywords: lower-cased by the lexer, the text keeps it
+            tok = ch[0]
+            return _Mod("keyword", self._piece[tok.start_pos : tok.end_pos]
+                        if tok.end_pos else str(tok).capitalize())
+
+        def cm_paying(self, meta, ch):
+            return ("paying-all-costs",)
+
+        def cm_ignoring(self, meta, ch):
+            return ("ignoring-gold-cost",) if "gold" in self._text(meta).lower() else ("ignoring-costs",)
+
+        def cm_less(self, meta, ch):
+            return ("less-gold", str(amount(ch[0])))
+
+        def with_cost_mode(self, meta, ch):
+            return _Scoped(ch[0], "effect-cost", ch[-1], self._text(meta))
+
+        def enters_play_cost(self, meta, ch):
+            target = it_target(ch) or TargetSpec(ref="this", text="")
+            mode = ch[-1]
+            if mode[0] != "less-gold":
+                return _Scoped(self._eff(meta, "put-into-play", target=target), "effect-cost", mode, self._text(meta))
+            return self._eff(meta, "cost-reduction", target=target, amount=int(mode[1]) if mode[1] != "None" else None)
+
+        def enters_play_state_self(self, meta, ch):
+            state = str(ch[0]).lower()
+            if state != "bowed":
+                return Unparsed(self._text(meta), "enters play in an unknown state", self._span(meta))
+            return self._eff(meta, "enters-play-bowed", target=TargetSpec(ref="this"))
+
+        def optional_cost_then(self, meta, ch):
+            return _Optional([ch[0], ch[1]])
+
+        def give_alt(self, meta, ch):
+            target, mods, alt, cond = ch[0], ch[1], ch[2], ch[3]
+            first = self._stats(meta, target, mods)
+            # the branch is its own span ("or +2F if ..."), so its effect stays apart from the first
+            text = self._text(meta)
+            cut = text.lower().rfind(", or ") + 2
+            span = self._span(meta)
+            branch_span = Span(1, span.column + cut, span.end_column)
+            return [first, _Alt(alt, cond, text[cut:], branch_span)]
+
+        def ev_you_verb(self, meta, ch):
+            verb = str(ch[0]).lower()
+            return _event_name(ch[1], verb + ("ed" if not verb.endswith("e") else "d")) + "-by-you"
+
+        def ev_first_time(self, meta, ch):
+            period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+            inner = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+            return f"first-each-{period}:{inner}"
+
+        c_revealed_in_province = _cond("face-up-in-province")
+
+        def q_three_or_more(self, meta, ch):
+            return _Mod("q", ("at-least", 3))
+
+        def q_n_or_more(self, meta, ch):
+            return _Mod("q", ("at-least", int(ch[0])))
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
@@ -1622,6 +1694,7 @@ def _flatten(items) -> list:
 
 # --------------------------------------------------------------------------- splitting
 
+_KEYWORD_COST_RE = re.compile(r"(Discipline) Pay ([0-9]+) Gold\.?")
 _REMINDER_RE = re.compile(r"\s*\([^()]*\)")
 _DURATIONS = [
     (re.compile(r"\buntil the end of (the|this) turn\b", re.I), "turn"),
@@ -1960,6 +2033,12 @@ def _parse_ability(original: str) -> Ability:
             designators=("Focus Effect",) + sub.designators,
             trigger=sub.trigger or Trigger(timing="when", event="card-focused", text="as a Focus Effect"),
         )
+
+    m = _KEYWORD_COST_RE.fullmatch(t)
+    if m:
+        # "Discipline Pay 2 Gold": a keyword with its own cost (amount = the Gold to pay)
+        return Ability(text=original, kind="keywords", effects=(
+            Effect(kind="keyword", keyword=m.group(1), amount=int(m.group(2)), text=t.rstrip(".")),))
 
     if _is_keyword_line(t):
         kws = tuple(s.strip() for s in t.split("•"))
