@@ -36,5 +36,10 @@ def test_coverage_counts_no_ability_the_engine_refuses():
     # effect kinds battle._honest refuses
     assert _executes("[:tap]: Добивание на 3.") == [False]
     assert _executes("[:tap]: [:ovs] на 1-2-3.") == [False]
-    # a start-of-turn trigger the engine fires itself cannot ask for a target
-    assert _executes("В начале вашего хода - ранить выбранное существо противника на 1.") == [False]
+    # a trigger the engine fires itself names its target as it goes onto the stack (stack.push_trigger)
+    assert _executes("В начале вашего хода - ранить выбранное существо противника на 1.") == [True]
+    # «При гибели» of the card itself fires; of another card («вашего существа») it does not
+    assert _executes("При гибели - возвращается в колоду.") == [True]
+    assert _executes("При гибели вашего существа - получает [:cnt].") == [False]
+    # what the dead card would do to itself is refused: it is no longer on the field
+    assert _executes("При гибели - получает [:cnt].") == [False]

@@ -8,7 +8,7 @@ from . import state as S
 from . import timing as T
 from . import defences as D
 from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, open_defence, restriction_failure
-from .stack import push
+from .stack import awaiting_target, push, push_trigger, trigger_blocker
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
 STRIKE_TIERS = ("weak", "medium", "strong")
@@ -111,6 +111,10 @@ def use(ctx) -> None:
         ctx.reject("B-STACK", "say whose ability is used: use \"Card\"")
     if copy.controller != me:
         ctx.reject("B-STACK", f"\"{copy.name}\" is not {me}'s card")
+    pending = awaiting_target(pos)
+    if pending is not None and pending.payload["uid"] == copy.uid and pending.controller == me:
+        _name_trigger_target(ctx, copy, pending)
+        return
     abilities = S.abilities(pos, copy)
     if t.phase == "preliminary":
         _use_preliminary(ctx, copy, abilities)
@@ -118,6 +122,28 @@ def use(ctx) -> None:
         _use_before_start(ctx, copy, abilities)
     else:
         _use_played(ctx, copy, abilities)
+
+
+def _name_trigger_target(ctx, copy, item) -> None:
+    """The controller names the target of a triggered ability waiting on the stack (B-STACK;
+    glossary «Объявить»: the source and the target are stated when it is declared)."""
+    from .stack import legal_targets
+
+    p = item.payload
+    if not ctx.body.targeting:
+        ctx.reject("B-STACK", f"name the target of \"{copy.name}\"'s triggered ability: add 'targeting \"Card\"'")
+    target = ctx.card(ctx.body.targeting[0], where=S.in_play, purpose="the target")
+    ab = {"effects": p["effects"], "text": p.get("text", ""), "spell": False}
+    legal = legal_targets(ctx.position, ab, ctx.actor, copy.uid, p.get("attacked"))
+    if target.uid not in [c.uid for c in legal]:
+        why = next((restriction_failure(ctx.position, target, e.get("spec") or {}, ctx.actor, copy)
+                    for e in p["effects"] if e["subject"] == "target"), None) or \
+            open_defence(ctx.position, ab, ctx.actor, copy.uid, target.uid, p.get("attacked")) or \
+            f"\"{target.name}\" is not a legal target"
+        ctx.reject("B-STACK", f"{why}: it cannot be the target of \"{p.get('text', '')}\"")
+    p["target"] = target.uid
+    p.pop("awaiting_target", None)
+    ctx.step("target", f"target \"{target.name}\"", p.get("rule", "B-STACK"), "B-STACK")
 
 
 def _use_preliminary(ctx, copy, abilities) -> None:
@@ -300,6 +326,8 @@ def _need_choice(ctx, what: str) -> None:
         ctx.reject("B-411", f"in the Choice subphase only the active player ({t.active}) has priority")
     if pos.memo.get("passing_turn"):
         ctx.reject("B-415.1", f"{me} has passed the turn")
+    if awaiting_target(pos) is not None:
+        ctx.reject("B-STACK", f"the target of \"{awaiting_target(pos).source}\"'s triggered ability must be named first")
 
 
 def declare_action(ctx, copy, ab: dict) -> None:
@@ -353,17 +381,14 @@ def _attack_triggers(ctx, copy) -> None:
     for ab in S.abilities(pos, copy):
         if ab["trigger"] != "on-attack":
             continue
-        bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
-        unsettled = open_defence(pos, ab, me, copy.uid, None, target)
-        if ab["unknown"] or bad or unsettled or any(e["subject"] == "target" for e in ab["effects"]):
+        why = trigger_blocker(pos, ab, me, copy.uid, target)
+        if why:
             ctx.step("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot "
-                     f"carry out ({'; '.join(ab['unknown']) or bad or unsettled or 'a target chosen at resolution'})",
-                     "B-STACK")
+                     f"carry out ({why})", "B-STACK")
             continue
-        push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
-             {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": "B-STACK", "x": ctx.body.x,
-              "tier": ctx.body.choosing, "attacked": target})
-        ctx.step("event", f"\"{copy.name}\" ({ab['text']}) triggers on the attack and goes onto the stack", "B-STACK")
+        push_trigger(pos, copy, ab, me, "B-STACK", ctx.step, {"x": ctx.body.x, "tier": ctx.body.choosing,
+                                                              "attacked": target},
+                     how="triggers on the attack and goes onto the stack")
 
 
 def move(ctx) -> None:

@@ -79,7 +79,7 @@ def die(position: Position, cards: list, rec, rule: str) -> None:
 
 
 def _death_triggers(position: Position, copy, rec, rule: str) -> None:
-    from .stack import push, trigger_blocker
+    from .stack import push_trigger, trigger_blocker
 
     for ab in S.abilities(position, copy):
         if ab["trigger"] != "on-death":
@@ -89,6 +89,4 @@ def _death_triggers(position: Position, copy, rec, rule: str) -> None:
             rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot carry out "
                 f"({why}); it is not put on the stack", rule)
             continue
-        push(position, copy.name, copy.controller, f"ability {ab['index']}: {ab['text']}",
-             {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": rule})
-        rec("event", f"\"{copy.name}\" ({ab['text']}) triggers on its death and goes onto the stack", rule, "B-STACK")
+        push_trigger(position, copy, ab, copy.controller, rule, rec, how="triggers on its death and goes onto the stack")

@@ -341,6 +341,5 @@ def executes(ability) -> bool:
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False
-    if record["trigger"] in _AUTOMATIC_TRIGGERS and any(e["subject"] == "target" for e in record["effects"]):
-        return False
+    # a trigger's target is named as it goes onto the stack (stack.push_trigger)
     return True

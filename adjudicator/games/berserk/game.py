@@ -165,6 +165,13 @@ def do_pass(position: Position, player: str, rec, reject) -> None:
     """A pass — what it means depends on the step (B-408.3, B-401.3, B-402.4.1, B-412.2 …)."""
     t = position.timing
     step = T.stage(position)
+    from .stack import awaiting_target
+
+    pending = awaiting_target(position)
+    if pending is not None:
+        reject("B-STACK", f"{pending.controller} must first name the target of \"{pending.source}\"'s triggered "
+               f"ability ({pending.controller} uses \"{pending.source}\" targeting …): a triggered ability is "
+               "declared with its target as it goes onto the stack")
     if t.phase == "preliminary":
         if step == "roll":
             reject("B-402.1", "the roll step cannot be passed: both players roll, and the higher roll chooses")

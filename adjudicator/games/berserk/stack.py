@@ -93,10 +93,7 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                     rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine "
                         f"cannot carry out ({why}); it is not put on the stack", rule)
                     continue
-                x = _fixed_x(position, copy)
-                push(position, copy.name, player, f"ability {ab['index']}: {ab['text']}",
-                     {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": rule, "x": x})
-                rec("event", f"\"{copy.name}\" ({ab['text']}) goes onto the stack", rule, "B-STACK")
+                push_trigger(position, copy, ab, player, rule, rec, {"x": _fixed_x(position, copy)})
         if trigger == "start-of-turn" and player == t.active:
             _recurring(position, player, rule, rec)
         for delayed in [d for d in position.memo.get("delayed", []) if d["when"] == trigger
@@ -118,9 +115,68 @@ def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, att
     bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
     if bad:
         return f"effect kinds {bad}"
-    if any(e["subject"] == "target" for e in ab["effects"]):
-        return "a target chosen at resolution"
     return open_defence(position, ab, controller, uid, None, attacked)
+
+
+# ---- triggered abilities with a target ------------------------------------------------------
+# Glossary «Объявить (особенность)»: «указать источник и цель, на которую оно направлено»; a
+# triggered ability goes onto the stack when it triggers (B-STACK), so its controller names the
+# target then: with one legal target the engine names it (SCENARIO-LANGUAGE: a choice with one
+# legal option is made automatically); with two or more, the ability waits on the stack for
+# `NAME uses "Card" targeting "X"`, and nobody may pass until then (``awaiting_target``); with
+# none it cannot be declared and is left out.
+
+def legal_targets(position: Position, ab: dict, controller: str, uid: int, attacked: int | None = None) -> list:
+    from . import defences as D
+    from .effects import open_defence, restriction_failure
+
+    source = position.copies.get(uid)
+    src = source if source is not None and S.in_play(source) else None
+    out = []
+    for card in sorted(S.cards_in_play(position), key=lambda c: (c.controller, S.board_order(c))):
+        if "hidden" in card.flags:
+            continue
+        if any(restriction_failure(position, card, e.get("spec") or {}, controller, src)
+               for e in ab["effects"] if e["subject"] == "target"):
+            continue
+        if D.spell_target_ban(position, card, ab.get("spell", False)):
+            continue
+        if open_defence(position, ab, controller, uid, card.uid, attacked):
+            continue
+        out.append(card)
+    return out
+
+
+def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str, rec, extra: dict | None = None,
+                 how: str = "goes onto the stack") -> bool:
+    """Put a triggered ability on the stack, naming its target when it has one."""
+    payload = {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": rule, **(extra or {})}
+    needs = any(e["subject"] == "target" for e in ab["effects"])
+    if needs:
+        found = legal_targets(position, ab, controller, copy.uid, payload.get("attacked"))
+        if not found:
+            rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but has no legal target; it is not put on "
+                "the stack", rule, "B-STACK")
+            return False
+        if len(found) == 1:
+            payload["target"] = found[0].uid
+        else:
+            payload["target"] = None
+            payload["awaiting_target"] = True
+            payload["text"] = ab["text"]
+    push(position, copy.name, controller, f"ability {ab['index']}: {ab['text']}", payload)
+    rec("event", f"\"{copy.name}\" ({ab['text']}) {how}", rule, "B-STACK")
+    if needs and payload.get("target") is not None:
+        rec("target", f"target \"{position.copies[payload['target']].name}\" (the only legal target)", rule, "B-STACK")
+    elif needs:
+        rec("note", f"{controller} must name the target of \"{copy.name}\" ability {ab['index']}: "
+            f"{controller} uses \"{copy.name}\" targeting …", rule, "B-STACK")
+    return True
+
+
+def awaiting_target(position: Position):
+    """The stack item whose controller has yet to name its target (None when there is none)."""
+    return next((item for item in position.stack if item.payload.get("awaiting_target")), None)
 
 
 def _fixed_x(position: Position, copy) -> int | None:
