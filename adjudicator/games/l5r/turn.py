@@ -251,12 +251,13 @@ def discard(game, ctx: Context) -> None:
         raise ScenarioError("'discard' takes the cards to discard", ctx.body.pos.file, ctx.body.pos.line,
                             ctx.body.pos.column, None)
     if t.phase == "end":
+        # the hand limit: the active player discards down to eight, no further (L5R-END)
+        game.need(actor == t.active, "L5R-END", f"it is {t.active}'s End phase; {actor} has no hand limit to meet")
         hand = pos.zones.get((actor, "hand"), [])
-        game.need("drawn" in pos.memo.get("phase-done", []) or True, "L5R-END", "")
         cards = [ctx.card(o, where=lambda c: c.zone == "hand" and c.zone_owner == actor) for o in ctx.body.objects]
         for c in cards:
             game.need(c.zone == "hand" and c.zone_owner == actor, "L5R-END", f"{c.show()} is not in {actor}'s hand")
-        game.need(len(hand) - len(cards) >= game.hand_limit or len(hand) <= game.hand_limit and False, "L5R-END",
+        game.need(len(hand) - len(set(c.uid for c in cards)) >= game.hand_limit, "L5R-END",
                   f"{actor} holds {len(hand)} cards; the End phase discards only down to {game.hand_limit}")
         for c in cards:
             discard_copy(pos, c)
