@@ -381,7 +381,7 @@ def _attack_triggers(ctx, copy) -> None:
     for ab in S.abilities(pos, copy):
         if ab["trigger"] != "on-attack":
             continue
-        why = trigger_blocker(pos, ab, me, copy.uid, target)
+        why = trigger_blocker(pos, ab, me, copy.uid, target, ctx.body.choosing)
         if why:
             ctx.step("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot "
                      f"carry out ({why})", "B-STACK")

@@ -292,7 +292,7 @@ _MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTI
 _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
-_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death"}
+_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's
@@ -341,5 +341,9 @@ def executes(ability) -> bool:
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False
-    # a trigger's target is named as it goes onto the stack (stack.push_trigger)
+    # a trigger's target is named as it goes onto the stack (stack.push_trigger); a dashed value
+    # (1-2-3) is stated only with an attack, so other triggers with one are refused
+    if record["trigger"] in _AUTOMATIC_TRIGGERS - {"on-attack"} and any(
+            len(set(e.get("values") or [])) > 1 for e in record["effects"]):
+        return False
     return True

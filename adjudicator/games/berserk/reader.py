@@ -163,6 +163,8 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-attack"  # "При [:atk]": the card attacks with its strike (battle.act)
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
+    elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
+        out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
     elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
     else:

@@ -48,6 +48,26 @@ def _resolve_movement(position: Position, p: dict, rec) -> None:
     moved[str(copy.uid)] = moved.get(str(copy.uid), 0) + p["cost"]
     rec("effect", f"move \"{copy.name}\" to {p['to']}", "B-413")
     rec("cost", f"\"{copy.name}\" pays {p['cost']} movement point{'s' if p['cost'] != 1 else ''}", "B-413")
+    # «При перемещении»: the card's own movement has happened (B-413: "once the movement
+    # happens"); its abilities go onto the stack above nothing else (B-STACK)
+    for ab in S.abilities(position, copy):
+        if ab["trigger"] != "on-move":
+            continue
+        why = trigger_blocker(position, ab, copy.controller, copy.uid)
+        if why:
+            rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot carry out "
+                f"({why}); it is not put on the stack", "B-413")
+            continue
+        if ab.get("once_per_turn"):
+            used = position.memo.setdefault("used_turn", [])
+            key = f"{copy.uid}:{ab['index']}"
+            if key in used:
+                rec("note", f"\"{copy.name}\" ability {ab['index']} has already worked this turn (once per turn)",
+                    "B-413")
+                continue
+            used.append(key)
+        push_trigger(position, copy, ab, copy.controller, "B-413", rec,
+                     how="triggers on its movement and goes onto the stack")
 
 
 def _pay_by_closing(position: Position, p: dict, rec) -> None:
@@ -105,7 +125,8 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
             rec("event", f"the delayed effect of \"{delayed['name']}\" goes onto the stack", rule, "B-STACK")
 
 
-def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, attacked: int | None = None) -> str | None:
+def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, attacked: int | None = None,
+                    tier: str | None = None) -> str | None:
     """Why the engine cannot put this triggered ability on the stack and carry it out (None
     when it can): an unknown part, an effect kind it does not execute, an open defence."""
     from .effects import EXECUTABLE_KINDS, open_defence
@@ -115,6 +136,10 @@ def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, att
     bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
     if bad:
         return f"effect kinds {bad}"
+    if tier is None and any(len(set(e.get("values") or [])) > 1 for e in ab["effects"]):
+        # a dashed value (1-2-3) needs a stated weak/medium/strong result; nobody states one for a
+        # trigger outside an attack, and the engine does not roll (battle._honest)
+        return "a weak/medium/strong value nobody states (the engine does not roll the die)"
     return open_defence(position, ab, controller, uid, None, attacked)
 
 
