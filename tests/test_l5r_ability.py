@@ -633,3 +633,29 @@ def test_it_is_conditions():
     assert _conds(a) == [("effect-if:your-turn", ("effect 0",))]
     b = parse_ability("Battle: Negate Fear effects targeting this Follower.")
     assert effects(b)[0].target.keywords == ("Fear",)
+
+
+def test_refill_transfer_and_set_stat():
+    a = parse_ability("Battle: Refill this Province with him, face-up.")
+    assert [(e.kind, e.keyword) for e in effects(a)] == [("refill", "face-up"), ("put-into-play", None)]
+    b = parse_ability("Battle: Transfer this Follower to your target Personality.")
+    assert [e.kind for e in effects(b)] == ["transfer", "attach-to"]
+    c = parse_ability("Battle: Reduce his Force to 0.")
+    assert [(e.kind, e.stat, e.amount) for e in effects(c)] == [("reduce-stat-to", "force", 0)]
+    d = parse_ability("Battle: Set his Force equal to his Chi.")
+    assert [(e.kind, e.stat) for e in effects(d)] == [("set-stat", "force"), ("amount-equal-to", "chi")]
+
+
+def test_delay_after_the_effect_and_will_not_gain():
+    a = parse_ability("Battle: Remove it from the game after this battle ends.")
+    assert _conds(a) == [("effect-delayed", ("effect 0", "after-end-of", "battle-ends"))]
+    b = parse_ability("Will not gain Fallen or Shadowlands.")
+    assert [(e.kind, e.keyword) for e in effects(b)] == [("cannot-gain-keyword", "Fallen"),
+                                                        ("cannot-gain-keyword", "Shadowlands")]
+
+
+def test_ability_and_action_source_modifiers():
+    a = parse_ability("Battle: Straighten a target Personality with a Political ability.")
+    assert a.targets()[0].states == ("has-ability:Political",)
+    b = parse_ability("Reaction: After another player's Battle action targets Sawaki, bow him.")
+    assert b.structured and b.trigger.event == "action-targets"

@@ -171,6 +171,11 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "amount-for-each",
         "redirect-target",
         "cost-reduction",
+        "refill",
+        "transfer",
+        "set-stat",
+        "reduce-stat-to",
+        "cannot-gain-keyword",
     }
 )
 
@@ -1535,6 +1540,55 @@ def _build_transformer_class():
 
         def q_n_or_more(self, meta, ch):
             return _Mod("q", ("at-least", int(ch[0])))
+
+        # ----- refill, transfer, set/reduce a stat, "will not gain", suffix delays
+        def delayed_post(self, meta, ch):
+            timing, event, text = ch[1]
+            return _Scoped(ch[0], "effect-delayed", (timing, event), text)
+
+        def refill(self, meta, ch):
+            face = str(ch[-1]).lower().replace(" ", "-")
+            return self._eff(meta, "refill", target=ch[0], keyword=face)
+
+        def refill_with(self, meta, ch):
+            face = str(ch[-1]).lower().replace(" ", "-")
+            return [self._eff(meta, "refill", target=ch[0], keyword=face),
+                    self._eff(meta, "put-into-play", target=ch[1])]
+
+        def transfer(self, meta, ch):
+            return [self._eff(meta, "transfer", target=ch[0]), self._eff(meta, "attach-to", target=ch[1])]
+
+        def set_stat(self, meta, ch):
+            whose, stat = ch[0]
+            return self._eff(meta, "set-stat", target=whose, stat=stat, amount=int(ch[1]))
+
+        def reduce_stat_to(self, meta, ch):
+            whose, stat = ch[0]
+            return self._eff(meta, "reduce-stat-to", target=whose, stat=stat, amount=int(ch[1]))
+
+        def set_stat_ref(self, meta, ch):
+            whose, stat = ch[0]
+            return self._measured(meta, self._eff(meta, "set-stat", target=whose, stat=stat), ch[-1])
+
+        def keyword_alts(self, meta, ch):
+            # STATE words ("Fallen") were lower-cased for the lexer: take the printed spelling
+            return [self._piece[c.start_pos : c.end_pos] if c.end_pos else str(c) for c in ch]
+
+        def kw_clan_alignment(self, meta, ch):
+            return ["Clan Alignment"]
+
+        def cannot_gain_keyword(self, meta, ch):
+            words = ch[-1]
+            if len(words) > 1:
+                return [self._eff(meta, "cannot-gain-keyword", keyword=w, target=TargetSpec(ref="this")) for w in words]
+            return self._eff(meta, "cannot-gain-keyword", keyword=words[0], target=TargetSpec(ref="this"))
+
+        def p_from_action(self, meta, ch):
+            return _Mod("post-state", "from-action")
+
+        def p_with_ability(self, meta, ch):
+            kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+            return _Mod("post-state", f"has-ability:{kw}")
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
