@@ -659,3 +659,33 @@ def test_ability_and_action_source_modifiers():
     assert a.targets()[0].states == ("has-ability:Political",)
     b = parse_ability("Reaction: After another player's Battle action targets Sawaki, bow him.")
     assert b.structured and b.trigger.event == "action-targets"
+
+
+def test_created_card_with_alignment_and_granted_trait():
+    a = parse_ability("Battle: Destroy this card to create a 0F/2C/0PH Ninja Personality with your Clan Alignment.")
+    assert effects(a)[1].kind == "create" and effects(a)[1].target.states == ("your-clan-alignment",)
+    b = parse_ability('Battle: Create a Holding with the trait, "Bow this card: Produce 2 Gold", and put it into play.')
+    assert [e.kind for e in effects(b)] == ["create", "grant-ability", "put-into-play"]
+    assert effects(b)[1].keyword == "trait" and effects(b)[1].text == "Bow this card: Produce 2 Gold"
+
+
+def test_attack_strength_bonus_and_attack_equal_to():
+    a = parse_ability("Battle: Ranged 3 Attack, with +2 strength if the target is dishonorable.")
+    assert [(e.kind, e.stat, e.amount) for e in effects(a)] == [("ranged-attack", None, 3), ("modify-stat", "strength", 2)]
+    assert _conds(a)[0][0] == "effect-if:is" and _conds(a)[0][1][0] == "effect 1"
+    b = parse_ability("Battle: Ranged Attack equal to this Personality's Force.")
+    assert [(e.kind, e.stat) for e in effects(b)] == [("ranged-attack", "force")]
+
+
+def test_clan_conditions_keyword_alternatives_named_rings():
+    a = parse_ability("This Personality has Naval while he is Crane Clan.")
+    assert _conds(a) == [("effect-while:is-clan", ("effect 0", "he", "Crane"))]
+    b = parse_ability("Will only attach to a Crab Clan or Naga Personality.")
+    assert effects(b)[0].target.states == ("any-keyword:Crab Clan|Naga",)
+    c = parse_ability("Nishoji enters play ignoring Gold Cost if you control the Ring of Earth.")
+    assert [(e.kind, e.keyword) for e in effects(c)] == [("cost-reduction", "ignoring-gold-cost")]
+    assert _conds(c) == [("effect-if:you-control", ("effect 0", "the Ring of Earth"))]
+    d = parse_ability("Battle: If you have four or fewer cards in your hand, draw a card.")
+    assert _conds(d) == [("effect-if:hand-size-at-most", ("effect 0", "4"))]
+    e = parse_ability("Battle: You may Equip this Follower from your discard pile.")
+    assert effects(e)[0].kind == "attach" and effects(e)[0].target.zone == "discard"

@@ -1056,7 +1056,10 @@ def _build_transformer_class():
         def create_card(self, meta, ch):
             n, made = amount(ch[0]), ch[1]
             spec = replace(made.spec, count=n or 1, text=self._text(meta))
-            return self._eff(meta, "create", target=spec, values=made.stats.values if made.stats else ())
+            out = [self._eff(meta, "create", target=spec, values=made.stats.values if made.stats else ())]
+            # "... with the ability, "..."": the created card gets it (resolved like any grant)
+            out += [replace(g, target=TargetSpec(ref="it", text=spec.text)) for g in made.grants]
+            return out[0] if len(out) == 1 else out
 
         def create_attached(self, meta, ch):
             n, made, host = amount(ch[0]), ch[1], ch[2]
@@ -1068,8 +1071,11 @@ def _build_transformer_class():
             stats = next((c for c in ch if isinstance(c, _Stats)), None)
             kws = [c.value for c in ch if isinstance(c, _Mod) and c.kind == "keyword"]
             head = next((c.value for c in ch if isinstance(c, _Mod) and c.kind == "head"), "card")
-            return _CreatedSpec(TargetSpec(ref="created", card_types=(head,), keywords=tuple(kws),
+            states = tuple(c.value for c in ch if isinstance(c, _Mod) and c.kind == "post-state")
+            made = _CreatedSpec(TargetSpec(ref="created", card_types=(head,), keywords=tuple(kws), states=states,
                                            text=self._text(meta)), stats)
+            made.grants = [c for c in ch if isinstance(c, _Grant)]
+            return made
 
         def stats_line(self, meta, ch):
             return _Stats(tuple(int(x) for x in re.findall(r"[0-9]+", str(ch[0]))), signed=False)
@@ -1499,11 +1505,11 @@ def _build_transformer_class():
             return _Scoped(ch[0], "effect-cost", ch[-1], self._text(meta))
 
         def enters_play_cost(self, meta, ch):
+            # keyword says how: "less-gold" (amount = N), "ignoring-gold-cost", "ignoring-costs" ...
             target = it_target(ch) or TargetSpec(ref="this", text="")
             mode = ch[-1]
-            if mode[0] != "less-gold":
-                return _Scoped(self._eff(meta, "put-into-play", target=target), "effect-cost", mode, self._text(meta))
-            return self._eff(meta, "cost-reduction", target=target, amount=int(mode[1]) if mode[1] != "None" else None)
+            n = int(mode[1]) if mode[0] == "less-gold" and mode[1] != "None" else None
+            return self._eff(meta, "cost-reduction", target=target, amount=n, keyword=mode[0])
 
         def enters_play_state_self(self, meta, ch):
             state = str(ch[0]).lower()
@@ -1589,6 +1595,41 @@ def _build_transformer_class():
         def p_with_ability(self, meta, ch):
             kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
             return _Mod("post-state", f"has-ability:{kw}")
+
+        # ----- created-card extras, attack bonuses, clan tests, keyword alternatives
+        def cw_alignment(self, meta, ch):
+            return _Mod("post-state", "your-clan-alignment")
+
+        def cw_grant(self, meta, ch):
+            return ch[0]
+
+        def attack_strength_bonus(self, meta, ch):
+            # "Melee 2 Attack, with +1 strength if ...": the attack of the clause before
+            return self._eff(meta, "modify-stat", stat="strength", amount=int(str(ch[0])))
+
+        def equip(self, meta, ch):
+            return self._eff(meta, "attach", target=ch[0])
+
+        def attach_from_hand(self, meta, ch):
+            return [self._eff(meta, "attach", target=replace(ch[0], zone="hand")),
+                    self._eff(meta, "attach-to", target=ch[1])]
+
+        def equip_from_discard(self, meta, ch):
+            return self._eff(meta, "attach", target=replace(ch[0], zone="discard"))
+
+        c_is_clan = _cond("is-clan")
+        c_hand_at_most = _cond("hand-size-at-most")
+        c_hand_at_least = _cond("hand-size-at-least")
+
+        def m_keyword_or(self, meta, ch):
+            words = [str(c) for c in ch]
+            clan = " Clan" if "clan" in self._text(meta).lower() else ""
+            first = words[0] + clan
+            second = words[1] + (clan if self._text(meta).lower().endswith("clan") else "")
+            return _Mod("post-state", f"any-keyword:{first}|{second}")
+
+        def np_named_ring(self, meta, ch):
+            return TargetSpec(ref="choice", card_types=("ring",), keywords=(f"Ring of {ch[0]}",), text=self._text(meta))
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
@@ -1709,6 +1750,7 @@ class _CreatedSpec:
     def __init__(self, spec: TargetSpec, stats: "_Stats | None"):
         self.spec = spec
         self.stats = stats
+        self.grants: list = []
 
 
 class _Guarded:
