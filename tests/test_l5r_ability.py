@@ -689,3 +689,33 @@ def test_clan_conditions_keyword_alternatives_named_rings():
     assert _conds(d) == [("effect-if:hand-size-at-most", ("effect 0", "4"))]
     e = parse_ability("Battle: You may Equip this Follower from your discard pile.")
     assert effects(e)[0].kind == "attach" and effects(e)[0].target.zone == "discard"
+
+
+def test_hand_size_plus_gold_for_each_and_as_an_action():
+    a = parse_ability("Dragon Clan players have +2 maximum hand size.")
+    assert [(e.kind, e.stat, e.amount) for e in effects(a)] == [("modify-stat", "max-hand-size", 2)]
+    b = parse_ability("Bow this card: Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control.")
+    assert [e.kind for e in effects(b)] == ["produce-gold", "produce-gold", "amount-for-each"]
+    c = parse_ability("Will only attach to a Ninja. You may Equip this Follower as a Battle action.")
+    assert ("effect-as-action", ("effect 1", "Battle")) in _conds(c)
+
+
+def test_make_an_attack_paying_for_and_won():
+    a = parse_ability("Battle: Discard a card to make a Fear effect with strength equal to its Focus Value.")
+    assert [(e.kind, e.stat) for e in effects(a)] == [("discard", None), ("fear", "focus")]
+    b = parse_ability("Bow this card: Produce 2 Gold, or 3 Gold when paying for a Nonhuman.")
+    assert [e.amount for e in effects(b)] == [2, 3]
+    assert _conds(b)[1] == ("effect-if:paying-for", ("effect 1", "a Nonhuman"))
+    c = parse_ability("Reaction: When paying for a Farm: Produce 1 Gold.")
+    assert c.trigger.event == "paying-for" and c.structured
+    d = parse_ability("As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor.")
+    assert _conds(d) == [("effect-if:won", ("effect 0", "your Personality", "it"))]
+    e = parse_ability("Battle: Target an enemy Personality: Bow him. He may not perform actions.")
+    assert effects(e)[1].kind == "cannot-perform-actions"
+
+
+def test_human_and_nonhuman_are_keywords():
+    a = parse_ability("Will only attach to a Human.")
+    assert effects(a)[0].target.keywords == ("Human",)
+    b = parse_ability("Battle: Bow a target Nonhuman Personality.")
+    assert effects(b)[0].target.keywords == ("Nonhuman",) and effects(b)[0].target.states == ()

@@ -176,6 +176,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "set-stat",
         "reduce-stat-to",
         "cannot-gain-keyword",
+        "cannot-perform-actions",
     }
 )
 
@@ -1630,6 +1631,33 @@ def _build_transformer_class():
 
         def np_named_ring(self, meta, ch):
             return TargetSpec(ref="choice", card_types=("ring",), keywords=(f"Ring of {ch[0]}",), text=self._text(meta))
+
+        # ----- hand size, "plus N Gold for each", "as a Battle action", "make a ... Attack"
+        def hand_size_mod(self, meta, ch):
+            return [("max-hand-size", int(str(ch[0])))]
+
+        def plus_gold_each(self, meta, ch):
+            n = next((amount(c) for c in ch if isinstance(c, _Amount)), 1)
+            counted = replace(ch[-1], ref="each", count=1)
+            return [self._eff(meta, "produce-gold", amount=n),
+                    self._eff(meta, "amount-for-each", target=counted, amount=1)]
+
+        def as_action(self, meta, ch):
+            kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), "Battle")
+            return _Scoped(ch[0], "effect-as-action", (kind,), self._text(meta))
+
+        def cannot_perform(self, meta, ch):
+            kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+            if kind is None and re.search(r"\bbattle\s+actions?\b", self._text(meta), re.I):
+                kind = "Battle"
+            return self._eff(meta, "cannot-perform-actions", target=ch[0], keyword=kind)
+
+        def p_on(self, meta, ch):
+            return _Mod("post-state", f"on:{ch[0].text}")
+
+        c_won = _cond("won")
+        c_paying_for = _cond("paying-for")
+        ev_paying_for = _ev("!paying-for")
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
