@@ -719,3 +719,27 @@ def test_human_and_nonhuman_are_keywords():
     assert effects(a)[0].target.keywords == ("Human",)
     b = parse_ability("Battle: Bow a target Nonhuman Personality.")
     assert effects(b)[0].target.keywords == ("Nonhuman",) and effects(b)[0].target.states == ()
+
+
+def test_keyword_lists_and_attack_nouns():
+    a = parse_ability("Battle: Straighten your target Courtier, Unicorn Clan, or Spider Clan Personality.")
+    assert effects(a)[0].target.states == ("any-keyword:Courtier|Unicorn Clan|Spider Clan",)
+    b = parse_ability("Melee and Ranged Attacks targeting this Follower have -3 strength.")
+    (e,) = effects(b)
+    assert e.target.card_types == ("melee-attack", "ranged-attack") and (e.stat, e.amount) == ("strength", -3)
+    # a comma list that is not "A, B, or C Noun" still separates clauses
+    c = parse_ability("Battle: Bow Kaneka, and draw a card.")
+    assert [x.kind for x in effects(c)] == ["bow", "draw"]
+
+
+def test_two_conditions_once_per_turn_in_effects_recruit_less_gold():
+    a = parse_ability("Battle: If you have four or fewer cards in your hand and you are a Mantis Clan player, draw a card.")
+    assert [k for k, _ in _conds(a)] == ["effect-if:clan-player", "effect-if:hand-size-at-most"]
+    b = parse_ability("Battle: Once per turn, you may refill one of your provinces face-up.")
+    assert b.limit == "once per turn" and effects(b)[0].kind == "refill"
+    c = parse_ability("Battle: Equip a Follower, paying 2 less Gold.")
+    assert _conds(c) == [("effect-cost", ("effect 0", "less-gold", "2"))]
+    d = parse_ability("Battle: Recruit it.")
+    assert effects(d)[0].kind == "recruit"
+    e = parse_ability("Battle: If this Follower is in your hand, target your Personality at any location.")
+    assert _conds(e) == [("effect-if:in-hand", ("effect 0", "this Follower"))]

@@ -177,6 +177,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "reduce-stat-to",
         "cannot-gain-keyword",
         "cannot-perform-actions",
+        "recruit",
     }
 )
 
@@ -1500,7 +1501,8 @@ def _build_transformer_class():
             return ("ignoring-gold-cost",) if "gold" in self._text(meta).lower() else ("ignoring-costs",)
 
         def cm_less(self, meta, ch):
-            return ("less-gold", str(amount(ch[0])))
+            n = re.search(r"([0-9]+|one|two|three|four|five)\s+less", str(ch[0])).group(1)
+            return ("less-gold", str(_NUMBER_WORDS.get(n, n)))
 
         def with_cost_mode(self, meta, ch):
             return _Scoped(ch[0], "effect-cost", ch[-1], self._text(meta))
@@ -1658,6 +1660,26 @@ def _build_transformer_class():
         c_won = _cond("won")
         c_paying_for = _cond("paying-for")
         ev_paying_for = _ev("!paying-for")
+
+        # ----- conjoined conditions, recruit, attacks as nouns, keyword lists
+        def guarded_pre_and(self, meta, ch):
+            return _Guarded(_Guarded(ch[2], ch[1], self._text(meta)), ch[0], self._text(meta))
+
+        def recruit(self, meta, ch):
+            return self._eff(meta, "recruit", target=ch[0])
+
+        c_in_hand = _cond("in-hand")
+        h_melee_attack = _head("melee-attack")
+        h_ranged_attack = _head("ranged-attack")
+
+        def h_both_attacks(self, meta, ch):
+            return [_Mod("head", "melee-attack"), _Mod("head", "ranged-attack")]
+
+        def m_keyword_list(self, meta, ch):
+            tok = ch[0]
+            printed = self._piece[tok.start_pos : tok.end_pos] if tok.end_pos else str(tok)
+            words = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
+            return _Mod("post-state", "any-keyword:" + "|".join(words))
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
