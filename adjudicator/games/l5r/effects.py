@@ -20,7 +20,7 @@ EXECUTABLE_KINDS = frozenset({
     "modify-stat", "grant-keyword", "lose-keyword", "move-home", "destroy", "cannot-bow",
     "cannot-straighten", "cannot-dishonor", "cannot-destroy", "cannot-discard", "cannot-move",
     "cannot-target", "pay-gold", "target", "choose", "keyword", "fear", "ranged-attack", "melee-attack",
-    "take-control", "move-to-battle", "produce-gold",
+    "take-control", "move-to-battle", "produce-gold", "take-favor", "give-token", "put-in-hand",
 })
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -158,6 +158,26 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         if kind == "fear":
             return apply_to_card(game, position, copy, Effect("bow", text=what), as_cost=as_cost, source=source)
         return apply_to_card(game, position, copy, Effect("destroy", text=what), as_cost=as_cost, source=source)
+    if kind == "give-token":
+        count = effect.values[0] if effect.values else 1
+        token = f"{effect.keyword} token" if effect.keyword else "token"
+        copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
+        if effect.stat and effect.amount:
+            # a token changes its card for as long as it is there: tokens persist (L5R-DURATION)
+            position.modifiers.append(Modifier(copy.uid, stat=effect.stat, delta=effect.amount * count,
+                                               duration="permanent", source=source, rule="L5R-DURATION",
+                                               created_turn=position.timing.turn))
+        sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
+        return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
+    if kind == "put-in-hand":
+        if copy.zone == "hand":
+            return Outcome(False, f"put {name} into its owner's hand", "it is already in a hand")
+        for att in position.attachments_of(copy.uid):
+            discard_copy(position, att)
+        copy.attached_to = None
+        copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+        position.move(copy.uid, copy.owner, "hand", top=False)
+        return Outcome(True, f"put {name} into {copy.owner}'s hand")
     if kind == "take-control":
         new_owner = game.acting_player(position)
         if copy.controller == new_owner:
@@ -204,6 +224,13 @@ def apply_to_player(game, position: Position, player: str, effect: Effect, *, as
         sign = 1 if kind == "gain-honor" else -1
         p.attrs["family-honor"] = p.attrs.get("family-honor", 0) + sign * amount
         return Outcome(True, f"{player} {'gains' if sign > 0 else 'loses'} {amount} Honor")
+    if kind == "take-favor":
+        if "imperial-favor" in p.flags:
+            return Outcome(False, f"{player} takes the Imperial Favor", f"{player} already controls it")
+        for other in position.players.values():
+            other.flags.discard("imperial-favor")
+        p.flags.add("imperial-favor")
+        return Outcome(True, f"{player} takes the Imperial Favor")
     if kind == "produce-gold":
         return Outcome(True, f"{player} produces {amount} Gold, to be spent at once on one purchase (L5R-GOLD)")
     return Outcome(False, f"{kind} ({player})", f"the engine cannot carry out '{kind}' on a player")

@@ -17,7 +17,7 @@ from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -203,12 +203,19 @@ STATE_WORDS = {"in-current-army": "in the current enemy army", "without-follower
                "unbowed": "unbowed", "honorable": "honorable"}
 
 
+def zone_matches(zone: str, named: str) -> bool:
+    """"your discard pile" names either discard pile; "deck" either deck."""
+    if zone == named:
+        return True
+    return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
+
+
 def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     """Why ``copy`` does not fit ``spec``, or None when it does."""
     pos, actor = ctx.position, ctx.actor
     if spec.zone is None and not in_play(pos, copy):
         return f"it is not in play ({copy.zone}); targets must normally be in play"
-    if spec.zone is not None and copy.zone != spec.zone:
+    if spec.zone is not None and not zone_matches(copy.zone, spec.zone):
         return f"it is not in the {spec.zone}"
     if spec.owner == "you" and copy.controller != actor:
         return f"it is not {actor}'s"
