@@ -743,3 +743,19 @@ def test_two_conditions_once_per_turn_in_effects_recruit_less_gold():
     assert effects(d)[0].kind == "recruit"
     e = parse_ability("Battle: If this Follower is in your hand, target your Personality at any location.")
     assert _conds(e) == [("effect-if:in-hand", ("effect 0", "this Follower"))]
+
+
+def test_more_delays_top_of_deck_and_all_attacks():
+    a = parse_ability("Battle: Straighten his unit as he moves.")
+    assert _conds(a) == [("effect-delayed", ("effect 0", "as", "card-moves"))]
+    b = parse_ability("Battle: Discard it after your next turn begins.")
+    assert _conds(b) == [("effect-delayed", ("effect 0", "after-next", "your-turn-begins"))]
+    c = parse_ability("Battle: Discard the top card of any Fate deck.")
+    t = effects(c)[0].target
+    assert (t.zone, t.states, t.owner) == ("fate-deck", ("top",), "any")
+    d = parse_ability("Fear effects, Melee Attacks, and Ranged Attacks targeting this Follower have -2 strength.")
+    assert effects(d)[0].target.card_types == ("fear", "melee-attack", "ranged-attack")
+    e = parse_ability("Battle: Take an additional Battle action to play a Terrain.")
+    assert [x.kind for x in effects(e)] == ["additional-action", "play-card"]
+    f = parse_ability("Reaction: After this Personality moves home, draw a card.")
+    assert f.structured and f.trigger.event.endswith("moves-home")

@@ -178,6 +178,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "cannot-gain-keyword",
         "cannot-perform-actions",
         "recruit",
+        "play-card",
     }
 )
 
@@ -1681,6 +1682,38 @@ def _build_transformer_class():
             words = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
             return _Mod("post-state", "any-keyword:" + "|".join(words))
 
+        # ----- more delays, play, the top cards of a deck, all attacks
+        def dl_your_next_turn(self, meta, ch):
+            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            timing = "after-next" if self._text(meta).lower().startswith("after") else "before-next"
+            return (timing, f"your-turn-{verb.rstrip('s')}s", self._text(meta))
+
+        def dl_as(self, meta, ch):
+            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") in ("EVERB", "MOVES"))
+            return ("as", f"card-{verb}", self._text(meta))
+
+        def play_card(self, meta, ch):
+            return self._eff(meta, "play-card", target=ch[0])
+
+        def h_all_attacks(self, meta, ch):
+            return [_Mod("head", "fear"), _Mod("head", "melee-attack"), _Mod("head", "ranged-attack")]
+
+        def do_you(self, meta, ch):
+            return "you"
+
+        def do_any(self, meta, ch):
+            return "any"
+
+        def do_his(self, meta, ch):
+            return "opponent"
+
+        def np_top_of_deck(self, meta, ch):
+            n = next((amount(c) for c in ch if isinstance(c, _Amount)), 1)
+            owner = next(c for c in ch if isinstance(c, str) and c in ("you", "any", "opponent"))
+            zone = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-1]
+            return TargetSpec(ref="choice", count=n or 1, owner=owner, card_types=("card",), states=("top",),
+                              zone=zone, text=self._text(meta))
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
@@ -1868,6 +1901,7 @@ def _strip_durations(sentence: str) -> tuple[str, str | None]:
             duration = name if name is not None else " ".join(m.group(1).lower().split())
             sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
             sentence = re.sub(r"\s+([.,;])", r"\1", sentence)
+            sentence = re.sub(r",\s*,", ",", sentence)
             sentence = re.sub(r"^,\s*", "", sentence)
             break
     return sentence, duration
