@@ -759,3 +759,19 @@ def test_more_delays_top_of_deck_and_all_attacks():
     assert [x.kind for x in effects(e)] == ["additional-action", "play-card"]
     f = parse_ability("Reaction: After this Personality moves home, draw a card.")
     assert f.structured and f.trigger.event.endswith("moves-home")
+
+
+def test_more_events_during_and_total_force():
+    a = parse_ability("Reaction: After this Follower is destroyed during battle, gain 1 Honor.")
+    assert a.trigger.event == "this-card-destroyed-during-battle" and a.structured
+    b = parse_ability("Reaction: After this Personality wins a duel, draw a card.")
+    assert b.trigger.event == "this-personality-wins-duel"
+    c = parse_ability("Reaction: After your action resolves, draw a card.")
+    assert c.trigger.event == "action-resolves" and c.structured
+    d = parse_ability("Battle: Bow a target Personality during the Action Phase.")
+    assert _conds(d) == [("effect-during", ("effect 0", "action-phase"))]
+    e = parse_ability("Battle: Move home a target unit with equal or lower total Force.")
+    assert effects(e)[0].target.states == ("cmp:total-force<=this",)
+    f = parse_ability("Battle: Choose another of your non-Stronghold cards at the same location.")
+    t = effects(f)[0].target
+    assert t.owner == "you" and "same-location" in t.states

@@ -1714,6 +1714,35 @@ def _build_transformer_class():
             return TargetSpec(ref="choice", count=n or 1, owner=owner, card_types=("card",), states=("top",),
                               zone=zone, text=self._text(meta))
 
+        ev_wins_duel = _ev("wins-duel")
+        ev_focuses = _ev("focuses")
+
+        # ----- "during ...", total Force, "at the same location"
+        def s_total_force(self, meta, ch):
+            return "total-force"
+
+        def s_gp(self, meta, ch):
+            return "gold-production"
+
+        def dw_battle(self, meta, ch):
+            return "battle"
+
+        def dw_phase(self, meta, ch):
+            phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+            return f"{phase}-phase"
+
+        def dw_your_turn(self, meta, ch):
+            return "your-turn"
+
+        def during_scoped(self, meta, ch):
+            return _Scoped(ch[0], "effect-during", (ch[-1],), self._text(meta))
+
+        def ev_passive_during(self, meta, ch):
+            return _event_name(ch[0], str(ch[1]).lower()) + f"-during-{ch[-1]}"
+
+        p_same_location = _post("same-location")
+        p_same_controller = _post("same-controller")
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
