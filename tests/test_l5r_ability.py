@@ -775,3 +775,18 @@ def test_more_events_during_and_total_force():
     f = parse_ability("Battle: Choose another of your non-Stronghold cards at the same location.")
     t = effects(f)[0].target
     assert t.owner == "you" and "same-location" in t.states
+
+
+def test_keyword_choice_and_effect_choice():
+    a = parse_ability("Battle: Give him Kolat, Ninja, or Shadowlands.")
+    assert [(e.kind, e.keyword) for e in effects(a)] == [("grant-keyword-choice", "Kolat|Ninja|Shadowlands")]
+    b = parse_ability("Battle: If the enemy Personality is Kolat, Ninja, or Shadowlands, gain 2 Honor.")
+    assert _conds(b) == [("effect-if:is-any-keyword",
+                          ("effect 0", "the enemy Personality", "Kolat", "Ninja", "Shadowlands"))]
+    c = parse_ability("Battle: Gain 2 Honor or draw a card.")
+    assert [e.kind for e in effects(c)] == ["gain-honor", "draw"]
+    assert _conds(c) == [("effect-choice", ("effect 0", "option 1 of 2")),
+                         ("effect-choice", ("effect 1", "option 2 of 2"))]
+    # a comparison with another card's stat still parses next to these rules
+    d = parse_ability("Open: Target a Personality with lower Personal Honor than Soeka's Chi. Bow him.")
+    assert d.structured

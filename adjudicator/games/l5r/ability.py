@@ -179,6 +179,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "cannot-perform-actions",
         "recruit",
         "play-card",
+        "grant-keyword-choice",
     }
 )
 
@@ -1742,6 +1743,28 @@ def _build_transformer_class():
 
         p_same_location = _post("same-location")
         p_same_controller = _post("same-controller")
+
+        # ----- keyword choices, "A or B" effect choices
+        def _kw_words(self, tok) -> list[str]:
+            printed = self._piece[tok.start_pos : tok.end_pos] if tok.end_pos else str(tok)
+            return [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
+
+        def c_is_any_keyword(self, meta, ch):
+            tok = next(c for c in ch if getattr(c, "type", "") == "KW_LIST")
+            return Condition(kind="is-any-keyword", args=(ch[0].text, *self._kw_words(tok)), text=self._text(meta))
+
+        def give_keyword_choice(self, meta, ch):
+            # "Give him Kolat, Ninja, or Shadowlands": one keyword of the list, chosen at resolution
+            tok = next(c for c in ch if getattr(c, "type", "") == "KW_LIST")
+            target = TargetSpec(ref="it", text=self._text(meta).split()[1])
+            return self._eff(meta, "grant-keyword-choice", target=target, keyword="|".join(self._kw_words(tok)))
+
+        def choice_of(self, meta, ch):
+            # "Gain 2 Honor or draw a card": each option is an effect scoped "effect-choice"
+            out = []
+            for i, option in enumerate(ch[:2], 1):
+                out.append(_Scoped(option, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+            return out
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
