@@ -790,3 +790,18 @@ def test_keyword_choice_and_effect_choice():
     # a comparison with another card's stat still parses next to these rules
     d = parse_ability("Open: Target a Personality with lower Personal Honor than Soeka's Chi. Bow him.")
     assert d.structured
+
+
+def test_more_if_conditions():
+    a = parse_ability("Battle: Ranged 2 Attack. If the Ranged Attack destroyed a card, gain 1 Honor.")
+    assert _conds(a) == [("effect-if:did", ("effect 1", "the Ranged Attack", "destroyed", "a card"))]
+    b = parse_ability("Battle: If this targeted a card, draw a card.")
+    assert _conds(b) == [("effect-if:did", ("effect 0", "this", "targeted", "a card"))]
+    c = parse_ability("Battle: If there are any enemy units at the current battlefield, draw a card.")
+    assert _conds(c)[0][0] == "effect-if:exists"
+    d = parse_ability("Battle: If you control three or fewer Personalities, draw a card.")
+    assert d.structured
+    e = parse_ability("Battle: If you are a Scorpion Clan or Crab Clan player, draw a card.")
+    assert _conds(e) == [("effect-if:clan-player", ("effect 0", "Scorpion", "Crab"))]
+    f = parse_ability("Battle: If the action is yours, draw a card.")
+    assert _conds(f) == [("effect-if:is-yours", ("effect 0", "the action"))]

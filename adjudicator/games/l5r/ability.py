@@ -1766,6 +1766,28 @@ def _build_transformer_class():
                 out.append(_Scoped(option, "effect-choice", (f"option {i} of 2",), self._text(meta)))
             return out
 
+        # ----- more conditions
+        c_is_yours = _cond("is-yours")
+        c_is_theirs = _cond("is-another-players")
+        c_in_discard = _cond("in-discard-pile")
+        c_first_turn = _cond("first-turn")
+        c_phase = _cond("phase-is")
+        c_exists = _cond("exists")
+        c_fewest_provinces = _cond("fewest-provinces")
+
+        def c_did_verb(self, meta, ch):
+            # the "targeted" literal is filtered out of the tree: no token means "targeted"
+            verb = next((str(c).lower() for c in ch if hasattr(c, "type")), "targeted")
+            return Condition(kind="did", args=(ch[0].text, verb, ch[-1].text), text=self._text(meta))
+
+        def q_at_most(self, meta, ch):
+            text = self._text(meta).split()[0].lower()
+            return _Mod("q", ("at-most", _NUMBER_WORDS.get(text) or int(text)))
+
+        def np_this_action(self, meta, ch):
+            # "If this destroyed a card": the action (or effect) being resolved
+            return TargetSpec(ref="this", card_types=("action",), text=self._text(meta))
+
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
 
