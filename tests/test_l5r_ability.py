@@ -805,3 +805,21 @@ def test_more_if_conditions():
     assert _conds(e) == [("effect-if:clan-player", ("effect 0", "Scorpion", "Crab"))]
     f = parse_ability("Battle: If the action is yours, draw a card.")
     assert _conds(f) == [("effect-if:is-yours", ("effect 0", "the action"))]
+
+
+def test_or_a_noun_phrases_are_conservative():
+    a = parse_ability("Battle: Bow a target Holding or a target Personality.")
+    t = effects(a)[0].target
+    assert t.ref == "target" and t.card_types == ("holding", "personality") and t.states == ()
+    b = parse_ability("Battle: Bow a target attachment or a target dishonorable Personality.")
+    # different restrictions cannot be merged into one TargetSpec: kept as one "either" state
+    assert effects(b)[0].target.states == ("either:a target attachment|a target dishonorable Personality",)
+
+
+def test_enters_play_unbowed_delay_after_it_resolves_battle_resolution_event():
+    a = parse_ability("This Holding enters play unbowed.")
+    assert effects(a)[0].kind == "enters-play-unbowed"
+    b = parse_ability("Battle: If the action is yours, straighten this Follower after it resolves.")
+    assert ("effect-delayed", ("effect 0", "after", "card-resolves")) in _conds(b)
+    c = parse_ability("Reaction: After a battle resolution ends, draw a card.")
+    assert c.structured and c.trigger.event == "battle-resolves"

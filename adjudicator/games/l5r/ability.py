@@ -180,6 +180,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "recruit",
         "play-card",
         "grant-keyword-choice",
+        "enters-play-unbowed",
     }
 )
 
@@ -901,9 +902,9 @@ def _build_transformer_class():
 
         def enters_play_state(self, meta, ch):
             state = str(ch[1]).lower()
-            if state != "bowed":
+            if state not in ("bowed", "unbowed"):
                 return Unparsed(self._text(meta), "enters play in an unknown state", self._span(meta))
-            return self._eff(meta, "enters-play-bowed", target=ch[0])
+            return self._eff(meta, f"enters-play-{state}", target=ch[0])
 
         def take_favor(self, meta, ch):
             return self._eff(meta, "take-favor", target=TargetSpec(ref="you"))
@@ -1518,9 +1519,9 @@ def _build_transformer_class():
 
         def enters_play_state_self(self, meta, ch):
             state = str(ch[0]).lower()
-            if state != "bowed":
+            if state not in ("bowed", "unbowed"):
                 return Unparsed(self._text(meta), "enters play in an unknown state", self._span(meta))
-            return self._eff(meta, "enters-play-bowed", target=TargetSpec(ref="this"))
+            return self._eff(meta, f"enters-play-{state}", target=TargetSpec(ref="this"))
 
         def optional_cost_then(self, meta, ch):
             return _Optional([ch[0], ch[1]])
@@ -1787,6 +1788,25 @@ def _build_transformer_class():
         def np_this_action(self, meta, ch):
             # "If this destroyed a card": the action (or effect) being resolved
             return TargetSpec(ref="this", card_types=("action",), text=self._text(meta))
+
+        def dl_after_it(self, meta, ch):
+            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            return ("after", f"card-{verb}", self._text(meta))
+
+        def np_or_art(self, meta, ch):
+            first = ch[0]
+            tok = next(c for c in ch if getattr(c, "type", "") == "OR_ART")
+            second_text = self._piece[tok.start_pos + 2 : meta.end_pos].strip()
+            second = self.np_desc(meta, [_Mod("q", ("one", 1))] + [c for c in ch[1:] if c is not tok])
+            types = tuple(dict.fromkeys(first.card_types + second.card_types))
+            same = (first.states, first.tests, first.keywords, first.owner) == (second.states, second.tests, second.keywords, second.owner)
+            if same and first.card_types and second.card_types and not first.keywords:
+                return replace(first, card_types=types, text=self._text(meta))
+            # "a target attachment or a target dishonorable Personality": a TargetSpec cannot say
+            # "X or Y" with different restrictions, so both descriptions are kept in one state
+            # (no card has that state: the resolver refuses rather than guesses)
+            return TargetSpec(ref=first.ref, count=first.count, card_types=types,
+                              states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
