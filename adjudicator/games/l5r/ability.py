@@ -73,6 +73,26 @@ control" ``owner="you"``, the rest states ``"<kind>:<argument text>"`` with kind
 ``has-no``, ``is``, ``is-not``, ``attached-to``, ``was``, ``controls``, ``did``,
 ``controlled-by``. "Any number of" is ``up_to=True`` with ``count=0``.
 
+Other typed target states: ``any-keyword:A|B|C`` ("a Daimyo, Duelist, or Kensai
+Personality", "a Crab Clan or Naga Personality"), ``either:<first>|<second>`` ("a target
+attachment or a target dishonorable Personality": two descriptions with different
+restrictions, which one TargetSpec cannot merge), ``has-ability:<designator>``, ``on:<text>``,
+``same-location``, ``same-controller``, ``your-clan-alignment`` (created cards), ``top`` (with
+``zone``: "the top card of any Fate deck"), ``from-action``.
+
+Cost and timing scopes (``Condition.args[0]`` is ``"effect N"`` as above):
+``effect-cost`` (``paying-all-costs`` / ``ignoring-gold-cost`` / ``ignoring-costs`` /
+``less-gold, N``), ``effect-as-action`` ("as a Battle action"), ``effect-during``
+(``battle``, ``action-phase``, ``your-turn``), ``effect-choice`` (``option i of 2``: "Gain 2
+Honor or draw a card"); ``effect-delayed`` also has the timings ``as`` ("as he moves") and
+``after`` ("after it resolves"). Kinds added with them: ``cost-reduction`` ("enters play for
+N less Gold": ``amount`` N, ``keyword`` the mode), ``refill`` (``keyword`` face-up/down),
+``transfer`` (+ ``attach-to``), ``set-stat`` / ``reduce-stat-to``, ``cannot-gain-keyword``,
+``cannot-perform-actions``, ``grant-keyword-choice`` (``keyword`` "A|B|C"), ``recruit``,
+``play-card``, ``enters-play-unbowed``. Trigger events may be prefixed
+``first-each-<period>:`` ("the first time each turn ...") or suffixed ``-by-you`` ("you bow
+this Holding") / ``-during-<when>``.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
