@@ -823,3 +823,9 @@ def test_enters_play_unbowed_delay_after_it_resolves_battle_resolution_event():
     assert ("effect-delayed", ("effect 0", "after", "card-resolves")) in _conds(b)
     c = parse_ability("Reaction: After a battle resolution ends, draw a card.")
     assert c.structured and c.trigger.event == "battle-resolves"
+
+
+def test_cannot_be_targeted_by_a_named_source():
+    a = parse_ability("Melee Attacks may not target this Follower.")
+    (e,) = effects(a)
+    assert (e.kind, e.keyword, e.target.ref) == ("cannot-be-targeted-by", "Melee Attacks", "this")

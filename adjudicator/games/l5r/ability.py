@@ -89,7 +89,8 @@ Honor or draw a card"); ``effect-delayed`` also has the timings ``as`` ("as he m
 N less Gold": ``amount`` N, ``keyword`` the mode), ``refill`` (``keyword`` face-up/down),
 ``transfer`` (+ ``attach-to``), ``set-stat`` / ``reduce-stat-to``, ``cannot-gain-keyword``,
 ``cannot-perform-actions``, ``grant-keyword-choice`` (``keyword`` "A|B|C"), ``recruit``,
-``play-card``, ``enters-play-unbowed``. Trigger events may be prefixed
+``play-card``, ``enters-play-unbowed``, ``cannot-be-targeted-by`` (``keyword`` names who may
+not target: "Melee Attacks may not target this Follower"). Trigger events may be prefixed
 ``first-each-<period>:`` ("the first time each turn ...") or suffixed ``-by-you`` ("you bow
 this Holding") / ``-during-<when>``.
 
@@ -201,6 +202,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "play-card",
         "grant-keyword-choice",
         "enters-play-unbowed",
+        "cannot-be-targeted-by",
     }
 )
 
@@ -1827,6 +1829,11 @@ def _build_transformer_class():
             # (no card has that state: the resolver refuses rather than guesses)
             return TargetSpec(ref=first.ref, count=first.count, card_types=types,
                               states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
+
+        def cannot_target_by(self, meta, ch):
+            # "Melee Attacks may not target this Follower": only that source is barred, so this
+            # is not the general "cannot-target" (which bars every action)
+            return self._eff(meta, "cannot-be-targeted-by", target=ch[-1], keyword=ch[0].text)
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
