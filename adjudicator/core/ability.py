@@ -41,7 +41,9 @@ class TargetSpec:
       * ``"attached"`` the card this one is attached to ("this Personality" on an item);
       * ``"you"``      the acting player; ``"opponent"`` the opposing player;
       * ``"each"``     every card matching the restrictions;
-      * ``"choice"``   a card chosen without targeting ("one of your Personalities").
+      * ``"choice"``   a card chosen without targeting ("one of your Personalities");
+      * ``"possessed"`` something of another card's ("this Follower's unit"; states say whose).
+    Games may add refs; each documents its own.
     """
 
     ref: str
