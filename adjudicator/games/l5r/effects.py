@@ -263,15 +263,22 @@ def executes(ability) -> bool:
     clauses = [*ability.costs, *ability.effects]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
         return False
-    if not all(c.kind.split(":")[0] in EXECUTABLE_CONDITIONS for c in ability.conditions):
+    from .conditions import readable
+
+    if not all(readable(c) for c in ability.conditions):
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
     if ability.kind == "keywords":
         return True
     if ability.kind == "continuous":
-        return bool(clauses) and all(c.kind.startswith("cannot-") and (c.target is None or c.target.ref in ("this", "it"))
-                                     for c in clauses)
+        def applied(c) -> bool:
+            ref = c.target.ref if c.target is not None else "this"
+            if c.kind.startswith("cannot-"):
+                return ref in ("this", "it")
+            return c.kind == "modify-stat" and c.stat in ("force", "chi") and bool(c.amount) \
+                and ref in ("this", "attached")
+        return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)
     if ability.kind == "trait":
         return ability.trigger is not None and all(
             c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \

@@ -125,6 +125,33 @@ class L5R(Game):
                         flags.add(kind)
         return flags
 
+    def continuous_bonus(self, position: Position, copy: Copy, stat: str) -> int:
+        """Stat changes from traits without a trigger, while their card is in play and their
+        conditions hold (L5R-TRAIT): the card's own, and its attachments' on their bearer."""
+        from .conditions import evaluate
+
+        total = 0
+        sources = [copy, *position.attachments_of(copy.uid)]
+        for source in sources:
+            if not in_play(position, source):
+                continue
+            for ability in self.abilities(source):
+                if ability.kind != "continuous":
+                    continue
+                for index, clause in enumerate(ability.effects):
+                    if getattr(clause, "kind", None) != "modify-stat" or clause.stat != stat or not clause.amount:
+                        continue
+                    ref = clause.target.ref if clause.target is not None else "this"
+                    if not ((ref == "this" and source is copy) or (ref == "attached" and
+                            (source is copy or source.attached_to == copy.uid))):
+                        continue
+                    guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+                    holder = copy  # "while attacking" on an attachment speaks of its bearer
+                    if all(evaluate(g, game=self, pos=position, actor=copy.controller, source=holder,
+                                    subject_of=lambda w: holder) for g in guards):
+                        total += clause.amount
+        return total
+
     def has_state(self, position: Position, copy: Copy, state: str) -> bool:
         if state == "bowed":
             return "bowed" in copy.flags
@@ -157,7 +184,7 @@ class L5R(Game):
         if prop in ("attacking", "defending"):
             return self.has_state(position, copy, prop)
         if prop in ("force", "chi") and copy.card.type == "personality":
-            value = position.stat(copy, prop, 0)
+            value = position.stat(copy, prop, 0) + self.continuous_bonus(position, copy, prop)
             if prop == "force":  # items and followers attached modify their Personality
                 value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")

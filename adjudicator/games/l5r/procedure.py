@@ -11,7 +11,7 @@ from ...core.ability import Ability, Effect, TargetSpec, Unparsed
 from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
-from . import triggers
+from . import conditions, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
@@ -351,9 +351,16 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
                 continue
         elif guard is not None:
-            ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot check "
-                     f"({guard.text})", "L5R-ACT-EFFECT")
-            continue
+            verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
+                                          subject_of=lambda word: _subject_copy(ctx, source, word, bind))
+            if verdict is None:
+                ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
+                         f"check ({guard.text})", "L5R-ACT-EFFECT")
+                continue
+            if not verdict:
+                ctx.step("effect", f"{clause.text}: not carried out, since the condition does not hold "
+                         f"({guard.text})", "L5R-ACT-EFFECT")
+                continue
         if clause.kind in ("target", "choose"):
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=False)
@@ -377,6 +384,18 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
+    """The card a condition's subject names: a pronoun (the last target) or this card."""
+    w = word.lower()
+    if w in conditions.SELF:
+        if w in ("this personality",) and source.card.type != "personality" and source.attached_to:
+            return ctx.position.copies.get(source.attached_to)
+        return source
+    if w in conditions.PRONOUNS:
+        return bind.last[0] if bind.last else None
+    return None
 
 
 def effect_guards(ability: Ability) -> dict:
