@@ -829,3 +829,26 @@ def test_cannot_be_targeted_by_a_named_source():
     a = parse_ability("Melee Attacks may not target this Follower.")
     (e,) = effects(a)
     assert (e.kind, e.keyword, e.target.ref) == ("cannot-be-targeted-by", "Melee Attacks", "this")
+
+
+def test_deck_placement_top_and_bottom():
+    a = parse_ability("Battle: Put each one at the bottom of its owner's deck in any order.")
+    (e,) = effects(a)
+    assert (e.kind, e.keyword, e.values) == ("put-on-bottom", "deck", ("owner",))
+    b = parse_ability("Limited: Look at the top card of your Fate deck. You may put it at the bottom.")
+    assert [x.kind for x in effects(b)] == ["look-at-top", "put-on-bottom"]
+    c = parse_ability("Place zero to two of them at the bottom of your deck.")
+    (e,) = effects(c)
+    assert (e.kind, e.values, e.target.count, e.target.up_to) == ("put-on-bottom", ("you",), 2, True)
+    d = parse_ability("Put this card on the top or bottom of your Fate deck to target an enemy Personality.")
+    assert effects(d)[0].kind == "put-on-top-or-bottom" and effects(d)[0].keyword == "fate-deck"
+
+
+def test_abilities_may_not_be_used_and_stat_value_conditions():
+    a = parse_ability("Open, Bow this card: A target Holding's abilities may not be used.")
+    (e,) = effects(a)
+    assert e.kind == "cannot-use-abilities" and e.target.card_types == ("abilities",)
+    b = parse_ability("Battle: Bow it if its Force is now 0.")
+    assert _conds(b) == [("effect-if:stat-value", ("effect 0", "its", "force", "=", "0"))]
+    c = parse_ability("Battle: If he is now there, Ranged 4 Attack.")
+    assert _conds(c)[0][0] == "effect-if:at-battlefield"

@@ -94,6 +94,15 @@ not target: "Melee Attacks may not target this Follower"). Trigger events may be
 ``first-each-<period>:`` ("the first time each turn ...") or suffixed ``-by-you`` ("you bow
 this Holding") / ``-during-<when>``.
 
+Deck placement and usage restrictions: ``put-on-bottom`` / ``put-on-top`` /
+``put-on-top-or-bottom`` ("Put each one at the bottom of its owner's deck in any order"):
+``target`` the cards, ``keyword`` the deck (``deck``, ``fate-deck``, ``dynasty-deck``),
+``values[0]`` whose deck (``you``, ``owner``, ``opponent``; ``owner`` when the text names
+none). ``cannot-use-abilities`` ("A target Holding's abilities may not be used"): ``target``
+the abilities (a possessed target). Condition ``stat-value`` ("if its Force is now 0", "if
+his Chi is 3 or less"): ``args = (whose, stat, op, value)`` with op ``=``/``<``/``>``/
+``<=``/``>=``; "now" only says the value is read when the condition is checked.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -203,6 +212,10 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "grant-keyword-choice",
         "enters-play-unbowed",
         "cannot-be-targeted-by",
+        "put-on-bottom",
+        "put-on-top",
+        "put-on-top-or-bottom",
+        "cannot-use-abilities",
     }
 )
 
@@ -1425,6 +1438,10 @@ def _build_transformer_class():
         def np_each_of_them(self, meta, ch):
             return TargetSpec(ref="it", text=self._text(meta))
 
+        def np_zero_to_of_them(self, meta, ch):
+            # "zero to two of them": up to N of the cards named before
+            return TargetSpec(ref="it", count=amount(ch[0]) or 1, up_to=True, text=self._text(meta))
+
         def q_each_of_your(self, meta, ch):
             return [_Mod("q", ("each", 1)), _Mod("owner", "you")]
 
@@ -1837,6 +1854,46 @@ def _build_transformer_class():
 
         def __default__(self, data, children, meta):
             return Unparsed(self._text(meta), f"no transformer for {data}", self._span(meta))
+
+        # ----- deck placement, unusable abilities, stat values in conditions
+        def do_owner(self, meta, ch):
+            return "owner"
+
+        def deck_dest(self, meta, ch):
+            return (ch[0], ch[1])
+
+        def _deck_place(kind):
+            def f(self, meta, ch):
+                owner, zone = next((c for c in ch if isinstance(c, tuple)), ("owner", "deck"))
+                return self._eff(meta, kind, target=ch[0], keyword=zone, values=(owner,))
+
+            return f
+
+        put_on_bottom = _deck_place("put-on-bottom")
+        put_on_top = _deck_place("put-on-top")
+        put_on_top_or_bottom = _deck_place("put-on-top-or-bottom")
+
+        def cannot_use_abilities(self, meta, ch):
+            return self._eff(meta, "cannot-use-abilities", target=ch[0])
+
+        def sv_eq(self, meta, ch):
+            return ("=", int(ch[0]))
+
+        def sv_zero(self, meta, ch):
+            return ("=", 0)
+
+        def sv_cmp(self, meta, ch):
+            return (ch[0], int(ch[1]))
+
+        def sv_le(self, meta, ch):
+            return ("<=", int(ch[0]))
+
+        def sv_ge(self, meta, ch):
+            return (">=", int(ch[0]))
+
+        def c_stat_value(self, meta, ch):
+            (whose, stat), (op, value) = ch[0], ch[-1]
+            return Condition(kind="stat-value", args=(whose.text, stat, op, str(value)), text=self._text(meta))
 
         # ----- roots
         def sentence(self, meta, ch):
