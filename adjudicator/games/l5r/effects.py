@@ -21,6 +21,7 @@ EXECUTABLE_KINDS = frozenset({
     "cannot-straighten", "cannot-dishonor", "cannot-destroy", "cannot-discard", "cannot-move",
     "cannot-target", "pay-gold", "target", "choose", "keyword", "fear", "ranged-attack", "melee-attack",
     "take-control", "move-to-battle", "produce-gold", "take-favor", "give-token", "put-in-hand",
+    "attach-restriction", "bow-or-straighten", "create", "attach", "attach-to", "remove-from-game",
 })
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -158,6 +159,12 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         if kind == "fear":
             return apply_to_card(game, position, copy, Effect("bow", text=what), as_cost=as_cost, source=source)
         return apply_to_card(game, position, copy, Effect("destroy", text=what), as_cost=as_cost, source=source)
+    if kind == "bow-or-straighten":
+        choice = game.choice_of(position)
+        if choice not in ("bow", "straighten"):
+            return Outcome(False, f"bow or straighten {name}", "the acting player chooses which: say 'choosing bow' "
+                           "or 'choosing straighten'")
+        return apply_to_card(game, position, copy, Effect(choice, text=choice), as_cost=as_cost, source=source)
     if kind == "give-token":
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
@@ -169,6 +176,12 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                                                created_turn=position.timing.turn))
         sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
         return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
+    if kind == "remove-from-game":
+        for att in position.attachments_of(copy.uid):
+            discard_copy(position, att)
+        copy.attached_to = None
+        position.move(copy.uid, copy.owner, "removed", top=False)
+        return Outcome(True, f"remove {name} from the game")
     if kind == "put-in-hand":
         if copy.zone == "hand":
             return Outcome(False, f"put {name} into its owner's hand", "it is already in a hand")
@@ -248,7 +261,7 @@ def _duration(effect: Effect) -> str:
     return effect.duration or DEFAULT_DURATION
 
 
-_SUPPORTED_REFS = {"target", "this", "it", "attached", "you", "opponent", "choice", "each"}
+_SUPPORTED_REFS = {"target", "this", "it", "attached", "you", "opponent", "choice", "each", "created"}
 
 
 def executes(ability) -> bool:
@@ -276,6 +289,8 @@ def executes(ability) -> bool:
             ref = c.target.ref if c.target is not None else "this"
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
+            if c.kind == "attach-restriction":
+                return True  # checked when the card is equipped or shared (L5R-EQUIP, L5R-SHARE)
             return c.kind == "modify-stat" and c.stat in ("force", "chi") and bool(c.amount) \
                 and ref in ("this", "attached")
         return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)

@@ -58,7 +58,7 @@ class L5R(Game):
     copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
-             "fate-discard": "plain", "battlefield": "numbered"}
+             "fate-discard": "plain", "battlefield": "numbered", "removed": "plain"}
     verbs = ("pass", "play", "use", "lobby", "equip", "share", "buy", "attack", "decline-attack", "assign",
              "engage", "discard")
     card_properties = ("honorable", "in-play", "attacking", "defending")
@@ -106,6 +106,10 @@ class L5R(Game):
     # ---- queries -------------------------------------------------------------------
     def defender(self, position: Position) -> str:
         return position.next_player(position.timing.active)
+
+    def choice_of(self, position: Position) -> str | None:
+        """The ``choosing WORD`` of the action being resolved (set by the procedure)."""
+        return position.memo.get("_choosing")
 
     def acting_player(self, position: Position) -> str:
         """Who is carrying out the action being resolved (set by the procedure)."""

@@ -42,6 +42,11 @@ def share(game, ctx: Context) -> None:
         ctx.reject("L5R-SHARE", f"{item.show()} is already on {host.show()}; Share moves it to another Personality")
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-SHARE", f"{host.show()} is not another of {actor}'s Personalities in play")
+    from .turn import attach_restriction
+
+    why = attach_restriction(game, ctx, item, host)
+    if why:
+        ctx.reject("L5R-SHARE", why + "; Share moves it only to a Personality who can legally attach it")
     ctx.step("announce", f"{actor} shares {item.name}", "L5R-ACT-ANNOUNCE", "L5R-SHARE")
     ctx.step("target", f"{host.name} as another of your Personalities", "L5R-ACT-TARGET", "L5R-SHARE")
     if "bowed" in item.flags:

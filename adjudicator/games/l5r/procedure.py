@@ -130,6 +130,7 @@ class Bindings:
     def __init__(self):
         self.targets: dict[int, list[Copy]] = {}
         self.last: list[Copy] = []
+        self.created: Copy | None = None
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -261,6 +262,8 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return found
     if spec.ref == "it":
         return list(bind.last)
+    if spec.ref == "created":
+        return [bind.created] if bind.created is not None else []
     if spec.ref == "attached":
         host = ctx.position.copies.get(source.attached_to) if source.attached_to else None
         return [host] if host else []
@@ -363,7 +366,17 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 continue
         if clause.kind in ("target", "choose"):
             continue
+        if clause.kind == "create":
+            created = create_card(ctx, clause)
+            bind.created, bind.last = created, [created]
+            ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
+            continue  # "attach it to …": the attach-to clause that follows says where
         targets = subjects(ctx, source, clause, bind, as_cost=False)
+        if clause.kind == "attach-to":
+            attach_to(ctx, source, bind, targets)
+            continue
         if clause.target is not None and clause.target.ref in ("target", "it"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
         if not targets:
@@ -398,6 +411,30 @@ def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
     return None
 
 
+def create_card(ctx: Context, clause: Effect) -> Copy:
+    """"Create a 3F/1C/1PH Scout Personality": a new card in play at its creator's home."""
+    from ...core.cards import CardDef
+
+    spec = clause.target
+    kind = (spec.card_types[0] if spec is not None and spec.card_types else "personality")
+    keywords = tuple(spec.keywords) if spec is not None else ()
+    stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
+    name = " ".join((*keywords, kind.title())) + " (created)"
+    card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
+    return ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+
+
+def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None:
+    """Attach the card just created (or this card) to each host: one created card per host."""
+    pos = ctx.position
+    thing = bind.created or source
+    for i, host in enumerate(h for h in hosts if not isinstance(h, str)):
+        card = thing if i == 0 else pos.create_copy(thing.card, thing.owner, thing.controller, "home")
+        pos.move(card.uid, card.controller, host.zone, top=False)
+        card.attached_to = host.uid
+        ctx.step("effect", f"attach {card.name} to {host.name}", "L5R-ACT-EFFECT")
+
+
 def effect_guards(ability: Ability) -> dict:
     """Conditions the grammar attached to single effects: "effect N" -> Condition."""
     guards = {}
@@ -414,6 +451,8 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     """The whole procedure for one ability of ``source``."""
     game, pos = ctx.game, ctx.position
     pos.memo["_actor"] = ctx.actor
+    if ctx.body.choosing:
+        pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
@@ -430,6 +469,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_paying_used", None)
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
+    pos.memo.pop("_choosing", None)
     if from_hand:
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")

@@ -156,6 +156,9 @@ def equip(game, ctx: Context) -> None:
     host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-EQUIP", f"{host.show()} is not one of {actor}'s Personalities in play")
+    why = attach_restriction(game, ctx, item, host)
+    if why:
+        ctx.reject("L5R-EQUIP", why)
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     cost = item.card.attrs.get("gold-cost", 0) or 0
@@ -165,6 +168,24 @@ def equip(game, ctx: Context) -> None:
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
     game.after_action(ctx)
+
+
+def attach_restriction(game, ctx: Context, item, host) -> str | None:
+    """Why ``host`` cannot legally carry ``item`` ("Can only attach to a Samurai"), or None."""
+    from .procedure import target_ok
+
+    for ability in game.abilities(item):
+        for clause in ability.effects:
+            if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
+                continue
+            spec = clause.target
+            loose = type(spec)(ref="choice", card_types=spec.card_types, keywords=spec.keywords,
+                               states=spec.states, tests=spec.tests, text=spec.text)
+            why = target_ok(ctx, host, loose)
+            if why:
+                return f"{item.name} can only attach to {spec.text or 'certain cards'}, and {host.name} does not " \
+                       f"qualify: {why}"
+    return None
 
 
 def buy(game, ctx: Context) -> None:
