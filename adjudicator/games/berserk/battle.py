@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import state as S
 from . import timing as T
 from . import defences as D
+from . import limits as L
 from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, open_defence, restriction_failure
 from .stack import awaiting_target, push, push_trigger, trigger_blocker
 
@@ -69,14 +70,13 @@ def _pay_costs(ctx, copy, ab: dict, rule: str) -> None:
         ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", rule, "B-414")
 
 
-def _once_per_battle(ctx, copy, ab: dict, rule: str) -> None:
-    if not ab.get("once_per_battle"):
-        return
-    used = ctx.position.memo.setdefault("used_battle", [])
-    key = f"{copy.uid}:{ab['index']}"
-    if key in used:
-        ctx.reject(rule, f"\"{copy.name}\" has already used this once-per-battle ability")
-    used.append(key)
+def _limits(ctx, copy, ab: dict, rule: str) -> None:
+    """«Один (Х) раз за ход» / «Х раз за бой» (limits.py, glossary «Один (Х) раз за ход"): the
+    use is refused once the card holds X markers; otherwise it takes one."""
+    why = L.exhausted(ctx.position, ab, copy.uid)
+    if why:
+        ctx.reject(rule, f"\"{copy.name}\" cannot use «{ab['text']}» again: {why}")
+    L.mark(ctx.position, ab, copy.uid)
 
 
 def _target(ctx, ab: dict, rule: str, source=None):
@@ -292,18 +292,18 @@ def _use_played(ctx, copy, abilities) -> None:
         if me != t.priority:
             ctx.reject("B-415.1", f"{me} has passed the turn: priority is with {t.priority}")
     T.need_priority(pos, me, "B-408.2")
-    if ab["once_per_turn"] and f"{copy.uid}:{ab['index']}" in pos.memo.get("used_turn", []):
-        ctx.reject("B-STACK", f"\"{copy.name}\" has already used this once-per-turn ability this turn")
+    why = L.exhausted(pos, ab, copy.uid)
+    if why:
+        ctx.reject("B-STACK", f"\"{copy.name}\" cannot use «{ab['text']}» again: {why}")
     _honest(ctx, copy, ab, "B-STACK")
     target = _target(ctx, ab, "B-STACK", copy)
-    _once_per_battle(ctx, copy, ab, "B-STACK")
     _pay_tokens(ctx, copy, ab, "B-STACK")
     if ab["tap"]:
         if "closed" in copy.flags:
             ctx.reject("B-414", f"\"{copy.name}\" is closed and cannot pay [:tap] by closing")
         copy.flags.add("closed")
         ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", "B-414")
-    pos.memo.setdefault("used_turn", []).append(f"{copy.uid}:{ab['index']}")
+    L.mark(pos, ab, copy.uid)
     push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
          {"kind": "ability", "uid": copy.uid, "target": target.uid if target else None, "effects": ab["effects"],
           "rule": _rule_here(pos), "x": ctx.body.x, "tier": ctx.body.choosing})
@@ -338,7 +338,7 @@ def declare_action(ctx, copy, ab: dict) -> None:
     _honest(ctx, copy, ab, "B-414")
     target = _target(ctx, ab, "B-414", copy)
     if ab.get("index") is not None:
-        _once_per_battle(ctx, copy, ab, "B-414")
+        _limits(ctx, copy, ab, "B-414")
         _pay_tokens(ctx, copy, ab, "B-414")
     T.enter(pos, "main", "action", ctx.step)
     push(pos, copy.name, me, f"action: {ab['text']}", {"kind": "action", "uid": copy.uid,

@@ -62,7 +62,7 @@ def parse_abilities(text: str) -> list[dict]:
 
 def _parse_sentence(sentence: str, index: int) -> dict:
     ab = {"index": index, "text": sentence, "trigger": None, "whose": "any", "instant": False,
-          "tap": False, "once_per_turn": "один раз за ход" in sentence.lower(), "static": None,
+          "tap": False, "once_per_turn": False, "once_per_battle": False, "static": None,
           "effects": [], "unknown": []}
     body = sentence.strip()
     if "[:tap]" in body:
@@ -75,7 +75,7 @@ def _parse_sentence(sentence: str, index: int) -> dict:
     if low.startswith("внезапное действие"):
         ab["instant"] = True
         body = body[len("внезапное действие"):]
-    body = re.sub(r"\(?один раз за ход\)?", "", body, flags=re.I).strip(" :—–-")
+    body = _limits(body, ab).strip(" :—–-")
     for head, trigger, whose in _TRIGGERS:
         m = re.match(head + _DASH, body, flags=re.I)
         if m:
@@ -83,9 +83,30 @@ def _parse_sentence(sentence: str, index: int) -> dict:
             body = body[m.end():]
             break
     ab["effects"], ab["unknown"] = _parse_effects(body.strip(" :—–-"))
+    rest = re.search(r"\(?[^(),.]*раза?\s+за\s+(ход|бой)[^()]*\)?", body, flags=re.I)
+    if rest:  # a limit this reader does not hold ("… для каждого существа"): never dropped silently
+        ab["unknown"].append(rest.group(0).strip())
     if not ab["effects"] and not ab["unknown"] and not ab["trigger"] and not ab["tap"]:
         ab["static"] = "keyword-line"
     return ab
+
+
+_NUMBERS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5}
+_LIMIT = re.compile(r"\(?\s*(один|два|три|четыре|пять|\d+)\s+раза?\s+за\s+(ход|бой)\s*(\)|(?=[:.,—–-]|$))", re.I)
+
+
+def _limits(body: str, ab: dict) -> str:
+    """«(Один / два … раза за ход)», «(Х раз за бой)»: the limit is kept (limits.py enforces
+    it, glossary «Один (Х) раз за ход») and taken out of the effect text. A limit with more
+    words ("… для каждого существа") does not match and stays in the text, unread."""
+    for m in list(_LIMIT.finditer(body)):
+        word = m.group(1).lower()
+        n = _NUMBERS.get(word) or int(word)
+        if m.group(2).lower() == "ход":
+            ab["once_per_turn"], ab["turn_limit"] = True, n
+        else:
+            ab["once_per_battle"], ab["battle_limit"] = True, n
+    return _LIMIT.sub("", body)
 
 
 def _parse_effects(body: str) -> tuple[list[dict], list[str]]:

@@ -58,7 +58,6 @@ def _read(text: str) -> tuple:
         if mine["unknown"] and ab.kind != "keywords":
             old = cardtext._parse_sentence(ab.text.rstrip(". "), i)
             if not old["unknown"] and (old["effects"] or old["static"] or old["trigger"]):
-                old["once_per_battle"] = False
                 old["token_cost"] = 0
                 old["keywords"] = []
                 out.append(old)
@@ -76,11 +75,7 @@ def _blank(ab: Ability, index: int) -> dict:
 def _from_ast(ab: Ability, index: int) -> dict:
     out = _blank(ab, index)
     out["unknown"] = [f.text for f in ab.unparsed_fragments()]
-    limit = ab.limit or ""
-    out["once_per_turn"] = limit == "once per turn"
-    out["once_per_battle"] = limit == "once per battle"
-    if limit and limit not in ("once per turn", "once per battle"):
-        out["unknown"].append(f"limit «{limit}»")
+    _limit(ab.limit or "", out)
     out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
@@ -145,6 +140,20 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
     return out
+
+
+def _limit(limit: str, out: dict) -> None:
+    """«Один (Х) раз за ход» / «Х раз за бой»: the markers of limits.py (glossary «Один (Х) раз
+    за ход»). "… for each creature" counts per other card, which the markers do not: refused."""
+    m = re.fullmatch(r"(once|(\d+) times) per (turn|battle)", limit)
+    if m:
+        n = int(m.group(2) or 1)
+        if m.group(3) == "turn":
+            out["once_per_turn"], out["turn_limit"] = True, n
+        else:
+            out["once_per_battle"], out["battle_limit"] = True, n
+    elif limit:
+        out["unknown"].append(f"limit «{limit}»")
 
 
 def _trigger(ab: Ability, out: dict) -> None:

@@ -58,14 +58,6 @@ def _resolve_movement(position: Position, p: dict, rec) -> None:
             rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot carry out "
                 f"({why}); it is not put on the stack", "B-413")
             continue
-        if ab.get("once_per_turn"):
-            used = position.memo.setdefault("used_turn", [])
-            key = f"{copy.uid}:{ab['index']}"
-            if key in used:
-                rec("note", f"\"{copy.name}\" ability {ab['index']} has already worked this turn (once per turn)",
-                    "B-413")
-                continue
-            used.append(key)
         push_trigger(position, copy, ab, copy.controller, "B-413", rec,
                      how="triggers on its movement and goes onto the stack")
 
@@ -175,6 +167,13 @@ def legal_targets(position: Position, ab: dict, controller: str, uid: int, attac
 def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str, rec, extra: dict | None = None,
                  how: str = "goes onto the stack") -> bool:
     """Put a triggered ability on the stack, naming its target when it has one."""
+    from . import limits as L
+
+    spent = L.exhausted(position, ab, copy.uid) if ab.get("index") is not None else None
+    if spent:  # glossary «Один (Х) раз за ход»: no marker left to pay with, so it does not work
+        rec("note", f"\"{copy.name}\" ability {ab['index']} triggers, but {spent}; it is not put on the stack",
+            rule, "B-STACK")
+        return False
     payload = {"kind": "trigger", "uid": copy.uid, "effects": ab["effects"], "rule": rule, **(extra or {})}
     needs = any(e["subject"] == "target" for e in ab["effects"])
     if needs:
@@ -190,6 +189,8 @@ def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str,
             payload["awaiting_target"] = True
             payload["text"] = ab["text"]
     push(position, copy.name, controller, f"ability {ab['index']}: {ab['text']}", payload)
+    if ab.get("index") is not None:
+        L.mark(position, ab, copy.uid, turn=False)
     rec("event", f"\"{copy.name}\" ({ab['text']}) {how}", rule, "B-STACK")
     if needs and payload.get("target") is not None:
         rec("target", f"target \"{position.copies[payload['target']].name}\" (the only legal target)", rule, "B-STACK")
