@@ -273,8 +273,19 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    from .procedure import amount_executes
+
     clauses = [*ability.costs, *ability.effects]
+    for i, c in enumerate(ability.effects):
+        if isinstance(c, Effect) and c.kind == "amount-equal-to":
+            if ability.kind != "action" or not amount_executes(ability.effects[i - 1] if i else None, c):
+                return False
+    clauses = [c for c in clauses if not (isinstance(c, Effect) and c.kind == "amount-equal-to")]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
+        return False
+    if any(c.kind == "modify-stat" and c.amount is None for c in clauses
+           if c not in ability.effects or ability.effects.index(c) + 1 >= len(ability.effects)
+           or getattr(ability.effects[ability.effects.index(c) + 1], "kind", "") != "amount-equal-to"):
         return False
     from .conditions import readable
 

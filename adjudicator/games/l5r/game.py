@@ -145,6 +145,9 @@ class L5R(Game):
                 for index, clause in enumerate(ability.effects):
                     if getattr(clause, "kind", None) != "modify-stat" or clause.stat != stat or not clause.amount:
                         continue
+                    following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+                    if getattr(following, "kind", "").startswith("amount-"):
+                        continue  # "+1F for each …": an amount the engine does not work out yet
                     ref = clause.target.ref if clause.target is not None else "this"
                     if not ((ref == "this" and source is copy) or (ref == "attached" and
                             (source is copy or source.attached_to == copy.uid))):

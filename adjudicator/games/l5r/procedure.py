@@ -344,7 +344,17 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     """(E) effects in order; they finish whatever happens to the source."""
     game = ctx.game
     guards = effect_guards(ability)
-    for index, clause in enumerate(ability.effects):
+    effects = list(ability.effects)
+    for index, clause in enumerate(effects):
+        following = effects[index + 1] if index + 1 < len(effects) else None
+        if isinstance(following, Effect) and following.kind == "amount-equal-to" and isinstance(clause, Effect):
+            worked = amount_equal_to(ctx, source, following, bind)
+            if worked is not None:
+                from dataclasses import replace
+
+                clause = replace(clause, amount=worked)
+        if isinstance(clause, Effect) and clause.kind == "amount-equal-to":
+            continue  # folded into the clause before it
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
             continue
@@ -409,6 +419,35 @@ def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
     if w in conditions.PRONOUNS:
         return bind.last[0] if bind.last else None
     return None
+
+
+AMOUNT_STATS = {"force": "force", "chi": "chi", "personal-honor": "personal-honor", "focus": "focus",
+                "printed-force": "force", "printed-chi": "chi", "printed-personal-honor": "personal-honor",
+                "base-force": "force", "base-chi": "chi", "base-personal-honor": "personal-honor"}
+
+
+def amount_equal_to(ctx: Context, source: Copy, clause: Effect, bind: "Bindings") -> int | None:
+    """"… equal to his Chi": the value, times the multiplier; None when the engine cannot tell."""
+    spec = clause.target
+    stat = AMOUNT_STATS.get(clause.stat or "")
+    if stat is None or spec is None or spec.ref not in ("it", "this", "attached", "target"):
+        return None
+    subject = subjects(ctx, source, clause, bind, as_cost=False)
+    if len(subject) != 1 or isinstance(subject[0], str):
+        return None
+    copy = subject[0]
+    printed = (clause.stat or "").startswith(("printed-", "base-"))
+    value = copy.card.attrs.get(stat, 0) if printed else ctx.game.card_property(ctx.position, copy, stat)
+    if not isinstance(value, int):
+        return None
+    return value * (clause.amount if clause.amount is not None else 1)
+
+
+def amount_executes(clause_before, clause) -> bool:
+    """Used by ``executes``: an amount-equal-to the resolver works out."""
+    spec = clause.target
+    return clause.stat in AMOUNT_STATS and spec is not None and spec.ref in ("it", "this", "attached", "target") \
+        and getattr(clause_before, "kind", "") == "modify-stat"
 
 
 def create_card(ctx: Context, clause: Effect) -> Copy:
