@@ -852,3 +852,28 @@ def test_abilities_may_not_be_used_and_stat_value_conditions():
     assert _conds(b) == [("effect-if:stat-value", ("effect 0", "its", "force", "=", "0"))]
     c = parse_ability("Battle: If he is now there, Ranged 4 Attack.")
     assert _conds(c)[0][0] == "effect-if:at-battlefield"
+
+
+def test_second_trigger_in_one_line():
+    a = parse_ability(
+        "After you Equip this Follower, lose 4 Honor. After your turn begins, give this Personality a -1C Plague token."
+    )
+    assert a.structured and a.trigger is not None
+    assert ("effect-trigger", ("effect 1", "after", "turn-begins")) in _conds(a)
+    b = parse_ability("After this Holding enters play, lose 3 Honor. After you bow this Holding, lose 1 Honor.")
+    assert [c for c in _conds(b) if c[0] == "effect-trigger"][0][1][:2] == ("effect 1", "after")
+
+
+def test_strength_either_and_equal_or_lower_comparisons():
+    a = parse_ability("Battle: Give a target Province +3 or -3 strength.")
+    assert [(e.stat, e.amount) for e in effects(a)] == [("strength", 3), ("strength", -3)]
+    assert [c for c in _conds(a)] == [("effect-choice", ("effect 0", "option 1 of 2")),
+                                      ("effect-choice", ("effect 1", "option 2 of 2"))]
+    b = parse_ability("Battle: Bow a target Personality with Force equal to or lower than this Personality's.")
+    assert effects(b)[0].target.states == ("cmp:force<=attached",)
+    c = parse_ability("Battle: Destroy a target enemy card with Force less than or equal to this Item's.")
+    assert effects(c)[0].target.states == ("cmp:force<=this",)
+    d = parse_ability(
+        "Straighten another player's target Holding with Gold Cost equal to or lower than this Follower's Force."
+    )
+    assert effects(d)[0].target.states == ("cmp:gold-cost<=this.force",)

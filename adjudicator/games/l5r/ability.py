@@ -103,6 +103,13 @@ the abilities (a possessed target). Condition ``stat-value`` ("if its Force is n
 his Chi is 3 or less"): ``args = (whose, stat, op, value)`` with op ``=``/``<``/``>``/
 ``<=``/``>=``; "now" only says the value is read when the condition is checked.
 
+``effect-trigger`` (an effect-scoped condition): a second trigger inside one line ("After you
+Equip this Follower, lose 4 Honor. After your turn begins, give this Personality a -1C Plague
+token"): ``args = (where, timing, event)``, timing ``after``/``before``, the event named as for
+:class:`Trigger`; the effect happens each time the event does, not when the line resolves.
+"Give a target Province +3 or -3 strength": two ``modify-stat`` effects (``stat="strength"``)
+scoped ``effect-choice`` (``option i of 2``), each with its own text ("+3 strength").
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -1894,6 +1901,25 @@ def _build_transformer_class():
         def c_stat_value(self, meta, ch):
             (whose, stat), (op, value) = ch[0], ch[-1]
             return Condition(kind="stat-value", args=(whose.text, stat, op, str(value)), text=self._text(meta))
+
+        def give_strength_either(self, meta, ch):
+            # "Give a target Province +3 or -3 strength": one of two modifiers, chosen
+            out = []
+            for i, tok in enumerate(ch[1:3], 1):
+                e = self._eff(meta, "modify-stat", target=ch[0], stat="strength", amount=int(str(tok)))
+                e = replace(e, text=f"{tok} strength")  # each option its own text (scoping)
+                out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+            return out
+
+        # ----- a second trigger inside a line
+        def triggered_after(self, meta, ch):
+            return _Scoped(ch[1], "effect-trigger", ("after", ch[0]), self._text(meta))
+
+        def triggered_before(self, meta, ch):
+            return _Scoped(ch[1], "effect-trigger", ("before", ch[0]), self._text(meta))
+
+        def triggered_after_optional(self, meta, ch):
+            return _Scoped(self.optional(meta, [ch[1]]), "effect-trigger", ("after", ch[0]), self._text(meta))
 
         # ----- roots
         def sentence(self, meta, ch):
