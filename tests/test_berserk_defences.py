@@ -20,11 +20,12 @@ def test_reduction_reads_only_kinds_it_knows():
     assert reduction_of("-3 от немагических атак проклятых существ") is None
 
 
-def test_protection_and_armour_lines_execute_but_experience_does_not():
+def test_protection_armour_and_attack_experience_execute_but_defence_experience_does_not():
     assert _executes("[:prm]. [:prs]. [:prp]. [:zor]. [:zoz]. [:zomet].") == [True]
     assert _executes("Броня 2.") == [True]
     assert _executes("[:drs].") == [False]  # no defenders in this engine
-    assert _executes("Опыт в атаке.") == [False]
+    assert _executes("Опыт в атаке.") == [True]  # glossary: does not close after a strike (stack.py)
+    assert _executes("Опыт в защите.") == [False]  # no defenders in this engine
     assert _executes("-1 от [:atk].") == [True]
     assert _executes("-1 от [:drs].") == [False]
 

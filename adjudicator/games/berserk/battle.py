@@ -308,6 +308,7 @@ def _use_played(ctx, copy, abilities) -> None:
          {"kind": "ability", "uid": copy.uid, "target": target.uid if target else None, "effects": ab["effects"],
           "rule": _rule_here(pos), "x": ctx.body.x, "tier": ctx.body.choosing})
     ctx.step("event", f"\"{copy.name}\" ability goes onto the stack", "B-STACK")
+    _kind_triggers(ctx, copy, ab)
     t.priority, t.passes = S.other(pos, me), 0
 
 
@@ -343,9 +344,21 @@ def declare_action(ctx, copy, ab: dict) -> None:
     T.enter(pos, "main", "action", ctx.step)
     push(pos, copy.name, me, f"action: {ab['text']}", {"kind": "action", "uid": copy.uid,
          "target": target.uid if target else None, "effects": ab["effects"], "rule": "B-414", "x": ctx.body.x,
-         "tier": ctx.body.choosing})
+         "tier": ctx.body.choosing, "strike_attack": ab.get("strike_attack", False)})
     ctx.step("event", f"the action of \"{copy.name}\" is declared and goes onto the stack; {me} keeps priority",
              "B-412.2", "B-STACK")
+    _kind_triggers(ctx, copy, ab)
+
+
+def _kind_triggers(ctx, copy, ab: dict) -> None:
+    """A shot, throw or discharge the card itself makes at the ability's target: its "При
+    выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
+    if ab.get("strike_attack"):
+        return
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge")
+             and e["subject"] == "target"]
+    if kinds and ctx.position.stack[-1].payload.get("target") is not None:
+        _attack_triggers(ctx, copy, tuple(kinds))
 
 
 def act(ctx) -> None:
@@ -361,25 +374,37 @@ def act(ctx) -> None:
     if not ctx.body.targeting:
         ctx.reject("B-412.2", "an action names its target: add 'targeting \"Card\"'")
     tier = ctx.body.choosing
-    if tier is None and len(set(strike)) == 1:
-        tier = "weak"
+    if tier is None and len(set(strike)) == 1 and not any(a.get("tiers") for a in S.abilities(pos, copy)):
+        tier = "weak"  # every result deals the same, and no ability of the card asks which it was
     if tier not in STRIKE_TIERS:
         ctx.reject("B-414", "say which strike lands (choosing weak, medium or strong); the die roll of combat is "
                    "not part of seeds 001/002, so the engine does not roll it")
     amount = strike[min(STRIKE_TIERS.index(tier), len(strike) - 1)]
     ab = {"text": f"attack with a {tier} strike ({amount})", "effects":
-          [{"kind": "strike", "amount": amount, "subject": "target", "delayed": None}], "unknown": []}
+          [{"kind": "strike", "amount": amount, "subject": "target", "delayed": None}], "unknown": [],
+          "strike_attack": True}
     declare_action(ctx, copy, ab)
     _attack_triggers(ctx, copy)
 
 
-def _attack_triggers(ctx, copy) -> None:
+def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
     """"При атаке" abilities of the attacker trigger when the attack is declared: they go onto
-    the stack above it (B-STACK) and resolve first, "the attacked" being the attack's target."""
+    the stack above it (B-STACK) and resolve first, "the attacked" being the attack's target.
+    "При выстреле / метании / разряде" fire for an attack of that kind (glossary «При
+    выстреле»); "При сильном [:atk]" and the like only for the result the player states (the
+    seeds give no die roll, so the stated result stands for it, as for the strike's value)."""
     pos, me = ctx.position, ctx.actor
     target = pos.stack[-1].payload.get("target")
     for ab in S.abilities(pos, copy):
-        if ab["trigger"] != "on-attack":
+        if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
+            continue
+        tiers = ab.get("tiers") or []
+        if tiers and ctx.body.choosing not in STRIKE_TIERS:
+            ctx.reject("B-STACK", f"«{ab['text']}» of \"{copy.name}\" depends on the attack's result: say which "
+                       "landed (choosing weak, medium or strong); the engine does not roll the die")
+        if tiers and ctx.body.choosing not in tiers:
+            ctx.step("note", f"\"{copy.name}\" ability {ab['index']} does not trigger: the result is "
+                     f"{ctx.body.choosing}, not {' or '.join(tiers)}", "B-STACK")
             continue
         why = trigger_blocker(pos, ab, me, copy.uid, target, ctx.body.choosing)
         if why:

@@ -311,7 +311,14 @@ _CLASS_NAMES = frozenset({
 })
 
 
+#: keywords of several words with a mechanic: «Опыт в атаке» (glossary: the card does not close
+#: after attacking with a strike; stack._pay_by_closing, B-414)
+_MECHANIC_PHRASES = {"Опыт в атаке"}
+
+
 def _keyword_executes(name: str) -> bool:
+    if name in _MECHANIC_PHRASES:
+        return True
     base = name.split(" ")[0]
     if base in _MECHANIC_KEYWORDS or base in _DATA_KEYWORDS:
         return base != "Броня" or name[len(base):].strip().isdigit()

@@ -168,8 +168,12 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
-    elif trig.timing == "when" and trig.event == "strike" and _bare_strike_trigger(trig.text):
-        out["trigger"] = "on-attack"  # "При [:atk]": the card attacks with its strike (battle.act)
+    elif trig.timing == "when" and attack_trigger(trig.text) is not None:
+        # "При [:atk]", "При сильном [:atk]", "При выстреле", "При среднем или сильном метании":
+        # the card attacks with that kind of attack (battle._attack_triggers; glossary «При
+        # атаке», «При выстреле»: it works even when the attack's value is 0)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
@@ -181,10 +185,24 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
 
 
-def _bare_strike_trigger(text: str) -> bool:
-    """"При [:atk]" with nothing more: a tier ("При сильном [:atk]"), another attacker or a kind
-    of target narrows the moment, and those the engine does not check."""
-    return re.fullmatch(r"при\s*\[:atk\]", text.strip(), re.I) is not None
+_TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильном": "strong"}
+_ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge"}
+_TIER = r"(?:слабом|среднем|сильном)"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде)"
+_ATTACK_TRIGGER = re.compile(rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?", re.I)
+
+
+@lru_cache(maxsize=256)
+def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
+    """The attack kinds and result tiers of "При [сильном] [:atk] / выстреле / метании / разряде"
+    (nothing more: another attacker, a kind of target or a later moment narrows it in ways the
+    engine does not check). Tiers are [] when any result fires it."""
+    m = _ATTACK_TRIGGER.fullmatch(text.strip())
+    if m is None:
+        return None
+    tiers = [_TIER_WORDS[t.lower()] for t in (m.group(1), m.group(2)) if t]
+    kinds = [_ATTACK_WORDS[k.lower()] for k in (m.group(3), m.group(4)) if k]
+    return kinds, tiers
 
 
 def _keyword_name(eff: Effect) -> str:
@@ -255,7 +273,7 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.duration not in DURATIONS:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
-            ab.trigger.event == "strike" and _bare_strike_trigger(ab.trigger.text)))):
+            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
             r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):

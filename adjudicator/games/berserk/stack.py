@@ -66,6 +66,12 @@ def _pay_by_closing(position: Position, p: dict, rec) -> None:
     copy = position.copies.get(p["uid"])
     if copy is None:
         return
+    if p.get("strike_attack") and S.has_keyword(position, copy, "Опыт в атаке"):
+        # glossary «Опыт в атаке»: «Карта не закрывается после того как атаковало ударом» — the
+        # price of B-414 is not paid by closing (cf. «Не закрывается после атаки»: the card still
+        # counts as having acted)
+        rec("cost", f"\"{copy.name}\" does not close after attacking with its strike (Опыт в атаке)", "B-414")
+        return
     copy.flags.add("closed")
     rec("cost", f"close \"{copy.name}\": the price of its action", "B-414")
 

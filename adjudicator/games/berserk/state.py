@@ -144,6 +144,11 @@ def keywords(position: Position, copy: Copy) -> list[str]:
     return [k for k in found if k.casefold() not in lost and k.split(" ")[0].casefold() not in lost]
 
 
+def has_keyword(position: Position, copy: Copy, name: str) -> bool:
+    """The card has the keyword ``name`` (several words: "Опыт в атаке") now."""
+    return any(k.casefold() == name.casefold() for k in keywords(position, copy))
+
+
 def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
     """N of a keyword "Name N" the card has now (None when it lacks the keyword)."""
     for kw in keywords(position, copy):
