@@ -22,6 +22,7 @@ EXECUTABLE_KINDS = frozenset({
     "cannot-target", "pay-gold", "target", "choose", "keyword", "fear", "ranged-attack", "melee-attack",
     "take-control", "move-to-battle", "produce-gold", "take-favor", "give-token", "put-in-hand",
     "attach-restriction", "bow-or-straighten", "create", "attach", "attach-to", "remove-from-game",
+    "put-into-play",
 })
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -176,6 +177,12 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                                                created_turn=position.timing.turn))
         sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
         return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
+    if kind == "put-into-play":
+        if copy.zone != "announced":
+            return Outcome(False, f"put {name} into play", "only a card being played can be put into play this way "
+                           "by the engine")
+        position.move(copy.uid, copy.controller, "home", top=False)
+        return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
         for att in position.attachments_of(copy.uid):
             discard_copy(position, att)
@@ -309,6 +316,8 @@ def executes(ability) -> bool:
         return ability.trigger is not None and all(
             c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \
             and not ability.costs
+    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
+        return False
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
         gold_only = all(c.kind in ("bow", "produce-gold") for c in clauses) and not ability.designators

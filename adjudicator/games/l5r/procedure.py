@@ -396,8 +396,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             if isinstance(subject, str):
                 out = apply_to_player(game, ctx.position, subject, clause, as_cost=False)
             else:
+                # out-of-play cards ignore new effects, except the action being played (L5R-ACT-EFFECT)
                 if not in_play(ctx.position, subject) and clause.target and clause.target.zone is None \
-                        and clause.kind not in ("discard",):
+                        and clause.kind not in ("discard",) and subject.zone != "announced":
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
@@ -509,7 +510,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
-    if from_hand:
+    if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
     if not from_hand or ability.limit == "once per game":
