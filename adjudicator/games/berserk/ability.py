@@ -705,6 +705,9 @@ def _clause_effects(cl) -> list[Effect]:
             target = TargetSpec(**{**target.__dict__, "tests": (*target.tests, StatTest("range", "<=", rng))})
         return [Effect(kind=kind, target=target, amount=amount, values=values, duration=dur,
                        keyword=(_target(subj).text if subj is not None else None), text=text, span=span)]
+    if name == "poison":  # «отравить X на N»: X gains poison N (as «X получает отравление на N»)
+        return [Effect(kind="gain-status", keyword="poison", amount=amount if amount is not None else None,
+                       values=values, target=tgt(0, "choice"), text=text, span=span)]
     if name == "deal_wounds":
         return [Effect(kind="wound", target=TargetSpec(ref="attacked"), amount=amount, values=values,
                        text=text, span=span)]
