@@ -877,3 +877,25 @@ def test_strength_either_and_equal_or_lower_comparisons():
         "Straighten another player's target Holding with Gold Cost equal to or lower than this Follower's Force."
     )
     assert effects(d)[0].target.states == ("cmp:gold-cost<=this.force",)
+
+
+def test_attack_restrictions_honor_choice_and_reuse():
+    a = parse_ability("This Personality cannot attack unless he is a Shugenja.")
+    assert effects(a)[0].kind == "cannot-attack"
+    assert _conds(a)[0][0] == "effect-unless:is"
+    b = parse_ability("Battle: A target player gains or loses 2 Honor.")
+    (e,) = effects(b)
+    assert (e.kind, e.amount, e.target.ref) == ("gain-or-lose-honor", 2, "target")
+    c = parse_ability("Battle: Target a Holding: You may use its abilities a second time this turn.")
+    e = effects(c)[0]
+    assert (e.kind, e.amount, e.duration) == ("reuse-ability", 1, "turn")
+    d = parse_ability("This Holding has +2GP when it pays for a single Shugenja only.")
+    assert effects(d)[0].stat == "gold-production"
+    assert _conds(d) == [("effect-if:pays-for-single", ("effect 0", "Shugenja"))]
+
+
+def test_no_followers_and_no_attachments_post_modifiers():
+    a = parse_ability("Battle: Target an enemy Follower or Personality without Followers: Bow it.")
+    assert "no-followers" in a.targets()[0].states
+    b = parse_ability("Battle: Target an enemy card with lower Force than this Personality and no attachments: Bow it.")
+    assert set(b.targets()[0].states) == {"cmp:force<attached", "no-attachments"}

@@ -110,6 +110,16 @@ token"): ``args = (where, timing, event)``, timing ``after``/``before``, the eve
 "Give a target Province +3 or -3 strength": two ``modify-stat`` effects (``stat="strength"``)
 scoped ``effect-choice`` (``option i of 2``), each with its own text ("+3 strength").
 
+Attack and honor choices: ``cannot-attack`` / ``cannot-defend`` ("This Personality cannot
+attack", "... cannot attack or defend": both), ``target`` who may not.
+``gain-or-lose-honor`` ("A target player gains or loses 2 Honor"): ``target`` the player,
+``amount`` N; the player using the ability chooses gain or loss. ``reuse-ability`` ("You may
+use its abilities a second time this turn", "... twice per turn"): ``target`` the abilities
+(often a possessed target), ``amount`` the extra uses (1), ``duration`` ``turn`` for "this turn".
+Condition ``pays-for-single`` ("This Holding has +2GP when it pays for a single Shugenja
+only"): ``args = (what it pays for,)``, scoped ``effect-if:`` on the bonus. Target states
+``no-followers`` ("without Followers"); "..., and no attachments" is ``no-attachments``.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -223,6 +233,10 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "put-on-top",
         "put-on-top-or-bottom",
         "cannot-use-abilities",
+        "cannot-attack",
+        "cannot-defend",
+        "gain-or-lose-honor",
+        "reuse-ability",
     }
 )
 
@@ -883,6 +897,10 @@ def _build_transformer_class():
 
         def p_test_ge2(self, meta, ch):
             return _Mod("test", StatTest(stat=ch[0], op=">=", value=int(ch[1])))
+
+        def p_whose_value(self, meta, ch):
+            op, value = ch[-1]
+            return _Mod("test", StatTest(stat=ch[0], op=op, value=value))
 
         def p_test2(self, meta, ch):
             return _Mod("test", StatTest(stat=ch[0], op=ch[1], value=int(ch[2])))
@@ -1910,6 +1928,35 @@ def _build_transformer_class():
                 e = replace(e, text=f"{tok} strength")  # each option its own text (scoping)
                 out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
             return out
+
+        # ----- attack restrictions, "gains or loses", extra uses, "when it pays for"
+        def cannot_attack(self, meta, ch):
+            return self._eff(meta, "cannot-attack", target=ch[0])
+
+        def cannot_defend(self, meta, ch):
+            return self._eff(meta, "cannot-defend", target=ch[0])
+
+        def cannot_attack_or_defend(self, meta, ch):
+            return [self._eff(meta, "cannot-attack", target=ch[0]), self._eff(meta, "cannot-defend", target=ch[0])]
+
+        def gain_or_lose_honor(self, meta, ch):
+            return self._eff(meta, "gain-or-lose-honor", target=ch[0], amount=amount(ch[1]))
+
+        def eu_one(self, meta, ch):
+            return 1
+
+        def reuse_ability(self, meta, ch):
+            # ("this turn" is usually split off as the line's duration before parsing)
+            return self._eff(meta, "reuse-ability", target=ch[0], amount=ch[1])
+
+        def guarded_pays_for(self, meta, ch):
+            what = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+            text = self._text(meta)
+            m = re.search(r"\bwhen\s+(.*)$", text, re.I)
+            cond = Condition(kind="pays-for-single", args=(what.text,), text=m.group(1) if m else text)
+            return _Guarded(ch[0], cond, self._text(meta))
+
+        p_no_followers = _post("no-followers")
 
         # ----- a second trigger inside a line
         def triggered_after(self, meta, ch):
