@@ -8,7 +8,7 @@ from . import state as S
 from . import timing as T
 from . import defences as D
 from . import limits as L
-from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out, open_defence, restriction_failure
+from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
 from .stack import awaiting_target, push, push_trigger, trigger_blocker
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
@@ -179,8 +179,7 @@ def _use_preliminary(ctx, copy, abilities) -> None:
     target = _target(ctx, ab, rule, copy)
     _pay_costs(ctx, copy, ab, rule)
     used.append(key)
-    for eff in ab["effects"]:
-        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x,
+    carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x,
                   ctx.body.choosing)
     T.after_alternating_use(pos, me)
 
@@ -243,9 +242,8 @@ def _use_before_start(ctx, copy, abilities) -> None:
     target = _target(ctx, ab, "B-409.1", copy)
     _pay_costs(ctx, copy, ab, "B-409.1")
     used.append(f"{copy.uid}:before-start")
-    for eff in ab["effects"]:
-        carry_out(pos, eff, copy.uid, target.uid if target else None, ctx.step, "B-409.1", me, ctx.body.x,
-                  ctx.body.choosing)
+    carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, "B-409.1", me,
+                  ctx.body.x, ctx.body.choosing)
     T.after_alternating_use(pos, me)
 
 

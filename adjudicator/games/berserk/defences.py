@@ -124,6 +124,15 @@ def open_question(position: Position, card, kind: str, spell: bool) -> str | Non
     return None
 
 
+def partial_defence(position: Position, card, kind: str) -> str | None:
+    """A defence that would take only part of ``kind`` wounds away (armour, «-X от»)."""
+    if armour_of(position, card) and kind in ARMOUR[0]:
+        return f"\"{card.name}\" has armour that may prevent part of the {kind}"
+    if any(kind in kinds for _, kinds, _ in _reductions(position, card)):
+        return f"\"{card.name}\" has «-X от …» that weakens the {kind}"
+    return None
+
+
 def spell_target_ban(position: Position, card, spell: bool) -> str | None:
     """[:zoz]: a spell's controller cannot choose this card as its target."""
     if spell and "protection-from-spells" in _keyword_set(position, card):

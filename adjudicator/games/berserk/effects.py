@@ -93,11 +93,18 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
     """Why the sources leave open what this ability's wounds do to a card they would reach
     (a protection, reduction or armour of defences.py); None when every outcome is defined.
     Without a target, the target's effects are not looked at (they are checked when it is chosen)."""
+    after = any(e.get("after_full") for e in ab.get("effects", []))
     for eff in ab.get("effects", []):
         if not (eff["kind"] == "wound" or eff["kind"] in ATTACK_KINDS):
             continue
         if eff["subject"] == "target" and target_uid is None:
             continue
+        if after and not eff.get("after_full"):
+            for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
+                why = D.partial_defence(position, card, D.wound_kind(eff))
+                if why:
+                    return (f"{why}; whether the attack is then carried out «in full» for what follows «при этом» "
+                            f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
         for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False))
             if why:
@@ -150,7 +157,7 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     if not cards:
         rec("note", f"{effect['kind']} from \"{source.name if source else '?'}\" has no card to act on any more",
             rule)
-        return
+        return False
     if effect.get("delayed"):
         card = cards[0]
         position.memo.setdefault("delayed", []).append({
@@ -160,25 +167,50 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
             "x": amount_of(position, effect, source_uid, stated_x, tier)})
         rec("effect", f"create a delayed effect of \"{card.name}\": {effect['kind']} {effect.get('amount', '')}"
             f" at the {'end' if effect['delayed'] == 'end-of-turn' else 'start'} of turn", rule)
-        return
+        return True
     n = amount_of(position, effect, source_uid, stated_x, tier)
-    for card in cards:
-        _one(position, effect, card, n, source, rec, rule, controller)
+    done = all([_one(position, effect, card, n, source, rec, rule, controller) for card in cards])
     from .death import check
 
     check(position, rec, rule)
+    return done
 
 
-def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str, controller: str) -> None:
+def carry_out_all(position: Position, effects: list, source_uid: int, target_uid: int | None, rec, rule: str,
+                  controller: str, stated_x: int | None = None, tier: str | None = None,
+                  attacked: int | None = None) -> None:
+    """Do an ability's effects in order. An effect after «при этом» (``after_full``) happens only
+    when what came before it was carried out in full (glossary «При этом»: «Способность перейдёт
+    к выполнению [У] только после полного фактического выполнения [Х] без применения эффектов
+    замещения»; glossary «Закрыть»: closing a closed card does nothing, so «при этом» does not
+    follow)."""
+    full = True
+    for eff in effects:
+        if eff.get("after_full") and not full:
+            rec("note", f"«{eff.get('text', eff['kind'])}» does not happen: what comes before «при этом» was not "
+                "carried out in full (glossary «При этом»)", rule)
+            continue
+        done = carry_out(position, eff, source_uid, target_uid, rec, rule, controller, stated_x, tier, attacked)
+        if not eff.get("after_full"):
+            full = full and done
+
+
+def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str, controller: str) -> bool:
+    """Carry out one effect on one card; False when it was not carried out in full (a defence
+    took wounds away, a closed card was "closed") — what «при этом» looks at."""
     kind = effect["kind"]
     name = f'"{card.name}"'
     src = source.name if source else ""
     if kind == "wound" or kind in ATTACK_KINDS:
         source_kind = D.wound_kind(effect)
-        n = D.wounds_after_defences(position, card, source_kind, n, rec, rule)
-        card.counters["wounds"] = card.counters.get("wounds", 0) + n
+        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule)
+        card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         how = "" if source_kind == "wound" else f" ({source_kind})"
-        rec("effect", f"wound {name} by {n}{how}", rule)
+        rec("effect", f"wound {name} by {dealt}{how}", rule)
+        return dealt == n
+    if kind == "close" and "closed" in card.flags:
+        rec("effect", f"{name} is already closed (closing it changes nothing)", rule)
+        return False
     elif kind in ("heal", "heal-full") and S.restricted(position, card, "cannot-be-healed"):
         rec("effect", f"{name} cannot be healed (its text): the wounds stay", rule)
     elif kind == "gain-token" and S.restricted(position, card, "cannot-gain-token"):
@@ -263,6 +295,7 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         rec("effect", f"{name} gains the ability «{effect.get('text') or effect.get('keyword')}»", rule)
     else:  # pragma: no cover - declarations refuse unknown kinds first
         raise ValueError(kind)
+    return True
 
 
 def modifier_duration(position: Position, effect: dict, controller: str) -> str:

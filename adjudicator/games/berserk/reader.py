@@ -120,6 +120,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["unknown"].append(mapped)
             continue
         last = mapped["subject"]
+        cut = _after_full_cut(ab)
+        if cut is not None and _where(eff, ab) > cut and out["effects"]:
+            mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
     if ab.kind == "continuous" and ab.trigger is None:
         kinds = {e["kind"] for e in out["effects"]}
@@ -140,6 +143,30 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
     return out
+
+
+_ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike")
+
+
+def _after_full_cut(ab: Ability) -> int | None:
+    """Where «при этом» stands in the ability's text (0-based), None without one."""
+    m = re.search(r"при\s+этом", ab.text, re.I)
+    return m.start() if m else None
+
+
+def _where(eff: Effect, ab: Ability) -> int:
+    """Where an effect's words stand in the ability's text (spans count from the body)."""
+    return ab.text.find(eff.text) if eff.text else -1
+
+
+def _after_own_attack(eff: Effect, ab: Ability) -> bool:
+    """«Метание на 1, при этом - атакованный …»: "the attacked" is the target of the ability's
+    own attack, named before «при этом» (glossary «Атакованная карта»: the attack's final target)."""
+    cut = _after_full_cut(ab)
+    if cut is None or _where(eff, ab) < cut:
+        return False
+    return any(isinstance(e, Effect) and e.kind in _ATTACKS and e.target is not None and e.target.ref in (
+        "target", "choice") and 0 <= _where(e, ab) < cut for e in ab.effects)
 
 
 def _limit(limit: str, out: dict) -> None:
@@ -273,7 +300,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.duration not in DURATIONS:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
-            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))):
+            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))) \
+            and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
             r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from adjudicator.core.position import Position, StackItem
 
 from . import state as S
-from .effects import carry_out
+from .effects import carry_out, carry_out_all
 
 
 def push(position: Position, source: str, controller: str, description: str, payload: dict) -> None:
@@ -27,9 +27,8 @@ def resolve_top(position: Position, rec) -> None:
             eff["amount"] = p.get("x", 0)
         carry_out(position, eff, p["source"], p["target"], rec, p["rule"], item.controller)
     else:
-        for eff in p["effects"]:
-            carry_out(position, eff, p["uid"], p.get("target"), rec, p["rule"], item.controller, p.get("x"),
-                      p.get("tier"), p.get("attacked"))
+        carry_out_all(position, p["effects"], p["uid"], p.get("target"), rec, p["rule"], item.controller,
+                      p.get("x"), p.get("tier"), p.get("attacked"))
         if kind == "action":
             _pay_by_closing(position, p, rec)
     position.timing.priority = position.timing.active
