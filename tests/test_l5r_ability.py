@@ -899,3 +899,16 @@ def test_no_followers_and_no_attachments_post_modifiers():
     assert "no-followers" in a.targets()[0].states
     b = parse_ability("Battle: Target an enemy card with lower Force than this Personality and no attachments: Bow it.")
     assert set(b.targets()[0].states) == {"cmp:force<attached", "no-attachments"}
+
+
+def test_stat_compare_family_honor_remains_and_possessed_straightening():
+    a = parse_ability("Battle: If he has lower Personal Honor, give Saeki +1F.")
+    assert _conds(a) == [("effect-if:stat-compare", ("effect 0", "he", "personal-honor", "<", "this"))]
+    b = parse_ability("Battle: If your Family Honor is 9 or lower, gain 1 Honor.")
+    assert _conds(b) == [("effect-if:stat-value", ("effect 0", "your", "family-honor", "<=", "9"))]
+    c = parse_ability("Battle: Negate his straightening while this card remains in play.")
+    (e,) = effects(c)
+    assert e.kind == "negate" and e.target.card_types == ("straightening",)
+    assert _conds(c) == [("effect-while:in-play", ("effect 0", "this card"))]
+    d = parse_ability("Battle: Daisuke duels him.")
+    assert [x.kind for x in effects(d)] == ["duel-challenger", "duel"]

@@ -120,6 +120,14 @@ Condition ``pays-for-single`` ("This Holding has +2GP when it pays for a single 
 only"): ``args = (what it pays for,)``, scoped ``effect-if:`` on the bonus. Target states
 ``no-followers`` ("without Followers"); "..., and no attachments" is ``no-attachments``.
 
+Condition ``stat-compare`` ("If he has lower Personal Honor", "... higher Family Honor than
+you"): ``args = (who, stat, op, than)`` with ``than`` a target ref (``this`` when the text
+names none) optionally ``.<other stat>``. Stats also include ``family-honor`` ("your Family
+Honor is 9 or lower": ``stat-value`` with whose ``your``). Conditions "X remains in play" /
+"remains <state>" / "remains attached to Y" are ``in-play`` / ``state`` / ``attached-to``.
+Possessed nouns also include ``straightening`` and ``bowing`` ("Negate his straightening").
+"Daisuke duels him" is a ``duel`` (with ``duel-challenger``) like "challenges".
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -1441,6 +1449,26 @@ def _build_transformer_class():
         pn_abilities = _pn("abilities")
         pn_destruction = _pn("destruction")
         pn_movement = _pn("movement")
+        pn_straightening = _pn("straightening")
+        pn_bowing = _pn("bowing")
+
+        def s_fh(self, meta, ch):
+            return "family-honor"
+
+        def sr_your(self, meta, ch):
+            return (TargetSpec(ref="you", text="your"), self._stat_kind(meta, ch[-1]))
+
+        def _stat_rel(op):
+            def f(self, meta, ch):
+                stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+                whose, other = next((c for c in ch if isinstance(c, tuple)), ("this", None))
+                than = f"{whose}.{other}" if other and other != stat else whose
+                return Condition(kind="stat-compare", args=(ch[0].text, stat, op, than), text=self._text(meta))
+
+            return f
+
+        c_stat_rel_lt = _stat_rel("<")
+        c_stat_rel_gt = _stat_rel(">")
 
         def _possessed(self, meta, owner_ref: str, owner_states: tuple, noun: str, mods: list) -> TargetSpec:
             states = [f"of-{owner_ref}", *owner_states]
