@@ -912,3 +912,23 @@ def test_stat_compare_family_honor_remains_and_possessed_straightening():
     assert _conds(c) == [("effect-while:in-play", ("effect 0", "this card"))]
     d = parse_ability("Battle: Daisuke duels him.")
     assert [x.kind for x in effects(d)] == ["duel-challenger", "duel"]
+
+
+def test_give_word_orders_and_choices():
+    a = parse_ability("Battle: Give -1C to a target Personality with lower Chi than his printed Chi.")
+    (e,) = effects(a)
+    assert (e.kind, e.stat, e.amount, e.target.ref) == ("modify-stat", "chi", -1, "target")
+    b = parse_ability("Battle: Give a +1F Training token to a target Personality.")
+    (e,) = effects(b)
+    assert (e.kind, e.keyword, e.stat, e.amount) == ("give-token", "Training", "force", 1)
+    c = parse_ability("Battle: Give a target Follower or Personality +2F or -2F.")
+    assert [(e.stat, e.amount) for e in effects(c)] == [("force", 2), ("force", -2)]
+    assert [x[0] for x in _conds(c)] == ["effect-choice", "effect-choice"]
+    d = parse_ability("Battle: Give Aya Cavalry, Duelist, or Tactician.")
+    (e,) = effects(d)
+    assert (e.kind, e.keyword, e.target.ref) == ("grant-keyword-choice", "Cavalry|Duelist|Tactician", "this")
+    f = parse_ability("Open: Give your non-Unique Holdings +1 Gold Production until your next turn begins.")
+    (e,) = effects(f)
+    assert (e.stat, e.amount) == ("gold-production", 1)
+    g = parse_ability("Battle: Give any Personality who performed it +2F.")
+    assert effects(g)[0].target.states == ("performed:it",)

@@ -128,6 +128,13 @@ Honor is 9 or lower": ``stat-value`` with whose ``your``). Conditions "X remains
 Possessed nouns also include ``straightening`` and ``bowing`` ("Negate his straightening").
 "Daisuke duels him" is a ``duel`` (with ``duel-challenger``) like "challenges".
 
+Give in other word orders: "Give -1C to X" / "Give a +1F Training token to X" (the same
+``modify-stat`` / ``give-token`` as "Give X -1C"), "Give X +2F or -2F" (one ``modify-stat`` per
+option, scoped ``effect-choice``), "Give Aya Cavalry, Duelist, or Tactician"
+(``grant-keyword-choice`` on the named card, ``ref="this"``), "+1 Gold Production" gifts
+(``modify-stat``, ``stat="gold-production"``). Relative "who performed it" is the state
+``performed:<pronoun>`` (``performed:it``, the action named before); "at this battle" is ``at-battlefield``.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -1730,6 +1737,29 @@ def _build_transformer_class():
             return TargetSpec(ref="choice", card_types=("ring",), keywords=(f"Ring of {ch[0]}",), text=self._text(meta))
 
         # ----- hand size, "plus N Gold for each", "as a Battle action", "make a ... Attack"
+        def gp_mod(self, meta, ch):
+            return [("gold-production", int(str(ch[0])))]
+
+        def give_stats_either(self, meta, ch):
+            # "Give a target Follower or Personality +2F or -2F": one of two modifiers, chosen
+            out = []
+            for i, mods in enumerate(ch[1:3], 1):
+                for stat, value in mods:
+                    e = self._eff(meta, "modify-stat", target=ch[0], stat=stat, amount=value)
+                    e = replace(e, text=f"option {i}: {value:+d} {stat}")  # each option its own text
+                    out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+            return out
+
+        def give_stats_to(self, meta, ch):
+            return self._stats(meta, ch[1], ch[0])
+
+        def r_performed(self, meta, ch):
+            # "a Personality who performed it": the pronoun names the action
+            return _Mod("post-state", "performed:" + self._text(meta).split()[-1].lower())
+
+        def give_token_to(self, meta, ch):
+            return self.give_tokens(meta, [ch[-1], _Amount(1), ch[0]])
+
         def hand_size_mod(self, meta, ch):
             return [("max-hand-size", int(str(ch[0])))]
 
@@ -1849,7 +1879,9 @@ def _build_transformer_class():
         def give_keyword_choice(self, meta, ch):
             # "Give him Kolat, Ninja, or Shadowlands": one keyword of the list, chosen at resolution
             tok = next(c for c in ch if getattr(c, "type", "") == "KW_LIST")
-            target = TargetSpec(ref="it", text=self._text(meta).split()[1])
+            # (a name: "Give Aya Cavalry, Duelist, or Tactician" -- the card itself)
+            name = next((c for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+            target = TargetSpec(ref="this" if name else "it", text=self._text(meta).split()[1])
             return self._eff(meta, "grant-keyword-choice", target=target, keyword="|".join(self._kw_words(tok)))
 
         def choice_of(self, meta, ch):
