@@ -932,3 +932,14 @@ def test_give_word_orders_and_choices():
     assert (e.stat, e.amount) == ("gold-production", 1)
     g = parse_ability("Battle: Give any Personality who performed it +2F.")
     assert effects(g)[0].target.states == ("performed:it",)
+
+
+def test_negate_effects_on_a_card_and_event_nouns():
+    a = parse_ability("Interrupt: Negate the action's effects on this card.")
+    (e,) = effects(a)
+    assert (e.kind, e.target.card_types, e.values) == ("negate", ("effect",), ("this card",))
+    b = parse_ability("Interrupt: Negate the destruction.")
+    (e,) = effects(b)
+    assert (e.kind, e.target.ref, e.target.card_types) == ("negate", "possessed", ("destruction",))
+    c = parse_ability("Battle: Bow its winner.")
+    assert effects(c)[0].target.states == ("duel-winner",)

@@ -135,6 +135,10 @@ option, scoped ``effect-choice``), "Give Aya Cavalry, Duelist, or Tactician"
 (``modify-stat``, ``stat="gold-production"``). Relative "who performed it" is the state
 ``performed:<pronoun>`` (``performed:it``, the action named before); "at this battle" is ``at-battlefield``.
 
+``negate`` of "the action's effects on this card" has ``values[0]`` the text of what the
+negated effects touch ("this card"); "negate the destruction" / "the movement" targets the
+possessed event noun of ``it``; "its winner" / "its loser" are the duel's winner / loser.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -1342,6 +1346,14 @@ def _build_transformer_class():
 
         def negate_action_effects(self, meta, ch):
             return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("effect",), text=self._text(meta)[7:]))
+
+        def negate_action_effects_on(self, meta, ch):
+            text = self._text(meta)[7:]
+            return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("effect",), text=text),
+                             values=(ch[-1].text,))
+
+        def np_the_event_noun(self, meta, ch):
+            return self._possessed(meta, "it", (), ch[0], [])
 
         # "for each"
         def per_each(self, meta, ch):
