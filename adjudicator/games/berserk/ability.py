@@ -676,7 +676,9 @@ def _clause_effects(cl) -> list[Effect]:
     span = _span(cl)
     text = _text(cl)
     nps = [ch for ch in cl.children if isinstance(ch, Tree) and ch.data == "np"]
-    amt_tree = _find(cl, "amount")
+    # the clause's own amount ("ранить … на 2") before one inside a noun phrase ("стоимостью 4 или менее")
+    amt_tree = next((ch for ch in cl.children if isinstance(ch, Tree) and ch.data == "amount"), None) \
+        or _find(cl, "amount")
     amount, values = _amount(amt_tree)
     dur = _duration(_find(cl, "duration"))
 

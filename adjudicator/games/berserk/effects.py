@@ -74,7 +74,7 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
-        return [c for c in S.cards_in_play(position) if matches(position, c, effect.get("spec", {}), controller)
+        return [c for c in S.cards_in_play(position) if matches(position, c, effect.get("spec", {}), controller, source)
                 and not (c.uid == source_uid and "other" in effect.get("spec", {}).get("states", []))]
     else:
         uid = source_uid
@@ -112,8 +112,8 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
     return None
 
 
-def matches(position: Position, card, spec: dict, controller: str) -> bool:
-    return restriction_failure(position, card, spec, controller, None) is None
+def matches(position: Position, card, spec: dict, controller: str, source=None) -> bool:
+    return restriction_failure(position, card, spec, controller, source) is None
 
 
 def restriction_failure(position: Position, card, spec: dict, controller: str, source) -> str | None:
@@ -126,6 +126,11 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
     types = spec.get("types") or []
     if types and card.card.type not in types:
         return f"\"{card.name}\" is a {card.card.type}, not a {' or '.join(types)}"
+    from .targets import spec_failure
+
+    why = spec_failure(position, card, spec, source)
+    if why:
+        return f"{why} («{spec.get('text', '')}»)"
     if spec.get("range") is not None and source is not None:
         dist = distance(source, card)
         if dist is None:
@@ -203,6 +208,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     src = source.name if source else ""
     if kind == "wound" or kind in ATTACK_KINDS:
         source_kind = D.wound_kind(effect)
+        bonus = attack_bonus(position, source, card, kind, controller)
+        if bonus:
+            rec("effect", f"\"{src}\" attacks {name} {bonus:+d} stronger (its «+N … по …»)", rule)
+            n = max(0, n + bonus)
         dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule)
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         how = "" if source_kind == "wound" else f" ({source_kind})"
@@ -298,6 +307,22 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     return True
 
 
+def attack_bonus(position: Position, source, card, kind: str, controller: str) -> int:
+    """"+N к [:atk] по X" of the attacking card (a static ability, card's own) when ``card``
+    is an X: the attack's strength is computed with it (glossary «Атака»: the modifiers of its
+    strength), before the defences of defences.py weaken or stop it."""
+    if source is None or kind not in ATTACK_KINDS:
+        return 0
+    total = 0
+    for ab in S.abilities(position, source):
+        if ab.get("static") != "attack-bonus" or ab["unknown"]:
+            continue
+        for e in ab["effects"]:
+            if e["stat"] == kind and restriction_failure(position, card, e["spec"], controller, source) is None:
+                total += e["amount"]
+    return total
+
+
 def modifier_duration(position: Position, effect: dict, controller: str) -> str:
     """The Modifier duration word: "turn" ends at B-415.3 of this turn; "until the end of the
     opponent's turn" ends when a turn of that opponent ends; otherwise for good."""
@@ -378,6 +403,7 @@ def executes(ability) -> bool:
     # the engine refuses other kinds where the ability is used (battle._honest); "-X от атаки"
     # acts only as the static reduction defences.py applies
     allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
+        | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False

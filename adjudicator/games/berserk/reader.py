@@ -30,6 +30,7 @@ from functools import lru_cache
 from adjudicator.core.ability import Ability, Effect, TargetSpec, Unparsed
 
 from . import cardtext
+from . import targets as T
 from .ability import parse_card_text
 
 _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
@@ -133,6 +134,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"attack-bonus"}:
+            out["static"] = "attack-bonus"  # "+1 к [:atk] по лесным картам": effects.attack_bonus
         elif kinds == {"start-with"} and all(e["subject"] == "self" and isinstance(e["amount"], int)
                                               and e["stat"] in ("tokens", "life", "wounds") for e in out["effects"]):
             out["static"] = "start-with"  # "Начинает бой с …": timing._begin_start_of_battle
@@ -245,6 +248,10 @@ def _spec(t: TargetSpec | None) -> dict:
     for test in t.tests:
         if test.stat == "range" and test.op == "<=":
             spec["range"] = test.value
+    # element, flying, closed, poisoned, cursed, "other", cost: checked by targets.py
+    spec["states"] = [x for x in t.states if T.supported(x)]
+    spec["tests"] = [[x.stat, x.op, x.value] for x in t.tests if x.stat in T.SUPPORTED_TESTS
+                     and isinstance(x.value, int)]
     return spec
 
 
@@ -252,8 +259,9 @@ def _unsupported_restrictions(t: TargetSpec | None) -> list[str]:
     """Restrictions of a target the engine cannot check (it refuses rather than ignore them)."""
     if t is None:
         return []
-    bad = [s for s in t.states]
-    bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range"]
+    bad = [s for s in t.states if not T.supported(s)]
+    bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range" and not (
+        x.stat in T.SUPPORTED_TESTS and isinstance(x.value, int) and x.op in ("<=", ">=", "="))]
     bad += list(t.keywords)
     bad += [x for x in t.card_types if x not in _TYPES and x not in ("card",)]
     if t.zone:
@@ -278,6 +286,27 @@ def _amount(eff: Effect, ab: Ability):
     return {"x": "stated"}
 
 
+#: "+N к [:atk] / выстрелу / метанию / разряду по X": the attacks the bonus adds to
+_BONUS_STATS = {"strike": "strike", "shot": "shot", "throw": "throw", "discharge": "discharge"}
+
+
+def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
+    """"+1 к [:atk] по лесным картам": the card's own attacks of that kind are stronger against
+    cards that fit the description (effects._one adds it where the attack deals its wounds).
+    Only the card's own, for good, against a description targets.py can check."""
+    t = eff.target
+    if ab.kind != "continuous" or ab.trigger is not None or subject != "self" or eff.duration is not None:
+        return f"a bonus «{eff.text}» against some cards (the engine applies only a card's own, for good)"
+    if eff.stat not in _BONUS_STATS or not isinstance(eff.amount, int) or eff.values:
+        return f"a bonus «{eff.text}» to {eff.stat} (the engine adds only to strikes, shots, throws, discharges)"
+    bad = _unsupported_restrictions(t)
+    spec = _spec(t)
+    if bad or not (spec.get("states") or spec.get("tests") or spec.get("types")):
+        return f"a bonus «{eff.text}» against cards the engine cannot recognise"
+    return {"kind": "attack-bonus", "amount": eff.amount, "values": [], "subject": "self", "spec": spec,
+            "stat": _BONUS_STATS[eff.stat], "keyword": None, "duration": None, "delayed": None, "text": eff.text}
+
+
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
@@ -289,6 +318,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         subject = _SUBJECT[ref]
     else:
         return f"{eff.kind} on «{t.text or ref}» (the engine cannot find that object)"
+    if eff.kind == "modify-stat" and re.search(r"\sпо\s", eff.text):
+        return _attack_bonus(eff, ab, subject)
     bad = _unsupported_restrictions(t)
     if bad:
         return f"{eff.kind}: target restriction(s) {', '.join(bad)} the engine cannot check"
