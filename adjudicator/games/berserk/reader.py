@@ -250,6 +250,7 @@ def _spec(t: TargetSpec | None) -> dict:
             spec["range"] = test.value
     # element, flying, closed, poisoned, cursed, "other", cost: checked by targets.py
     spec["states"] = [x for x in t.states if T.supported(x)]
+    spec["classes"] = [x for x in t.keywords if x in T.CLASS_CODES]
     spec["tests"] = [[x.stat, x.op, x.value] for x in t.tests if x.stat in T.SUPPORTED_TESTS
                      and isinstance(x.value, int)]
     return spec
@@ -262,7 +263,7 @@ def _unsupported_restrictions(t: TargetSpec | None) -> list[str]:
     bad = [s for s in t.states if not T.supported(s)]
     bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range" and not (
         x.stat in T.SUPPORTED_TESTS and isinstance(x.value, int) and x.op in ("<=", ">=", "="))]
-    bad += list(t.keywords)
+    bad += [k for k in t.keywords if k not in T.CLASS_CODES]
     bad += [x for x in t.card_types if x not in _TYPES and x not in ("card",)]
     if t.zone:
         bad.append(f"zone {t.zone}")

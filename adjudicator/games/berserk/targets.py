@@ -25,6 +25,27 @@ SUPPORTED_STATES = frozenset({"flying", "non-flying", "closed", "other", *_STATU
 SUPPORTED_TESTS = frozenset({"cost"})
 
 
+#: class names as the texts name them (ability._CLASS) -> the card base's ``classes`` codes
+CLASS_CODES = {
+    "Тролль": {"troll"}, "Орк": {"orc"}, "Темный эльф": {"dark_elf"}, "Эльф": {"elf"}, "Гном": {"gnome"},
+    "Демон": {"demon"}, "Дракон": {"dragon"}, "Гарпия": {"garpiya"}, "Койар": {"kojar"}, "Слуа": {"slua"},
+    "Архаалит": {"arhaalit"}, "Инквизитор": {"inquisitor"}, "Аккениец": {"akkeniec"}, "Линунг": {"linung"},
+    "Йордлинг": {"jordling"}, "Пират": {"pirat"}, "Ангел": {"angel"}, "Тоа-Дан": {"toa-dan"},
+    "Возрожденный": {"vozrozhdenny"}, "Порождение": {"spawn"}, "Речная дева": {"mermaid"},
+    "Страж леса": {"forest.guard"}, "Дитя Кронга": {"krong.child", "krong_child"}, "Ковен": {"coven", "koven"},
+    "Герой-воин": {"hero.warrior"}, "Герой-маг": {"hero.mage"},
+}
+_SPELLINGS = {"Темный эльф": {"тёмный эльф"}, "Возрожденный": {"возрождённый"}, "Тоа-Дан": {"тоа-дан", "тоа дан"}}
+
+
+def has_class(position: Position, card, name: str) -> bool:
+    """The card is of class ``name``: its card-base code, or the name on its keyword line."""
+    from . import state as S
+
+    words = {k.casefold() for k in S.keywords(position, card)} | {k.casefold() for k in card.card.keywords}
+    return bool(words & ({name.casefold()} | _SPELLINGS.get(name, set()) | CLASS_CODES.get(name, set())))
+
+
 def element_of(card) -> str | None:
     return card.card.attrs.get("element")
 
@@ -86,6 +107,9 @@ def spec_failure(position: Position, card, spec: dict, source) -> str | None:
         why = state_failure(position, card, state, source)
         if why:
             return why
+    for name in spec.get("classes", []):
+        if not has_class(position, card, name):
+            return f"\"{card.name}\" is not of the class {name}"
     for stat, op, value in spec.get("tests", []):
         why = test_failure(card, stat, op, value)
         if why:
