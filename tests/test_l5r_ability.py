@@ -943,3 +943,13 @@ def test_negate_effects_on_a_card_and_event_nouns():
     assert (e.kind, e.target.ref, e.target.card_types) == ("negate", "possessed", ("destruction",))
     c = parse_ability("Battle: Bow its winner.")
     assert effects(c)[0].target.states == ("duel-winner",)
+
+
+def test_or_before_a_verb_is_a_choice_and_move_to_a_named_battlefield():
+    a = parse_ability("Battle: Straighten this Personality or move him home.")
+    assert [e.kind for e in effects(a)] == ["straighten", "move-home"]
+    assert [c[0] for c in _conds(a)] == ["effect-choice", "effect-choice"]
+    b = parse_ability("Battle: Bow a target Personality or Follower.")
+    assert effects(b)[0].target.card_types == ("personality", "follower")
+    c = parse_ability("Battle: Move him to Mitsushen's battlefield.")
+    assert effects(c)[0].kind == "move-to-battle"

@@ -139,6 +139,9 @@ option, scoped ``effect-choice``), "Give Aya Cavalry, Duelist, or Tactician"
 negated effects touch ("this card"); "negate the destruction" / "the movement" targets the
 possessed event noun of ``it``; "its winner" / "its loser" are the duel's winner / loser.
 
+"Straighten this Personality or move him home": ``effect-choice`` options even after a noun
+("or" before a verb is one token); "Move him to Mitsushen's battlefield" is ``move-to-battle``.
+
 Comparisons with another card's value ("with lower Force than this Personality") are
 target states ``"cmp:<stat><op><ref>[.<other stat>]"``: ``cmp:force<this`` (no "than":
 the card using the ability), ``cmp:chi<it.printed-chi`` ("lower Chi than his printed Chi").
@@ -953,7 +956,7 @@ def _build_transformer_class():
             return (stat, amount_, name)
 
         def verbs(self, meta, ch):
-            return [_VERB_KINDS[str(v).lower()] for v in ch]
+            return [_VERB_KINDS[str(v).lower()] for v in ch if getattr(v, "type", "") != "OR_VERB"]
 
         # ----- more clauses
         def simple(self, meta, ch):
@@ -1899,6 +1902,7 @@ def _build_transformer_class():
         def choice_of(self, meta, ch):
             # "Gain 2 Honor or draw a card": each option is an effect scoped "effect-choice"
             out = []
+            ch = [c for c in ch if getattr(c, "type", "") != "OR_VERB"]
             for i, option in enumerate(ch[:2], 1):
                 out.append(_Scoped(option, "effect-choice", (f"option {i} of 2",), self._text(meta)))
             return out
