@@ -39,8 +39,10 @@ def test_coverage_counts_no_ability_the_engine_refuses():
     assert _executes("[:tap]: [:ovs] на 1-2-3.") == [False]
     # a trigger the engine fires itself names its target as it goes onto the stack (stack.push_trigger)
     assert _executes("В начале вашего хода - ранить выбранное существо противника на 1.") == [True]
-    # «При гибели» of the card itself fires; of another card («вашего существа») it does not
+    # «При гибели» of the card itself fires; of another card («вашего существа», death.py) too; a
+    # cause of death («от отравления») is not tracked
     assert _executes("При гибели - возвращается в колоду.") == [True]
-    assert _executes("При гибели вашего существа - получает [:cnt].") == [False]
+    assert _executes("При гибели вашего существа - получает [:cnt].") == [True]
+    assert _executes("При гибели от отравления - получает [:cnt].") == [False]
     # what the dead card would do to itself is refused: it is no longer on the field
     assert _executes("При гибели - получает [:cnt].") == [False]

@@ -70,6 +70,7 @@ def die(position: Position, cards: list, rec, rule: str) -> None:
     inactive_first = sorted(cards, key=lambda c: (c.controller == active, S.board_order(c)))
     for copy in inactive_first:
         _death_triggers(position, copy, rec, rule)
+    _other_death_triggers(position, inactive_first, rec, rule)
     for copy in cards:
         copy.counters.clear()
         copy.flags.discard("closed")
@@ -90,3 +91,31 @@ def _death_triggers(position: Position, copy, rec, rule: str) -> None:
                 f"({why}); it is not put on the stack", rule)
             continue
         push_trigger(position, copy, ab, copy.controller, rule, rec, how="triggers on its death and goes onto the stack")
+
+
+def _other_death_triggers(position: Position, dead: list, rec, rule: str) -> None:
+    """«При гибели вашего существа / орка …» of other cards (glossary «При гибели (при
+    уничтожении) Х»: it works on any move of a card X from the game zone to the graveyard).
+    The dead cards' own such abilities work too (the glossary: a dead card keeps its effects
+    until every «при гибели» ability triggered by the death is declared), unless they say
+    «другого». Order: the inactive player's first (FAQ12, «Алое пламя дракона"), board order."""
+    from .effects import restriction_failure
+    from .stack import push_trigger, trigger_blocker
+
+    active = position.timing.active
+    by_uid = {c.uid: c for c in S.cards_in_play(position) + list(dead)}
+    watchers = sorted(by_uid.values(), key=lambda c: (c.controller == active, S.board_order(c), c.uid))
+    for watcher in watchers:
+        for ab in S.abilities(position, watcher):
+            if ab["trigger"] != "on-other-death":
+                continue
+            for copy in dead:
+                if restriction_failure(position, copy, ab["death_spec"], watcher.controller, watcher) is not None:
+                    continue
+                why = trigger_blocker(position, ab, watcher.controller, watcher.uid)
+                if why:
+                    rec("note", f"\"{watcher.name}\" ability {ab['index']} triggers on the death of \"{copy.name}\" but "
+                        f"needs what this engine cannot carry out ({why})", rule)
+                    continue
+                push_trigger(position, watcher, ab, watcher.controller, rule, rec,
+                             how=f"triggers on the death of \"{copy.name}\" and goes onto the stack")

@@ -350,7 +350,7 @@ _MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTI
 _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
-_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move"}
+_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

@@ -172,6 +172,32 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
         "target", "choice") and 0 <= _where(e, ab) < cut for e in ab.effects)
 
 
+_OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
+                          re.I)
+
+
+def _other_death(text: str) -> dict | None:
+    """"При гибели [вашего] [другого] существа / орка [противника]": whose card, which class.
+    (Bare "При гибели" is the card's own death; "от отравления" and the like name a cause the
+    engine does not track, and are left out.)"""
+    from .ability import _CLASS, _lookup
+
+    m = _OTHER_DEATH.fullmatch(text.strip())
+    if m is None:
+        return None
+    yours, other, noun, opp = m.groups()
+    if yours and opp:
+        return None
+    spec = {"owner": "you" if yours else "opponent" if opp else "any", "types": ["creature"], "classes": [],
+            "states": ["other"] if other else [], "tests": [], "text": text}
+    if not re.fullmatch(r"существа", noun, re.I):
+        cls = _lookup(_CLASS, noun)
+        if cls is None or cls not in T.CLASS_CODES:
+            return None
+        spec["classes"] = [cls]
+    return spec
+
+
 def _limit(limit: str, out: dict) -> None:
     """«Один (Х) раз за ход» / «Х раз за бой»: the markers of limits.py (glossary «Один (Х) раз
     за ход»). "… for each creature" counts per other card, which the markers do not: refused."""
@@ -208,6 +234,9 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
         out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
+    elif trig.timing == "when" and trig.event == "death" and _other_death(trig.text) is not None:
+        out["trigger"] = "on-other-death"  # another card's death (glossary «При гибели Х»): death.py
+        out["death_spec"] = _other_death(trig.text)
     elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
     else:
@@ -338,7 +367,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
             r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):
         return f"return-to-deck «{eff.text}» (the engine returns only the card itself)"
-    if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self":
+    if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self" \
+            and _other_death(ab.trigger.text) is None:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
