@@ -46,3 +46,14 @@ def test_coverage_counts_no_ability_the_engine_refuses():
     assert _executes("При гибели от отравления - получает [:cnt].") == [False]
     # what the dead card would do to itself is refused: it is no longer on the field
     assert _executes("При гибели - получает [:cnt].") == [False]
+
+
+def test_a_card_of_a_description_is_not_the_ability_s_own():
+    # «это существо» of a trigger names a card outside the effects; «Лесное существо» some card of
+    # that description: neither is the card itself (reader._effect refuses them)
+    assert _executes("При гибели в течение хода от атаки существа противника - уничтожить это существо.") == [False]
+    assert _executes("[:tap]: Лесное существо теряет отравление.") == [False]
+    # «это существо» after a chosen one is that chosen card
+    assert _executes("[:tap]: Полностью излечить выбранное существо и отравить это существо на 2.") == [True]
+    # «по лесным картам» is the card's own bonus against them
+    assert _executes("+1 к [:atk] по лесным картам.") == [True]

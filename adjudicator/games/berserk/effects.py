@@ -32,7 +32,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -230,6 +230,13 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["wounds"] = had - healed
         rec("effect", f"heal {name}{'' if kind == 'heal-full' else f' by {n}'} ({healed} wound"
             f"{'s' if healed != 1 else ''} removed)", rule)
+    elif kind == "extra-life":
+        # glossary «Дополнительные жизни»: «Эффект, увеличивающий уровень жизней карты. Нанесение на
+        # карту ран не снимает дополнительные жизни. Нанесение … дополнительных жизней не снимает
+        # ран» — a counter of its own, added to the lives (state.life_now), lost at death
+        card.counters["extra-life"] = card.counters.get("extra-life", 0) + n
+        rec("effect", f"{name} gets {n} additional li{'ves' if n != 1 else 'fe'} "
+            f"({card.counters['extra-life']} in all)", rule)
     elif kind == "gain-token":
         card.counters["tokens"] = card.counters.get("tokens", 0) + n
         rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}", rule)

@@ -237,7 +237,10 @@ def _trigger(ab: Ability, out: dict) -> None:
     elif trig.timing == "when" and trig.event == "death" and _other_death(trig.text) is not None:
         out["trigger"] = "on-other-death"  # another card's death (glossary «При гибели Х»): death.py
         out["death_spec"] = _other_death(trig.text)
-    elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS:
+    elif trig.timing == "when" and trig.event in _EVENT_TRIGGERS and re.fullmatch(
+            r"при\s+атаке|при\s+открытии|когда\s+открывается", trig.text.strip(), re.I):
+        # only the bare moment: "При гибели … от атаки существа противника" is an attack event of
+        # the grammar too, and is not this card's attack
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
     else:
         out["trigger"] = f"{trig.timing}:{trig.event}"
@@ -340,6 +343,17 @@ def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
+    if ref == "this" and t is not None and re.match(r"(это|этот|эта|эту|этого|этому|этой|этим)\b", t.text, re.I):
+        # «отравить это существо»: the card the sentence named before, not the ability's own
+        if not ab.effects or ab.effects[0] is eff:
+            return f"{eff.kind} on «{t.text}» (the card it means is named outside this sentence's effects)"
+        ref = "it"
+    elif ref == "this" and t is not None and t.text and (
+            t.owner != "any" or t.states or t.keywords or t.tests or set(t.card_types) - {"card"}) and not (
+            eff.kind == "modify-stat" and re.search(r"\sпо\s", eff.text)):
+        # «Ваш страж леса получает …», «Лесное существо теряет …»: some card of that description,
+        # not the ability's own; whether it is chosen, and by whom, is not said
+        return f"{eff.kind} on «{t.text}» (which card of that description is meant is not said)"
     if ref == "choice" and t is not None and not t.text:
         subject = "self"  # no object named ("Накопить [:cnt]"): the card itself
     elif ref == "it":
@@ -370,6 +384,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self" \
             and _other_death(ab.trigger.text) is None:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
+    if eff.kind == "extra-life" and (eff.duration is not None or not isinstance(eff.amount, int) or eff.values):
+        return f"extra-life «{eff.text}» (the engine gives a fixed number of additional lives, for good)"
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
     if eff.kind == "diagonal-move" and not re.fullmatch(r"мо(жет|гут) двигаться по диагонали", eff.text.strip(),

@@ -119,7 +119,9 @@ def life_now(position: Position, copy: Copy) -> int | None:
     life = position.stat(copy, "life")
     if not isinstance(life, int):
         return None
-    return life + static_delta(position, copy, "life") - copy.counters.get("wounds", 0)
+    # additional lives (glossary «Дополнительные жизни», effects.py) add to the lives; wounds do not take them
+    return life + static_delta(position, copy, "life") + copy.counters.get("extra-life", 0) \
+        - copy.counters.get("wounds", 0)
 
 
 def movement_left(position: Position, copy: Copy) -> int | None:
