@@ -334,3 +334,17 @@ def test_pool_coverage_skeleton_and_structured():
     assert skeleton == 1.0, f"skeleton {skeleton:.3%}"
     assert structured >= 0.75, f"structured {structured:.3%}"
     assert elapsed < 60
+
+
+def test_range_after_the_target_and_poison_verb():
+    # «по карте противника, дальность 2»: the comma is not a participle of the noun (COMMA_RANGE)
+    (ab,) = parse_card_text("Когда открывается - метание на 1 по карте противника, дальность 2.")
+    (eff,) = ab.effects
+    assert eff.kind == "throw" and StatTest("range", "<=", 2) in eff.target.tests
+    # «отравить X на N» is gaining poison N
+    (ab,) = parse_card_text("При [:atk] - отравить атакованного на 2.")
+    (eff,) = ab.effects
+    assert (eff.kind, eff.keyword, eff.amount, eff.target.ref) == ("gain-status", "poison", 2, "attacked")
+    # the clause's own amount, not the cost inside its noun phrase
+    (ab,) = parse_card_text("[:tap]: Ранить выбранное существо противника стоимостью 4 или менее на 2.")
+    assert ab.effects[0].amount == 2

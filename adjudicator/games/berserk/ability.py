@@ -696,7 +696,7 @@ def _clause_effects(cl) -> list[Effect]:
             inner = [c for c in tail.children if isinstance(c, Tree) and c.data == "np"]
             if inner:
                 target = _target(inner[0], default_ref="choice")
-            if _tok(tail, "RANGE"):
+            if _tok(tail, "RANGE", "COMMA_RANGE"):
                 rng, _ = _amount(_sub(tail, "amount"))
             elif _sub(tail, "amount") is not None:
                 amount, values = _amount(_sub(tail, "amount"))
@@ -1104,7 +1104,7 @@ def _walk_body(body, acc: _Acc) -> None:
             q = _tok(ch, "QUOTED")
             if q is not None:
                 acc.designators.append("name:" + str(q).strip('"«»'))
-            if _tok(ch, "RANGE"):
+            if _tok(ch, "RANGE", "COMMA_RANGE"):
                 acc.range, _ = _amount(_sub(ch, "amount"))
         elif ch.data == "chain":
             for cl in ch.children:
