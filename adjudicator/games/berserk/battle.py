@@ -372,7 +372,9 @@ def act(ctx) -> None:
     if not ctx.body.targeting:
         ctx.reject("B-412.2", "an action names its target: add 'targeting \"Card\"'")
     tier = ctx.body.choosing
-    if tier is None and len(set(strike)) == 1 and not any(a.get("tiers") for a in S.abilities(pos, copy)):
+    asks = [a for a in S.abilities(pos, copy) if not a.get("host")] + [
+        a for att in pos.attachments_of(copy.uid) for a in S.abilities(pos, att) if a.get("host")]
+    if tier is None and len(set(strike)) == 1 and not any(a.get("tiers") for a in asks):
         tier = "weak"  # every result deals the same, and no ability of the card asks which it was
     if tier not in STRIKE_TIERS:
         ctx.reject("B-414", "say which strike lands (choosing weak, medium or strong); the die roll of combat is "
@@ -393,7 +395,12 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
     seeds give no die roll, so the stated result stands for it, as for the strike's value)."""
     pos, me = ctx.position, ctx.actor
     target = pos.stack[-1].payload.get("target")
-    for ab in S.abilities(pos, copy):
+    attacker = copy
+    # the attacker's own abilities, then "При [:atk] хозяина" of the cards attached to it
+    # (equipment and symbiotes seated on it, B-405.2: "хозяин" is the card they sit on)
+    watching = [(attacker, ab) for ab in S.abilities(pos, attacker) if not ab.get("host")] + [
+        (att, ab) for att in pos.attachments_of(attacker.uid) for ab in S.abilities(pos, att) if ab.get("host")]
+    for copy, ab in watching:
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
             continue
         tiers = ab.get("tiers") or []
@@ -409,7 +416,7 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
             ctx.step("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot "
                      f"carry out ({why})", "B-STACK")
             continue
-        push_trigger(pos, copy, ab, me, "B-STACK", ctx.step, {"x": ctx.body.x, "tier": ctx.body.choosing,
+        push_trigger(pos, copy, ab, copy.controller, "B-STACK", ctx.step, {"x": ctx.body.x, "tier": ctx.body.choosing,
                                                               "attacked": target},
                      how="triggers on the attack and goes onto the stack")
 

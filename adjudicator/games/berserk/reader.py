@@ -230,6 +230,7 @@ def _trigger(ab: Ability, out: dict) -> None:
         # атаке», «При выстреле»: it works even when the attack's value is 0)
         out["trigger"] = "on-attack"
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
+        out["host"] = host_attack(trig.text)
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
@@ -251,7 +252,13 @@ _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильно
 _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge"}
 _TIER = r"(?:слабом|среднем|сильном)"
 _KIND = r"(?:\[:atk\]|выстреле|метании|разряде)"
-_ATTACK_TRIGGER = re.compile(rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?", re.I)
+_ATTACK_TRIGGER = re.compile(
+    rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?", re.I)
+
+
+def host_attack(text: str) -> bool:
+    """"При [:atk] хозяина": the card this one is attached to attacks (battle._attack_triggers)."""
+    return attack_trigger(text) is not None and re.search(r"хозяина\s*$", text.strip(), re.I) is not None
 
 
 @lru_cache(maxsize=256)
