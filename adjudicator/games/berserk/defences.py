@@ -103,9 +103,10 @@ def _reductions(position: Position, card) -> list[tuple[int, set, set]]:
     return [(n, set(k), set(o)) for n, k, o in out]
 
 
-def open_question(position: Position, card, kind: str, spell: bool) -> str | None:
-    """Why the sources leave the outcome of ``kind`` wounds on ``card`` open (None: they don't)."""
-    kws = _keyword_set(position, card)
+def open_question(position: Position, card, kind: str, spell: bool, ignores=frozenset()) -> str | None:
+    """Why the sources leave the outcome of ``kind`` wounds on ``card`` open (None: they don't).
+    ``ignores``: the protections / armour the source ignores (ignored_by)."""
+    kws = _keyword_set(position, card) - set(ignores)
     name = f"\"{card.name}\""
     if any(kw in kws and kind in cancelled for kw, (cancelled, _) in PROTECTIONS.items()):
         return None  # a protection settles it: no wounds
@@ -114,7 +115,7 @@ def open_question(position: Position, card, kind: str, spell: bool) -> str | Non
             what = "a spell" if spell and "spell" in open_ else f"a {kind}"
             return (f"{name} has {kw}, and the rules' glossary does not say whether {what} is magic; the engine "
                     "does not guess")
-    if armour_of(position, card) and kind in ARMOUR[1]:
+    if armour_of(position, card) and kind in ARMOUR[1] and "armor" not in ignores:
         return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
                 f"{kind} is a strike for it is not said, and the engine does not guess")
     for n, _, open_ in _reductions(position, card):
@@ -124,26 +125,29 @@ def open_question(position: Position, card, kind: str, spell: bool) -> str | Non
     return None
 
 
-def partial_defence(position: Position, card, kind: str) -> str | None:
+def partial_defence(position: Position, card, kind: str, ignores=frozenset()) -> str | None:
     """A defence that would take only part of ``kind`` wounds away (armour, «-X от»)."""
-    if armour_of(position, card) and kind in ARMOUR[0]:
+    if armour_of(position, card) and kind in ARMOUR[0] and "armor" not in ignores:
         return f"\"{card.name}\" has armour that may prevent part of the {kind}"
     if any(kind in kinds for _, kinds, _ in _reductions(position, card)):
         return f"\"{card.name}\" has «-X от …» that weakens the {kind}"
     return None
 
 
-def spell_target_ban(position: Position, card, spell: bool) -> str | None:
+def spell_target_ban(position: Position, card, spell: bool, ignores=frozenset()) -> str | None:
     """[:zoz]: a spell's controller cannot choose this card as its target."""
-    if spell and "protection-from-spells" in _keyword_set(position, card):
+    if spell and "protection-from-spells" in _keyword_set(position, card) - set(ignores):
         return f"\"{card.name}\" has protection from spells: the player controlling a spell cannot choose it as a target"
     return None
 
 
-def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str) -> int:
-    """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step."""
+def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str, ignores=frozenset()) -> int:
+    """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
+    ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
-    kws = _keyword_set(position, card)
+    kws = _keyword_set(position, card) - set(ignores)
+    for kw in sorted(set(ignores) & _keyword_set(position, card)):
+        rec("effect", f"{name} has {kw}, which the attacker ignores", rule)
     for kw, (cancelled, _) in PROTECTIONS.items():
         if kw in kws and kind in cancelled:
             rec("effect", f"{name} has {kw}: it receives no wounds from the {kind}", rule)
@@ -152,7 +156,9 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         if kind in kinds and n > 0:
             rec("effect", f"{name} has «-{x} от …»: the {kind} is {x} weaker ({n} -> {max(0, n - x)})", rule)
             n = max(0, n - x)
-    armour = armour_of(position, card)
+    armour = armour_of(position, card) if "armor" not in ignores else 0
+    if "armor" in ignores and armour_of(position, card):
+        rec("effect", f"{name}'s armour does not apply: the attacker ignores armour", rule)
     if armour and kind in ARMOUR[0] and n > 0:
         used = position.memo.setdefault("armour", {})
         turn = position.timing.turn
@@ -164,3 +170,32 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
                 f"{kind} prevented ({spent + prevented} of {armour} this turn)", rule)
             n -= prevented
     return n
+
+
+#: «Игнорирует броню / [:prm] …»: what the source's static ignore abilities name
+_IGNORABLE = re.compile(r"игнорирует\s+(броню|\[:(prm|prs|zor|zomet|prp|zoz)\])(\s+атакованного)?", re.I)
+IGNORABLE_ICONS = {"prm": "protection-from-magic", "prs": "protection-from-shots", "zor": "protection-from-discharges",
+                   "zomet": "protection-from-throwing", "prp": "protection-from-poison",
+                   "zoz": "protection-from-spells"}
+
+
+def ignore_reading(text: str) -> str | None:
+    """The keyword a whole «Игнорирует броню / [:prm] [атакованного]» ignores (None: says more)."""
+    m = _IGNORABLE.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    return "armor" if m.group(2) is None else IGNORABLE_ICONS[m.group(2)]
+
+
+def ignored_by(position: Position, source) -> frozenset:
+    """Glossary «Игнорировать [защиту]»: «[Защита] не применяется к атакам и способностям,
+    объявляемые картой, игнорирующей [защиту]»; «Игнорировать [предотвращение]»: «Эффекты этого
+    [предотвращения] не применяются к эффектам, которые накладывает на цель игнорирующая карта.
+    Пример: «Игнорирует Броню»». The source card's static «Игнорирует …» abilities."""
+    if source is None:
+        return frozenset()
+    out = set()
+    for ab in S.abilities(position, source):
+        if ab.get("static") == "ignore" and not ab["unknown"]:
+            out.update(e["keyword"] for e in ab["effects"])
+    return frozenset(out)

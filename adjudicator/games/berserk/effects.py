@@ -101,12 +101,14 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             continue
         if after and not eff.get("after_full"):
             for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
-                why = D.partial_defence(position, card, D.wound_kind(eff))
+                why = D.partial_defence(position, card, D.wound_kind(eff),
+                                        D.ignored_by(position, position.copies.get(source_uid)))
                 if why:
                     return (f"{why}; whether the attack is then carried out «in full» for what follows «при этом» "
                             f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
         for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
-            why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False))
+            why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
+                                  D.ignored_by(position, position.copies.get(source_uid)))
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
     return None
@@ -212,7 +214,7 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         if bonus:
             rec("effect", f"\"{src}\" attacks {name} {bonus:+d} stronger (its «+N … по …»)", rule)
             n = max(0, n + bonus)
-        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule)
+        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source))
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
@@ -411,6 +413,7 @@ def executes(ability) -> bool:
     # acts only as the static reduction defences.py applies
     allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
         | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
+        | ({"ignore"} if record["static"] == "ignore" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False

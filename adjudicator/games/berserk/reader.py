@@ -134,6 +134,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"ignore"} and all(e.get("keyword") for e in out["effects"]):
+            out["static"] = "ignore"  # «Игнорирует броню / [:prm]»: defences.ignored_by
         elif kinds == {"attack-bonus"}:
             out["static"] = "attack-bonus"  # "+1 к [:atk] по лесным картам": effects.attack_bonus
         elif kinds == {"start-with"} and all(e["subject"] == "self" and isinstance(e["amount"], int)
@@ -393,6 +395,14 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "extra-life" and (eff.duration is not None or not isinstance(eff.amount, int) or eff.values):
         return f"extra-life «{eff.text}» (the engine gives a fixed number of additional lives, for good)"
+    if eff.kind == "ignore":
+        from .defences import ignore_reading
+
+        what = ignore_reading(eff.text) if subject == "self" and eff.duration is None else None
+        if what is None or ab.kind != "continuous" or ab.trigger is not None:
+            return f"ignore «{eff.text}» (the engine reads only the card's own «Игнорирует броню / [:prm] …»)"
+        return {"kind": "ignore", "amount": None, "values": [], "subject": "self", "spec": {}, "stat": None,
+                "keyword": what, "duration": None, "delayed": None, "text": eff.text}
     if eff.kind == "grant-keyword" and not eff.keyword:
         return "grant-keyword without a keyword"
     if eff.kind == "diagonal-move" and not re.fullmatch(r"мо(жет|гут) двигаться по диагонали", eff.text.strip(),
