@@ -12,12 +12,14 @@ def _executes(text: str) -> list[bool]:
 
 
 def test_reduction_reads_only_kinds_it_knows():
-    assert reduction_of("- 1 от [:atk]") == (1, {"strike"}, set())
-    assert reduction_of("-1 от выстрелов и метания") == (1, {"shot", "throw"}, set())
-    n, kinds, open_ = reduction_of("-2 от немагических атак")
-    assert (n, kinds) == (2, {"strike", "shot", "throw"}) and "discharge" in open_
-    assert reduction_of("-1 от [:drs]") is None
-    assert reduction_of("-3 от немагических атак проклятых существ") is None
+    assert reduction_of("- 1 от [:atk]") == (1, {"strike"}, set(), None)
+    assert reduction_of("-1 от выстрелов и метания") == (1, {"shot", "throw"}, set(), None)
+    n, kinds, open_, who = reduction_of("-2 от немагических атак")
+    assert (n, kinds, who) == (2, {"strike", "shot", "throw"}, None) and "discharge" in open_
+    # whose attacks: strikes of a card with [:drs], non-magic attacks of cursed creatures
+    assert reduction_of("-1 от [:drs]") == (1, {"strike"}, set(), "directed-strike")
+    assert reduction_of("-3 от немагических атак проклятых существ")[3] == "cursed-creature"
+    assert reduction_of("-1 от немагических атак существ стоимостью 3") is None
 
 
 def test_protection_armour_and_attack_experience_execute_but_defence_experience_does_not():
@@ -27,7 +29,7 @@ def test_protection_armour_and_attack_experience_execute_but_defence_experience_
     assert _executes("Опыт в атаке.") == [True]  # glossary: does not close after a strike (stack.py)
     assert _executes("Опыт в защите.") == [False]  # no defenders in this engine
     assert _executes("-1 от [:atk].") == [True]
-    assert _executes("-1 от [:drs].") == [False]
+    assert _executes("-1 от [:drs].") == [True]  # strikes of cards with directed strike
 
 
 def test_coverage_counts_no_ability_the_engine_refuses():

@@ -61,19 +61,70 @@ _REDUCED = [
 _REDUCTION_TEXT = re.compile(r"-\s*(\d+)\s+от\s+(.+?)\.?$", re.I)
 
 
-def reduction_of(text: str) -> tuple[int, set, set] | None:
-    """Read a whole "-X от …" sentence: (X, kinds reduced, kinds left open), or None when the
-    sentence says more than this table knows (whose attacks, of which strength …)."""
+#: whose attacks a «-X от … <кого>» weakens (the attacker's description, genitive plural)
+_ATTACKERS = {
+    r"тёмных существ|темных существ": "darkness-creature",
+    r"проклятых существ": "cursed-creature",
+    r"летающих существ": "flying-creature",
+    r"летающих карт": "flying",
+    r"существ с экипировкой": "equipped-creature",
+    r"существ с уязвимостью": "vulnerable-creature",
+    r"существ с чумой": "plagued-creature",
+    r"(?:карт|существ) с классом": "classed",
+}
+
+
+def reduction_of(text: str) -> tuple[int, set, set, str | None] | None:
+    """Read a whole "-X от …" sentence: (X, kinds reduced, kinds left open, whose attacks or
+    None for anyone's), or None when the sentence says more than these tables know. "-X от
+    [:drs]": strikes of a card with «Направленный удар» ([:drs])."""
     m = _REDUCTION_TEXT.fullmatch(text.strip().rstrip("."))
     if not m:
         return None
     what = m.group(2).strip()
+    n = int(m.group(1))
+    if re.fullmatch(r"\[:drs\]", what, re.I):
+        return n, {"strike"}, set(), "directed-strike"
     if re.fullmatch(r"выстрел\w* и метани\w*", what, re.I):
-        return int(m.group(1)), {"shot", "throw"}, set()
+        return n, {"shot", "throw"}, set(), None
     for pattern, kinds, open_ in _REDUCED:
-        if re.fullmatch(pattern, what, re.I):
-            return int(m.group(1)), set(kinds), set(open_)
+        m2 = re.fullmatch(pattern + r"(?:\s+(.+))?", what, re.I)
+        if not m2:
+            continue
+        who = None
+        if m2.lastindex and m2.group(m2.lastindex):
+            rest = m2.group(m2.lastindex)
+            who = next((key for pat, key in _ATTACKERS.items() if re.fullmatch(pat, rest, re.I)), None)
+            if who is None:
+                return None
+        return n, set(kinds), set(open_), who
     return None
+
+
+def attacker_fits(position: Position, source, who: str | None) -> bool:
+    """The attacking card fits the «-X от … <кого>» description (always, for None)."""
+    from .targets import CLASS_CODES, element_of, has_class, is_flying
+
+    if who is None:
+        return True
+    if source is None:
+        return False
+    creature = source.card.type in ("creature", "symbiote", "parasite")
+    status = S.statuses(position, source)
+    if who == "directed-strike":
+        return "directed-strike" in _keyword_set(position, source)
+    if who == "flying":
+        return is_flying(position, source)
+    if who == "classed":
+        return any(has_class(position, source, name) for name in CLASS_CODES)
+    return creature and {
+        "darkness-creature": element_of(source) == "darkness",
+        "cursed-creature": bool(status.get("curse")),
+        "flying-creature": is_flying(position, source),
+        "equipped-creature": any(a.card.type == "equipment" for a in position.attachments_of(source.uid)),
+        "vulnerable-creature": bool(status.get("vulnerability")),
+        "plagued-creature": bool(status.get("plague")),
+    }[who]
 
 
 def wound_kind(effect: dict) -> str:
@@ -95,15 +146,18 @@ def _keyword_set(position: Position, card) -> set[str]:
     return {k.casefold() for k in S.keywords(position, card)}
 
 
-def _reductions(position: Position, card) -> list[tuple[int, set, set]]:
+def _reductions(position: Position, card, source=None) -> list[tuple[int, set, set]]:
+    """The card's «-X от …» that apply to attacks of ``source`` (None: an attack of nobody, e.g.
+    poison, which no "whose attacks" description fits)."""
     out = []
     for ab in S.abilities(position, card):
         if ab.get("static") == "reduction" and not ab["unknown"]:
             out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
-    return [(n, set(k), set(o)) for n, k, o in out]
+    return [(r[0], set(r[1]), set(r[2])) for r in out
+            if attacker_fits(position, source, r[3] if len(r) > 3 else None)]
 
 
-def open_question(position: Position, card, kind: str, spell: bool, ignores=frozenset()) -> str | None:
+def open_question(position: Position, card, kind: str, spell: bool, ignores=frozenset(), source=None) -> str | None:
     """Why the sources leave the outcome of ``kind`` wounds on ``card`` open (None: they don't).
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     kws = _keyword_set(position, card) - set(ignores)
@@ -118,18 +172,18 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
     if armour_of(position, card) and kind in ARMOUR[1] and "armor" not in ignores:
         return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
                 f"{kind} is a strike for it is not said, and the engine does not guess")
-    for n, _, open_ in _reductions(position, card):
+    for n, _, open_ in _reductions(position, card, source):
         if kind in open_:
             return (f"{name} has «-{n} от …» against a class of attacks, and the sources do not say whether a "
                     f"{kind} belongs to it; the engine does not guess")
     return None
 
 
-def partial_defence(position: Position, card, kind: str, ignores=frozenset()) -> str | None:
+def partial_defence(position: Position, card, kind: str, ignores=frozenset(), source=None) -> str | None:
     """A defence that would take only part of ``kind`` wounds away (armour, «-X от»)."""
     if armour_of(position, card) and kind in ARMOUR[0] and "armor" not in ignores:
         return f"\"{card.name}\" has armour that may prevent part of the {kind}"
-    if any(kind in kinds for _, kinds, _ in _reductions(position, card)):
+    if any(kind in kinds for _, kinds, _ in _reductions(position, card, source)):
         return f"\"{card.name}\" has «-X от …» that weakens the {kind}"
     return None
 
@@ -141,7 +195,8 @@ def spell_target_ban(position: Position, card, spell: bool, ignores=frozenset())
     return None
 
 
-def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str, ignores=frozenset()) -> int:
+def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str, ignores=frozenset(),
+                          source=None) -> int:
     """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
@@ -152,7 +207,7 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         if kw in kws and kind in cancelled:
             rec("effect", f"{name} has {kw}: it receives no wounds from the {kind}", rule)
             return 0
-    for x, kinds, _ in _reductions(position, card):
+    for x, kinds, _ in _reductions(position, card, source):
         if kind in kinds and n > 0:
             rec("effect", f"{name} has «-{x} от …»: the {kind} is {x} weaker ({n} -> {max(0, n - x)})", rule)
             n = max(0, n - x)

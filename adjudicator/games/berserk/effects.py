@@ -101,14 +101,15 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             continue
         if after and not eff.get("after_full"):
             for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
-                why = D.partial_defence(position, card, D.wound_kind(eff),
-                                        D.ignored_by(position, position.copies.get(source_uid)))
+                src = position.copies.get(source_uid)
+                why = D.partial_defence(position, card, D.wound_kind(eff), D.ignored_by(position, src), src)
                 if why:
                     return (f"{why}; whether the attack is then carried out «in full» for what follows «при этом» "
                             f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
         for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
+            src = position.copies.get(source_uid)
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
-                                  D.ignored_by(position, position.copies.get(source_uid)))
+                                  D.ignored_by(position, src), src)
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
     return None
@@ -214,7 +215,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         if bonus:
             rec("effect", f"\"{src}\" attacks {name} {bonus:+d} stronger (its «+N … по …»)", rule)
             n = max(0, n + bonus)
-        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source))
+        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source),
+                                        source)
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)

@@ -416,10 +416,10 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         read = reduction_of(eff.text) if subject == "self" and eff.duration is None else None
         if read is None:
             return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack, on the card itself)"
-        n, kinds, open_ = read
+        n, kinds, open_, who = read
         return {"kind": eff.kind, "amount": n, "values": [], "subject": subject, "spec": {}, "stat": None,
                 "keyword": None, "duration": None, "delayed": None, "text": eff.text,
-                "reduction": [n, sorted(kinds), sorted(open_)]}
+                "reduction": [n, sorted(kinds), sorted(open_), who]}
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}
