@@ -382,7 +382,9 @@ _CLASS_NAMES = frozenset({
 
 #: keywords of several words with a mechanic: «Опыт в атаке» (glossary: the card does not close
 #: after attacking with a strike; stack._pay_by_closing, B-414)
-_MECHANIC_PHRASES = {"Опыт в атаке"}
+_MECHANIC_PHRASES = {"Опыт в атаке",
+                     # the card's own text: no equipment is seated on it (prelim.seat, B-405.2.1)
+                     "Не носит экипировку"}
 
 
 def _keyword_executes(name: str) -> bool:

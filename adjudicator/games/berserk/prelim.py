@@ -272,6 +272,10 @@ def seat(ctx) -> None:
         if host.card.type != "creature" or "hidden" in host.flags and host.card.type == "terrain":
             ctx.reject("B-405.2.1", f"\"{host.name}\" is not a legal card for it (only a creature; never a hidden "
                        "terrain)")
+        if copy.card.type == "equipment" and S.has_keyword(pos, host, "Не носит экипировку"):
+            # the host's own text «Не носит экипировку»: no equipment may be seated on it
+            ctx.reject("B-405.2.1", f"\"{host.name}\" is not a legal card for it: its text says «Не носит экипировку» "
+                       "(it wears no equipment)")
     copy.attached_to = host.uid
     pos.move(copy.uid, host.controller, host.zone, top=False)
     ctx.step("effect", f"{me} seats \"{copy.name}\" on \"{host.name}\"", "B-405.2")
