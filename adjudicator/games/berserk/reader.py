@@ -218,7 +218,14 @@ def _trigger(ab: Ability, out: dict) -> None:
     trig = ab.trigger
     who = trig.event.split(":", 1)[1] if ":" in trig.event else "any"
     whose = {"you": "own", "opponent": "opponent"}.get(who, "any")
-    if trig.timing == "start-of-turn":
+    if_open = re.fullmatch(r"(?:в начале хода противника,?\s*(?:если открыт[аоы]?|\(если открыт[аоы]?\))"
+                           r"|открыт[аоы]? в начале хода противника)", trig.text.strip(), re.I)
+    if if_open:
+        # «В начале хода противника если открыт»: it works only if the card is open when the
+        # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
+        out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
+        out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif trig.timing == "start-of-turn":
         out["trigger"], out["whose"] = "start-of-turn", whose
     elif trig.timing == "end-of-turn":
         out["trigger"], out["whose"] = "end-of-turn", whose

@@ -105,6 +105,10 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 fires = fires or (trigger == "start-of-turn" and ab["trigger"] == "on-opening" and copy.uid in opened)
                 if not fires:
                     continue
+                if ab.get("if_open") and "closed" in copy.flags:
+                    rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card is open at the start "
+                        "of the opponent's turn; it is closed", rule)
+                    continue
                 why = trigger_blocker(position, ab, player, copy.uid)
                 if why:
                     rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine "
