@@ -130,6 +130,17 @@ def _name_trigger_target(ctx, copy, item) -> None:
     from .stack import legal_targets
 
     p = item.payload
+    if p.get("needs_tier"):
+        if ctx.body.choosing not in TIERS:
+            ctx.reject("B-STACK", f"\"{p.get('text', '')}\" deals a weak, medium or strong value: say which landed "
+                       "(choosing weak, medium or strong); the engine does not roll the die")
+        p["tier"] = ctx.body.choosing
+        ctx.step("note", f"{ctx.actor} states a {ctx.body.choosing} result", p.get("rule", "B-STACK"), "B-STACK")
+        p.pop("needs_tier", None)
+        if not any(e["subject"] == "target" for e in p["effects"]) or (
+                p.get("target") is not None and not ctx.body.targeting):
+            p.pop("awaiting_target", None)
+            return
     if not ctx.body.targeting:
         ctx.reject("B-STACK", f"name the target of \"{copy.name}\"'s triggered ability: add 'targeting \"Card\"'")
     target = ctx.card(ctx.body.targeting[0], where=S.in_play, purpose="the target")

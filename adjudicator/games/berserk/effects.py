@@ -421,9 +421,6 @@ def executes(ability) -> bool:
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False
-    # a trigger's target is named as it goes onto the stack (stack.push_trigger); a dashed value
-    # (1-2-3) is stated only with an attack, so other triggers with one are refused
-    if record["trigger"] in _AUTOMATIC_TRIGGERS - {"on-attack"} and any(
-            len(set(e.get("values") or [])) > 1 for e in record["effects"]):
-        return False
+    # a trigger's target is named as it goes onto the stack (stack.push_trigger), and a dashed
+    # value's result (1-2-3) is stated by its controller then (battle._name_trigger_target)
     return True

@@ -168,6 +168,10 @@ def do_pass(position: Position, player: str, rec, reject) -> None:
     from .stack import awaiting_target
 
     pending = awaiting_target(position)
+    if pending is not None and pending.payload.get("needs_tier"):
+        reject("B-STACK", f"{pending.controller} must first state the result of \"{pending.source}\"'s triggered "
+               f"ability ({pending.controller} uses \"{pending.source}\" … choosing weak|medium|strong): the engine "
+               "does not roll the die")
     if pending is not None:
         reject("B-STACK", f"{pending.controller} must first name the target of \"{pending.source}\"'s triggered "
                f"ability ({pending.controller} uses \"{pending.source}\" targeting …): a triggered ability is "

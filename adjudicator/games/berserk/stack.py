@@ -137,10 +137,6 @@ def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, att
     bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
     if bad:
         return f"effect kinds {bad}"
-    if tier is None and any(len(set(e.get("values") or [])) > 1 for e in ab["effects"]):
-        # a dashed value (1-2-3) needs a stated weak/medium/strong result; nobody states one for a
-        # trigger outside an attack, and the engine does not roll (battle._honest)
-        return "a weak/medium/strong value nobody states (the engine does not roll the die)"
     return open_defence(position, ab, controller, uid, None, attacked)
 
 
@@ -197,11 +193,20 @@ def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str,
             payload["target"] = None
             payload["awaiting_target"] = True
             payload["text"] = ab["text"]
+    dashed = payload.get("tier") is None and any(len(set(e.get("values") or [])) > 1 for e in ab["effects"])
+    if dashed:
+        # a dashed value (1-2-2) lands by the die's result; the engine does not roll, so the
+        # controller states it as the ability is declared (as for a played ability, battle._honest)
+        payload["awaiting_target"], payload["needs_tier"], payload["text"] = True, True, ab["text"]
     push(position, copy.name, controller, f"ability {ab['index']}: {ab['text']}", payload)
     if ab.get("index") is not None:
         L.mark(position, ab, copy.uid, turn=False)
     rec("event", f"\"{copy.name}\" ({ab['text']}) {how}", rule, "B-STACK")
-    if needs and payload.get("target") is not None:
+    if dashed:
+        rec("note", f"{controller} must state the result of \"{copy.name}\" ability {ab['index']} (the die is not "
+            f"rolled): {controller} uses \"{copy.name}\"{' targeting …' if needs else ''} choosing weak|medium|strong",
+            rule, "B-STACK")
+    elif needs and payload.get("target") is not None:
         rec("target", f"target \"{position.copies[payload['target']].name}\" (the only legal target)", rule, "B-STACK")
     elif needs:
         rec("note", f"{controller} must name the target of \"{copy.name}\" ability {ab['index']}: "
