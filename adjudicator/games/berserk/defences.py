@@ -46,6 +46,9 @@ PROTECTIONS = {
     "protection-from-poison": ({"poison"}, set()),
     "protection-from-magic": ({"magic-strike"}, {"discharge", "spell"}),
     "protection-from-spells": (set(), set()),  # a targeting ban, checked by targets()
+    # «Защита от дальних атак»: ranged attacks as "-X от дальних атак" reads them (shots and
+    # throws, the attacks the cards give a range); discharges and magic strikes are left open
+    "защита от ranged-attack": ({"shot", "throw"}, {"discharge", "magic-strike"}),
 }
 ARMOUR = ({"strike", "shot"}, {"special-strike", "magic-strike"})
 #: the words after "от" in "-X от …" -> (kinds reduced, kinds the source leaves open)
@@ -167,8 +170,9 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
     for kw, (_, open_) in PROTECTIONS.items():
         if kw in kws and (kind in open_ or (spell and "spell" in open_)):
             what = "a spell" if spell and "spell" in open_ else f"a {kind}"
-            return (f"{name} has {kw}, and the rules' glossary does not say whether {what} is magic; the engine "
-                    "does not guess")
+            quality = "magic" if kw == "protection-from-magic" else "a ranged attack"
+            return (f"{name} has {kw}, and the rules' glossary does not say whether {what} is {quality}; the "
+                    "engine does not guess")
     if armour_of(position, card) and kind in ARMOUR[1] and "armor" not in ignores:
         return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
                 f"{kind} is a strike for it is not said, and the engine does not guess")

@@ -384,7 +384,9 @@ _CLASS_NAMES = frozenset({
 #: after attacking with a strike; stack._pay_by_closing, B-414)
 _MECHANIC_PHRASES = {"Опыт в атаке",
                      # the card's own text: no equipment is seated on it (prelim.seat, B-405.2.1)
-                     "Не носит экипировку"}
+                     "Не носит экипировку",
+                     # «Защита от дальних атак»: defences.PROTECTIONS
+                     "Защита от ranged-attack"}
 
 
 def _keyword_executes(name: str) -> bool:
