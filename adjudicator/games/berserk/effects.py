@@ -241,9 +241,13 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["extra-life"] = card.counters.get("extra-life", 0) + n
         rec("effect", f"{name} gets {n} additional li{'ves' if n != 1 else 'fe'} "
             f"({card.counters['extra-life']} in all)", rule)
+        if n > 0:
+            _gain_triggers(position, card, "on-gain-extra-life", rec, rule)
     elif kind == "gain-token":
         card.counters["tokens"] = card.counters.get("tokens", 0) + n
         rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}", rule)
+        if n > 0:
+            _gain_triggers(position, card, "on-gain-token", rec, rule)
     elif kind == "lose-token":
         lost = min(n, card.counters.get("tokens", 0))
         card.counters["tokens"] = card.counters.get("tokens", 0) - lost
@@ -334,6 +338,22 @@ def attack_bonus(position: Position, source, card, kind: str, controller: str) -
     return total
 
 
+def _gain_triggers(position: Position, card, trigger: str, rec, rule: str) -> None:
+    """«Когда получает [:cnt]» / «Когда получает дополнительные [:tgh]»: the card's own abilities
+    trigger once it has received them, and go onto the stack (B-STACK)."""
+    from .stack import push_trigger, trigger_blocker
+
+    for ab in S.abilities(position, card):
+        if ab["trigger"] != trigger:
+            continue
+        why = trigger_blocker(position, ab, card.controller, card.uid)
+        if why:
+            rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry out "
+                f"({why})", rule)
+            continue
+        push_trigger(position, card, ab, card.controller, rule, rec, how="triggers and goes onto the stack")
+
+
 def modifier_duration(position: Position, effect: dict, controller: str) -> str:
     """The Modifier duration word: "turn" ends at B-415.3 of this turn; "until the end of the
     opponent's turn" ends when a turn of that opponent ends; otherwise for good."""
@@ -361,7 +381,8 @@ _MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTI
 _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
-_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death"}
+_AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
+                       "on-gain-token", "on-gain-extra-life"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

@@ -244,6 +244,10 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
         out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
+    elif trig.timing == "when" and re.fullmatch(r"когда\s+получает\s+(дополнительные\s+\[:tgh\]|\[:cnt\])",
+                                                 trig.text.strip(), re.I):
+        # the card itself receives additional lives / a token (effects._one fires it then)
+        out["trigger"] = "on-gain-extra-life" if "tgh" in trig.text else "on-gain-token"
     elif trig.timing == "when" and trig.event == "death" and _other_death(trig.text) is not None:
         out["trigger"] = "on-other-death"  # another card's death (glossary «При гибели Х»): death.py
         out["death_spec"] = _other_death(trig.text)
