@@ -710,6 +710,10 @@ def _clause_effects(cl) -> list[Effect]:
     if name == "poison":  # «отравить X на N»: X gains poison N (as «X получает отравление на N»)
         return [Effect(kind="gain-status", keyword="poison", amount=amount if amount is not None else None,
                        values=values, target=tgt(0, "choice"), text=text, span=span)]
+    if name == "attacks_reduced_to":  # «(Все) немагические атаки по X сводятся к N»: attacks on X at most N
+        words = " ".join(str(t) for t in _tokens(cl) if t.type in ("ALL", "ATTACK_KIND", "ATTACKS_W"))
+        return [Effect(kind="reduce-attack-to", target=tgt(0, "this") or TargetSpec(ref="this"), amount=amount,
+                       stat=words.casefold(), text=text, span=span)]
     if name == "deal_wounds":
         return [Effect(kind="wound", target=TargetSpec(ref="attacked"), amount=amount, values=values,
                        text=text, span=span)]

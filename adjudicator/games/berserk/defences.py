@@ -104,6 +104,29 @@ def reduction_of(text: str) -> tuple[int, set, set, str | None] | None:
     return None
 
 
+#: «(все) [немагические] атаки … сводятся к N»: the attacks whose strength is capped, those left open
+_CAPPED = [
+    (r"(все\s+)?немагические\s+атаки", {"strike", "shot", "throw"}, {"discharge", "special-strike"}),
+    (r"(все\s+)?атаки", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike"}),
+]
+
+
+def cap_of(words: str) -> tuple[set, set] | None:
+    """(kinds capped, kinds left open) of the attack words of «… сводятся к N» (None: unknown)."""
+    for pattern, kinds, open_ in _CAPPED:
+        if re.fullmatch(pattern, words.strip(), re.I):
+            return set(kinds), set(open_)
+    return None
+
+
+def _caps(position: Position, card) -> list[tuple[int, set, set]]:
+    out = []
+    for ab in S.abilities(position, card):
+        if ab.get("static") == "cap" and not ab["unknown"]:
+            out.extend((e["amount"], set(e["cap"][0]), set(e["cap"][1])) for e in ab["effects"])
+    return out
+
+
 def attacker_fits(position: Position, source, who: str | None) -> bool:
     """The attacking card fits the «-X от … <кого>» description (always, for None)."""
     from .targets import CLASS_CODES, element_of, has_class, is_flying
@@ -176,6 +199,14 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
     if armour_of(position, card) and kind in ARMOUR[1] and "armor" not in ignores:
         return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
                 f"{kind} is a strike for it is not said, and the engine does not guess")
+    for n, _, open_ in _caps(position, card):
+        if kind in open_:
+            return (f"attacks on {name} «сводятся к {n}» for a class of attacks, and the sources do not say whether a "
+                    f"{kind} belongs to it; the engine does not guess")
+    if any(kind in k for _, k, _ in _caps(position, card)) and any(kind in k for _, k, _ in _reductions(
+            position, card, source)):
+        return (f"{name} both weakens (-X от …) and caps («сводятся к») a {kind}, and the sources give no order "
+                "for the two; the engine does not guess")
     for n, _, open_ in _reductions(position, card, source):
         if kind in open_:
             return (f"{name} has «-{n} от …» against a class of attacks, and the sources do not say whether a "
@@ -187,7 +218,7 @@ def partial_defence(position: Position, card, kind: str, ignores=frozenset(), so
     """A defence that would take only part of ``kind`` wounds away (armour, «-X от»)."""
     if armour_of(position, card) and kind in ARMOUR[0] and "armor" not in ignores:
         return f"\"{card.name}\" has armour that may prevent part of the {kind}"
-    if any(kind in kinds for _, kinds, _ in _reductions(position, card, source)):
+    if any(kind in kinds for _, kinds, _ in _reductions(position, card, source) + _caps(position, card)):
         return f"\"{card.name}\" has «-X от …» that weakens the {kind}"
     return None
 
@@ -215,6 +246,10 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         if kind in kinds and n > 0:
             rec("effect", f"{name} has «-{x} от …»: the {kind} is {x} weaker ({n} -> {max(0, n - x)})", rule)
             n = max(0, n - x)
+    for cap, kinds, _ in _caps(position, card):
+        if kind in kinds and n > cap:
+            rec("effect", f"{name}: the {kind} «сводится к {cap}» ({n} -> {cap})", rule)
+            n = cap
     armour = armour_of(position, card) if "armor" not in ignores else 0
     if "armor" in ignores and armour_of(position, card):
         rec("effect", f"{name}'s armour does not apply: the attacker ignores armour", rule)

@@ -432,7 +432,9 @@ def executes(ability) -> bool:
     record = _from_ast(ability, 1)
     if record["unknown"]:
         return False
-    if not all(_keyword_executes(k) for k in record["keywords"]):
+    # «Бестелесный: все немагические атаки сводятся к 1» — the keyword is the label of the text
+    # that follows it, and that text is what the engine carries out
+    if record["static"] != "cap" and not all(_keyword_executes(k) for k in record["keywords"]):
         return False
     if record["static"] in ("keyword-line", "start-with"):
         return True
@@ -441,6 +443,7 @@ def executes(ability) -> bool:
     allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
         | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
         | ({"ignore"} if record["static"] == "ignore" else set()) \
+        | ({"reduce-attack-to", "keyword"} if record["static"] == "cap" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False

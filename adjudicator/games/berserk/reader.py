@@ -134,6 +134,11 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"reduce-attack-to"}:
+            out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
+        elif kinds <= {"reduce-attack-to", "keyword"} and "reduce-attack-to" in kinds:
+            out["static"] = "cap"  # «Бестелесный: все немагические атаки сводятся к 1»
+            out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
         elif kinds == {"ignore"} and all(e.get("keyword") for e in out["effects"]):
             out["static"] = "ignore"  # «Игнорирует броню / [:prm]»: defences.ignored_by
         elif kinds == {"attack-bonus"}:
@@ -406,6 +411,17 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "extra-life" and (eff.duration is not None or not isinstance(eff.amount, int) or eff.values):
         return f"extra-life «{eff.text}» (the engine gives a fixed number of additional lives, for good)"
+    if eff.kind == "reduce-attack-to":
+        from .defences import cap_of
+
+        cap = cap_of(eff.stat or "")
+        if cap is None or subject != "self" or not isinstance(eff.amount, int) or (t is not None and (
+                t.states or t.keywords or t.tests)) or ab.kind != "continuous" or ab.trigger is not None:
+            return f"reduce-attack-to «{eff.text}» (the engine reads only «(все) [немагические] атаки по <itself> " \
+                   "сводятся к N», for good)"
+        return {"kind": "reduce-attack-to", "amount": eff.amount, "values": [], "subject": "self", "spec": {},
+                "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                "cap": [sorted(cap[0]), sorted(cap[1])]}
     if eff.kind == "ignore":
         from .defences import ignore_reading
 
