@@ -348,3 +348,10 @@ def test_range_after_the_target_and_poison_verb():
     # the clause's own amount, not the cost inside its noun phrase
     (ab,) = parse_card_text("[:tap]: Ранить выбранное существо противника стоимостью 4 или менее на 2.")
     assert ab.effects[0].amount == 2
+
+
+def test_pronoun_object_is_the_card_named_before():
+    # «открыть существо противника, при этом - ранить его на 2-3-3»: «его» is that creature
+    (ab,) = parse_card_text("[:tap]: Заклинание - открыть существо противника, при этом - ранить его на 2-3-3.")
+    assert [(e.kind, e.target.ref) for e in ab.effects] == [("open", "choice"), ("wound", "it")]
+    assert ab.effects[1].values == (2, 3, 3)

@@ -710,6 +710,15 @@ def _clause_effects(cl) -> list[Effect]:
     if name == "poison":  # «отравить X на N»: X gains poison N (as «X получает отравление на N»)
         return [Effect(kind="gain-status", keyword="poison", amount=amount if amount is not None else None,
                        values=values, target=tgt(0, "choice"), text=text, span=span)]
+    if name in ("wound_it", "poison_it", "heal_it", "close_it", "open_it"):
+        # «ранить его на 2», «открыть её»: the object is the card named before (ref "it")
+        it = TargetSpec(ref="it", text=next((str(t) for t in _tokens(cl) if t.type == "HIS"), ""))
+        kind = {"wound_it": "wound", "poison_it": "gain-status", "heal_it": "heal", "close_it": "close",
+                "open_it": "open"}[name]
+        if kind == "heal" and _tok(cl, "FULLY"):
+            kind = "heal-full"
+        return [Effect(kind=kind, target=it, amount=amount, values=values,
+                       keyword="poison" if name == "poison_it" else None, text=text, span=span)]
     if name == "attacks_reduced_to":  # «(Все) немагические атаки по X сводятся к N»: attacks on X at most N
         words = " ".join(str(t) for t in _tokens(cl) if t.type in ("ALL", "ATTACK_KIND", "ATTACKS_W"))
         return [Effect(kind="reduce-attack-to", target=tgt(0, "this") or TargetSpec(ref="this"), amount=amount,

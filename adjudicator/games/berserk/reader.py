@@ -379,6 +379,10 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         # «Ваш страж леса получает …», «Лесное существо теряет …»: some card of that description,
         # not the ability's own; whether it is chosen, and by whom, is not said
         return f"{eff.kind} on «{t.text}» (which card of that description is meant is not said)"
+    if ref == "it" and t is not None and t.text.casefold() in ("его", "её", "ее", "их") and (
+            not ab.effects or ab.effects[0] is eff):
+        # «открыть её» as the first effect: the card it means is named in the trigger or condition
+        return f"{eff.kind} on «{t.text}» (the card it means is named outside this sentence's effects)"
     if ref == "choice" and t is not None and not t.text:
         subject = "self"  # no object named ("Накопить [:cnt]"): the card itself
     elif ref == "it":
