@@ -414,6 +414,12 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
     for copy, ab in watching:
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
             continue
+        spec = ab.get("attacked_spec") or {}
+        if spec and target is not None:
+            why = restriction_failure(pos, pos.copies[target], spec, copy.controller, copy)
+            if why:
+                ctx.step("note", f"\"{copy.name}\" ability {ab['index']} does not trigger: {why}", "B-STACK")
+                continue
         tiers = ab.get("tiers") or []
         if tiers and ctx.body.choosing not in STRIKE_TIERS:
             ctx.reject("B-STACK", f"«{ab['text']}» of \"{copy.name}\" depends on the attack's result: say which "

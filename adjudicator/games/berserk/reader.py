@@ -245,6 +245,7 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-attack"
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
         out["host"] = host_attack(trig.text)
+        out["attacked_spec"] = attacked_spec(trig.text)
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
@@ -271,12 +272,26 @@ _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании
 _TIER = r"(?:слабом|среднем|сильном)"
 _KIND = r"(?:\[:atk\]|выстреле|метании|разряде)"
 _ATTACK_TRIGGER = re.compile(
-    rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?", re.I)
+    rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
+    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
+
+
+def attacked_spec(text: str) -> dict:
+    """"При [:atk] по (закрытому) существу": what the attacked card must be for the ability to
+    work (targets.py checks it as the attack is declared); {} when the text names nothing."""
+    m = _ATTACK_TRIGGER.fullmatch(text.strip())
+    if m is None or not m.group(6):
+        return {}
+    spec = {"owner": "any", "types": ["creature"] if m.group(6).lower() == "существу" else [], "states": [],
+            "tests": [], "text": text}
+    if m.group(5):
+        spec["states"] = ["closed" if m.group(5).lower().startswith("закрыт") else "open"]
+    return spec
 
 
 def host_attack(text: str) -> bool:
     """"При [:atk] хозяина": the card this one is attached to attacks (battle._attack_triggers)."""
-    return attack_trigger(text) is not None and re.search(r"хозяина\s*$", text.strip(), re.I) is not None
+    return attack_trigger(text) is not None and re.search(r"\sхозяина(\s|$)", text.strip(), re.I) is not None
 
 
 @lru_cache(maxsize=256)
@@ -379,10 +394,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         # «Ваш страж леса получает …», «Лесное существо теряет …»: some card of that description,
         # not the ability's own; whether it is chosen, and by whom, is not said
         return f"{eff.kind} on «{t.text}» (which card of that description is meant is not said)"
-    if ref == "it" and t is not None and t.text.casefold() in ("его", "её", "ее", "их") and (
-            not ab.effects or ab.effects[0] is eff):
-        # «открыть её» as the first effect: the card it means is named in the trigger or condition
-        return f"{eff.kind} on «{t.text}» (the card it means is named outside this sentence's effects)"
+    if ref == "it" and t is not None and t.text and (not ab.effects or ab.effects[0] is eff):
+        # «оно / её» as the first effect: the card named in the trigger — the attacked card of an
+        # attack trigger that names its target ("При [:atk] по существу - оно …"); otherwise refused
+        if ab.trigger is not None and ab.trigger.timing == "when" and attacked_spec(ab.trigger.text):
+            ref = "attacked"
+        else:
+            return f"{eff.kind} on «{t.text}» (the card it means is named outside this sentence's effects)"
     if ref == "choice" and t is not None and not t.text:
         subject = "self"  # no object named ("Накопить [:cnt]"): the card itself
     elif ref == "it":

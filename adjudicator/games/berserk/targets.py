@@ -20,7 +20,7 @@ from adjudicator.core.position import Position
 ELEMENTS = ("steppe", "mountains", "forest", "darkness", "swamp", "neutral")
 _STATUS_STATES = {"poisoned": "poison", "with:poison": "poison", "cursed": "curse", "with:curse": "curse",
                   "with:vulnerability": "vulnerability"}
-SUPPORTED_STATES = frozenset({"flying", "non-flying", "closed", "other", *_STATUS_STATES,
+SUPPORTED_STATES = frozenset({"flying", "non-flying", "closed", "open", "other", *_STATUS_STATES,
                               *(f"element:{e}" for e in ELEMENTS), "element:not-darkness"})
 SUPPORTED_TESTS = frozenset({"cost"})
 
@@ -73,6 +73,8 @@ def state_failure(position: Position, card, state: str, source) -> str | None:
         return f"{name} is a flying card" if is_flying(position, card) else None
     if state == "closed":
         return None if "closed" in card.flags else f"{name} is not closed"
+    if state == "open":
+        return f"{name} is closed" if "closed" in card.flags else None
     if state == "other":
         return f"{name} is the ability's own card, and the ability names another" if (
             source is not None and card.uid == source.uid) else None
