@@ -119,6 +119,32 @@ def cap_of(words: str) -> tuple[set, set] | None:
     return None
 
 
+_NO_DAMAGE = re.compile(r"не\s+получает\s+ран\s+от\s+(немагических\s+атак|атак|\[:atk\])\s+силой\s+(\d+)"
+                        r"(\s+или\s+более|\s+или\s+менее)?", re.I)
+
+
+def no_damage_of(text: str) -> tuple[set, set, str, int] | None:
+    """«Не получает ран от немагических атак силой 3 или более»: (kinds, kinds left open, op, N)
+    — a card that receives no wounds from such attacks (as «Защита от [текст]» of the glossary:
+    «карта … не получает ран от [текст]»); None when the sentence says more."""
+    m = _NO_DAMAGE.fullmatch(text.strip().rstrip("."))
+    if m is None:
+        return None
+    what = m.group(1).casefold()
+    kinds, open_ = next((set(k), set(o)) for pat, k, o in _REDUCED if re.fullmatch(pat, what, re.I)) \
+        if not what.startswith("[:atk]") else ({"strike"}, set())
+    op = {None: "=", "более": ">=", "менее": "<="}[m.group(3).split()[-1] if m.group(3) else None]
+    return kinds, open_, op, int(m.group(2))
+
+
+def _no_damage(position: Position, card) -> list[tuple[set, set, str, int]]:
+    out = []
+    for ab in S.abilities(position, card):
+        if ab.get("static") == "no-damage" and not ab["unknown"]:
+            out.extend((set(e["nd"][0]), set(e["nd"][1]), e["nd"][2], e["nd"][3]) for e in ab["effects"])
+    return out
+
+
 def _caps(position: Position, card) -> list[tuple[int, set, set]]:
     out = []
     for ab in S.abilities(position, card):
@@ -199,6 +225,13 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
     if armour_of(position, card) and kind in ARMOUR[1] and "armor" not in ignores:
         return (f"{name} has armour (Броня), which the glossary defines against strikes and shots; whether a "
                 f"{kind} is a strike for it is not said, and the engine does not guess")
+    for kinds, open_, op, value in _no_damage(position, card):
+        if kind in open_:
+            return (f"{name} receives no wounds from a class of attacks of some strength, and the sources do not say "
+                    f"whether a {kind} belongs to it; the engine does not guess")
+        if kind in kinds and any(kind in k for _, k, _ in _reductions(position, card, source) + _caps(position, card)):
+            return (f"{name} weakens a {kind} and receives no wounds from such attacks of some strength; the sources "
+                    "do not say whether the strength is counted before or after; the engine does not guess")
     for n, _, open_ in _caps(position, card):
         if kind in open_:
             return (f"attacks on {name} «сводятся к {n}» for a class of attacks, and the sources do not say whether a "
@@ -241,6 +274,10 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
     for kw, (cancelled, _) in PROTECTIONS.items():
         if kw in kws and kind in cancelled:
             rec("effect", f"{name} has {kw}: it receives no wounds from the {kind}", rule)
+            return 0
+    for kinds, _, op, value in _no_damage(position, card):
+        if kind in kinds and {"=": n == value, ">=": n >= value, "<=": n <= value}[op]:
+            rec("effect", f"{name} receives no wounds from a {kind} of strength {n} (its text)", rule)
             return 0
     for x, kinds, _ in _reductions(position, card, source):
         if kind in kinds and n > 0:

@@ -444,6 +444,7 @@ def executes(ability) -> bool:
         | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
         | ({"ignore"} if record["static"] == "ignore" else set()) \
         | ({"reduce-attack-to", "keyword"} if record["static"] == "cap" else set()) \
+        | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False

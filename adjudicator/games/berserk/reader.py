@@ -134,6 +134,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
+            out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:
             out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
         elif kinds <= {"reduce-attack-to", "keyword"} and "reduce-attack-to" in kinds:
@@ -433,6 +435,16 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "extra-life" and (eff.duration is not None or not isinstance(eff.amount, int) or eff.values):
         return f"extra-life «{eff.text}» (the engine gives a fixed number of additional lives, for good)"
+    if eff.kind == "no-damage":
+        from .defences import no_damage_of
+
+        nd = no_damage_of(ab.text) if subject == "self" and eff.duration is None and ab.kind == "continuous" \
+            and ab.trigger is None and not ab.conditions else None
+        if nd is None:
+            return f"no-damage «{eff.text}» (the engine reads only «Не получает ран от … атак силой N [или более]»)"
+        return {"kind": "no-damage", "amount": None, "values": [], "subject": "self", "spec": {}, "stat": None,
+                "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                "nd": [sorted(nd[0]), sorted(nd[1]), nd[2], nd[3]]}
     if eff.kind == "reduce-attack-to":
         from .defences import cap_of
 
