@@ -419,6 +419,11 @@ def _keyword_executes(name: str) -> bool:
     return name in _CLASS_NAMES
 
 
+def _granted_name(effect: dict) -> str:
+    amount = effect.get("amount")
+    return effect["keyword"] + (f" {amount}" if isinstance(amount, int) else "")
+
+
 def executes(ability) -> bool:
     """Does the engine carry out every part of this ability? (``adjudicator coverage``)
 
@@ -447,6 +452,9 @@ def executes(ability) -> bool:
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
+        return False
+    # a keyword given to a card counts only when the engine has that keyword's mechanic
+    if any(e["kind"] == "grant-keyword" and not _keyword_executes(_granted_name(e)) for e in record["effects"]):
         return False
     # a trigger's target is named as it goes onto the stack (stack.push_trigger), and a dashed
     # value's result (1-2-3) is stated by its controller then (battle._name_trigger_target)

@@ -90,6 +90,11 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "once-per-turn":
             out["once_per_turn"] = True
             continue
+        if cond.kind == "while" and re.fullmatch(r",?\s*пока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip(), re.I):
+            # «Хозяин получает …, пока носит Молот Снора»: the equipment's own effect on its host
+            # holds while it is seated on it (B-405.2) — checked below to concern only the host
+            out["while_worn"] = True
+            continue
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
         out["static"] = "keyword-line"
@@ -125,6 +130,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if out.get("while_worn") and not (out["effects"] and all(e["subject"] == "host" for e in out["effects"])):
+        out["unknown"].append("condition «пока носит …» on something other than the host")
     if ab.kind == "continuous" and ab.trigger is None:
         kinds = {e["kind"] for e in out["effects"]}
         if kinds == {"damage-reduction"} and all(e.get("reduction") and e["subject"] == "self"
@@ -134,6 +141,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
+        elif kinds == {"grant-keyword"} and all(e["subject"] == "host" and e["duration"] is None and e["keyword"]
+                                                for e in out["effects"]):
+            out["static"] = "host-keyword"  # «Хозяин получает опыт в атаке»: state.keywords of the host
         elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:

@@ -141,6 +141,13 @@ def keywords(position: Position, copy: Copy) -> list[str]:
         for kw in ab.get("keywords", []):
             if kw.casefold() not in {k.casefold() for k in found}:
                 found.append(kw)
+    # «Хозяин получает [:prm] / опыт в атаке»: keywords the cards seated on it give it (B-405.2)
+    for att in position.attachments_of(copy.uid):
+        for ab in abilities(position, att):
+            if ab.get("static") == "host-keyword" and not ab["unknown"]:
+                for e in ab["effects"]:
+                    if e["keyword"].casefold() not in {k.casefold() for k in found}:
+                        found.append(e["keyword"])
     lost = {m.flag.split(":", 1)[1].casefold() for m in position.modifiers
             if m.subject == copy.uid and m.flag and m.flag.startswith("no-keyword:")}
     return [k for k in found if k.casefold() not in lost and k.split(" ")[0].casefold() not in lost]
