@@ -275,6 +275,11 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         if kw in kws and kind in cancelled:
             rec("effect", f"{name} has {kw}: it receives no wounds from the {kind}", rule)
             return 0
+    if n > 0 and (S.statuses(position, card).get("vulnerability") or "уязвимость" in _keyword_set(position, card)):
+        # glossary «Уязвимость»: «получает на 1 рану больше от любого источника ран, атака силой 0 не
+        # является источником ран» — a modifier of the source's number, before the defences weaken it
+        rec("effect", f"{name} is vulnerable: 1 wound more ({n} -> {n + 1})", rule)
+        n += 1
     for kinds, _, op, value in _no_damage(position, card):
         if kind in kinds and {"=": n == value, ">=": n >= value, "<=": n <= value}[op]:
             rec("effect", f"{name} receives no wounds from a {kind} of strength {n} (its text)", rule)

@@ -286,7 +286,16 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     elif kind == "gain-status":
         status = S.statuses(position, card)
         word = effect.get("keyword") or "status"
-        status[word] = status.get(word, 0) + n
+        if word == "poison":
+            # glossary «Отравление Х»: «Если … карта с Отравлением Х получает Отравление У, действовать
+            # будет только Отравление с наибольшим значением» — the highest, never the sum
+            n = max(n, status.get(word, 0))
+            status[word] = n
+        elif word == "vulnerability":
+            # glossary «Уязвимость»: «Несколько способностей «Уязвимость» не суммируются»
+            status[word] = 1
+        else:
+            status[word] = status.get(word, 0) + n
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} gains {word} {n}", rule)
     elif kind == "lose-status":
