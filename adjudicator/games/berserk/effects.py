@@ -224,8 +224,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     if kind == "close" and "closed" in card.flags:
         rec("effect", f"{name} is already closed (closing it changes nothing)", rule)
         return False
-    elif kind in ("heal", "heal-full") and S.restricted(position, card, "cannot-be-healed"):
-        rec("effect", f"{name} cannot be healed (its text): the wounds stay", rule)
+    elif kind in ("heal", "heal-full") and (S.restricted(position, card, "cannot-be-healed")
+                                            or S.statuses(position, card).get("unhealing-wounds")):
+        # «незаживающие раны» (unhealing wounds) say it in their name: its wounds are not healed
+        rec("effect", f"{name} cannot be healed (its text or unhealing wounds): the wounds stay", rule)
     elif kind == "gain-token" and S.restricted(position, card, "cannot-gain-token"):
         rec("effect", f"{name} cannot gather tokens (its text): none is put on it", rule)
     elif kind in ("heal", "heal-full"):
@@ -295,7 +297,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             # glossary «Уязвимость»: «Несколько способностей «Уязвимость» не суммируются»
             status[word] = 1
         else:
-            status[word] = status.get(word, 0) + n
+            # a status named without a number («получает проклятие», «незаживающие раны») is there once
+            status[word] = status.get(word, 0) + (n if n > 0 else 1)
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} gains {word} {n}", rule)
     elif kind == "lose-status":

@@ -445,6 +445,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on the dead card itself (it is no longer on the field)"
     if eff.kind == "extra-life" and (eff.duration is not None or not isinstance(eff.amount, int) or eff.values):
         return f"extra-life «{eff.text}» (the engine gives a fixed number of additional lives, for good)"
+    if eff.kind == "gain-status" and eff.keyword == "fading":
+        return ("gain-status fading («угасание»): B-410.2 puts it on the stack at the start of turn, but no source "
+                "says what it does")
     if eff.kind == "no-damage":
         from .defences import no_damage_of
 
