@@ -9,7 +9,7 @@ from . import timing as T
 from . import defences as D
 from . import limits as L
 from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
-from .stack import awaiting_target, push, push_trigger, trigger_blocker
+from .stack import awaiting_target, close_triggers, push, push_trigger, trigger_blocker
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
 STRIKE_TIERS = ("weak", "medium", "strong")
@@ -66,7 +66,7 @@ def _pay_costs(ctx, copy, ab: dict, rule: str) -> None:
     if ab.get("tap"):
         if "closed" in copy.flags:
             ctx.reject("B-414", f"\"{copy.name}\" is closed and cannot pay [:tap] by closing")
-        copy.flags.add("closed")
+        S.close(ctx.position, copy)
         ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", rule, "B-414")
 
 
@@ -192,6 +192,7 @@ def _use_preliminary(ctx, copy, abilities) -> None:
     used.append(key)
     carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x,
                   ctx.body.choosing)
+    close_triggers(pos, rule, ctx.step)
     T.after_alternating_use(pos, me)
 
 
@@ -255,6 +256,7 @@ def _use_before_start(ctx, copy, abilities) -> None:
     used.append(f"{copy.uid}:before-start")
     carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, "B-409.1", me,
                   ctx.body.x, ctx.body.choosing)
+    close_triggers(pos, "B-409.1", ctx.step)
     T.after_alternating_use(pos, me)
 
 
@@ -310,7 +312,7 @@ def _use_played(ctx, copy, abilities) -> None:
     if ab["tap"]:
         if "closed" in copy.flags:
             ctx.reject("B-414", f"\"{copy.name}\" is closed and cannot pay [:tap] by closing")
-        copy.flags.add("closed")
+        S.close(pos, copy)
         ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", "B-414")
     L.mark(pos, ab, copy.uid)
     push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
@@ -318,6 +320,7 @@ def _use_played(ctx, copy, abilities) -> None:
           "rule": _rule_here(pos), "x": ctx.body.x, "tier": ctx.body.choosing})
     ctx.step("event", f"\"{copy.name}\" ability goes onto the stack", "B-STACK")
     _kind_triggers(ctx, copy, ab)
+    close_triggers(pos, "B-STACK", ctx.step)
     t.priority, t.passes = S.other(pos, me), 0
 
 
@@ -357,6 +360,7 @@ def declare_action(ctx, copy, ab: dict) -> None:
     ctx.step("event", f"the action of \"{copy.name}\" is declared and goes onto the stack; {me} keeps priority",
              "B-412.2", "B-STACK")
     _kind_triggers(ctx, copy, ab)
+    close_triggers(pos, "B-414", ctx.step)
 
 
 def _kind_triggers(ctx, copy, ab: dict) -> None:

@@ -255,7 +255,7 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["tokens"] = card.counters.get("tokens", 0) - lost
         rec("effect", f"remove {lost} token{'s' if lost != 1 else ''} from {name}", rule)
     elif kind == "close":
-        card.flags.add("closed")
+        S.close(position, card)
         rec("effect", f"close {name}", rule)
     elif kind == "open":
         card.flags.discard("closed")
@@ -394,7 +394,7 @@ _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
-                       "on-gain-token", "on-gain-extra-life"}
+                       "on-gain-token", "on-gain-extra-life", "on-close"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

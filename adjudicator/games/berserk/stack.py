@@ -31,6 +31,7 @@ def resolve_top(position: Position, rec) -> None:
                       p.get("x"), p.get("tier"), p.get("attacked"))
         if kind == "action":
             _pay_by_closing(position, p, rec)
+    close_triggers(position, p.get("rule", "B-STACK"), rec)
     position.timing.priority = position.timing.active
     position.timing.passes = 0
 
@@ -71,7 +72,7 @@ def _pay_by_closing(position: Position, p: dict, rec) -> None:
         # counts as having acted)
         rec("cost", f"\"{copy.name}\" does not close after attacking with its strike (Опыт в атаке)", "B-414")
         return
-    copy.flags.add("closed")
+    S.close(position, copy)
     rec("cost", f"close \"{copy.name}\": the price of its action", "B-414")
 
 
@@ -243,3 +244,21 @@ def _recurring(position: Position, player: str, rule: str, rec) -> None:
                  {"kind": "trigger", "uid": copy.uid, "rule": rule, "effects": [
                      {"kind": "heal", "amount": regen, "subject": "self", "delayed": None}]})
             rec("event", f"the regeneration of \"{copy.name}\" goes onto the stack", rule, "B-STACK")
+
+
+def close_triggers(position: Position, rule: str, rec) -> None:
+    """«Когда закрывается»: cards that closed (S.close) put these abilities on the stack once
+    what closed them is done (the cost paid and its ability declared, or the effect resolved)."""
+    for uid in position.memo.pop("closed_now", []):
+        copy = position.copies.get(uid)
+        if copy is None or not S.in_play(copy):
+            continue
+        for ab in S.abilities(position, copy):
+            if ab["trigger"] != "on-close":
+                continue
+            why = trigger_blocker(position, ab, copy.controller, copy.uid)
+            if why:
+                rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, copy, ab, copy.controller, rule, rec, how="triggers as it closes and goes onto the stack")

@@ -187,3 +187,14 @@ def restricted(position: Position, copy: Copy, what: str) -> bool:
         return True
     return any(e["kind"] == what and e["subject"] == "self" for ab in abilities(position, copy)
                if ab.get("static") == "restriction" and not ab["unknown"] for e in ab["effects"])
+
+
+def close(position: Position, copy: Copy) -> bool:
+    """Close the card; True when it was open (glossary «Закрыть»: closing a closed card is legal to
+    declare, but nothing actually happens). Its «Когда закрывается» abilities wait in
+    ``memo["closed_now"]`` until stack.close_triggers puts them on the stack."""
+    if "closed" in copy.flags:
+        return False
+    copy.flags.add("closed")
+    position.memo.setdefault("closed_now", []).append(copy.uid)
+    return True
