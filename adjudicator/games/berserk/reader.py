@@ -90,8 +90,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "once-per-turn":
             out["once_per_turn"] = True
             continue
-        if cond.kind == "while" and re.fullmatch(r",?\s*пока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip(), re.I):
-            # «Хозяин получает …, пока носит Молот Снора»: the equipment's own effect on its host
+        if cond.kind == "while" and re.fullmatch(r",?\s*[Пп]ока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip()):
+            # «Хозяин получает …, пока носит Молот Снора» (a name, capitalised — not «пока носит
+            # доспех», a class of equipment): the equipment's own effect on its host
             # holds while it is seated on it (B-405.2) — checked below to concern only the host
             out["while_worn"] = True
             continue
