@@ -71,6 +71,7 @@ def die(position: Position, cards: list, rec, rule: str) -> None:
     for copy in inactive_first:
         _death_triggers(position, copy, rec, rule)
     _other_death_triggers(position, inactive_first, rec, rule)
+    _kill_triggers(position, inactive_first, rec, rule)
     for copy in cards:
         copy.counters.clear()
         copy.flags.discard("closed")
@@ -119,3 +120,31 @@ def _other_death_triggers(position: Position, dead: list, rec, rule: str) -> Non
                     continue
                 push_trigger(position, watcher, ab, watcher.controller, rule, rec,
                              how=f"triggers on the death of \"{copy.name}\" and goes onto the stack")
+
+
+def _kill_triggers(position: Position, dead: list, rec, rule: str) -> None:
+    """«Когда убивает / уничтожает существо противника»: the card whose wounds (убивает) or whose
+    wounds or destroy effect (уничтожает) made an opponent's creature die (glossary «Гибель»: the
+    move from the game zone to the graveyard; «Уничтожить»: some abilities destroy without
+    wounds). The last card to wound the dead one is its killer when wounds killed it."""
+    from .stack import push_trigger, trigger_blocker
+
+    by = position.memo.get("wounded_by", {})
+    for copy in dead:
+        record = by.pop(str(copy.uid), None)
+        if record is None:
+            continue
+        killer = position.copies.get(record[0])
+        if killer is None or not S.in_play(killer) or killer.controller == copy.controller \
+                or copy.card.type != "creature":
+            continue
+        for ab in S.abilities(position, killer):
+            if ab["trigger"] != "on-kill" or (ab.get("kill_by") == "wounds" and record[1] != "wounds"):
+                continue
+            why = trigger_blocker(position, ab, killer.controller, killer.uid)
+            if why:
+                rec("note", f"\"{killer.name}\" ability {ab['index']} triggers but needs what this engine cannot "
+                    f"carry out ({why})", rule)
+                continue
+            push_trigger(position, killer, ab, killer.controller, rule, rec,
+                         how=f"triggers: it killed \"{copy.name}\"; it goes onto the stack")

@@ -181,6 +181,7 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     from .death import check
 
     check(position, rec, rule)
+    position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
 
@@ -217,6 +218,9 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             n = max(0, n + bonus)
         dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source),
                                         source)
+        if dealt > 0 and source is not None and source.uid != card.uid:
+            # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
+            position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
@@ -313,6 +317,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         from .death import die
 
         rec("effect", f"destroy {name}", rule)
+        if source is not None and source.uid != card.uid:
+            position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "destroy"]
         die(position, [card], rec, rule)
     elif kind == "return-to-deck":
         # glossary «Вернуть (убрать) в колоду»: «Перенести карту из любой зоны в колоду. После
@@ -394,7 +400,7 @@ _DATA_KEYWORDS = {"unique"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
-                       "on-gain-token", "on-gain-extra-life", "on-close"}
+                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

@@ -263,6 +263,12 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
         out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
+    elif trig.timing == "when" and re.fullmatch(r"когда\s+(убивает|уничтожает)\s+существо\s+противника",
+                                                 trig.text.strip(), re.I):
+        # the card's wounds (убивает) or its wounds or destroy effect (уничтожает) kill an
+        # opponent's creature (death._kill_triggers)
+        out["trigger"] = "on-kill"
+        out["kill_by"] = "wounds" if "убива" in trig.text.lower() else "any"
     elif trig.timing == "when" and re.fullmatch(r"когда\s+закрывается", trig.text.strip(), re.I):
         out["trigger"] = "on-close"  # the card itself closes (S.close; stack.close_triggers)
     elif trig.timing == "when" and re.fullmatch(r"когда\s+получает\s+(дополнительные\s+\[:tgh\]|\[:cnt\])",
