@@ -28,7 +28,7 @@ class Berserk(Game):
              "main": ("choice", "movement", "action")}
     card_types = ("creature", "terrain", "equipment", "artifact", "symbiote", "parasite")
     card_attrs = {"gold-cost": A.ANY, "silver-cost": A.ANY, "life": A.INT, "movement": A.INT, "strike": A.DASHED,
-                  "keywords": A.KEYWORDS, "text": A.TEXT}
+                  "keywords": A.KEYWORDS, "text": A.TEXT, "element": A.WORD}
     copy_flags = frozenset({"closed", "hidden"})
     copy_attrs = {"tokens": A.INT, "wounds": A.INT, "attached-to": A.STRING}
     player_attrs = {"gold-crystals": A.INT, "silver-crystals": A.INT, "forbidden-cells": A.STRING}
