@@ -96,3 +96,26 @@ class CardPool:
     def merged(self, other: "CardPool") -> "CardPool":
         """A new pool: this one's cards, overridden by ``other``'s."""
         return CardPool({**self._cards, **other._cards})
+
+
+class CardDatabaseError(Exception):
+    """A card database file could not be read at all (missing, truncated, wrong format)."""
+
+    def __init__(self, path, message: str):
+        self.path = str(path)
+        self.message = message
+        super().__init__(f"{self.path}: {message}")
+
+    def __str__(self) -> str:
+        return f"card database {self.path}: {self.message}"
+
+
+@dataclass
+class LoadResult:
+    """What a game's ``load_pool`` read: the pool, and what it left out and why."""
+
+    pool: CardPool
+    path: Any
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (record id, reason naming file and record)
+    duplicates: list[tuple[str, str]] = field(default_factory=list)  # (name, where the later one was)
+    files: list[Any] = field(default_factory=list)

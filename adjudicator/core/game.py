@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from . import attrs as T
-from .cards import CardDef, CardPool
+from .cards import CardPool
 from .errors import AmbiguousReference, ScenarioError, suggestion_text
 from .position import TABLE, Copy, Position
 from .ruling import Procedure, Rejected, Ruling, Step

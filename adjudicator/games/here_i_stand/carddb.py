@@ -31,10 +31,9 @@ Errors: a missing file or a file without the needed header columns raises
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.core.cards import CardDef, CardPool
+from adjudicator.core.cards import CardDatabaseError, CardDef, CardPool, LoadResult
 
 from .powers import HOME_CARD_OWNERS
 
@@ -50,26 +49,6 @@ _TYPES = {
     "COMBAT_CARD": "combat",
 }
 _SKIPPED_TYPES = {"DIPLOMACY_CARD": "a Diplomacy card of the two-player variant (not part of the Action-phase deck)"}
-
-
-class CardDatabaseError(Exception):
-    """The card list could not be read at all (missing file, not CSV, header without needed columns)."""
-
-    def __init__(self, path: str | Path, message: str):
-        self.path = str(path)
-        self.message = message
-        super().__init__(f"{self.path}: {message}")
-
-    def __str__(self) -> str:
-        return f"card database {self.path}: {self.message}"
-
-
-@dataclass
-class LoadResult:
-    pool: CardPool
-    path: Path
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (row id, "FILE, row N: reason")
-    duplicates: list[tuple[str, str]] = field(default_factory=list)  # (name, where the later one was)
 
 
 class _BadRow(Exception):

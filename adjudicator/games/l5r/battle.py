@@ -14,7 +14,7 @@ from ...core.errors import ScenarioError
 from ...core.game import Context
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
-from .effects import discard_copy, in_play
+from .effects import discard_copy
 from .triggers_events import raise_event
 
 MANEUVER_STEPS = ("infantry", "cavalry")

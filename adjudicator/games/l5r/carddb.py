@@ -56,37 +56,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from adjudicator.core.cards import CardDef, CardPool
+from adjudicator.core.cards import CardDatabaseError, CardDef, CardPool, LoadResult
 from adjudicator.games.l5r.ability import clean_text
 
 __all__ = ["CardDatabaseError", "LoadResult", "load_pool", "load_oracle_json", "load_eopk_xml"]
-
-
-class CardDatabaseError(Exception):
-    """A card database file could not be read at all (missing, truncated, wrong format)."""
-
-    def __init__(self, path: str | Path, message: str):
-        self.path = str(path)
-        self.message = message
-        super().__init__(f"{self.path}: {message}")
-
-    def __str__(self) -> str:
-        return f"card database {self.path}: {self.message}"
-
-
-@dataclass
-class LoadResult:
-    """What :func:`load_pool` read: the pool, and what it left out and why."""
-
-    pool: CardPool
-    path: Path
-    skipped: list[tuple[str, str]] = field(default_factory=list)  # (record id or index, reason)
-    duplicates: list[tuple[str, str]] = field(default_factory=list)  # (name, where the later one was)
-    files: list[Path] = field(default_factory=list)
 
 
 _TYPE_MAP = {"strategy": "action"}

@@ -381,7 +381,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         if "drawn" not in done:
             deck = pos.zones.get((t.active, "fate-deck"), [])
             if deck:
-                drawn = pos.move(deck[0], t.active, "hand", top=False)
+                pos.move(deck[0], t.active, "hand", top=False)
                 proc.add("effect", f"{t.active} draws a Fate card", "L5R-END")
             else:
                 proc.add("effect", f"{t.active}'s Fate deck is empty: no card is drawn", "L5R-END")

@@ -46,7 +46,7 @@ def need_main(ctx: Context, rule: str, what: str) -> None:
 
 
 def own_timer(ctx: Context, obj, rule: str) -> Copy:
-    pos, me = ctx.position, ctx.actor
+    me = ctx.actor
     timer = ctx.card(obj, where=lambda c: c.card.type == "timer" and (c.zone_owner, c.zone) == (me, "timers"),
                      purpose="a timer in play")
     if timer.card.type != "timer":
@@ -114,7 +114,7 @@ def verb_skip(ctx: Context) -> None:
 # ---- the Timers phase ----------------------------------------------------------------------
 
 def _decision_timer(ctx: Context, verb: str) -> Copy:
-    pos, me = ctx.position, ctx.actor
+    pos = ctx.position
     if not ctx.body.objects:
         raise _scenario_error(ctx, f"'{verb}' needs the timer: {verb} \"Timer\"")
     rule = "TM-TIMERS.1" if verb == "extend" else "TM-TIMERS.2"
@@ -167,7 +167,7 @@ def _extension_card(ctx: Context, timer: Copy) -> Copy:
 
 def verb_end(ctx: Context) -> None:
     check_turn(ctx)
-    pos, me = ctx.position, ctx.actor
+    pos = ctx.position
     phase = pos.timing.phase
     if phase == "timers":
         timer = _decision_timer(ctx, "end")
@@ -375,7 +375,6 @@ def _discard_timer(ctx: Context, timer: Copy) -> None:
 
 def verb_take(ctx: Context) -> None:
     check_turn(ctx)
-    pos, me = ctx.position, ctx.actor
     objs = ctx.body.objects
     if not objs or any(o.kind != "word" or o.text != "level" or o.number is None for o in objs):
         raise _scenario_error(ctx, "'take' names levels: take level N [second] / take level 1, level 4")
