@@ -5,11 +5,8 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree as ET
 
-import click
 import pytest
-from click.testing import CliRunner
 
-from adjudicator.cli.main import main
 
 from .helpers import run_cli, REPO
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import click
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.cli.main import main
 from adjudicator.core.formatter import format_text, signature
 from adjudicator.core.scenario_parser import parse_scenario
 

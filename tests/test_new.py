@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import click
 import pytest
-from click.testing import CliRunner
 
-from adjudicator.cli.main import main
 from adjudicator.core.formatter import format_text
 from adjudicator.core.registry import available, game_names, get_game
 from adjudicator.core.runner import run_file
