@@ -953,3 +953,21 @@ def test_or_before_a_verb_is_a_choice_and_move_to_a_named_battlefield():
     assert effects(b)[0].target.card_types == ("personality", "follower")
     c = parse_ability("Battle: Move him to Mitsushen's battlefield.")
     assert effects(c)[0].kind == "move-to-battle"
+
+
+def test_refusing_a_challenge():
+    # Niwa / a generic Iaijutsu duel: the challenged side may refuse, with a consequence
+    a = parse_ability("Battle: Niwa challenges a target enemy Personality. He may refuse; if he does, "
+                      "give Niwa +3F. Give the duel's loser -3F.")
+    assert a.structured
+    assert [e.kind for e in effects(a)] == ["duel-challenger", "duel", "refuse-duel", "modify-stat", "modify-stat"]
+    assert effects(a)[2].target.text == "He"
+    b = parse_ability("Iaijutsu Limited: Your target unbowed Personality challenges a target Personality. "
+                      "He may refuse. If he does not refuse, destroy the duel's loser.")
+    assert b.structured
+    assert "effect-if:not-refused" in [k for k, _ in _conds(b)]
+    c = parse_ability("Iaijutsu Battle: Your target unbowed Personality challenges a target enemy Personality. "
+                      "If he is unbowed, he may refuse. If he does, move him home.")
+    assert c.structured and "refuse-duel" in [e.kind for e in effects(c)]
+    # refusing is only a duel word: "refuse" alone is no effect
+    assert not parse_ability("Battle: Refuse a target Personality.").structured

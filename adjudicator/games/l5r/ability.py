@@ -27,6 +27,11 @@ and are not paid as costs, but they keep their place in ``costs``/``effects`` so
 
 Families with their own fields (each a kind of :data:`EFFECT_KINDS` or a condition kind):
 
+``refuse-duel``
+    "He may refuse; if he does, ...", "If he is unbowed, he may refuse the duel": the
+    challenged side's optional refusal of a duel (``target`` is who may refuse); "if he
+    refuses" / "if he does not refuse" are conditions ``refused`` / ``not-refused``.
+
 ``grant-ability``
     "Give him the ability, "Battle: ..."", "You have the trait "..."". ``text`` is the
     quoted ability, ``keyword`` is ``"ability"`` or ``"trait"``, ``target`` who gets it.
@@ -259,6 +264,7 @@ EFFECT_KINDS: frozenset[str] = frozenset(
         "cannot-defend",
         "gain-or-lose-honor",
         "reuse-ability",
+        "refuse-duel",
     }
 )
 
@@ -1121,6 +1127,20 @@ def _build_transformer_class():
         def subj_optional(self, meta, ch):
             # "His controller may choose to bow him": the choice is the subject's
             return _Optional(ch[1], chooser=ch[0])
+
+        def subj_may_refuse(self, meta, ch):
+            # "He may refuse": the challenged side chooses whether to refuse the duel
+            return _Optional(self._eff(meta, "refuse-duel", target=ch[0]), chooser=ch[0])
+
+        def guarded_pre_refuse(self, meta, ch):
+            return _Guarded(self.subj_may_refuse(meta, ch[1:]), ch[0], self._text(meta))
+
+        def duel_refusable(self, meta, ch):
+            # "X challenges Y, who may refuse": the duel, then Y's optional refusal
+            return self.duel(meta, ch) + [self.subj_may_refuse(meta, ch[-1:])]
+
+        c_refused = _cond("refused")
+        c_not_refused = _cond("not-refused")
 
         def guarded_pre_optional(self, meta, ch):
             return _Optional(_Guarded(ch[1], ch[0], self._text(meta)))
