@@ -355,3 +355,22 @@ def test_pronoun_object_is_the_card_named_before():
     (ab,) = parse_card_text("[:tap]: Заклинание - открыть существо противника, при этом - ранить его на 2-3-3.")
     assert [(e.kind, e.target.ref) for e in ab.effects] == [("open", "choice"), ("wound", "it")]
     assert ab.effects[1].values == (2, 3, 3)
+
+
+def test_aura_each_of_yours_while_named_card_in_squad():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    (ab,) = parse_abilities("Каждый ваш орк получает +1 к [:atk], пока Этген в отряде.")
+    assert ab["static"] == "aura-stat" and not ab["unknown"]
+    assert ab["while_in_squad"] == ["Этген", False]
+    assert ab["effects"][0]["spec"]["classes"] == ["Орк"]
+    (kw,) = parse_abilities("Другие ваши члены ковена получают [:prs], пока Лефран в вашем отряде.")
+    assert kw["static"] == "aura-keyword" and kw["while_in_squad"] == ["Лефран", True]
+    assert kw["effects"][0]["spec"]["states"] == ["other"]
+
+
+def test_ovs_bonus_is_not_a_strike_bonus():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    (ab,) = parse_abilities("Каждое другое ваше существо получает +1 к [:ovs], пока Зарал в отряде.")
+    assert any("[:ovs]" in u for u in ab["unknown"])

@@ -426,6 +426,9 @@ def _target(np, *, default_ref: str = "choice") -> TargetSpec:
                 ref = ref or "this"
             elif ty == "YOUR":
                 owner = "you"
+                # «Другие ваши члены ковена получают …», «Ваши гномы получают …»: the plural names
+                # every card of the description, as «каждый» does («ваших», genitive, counts: «двух ваших»)
+                plural = plural or w == "ваши"
             elif ty == "OWN":
                 owner = "you"
             elif ty == "OTHER":

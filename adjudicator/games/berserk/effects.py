@@ -468,6 +468,8 @@ def executes(ability) -> bool:
         | ({"ignore"} if record["static"] == "ignore" else set()) \
         | ({"reduce-attack-to", "keyword"} if record["static"] == "cap" else set()) \
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
+        | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \
+        | ({"grant-keyword"} if record["static"] == "aura-keyword" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed for e in record["effects"]):
         return False

@@ -73,6 +73,9 @@ def _blank(ab: Ability, index: int) -> dict:
             "keywords": [], "unknown": [], "spell": False, "turn_order": None}
 
 
+_WHILE_IN_SQUAD = re.compile(r",?\s*пока\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s+в\s+(вашем\s+)?отряде")
+
+
 def _from_ast(ab: Ability, index: int) -> dict:
     out = _blank(ab, index)
     out["unknown"] = [f.text for f in ab.unparsed_fragments()]
@@ -95,6 +98,13 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # доспех», a class of equipment): the equipment's own effect on its host
             # holds while it is seated on it (B-405.2) — checked below to concern only the host
             out["while_worn"] = True
+            continue
+        m = _WHILE_IN_SQUAD.fullmatch(cond.text.strip())
+        if m and ab.kind == "continuous" and ab.trigger is None and out.get("while_in_squad") is None:
+            # «…, пока Этген в (вашем) отряде»: state.abilities keeps the ability only while a card of
+            # that name is in play — in its controller's squad («вашем»; glossary «Карта противника /
+            # Ваша карта»: your card is one in your squad), in either squad when no owner is said
+            out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
@@ -145,6 +155,16 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif kinds == {"grant-keyword"} and all(e["subject"] == "host" and e["duration"] is None and e["keyword"]
                                                 for e in out["effects"]):
             out["static"] = "host-keyword"  # «Хозяин получает опыт в атаке»: state.keywords of the host
+        elif kinds == {"modify-stat"} and all(e["subject"] == "each" and isinstance(e["amount"], int)
+                                              and e["duration"] is None and not e["values"]
+                                              for e in out["effects"]):
+            # «Каждый ваш орк получает +1 к [:atk]»: a continuous ability (glossary «Постоянная
+            # способность»: present while its card is in play, creates effects without targeting)
+            # on every card of that description; state.static_delta
+            out["static"] = "aura-stat"
+        elif kinds == {"grant-keyword"} and all(e["subject"] == "each" and e["duration"] is None and e["keyword"]
+                                                for e in out["effects"]):
+            out["static"] = "aura-keyword"  # «Каждый ваш орк получает опыт в атаке»: state.keywords
         elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:
@@ -438,6 +458,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"
+    if eff.kind == "modify-stat" and "[:ovs]" in eff.text:
+        return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
     if eff.duration not in DURATIONS:

@@ -79,7 +79,7 @@ def has_x_cost(copy: Copy) -> bool:
 def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
     printed = parse_abilities(copy.card.text)
-    found = [ab for ab in printed if _turn_order_holds(position, copy, ab)]
+    found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
@@ -91,6 +91,20 @@ def abilities(position: Position, copy: Copy) -> list[dict]:
                 ab["gained"] = {"turn": gained["turn"], "phase": gained["phase"]}
                 found.append(ab)
     return found
+
+
+def _in_squad_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока Этген в (вашем) отряде»: a card whose name is (or begins with) the one the text
+    names is in play — under the ability's controller when the text says «вашем» (glossary: your
+    card is a card in your squad), on either side otherwise. A card naming itself is in play
+    whenever its continuous ability counts at all."""
+    wanted = ab.get("while_in_squad")
+    if wanted is None:
+        return True
+    name, yours = wanted[0].casefold(), wanted[1]
+    return any((c.name.casefold() == name or c.name.casefold().startswith(name + " ")
+                or c.name.casefold().startswith(name + ","))
+               and (not yours or c.controller == copy.controller) for c in cards_in_play(position))
 
 
 def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:
@@ -112,7 +126,37 @@ def static_delta(position: Position, copy: Copy, stat: str) -> int:
         for ab in abilities(position, card):
             if ab.get("static") == "stat" and not ab["unknown"]:
                 total += sum(e["amount"] for e in ab["effects"] if e["stat"] == stat and e["subject"] == subject)
+    total += sum(e["amount"] for e in aura_effects(position, copy, "aura-stat") if e["stat"] == stat)
     return total
+
+
+#: copies whose aura membership is being decided: a class test inside an aura's description reads
+#: the card's keywords, and those must not ask the auras again (auras give no classes)
+_DECIDING: set[int] = set()
+
+
+def aura_effects(position: Position, copy: Copy, kind: str) -> list[dict]:
+    """Effects of continuous abilities of cards in play that reach ``copy`` as one of "each of
+    your X" («Каждый ваш орк получает +1 к [:atk]»). Glossary «Постоянная способность»: it is
+    present while its card is in the play zone and creates effects without targeting cards, so it
+    reaches every card of the description, the card itself included when it fits («другие»
+    leaves it out), and stops when the card leaves play."""
+    from .effects import matches
+
+    if copy.uid in _DECIDING or not in_play(copy):
+        return []
+    found = []
+    _DECIDING.add(copy.uid)
+    try:
+        for source in cards_in_play(position):
+            for ab in abilities(position, source):
+                if ab.get("static") != kind or ab["unknown"]:
+                    continue
+                found += [e for e in ab["effects"] if e["subject"] == "each"
+                          and matches(position, copy, e["spec"], source.controller, source)]
+    finally:
+        _DECIDING.discard(copy.uid)
+    return found
 
 
 def life_now(position: Position, copy: Copy) -> int | None:
@@ -148,6 +192,9 @@ def keywords(position: Position, copy: Copy) -> list[str]:
                 for e in ab["effects"]:
                     if e["keyword"].casefold() not in {k.casefold() for k in found}:
                         found.append(e["keyword"])
+    for e in aura_effects(position, copy, "aura-keyword"):
+        if e["keyword"].casefold() not in {k.casefold() for k in found}:
+            found.append(e["keyword"])
     lost = {m.flag.split(":", 1)[1].casefold() for m in position.modifiers
             if m.subject == copy.uid and m.flag and m.flag.startswith("no-keyword:")}
     return [k for k in found if k.casefold() not in lost and k.split(" ")[0].casefold() not in lost]
