@@ -971,3 +971,14 @@ def test_refusing_a_challenge():
     assert c.structured and "refuse-duel" in [e.kind for e in effects(c)]
     # refusing is only a duel word: "refuse" alone is no effect
     assert not parse_ability("Battle: Refuse a target Personality.").structured
+
+
+def test_move_to_an_adjacent_battlefield():
+    a = parse_ability("Water Battle, Bow this card: Move a target Personality to an adjacent, unresolved battlefield.")
+    assert a.structured
+    assert [(e.kind, e.values) for e in effects(a)] == [("move-to-battle", ("adjacent", "unresolved"))]
+    b = parse_ability("Battle: Move a target Personality at the current battlefield home or to an adjacent battlefield.")
+    assert [(e.kind, e.values) for e in effects(b)] == [("move-home", ()), ("move-to-battle", ("adjacent",))]
+    assert [c[0] for c in _conds(b)] == ["effect-choice", "effect-choice"]
+    # "adjacent" is a battlefield word only: an adjacent Province is not a destination
+    assert not parse_ability("Battle: Move a target Personality to an adjacent Province.").structured

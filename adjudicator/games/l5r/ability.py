@@ -724,6 +724,17 @@ def _build_transformer_class():
         take_control = _simple("take-control")
         negate = _simple("negate")
 
+        def move_to_adjacent(self, meta, ch):
+            # the destination is a kind of battlefield, kept in values (no card names it)
+            text = self._text(meta).lower()
+            where = ("adjacent", "unresolved") if "unresolved" in text else ("adjacent",)
+            return self._eff(meta, "move-to-battle", target=it_target(ch), values=where)
+
+        def move_home_or_adjacent(self, meta, ch):
+            # "Move X home or to an adjacent battlefield": two options, as "A or B" clauses
+            home = self._eff(meta, "move-home", target=it_target(ch))
+            return self.choice_of(meta, [home, self.move_to_adjacent(meta, ch)])
+
         def target_decl(self, meta, ch):
             t = it_target(ch)
             if t is not None and t.ref in ("choice", "each"):
