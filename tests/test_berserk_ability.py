@@ -374,3 +374,11 @@ def test_ovs_bonus_is_not_a_strike_bonus():
 
     (ab,) = parse_abilities("Каждое другое ваше существо получает +1 к [:ovs], пока Зарал в отряде.")
     assert any("[:ovs]" in u for u in ab["unknown"])
+
+
+def test_aura_reduction_reads_the_minus_x_sentence():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    (ab,) = parse_abilities("Все ваши речные девы получают -1 от выстрелов и метаний.")
+    assert ab["static"] == "aura-reduction" and not ab["unknown"]
+    assert ab["effects"][0]["reduction"][:2] == [1, ["shot", "throw"]]

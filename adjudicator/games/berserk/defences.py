@@ -205,6 +205,8 @@ def _reductions(position: Position, card, source=None) -> list[tuple[int, set, s
     for ab in S.abilities(position, card):
         if ab.get("static") == "reduction" and not ab["unknown"]:
             out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
+    # «Все ваши речные девы получают -1 от выстрелов»: the same reduction from another card's aura
+    out.extend(e["reduction"] for e in S.aura_effects(position, card, "aura-reduction"))
     return [(r[0], set(r[1]), set(r[2])) for r in out
             if attacker_fits(position, source, r[3] if len(r) > 3 else None)]
 

@@ -165,6 +165,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif kinds == {"grant-keyword"} and all(e["subject"] == "each" and e["duration"] is None and e["keyword"]
                                                 for e in out["effects"]):
             out["static"] = "aura-keyword"  # «Каждый ваш орк получает опыт в атаке»: state.keywords
+        elif kinds == {"damage-reduction"} and all(e["subject"] == "each" and e.get("reduction")
+                                                   for e in out["effects"]):
+            out["static"] = "aura-reduction"  # «Все ваши речные девы получают -1 от …»: defences._reductions
         elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:
@@ -455,6 +458,20 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     bad = _unsupported_restrictions(t)
     if bad:
         return f"{eff.kind}: target restriction(s) {', '.join(bad)} the engine cannot check"
+    if ref == "each" and eff.kind == "damage-reduction" and not bad and eff.duration is None \
+            and ab.kind == "continuous" and ab.trigger is None:
+        # «Все ваши речные девы получают -1 от выстрелов и метаний»: the same «-X от …» defences.py
+        # reads on a card's own line, given to every card of the description (reader: aura-reduction)
+        from .defences import reduction_of
+
+        said = re.sub(r"^.*?получа\w*\s*", "", eff.text.strip(), flags=re.I)
+        read = reduction_of(re.sub(r"-\s+(\d)", r"-\1", said))
+        if read is None:
+            return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack)"
+        n, kinds, open_, who = read
+        return {"kind": eff.kind, "amount": n, "values": [], "subject": "each", "spec": _spec(t), "stat": None,
+                "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                "reduction": [n, sorted(kinds), sorted(open_), who]}
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"
