@@ -53,11 +53,13 @@ def _parse_cached(text: str) -> tuple:
     return tuple(_parse_sentence(s, i) for i, s in enumerate(sentences(text), 1))
 
 
+from ...core.position import _deep_copy_plain  # noqa: E402  (fast copy of plain data)
+
+
 def parse_abilities(text: str) -> list[dict]:
     """Every ability sentence of ``text`` as a fresh plain dict."""
-    import copy
 
-    return [copy.deepcopy(a) for a in _parse_cached(text or "")]
+    return [_deep_copy_plain(a) for a in _parse_cached(text or "")]
 
 
 def _parse_sentence(sentence: str, index: int) -> dict:

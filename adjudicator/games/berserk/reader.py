@@ -23,7 +23,6 @@ Texts the grammar leaves unstructured (the seeds' own wording: "Внезапно
 
 from __future__ import annotations
 
-import copy as _copy
 import re
 from functools import lru_cache
 
@@ -46,9 +45,12 @@ DURATIONS = (None, "turn", "opponent-turn", "battle", "permanent")
 _TYPES = {"creature": "creature", "artifact": "artifact", "equipment": "equipment", "terrain": "terrain"}
 
 
+from ...core.position import _deep_copy_plain as _plain_copy  # noqa: E402  (fast copy of plain data)
+
+
 def parse_abilities(text: str) -> list[dict]:
     """Every ability of ``text`` as a fresh plain dict, numbered from 1."""
-    return _copy.deepcopy(list(_read(text or "")))
+    return [_plain_copy(ab) for ab in _read(text or "")]  # callers may change their copies
 
 
 @lru_cache(maxsize=2048)
