@@ -229,14 +229,10 @@ def _norm(text: str) -> str:
 
 
 def grammar_path() -> Path:
-    """Where ``berserk_ability.lark`` lives: inside the installed package, else the repo root."""
-    import adjudicator
+    """Where ``berserk_ability.lark`` lives (see :func:`adjudicator.core.grammar_files.grammar_path`)."""
+    from ...core.grammar_files import grammar_path as _find
 
-    pkg = Path(adjudicator.__file__).resolve().parent
-    inside = pkg / "grammar" / "berserk_ability.lark"
-    if inside.is_file():
-        return inside
-    return pkg.parent / "grammar" / "berserk_ability.lark"
+    return _find("berserk_ability.lark")
 
 
 @lru_cache(maxsize=None)
@@ -398,7 +394,7 @@ def _numword(w: str) -> int | None:
 
 def _target(np, *, default_ref: str = "choice") -> TargetSpec:
     """An ``np`` subtree -> TargetSpec."""
-    from lark import Token, Tree
+    from lark import Tree
 
     ref = None
     owner = "any"

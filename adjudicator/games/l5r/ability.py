@@ -327,14 +327,10 @@ _STARTS = ["limits", "sentence", "event", "cond"]
 
 
 def grammar_path() -> Path:
-    """The grammar file: inside the installed package first, else the repo's grammar/."""
-    import adjudicator
+    """Where ``l5r_ability.lark`` lives (see :func:`adjudicator.core.grammar_files.grammar_path`)."""
+    from ...core.grammar_files import grammar_path as _find
 
-    pkg = Path(adjudicator.__file__).resolve().parent
-    inside = pkg / "grammar" / "l5r_ability.lark"
-    if inside.is_file():
-        return inside
-    return pkg.parent / "grammar" / "l5r_ability.lark"
+    return _find("l5r_ability.lark")
 
 
 def _get_parser() -> tuple[Any, frozenset[str]]:
@@ -485,7 +481,6 @@ def _build_transformer_class():
             return TargetSpec(ref="this", text=self._text(meta))
 
         def np_this_typed(self, meta, ch):
-            noun = str(ch[0].children[0]) if ch and hasattr(ch[0], "children") and ch[0].children else ""
             word = self._text(meta).split()[-1].lower()
             # "this Personality" on an attachment means the card it is attached to
             if word == "personality":
