@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import SourceError
@@ -11,16 +12,19 @@ from ..core.runner import ScenarioResult, run_file
 def _pools(cards) -> list:
     pools = []
     for path in cards or ():
-        pools.append(_load_any(Path(path)))
+        pools.append(_load_any(str(Path(path).resolve())))
     return pools
 
 
-def _load_any(path: Path):
-    """A card database, whatever game it belongs to: each game's loader is tried."""
-    from ..core.registry import game_names, get_game
+@lru_cache(maxsize=16)
+def _load_any(where: str):
+    """A card database, whatever game it belongs to: each game's loader is tried.
 
+    Loaded once per process, not once per scenario file (pools are never changed)."""
+    from ..core.registry import game_names, get_game
     from ..core.runner import MAX_DATABASE_BYTES, database_size
 
+    path = Path(where)
     if database_size(path) > MAX_DATABASE_BYTES:
         raise SourceError(f"the card database is larger than {MAX_DATABASE_BYTES:,} bytes; refused", str(path))
     errors = []
