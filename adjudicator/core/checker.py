@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import scenario_ast as A
 from .errors import ScenarioError, suggestion_text
+from .game import zone_owner_of
 from .position import TABLE
 from .ruling import Ruling
 
@@ -170,7 +171,7 @@ def _in(run: "ScenarioRun", st: A.ExpectIn) -> None:
                         suggestion_text(st.subject.text, run.position.labels))
     owner = run._player_name(st.owner, st.pos, allow_table=True)
     key = run.game.zone_key(st.zone, file=run.file, lines=run.lines)
-    zone_owner = TABLE if st.zone.name in run.game.shared_zones else owner
+    zone_owner = zone_owner_of(run.game, owner, st.zone.name)
     if (copy.zone_owner, copy.zone) != (zone_owner, key):
         run.fail(st.pos, st.describe(), f"{st.subject.show()} in {copy.zone_owner} {copy.zone}",
                  list(getattr(run.game, "zone_rules", ())))
@@ -200,7 +201,7 @@ def _prop(run: "ScenarioRun", st: A.ExpectProp) -> None:
                         suggestion_text(st.prop, known) or "known: " + ", ".join(known)) from None
     rules = list(g.property_rules(st.prop)) if hasattr(g, "property_rules") else []
     if st.value is None:
-        truth = _truthy(value)
+        truth = bool(value)
         if truth == st.negated:
             run.fail(st.pos, st.describe(), f"{st.subject.show()} {'' if truth else 'not '}{st.prop}"
                      + (f" ({_show(value)})" if not isinstance(value, bool) else ""), rules)
@@ -230,12 +231,6 @@ def _table_prop(run: "ScenarioRun", st: A.ExpectProp) -> None:
     ok = bool(value) if want is None else value == want
     if ok == st.negated:
         run.fail(st.pos, st.describe(), f"table {st.prop} {value}", list(getattr(g, "zone_rules", ())))
-
-
-def _truthy(value: Any) -> bool:
-    if isinstance(value, (list, tuple)):
-        return bool(value)
-    return bool(value)
 
 
 def _show(value: Any) -> str:

@@ -81,8 +81,6 @@ class Game:
     player_properties: ClassVar[tuple[str, ...]] = ()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    #: rule cited when an action is attempted by someone who may not act now
-    priority_rule: ClassVar[str] = ""
 
     # ---- card pools -----------------------------------------------------------
     def builtin_pool(self) -> CardPool:

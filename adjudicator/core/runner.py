@@ -15,7 +15,7 @@ from . import scenario_ast as A
 from .attrs import group_atoms
 from .cards import CardDef, CardPool
 from .errors import ScenarioError, suggestion_text
-from .game import Game
+from .game import Game, zone_owner_of
 from .position import TABLE, Position
 from .registry import UnknownGame, get_game
 from .ruling import Ruling, Step
@@ -214,7 +214,7 @@ class ScenarioRun:
         try:
             loaded = self.game.load_card_database(path)
         except ScenarioError:
-            raise
+            raise  # already names the place
         except Exception as exc:  # a loader's own error kinds carry clear messages
             raise self.error(f"cannot load the card database: {exc}", st.pos) from None
         self.pool = self.pool.merged(loaded).merged(self.defined)
@@ -265,7 +265,7 @@ class ScenarioRun:
         g, pos = self.game, self.position
         owner = self._player_name(st.owner, st.pos, allow_table=True)
         key = g.zone_key(st.zone, file=self.file, lines=self.lines)
-        zone_owner = TABLE if st.zone.name in g.shared_zones else owner
+        zone_owner = zone_owner_of(g, owner, st.zone.name)
         if owner == TABLE and st.zone.name not in g.shared_zones:
             raise self.error(f"'table' owns only the shared zones ({', '.join(sorted(g.shared_zones)) or 'none'}"
                              f" in {g.name})", st.pos)
@@ -273,13 +273,14 @@ class ScenarioRun:
             raise self.error(f"{owner}'s {key} is declared twice", st.zone.pos)
         pos.zones.setdefault((zone_owner, key), [])
         attach_requests = []
+        # per-copy state: numeric printed values may be overridden, plus the game's counters
+        schema = {**{k: v for k, v in g.card_attrs.items() if v in ("int", "dashed")}, **g.copy_attrs}
         for entry in st.entries:
             card = self.pool.get(entry.name)
             if card is None:
                 raise self.error(f'unknown card "{entry.name}"', entry.pos,
                                  suggestion_text(entry.name, self.pool.names())
                                  or "define it with: card \"Name\" TYPE attr…")
-            schema = {**{k: v for k, v in g.card_attrs.items() if v in ("int", "dashed")}, **g.copy_attrs}
             grouped = group_atoms(entry.atoms, schema, g.copy_flags, what="card state", file=self.file,
                                   lines=self.lines)
             if not 1 <= entry.count <= MAX_COPIES_PER_ENTRY:

@@ -40,7 +40,6 @@ class Berserk(Game):
              "seat", "reveal")
     card_properties = ("life", "movement", "attached-to", "status")
     player_properties = ("first", "second", "mulligan-right")
-    priority_rule = "B-408.2"
     timing_rules = ("B-408.2", "B-408.3", "B-411", "B-415.1", "B-415.3")
     stack_rules = ("B-STACK", "B-408.3")
     zone_rules = ("B-404.1", "B-REVEAL", "B-405.2")

@@ -70,7 +70,6 @@ class HereIStand(Game):
     player_properties = ("cp", "home-card-played")
     min_players = 1
     max_players = 6
-    priority_rule = "HIS-IMPULSE"
     timing_rules = ("HIS-IMPULSE", "HIS-PHASE-END")
     zone_rules = ("HIS-CP", "HIS-EVENT.4")
 

@@ -16,7 +16,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context, Game
 from ...core.position import Copy, Position
 from . import battle, own_actions, procedure, triggers, turn
-from .effects import apply_to_card, in_play
+from .effects import in_play
 from .pool import builtin_cards
 
 
@@ -65,7 +65,6 @@ class L5R(Game):
     player_properties = ("provinces", "gold")
     timing_rules = ("L5R-TURN", "L5R-ROUND")
     zone_rules = ("L5R-ACT-EFFECT",)
-    priority_rule = "L5R-ROUND"
     hand_limit = 8
 
     # ---- cards ---------------------------------------------------------------
@@ -354,6 +353,3 @@ class L5R(Game):
     # ---- advancing ------------------------------------------------------------------
     def advance(self, position: Position, kind: str, target: str | None, lines=()) -> AdvanceResult:
         return turn.advance(self, position, kind, target)
-
-    def apply(self, position: Position, copy: Copy, effect, source: str):
-        return apply_to_card(self, position, copy, effect, as_cost=False, source=source)

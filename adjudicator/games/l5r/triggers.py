@@ -13,7 +13,7 @@ from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
 
-from .triggers_events import PENDING, raise_event  # noqa: F401  (re-exported for game modules)
+from .triggers_events import PENDING
 
 WINDOW = "reaction-window"
 

@@ -16,11 +16,6 @@ from .effects import discard_copy, in_play
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
 
 
-def unsupported(ctx: Context, verb: str, rule: str) -> None:
-    raise ScenarioError(f"the engine does not adjudicate '{verb}' yet ({rule}); this scenario cannot be "
-                        "checked", ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
-
-
 # ---- action rounds ------------------------------------------------------------------
 
 def round_open(game, pos: Position) -> bool:

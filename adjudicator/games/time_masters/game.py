@@ -81,7 +81,6 @@ class TimeMasters(Game):
     card_properties = ("full", "free-slots", "extensions")
     player_properties = ("hand-limit", "chain", "vp")
     min_players, max_players = 2, 4
-    priority_rule = "TM-TURN"
     timing_rules = ("TM-TURN",)
     end_rules = ("TM-GAMEEND",)
     zone_rules = ("TM-MAIN", "TM-TIMERS", "TM-ACCESS", "TM-END")
