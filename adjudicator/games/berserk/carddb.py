@@ -156,7 +156,7 @@ def load_pool(path) -> LoadResult:
         except (ValueError, TypeError) as exc:
             skipped.append((ident, f"record {index}: {exc}"))
             continue
-        except Exception as exc:  # pydantic validation etc.
+        except Exception as exc:  # CardDef's own validation etc.
             skipped.append((ident, f"record {index}: {type(exc).__name__}: {str(exc).splitlines()[0]}"))
             continue
         if card.name in pool:

@@ -131,7 +131,7 @@ def load_pool(path: str | Path) -> LoadResult:
         except _BadRow as exc:
             result.skipped.append((rid, f"{p.name}, row {line}: {exc}"))
             continue
-        except Exception as exc:  # pydantic validation and friends
+        except Exception as exc:  # CardDef's own validation and friends
             result.skipped.append((rid, f"{p.name}, row {line}: invalid card ({type(exc).__name__}: {exc})"))
             continue
         if card is None:

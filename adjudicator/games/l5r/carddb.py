@@ -223,7 +223,7 @@ def load_oracle_json(path: Path, result: LoadResult, seen: dict[str, str]) -> No
         except _BadRecord as exc:
             result.skipped.append((rid, f"{path.name}, record {index}: {exc}"))
             continue
-        except Exception as exc:  # pydantic validation and friends
+        except Exception as exc:  # CardDef's own validation and friends
             result.skipped.append((rid, f"{path.name}, record {index}: invalid card ({type(exc).__name__})"))
             continue
         _add(result, seen, card, rid)
