@@ -1,4 +1,4 @@
-"""Finding the ``.lark`` files and building cached LALR parsers from them.
+"""Finding the ``.lark`` files and building LALR parsers from them (lark caches the tables).
 
 Installed wheels carry the grammar inside the package (``adjudicator/grammar``); a source
 checkout or an editable install reads the top-level ``grammar/`` folder.
@@ -6,7 +6,6 @@ checkout or an editable install reads the top-level ``grammar/`` folder.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -18,12 +17,6 @@ def grammar_path(name: str) -> Path:
         if candidate.is_file():
             return candidate
     raise FileNotFoundError(f"grammar file {name!r} is missing from the installation")
-
-
-@lru_cache(maxsize=None)
-def lalr_parser(name: str, start: str = "start"):
-    """A LALR parser for ``grammar/<name>``, cached on disk by lark (``cache=True``)."""
-    return build_lalr(name, start=start)
 
 
 def build_lalr(name: str, *, start: str = "start", transformer=None, propagate_positions: bool = True):
