@@ -327,10 +327,50 @@ _STARTS = ["limits", "sentence", "event", "cond"]
 
 
 def grammar_path() -> Path:
-    """Where ``l5r_ability.lark`` lives (see :func:`adjudicator.core.grammar_files.grammar_path`)."""
+    """Where ``l5r_ability.lark`` (the base file) lives (see :func:`adjudicator.core.grammar_files.grammar_path`)."""
     from ...core.grammar_files import grammar_path as _find
 
-    return _find("l5r_ability.lark")
+    return _find(GRAMMAR_FILES[0])
+
+
+#: The grammar is a base file plus one file per topic; a topic file adds rules of its own and
+#: alternatives to the base rules with ``%extend``. They are read as one grammar, in this order.
+GRAMMAR_FILES = (
+    "l5r_ability.lark",
+    "l5r_ability_events.lark",
+    "l5r_ability_conditions.lark",
+    "l5r_ability_restrictions.lark",
+    "l5r_ability_cards.lark",
+    "l5r_ability_battle.lark",
+    "l5r_ability_player.lark",
+)
+
+#: Modules (in this package) whose ``Rules`` class holds the transformer methods for the
+#: aliases of one topic file; their methods join the base transformer's (no name twice).
+RULE_MODULES = (
+    "ability_events",
+    "ability_conditions",
+    "ability_restrictions",
+    "ability_cards",
+    "ability_battle",
+    "ability_player",
+)
+
+
+def grammar_paths() -> list[Path]:
+    from ...core.grammar_files import grammar_path as _find
+
+    return [_find(name) for name in GRAMMAR_FILES]
+
+
+def source_files() -> list[Path]:
+    """Every file whose change changes what a text parses to (for caches keyed on them)."""
+    here = Path(__file__).parent
+    return [*grammar_paths(), here / "ability.py", *(here / f"{m}.py" for m in RULE_MODULES)]
+
+
+def grammar_source() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in grammar_paths())
 
 
 def _get_parser() -> tuple[Any, frozenset[str]]:
@@ -340,8 +380,7 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
             if _parser is None:
                 from lark import Lark
 
-                path = grammar_path()
-                source = path.read_text(encoding="utf-8")
+                source = grammar_source()
                 words = set(re.findall(r'"([a-z][a-z\-]*)"', source))
                 for group in re.findall(r"/\(([a-z|\-]+)\)", source):
                     words.update(group.split("|"))
@@ -413,19 +452,24 @@ class _Mod:
         self.value = value
 
 
+def amount(a: Any) -> int | None:
+    """The int of a transformed ``count`` (None for X)."""
+    return a.value if isinstance(a, _Amount) else a
+
+
+def it_target(children) -> TargetSpec | None:
+    """The first target among transformed children."""
+    for c in children:
+        if isinstance(c, TargetSpec):
+            return c
+    return None
+
+
 def _build_transformer_class():
+    import importlib
+
     from lark import Transformer, v_args
 
-    def amount(a: Any) -> int | None:
-        return a.value if isinstance(a, _Amount) else a
-
-    def it_target(children) -> TargetSpec | None:
-        for c in children:
-            if isinstance(c, TargetSpec):
-                return c
-        return None
-
-    @v_args(meta=True)
     class T(Transformer):
         _piece = ""
         _offset = 0
@@ -2083,7 +2127,17 @@ def _build_transformer_class():
         def cond(self, meta, ch):
             return ch[0]
 
-    return T
+    # the topic modules' methods join T's own before v_args wraps them (lark wraps only a
+    # class's own methods, not inherited ones)
+    for module_name in RULE_MODULES:
+        module = importlib.import_module(f"{__package__}.{module_name}")
+        for name, value in vars(module.Rules).items():
+            if name.startswith("__") or not callable(value):
+                continue
+            if name in T.__dict__:
+                raise RuntimeError(f"{module_name}.Rules.{name} is already a transformer method")
+            setattr(T, name, value)
+    return v_args(meta=True)(T)
 
 
 _VERB_KINDS = {
@@ -2703,3 +2757,16 @@ def parse_card_text(text: str) -> list[Ability]:
     if not text:
         return []
     return [parse_ability(line) for line in split_lines(text) if not is_reminder_line(line)]
+
+
+def _topic_kinds() -> frozenset[str]:
+    import importlib
+
+    kinds: set[str] = set()
+    for module_name in RULE_MODULES:
+        kinds |= importlib.import_module(f"{__package__}.{module_name}").KINDS
+    return frozenset(kinds)
+
+
+# the topic modules' kinds belong to the closed vocabulary too
+EFFECT_KINDS = EFFECT_KINDS | _topic_kinds()

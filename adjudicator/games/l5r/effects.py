@@ -25,6 +25,17 @@ EXECUTABLE_KINDS = frozenset({
     "put-into-play",
 })
 
+#: Topic modules adding kinds: each has ``CARD_KINDS`` and ``PLAYER_KINDS``, dicts from a kind
+#: to ``handler(game, position, copy_or_player, effect, *, as_cost, source) -> Outcome``, and
+#: ``CONTINUOUS_KINDS``, a dict from a kind to ``applies(effect, ref) -> bool`` for the traits
+#: without a trigger that the engine honours (see :func:`executes`).
+EFFECT_MODULES = (
+    "effects_cards",
+    "effects_battle",
+    "effects_player",
+    "effects_restrictions",
+)
+
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
 #: an ability with any other condition is not executable (``adjudicator coverage``)
 EXECUTABLE_CONDITIONS = frozenset({"effect-optional", "even-if"})
@@ -78,6 +89,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
             forbidden(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
+    handler = _topic_handlers()[0].get(kind)
+    if handler is not None:
+        return handler(game, position, copy, effect, as_cost=as_cost, source=source)
     if kind == "bow":
         if "bowed" in copy.flags:
             return Outcome(False, f"bow {name}", f"{name} is already bowed")
@@ -225,6 +239,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
 
 def apply_to_player(game, position: Position, player: str, effect: Effect, *, as_cost: bool) -> Outcome:
     kind = effect.kind
+    handler = _topic_handlers()[1].get(kind)
+    if handler is not None:
+        return handler(game, position, player, effect, as_cost=as_cost, source="")
     p = position.players[player]
     amount = effect.amount if effect.amount is not None else 1
     if kind == "draw":
@@ -309,6 +326,9 @@ def executes(ability) -> bool:
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
                 return True  # checked when the card is equipped or shared (L5R-EQUIP, L5R-SHARE)
+            topic = _topic_handlers()[2].get(c.kind)
+            if topic is not None:
+                return topic(c, ref)
             return c.kind == "modify-stat" and c.stat in ("force", "chi") and bool(c.amount) \
                 and ref in ("this", "attached")
         return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)
@@ -323,3 +343,32 @@ def executes(ability) -> bool:
         gold_only = all(c.kind in ("bow", "produce-gold") for c in clauses) and not ability.designators
         return bool(timed) or gold_only
     return False
+
+
+_HANDLERS: tuple[dict, dict, dict] | None = None
+
+
+def _topic_handlers() -> tuple[dict, dict, dict]:
+    """(card handlers, player handlers, continuous kinds) of the :data:`EFFECT_MODULES`."""
+    global _HANDLERS
+    if _HANDLERS is None:
+        import importlib
+
+        cards: dict = {}
+        players: dict = {}
+        continuous: dict = {}
+        for module_name in EFFECT_MODULES:
+            module = importlib.import_module(f"{__package__}.{module_name}")
+            for mine, theirs in ((cards, module.CARD_KINDS), (players, module.PLAYER_KINDS),
+                                 (continuous, module.CONTINUOUS_KINDS)):
+                clash = set(mine) & set(theirs)
+                if clash:
+                    raise RuntimeError(f"{module_name} handles {sorted(clash)} a second time")
+                mine.update(theirs)
+        _HANDLERS = (cards, players, continuous)
+    return _HANDLERS
+
+
+# the kinds the topic modules carry out are executable too
+EXECUTABLE_KINDS = EXECUTABLE_KINDS | frozenset().union(*(_topic_handlers()[0], _topic_handlers()[1],
+                                                           _topic_handlers()[2]))

@@ -24,13 +24,11 @@ from .pool import builtin_cards
 def _abilities(text: str) -> tuple:
     if not text:
         return ()
-    from pathlib import Path
 
     from ...core.ability_cache import cached
-    from ...core.grammar_files import grammar_path
+    from .ability import source_files
 
-    here = Path(__file__).parent
-    return cached("l5r-abilities", [grammar_path("l5r_ability.lark"), here / "ability.py"], _parse, text)
+    return cached("l5r-abilities", source_files(), _parse, text)
 
 
 def _parse(text: str) -> tuple:
