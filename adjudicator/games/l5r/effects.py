@@ -319,6 +319,10 @@ def executes(ability) -> bool:
         return False
     if ability.kind == "keywords":
         return True
+    from .procedure import LIMIT_SCOPES
+
+    if ability.limit is not None and ability.limit not in LIMIT_SCOPES:
+        return False  # "twice per turn": the engine counts one use per scope only
     if ability.kind == "continuous":
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
