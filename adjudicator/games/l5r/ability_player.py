@@ -26,6 +26,13 @@ KINDS: frozenset[str] = frozenset({
     "commit-seppuku",       # "Erdene commits Seppuku": target who
     "become-honorably-dead",  # "He becomes honorably dead"
     "may-remain-bowed",     # "This Spell may remain bowed"
+    "amount-at-most",       # "..., or 3, whichever is lower": the amount before is at most N
+    "amount-at-least",      # "..., whichever is greater"
+    "amount-plus",          # "..., plus 1 if ...", "... minus one": the amount before, adjusted by N
+    "raise-stat-to",        # "Raise his Force to 6": stat, amount (or an amount-equal-to after it)
+    "switch-stats",         # "Switch his Force and Chi": stat and keyword the two values
+    "switch-stat-values",   # "Switch the target's and this Follower's Force": one per card
+    "negate-stat-changes",  # "Negate all current Force penalties on him": keyword bonuses/penalties/both
 })
 
 
@@ -161,7 +168,7 @@ class Rules:
 
     def pl_when_produce(self, meta, ch):
         verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
-        return verb == "bows"
+        return verb in ("bows", "bow")
 
     def pl_produces_more_less(self, meta, ch):
         # "It produces 1 less Gold (when it bows to produce Gold)": its Gold Production changes
@@ -301,3 +308,199 @@ class _HonorChanges:
 
     def __init__(self, which, source, whose, nxt, owner):
         self.which, self.source, self.whose, self.next, self.owner = which, source, whose, nxt, owner
+
+
+class Rules2:
+    # ----- amounts worked out from values
+    def pl_ar_half(self, meta, ch):
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        tok = next((c for c in ch if getattr(c, "type", "") == "ROUNDING"), None)
+        rounding = "up" if tok is not None and "up" in str(tok) else ("down" if tok is not None else None)
+        # half a value: its own stat name, so nothing reads it as the whole value
+        return _A()._AmountRef(f"half-{stat}" + (f"-rounded-{rounding}" if rounding else ""), whose, 1)
+
+    def pl_ar_amount(self, meta, ch):
+        whose, stat = ch[-1]
+        return _A()._AmountRef(stat, whose, 1)
+
+    def pl_s_starting(self, meta, ch):
+        return "starting-family-honor"
+
+    def pl_s_base_gc(self, meta, ch):
+        return "base-gold-cost"
+
+    def pl_whichever(self, meta, ch):
+        m = re.search(r"or\s+(\w+),?\s+whichever\s+is\s+(\w+)", str(ch[-1]))
+        n = _A()._NUMBER_WORDS.get(m.group(1)) or int(m.group(1))
+        kind = "amount-at-most" if m.group(2) in ("lower", "less") else "amount-at-least"
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, self._eff(meta, kind, amount=n)]
+
+    def pl_amount_plus(self, meta, ch):
+        return self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))
+
+    def pl_amount_plus_post(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))]
+
+    def pl_amount_minus_post(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        n = _A().amount(ch[-1])
+        return [*first, self._eff(meta, "amount-plus", amount=-n if n is not None else None)]
+
+    def pl_raise_to(self, meta, ch):
+        whose, stat = ch[0]
+        return self._eff(meta, "raise-stat-to", target=whose, stat=stat, amount=int(ch[-1]))
+
+    def pl_raise_to_pre(self, meta, ch):
+        n, stat, target = int(ch[0]), ch[1], ch[-1]
+        return self._eff(meta, "raise-stat-to", target=target, stat=stat, amount=n)
+
+    def pl_raise_by(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1))
+
+    def pl_raise_to_ref(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "raise-stat-to", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1))
+
+    def pl_reduce_by(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1), -1)
+
+    def pl_reduce_by_amount(self, meta, ch):
+        whose, stat = ch[0]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], -1)
+
+    def pl_reduce_of_by(self, meta, ch):
+        stat, target, (by_whose, by_stat) = ch[0], ch[1], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1), -1)
+
+    def pl_reduce_of_to(self, meta, ch):
+        stat, target, n = ch[0], ch[1], int(ch[-1])
+        return self._eff(meta, "reduce-stat-to", target=target, stat=stat, amount=n)
+
+    def pl_switch_stats(self, meta, ch):
+        # "Switch his Force and Chi": the two values trade places (stat and keyword)
+        whose, stat = ch[0]
+        return self._eff(meta, "switch-stats", target=whose, stat=stat, keyword=ch[-1])
+
+    def pl_switch_values(self, meta, ch):
+        # "Switch the target's and this Follower's Force": two cards trade one value
+        first = ch[0]
+        whose, stat = ch[-1]
+        return [self._eff(meta, "switch-stat-values", target=first, stat=stat),
+                self._eff(meta, "switch-stat-values", target=whose, stat=stat)]
+
+    # ----- negation of stat changes
+    def pl_sc_current(self, meta, ch):
+        return _ScAge("current")
+
+    def pl_sc_current_new(self, meta, ch):
+        return _ScAge("current-and-new")
+
+    def pl_sc_bonuses(self, meta, ch):
+        return _ScKind("bonuses")
+
+    def pl_sc_penalties(self, meta, ch):
+        return _ScKind("penalties")
+
+    def pl_sc_both(self, meta, ch):
+        return _ScKind("bonuses-and-penalties")
+
+    def pl_sc_from(self, meta, ch):
+        return _HcFrom(ch[-1])
+
+    def pl_stat_changes(self, meta, ch):
+        age = next((c.value for c in ch if isinstance(c, _ScAge)), None)
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        return _StatChanges(stats, kind, age)
+
+    def _pl_negate_changes(self, meta, target, ch):
+        # "Negate all current Force penalties on him": stat the value, keyword which changes;
+        # "current and new" also stops new ones (duration: the default), "current" only those now
+        sc = next(c for c in ch if isinstance(c, _StatChanges))
+        source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
+        if source is not None:
+            target = replace(target, states=(*target.states, f"changes-from:{source.text}"))
+        out = [self._eff(meta, "negate-stat-changes", target=target, stat=stat, keyword=sc.kind,
+                         duration="instant" if sc.age == "current" else None) for stat in sc.stats]
+        return out[0] if len(out) == 1 else out
+
+    def pl_negate_changes(self, meta, ch):
+        return self._pl_negate_changes(meta, next(c for c in ch if isinstance(c, TargetSpec)), ch)
+
+    def pl_negate_changes_of(self, meta, ch):
+        return self._pl_negate_changes(meta, ch[0], ch[1:])
+
+    def pl_negate_changes_his(self, meta, ch):
+        return self._pl_negate_changes(meta, TargetSpec(ref="it", text=self._text(meta).split()[1]), ch)
+
+    def pl_negate_changes_any(self, meta, ch):
+        return self._pl_negate_changes(meta, TargetSpec(ref="each", card_types=("card",), text=""), ch)
+
+    def pl_negate_next_action(self, meta, ch):
+        performer = ch[-1]
+        return self._eff(meta, "negate", target=TargetSpec(
+            ref="it", card_types=("effect",), states=("next-action", f"performed-by:{performer.text}"),
+            text=self._text(meta)[7:]))
+
+    def pl_pn_next(self, meta, ch):
+        return f"next-{ch[-1]}"
+
+    def pl_pn_dishonoring(self, meta, ch):
+        return "dishonoring"
+
+    def pl_pn_action(self, meta, ch):
+        return "action"
+
+    # ----- noun phrases
+    def pl_q_one_or_more_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("at-least", 1)), self._pl_mod("owner", "you")]
+
+    def pl_q_one_to(self, meta, ch):
+        return self._pl_mod("q", ("up-to", _A().amount(ch[-1]) or 1))
+
+    def pl_q_two_or_three_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("up-to", 3)), self._pl_mod("owner", "you"), self._pl_mod("post-state", "at-least:2")]
+
+    def pl_q_zero_or_more_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("up-to", 0)), self._pl_mod("owner", "you")]
+
+    def pl_p_in_it(self, meta, ch):
+        return self._pl_mod("post-state", "in:it")
+
+    def pl_p_with_keyword(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("post-state", f"has:{kw}")
+
+    def pl_p_without_keyword(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("post-state", f"has-no:{kw}")
+
+    def pl_p_with_attachment(self, meta, ch):
+        return self._pl_mod("post-state", "has:attachment")
+
+
+for _name, _value in vars(Rules2).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+class _ScAge:
+    def __init__(self, value):
+        self.value = value
+
+
+class _ScKind(_ScAge):
+    pass
+
+
+class _StatChanges:
+    def __init__(self, stats, kind, age):
+        self.stats, self.kind, self.age = stats, kind, age

@@ -319,7 +319,10 @@ def executes(ability) -> bool:
         return False
     if ability.kind == "keywords":
         return True
-    from .effects_player import PLAYER_LEVEL, player_target_executes
+    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+
+    if not all(states_checked(c.target) for c in clauses):
+        return False
 
     if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"

@@ -14,6 +14,8 @@ controller"). :func:`player_target_executes` says the same without a position, f
 
 from __future__ import annotations
 
+import re
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {}
 
@@ -28,6 +30,16 @@ PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gai
 
 #: player values a "with ..." test on players can read
 _PLAYER_STATS = {"family-honor": "family-honor"}
+
+
+#: target states this topic's grammar writes that no target test of the engine reads
+_UNCHECKED_STATE = re.compile(r"^(in:it|has-no:[A-Z][\w-]*|has:[A-Z][\w-]*|has:attachment|changes-from:.*"
+                              r"|performed-by:.*|next-action|at-least:\d+|source-of-honor-change)$")
+
+
+def states_checked(spec) -> bool:
+    """False when ``spec`` holds a state of this topic that the engine's target tests cannot read."""
+    return spec is None or not any(_UNCHECKED_STATE.match(s) for s in spec.states)
 
 
 def _controller_spec(spec) -> bool:
