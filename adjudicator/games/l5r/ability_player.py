@@ -487,7 +487,61 @@ class Rules2:
         return self._pl_mod("post-state", "has:attachment")
 
 
-for _name, _value in vars(Rules2).items():
+class Rules3:
+    def pl_np_or_one_of(self, meta, ch):
+        # "Shigemitsu or one of his Spells": two descriptions, kept as one "either:" state
+        first = ch[0]
+        tok = next(c for c in ch if getattr(c, "type", "") == "OR_ONE_OF")
+        second_text = self._piece[tok.start_pos + 2 : meta.end_pos].strip()
+        second = self.np_desc(meta, [self._pl_mod("q", ("one", 1))] + [c for c in ch[1:] if c is not tok])
+        types = tuple(dict.fromkeys(first.card_types + second.card_types))
+        return TargetSpec(ref=first.ref, count=1, card_types=types,
+                          states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
+
+    def pl_m_keyword_or(self, meta, ch):
+        words = [str(c) for c in ch]
+        return self._pl_mod("post-state", f"any-keyword:{words[0]}|{words[1]}")
+
+    def pl_p_test_le3(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[1], op="<=", value=int(ch[0])))
+
+    def pl_p_test_ge3(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[1], op=">=", value=int(ch[0])))
+
+    def pl_p_test_ge_base(self, meta, ch):
+        word = "printed" if "printed" in self._text(meta).lower() else "base"
+        return self._pl_mod("test", _A().StatTest(stat=f"{word}-{ch[-1]}", op=">=", value=int(ch[0])))
+
+    def pl_p_in_and_out(self, meta, ch):
+        return self._pl_mod("post-state", "in-and-out-of-play")
+
+    def pl_p_out_of_play(self, meta, ch):
+        return self._pl_mod("post-state", "out-of-play")
+
+    def pl_rel_paid(self, meta, ch):
+        return ("paid", "gold")
+
+    def pl_this_action_noun(self, meta, ch):
+        return self._text(meta)
+
+    def pl_has_your_alignment(self, meta, ch):
+        return self._eff(meta, "grant-keyword", target=ch[0], keyword="your-clan-alignment")
+
+    def pl_c_controls(self, meta, ch):
+        return _A().Condition(kind="controls", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def pl_c_you_are_clan(self, meta, ch):
+        return _A().Condition(kind="clan-player", args=(str(ch[0]),), text=self._text(meta))
+
+    def pl_has_alt(self, meta, ch):
+        # "This Shugenja has +1F, or +2F if he is Water": as "Give X +1F, or +2F if ..."
+        return self.give_alt(meta, ch)
+
+    def pl_alt_while(self, meta, ch):
+        return self.alt_amount_branch(meta, ch)
+
+
+for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items()]:
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
 
