@@ -34,7 +34,8 @@ _PLAYER_STATS = {"family-honor": "family-honor"}
 
 #: target states this topic's grammar writes that no target test of the engine reads
 _UNCHECKED_STATE = re.compile(r"^(in:it|has-no:[A-Z][\w-]*|has:[A-Z][\w-]*|has:attachment|changes-from:.*"
-                              r"|performed-by:.*|next-action|at-least:\d+|source-of-honor-change|either:.*|cmp:.*paid(\.gold)?)$")
+                              r"|performed-by:.*|next-action|at-least:\d+|source-of-honor-change|either:.*|cmp:.*paid(\.gold)?"
+                              r"|this-did:.*|controlled-by:.*|controls-at-least:.*|not-targeted-by:.*|in-and-out-of-play|out-of-play)$")
 
 
 def states_checked(spec) -> bool:
