@@ -401,6 +401,48 @@ class Rules2:
         verb = _toks(ch, "EVERB")[0]
         return _name(f"{phase}-phase-{verb.rstrip('s')}s", by="opponent")
 
+    def ev_honor_gained_any(self, meta, ch):
+        return _name("honor-gained", by="any", **_quals(ch))
+
+    def ev_honor_lost_any(self, meta, ch):
+        return _name("honor-lost", by="any", **_quals(ch))
+
+    def ev_honor_gained_opp(self, meta, ch):
+        return _name("honor-gained", by="opponent", **_quals(ch))
+
+    def ev_honor_lost_opp(self, meta, ch):
+        return _name("honor-lost", by="opponent", **_quals(ch))
+
+    def ev_named_enters_play(self, meta, ch):
+        return "this-card-enters-play"
+
+    def ev_attack_targets_theirs(self, meta, ch):
+        return _name("action-targets", by="opponent", kind="melee|ranged", target=_subject(_target(ch)))
+
+    def ev_act_does_any(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        core = "action-targets" if verb == "targets" else "action-resolves"
+        did = {} if verb == "targets" else {"did": f"{_subject(_target(ch))}-{_past(verb)}"}
+        tgt = {"target": _subject(_target(ch))} if verb == "targets" else {}
+        return _name(core, by="any", kind=_kind_of(ch), **did, **tgt)
+
+    def ev_act_does_battle(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        core = "action-targets" if verb == "targets" else "action-resolves"
+        did = {} if verb == "targets" else {"did": f"{_subject(_target(ch))}-{_past(verb)}"}
+        tgt = {"target": _subject(_target(ch))} if verb == "targets" else {}
+        return _name(core, by="any", kind="battle", **did, **tgt)
+
+    def ev_battle_resolution(self, meta, ch):
+        verb = (_toks(ch, "EVERB") or [""])[0]
+        return "battle-resolution-ends" if verb in ("ends", "end") else "battle-resolves"
+
+    def ev_action_resolution(self, meta, ch):
+        return "action-resolves"
+
+    def ev_enters_from_this_province(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "this-province"})
+
     def ev_each_time(self, meta, ch):
         return ch[-1]
 
