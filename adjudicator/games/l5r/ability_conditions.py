@@ -202,6 +202,9 @@ class Rules:
         return Rules._cd_join(self, meta, ch, "all-of")
 
     # ----- "If C, <clause>"
+    def cd_if_both(self, meta, ch):
+        return self.guarded_pre_and(meta, [c for c in ch if isinstance(c, Condition)] + [ch[-1]])
+
     def cd_if_cost_then(self, meta, ch):
         return _guarded(self.cost_then(meta, ch[1:]), ch[0], self._text(meta))
 
