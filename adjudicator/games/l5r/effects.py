@@ -319,6 +319,10 @@ def executes(ability) -> bool:
 
     if not all(readable(c) for c in ability.conditions):
         return False
+    # limits-block tests are checked only when an action or Reaction is taken (procedure)
+    if ability.kind not in ("action", "reaction") and any(
+            not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
+        return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
     if ability.kind == "keywords":
