@@ -22,8 +22,14 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
 
+
+def it_target(ch):
+    return next((c for c in ch if isinstance(c, TargetSpec)), None)
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
-KINDS: frozenset[str] = frozenset()
+KINDS: frozenset[str] = frozenset({
+    "attack-strength", "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
+})
 
 
 def _mod(kind: str, value=None):
@@ -40,6 +46,11 @@ def _whose(spec) -> str:
     if isinstance(spec, TargetSpec):
         return spec.text or spec.ref
     return str(spec)
+
+
+def _kind_of(t: TargetSpec) -> TargetSpec:
+    """A class of cards ("Items", "dishonorable Personalities"): every card that fits."""
+    return replace(t, ref="each") if t.ref == "choice" else t
 
 
 class Rules:
@@ -120,3 +131,188 @@ class Rules:
 
     def bt_another_player(self, meta, ch):
         return TargetSpec(ref="opponent", text=self._text(meta))
+
+    # ----- Melee/Ranged Attacks and Fear: strength bonuses and riders of the attack before
+    def _bt_attach(self, meta, ch):
+        head = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return head + [c for c in ch[1:] if c is not None]
+
+    bt_with_bonus = _bt_attach
+    bt_with_rider = _bt_attach
+
+    def bt_rider_clause(self, meta, ch):
+        return ch[0]
+
+    def _bt_strength(self, meta, ch):
+        return self._eff(meta, "attack-strength", amount=int(str(ch[0])))
+
+    def bt_bonus(self, meta, ch):
+        return self._bt_strength(meta, ch)
+
+    def bt_bonus_if(self, meta, ch):
+        from .ability import _Guarded
+
+        return _Guarded(self._bt_strength(meta, ch), ch[-1], self._text(meta))
+
+    bt_bonus_unless = bt_bonus_while = bt_bonus_if
+
+    def bt_bonus_each(self, meta, ch):
+        return self.per_each(meta, [self._bt_strength(meta, ch), ch[-1]])
+
+    def bt_may_target(self, meta, ch):
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[0]))
+
+    def bt_may_target_if(self, meta, ch):
+        from .ability import _Guarded
+
+        return _Guarded(self.bt_may_target(meta, ch), ch[-1], self._text(meta))
+
+    def _bt_verbs(self, ch) -> list[str]:
+        return [str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"]
+
+    def bt_destroys_after(self, meta, ch):
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["destroys", "bows"]:
+            return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
+        t = next(c for c in ch if isinstance(c, TargetSpec))
+        return self._eff(meta, "fear-destroys", target=_kind_of(t))
+
+    def bt_destroys_after_if(self, meta, ch):
+        from .ability import _Guarded
+
+        cond = next(c for c in ch if isinstance(c, Condition))
+        plain = self.bt_destroys_after(meta, [c for c in ch if c is not cond])
+        return _Guarded(plain, cond, self._text(meta)) if isinstance(plain, Effect) else plain
+
+    def bt_compare(self, meta, ch):
+        from .ability import _Guarded, _Optional
+
+        stat = next(c for c in ch if isinstance(c, str))
+        if "printed" in self._text(meta).lower() or "base" in self._text(meta).lower().split():
+            stat = "base-" + stat
+        e = self._eff(meta, "attack-compare", stat=stat)
+        cond = next((c for c in ch if isinstance(c, Condition)), None)
+        if cond is not None:
+            e = _Guarded(e, cond, self._text(meta))
+        return _Optional(e) if " may " in f" {self._text(meta).lower()} " else e
+
+    bt_compare_if = bt_compare
+
+    def bt_rider_targets(self, meta, ch):
+        # "Fear equal to his Force that targets the loser": whom the attack targets
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["targets"]:
+            return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
+        return self._eff(meta, "attack-target", target=it_target(ch))
+
+    # "... with strength equal to <amount>": the attack, then how its strength is read
+    def _bt_attack_kind(self, meta) -> str:
+        words = self._text(meta).lower().split()[:3]
+        return "melee-attack" if "melee" in words else "ranged-attack" if "ranged" in words else "fear"
+
+    def bt_attack_equal(self, meta, ch):
+        parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        return [self._eff(meta, self._bt_attack_kind(meta)), *parts]
+
+    def bt_attack_equal_stat(self, meta, ch):
+        whose, stat = ch[-1]
+        return self._eff(meta, self._bt_attack_kind(meta), stat=stat, target=whose)
+
+    def _bt_measured(self, meta, whose, stat):
+        return self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)
+
+    def _bt_pluses(self, pluses, whose):
+        out = []
+        for p in pluses:
+            if isinstance(p, Effect) and p.stat and p.target is None:
+                p = replace(p, target=whose)  # "his Force plus Chi": the same card's
+            out.append(p)
+        return out
+
+    def bt_am_stat(self, meta, ch):
+        whose, stat = ch[0]
+        return [self._bt_measured(meta, whose, stat), *self._bt_pluses(ch[1:], whose)]
+
+    def bt_am_count(self, meta, ch):
+        counted = ch[0]
+        return [self._bt_measured(meta, counted, "count"), *self._bt_pluses(ch[1:], None)]
+
+    def bt_am_stat_of(self, meta, ch):
+        stat, whose = ch[0], ch[1]
+        m = __import__("re").match(r"the\s+(printed|base)\s", self._text(meta), __import__("re").I)
+        if m:
+            stat = f"{m.group(1).lower()}-{stat}"
+        return [self._bt_measured(meta, whose, stat), *self._bt_pluses(ch[2:], whose)]
+
+    def bt_am_n_plus_stat(self, meta, ch):
+        from .ability import amount
+
+        whose, stat = ch[1]
+        return [self._bt_measured(meta, whose, stat), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+
+    def bt_am_n_plus_count(self, meta, ch):
+        from .ability import amount
+
+        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+
+    def bt_am_either(self, meta, ch):
+        # "his Force or Chi": the player chooses which value (options as for "Give X +2F or -2F")
+        from .ability import _Scoped
+
+        whose, stat = ch[0]
+        out = []
+        for i, s in enumerate((stat, ch[1]), 1):
+            e = replace(self._bt_measured(meta, whose, s), text=f"option {i}: {s}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def bt_am_stat_plus_if(self, meta, ch):
+        from .ability import _Guarded, amount
+
+        whose, stat = ch[0]
+        plus = self._eff(meta, "amount-plus", amount=amount(ch[1]))
+        return [self._bt_measured(meta, whose, stat), _Guarded(plus, ch[-1], self._text(meta))]
+
+    def bt_plus(self, meta, ch):
+        from .ability import amount
+
+        return self._eff(meta, "amount-plus", amount=amount(ch[0]))
+
+    def bt_minus(self, meta, ch):
+        from .ability import amount
+
+        n = amount(ch[0])
+        return self._eff(meta, "amount-plus", amount=-n if n is not None else None)
+
+    def bt_plus_stat(self, meta, ch):
+        return self._eff(meta, "amount-plus", stat=ch[0], amount=1)
+
+    # attacks as nouns
+    def bt_pn_melee(self, meta, ch):
+        return "melee-attack"
+
+    def bt_pn_ranged(self, meta, ch):
+        return "ranged-attack"
+
+    def bt_pn_fear(self, meta, ch):
+        return "fear"
+
+    def bt_pn_attacks(self, meta, ch):
+        return "attack"
+
+    def bt_pn_challenges(self, meta, ch):
+        return "challenge"
+
+    def bt_h_attacks(self, meta, ch):
+        text = self._text(meta).lower()
+        heads = (["fear"] if "fear" in text else []) + ["melee-attack", "ranged-attack"]
+        return [_mod("head", h) for h in heads]
+
+    def bt_h_duel(self, meta, ch):
+        return _mod("head", "duel")
+
+    def bt_np_one_of_poss(self, meta, ch):
+        noun = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return TargetSpec(ref="possessed", card_types=(noun,), states=("of-action",), text=self._text(meta))
