@@ -29,6 +29,7 @@ def it_target(ch):
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "attack-strength", "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
+    "may-assign-bowed", "cannot-assign",
 })
 
 
@@ -316,3 +317,109 @@ class Rules:
     def bt_np_one_of_poss(self, meta, ch):
         noun = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
         return TargetSpec(ref="possessed", card_types=(noun,), states=("of-action",), text=self._text(meta))
+
+    # ----- assignment: trigger events "<subject>-assigned[-to-attack|-to-defend|...]"
+    def bt_dest_attack(self, meta, ch):
+        return "-to-attack"
+
+    def bt_dest_defend(self, meta, ch):
+        return "-to-defend"
+
+    def bt_dest_here(self, meta, ch):
+        return "-to-this-battlefield"
+
+    def bt_dest_battlefield(self, meta, ch):
+        return "-to-battlefield"
+
+    def _bt_assigned(self, subject, ch) -> str:
+        from .ability import _event_name
+
+        dest = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), "")
+        return _event_name(subject, "assigned") + dest
+
+    def bt_ev_assigns(self, meta, ch):
+        return self._bt_assigned(ch[0], ch[1:])
+
+    def bt_ev_assigns_other(self, meta, ch):
+        # "his controller assigns him": the assigned card is the object
+        return self._bt_assigned(ch[1], ch[2:])
+
+    def bt_ev_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return self._bt_assigned(ch[0], ch[2:])
+
+    def bt_ev_assigns_or_moves(self, meta, ch):
+        from .ability import _event_name
+
+        return _event_name(ch[0], "assigned-or-moved") + "-to-battlefield"
+
+    def bt_c_not_assigned(self, meta, ch):
+        dest = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type") and c.startswith("-")), "")
+        return Condition(kind="not-assigned", args=(ch[0].text, dest.lstrip("-")), text=self._text(meta))
+
+    def bt_c_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return Condition(kind="assigned", args=(ch[0].text, ch[-1].lstrip("-")), text=self._text(meta))
+
+    def bt_may_assign_bowed(self, meta, ch):
+        from .ability import Unparsed
+
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        if state != "bowed":
+            return Unparsed(self._text(meta), "an assignment permission the grammar does not know", self._span(meta))
+        return self._eff(meta, "may-assign-bowed", target=ch[0])
+
+    def bt_cannot_assign(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return self._eff(meta, "cannot-assign", target=ch[0])
+
+    def bt_cannot_assign_plain(self, meta, ch):
+        return self._eff(meta, "cannot-assign", target=ch[0])
+
+    def bt_r_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[0]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return _post("assigned" + ch[-1])
+
+    def bt_r_assigned_active(self, meta, ch):
+        return _post("assigned" + ch[-1])
+
+    # ----- opposing, armies, duels (conditions)
+    def bt_c_opposing(self, meta, ch):
+        return Condition(kind="opposing", args=("this", ch[-1].text), text=self._text(meta))
+
+    def bt_c_opposing_subj(self, meta, ch):
+        return Condition(kind="opposing", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def bt_c_army_with(self, meta, ch):
+        return Condition(kind="in-army-with", args=("this", ch[-1].text), text=self._text(meta))
+
+    def bt_c_army_with_subj(self, meta, ch):
+        return Condition(kind="in-army-with", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def bt_c_not_in_duel(self, meta, ch):
+        return Condition(kind="not-in-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_in_duel(self, meta, ch):
+        return Condition(kind="in-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_states(self, meta, ch):
+        # "while attacking and opposed": both states of this card
+        return Condition(kind="self-state", args=tuple(str(c).lower() for c in ch), text=self._text(meta))
+
+    def bt_c_won_duel(self, meta, ch):
+        return Condition(kind="won-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_challenged(self, meta, ch):
+        return Condition(kind="challenged", args=(ch[0].text, ch[-1].text), text=self._text(meta))
