@@ -327,6 +327,20 @@ def executes(ability) -> bool:
         return False
     if ability.kind == "keywords":
         return True
+    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+
+    if not all(states_checked(c.target) for c in clauses):
+        return False
+
+    if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
+            c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
+            for c in clauses) or any(
+            isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):
+        return False  # a player the engine cannot name; a cost worked out from values
+    from .procedure import LIMIT_SCOPES
+
+    if ability.limit is not None and ability.limit not in LIMIT_SCOPES:
+        return False  # "twice per turn": the engine counts one use per scope only
     if ability.kind == "continuous":
         from . import continuous
 

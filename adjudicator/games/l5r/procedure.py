@@ -258,10 +258,12 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return bind.targets.get(id(MILITARY[clause.kind]), [])
     if clause.kind in ("pay-gold", "produce-gold"):
         return [ctx.actor]
-    if clause.kind in PLAYER_KINDS and (spec is None or spec.ref in ("you", "opponent")):
-        if spec is not None and spec.ref == "opponent":
-            return list(ctx.position.opponents(ctx.actor))
-        return [ctx.actor]
+    if clause.kind in PLAYER_KINDS:  # players named by the clause (effects_player)
+        from .effects_player import player_subjects
+
+        players = player_subjects(ctx, source, clause, bind.last)
+        if players is not None:
+            return players
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
