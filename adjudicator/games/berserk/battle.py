@@ -368,7 +368,7 @@ def _kind_triggers(ctx, copy, ab: dict) -> None:
     выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
     if ab.get("strike_attack"):
         return
-    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge")
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))

@@ -142,6 +142,8 @@ def start_with(position: Position, copy, rec, rule: str) -> None:
                 rec("effect", f"\"{copy.name}\" starts the battle with {n} additional li{'ves' if n != 1 else 'fe'} "
                     f"(+{n} life)", rule)
             else:
+                if eff["stat"] == "tokens":
+                    n, _ = S.tokens_room(position, copy, n)  # «Максимум N [:cnt]»
                 copy.counters[eff["stat"]] = copy.counters.get(eff["stat"], 0) + n
                 word = {"tokens": "token", "wounds": "wound"}[eff["stat"]]
                 rec("effect", f"\"{copy.name}\" starts the battle with {n} {word}{'s' if n != 1 else ''}", rule)
