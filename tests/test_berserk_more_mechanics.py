@@ -73,3 +73,24 @@ def test_a_text_naming_non_flying_creatures_does_not_make_a_flyer():
     pos = result.position
     assert not S.is_flyer(pos, pos.copies_named("Страж")[0])
     assert S.is_flyer(pos, pos.copies_named("Птица")[0])
+
+
+def test_next_strike_bonus_is_spent_by_one_strike_and_next_opening_by_one_opening():
+    from adjudicator.games.berserk.battle import next_strike_bonus
+
+    result = run('card "Чемпион" creature life 6 movement 2 strike 2-2-2 text "При перемещении - получает +1 к '
+                 'следующему [:atk] до конца хода."\nphase main\nstep choice\nAlice cell 1.1: "Чемпион"\n'
+                 'Bob cell 1.1: "Рафаэль"\nAlice moves "Чемпион" to cell 2.1\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\n')
+    assert result.passed, [f.render() for f in result.failures]
+    pos = result.position
+    champ = pos.copies_named("Чемпион")[0]
+    assert pos.memo["next_strike"] == [{"uid": champ.uid, "n": 1, "turn": 1}]
+    assert next_strike_bonus(pos, champ) == 1
+    assert next_strike_bonus(pos, champ) == 0  # spent
+    # «до конца хода»: a bonus from an earlier turn is gone unused
+    pos.memo["next_strike"] = [{"uid": champ.uid, "n": 1, "turn": 0}]
+    assert next_strike_bonus(pos, champ) == 0
+    # what the reader refuses: a «next» one it does not know how to spend
+    assert _executes("[:cnt][:tap]: Ваш выбранный демон получает +1 к следующему разряду.") == [False]
+    assert _executes("При [:atk] - не открывается в начале вашего следующего хода.") == [True]

@@ -284,6 +284,18 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     elif kind == "reveal":
         card.flags.discard("hidden")
         rec("effect", f"reveal {name}", rule)
+    elif kind == "modify-stat" and effect.get("next"):
+        # «+N к следующему [:atk]»: only the card's next strike is stronger (battle.next_strike_bonus
+        # adds it to the strike it declares, and it is spent); «до конца хода» ends it unused
+        position.memo.setdefault("next_strike", []).append(
+            {"uid": card.uid, "n": n, "turn": position.timing.turn if effect.get("duration") == "turn" else None})
+        rec("effect", f"{name}'s next strike gets {n:+d}{' (until the end of turn)' if effect.get('duration') else ''}",
+            rule)
+    elif kind == "no-open" and effect.get("next"):
+        # «не открывается в начале своего следующего хода»: only at the opening of its controller's
+        # next turn (B-410.2; timing._begin_opening spends it)
+        position.memo.setdefault("skip_opening", []).append(card.uid)
+        rec("effect", f"{name} does not open at the start of its controller's next turn", rule)
     elif kind == "modify-stat":
         duration = modifier_duration(position, effect, controller)
         position.modifiers.append(Modifier(card.uid, stat=effect["stat"], delta=n, duration=duration, source=src,

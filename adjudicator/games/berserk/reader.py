@@ -548,6 +548,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}
+    nxt = bool(re.search(r"следующ", eff.text or "", re.I))
+    if nxt and not (eff.kind == "modify-stat" and eff.stat == "strike" and subject in ("self", "target")
+                    and eff.duration in (None, "turn") and isinstance(eff.amount, int) and not eff.values) \
+            and not (eff.kind == "no-open" and subject == "self" and re.fullmatch(
+                r"не\s+открывается\s+в\s+начале\s+(своего|вашего)\s+следующего\s+хода", eff.text.strip(), re.I)):
+        return f"{eff.kind} «{eff.text}» for a «next» one (the engine reads only «+N к следующему [:atk]» and " \
+               "«не открывается в начале своего следующего хода»)"
     keyword = eff.keyword
     if eff.kind == "grant-keyword" and keyword == "[:fly]":
         # «получает [:fly]»: the flying of ability.py's icon table — the keyword «Полёт» that
@@ -556,4 +563,4 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         keyword = "Полёт"
     return {"kind": eff.kind, "amount": _amount(eff, ab), "values": list(eff.values), "subject": subject,
             "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
-            "delayed": None, "text": eff.text}
+            "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}

@@ -89,7 +89,15 @@ def _begin_opening(position: Position, rec) -> None:
     t = position.timing
     kept = set(position.memo.get("kept_closed", []))
     opened = set()
+    skip = position.memo.get("skip_opening", [])
     for copy in S.cards_in_play(position, t.active):
+        if copy.uid in skip:
+            # «не открывается в начале своего следующего хода» (effects._one): this is that opening
+            while copy.uid in skip:
+                skip.remove(copy.uid)
+            if "closed" in copy.flags:
+                rec("note", f"\"{copy.name}\" does not open: an effect forbids it at this opening", "B-410.2")
+                continue
         if "closed" in copy.flags and S.restricted(position, copy, "no-open"):
             rec("note", f"\"{copy.name}\" does not open: an ability or effect forbids it", "B-410.2")
             continue
