@@ -531,9 +531,6 @@ class Rules3:
     def pl_c_controls(self, meta, ch):
         return _A().Condition(kind="controls", args=(ch[0].text, ch[-1].text), text=self._text(meta))
 
-    def pl_c_you_are_clan(self, meta, ch):
-        return _A().Condition(kind="clan-player", args=(str(ch[0]),), text=self._text(meta))
-
     def pl_has_alt(self, meta, ch):
         # "This Shugenja has +1F, or +2F if he is Water": as "Give X +1F, or +2F if ..."
         return self.give_alt(meta, ch)
