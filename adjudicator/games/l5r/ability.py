@@ -2794,3 +2794,8 @@ def _topic_kinds() -> frozenset[str]:
 
 # the topic modules' kinds belong to the closed vocabulary too
 EFFECT_KINDS = EFFECT_KINDS | _topic_kinds()
+
+
+def warm() -> None:
+    """Build the parser now (before worker processes are forked to share it)."""
+    _get_parser()
