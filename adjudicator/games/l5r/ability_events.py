@@ -31,6 +31,24 @@ from __future__ import annotations
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset()
 
+#: cores this topic's rules name that the base grammar did not (with any qualifier too)
+NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "-enters-discard-pile",
+                    "-taken-by-you", "-discarded-by-you", "you-focus", "battle-resolution-ends",
+                    "action-announced", "honor-gained", "honor-lost", "gold-produced")
+
+
+def split_event(name: str) -> tuple[str, dict]:
+    """"action-resolves;by=you;kind=battle" -> ("action-resolves", {"by": "you", "kind": "battle"})."""
+    core, *rest = name.split(";")
+    return core, dict(part.split("=", 1) for part in rest if "=" in part)
+
+
+def is_topic_event(name: str) -> bool:
+    """An event name this topic's rules produce (a qualified name or one of its new cores)."""
+    core, quals = split_event(name)
+    return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
+
+
 QUALIFIERS = ("by", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
 
 
