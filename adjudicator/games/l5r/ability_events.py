@@ -162,8 +162,8 @@ class Rules:
     def ev_am_targeted(self, meta, ch):
         return {"target": _subject(ch[-1])}
 
-    def ev_am_additional(self, meta, ch):
-        return {"kind": "additional"}
+    def ev_did_additional(self, meta, ch):
+        return "taken-as-additional-action"
 
     # ----- events
     def ev_announce_you(self, meta, ch):
