@@ -461,6 +461,111 @@ class Rules2:
     def ev_enters_from_this_province(self, meta, ch):
         return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "this-province"})
 
+    # ----- "your Spider Clan Personality ...", "a Farm Holding ..."
+    def _kw_card(self, meta, ch, owner):
+        head = next((c.value for c in ch if getattr(c, "kind", None) == "head"), "card")
+        pred = ch[-1]
+        core = f"{head}-{pred['verb']}"
+        quals = {k: v for k, v in pred.items() if k != "verb"}
+        if owner == "you":
+            quals["by"] = "you"
+        return _name(core, **quals)
+
+    def ev_kw_card_yours(self, meta, ch):
+        return Rules2._kw_card(self, meta, ch, "you")
+
+    def ev_kw_card_any(self, meta, ch):
+        return Rules2._kw_card(self, meta, ch, "any")
+
+    def ev_cp_passive(self, meta, ch):
+        out = {"verb": _toks(ch, "PASTP")[0]}
+        during = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), None)
+        if during:
+            out["during"] = during
+        return out
+
+    def ev_cp_enters(self, meta, ch):
+        return {"verb": "enters-play"}
+
+    def ev_cp_enters_here(self, meta, ch):
+        return {"verb": "enters-play", "from": "this-province"}
+
+    def ev_cp_enters_duel(self, meta, ch):
+        return {"verb": "enters-duel"}
+
+    def ev_cp_leaves(self, meta, ch):
+        return {"verb": "leaves-play"}
+
+    def ev_cp_verb(self, meta, ch):
+        return {"verb": _toks(ch, "EVERB")[0]}
+
+    def ev_the_battle_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="the", kind="battle")
+
+    def ev_duel_resolution(self, meta, ch):
+        return "duel-resolves"
+
+    def ev_wins_duel_at(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-wins-duel", at="battlefield")
+
+    def ev_player_wins_duel(self, meta, ch):
+        return _name("duel-won", by="any")
+
+    def ev_you_win_action_duel(self, meta, ch):
+        return _name("duel-won", by="you", **{"from": "action"})
+
+    def ev_focus_effects(self, meta, ch):
+        return "focus-effects-resolve"
+
+    def ev_your_action_does2(self, meta, ch):
+        verb = self._text(meta).lower().split()[2]
+        return _name("action-resolves", by="you", did=f"{_subject(_target(ch))}-{_past(verb)}")
+
+    def ev_the_action_does2(self, meta, ch):
+        words = self._text(meta).lower().split()
+        verbs = [w for w in words if w in ("creates", "dishonors", "discards", "shows")]
+        t = _subject(_target(ch))
+        kind = _kind_of(ch) or ("battle" if "battle" in words[:3] else "")
+        return _name("action-resolves", by="the", kind=kind, did="+".join(f"{t}-{_past(v)}" for v in verbs))
+
+    def ev_action_effect_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        return _name("action-resolves", by="any", did=f"{_subject(_target(ch))}-{_past(verb)}")
+
+    def ev_passive_by(self, meta, ch):
+        t = _target(ch)
+        bys = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        return _name(f"{_subject(t)}-{_toks(ch, 'PASTP')[0]}", **{"from": "|".join(bys)})
+
+    def ev_by_act(self, meta, ch):
+        q = ch[0].quals()
+        who = q.get("by")
+        kind = q.get("kind")
+        return "-".join(p for p in (who if who not in ("any", "the") else "", kind and kind.replace("|", "-or-"), "action") if p)
+
+    def ev_by_battle(self, meta, ch):
+        return "battle-resolution"
+
+    def ev_equip_to(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-equipped", by="you", to=_subject(ts[-1]))
+
+    def ev_dw_battle(self, meta, ch):
+        return "battle"
+
+    def ev_dw_combat(self, meta, ch):
+        return "combat-segment"
+
+    def ev_pm_from_province(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "from-province")
+
+    def ev_pm_at_location(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"at-location-of:{ch[0]}")
+
     def ev_each_time(self, meta, ch):
         return ch[-1]
 
