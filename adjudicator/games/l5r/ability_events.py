@@ -132,6 +132,7 @@ class Rules:
 
     ev_k_battle = _kind("battle")
     ev_k_rulebook = _kind("rulebook")
+    ev_k_favor = _kind("favor")
     ev_k_melee = _kind("melee")
     ev_k_ranged = _kind("ranged")
     ev_k_performed = _kind("performed")
@@ -565,6 +566,98 @@ class Rules2:
         from .ability import _Mod
 
         return _Mod("post-state", f"at-location-of:{ch[0]}")
+
+    def ev_post_yours_performed(self, meta, ch):
+        head = next((c.value for c in ch if getattr(c, "kind", None) == "head"), "card")
+        return {"by": f"your-{head}"}
+
+    def ev_theirs_action_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        t = _subject(_target(ch))
+        if verb == "targets":
+            return _name("action-targets", by="opponent", kind=kind, target=t)
+        return _name("action-resolves", by="opponent", kind=kind, did=f"{t}-{_past(verb)}")
+
+    def ev_verb_obj_during(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        verb = _toks(ch, "EVERB")[0]
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(ts[-1])}-{_past(verb)}", by=_by_of(ts[0]), during=during)
+
+    def ev_recruit_during(self, meta, ch):
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(_target(ch))}-recruited", by="you", during=during)
+
+    def ev_you_verb_during(self, meta, ch):
+        verb = _toks(ch, "VERB")[0]
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(_target(ch))}-{_past(verb)}", by="you", during=during)
+
+    def ev_wins_action_duel(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-wins-duel", **{"from": "action"})
+
+    def ev_you_destroy_as(self, meta, ch):
+        verb = _toks(ch, "VERB")[0]
+        role = _toks(ch, "CAPWORD")[-1]
+        t = _target(ch)
+        what = "+".join(dict.fromkeys(t.card_types)) if t is not None and t.card_types else _subject(t)
+        return _name("battle-resolves", by=f"you-as-{role}", did=f"{what}-{_past(verb)}")
+
+    def ev_action_starts_duel(self, meta, ch):
+        return _name("action-resolves", by="the", did="duel-started")
+
+    def ev_your_two_word_action(self, meta, ch):
+        kind = "-".join(_toks(ch, "CAPWORD"))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind)
+
+    def ev_your_spell_or_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="spell|" + _kind_of(ch))
+
+    def ev_your_action_from(self, meta, ch):
+        words = _toks(ch, "CAPWORD")
+        kind = words[0] if len(words) > 1 else ("battle" if "battle" in self._text(meta).lower().split()[:3] else "")
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind, **{"from": words[-1]})
+
+    def ev_two_word_action(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0] + "|battle"
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind=kind, **_quals(ch))
+
+    def ev_action_performed_by(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by=_subject(_target(ch)), kind="battle")
+
+    def ev_action_named_performed(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="card", kind=_toks(ch, "CAPWORD")[0])
+
+    def ev_favor_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind="favor")
+
+    def ev_action_on(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", target=_subject(_target(ch)))
+
+    def ev_action_on_announced(self, meta, ch):
+        return _name("action-announced", by="any", target=_subject(_target(ch)))
+
+    def ev_action_from(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", **{"from": _subject(_target(ch))})
+
+    def ev_paying_action(self, meta, ch):
+        return _name("paying-for", target="action")
+
+    def ev_paying_cost_of(self, meta, ch):
+        return _name("paying-for", target="action", kind=ch[-1].quals().get("kind", ""))
+
+    def ev_end_of_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        caps = _toks(ch, "CAPWORD")
+        role = caps[-1] if "which" in self._text(meta).lower() else ""
+        return _name(f"{phase}-phase-ends", by=f"you-as-{role}" if role else "")
+
+    def ev_lost_duel(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-{_toks(ch, 'PASTP')[0]}", **{"from": "duel-lost"})
+
+    def ev_proclaim(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-proclaimed", by="you")
 
     def ev_each_time(self, meta, ch):
         return ch[-1]
