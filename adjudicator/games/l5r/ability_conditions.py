@@ -178,6 +178,15 @@ class Rules:
     def cd_vp_any_preds(self, meta, ch):
         return [("any-of", [p for p in ch if isinstance(p, tuple)])]
 
+    def cd_vp_state_or_keyword(self, meta, ch):
+        return [("any-of", [("is", str(ch[0]).lower()), ("is", _token(ch, "CAPWORD"))])]
+
+    def cd_state_or_keyword(self, meta, ch):
+        # "If it is bowed or Nonhuman": the state, or the keyword
+        who = _word(ch[0])
+        subs = [Condition(kind="is", args=(who, str(ch[1]).lower())), Condition(kind="is", args=(who, _token(ch, "CAPWORD")))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
     def cd_vp_state_or_keywords(self, meta, ch):
         return [("any-of", [("is", str(ch[0]).lower()), ("is-any-keyword", *_kw_tail(self, ch[-1]))])]
 
