@@ -60,11 +60,12 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Effect, TargetSpec
 
-from .ability import _Amount, _Mod, _Optional, amount, it_target
+from .ability import _Amount, _CreatedSpec, _Mod, _Optional, _Stats, amount, it_target
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
+    "create-copy",
 })
 
 _HAND = "hand"
@@ -130,6 +131,17 @@ class Rules:
         if "top" in t.states:
             return self._eff(meta, "look-at-top", target=t, amount=t.count)
         return self._eff(meta, "look-at", target=t)
+
+    def cc_look_top(self, meta, ch):
+        n = next((amount(c) for c in ch if isinstance(c, _Amount)), 1) or 1
+        owner, deck = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-2:]
+        top = TargetSpec(ref="choice", count=n, owner=owner, card_types=("card",), states=("top",), zone=deck,
+                         text=self._text(meta))
+        return self._eff(meta, "look-at-top", target=top, amount=n)
+
+    def cc_look_hand(self, meta, ch):
+        hand = TargetSpec(ref="each", card_types=("card",), states=("of-it",), zone=_HAND, text=self._text(meta))
+        return self._eff(meta, "look-at", target=hand)
 
     def cc_subj_show(self, meta, ch):
         return self._eff(meta, "reveal", target=_hand_of(ch[1], ch[0]))
@@ -387,3 +399,60 @@ class Rules:
         from .ability import _NUMBER_WORDS
 
         return ("more-gold", str(_NUMBER_WORDS.get(n, n)))
+
+    def cc_cm_ignoring_all(self, meta, ch):
+        return ("ignoring-costs-and-restrictions",)
+
+    # ----- attaching from zones, copies, created cards
+    def cc_attach_from(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        zone = next(c.value for c in ch if isinstance(c, _Mod) and c.kind == "zone")
+        return self.attach(meta, [replace(cards, zone=zone), host])
+
+    def cc_attach_from_discard(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        return self.attach(meta, [replace(cards, zone="discard"), host])
+
+    def cc_create_copy(self, meta, ch):
+        return self._eff(meta, "create-copy", target=it_target(ch))
+
+    def cc_from_card(self, meta, ch):
+        return self._text(meta)
+
+    def cc_p_from_card(self, meta, ch):
+        return _Mod("post-state", f"on:{ch[-1]}")
+
+    def cc_p_in_province(self, meta, ch):
+        return _Mod("zone", "province")
+
+    def cc_p_not_yours(self, meta, ch):
+        return _Mod("owner", "opponent")
+
+    def cc_subj_may(self, meta, ch):
+        return _Optional(ch[1], chooser=ch[0])
+
+    def cc_np_copies(self, meta, ch):
+        q = next(c for c in ch if isinstance(c, _Mod) and c.kind == "q")
+        card = it_target(ch)
+        kind, n = q.value
+        return replace(card, ref="choice" if card.ref == "this" else card.ref, count=n or 1,
+                       up_to=kind == "up-to", text=self._text(meta))
+
+    def cc_created_named(self, meta, ch):
+        stats = next(c for c in ch if isinstance(c, _Stats))
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        # a printed Force alone is a Follower's statline, Force/Chi/Personal Honor a Personality's
+        head = "card"
+        if not stats.signed:
+            head = {1: "follower", 3: "personality"}.get(len(stats.values), "card")
+        spec = TargetSpec(ref="created", card_types=(head,), keywords=(word,), text=self._text(meta))
+        return _CreatedSpec(spec, stats)
+
+    def cc_cw_enemy_control(self, meta, ch):
+        return _Mod("post-state", "controller:opponent")
+
+    def cc_cw_here(self, meta, ch):
+        return _Mod("post-state", "at-battlefield")
+
+    def cc_cw_location(self, meta, ch):
+        return _Mod("post-state", f"at-location-of:{it_target(ch).ref}")
