@@ -105,7 +105,7 @@ def bench_sentences(sentences: list[str], parser_kind: str) -> tuple[float, int]
     from adjudicator.games.l5r import ability
 
     _, vocab = ability._get_parser()
-    source = ability.grammar_path().read_text(encoding="utf-8")
+    source = ability.grammar_source()
     kwargs = {"lexer": "contextual"} if parser_kind == "lalr" else {"lexer": "dynamic"}
     parser = Lark(source, parser=parser_kind, start="sentence", propagate_positions=True, **kwargs)
     ok = 0

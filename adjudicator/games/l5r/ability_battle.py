@@ -2,13 +2,424 @@
 
 Each method is named after an alias (``-> name``) of that grammar file and has the base
 transformer's signature ``(self, meta, ch)``; see :func:`adjudicator.games.l5r.ability._build_transformer_class`.
+
+Typed target parts this topic adds (``TargetSpec.zone`` / ``states``):
+
+* ``zone="province"``: a card in a province ("a face-up card in a Province"); with
+  ``owner="you"`` for "in your Provinces" / "one of your Provinces", state ``in-province-of:<whose>``
+  for "in another player's Province", "in the current battlefield's province";
+* ``in-army`` ("in this army"), ``in-army:<side>`` (``enemy``, ``attacking``, ``defending``),
+  ``in-army-of:<whose>``, ``in-unit-of:<whose>``, ``same-unit``, ``in-unit`` ("in units"),
+  ``at-home-of:<whose>`` ("in the Defender's home", ``any`` for "a player's home"),
+  ``in-duel`` ("your Personality in this duel"), ``opposing:<text>`` ("a Personality opposing
+  this card"), ``any-battlefield``, ``at-battlefield-of:<whose>`` ("at this card's battlefield"),
+  ``same-battlefield``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from adjudicator.core.ability import Condition, Effect, TargetSpec
+
+
+def it_target(ch):
+    return next((c for c in ch if isinstance(c, TargetSpec)), None)
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
-KINDS: frozenset[str] = frozenset()
+KINDS: frozenset[str] = frozenset({
+    "attack-strength", "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
+    "may-assign-bowed", "cannot-assign",
+})
+
+
+def _mod(kind: str, value=None):
+    from .ability import _Mod
+
+    return _Mod(kind, value)
+
+
+def _post(value: str):
+    return _mod("post-state", value)
+
+
+def _whose(spec) -> str:
+    if isinstance(spec, TargetSpec):
+        return spec.text or spec.ref
+    return str(spec)
+
+
+def _kind_of(t: TargetSpec) -> TargetSpec:
+    """A class of cards ("Items", "dishonorable Personalities"): every card that fits."""
+    return replace(t, ref="each") if t.ref == "choice" else t
 
 
 class Rules:
-    pass
+    # ----- locations of cards (post-modifiers of a noun phrase)
+    def bt_p_in_province(self, meta, ch):
+        return _mod("zone", "province")
+
+    def bt_p_in_your_province(self, meta, ch):
+        return [_mod("zone", "province"), _mod("owner", "you")]
+
+    def bt_p_in_his_province(self, meta, ch):
+        return [_mod("zone", "province"), _post("in-province-of:it")]
+
+    def bt_p_in_whose_province(self, meta, ch):
+        whose = ch[0]
+        if isinstance(whose, TargetSpec) and whose.ref == "opponent":
+            return [_mod("zone", "province"), _mod("owner", "opponent")]
+        return [_mod("zone", "province"), _post(f"in-province-of:{_whose(whose)}")]
+
+    def bt_p_in_this_army(self, meta, ch):
+        return _post("in-army")
+
+    def bt_side_enemy(self, meta, ch):
+        return "enemy"
+
+    def bt_side_attacking(self, meta, ch):
+        return "attacking"
+
+    def bt_side_defending(self, meta, ch):
+        return "defending"
+
+    def bt_p_in_side_army(self, meta, ch):
+        return _post(f"in-army:{ch[-1]}")
+
+    def bt_p_in_whose_army(self, meta, ch):
+        return _post(f"in-army-of:{_whose(ch[0])}")
+
+    def bt_p_in_whose_unit(self, meta, ch):
+        whose = next(c for c in ch if isinstance(c, TargetSpec))
+        return _post(f"in-unit-of:{_whose(whose)}")
+
+    def bt_p_same_unit(self, meta, ch):
+        return _post("same-unit")
+
+    def bt_p_in_units(self, meta, ch):
+        return _post("in-unit")
+
+    def bt_p_in_whose_home(self, meta, ch):
+        return _post(f"at-home-of:{_whose(ch[0])}")
+
+    def bt_p_in_any_home(self, meta, ch):
+        return _post("at-home-of:any")
+
+    def bt_p_in_duel(self, meta, ch):
+        return _post("in-duel")
+
+    def bt_p_opposing(self, meta, ch):
+        return _post(f"opposing:{_whose(ch[-1])}")
+
+    def bt_p_any_battlefield(self, meta, ch):
+        return _post("any-battlefield")
+
+    def bt_p_at_whose_battlefield(self, meta, ch):
+        return _post(f"at-battlefield-of:{_whose(ch[0])}")
+
+    def bt_p_at_his_battlefield(self, meta, ch):
+        return _post("at-battlefield-of:it")
+
+    def bt_p_same_battlefield(self, meta, ch):
+        return _post("same-battlefield")
+
+    # whose: a named card, "your Monk", another player
+    def bt_named(self, meta, ch):
+        return TargetSpec(ref="this" if len(self._text(meta).split()) == 1 else "it", text=self._text(meta))
+
+    def bt_your_named(self, meta, ch):
+        return TargetSpec(ref="choice", owner="you", text=self._text(meta))
+
+    def bt_another_player(self, meta, ch):
+        return TargetSpec(ref="opponent", text=self._text(meta))
+
+    # ----- Melee/Ranged Attacks and Fear: strength bonuses and riders of the attack before
+    def _bt_attach(self, meta, ch):
+        head = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return head + [c for c in ch[1:] if c is not None]
+
+    bt_with_bonus = _bt_attach
+    bt_with_rider = _bt_attach
+
+    def bt_rider_clause(self, meta, ch):
+        return ch[0]
+
+    def _bt_strength(self, meta, ch):
+        return self._eff(meta, "attack-strength", amount=int(str(ch[0])))
+
+    def bt_bonus(self, meta, ch):
+        return self._bt_strength(meta, ch)
+
+    def bt_bonus_if(self, meta, ch):
+        from .ability import _Guarded
+
+        return _Guarded(self._bt_strength(meta, ch), ch[-1], self._text(meta))
+
+    bt_bonus_unless = bt_bonus_while = bt_bonus_if
+
+    def bt_bonus_each(self, meta, ch):
+        return self.per_each(meta, [self._bt_strength(meta, ch), ch[-1]])
+
+    def bt_may_target(self, meta, ch):
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[0]))
+
+    def bt_may_target_if(self, meta, ch):
+        from .ability import _Guarded
+
+        return _Guarded(self.bt_may_target(meta, ch), ch[-1], self._text(meta))
+
+    def _bt_verbs(self, ch) -> list[str]:
+        return [str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"]
+
+    def bt_destroys_after(self, meta, ch):
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["destroys", "bows"]:
+            return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
+        t = next(c for c in ch if isinstance(c, TargetSpec))
+        return self._eff(meta, "fear-destroys", target=_kind_of(t))
+
+    def bt_destroys_after_if(self, meta, ch):
+        from .ability import _Guarded
+
+        cond = next(c for c in ch if isinstance(c, Condition))
+        plain = self.bt_destroys_after(meta, [c for c in ch if c is not cond])
+        return _Guarded(plain, cond, self._text(meta)) if isinstance(plain, Effect) else plain
+
+    def bt_compare(self, meta, ch):
+        from .ability import _Guarded, _Optional
+
+        stat = next(c for c in ch if isinstance(c, str))
+        if "printed" in self._text(meta).lower() or "base" in self._text(meta).lower().split():
+            stat = "base-" + stat
+        e = self._eff(meta, "attack-compare", stat=stat)
+        cond = next((c for c in ch if isinstance(c, Condition)), None)
+        if cond is not None:
+            e = _Guarded(e, cond, self._text(meta))
+        return _Optional(e) if " may " in f" {self._text(meta).lower()} " else e
+
+    bt_compare_if = bt_compare
+
+    def bt_rider_targets(self, meta, ch):
+        # "Fear equal to his Force that targets the loser": whom the attack targets
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["targets"]:
+            return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
+        return self._eff(meta, "attack-target", target=it_target(ch))
+
+    # "... with strength equal to <amount>": the attack, then how its strength is read
+    def _bt_attack_kind(self, meta) -> str:
+        words = self._text(meta).lower().split()[:3]
+        return "melee-attack" if "melee" in words else "ranged-attack" if "ranged" in words else "fear"
+
+    def bt_attack_equal(self, meta, ch):
+        parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        return [self._eff(meta, self._bt_attack_kind(meta)), *parts]
+
+    def bt_attack_equal_stat(self, meta, ch):
+        whose, stat = ch[-1]
+        return self._eff(meta, self._bt_attack_kind(meta), stat=stat, target=whose)
+
+    def _bt_measured(self, meta, whose, stat):
+        return self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)
+
+    def _bt_pluses(self, pluses, whose):
+        out = []
+        for p in pluses:
+            if isinstance(p, Effect) and p.stat and p.target is None:
+                p = replace(p, target=whose)  # "his Force plus Chi": the same card's
+            out.append(p)
+        return out
+
+    def bt_am_stat(self, meta, ch):
+        whose, stat = ch[0]
+        return [self._bt_measured(meta, whose, stat), *self._bt_pluses(ch[1:], whose)]
+
+    def bt_am_count(self, meta, ch):
+        counted = ch[0]
+        return [self._bt_measured(meta, counted, "count"), *self._bt_pluses(ch[1:], None)]
+
+    def bt_am_stat_of(self, meta, ch):
+        stat, whose = ch[0], ch[1]
+        m = __import__("re").match(r"the\s+(printed|base)\s", self._text(meta), __import__("re").I)
+        if m:
+            stat = f"{m.group(1).lower()}-{stat}"
+        return [self._bt_measured(meta, whose, stat), *self._bt_pluses(ch[2:], whose)]
+
+    def bt_am_n_plus_stat(self, meta, ch):
+        from .ability import amount
+
+        whose, stat = ch[1]
+        return [self._bt_measured(meta, whose, stat), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+
+    def bt_am_n_plus_count(self, meta, ch):
+        from .ability import amount
+
+        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+
+    def bt_am_either(self, meta, ch):
+        # "his Force or Chi": the player chooses which value (options as for "Give X +2F or -2F")
+        from .ability import _Scoped
+
+        whose, stat = ch[0]
+        out = []
+        for i, s in enumerate((stat, ch[1]), 1):
+            e = replace(self._bt_measured(meta, whose, s), text=f"option {i}: {s}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def bt_am_stat_plus_if(self, meta, ch):
+        from .ability import _Guarded, amount
+
+        whose, stat = ch[0]
+        plus = self._eff(meta, "amount-plus", amount=amount(ch[1]))
+        return [self._bt_measured(meta, whose, stat), _Guarded(plus, ch[-1], self._text(meta))]
+
+    def bt_plus(self, meta, ch):
+        from .ability import amount
+
+        return self._eff(meta, "amount-plus", amount=amount(ch[0]))
+
+    def bt_minus(self, meta, ch):
+        from .ability import amount
+
+        n = amount(ch[0])
+        return self._eff(meta, "amount-plus", amount=-n if n is not None else None)
+
+    def bt_plus_stat(self, meta, ch):
+        return self._eff(meta, "amount-plus", stat=ch[0], amount=1)
+
+    # attacks as nouns
+    def bt_pn_melee(self, meta, ch):
+        return "melee-attack"
+
+    def bt_pn_ranged(self, meta, ch):
+        return "ranged-attack"
+
+    def bt_pn_fear(self, meta, ch):
+        return "fear"
+
+    def bt_pn_attacks(self, meta, ch):
+        return "attack"
+
+    def bt_pn_challenges(self, meta, ch):
+        return "challenge"
+
+    def bt_h_attacks(self, meta, ch):
+        text = self._text(meta).lower()
+        heads = (["fear"] if "fear" in text else []) + ["melee-attack", "ranged-attack"]
+        return [_mod("head", h) for h in heads]
+
+    def bt_h_duel(self, meta, ch):
+        return _mod("head", "duel")
+
+    def bt_np_one_of_poss(self, meta, ch):
+        noun = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return TargetSpec(ref="possessed", card_types=(noun,), states=("of-action",), text=self._text(meta))
+
+    # ----- assignment: trigger events "<subject>-assigned[-to-attack|-to-defend|...]"
+    def bt_dest_attack(self, meta, ch):
+        return "-to-attack"
+
+    def bt_dest_defend(self, meta, ch):
+        return "-to-defend"
+
+    def bt_dest_here(self, meta, ch):
+        return "-to-this-battlefield"
+
+    def bt_dest_battlefield(self, meta, ch):
+        return "-to-battlefield"
+
+    def _bt_assigned(self, subject, ch) -> str:
+        from .ability import _event_name
+
+        dest = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), "")
+        return _event_name(subject, "assigned") + dest
+
+    def bt_ev_assigns(self, meta, ch):
+        return self._bt_assigned(ch[0], ch[1:])
+
+    def bt_ev_assigns_other(self, meta, ch):
+        # "his controller assigns him": the assigned card is the object
+        return self._bt_assigned(ch[1], ch[2:])
+
+    def bt_ev_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return self._bt_assigned(ch[0], ch[2:])
+
+    def bt_ev_assigns_or_moves(self, meta, ch):
+        from .ability import _event_name
+
+        return _event_name(ch[0], "assigned-or-moved") + "-to-battlefield"
+
+    def bt_c_not_assigned(self, meta, ch):
+        dest = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type") and c.startswith("-")), "")
+        return Condition(kind="not-assigned", args=(ch[0].text, dest.lstrip("-")), text=self._text(meta))
+
+    def bt_c_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return Condition(kind="assigned", args=(ch[0].text, ch[-1].lstrip("-")), text=self._text(meta))
+
+    def bt_may_assign_bowed(self, meta, ch):
+        from .ability import Unparsed
+
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        if state != "bowed":
+            return Unparsed(self._text(meta), "an assignment permission the grammar does not know", self._span(meta))
+        return self._eff(meta, "may-assign-bowed", target=ch[0])
+
+    def bt_cannot_assign(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return self._eff(meta, "cannot-assign", target=ch[0])
+
+    def bt_cannot_assign_plain(self, meta, ch):
+        return self._eff(meta, "cannot-assign", target=ch[0])
+
+    def bt_r_assigned(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[0]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return _post("assigned" + ch[-1])
+
+    def bt_r_assigned_active(self, meta, ch):
+        return _post("assigned" + ch[-1])
+
+    # ----- opposing, armies, duels (conditions)
+    def bt_c_opposing(self, meta, ch):
+        return Condition(kind="opposing", args=("this", ch[-1].text), text=self._text(meta))
+
+    def bt_c_opposing_subj(self, meta, ch):
+        return Condition(kind="opposing", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def bt_c_army_with(self, meta, ch):
+        return Condition(kind="in-army-with", args=("this", ch[-1].text), text=self._text(meta))
+
+    def bt_c_army_with_subj(self, meta, ch):
+        return Condition(kind="in-army-with", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def bt_c_not_in_duel(self, meta, ch):
+        return Condition(kind="not-in-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_in_duel(self, meta, ch):
+        return Condition(kind="in-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_states(self, meta, ch):
+        # "while attacking and opposed": both states of this card
+        return Condition(kind="self-state", args=tuple(str(c).lower() for c in ch), text=self._text(meta))
+
+    def bt_c_won_duel(self, meta, ch):
+        return Condition(kind="won-duel", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_c_challenged(self, meta, ch):
+        return Condition(kind="challenged", args=(ch[0].text, ch[-1].text), text=self._text(meta))
