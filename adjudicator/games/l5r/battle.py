@@ -74,7 +74,8 @@ def assign(game, ctx: Context) -> None:
         if leader.controller != actor or leader.zone != "home" or leader.card.type != "personality":
             ctx.reject("L5R-ATTACK", f"{leader.show()} is not a Personality at {actor}'s home; units are "
                        "assigned from home")
-        if "bowed" in leader.flags and not _own_trait(game, pos, leader, "may-assign-bowed"):
+        if "bowed" in leader.flags and not (_own_trait(game, pos, leader, "may-assign-bowed")
+                                            or pos.has_flag(leader, "may-assign-bowed")):
             ctx.reject("L5R-ATTACK", f"{leader.show()} is bowed: a unit led by a bowed Personality cannot be "
                        "assigned")
         if forbidden(pos, leader, "assign", game):

@@ -75,6 +75,22 @@ def move_to_battle(game, position, copy, effect, *, as_cost: bool, source: str) 
     return Outcome(True, f"move {name} to {field}")
 
 
+def grant_may_assign_bowed(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"He may assign even if bowed" as an effect: a flag for as long as the effect lasts."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    name = copy.show()
+    if copy.card.type != "personality":
+        return Outcome(False, f"{name} may assign even if bowed", f"{name} is not a Personality: only "
+                       "Personalities lead units")
+    if position.has_flag(copy, "may-assign-bowed"):
+        return Outcome(False, f"{name} may assign even if bowed", "it already may")
+    position.modifiers.append(Modifier(copy.uid, flag="may-assign-bowed", duration=_duration(effect), source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"{name} may assign even if bowed")
+
+
 def may_assign_bowed(effect, ref: str) -> bool:
     """"He may assign even if bowed" / "cannot be assigned to battlefields": honoured for the card
     itself when its unit is assigned (a "cannot-" kind is one of the card's continuous flags)."""
@@ -82,7 +98,7 @@ def may_assign_bowed(effect, ref: str) -> bool:
 
 
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
-CARD_KINDS: dict = {"move-to-battle": move_to_battle}
+CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}
