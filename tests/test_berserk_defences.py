@@ -38,7 +38,9 @@ def test_coverage_counts_no_ability_the_engine_refuses():
     assert _executes("Орк. Тролль. Страж леса.") == [True]
     # effect kinds battle._honest refuses
     assert _executes("[:tap]: Добивание на 3.") == [False]
-    assert _executes("[:tap]: [:ovs] на 1-2-3.") == [False]
+    # [:ovs] (strike through a row) is an attack of its own kind (effects.ATTACK_KINDS)
+    assert _executes("[:tap]: [:ovs] на 1-2-3.") == [True]
+    assert _executes("При [:ovs] - отравить атакованного на 1.") == [True]
     # a trigger the engine fires itself names its target as it goes onto the stack (stack.push_trigger)
     assert _executes("В начале вашего хода - ранить выбранное существо противника на 1.") == [True]
     # «При гибели» of the card itself fires; of another card («вашего существа», death.py) too; a

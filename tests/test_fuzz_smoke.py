@@ -12,7 +12,6 @@ import functools
 import importlib.util
 import random
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -163,35 +162,3 @@ def test_a_rejected_action_leaves_the_position_as_it_was(index, rnd):
     if not ruling.accepted:
         assert ruling.position.fingerprint() == before, f"the rejection of '{line}' carries a changed position"
         assert ruling.reasons and all(r.rule for r in ruling.reasons), f"a rejection without a rule ID: {line}"
-
-
-# ---- parsing time is about linear ------------------------------------------------------------
-
-def _repeated(text: str, times: int) -> str:
-    """The header once, the rest of the file ``times`` times: still one valid parse."""
-    lines = text.split("\n")
-    head = [ln for ln in lines if ln.split()[:1] in (["scenario"], ["game"], ["rule"])]
-    body = [ln for ln in lines if ln not in head]
-    return "\n".join(head + body * times) + "\n"
-
-
-def _best_parse_seconds(text: str, runs: int = 7) -> float:
-    from adjudicator.core.scenario_parser import parse_scenario
-
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        parse_scenario(text)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def test_parsing_time_is_about_linear_in_the_size():
-    from adjudicator.core.scenario_parser import parse_scenario
-
-    source = max(scenario_seeds(), key=len)  # the largest shipped file
-    parse_scenario(source)  # grammar loaded before timing
-    one, four, sixteen = (_repeated(source, k) for k in (1, 4, 16))
-    parse_scenario(sixteen)  # it is one valid parse, not an early syntax error
-    t1, t4, t16 = (_best_parse_seconds(t) for t in (one, four, sixteen))
-    assert t16 < 40 * t1, f"16x the text took {t16 / t1:.1f}x the time (4x took {t4 / t1:.1f}x)"

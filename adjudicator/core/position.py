@@ -107,6 +107,11 @@ class StackItem:
 class Position:
     """Players in seat order, copies by uid, zones as ordered uid lists (top first)."""
 
+    #: A game's lasting keyword grants, ``fn(position, copy) -> list of keywords``, worked out
+    #: when asked (traits of cards in play: "Cards in this unit have Cavalry"); set by the game.
+    lasting_keywords = None
+    _asking_lasting = False
+
     def __init__(self, game: str):
         self.game = game
         self.players: dict[str, Player] = {}
@@ -138,6 +143,8 @@ class Position:
         new.game_over = self.game_over
         new.log = list(self.log)
         new._next_uid = self._next_uid
+        if "lasting_keywords" in self.__dict__:
+            new.lasting_keywords = self.lasting_keywords
         return new
 
     def fingerprint(self) -> tuple:
@@ -238,6 +245,16 @@ class Position:
         for m in self.modifiers:
             if m.subject == copy.uid and m.keyword and m.keyword.casefold() not in {k.casefold() for k in found}:
                 found.append(m.keyword)
+        # a grant's own description may name keywords ("Your Samurai have ..."): while working
+        # grants out, only printed and modifier keywords count, so the question cannot loop
+        if self.lasting_keywords is not None and not self._asking_lasting:
+            self._asking_lasting = True
+            try:
+                for keyword in self.lasting_keywords(self, copy):
+                    if keyword.casefold() not in {k.casefold() for k in found}:
+                        found.append(keyword)
+            finally:
+                self._asking_lasting = False
         return found
 
     def has_keyword(self, copy: Copy, keyword: str) -> bool:

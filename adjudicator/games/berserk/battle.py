@@ -368,7 +368,7 @@ def _kind_triggers(ctx, copy, ab: dict) -> None:
     выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
     if ab.get("strike_attack"):
         return
-    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge")
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))
@@ -395,11 +395,27 @@ def act(ctx) -> None:
         ctx.reject("B-414", "say which strike lands (choosing weak, medium or strong); the die roll of combat is "
                    "not part of seeds 001/002, so the engine does not roll it")
     amount = strike[min(STRIKE_TIERS.index(tier), len(strike) - 1)]
+    bonus = next_strike_bonus(pos, copy)
+    if bonus:
+        ctx.step("note", f"\"{copy.name}\"'s next strike is this one: {bonus:+d} ({amount} -> {max(0, amount + bonus)})",
+                 "B-414")
+        amount = max(0, amount + bonus)
     ab = {"text": f"attack with a {tier} strike ({amount})", "effects":
           [{"kind": "strike", "amount": amount, "subject": "target", "delayed": None}], "unknown": [],
           "strike_attack": True}
     declare_action(ctx, copy, ab)
     _attack_triggers(ctx, copy)
+
+
+def next_strike_bonus(pos, copy) -> int:
+    """«+N к следующему [:atk]» (effects._one): what this strike of the card adds, spent now; a
+    bonus «до конца хода» from an earlier turn is gone unused."""
+    waiting = pos.memo.get("next_strike", [])
+    mine = [b for b in waiting if b["uid"] == copy.uid]
+    if not mine:
+        return 0
+    pos.memo["next_strike"] = [b for b in waiting if b["uid"] != copy.uid]
+    return sum(b["n"] for b in mine if b["turn"] in (None, pos.timing.turn))
 
 
 def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:

@@ -48,18 +48,18 @@ PROTECTIONS = {
     "protection-from-spells": (set(), set()),  # a targeting ban, checked by targets()
     # «Защита от дальних атак»: ranged attacks as "-X от дальних атак" reads them (shots and
     # throws, the attacks the cards give a range); discharges and magic strikes are left open
-    "защита от ranged-attack": ({"shot", "throw"}, {"discharge", "magic-strike"}),
+    "защита от ranged-attack": ({"shot", "throw"}, {"discharge", "magic-strike", "strike-through-row"}),
 }
-ARMOUR = ({"strike", "shot"}, {"special-strike", "magic-strike"})
+ARMOUR = ({"strike", "shot"}, {"special-strike", "magic-strike", "strike-through-row"})
 #: the words after "от" in "-X от …" -> (kinds reduced, kinds the source leaves open)
 _REDUCED = [
     (r"\[:atk\]", {"strike"}, set()),
     (r"выстрел\w*( и метани\w*)?", {"shot"}, set()),
     (r"метани\w*", {"throw"}, set()),
     (r"разряд\w*", {"discharge"}, set()),
-    (r"дальних атак\w*", {"shot", "throw"}, {"discharge", "magic-strike"}),
-    (r"немагических атак\w*", {"strike", "shot", "throw"}, {"discharge", "special-strike"}),
-    (r"атак\w*", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike"}),
+    (r"дальних атак\w*", {"shot", "throw"}, {"discharge", "magic-strike", "strike-through-row"}),
+    (r"немагических атак\w*", {"strike", "shot", "throw"}, {"discharge", "special-strike", "strike-through-row"}),
+    (r"атак\w*", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike", "strike-through-row"}),
 ]
 _REDUCTION_TEXT = re.compile(r"-\s*(\d+)\s+от\s+(.+?)\.?$", re.I)
 
@@ -106,8 +106,10 @@ def reduction_of(text: str) -> tuple[int, set, set, str | None] | None:
 
 #: «(все) [немагические] атаки … сводятся к N»: the attacks whose strength is capped, those left open
 _CAPPED = [
-    (r"(все\s+)?немагические\s+атаки", {"strike", "shot", "throw"}, {"discharge", "special-strike"}),
-    (r"(все\s+)?атаки", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike"}),
+    (r"(все\s+)?немагические\s+атаки", {"strike", "shot", "throw"}, {"discharge", "special-strike",
+                                                                        "strike-through-row"}),
+    (r"(все\s+)?атаки", {"strike", "shot"}, {"throw", "discharge", "magic-strike", "special-strike",
+                                              "strike-through-row"}),
 ]
 
 

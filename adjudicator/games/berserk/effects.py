@@ -6,8 +6,12 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
 * wound / heal / heal-full — the card's wounds counter; a dashed value (1-2-3) takes the
   weak, medium or strong value the player states with ``choosing`` (the engine does not
   roll the die: the seeds give no combat procedure);
-* shot / throw / discharge / magic-strike / special-strike / strike — wounds at range: the
-  target's owner, card type and range ("дальность N") are checked when it is declared;
+* shot / throw / discharge / magic-strike / special-strike / strike / strike-through-row
+  ([:ovs], "удар через ряд": ability.py's icon table) — wounds at range: the target's owner,
+  card type and range ("дальность N") are checked when it is declared (where a card may stand to
+  be struck through a row the seeds do not say, and the engine checks it no more than it checks
+  a plain strike's reach); defences.py leaves open whether [:ovs] is a strike for armour or a
+  ranged / non-magic attack, and refuses those declarations;
 * gain-token / lose-token / pay-tokens (a [:cnt] cost), open / close;
 * modify-stat (life, strike, movement) for the rest of the turn (B-415.3), until the end of
   the opponent's turn, or for good; grant-keyword / lose-keyword likewise;
@@ -22,13 +26,16 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.core.position import Modifier, Position
 
 from . import defences as D
 from . import state as S
 from .reader import DURATIONS, MODIFIABLE_STATS, STATIC_KINDS  # noqa: F401  (re-exported for the engine)
 
-ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special-strike", "strike"})
+ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special-strike", "strike",
+                          "strike-through-row"})
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
@@ -108,6 +115,9 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
                             f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
         for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
             src = position.copies.get(source_uid)
+            why = rage_question(position, src, card, eff["kind"])
+            if why:
+                return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
                                   D.ignored_by(position, src), src)
             if why:
@@ -215,6 +225,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         bonus = attack_bonus(position, source, card, kind, controller)
         if bonus:
             rec("effect", f"\"{src}\" attacks {name} {bonus:+d} stronger (its «+N … по …»)", rule)
+        if rage(position, source, card, kind):
+            rec("effect", f"\"{src}\" has «Гнев»: its attack on {name}, wounded this turn, is 1 stronger", rule)
+            bonus += 1
+        if bonus:
             n = max(0, n + bonus)
         dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source),
                                         source)
@@ -222,6 +236,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
             position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
+        if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
+            position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
         return dealt == n
@@ -250,8 +266,9 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         if n > 0:
             _gain_triggers(position, card, "on-gain-extra-life", rec, rule)
     elif kind == "gain-token":
+        n, capped = S.tokens_room(position, card, n)
         card.counters["tokens"] = card.counters.get("tokens", 0) + n
-        rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}", rule)
+        rec("effect", f"put {n} token{'s' if n != 1 else ''} on {name}{capped}", rule)
         if n > 0:
             _gain_triggers(position, card, "on-gain-token", rec, rule)
     elif kind == "lose-token":
@@ -267,6 +284,18 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     elif kind == "reveal":
         card.flags.discard("hidden")
         rec("effect", f"reveal {name}", rule)
+    elif kind == "modify-stat" and effect.get("next"):
+        # «+N к следующему [:atk]»: only the card's next strike is stronger (battle.next_strike_bonus
+        # adds it to the strike it declares, and it is spent); «до конца хода» ends it unused
+        position.memo.setdefault("next_strike", []).append(
+            {"uid": card.uid, "n": n, "turn": position.timing.turn if effect.get("duration") == "turn" else None})
+        rec("effect", f"{name}'s next strike gets {n:+d}{' (until the end of turn)' if effect.get('duration') else ''}",
+            rule)
+    elif kind == "no-open" and effect.get("next"):
+        # «не открывается в начале своего следующего хода»: only at the opening of its controller's
+        # next turn (B-410.2; timing._begin_opening spends it)
+        position.memo.setdefault("skip_opening", []).append(card.uid)
+        rec("effect", f"{name} does not open at the start of its controller's next turn", rule)
     elif kind == "modify-stat":
         duration = modifier_duration(position, effect, controller)
         position.modifiers.append(Modifier(card.uid, stat=effect["stat"], delta=n, duration=duration, source=src,
@@ -356,6 +385,34 @@ def attack_bonus(position: Position, source, card, kind: str, controller: str) -
     return total
 
 
+#: the attacks «Гнев» strengthens: glossary «Атака»: «Выстрел или удар, инициируемый игроком» — a
+#: shot and the card's strike; whether a throw, discharge, special or magic strike, or [:ovs] is an
+#: «атака» for it the glossary does not say (open_defence refuses those at a creature)
+RAGE_KINDS = frozenset({"strike", "shot"})
+
+
+def rage(position: Position, source, card, kind: str) -> bool:
+    """Glossary «Гнев»: «+1 к атаке по существам, которые уже получали раны в этот ход»."""
+    return source is not None and kind in RAGE_KINDS and S.has_keyword(position, source, "Гнев") \
+        and wounded_this_turn(position, card)
+
+
+def wounded_this_turn(position: Position, card) -> bool:
+    """The card is a creature that has received wounds this turn (effects._one notes when)."""
+    return card.card.type == "creature" and \
+        position.memo.get("wounded_turn", {}).get(str(card.uid)) == position.timing.turn
+
+
+def rage_question(position: Position, source, card, kind: str) -> str | None:
+    """Why «Гнев» of the attacker leaves this attack's strength open (None: it does not)."""
+    if source is None or kind not in ATTACK_KINDS or kind in RAGE_KINDS or card.card.type != "creature":
+        return None
+    if not S.has_keyword(position, source, "Гнев"):
+        return None
+    return (f"\"{source.name}\" has «Гнев» (+1 to attacks on creatures wounded this turn), and the glossary's "
+            f"«Атака» is a shot or a strike: whether a {kind} is one it does not say, and the engine does not guess")
+
+
 def _gain_triggers(position: Position, card, trigger: str, rec, rule: str) -> None:
     """«Когда получает [:cnt]» / «Когда получает дополнительные [:tgh]»: the card's own abilities
     trigger once it has received them, and go onto the stack (B-STACK)."""
@@ -394,9 +451,15 @@ def _until(duration: str) -> str:
 #: keywords the engine gives mechanics to: B-REVEAL moves flyers; B-410.2 regenerates;
 #: defences.py applies the protections and armour where wounds are dealt (glossary of the
 #: Heroes rules: «Защита от [текст]», «Броня Х»)
-_MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTIONS, "Броня"}
+_MECHANIC_KEYWORDS = {"fly", "flying", "Полёт", "regeneration", *D.PROTECTIONS, "Броня",
+                      # glossary «Гнев»: +1 to attacks on creatures wounded this turn (attack_bonus)
+                      "Гнев"}
 #: keywords that are data the engine reads rather than rules it applies
-_DATA_KEYWORDS = {"unique"}
+_DATA_KEYWORDS = {"unique",
+                  # glossary «Орда»: «Постоянная способность, работающая в колоде» — how many copies a
+                  # deck may hold; the engine adjudicates the battle, which begins after the deal
+                  # (B-402.3), and there the keyword has nothing left to do
+                  "Орда"}
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
@@ -431,6 +494,8 @@ _MECHANIC_PHRASES = {"Опыт в атаке",
 def _keyword_executes(name: str) -> bool:
     if name in _MECHANIC_PHRASES:
         return True
+    if re.fullmatch(r"Максимум (life|token) \d+", name):
+        return True  # «Максимум N [:tgh] / [:cnt]»: state.life_now, state.tokens_room
     base = name.split(" ")[0]
     if base in _MECHANIC_KEYWORDS or base in _DATA_KEYWORDS:
         return base != "Броня" or name[len(base):].strip().isdigit()

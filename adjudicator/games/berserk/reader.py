@@ -193,7 +193,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
     return out
 
 
-_ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike")
+_ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
 
 
 def _after_full_cut(ab: Ability) -> int | None:
@@ -314,9 +314,10 @@ def _trigger(ab: Ability, out: dict) -> None:
 
 
 _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильном": "strong"}
-_ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge"}
+_ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge",
+                 "[:ovs]": "strike-through-row"}
 _TIER = r"(?:слабом|среднем|сильном)"
-_KIND = r"(?:\[:atk\]|выстреле|метании|разряде)"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\])"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
     r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
@@ -547,6 +548,19 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}
+    nxt = bool(re.search(r"следующ", eff.text or "", re.I))
+    if nxt and not (eff.kind == "modify-stat" and eff.stat == "strike" and subject in ("self", "target")
+                    and eff.duration in (None, "turn") and isinstance(eff.amount, int) and not eff.values) \
+            and not (eff.kind == "no-open" and subject == "self" and re.fullmatch(
+                r"не\s+открывается\s+в\s+начале\s+(своего|вашего)\s+следующего\s+хода", eff.text.strip(), re.I)):
+        return f"{eff.kind} «{eff.text}» for a «next» one (the engine reads only «+N к следующему [:atk]» and " \
+               "«не открывается в начале своего следующего хода»)"
+    keyword = eff.keyword
+    if eff.kind == "grant-keyword" and keyword == "[:fly]":
+        # «получает [:fly]»: the flying of ability.py's icon table — the keyword «Полёт» that
+        # targets.is_flying reads (where the card then stands the seeds do not say: B-REVEAL moves
+        # flyers only in the reveal step, so it stays where it is)
+        keyword = "Полёт"
     return {"kind": eff.kind, "amount": _amount(eff, ab), "values": list(eff.values), "subject": subject,
-            "spec": _spec(t), "stat": eff.stat, "keyword": eff.keyword, "duration": eff.duration,
-            "delayed": None, "text": eff.text}
+            "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
+            "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}

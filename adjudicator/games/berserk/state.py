@@ -63,7 +63,8 @@ def forbidden_cells(position: Position, player: str) -> set[tuple[int, int]]:
 
 def is_flyer(position: Position, copy: Copy) -> bool:
     words = [k.casefold() for k in keywords(position, copy)] + [copy.card.text.casefold()]
-    return any(w in word for word in words for w in FLYER_WORDS)
+    # «нелетающее существо» in a text names other cards: it does not make this one a flyer
+    return any(re.search(rf"(?<!не){w}", word) for word in words for w in FLYER_WORDS)
 
 
 def is_parasite(copy: Copy) -> bool:
@@ -159,13 +160,39 @@ def aura_effects(position: Position, copy: Copy, kind: str) -> list[dict]:
     return found
 
 
+def maximum(position: Position, copy: Copy, what: str) -> int | None:
+    """N of the card's «Максимум N [:tgh]» (``what`` "life") or «Максимум N [:cnt]» ("token"), the
+    lowest when it has several; None without one."""
+    found = [int(kw.rsplit(" ", 1)[1]) for kw in keywords(position, copy)
+             if kw.startswith(f"Максимум {what} ") and kw.rsplit(" ", 1)[1].isdigit()]
+    return min(found) if found else None
+
+
+def tokens_room(position: Position, copy: Copy, n: int) -> tuple[int, str]:
+    """How many of ``n`` tokens the card can receive under its «Максимум N [:cnt]» (the card holds
+    at most N), and a note for the record ("" when nothing is cut)."""
+    cap = maximum(position, copy, "token")
+    if cap is None or n <= 0:
+        return n, ""
+    room = max(0, cap - copy.counters.get("tokens", 0))
+    if room >= n:
+        return n, ""
+    return room, f" (its maximum is {cap} tokens: {n - room} not put)"
+
+
 def life_now(position: Position, copy: Copy) -> int | None:
     life = position.stat(copy, "life")
     if not isinstance(life, int):
         return None
     # additional lives (glossary «Дополнительные жизни», effects.py) add to the lives; wounds do not take them
-    return life + static_delta(position, copy, "life") + copy.counters.get("extra-life", 0) \
-        - copy.counters.get("wounds", 0)
+    total = life + static_delta(position, copy, "life") + copy.counters.get("extra-life", 0)
+    cap = maximum(position, copy, "life")
+    if cap is not None:
+        # «Максимум N [:tgh]»: the card's maximum lives are N. Glossary «Максимальные жизни»: «сумма
+        # начальных жизней и эффектов +Х/-Х к жизням …, без учёта ран» — the cap is on lives before
+        # wounds, which are then taken from it (glossary «Жизни карты»)
+        total = min(total, cap)
+    return total - copy.counters.get("wounds", 0)
 
 
 def movement_left(position: Position, copy: Copy) -> int | None:

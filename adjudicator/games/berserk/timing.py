@@ -89,7 +89,15 @@ def _begin_opening(position: Position, rec) -> None:
     t = position.timing
     kept = set(position.memo.get("kept_closed", []))
     opened = set()
+    skip = position.memo.get("skip_opening", [])
     for copy in S.cards_in_play(position, t.active):
+        if copy.uid in skip:
+            # «не открывается в начале своего следующего хода» (effects._one): this is that opening
+            while copy.uid in skip:
+                skip.remove(copy.uid)
+            if "closed" in copy.flags:
+                rec("note", f"\"{copy.name}\" does not open: an effect forbids it at this opening", "B-410.2")
+                continue
         if "closed" in copy.flags and S.restricted(position, copy, "no-open"):
             rec("note", f"\"{copy.name}\" does not open: an ability or effect forbids it", "B-410.2")
             continue
@@ -142,6 +150,8 @@ def start_with(position: Position, copy, rec, rule: str) -> None:
                 rec("effect", f"\"{copy.name}\" starts the battle with {n} additional li{'ves' if n != 1 else 'fe'} "
                     f"(+{n} life)", rule)
             else:
+                if eff["stat"] == "tokens":
+                    n, _ = S.tokens_room(position, copy, n)  # «Максимум N [:cnt]»
                 copy.counters[eff["stat"]] = copy.counters.get(eff["stat"], 0) + n
                 word = {"tokens": "token", "wounds": "wound"}[eff["stat"]]
                 rec("effect", f"\"{copy.name}\" starts the battle with {n} {word}{'s' if n != 1 else ''}", rule)

@@ -2563,6 +2563,10 @@ def _split_trigger(text: str) -> tuple[str | None, str, str]:
             timing = {"at the start of": "start-of", "at the end of": "end-of", "whenever": "when"}.get(word, word)
             rest = text[len(word) + 1 :]
             commas = _outside_quotes_positions(rest, ",")
+            # "After X: effects, ..." -- a colon before the first comma ends the event
+            colons = [c for c in _outside_quotes_positions(rest, ":") if not commas or c < commas[0]]
+            if colons:
+                return timing, rest[: colons[0]].strip(), rest[colons[0] + 1 :].strip()
             if commas:
                 return timing, rest[: commas[0]].strip(), rest[commas[0] + 1 :].strip()
             return timing, rest.strip(), ""

@@ -2,13 +2,247 @@
 
 Each method is named after an alias (``-> name``) of that grammar file and has the base
 transformer's signature ``(self, meta, ch)``; see :func:`adjudicator.games.l5r.ability._build_transformer_class`.
+
+Condition kinds this topic adds (``Condition.kind``, then ``args``; noun phrases are kept as
+their text, stats as the base grammar names them: ``force``, ``chi``, ``family-honor`` ...):
+
+``control-none`` (what)
+    "you control no units at the current battlefield", "you control no Personalities".
+``nobody-controls`` (what)
+    "no player controls X".
+``not-clan-player`` (clan)
+    "you are not a Crab Clan player" (``clan-player`` also reads "you are Crane Clan").
+``none-at-battlefield`` (what)
+    "no Terrain is at the current battlefield".
+``stat-rank`` (who, stat, rank)
+    rank ``highest`` ("you have the highest Family Honor"), ``none-higher`` ("no other
+    player has more Family Honor than you"), ``someone-higher`` / ``someone-lower``
+    ("another player has higher Family Honor than you").
+``most-cards-in-hand`` ()
+    "you (now) have more cards in your hand than each/any other player".
+``has-no-abilities`` (who)
+``you-own`` (what)
+    "you own a dead Courtier or Shugenja".
+``state-in-province`` (who, state)
+    "Miwa is face-up in your province" (one of your provinces).
+``exists-in-discard-pile`` (what)
+    "there is a dead Personality in any (player's) discard pile".
+``in-hand-or-discard-pile`` (who)
+``any-of`` / ``all-of`` (sub-conditions)
+    two or more tests joined by "or"/"and" ("If it is your turn or you control a Courtier",
+    "If he is Earth and opposed", "If he is dishonorable, Kolat, Ninja, or Shadowlands").
+    ``args`` hold each sub-condition as ``"<kind>/<n>"`` followed by its ``n`` arguments
+    (:func:`encode` / :func:`decode`; sub-conditions nest the same way).
+
+Tests reused from the base vocabulary with new wordings: ``clan-player``, ``fewest-provinces``,
+``you-control`` ("you have a Fortification at the current battlefield"), ``you-have``,
+``stat-at-most`` / ``stat-at-least`` ("7 Force or less"), ``moved`` ("If he moves"),
+``wins`` ("if you win this duel"), ``at-battlefield`` ("While at the current battlefield":
+this card).
+
+Clause shapes: "If C, <X> to <Y>", "If C, you may <X> to <Y>", "If C, <X> or <Y>", "If C, you
+may target and <X>", "If C, his controller may choose to <X>" put C on every effect of the
+clause (``effect-if:<kind>``); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
+before "Otherwise") puts ``effect-if:<kind>`` on X and ``effect-unless:<kind>`` on Y; "During
+battle resolution, <X>" / "During the duel, <X>" scope X ``effect-during``
+(``battle-resolution`` / ``duel``).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from adjudicator.core.ability import Condition, Effect, TargetSpec
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset()
 
+#: the condition kinds this topic adds (see the module docstring)
+CONDITION_KINDS: frozenset[str] = frozenset({
+    "control-none", "nobody-controls", "not-clan-player", "none-at-battlefield", "stat-rank",
+    "most-cards-in-hand", "has-no-abilities", "you-own", "state-in-province",
+    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of",
+})
+
+
+def encode(conds) -> tuple[str, ...]:
+    """Sub-conditions -> flat ``args`` of an ``any-of`` / ``all-of`` condition."""
+    out: list[str] = []
+    for c in conds:
+        out.append(f"{c.kind}/{len(c.args)}")
+        out.extend(c.args)
+    return tuple(out)
+
+
+def decode(args) -> list[Condition] | None:
+    """Flat ``args`` of ``any-of`` / ``all-of`` -> the sub-conditions (None if malformed)."""
+    out, i, args = [], 0, tuple(args)
+    while i < len(args):
+        kind, _, n = args[i].rpartition("/")
+        if not kind or not n.isdigit() or i + 1 + int(n) > len(args):
+            return None
+        out.append(Condition(kind=kind, args=args[i + 1 : i + 1 + int(n)]))
+        i += 1 + int(n)
+    return out
+
+
+def _word(c) -> str:
+    if isinstance(c, TargetSpec):
+        return c.text
+    return str(getattr(c, "value", c))
+
+
+def _args(ch) -> tuple[str, ...]:
+    return tuple(_word(c) for c in ch if c is not None)
+
+
+def _cond(kind: str, pick=None):
+    def f(self, meta, ch):
+        args = _args(ch) if pick is None else pick(ch)
+        return Condition(kind=kind, args=args, text=self._text(meta))
+
+    return f
+
+
+def _token(ch, type_):
+    return next((str(c) for c in ch if getattr(c, "type", "") == type_), None)
+
+
+def _guarded(effect, cond, text):
+    from .ability import _Guarded
+
+    return _Guarded(effect, cond, text)
+
 
 class Rules:
-    pass
+    # ----- tests
+    cd_control_none = _cond("control-none")
+    cd_nobody_controls = _cond("nobody-controls")
+    cd_clan_player = _cond("clan-player")
+    cd_not_clan_player = _cond("not-clan-player")
+    cd_none_here = _cond("none-at-battlefield")
+    cd_nobody_more = _cond("stat-rank", lambda ch: ("you", _word(ch[-1]), "none-higher"))
+    cd_somebody_more = _cond("stat-rank", lambda ch: ("you", _word(ch[-1]), "someone-higher"))
+    cd_somebody_less = _cond("stat-rank", lambda ch: ("you", _word(ch[-1]), "someone-lower"))
+    cd_you_highest = _cond("stat-rank", lambda ch: ("you", _word(ch[-1]), "highest"))
+    cd_fewest_provinces = _cond("fewest-provinces", lambda ch: ())
+    cd_most_cards = _cond("most-cards-in-hand", lambda ch: ())
+    cd_no_abilities = _cond("has-no-abilities")
+    # "7 Force or less": the base order (who, number, stat)
+    cd_stat_le = _cond("stat-at-most", lambda ch: (_word(ch[0]), str(ch[1]), _word(ch[2])))
+    cd_stat_ge = _cond("stat-at-least", lambda ch: (_word(ch[0]), str(ch[1]), _word(ch[2])))
+    cd_moves = _cond("moved", lambda ch: (_word(ch[0]),))
+    cd_win_duel = _cond("wins", lambda ch: ("you",))
+    cd_you_own = _cond("you-own")
+    cd_state_in_province = _cond("state-in-province", lambda ch: (_word(ch[0]), str(ch[1]).lower()))
+    cd_self_here = _cond("at-battlefield", lambda ch: ("this card",))
+    cd_exists_in_discard = _cond("exists-in-discard-pile", lambda ch: (_word(ch[0]),))
+    cd_in_hand_or_discard = _cond("in-hand-or-discard-pile")
+
+    def cd_you_have(self, meta, ch):
+        # "you have a Fortification at the current battlefield": a card you control; "you
+        # have a Clan Alignment" (no card type, only words) stays the player's "you-have"
+        spec = ch[-1]
+        kind = "you-control" if isinstance(spec, TargetSpec) and spec.card_types else "you-have"
+        return Condition(kind=kind, args=(self._text(meta).split(None, 2)[2],), text=self._text(meta))
+
+    # ----- several predicates of one subject
+    def cd_p_state(self, meta, ch):
+        return ("is", str(ch[0]).lower())
+
+    def cd_p_keyword(self, meta, ch):
+        return ("is", _token(ch, "CAPWORD"))
+
+    def cd_p_clan(self, meta, ch):
+        return ("is-clan", _token(ch, "CAPWORD"))
+
+    def cd_p_np(self, meta, ch):
+        return ("is", _word(ch[0]))
+
+    def cd_p_type(self, meta, ch):
+        return ("is", self._text(meta))
+
+    def _cd_preds(self, meta, ch, joined):
+        who = _word(ch[0])
+        subs = [Condition(kind=p[0], args=(who, p[1])) for p in ch[1:] if isinstance(p, tuple)]
+        return Condition(kind=joined, args=encode(subs), text=self._text(meta))
+
+    def cd_all_preds(self, meta, ch):
+        return Rules._cd_preds(self, meta, ch, "all-of")
+
+    def cd_any_preds(self, meta, ch):
+        return Rules._cd_preds(self, meta, ch, "any-of")
+
+    def cd_state_or_keywords(self, meta, ch):
+        # "he is dishonorable, Kolat, Ninja, or Shadowlands": the state, or any keyword
+        import re
+
+        who = _word(ch[0])
+        tok = ch[-1]
+        printed = self._piece[tok.start_pos : tok.end_pos] if getattr(tok, "end_pos", None) else str(tok)
+        words = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed.strip(" ,")) if w.strip()]
+        subs = [Condition(kind="is", args=(who, str(ch[1]).lower())),
+                Condition(kind="is-any-keyword", args=(who, *words))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    # ----- two tests joined
+    def _cd_join(self, meta, ch, joined):
+        subs = []
+        for c in ch:
+            if not isinstance(c, Condition):
+                continue
+            # "A or (B or C)": one flat list
+            subs.extend(decode(c.args) if c.kind == joined else [c])
+        return Condition(kind=joined, args=encode(subs), text=self._text(meta))
+
+    def cd_any(self, meta, ch):
+        return Rules._cd_join(self, meta, ch, "any-of")
+
+    def cd_all(self, meta, ch):
+        return Rules._cd_join(self, meta, ch, "all-of")
+
+    # ----- "If C, <clause>"
+    def cd_if_both(self, meta, ch):
+        return self.guarded_pre_and(meta, [c for c in ch if isinstance(c, Condition)] + [ch[-1]])
+
+    def cd_if_cost_then(self, meta, ch):
+        return _guarded(self.cost_then(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_optional_cost_then(self, meta, ch):
+        return _guarded(self.optional_cost_then(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_choice(self, meta, ch):
+        return _guarded(self.choice_of(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_optional_pick(self, meta, ch):
+        return _guarded(self.optional_pick(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_subj_optional(self, meta, ch):
+        return _guarded(self.subj_optional(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_otherwise(self, meta, ch):
+        cond, first, other = ch[0], ch[1], ch[-1]
+        if "permanently" in self._text(meta).lower().split("otherwise", 1)[-1]:
+            other = _with_duration(other, "permanent")
+        # the "otherwise" branch: the same test, negated (effect-unless:<kind>)
+        return [_guarded(first, cond, self._text(meta)),
+                _guarded(other, cond, "unless " + cond.text)]
+
+    def cd_during_pre(self, meta, ch):
+        from .ability import _Scoped
+
+        return _Scoped(ch[-1], "effect-during", (ch[0],), self._text(meta))
+
+    def cd_dw_resolution(self, meta, ch):
+        return "battle-resolution"
+
+    def cd_dw_duel(self, meta, ch):
+        return "duel"
+
+
+def _with_duration(node, duration):
+    if isinstance(node, Effect):
+        return replace(node, duration=duration)
+    if isinstance(node, list):
+        return [_with_duration(n, duration) for n in node]
+    return node

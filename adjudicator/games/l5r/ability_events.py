@@ -2,6 +2,28 @@
 
 Each method is named after an alias (``-> name``) of that grammar file and has the base
 transformer's signature ``(self, meta, ch)``; see :func:`adjudicator.games.l5r.ability._build_transformer_class`.
+
+Event names (``Trigger.event``) are ``<core>`` or ``<core>;<key>=<value>;...``. The core is
+one of a closed set (:data:`CORE_EVENTS`) in the base style ``<subject>-<verb>`` ("card-
+destroyed", "this-card-enters-play", "action-resolves"); the qualifiers type what the text
+restricts, each key from :data:`QUALIFIERS`:
+
+``by``      whose action or doing: ``you``, ``opponent`` (another player), ``any``, ``this``
+            (this card), ``card`` (a named/described card)
+``kind``    the action's designators or attack kind, ``|``-joined (``battle``, ``limited|open``,
+            ``not-iaijutsu``, ``melee|ranged``)
+``target``  what is targeted: the target's type (``personality``, ``card``, ``this-card``)
+``did``     what the action did, as an event name (``personality-destroyed``, ``duel-won``)
+``at``      where: ``this-card`` (this card's battlefield), ``card`` (another card's), ``any``
+``from``    the action's source (``strategy``, ``stronghold``, ``hand``)
+``with``    an attack the action has (``ranged``)
+``in``      where a card is revealed (``province``)
+``first``   ``each``/``phase``: only the first such action (each period)
+``to``      where an attachment goes (``card``, ``battlefield``)
+``during``  ``your-turn``
+
+A trigger matches an engine event only by its core and only when it has no qualifier the
+engine cannot check (see :mod:`adjudicator.games.l5r.triggers`).
 """
 
 from __future__ import annotations
@@ -9,6 +31,434 @@ from __future__ import annotations
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset()
 
+QUALIFIERS = ("by", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
+
+
+def _name(core: str, **quals) -> str:
+    parts = [core]
+    for key in QUALIFIERS:
+        value = quals.get(key)
+        if value:
+            parts.append(f"{key}={value}")
+    return ";".join(parts)
+
+
+class _Act:
+    """An action an event names: whose, which kinds, and its modifiers."""
+
+    def __init__(self, by: str, kinds: tuple[str, ...] = (), mods: dict | None = None):
+        self.by = by
+        self.kinds = kinds
+        self.mods = mods or {}
+
+    def quals(self) -> dict:
+        q = {"by": self.by, "kind": "|".join(self.kinds)}
+        q.update(self.mods)
+        return q
+
+
+def _subject(t) -> str:
+    from .ability import TargetSpec
+
+    if not isinstance(t, TargetSpec):
+        return "card"
+    if t.ref == "this":
+        return "this-card"
+    if t.ref == "attached":
+        return "this-personality"
+    if t.ref == "you":
+        return "you"
+    return t.card_types[0] if t.card_types else "card"
+
+
+def _act(by):
+    def f(self, meta, ch):
+        kinds: tuple[str, ...] = ()
+        mods: dict = {}
+        for c in ch:
+            if isinstance(c, tuple):
+                kinds = c
+            elif isinstance(c, dict):
+                mods.update(c)
+        return _Act(by, kinds, mods)
+
+    return f
+
+
+def _kind(value):
+    def f(self, meta, ch):
+        return value
+
+    return f
+
 
 class Rules:
-    pass
+    ev_act_any = _act("any")
+    ev_act_the = _act("the")
+    ev_act_yours = _act("you")
+    ev_act_theirs = _act("opponent")
+
+    def ev_act_first(self, meta, ch):
+        a = _act("any")(self, meta, ch)
+        a.mods["first"] = "each"
+        return a
+
+    def ev_kinds(self, meta, ch):
+        return tuple(str(c) for c in ch)
+
+    def ev_k_word(self, meta, ch):
+        return str(ch[0]).lower()
+
+    def ev_k_not(self, meta, ch):
+        return "not-" + str(ch[-1]).lower()
+
+    ev_k_battle = _kind("battle")
+    ev_k_rulebook = _kind("rulebook")
+    ev_k_melee = _kind("melee")
+    ev_k_ranged = _kind("ranged")
+    ev_k_performed = _kind("performed")
+    ev_k_honor = _kind("honor")
+
+    def ev_am_with(self, meta, ch):
+        return {"with": "|".join(next(c for c in ch if isinstance(c, tuple)))}
+
+    def ev_am_on(self, meta, ch):
+        return {"target": _subject(ch[-1])}
+
+    def ev_am_from(self, meta, ch):
+        return {"from": _subject(ch[-1])}
+
+    def ev_am_by(self, meta, ch):
+        return {"by": _subject(ch[0])}
+
+    def ev_am_named_performed(self, meta, ch):
+        return {"by": "card"}
+
+    def ev_am_you_took(self, meta, ch):
+        out = {"by": "you"}
+        period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+        if period:
+            out["first"] = period
+        return out
+
+    def ev_am_targeted(self, meta, ch):
+        return {"target": _subject(ch[-1])}
+
+    def ev_am_additional(self, meta, ch):
+        return {"kind": "additional"}
+
+    # ----- events
+    def ev_announce_you(self, meta, ch):
+        a = ch[-1]
+        return _name("action-announced", **{**a.quals(), "by": "you"})
+
+    def ev_announce(self, meta, ch):
+        a = ch[-1]
+        return _name("action-announced", **{**a.quals(), "by": _by_of(ch[0])})
+
+    def ev_resolve_you(self, meta, ch):
+        a = ch[-1]
+        return _name("action-resolves", **{**a.quals(), "by": "you"})
+
+
+def _by_of(t) -> str:
+    from .ability import TargetSpec
+
+    if isinstance(t, TargetSpec):
+        if t.ref == "you":
+            return "you"
+        if "another" in (t.text or "").lower():
+            return "opponent"
+        if t.ref == "this":
+            return "this"
+    return "any"
+
+
+def _verb(tok) -> str:
+    return str(tok).lower()
+
+
+def _toks(ch, kind: str) -> list[str]:
+    return [str(c).lower() for c in ch if getattr(c, "type", "") == kind]
+
+
+def _quals(ch) -> dict:
+    out: dict = {}
+    for c in ch:
+        if isinstance(c, dict):
+            out.update(c)
+    return out
+
+
+def _target(ch):
+    from .ability import TargetSpec
+
+    return next((c for c in ch if isinstance(c, TargetSpec)), None)
+
+
+def _kind_of(ch) -> str:
+    words = _toks(ch, "CAPWORD")
+    return "|".join(words)
+
+
+class Rules2:
+    # ----- would target / targets
+    def ev_would_target_theirs(self, meta, ch):
+        kind = _kind_of(ch) or ("battle" if " battle " in f" {self._text(meta).lower()} " else "")
+        return _name("action-would-target", by="opponent", kind=kind, target=_subject(_target(ch)))
+
+    def ev_would_target_battle(self, meta, ch):
+        return _name("action-would-target", by="any", kind="battle", target=_subject(_target(ch)))
+
+    def ev_would_target_with(self, meta, ch):
+        a = ch[-1]
+        return _name("action-would-target", **{**a.quals(), "by": _by_of(ch[0]), "target": _subject(ch[1])})
+
+    def ev_engaging_at(self, meta, ch):
+        return _name("engaging", at=_subject(_target(ch)))
+
+    # ----- actions and what they did
+    def _act_post(self, meta, ch, by, kind=""):
+        verb = _toks(ch, "EVERB")[0]
+        return _name(f"action-{verb}", by=by, kind=kind or _kind_of(ch), **_quals(ch))
+
+    def ev_act_post_any(self, meta, ch):
+        return Rules2._act_post(self, meta, ch, "any")
+
+    def ev_act_post_battle(self, meta, ch):
+        return Rules2._act_post(self, meta, ch, "any", "battle")
+
+    def ev_act_post_yours(self, meta, ch):
+        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        return Rules2._act_post(self, meta, ch, "you", kind)
+
+    def ev_act_post_theirs(self, meta, ch):
+        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        return Rules2._act_post(self, meta, ch, "opponent", kind)
+
+    def ev_resolution_of(self, meta, ch):
+        a = ch[0]
+        return _name("action-resolves", **{**a.quals(), **_quals(ch[1:])})
+
+    def ev_resolution_battle(self, meta, ch):
+        return _name("battle-resolves", **_quals(ch))
+
+    def ev_battle_post(self, meta, ch):
+        verb = (_toks(ch, "EVERB") or ["resolves"])[0]
+        core = "battle-resolution-ends" if "resolution" in self._text(meta).lower() and verb == "ends" else "battle-resolves"
+        return _name(core, **_quals(ch))
+
+    def ev_duel_won_by(self, meta, ch):
+        return _name("duel-ends", did=f"{_subject(_target(ch))}-won-duel")
+
+    def ev_the_action_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch))
+
+    def ev_the_action_equips(self, meta, ch):
+        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-equipped", **_quals(ch))
+
+    def ev_your_action_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        return _name("action-resolves", by="you", kind=kind, did=f"{_subject(_target(ch))}-{_past(verb)}")
+
+    def ev_post_did(self, meta, ch):
+        dids = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        out = _quals(ch)
+        if dids:
+            out["did"] = "+".join(dids)
+        return out
+
+    def ev_post_named_performed(self, meta, ch):
+        out = {"by": "card"}
+        dids = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        if dids:
+            out["did"] = "+".join(dids)
+        return out
+
+    def ev_post_battle_at(self, meta, ch):
+        return {"during": "battle", "at": _subject(_target(ch))}
+
+    def ev_did_verb(self, meta, ch):
+        verb = self._text(meta).split()[0].lower()
+        return f"{_subject(_target(ch))}-{verb}"
+
+    def ev_did_subj_verb(self, meta, ch):
+        targets = [c for c in ch if hasattr(c, "ref")]
+        verb = self._text(meta).lower().split()
+        v = next((w for w in verb if w in _DID_VERBS), "did")
+        return f"{_subject(targets[-1])}-{v}"
+
+    def ev_did_performed_by(self, meta, ch):
+        return "performed-by-" + _subject(_target(ch))
+
+    def ev_did_performed(self, meta, ch):
+        return "performed-by-" + _subject(_target(ch))
+
+    def ev_did_duel_won(self, meta, ch):
+        t = _target(ch)
+        return (_subject(t) if t is not None else "this-card") + "-won-duel"
+
+    def ev_did_penalty(self, meta, ch):
+        return f"{_subject(_target(ch))}-force-penalty"
+
+    def ev_did_honor_loss(self, meta, ch):
+        return "you-lost-honor"
+
+    def ev_did_passive(self, meta, ch):
+        return f"{_subject(_target(ch))}-{_toks(ch, 'PASTP')[0]}"
+
+    def ev_did_won_duel(self, meta, ch):
+        return f"{_subject(_target(ch))}-won-duel"
+
+    # ----- cards
+    def ev_enters_or_overlays(self, meta, ch):
+        return f"{_subject(_target(ch))}-enters-play-or-overlays"
+
+    def ev_passive_in(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-{_toks(ch, 'PASTP')[0]}", **{"in": _subject(ts[-1])})
+
+    def ev_attaches(self, meta, ch):
+        return f"{_subject(_target(ch))}-attaches"
+
+    def ev_equips(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[-1])}-equipped", by=_subject(ts[0]))
+
+    def ev_enters_discard(self, meta, ch):
+        core = f"{_subject(_target(ch))}-enters-discard-pile"
+        return _name(core, **{"from": "play"}) if self._text(meta).lower().endswith("from play") else core
+
+    def ev_produces_gold(self, meta, ch):
+        return f"{_subject(_target(ch))}-produces-gold"
+
+    def ev_bows_to_produce(self, meta, ch):
+        return f"{_subject(_target(ch))}-produces-gold"
+
+    def ev_you_produce_gold(self, meta, ch):
+        return _name("gold-produced", by="you", target=_subject(_target(ch)))
+
+    def ev_honor_gained(self, meta, ch):
+        return _name("honor-gained", by=_by_of(ch[0]), **_quals(ch))
+
+    def ev_honor_lost(self, meta, ch):
+        return _name("honor-lost", by=_by_of(ch[0]), **_quals(ch))
+
+    def ev_hf_act(self, meta, ch):
+        a = ch[-1]
+        q = a.quals()
+        return {"from": "action" + (f"-{q['kind']}" if q.get("kind") else ""),
+                **({"by": q["by"]} if q.get("by") not in (None, "any", "the") else {})}
+
+    def ev_hf_own(self, meta, ch):
+        return {"from": "own-cards"}
+
+    def ev_hf_your_turn(self, meta, ch):
+        return {"during": "your-turn"}
+
+    def ev_ba_province(self, meta, ch):
+        return {"at": "province"}
+
+    def ev_fp_province(self, meta, ch):
+        return {"from": "province"}
+
+    def ev_ew_to(self, meta, ch):
+        return {"to": _subject(_target(ch))}
+
+    def ev_ew_hand(self, meta, ch):
+        return {"from": "hand"}
+
+    def ev_ew_battlefield(self, meta, ch):
+        return {"at": "battlefield"}
+
+    # ----- players
+    def ev_you_discard_for(self, meta, ch):
+        t = _target(ch)
+        a = ch[-1]
+        return _name(f"{_subject(t)}-discarded-by-you", kind=a.quals().get("kind", ""), **{"from": "action"})
+
+    def ev_proclaim(self, meta, ch):
+        return f"{_subject(_target(ch))}-proclaimed-by-you"
+
+    def ev_you_take(self, meta, ch):
+        t = _target(ch)
+        what = "imperial-favor" if t is not None and "favor" in (t.text or "").lower() else _subject(t)
+        return f"{what}-taken-by-you"
+
+    def ev_you_focus(self, meta, ch):
+        return "you-focus"
+
+    def ev_recruiting(self, meta, ch):
+        return f"{_subject(_target(ch))}-recruited"
+
+    def ev_turn_theirs(self, meta, ch):
+        return _name(f"turn-{_toks(ch, 'EVERB')[0]}", by="opponent")
+
+    def ev_phase_theirs(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        verb = _toks(ch, "EVERB")[0]
+        return _name(f"{phase}-phase-{verb.rstrip('s')}s", by="opponent")
+
+    def ev_honor_gained_any(self, meta, ch):
+        return _name("honor-gained", by="any", **_quals(ch))
+
+    def ev_honor_lost_any(self, meta, ch):
+        return _name("honor-lost", by="any", **_quals(ch))
+
+    def ev_honor_gained_opp(self, meta, ch):
+        return _name("honor-gained", by="opponent", **_quals(ch))
+
+    def ev_honor_lost_opp(self, meta, ch):
+        return _name("honor-lost", by="opponent", **_quals(ch))
+
+    def ev_named_enters_play(self, meta, ch):
+        return "this-card-enters-play"
+
+    def ev_attack_targets_theirs(self, meta, ch):
+        return _name("action-targets", by="opponent", kind="melee|ranged", target=_subject(_target(ch)))
+
+    def ev_act_does_any(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        core = "action-targets" if verb == "targets" else "action-resolves"
+        did = {} if verb == "targets" else {"did": f"{_subject(_target(ch))}-{_past(verb)}"}
+        tgt = {"target": _subject(_target(ch))} if verb == "targets" else {}
+        return _name(core, by="any", kind=_kind_of(ch), **did, **tgt)
+
+    def ev_act_does_battle(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        core = "action-targets" if verb == "targets" else "action-resolves"
+        did = {} if verb == "targets" else {"did": f"{_subject(_target(ch))}-{_past(verb)}"}
+        tgt = {"target": _subject(_target(ch))} if verb == "targets" else {}
+        return _name(core, by="any", kind="battle", **did, **tgt)
+
+    def ev_battle_resolution(self, meta, ch):
+        verb = (_toks(ch, "EVERB") or [""])[0]
+        return "battle-resolution-ends" if verb in ("ends", "end") else "battle-resolves"
+
+    def ev_action_resolution(self, meta, ch):
+        return "action-resolves"
+
+    def ev_enters_from_this_province(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "this-province"})
+
+    def ev_each_time(self, meta, ch):
+        return ch[-1]
+
+
+_DID_VERBS = ("destroyed", "bowed", "moved", "targeted", "dishonored", "created", "attached")
+
+
+def _past(verb: str) -> str:
+    stem = verb[:-1] if verb.endswith("s") else verb
+    if stem.endswith("e"):
+        return stem + "d"
+    if stem.endswith("y"):
+        return stem + "ed"
+    return stem + "ed"
+
+
+for _k, _v in list(vars(Rules2).items()):
+    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
+        setattr(Rules, _k, _v)

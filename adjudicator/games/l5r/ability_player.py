@@ -6,9 +6,501 @@ transformer's signature ``(self, meta, ch)``; see :func:`adjudicator.games.l5r.a
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from adjudicator.core.ability import Effect, TargetSpec
+
+
+def it_target(children):
+    from .ability import it_target as f
+
+    return f(children)
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
-KINDS: frozenset[str] = frozenset()
+KINDS: frozenset[str] = frozenset({
+    "modify-honor-change",  # "Reduce all Honor losses from your cards by 1": keyword gain/loss/gain-or-loss
+    "cost-increase",        # "... cost 2 more Gold": amount N, keyword more-gold / equip-more-gold ...
+    "end-phase",            # "End the Action Phase": keyword the phase
+    "name-choice",          # "Name a card / a number / a Clan Alignment": keyword what is named
+    "commit-seppuku",       # "Erdene commits Seppuku": target who
+    "become-honorably-dead",  # "He becomes honorably dead"
+    "may-remain-bowed",     # "This Spell may remain bowed"
+    "amount-at-most",       # "..., or 3, whichever is lower": the amount before is at most N
+    "amount-at-least",      # "..., whichever is greater"
+    "amount-plus",          # "..., plus 1 if ...", "... minus one": the amount before, adjusted by N
+    "raise-stat-to",        # "Raise his Force to 6": stat, amount (or an amount-equal-to after it)
+    "switch-stats",         # "Switch his Force and Chi": stat and keyword the two values
+    "switch-stat-values",   # "Switch the target's and this Follower's Force": one per card
+    "negate-stat-changes",  # "Negate all current Force penalties on him": keyword bonuses/penalties/both
+})
+
+
+def _A():
+    from . import ability
+
+    return ability
 
 
 class Rules:
+    # ----- players as noun phrases
+    def pl_another_player(self, meta, ch):
+        # "another player" (in a two-player game, the opponent); post-modifiers restrict him
+        spec = self.np_desc(meta, [self._pl_mod("q", ("one", 1)), self._pl_mod("head", "player"), *ch])
+        return replace(spec, ref="opponent", owner="opponent")
+
+    def pl_each_player_with(self, meta, ch):
+        return self.np_desc(meta, [self._pl_mod("q", ("each", 1)), self._pl_mod("head", "player"), *ch])
+
+    def _pl_mod(self, kind, value=None):
+        return _A()._Mod(kind, value)
+
+    def pl_poss_desc(self, meta, ch):
+        # "Zansho's target unbowed Follower": a card of another card's, described
+        owner, rest = ch[0], [c for c in ch[1:] if getattr(c, "type", "") != "POSS"]
+        spec = self.np_desc(meta, rest)
+        # (a "target" among the modifiers stays a state: ref "possessed" says whose card it is)
+        marks = ("target",) if spec.ref == "target" else ()
+        states = (f"of-{owner.ref}", *owner.states, *marks, *spec.states)
+        return replace(spec, ref="possessed", states=states)
+
+    def pl_poss_keyword(self, meta, ch):
+        # "Sora's Weapon": the keyword names the possessed card
+        owner = ch[0]
+        word = next(str(c) for c in ch[1:] if getattr(c, "type", "") == "CAPWORD")
+        mods = [c for c in ch[1:] if isinstance(c, _A()._Mod)]
+        spec = self.np_desc(meta, [self._pl_mod("q", ("the", 1)), self._pl_mod("head", "card"), *mods])
+        return replace(spec, ref="possessed", keywords=(word,),
+                       states=(f"of-{owner.ref}", *owner.states, *spec.states))
+
+    def pl_pn_controller(self, meta, ch):
+        return "controller"
+
+    def pl_pn_spell(self, meta, ch):
+        return "spell"
+
+    def pl_pn_ring(self, meta, ch):
+        return "ring"
+
+    # ----- limits
+    def pl_times_per(self, meta, ch):
+        words = self._text(meta).lower().split()
+        n = "twice" if words[0] == "twice" else f"{words[0]} times"
+        return _A()._Limit(f"{n} per {str(ch[-1]).lower()}")
+
+    def pl_any_times_per(self, meta, ch):
+        return _A()._Limit(f"any number of times per {str(ch[-1]).lower()}")
+
+    def pl_subj_may(self, meta, ch):
+        # "His controller may pay 4 Gold": what "you" would do, the subject does
+        who = ch[0]
+
+        def own(e):
+            if isinstance(e, list):
+                return [own(x) for x in e]
+            if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            return e
+
+        return self.subj_optional(meta, [who, own(ch[1])])
+
+    # ----- Honor gains and losses changed
+    def pl_hc_gain(self, meta, ch):
+        return "gain"
+
+    def pl_hc_loss(self, meta, ch):
+        return "loss"
+
+    def pl_hc_both(self, meta, ch):
+        return "gain-or-loss"
+
+    def pl_hc_from(self, meta, ch):
+        return _HcFrom(ch[-1])
+
+    def pl_hc_next(self, meta, ch):
+        return _HcNext(_A().amount(ch[0]) or 1)
+
+    def pl_honor_changes(self, meta, ch):
+        which = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
+        whose = next((c for c in ch if isinstance(c, TargetSpec)), None)
+        text = self._text(meta).lower()
+        nxt = next((c.n for c in ch if isinstance(c, _HcNext)), 1 if text.startswith("the next") else None)
+        owner = "you" if text.startswith(("your", "all your")) else "any"
+        return _HonorChanges(which, source, whose, nxt, owner)
+
+    def _pl_honor_change_effect(self, meta, hc, n, sign, minimum=None):
+        # the changed gains/losses: keyword says which, target where they come from (None: any
+        # source), amount the change (negative: reduced), values the floor "to a minimum of N";
+        # "the next (two) ..." only changes that many, kept as the duration "next N"
+        target = hc.source
+        if hc.whose is not None:
+            target = replace(hc.whose, states=(*hc.whose.states, "source-of-honor-change"))
+        if hc.owner == "you":
+            target = replace(target or TargetSpec(ref="each", text="your"), owner="you")
+        return self._eff(meta, "modify-honor-change", keyword=hc.which, amount=sign * (n or 0),
+                         target=target, values=(minimum,) if minimum is not None else (),
+                         duration=f"next {hc.next}" if hc.next else None)
+
+    def pl_reduce_honor_changes(self, meta, ch):
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        tok = next((c for c in ch if getattr(c, "type", "") == "TO_MINIMUM"), None)
+        minimum = int(re.search(r"[0-9]+", str(tok)).group(0)) if tok is not None else None
+        return self._pl_honor_change_effect(meta, hc, n, -1, minimum)
+
+    def pl_increase_honor_changes(self, meta, ch):
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._pl_honor_change_effect(meta, hc, n, 1)
+
+    pl_reduce_honor_changes_pre = pl_reduce_honor_changes
+    pl_increase_honor_changes_pre = pl_increase_honor_changes
+    pl_honor_changes_increased = pl_increase_honor_changes
+    pl_honor_changes_reduced = pl_reduce_honor_changes
+
+    # ----- Gold produced, costs
+    def pl_less(self, meta, ch):
+        return -1
+
+    def pl_more(self, meta, ch):
+        return 1
+
+    def pl_when_produce(self, meta, ch):
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        return verb in ("bows", "bow")
+
+    def pl_produces_more_less(self, meta, ch):
+        # "It produces 1 less Gold (when it bows to produce Gold)": its Gold Production changes
+        n = _A().amount(ch[1])
+        sign = next(c for c in ch[2:] if isinstance(c, int) and not isinstance(c, bool))
+        if any(c is False for c in ch):
+            return _A().Unparsed(self._text(meta), "produces Gold on another event", self._span(meta))
+        return self._eff(meta, "modify-stat", target=ch[0], stat="gold-production", amount=sign * (n or 0))
+
+    def pl_costs_more_less(self, meta, ch):
+        # "Actions on your Strategies cost 1 less Gold": what they cost to use or play changes
+        n = _A().amount(ch[1])
+        sign = ch[2]
+        return self._eff(meta, "cost-reduction" if sign < 0 else "cost-increase", target=ch[0], amount=n,
+                         keyword="less-gold" if sign < 0 else "more-gold")
+
+    def pl_bv_equip(self, meta, ch):
+        return "equip"
+
+    def pl_bv_recruit(self, meta, ch):
+        return "recruit"
+
+    def pl_buy_for(self, meta, ch):
+        # "You Equip non-Water Spells for 1 more Gold": the cost of doing that, for that player
+        who, verb, what, n, sign = ch[0], ch[1], ch[2], _A().amount(ch[3]), ch[4]
+        kind = "cost-reduction" if sign < 0 else "cost-increase"
+        return self._eff(meta, kind, target=replace(what, owner=what.owner if who.ref != "you" else "you"),
+                         amount=n, keyword=f"{verb}-{'less' if sign < 0 else 'more'}-gold")
+
+    def pl_enters_for_more(self, meta, ch):
+        target = it_target(ch) or TargetSpec(ref="this", text="")
+        n = next(_A().amount(c) for c in ch if isinstance(c, _A()._Amount))
+        return self._eff(meta, "cost-increase", target=target, amount=n, keyword="more-gold")
+
+    def pl_enters_for_more_self(self, meta, ch):
+        return self.pl_enters_for_more(meta, [TargetSpec(ref="this", text=""), *ch])
+
+    def pl_pay_gold_ref(self, meta, ch):
+        return self._measured(meta, self._eff(meta, "pay-gold", target=TargetSpec(ref="you")), ch[-1])
+
+    def pl_gc_mod(self, meta, ch):
+        return [("gold-cost", int(str(ch[0])))]
+
+    def pl_gifts_gc(self, meta, ch):
+        return self._gift_list(meta, ch)
+
+    # ----- actions taken
+    def pl_stat_mod2(self, meta, ch):
+        m = re.fullmatch(r"([+\-])([0-9]+)(HR|GC|FV)", str(ch[0]))
+        stat = {"HR": "honor-requirement", "GC": "gold-cost", "FV": "focus"}[m.group(3)]
+        return [(stat, int(m.group(2)) * (-1 if m.group(1) == "-" else 1))]
+
+    def pl_scope_phase(self, meta, ch):
+        return ("phase-appropriate", None)
+
+    def pl_scope_from(self, meta, ch):
+        return ("from", ch[-1])
+
+    def pl_scope_use(self, meta, ch):
+        return ("use", ch[-1])
+
+    def pl_scope_cast(self, meta, ch):
+        return ("cast", ch[-1])
+
+    def pl_scope_equip(self, meta, ch):
+        return ("equip", ch[0])
+
+    def pl_extra_action(self, meta, ch):
+        # "Take an additional (Limited or Open) action (to cast Spells / granted by it ...)":
+        # keyword the kind(s) of action ("Limited|Open") or what it is for, target what it uses
+        kinds = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        words = self._text(meta).lower().split()
+        n = {"two": 2, "three": 3}.get(words[1] if len(words) > 1 else "", 1)
+        if words[1:4] == ["one", "or", "two"]:
+            n = 2
+        scope = next((c for c in ch if isinstance(c, tuple)), None)
+        keyword = "|".join(kinds) if kinds else None
+        target = None
+        if scope is not None:
+            keyword = f"{keyword}:{scope[0]}" if keyword else scope[0]
+            target = scope[1]
+        text = self._text(meta).lower()
+        if n == 2 and " or two " in f" {text} ":
+            return self._eff(meta, "additional-action", keyword=keyword, amount=2, target=target, values=(1, 2))
+        return self._eff(meta, "additional-action", keyword=keyword, amount=n, target=target)
+
+    def pl_end_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "end-phase", keyword=phase)
+
+    def pl_name_card(self, meta, ch):
+        return self._eff(meta, "name-choice", keyword="card", target=ch[-1])
+
+    def pl_name_number(self, meta, ch):
+        return self._eff(meta, "name-choice", keyword="number")
+
+    def pl_name_alignment(self, meta, ch):
+        other = "other-than-own" if any(isinstance(c, _OtherThanOwn) for c in ch) else None
+        return self._eff(meta, "name-choice", keyword="clan-alignment",
+                         target=TargetSpec(ref="choice", states=(other,) if other else (), text=""))
+
+    def pl_other_than_own(self, meta, ch):
+        return _OtherThanOwn()
+
+    def pl_seppuku(self, meta, ch):
+        return self._eff(meta, "commit-seppuku", target=ch[0])
+
+    def pl_honorably_dead(self, meta, ch):
+        return self._eff(meta, "become-honorably-dead", target=ch[0])
+
+    def pl_may_remain(self, meta, ch):
+        state = str(ch[-1]).lower()
+        if state != "bowed":
+            return _A().Unparsed(self._text(meta), "may remain in another state", self._span(meta))
+        return self._eff(meta, "may-remain-bowed", target=ch[0])
+
+    def pl_has_self(self, meta, ch):
+        return self._gift_effects(meta, TargetSpec(ref="this", text=""), ch[-1].items)
+
+
+class _HcFrom:
+    def __init__(self, spec):
+        self.spec = spec
+
+
+class _HcNext:
+    def __init__(self, n):
+        self.n = n
+
+
+class _OtherThanOwn:
     pass
+
+
+class _HonorChanges:
+    """"all Honor losses from your cards": which changes, from what, whose, how many."""
+
+    def __init__(self, which, source, whose, nxt, owner):
+        self.which, self.source, self.whose, self.next, self.owner = which, source, whose, nxt, owner
+
+
+class Rules2:
+    # ----- amounts worked out from values
+    def pl_ar_half(self, meta, ch):
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        tok = next((c for c in ch if getattr(c, "type", "") == "ROUNDING"), None)
+        rounding = "up" if tok is not None and "up" in str(tok) else ("down" if tok is not None else None)
+        # half a value: its own stat name, so nothing reads it as the whole value
+        return _A()._AmountRef(f"half-{stat}" + (f"-rounded-{rounding}" if rounding else ""), whose, 1)
+
+    def pl_ar_amount(self, meta, ch):
+        whose, stat = ch[-1]
+        return _A()._AmountRef(stat, whose, 1)
+
+    def pl_s_starting(self, meta, ch):
+        return "starting-family-honor"
+
+    def pl_s_base_gc(self, meta, ch):
+        return "base-gold-cost"
+
+    def pl_whichever(self, meta, ch):
+        m = re.search(r"or\s+(\w+),?\s+whichever\s+is\s+(\w+)", str(ch[-1]))
+        n = _A()._NUMBER_WORDS.get(m.group(1)) or int(m.group(1))
+        kind = "amount-at-most" if m.group(2) in ("lower", "less") else "amount-at-least"
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, self._eff(meta, kind, amount=n)]
+
+    def pl_amount_plus(self, meta, ch):
+        return self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))
+
+    def pl_amount_plus_post(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))]
+
+    def pl_amount_minus_post(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        n = _A().amount(ch[-1])
+        return [*first, self._eff(meta, "amount-plus", amount=-n if n is not None else None)]
+
+    def pl_raise_to(self, meta, ch):
+        whose, stat = ch[0]
+        return self._eff(meta, "raise-stat-to", target=whose, stat=stat, amount=int(ch[-1]))
+
+    def pl_raise_to_pre(self, meta, ch):
+        n, stat, target = int(ch[0]), ch[1], ch[-1]
+        return self._eff(meta, "raise-stat-to", target=target, stat=stat, amount=n)
+
+    def pl_raise_by(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1))
+
+    def pl_raise_to_ref(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "raise-stat-to", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1))
+
+    def pl_reduce_by(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1), -1)
+
+    def pl_reduce_by_amount(self, meta, ch):
+        whose, stat = ch[0]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], -1)
+
+    def pl_reduce_of_by(self, meta, ch):
+        stat, target, (by_whose, by_stat) = ch[0], ch[1], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1), -1)
+
+    def pl_reduce_of_to(self, meta, ch):
+        stat, target, n = ch[0], ch[1], int(ch[-1])
+        return self._eff(meta, "reduce-stat-to", target=target, stat=stat, amount=n)
+
+    def pl_switch_stats(self, meta, ch):
+        # "Switch his Force and Chi": the two values trade places (stat and keyword)
+        whose, stat = ch[0]
+        return self._eff(meta, "switch-stats", target=whose, stat=stat, keyword=ch[-1])
+
+    def pl_switch_values(self, meta, ch):
+        # "Switch the target's and this Follower's Force": two cards trade one value
+        first = ch[0]
+        whose, stat = ch[-1]
+        return [self._eff(meta, "switch-stat-values", target=first, stat=stat),
+                self._eff(meta, "switch-stat-values", target=whose, stat=stat)]
+
+    # ----- negation of stat changes
+    def pl_sc_current(self, meta, ch):
+        return _ScAge("current")
+
+    def pl_sc_current_new(self, meta, ch):
+        return _ScAge("current-and-new")
+
+    def pl_sc_bonuses(self, meta, ch):
+        return _ScKind("bonuses")
+
+    def pl_sc_penalties(self, meta, ch):
+        return _ScKind("penalties")
+
+    def pl_sc_both(self, meta, ch):
+        return _ScKind("bonuses-and-penalties")
+
+    def pl_sc_from(self, meta, ch):
+        return _HcFrom(ch[-1])
+
+    def pl_stat_changes(self, meta, ch):
+        age = next((c.value for c in ch if isinstance(c, _ScAge)), None)
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        return _StatChanges(stats, kind, age)
+
+    def _pl_negate_changes(self, meta, target, ch):
+        # "Negate all current Force penalties on him": stat the value, keyword which changes;
+        # "current and new" also stops new ones (duration: the default), "current" only those now
+        sc = next(c for c in ch if isinstance(c, _StatChanges))
+        source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
+        if source is not None:
+            target = replace(target, states=(*target.states, f"changes-from:{source.text}"))
+        out = [self._eff(meta, "negate-stat-changes", target=target, stat=stat, keyword=sc.kind,
+                         duration="instant" if sc.age == "current" else None) for stat in sc.stats]
+        return out[0] if len(out) == 1 else out
+
+    def pl_negate_changes(self, meta, ch):
+        return self._pl_negate_changes(meta, next(c for c in ch if isinstance(c, TargetSpec)), ch)
+
+    def pl_negate_changes_of(self, meta, ch):
+        return self._pl_negate_changes(meta, ch[0], ch[1:])
+
+    def pl_negate_changes_his(self, meta, ch):
+        return self._pl_negate_changes(meta, TargetSpec(ref="it", text=self._text(meta).split()[1]), ch)
+
+    def pl_negate_changes_any(self, meta, ch):
+        return self._pl_negate_changes(meta, TargetSpec(ref="each", card_types=("card",), text=""), ch)
+
+    def pl_negate_next_action(self, meta, ch):
+        performer = ch[-1]
+        return self._eff(meta, "negate", target=TargetSpec(
+            ref="it", card_types=("effect",), states=("next-action", f"performed-by:{performer.text}"),
+            text=self._text(meta)[7:]))
+
+    def pl_pn_next(self, meta, ch):
+        return f"next-{ch[-1]}"
+
+    def pl_pn_dishonoring(self, meta, ch):
+        return "dishonoring"
+
+    def pl_pn_action(self, meta, ch):
+        return "action"
+
+    # ----- noun phrases
+    def pl_q_one_or_more_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("at-least", 1)), self._pl_mod("owner", "you")]
+
+    def pl_q_one_to(self, meta, ch):
+        return self._pl_mod("q", ("up-to", _A().amount(ch[-1]) or 1))
+
+    def pl_q_two_or_three_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("up-to", 3)), self._pl_mod("owner", "you"), self._pl_mod("post-state", "at-least:2")]
+
+    def pl_q_zero_or_more_of_your(self, meta, ch):
+        return [self._pl_mod("q", ("up-to", 0)), self._pl_mod("owner", "you")]
+
+    def pl_p_in_it(self, meta, ch):
+        return self._pl_mod("post-state", "in:it")
+
+    def pl_p_with_keyword(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("post-state", f"has:{kw}")
+
+    def pl_p_without_keyword(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("post-state", f"has-no:{kw}")
+
+    def pl_p_with_attachment(self, meta, ch):
+        return self._pl_mod("post-state", "has:attachment")
+
+
+for _name, _value in vars(Rules2).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+class _ScAge:
+    def __init__(self, value):
+        self.value = value
+
+
+class _ScKind(_ScAge):
+    pass
+
+
+class _StatChanges:
+    def __init__(self, stats, kind, age):
+        self.stats, self.kind, self.age = stats, kind, age

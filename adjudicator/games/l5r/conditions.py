@@ -1,25 +1,47 @@
-"""Conditions on single effects ("If he is a Samurai, dishonor him"), evaluated at resolution.
+"""Conditions of abilities ("If he is a Samurai, dishonor him"), evaluated by the engine.
 
-The ability grammar attaches them as ``Condition(kind="effect-if:<test>", args=("effect N", …))``
-(also ``effect-while``, ``effect-unless``). Only tests whose words the engine understands are
-evaluated; anything else leaves the effect uncarried-out and reported, never guessed
-(L5R-ACT-EFFECT). :func:`readable` answers the same question without a position, for
+The ability grammar attaches conditions on single effects as
+``Condition(kind="effect-if:<test>", args=("effect N", …))`` (also ``effect-while``,
+``effect-unless``), and keeps the limits block's requirements ("If you control no
+Personalities, ...:") as plain ``Condition(kind="<test>", args=(…))``, checked when the action
+is taken (L5R-ACT-COND). Only tests whose words the engine understands are evaluated;
+anything else leaves the effect uncarried-out (or the action refused) and reported, never
+guessed (L5R-ACT-EFFECT). :func:`readable` answers the same question without a position, for
 ``adjudicator coverage``.
+
+Subjects the engine can name: pronouns (the last target), this card ("this card", "this
+Personality", "this Shugenja": the card itself, or the Personality an attachment is on), and
+the card's own name ("If Kasuru is attacking", checked against the source's name).
+Joined tests (``any-of`` / ``all-of``, see :mod:`.ability_conditions`) are readable when each
+part is.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
-STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened"}
+STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened",
+          "opposed", "unopposed"}
 TYPES = {"personality", "follower", "holding", "item", "spell", "attachment", "stronghold", "region", "ring"}
 PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card"}
 SELF = {"this card", "this personality", "this holding", "this follower", "this item", "this spell",
         "this stronghold", "this region"}
+#: "this Shugenja", "this Samurai": the card itself (or its bearer), named by a keyword
+_THIS_KEYWORD = re.compile(r"this [A-Z][A-Za-z\-]*$")
+#: a card's own name in its text ("Kasuru", "Lao-she")
+_NAME = re.compile(r"[A-Z][A-Za-z\-']*$")
+_PLURAL = {"personalities": "personality", "followers": "follower", "holdings": "holding", "items": "item",
+           "spells": "spell", "attachments": "attachment", "units": "unit", "cards": "card"}
+_HERE = " at the current battlefield"
+_STATS = {"force", "chi", "personal-honor", "family-honor", "base-personal-honor", "printed-personal-honor",
+          "base-force", "printed-force", "base-chi", "printed-chi"}
+_OPS = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
+        "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
 
 def _article(text: str) -> str:
-    for art in ("a ", "an ", "the "):
+    for art in ("a ", "an ", "the ", "any "):
         if text.lower().startswith(art):
             return text[len(art):]
     return text
@@ -27,70 +49,264 @@ def _article(text: str) -> str:
 
 def _subject_ok(word: str) -> bool:
     w = word.lower()
-    return w in PRONOUNS or w in SELF
+    return w in PRONOUNS or w in SELF or bool(_THIS_KEYWORD.fullmatch(word)) or _is_name(word)
+
+
+def _is_name(word: str) -> bool:
+    return bool(_NAME.fullmatch(word)) and word.lower() not in PRONOUNS
+
+
+def _kind_words(text: str) -> tuple[str, str] | None:
+    """"a Spell" -> ("type", "spell"); "a Weapon" -> ("keyword", "Weapon"); else None."""
+    t = _article(text.strip())
+    if t.lower() in TYPES or t.lower() in _PLURAL:
+        return "type", _PLURAL.get(t.lower(), t.lower())
+    if re.fullmatch(r"[A-Z][A-Za-z\-]*", t):
+        return "keyword", t
+    return None
+
+
+def _split(kind: str) -> tuple[str, str]:
+    head, _, test = kind.partition(":")
+    if head in ("effect-if", "effect-while", "effect-unless"):
+        return head, test
+    return "", kind
 
 
 def readable(cond) -> bool:
     """Can :func:`evaluate` decide this condition (whatever the position)?"""
-    head, _, test = cond.kind.partition(":")
-    if head not in ("effect-if", "effect-while", "effect-unless"):
-        return head in ("effect-optional", "even-if")
-    args = cond.args[1:]
+    head, test = _split(cond.kind)
+    if not head:
+        if test == "effect-optional":
+            return True
+        if test == "even-if":
+            # the engine honours "even if this card is bowed" and "even if you control no
+            # units at the current battlefield" (procedure.check_conditions); nothing else
+            inner = cond.args[:1]
+            return "bowed" in cond.text or (inner == ("control-none",) and cond.args[1:] == ("units" + _HERE,))
+        if test.startswith("effect-"):
+            return False
+    if not head and cond.args and cond.args[0].lower() in PRONOUNS:
+        return False  # a limits-block test is checked before any target is chosen
+    args = cond.args[1:] if head else cond.args
+    return _readable(test, tuple(args))
+
+
+def _readable(test: str, args: tuple) -> bool:
+    if test in ("any-of", "all-of"):
+        from .ability_conditions import decode
+
+        subs = decode(args)
+        return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
     if test == "is" and len(args) == 2:
         pred = _article(args[1]).strip()
         return _subject_ok(args[0]) and (pred.lower() in STATES or pred.lower() in TYPES
                                           or (pred[:1].isupper() and len(pred.split()) <= 3))
+    if test == "would-be" and len(args) == 2:
+        return _subject_ok(args[0]) and args[1].lower() == "opposed"
     if test == "self-state" and args:
         return args[0].lower() in STATES
     if test in ("is-clan",) and len(args) == 2:
         return _subject_ok(args[0])
     if test == "is-any-keyword" and len(args) >= 2:
         return _subject_ok(args[0])
-    if test == "clan-player" and args:
+    if test in ("clan-player", "not-clan-player") and args:
         return True
     if test == "you-control" and args:
         return _subject_ok(args[0]) or _article(args[0])[:1].isupper()
-    if test == "hand-size-at-most" and args:
+    if test == "control-none" and args:
+        return _what(args[0]) is not None
+    if test == "none-at-battlefield" and args:
+        return _kind_words(args[0]) is not None
+    if test == "none-exists" and args:
+        return args[0].endswith(_HERE) and _kind_words(_where(args[0])) is not None
+    if test == "at-battlefield" and args:
+        return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
+    if test == "has" and len(args) == 2:
+        return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test == "stat-value" and len(args) == 4:
+        return (args[0].lower() in ("his", "her", "its") and args[1] in _STATS and args[1] != "family-honor"
+                or args[0].lower() == "your" and args[1] == "family-honor") and args[2] in _OPS
+    if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
+        return _subject_ok(args[0]) and args[1].isdigit() and args[2] in ("force", "chi", "personal-honor")
+    if test == "stat-rank" and len(args) == 3:
+        return args[1] == "family-honor"
+    if test in ("your-turn", "not-your-turn", "fewest-provinces", "most-cards-in-hand", "fewest-cards-in-hand"):
+        return True
+    if test in ("hand-size-at-most", "hand-size-at-least") and args:
         return args[0].isdigit()
     if test == "you-are" and args:
         return args[0].lower() in ("attacker", "defender", "the attacker", "the defender")
     return False
 
 
+def _where(text: str) -> str:
+    """"Terrains in play at the current battlefield" -> "Terrains"."""
+    text = text[: -len(_HERE)] if text.endswith(_HERE) else text
+    return text[: -len(" in play")] if text.endswith(" in play") else text
+
+
+def _what(text: str):
+    """What "you control no X" counts: (kind words, at the current battlefield?)."""
+    here = text.endswith(_HERE)
+    words = _where(text)
+    if words.lower() in ("units", "unit"):
+        return ("unit", ""), here
+    found = _kind_words(words)
+    return (found, here) if found is not None else None
+
+
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
     if not readable(cond):
         return None
-    head, _, test = cond.kind.partition(":")
-    args = cond.args[1:]
-    result = _test(test, args, game, pos, actor, source, subject_of)
+    head, test = _split(cond.kind)
+    if not head and test in ("effect-optional", "even-if"):
+        return True
+    args = cond.args[1:] if head else cond.args
+    result = _test(test, tuple(args), game, pos, actor, source, subject_of)
     if result is None:
         return None
     return (not result) if head == "effect-unless" else result
 
 
+def _subject(word, pos, source, subject_of):
+    """The card a condition names: pronouns and "this card" via ``subject_of``; "this
+    Shugenja" is the card itself or the Personality it is attached to; a name is the source
+    when it is the source's name."""
+    w = word.lower()
+    if w in PRONOUNS or w in SELF:
+        return subject_of(word)
+    if source is None:
+        return None
+    if _THIS_KEYWORD.fullmatch(word):
+        if source.card.type == "personality":
+            return source
+        bearer = pos.copies.get(source.attached_to) if source.attached_to is not None else None
+        return bearer
+    if _is_name(word) and word.casefold() in source.name.casefold().replace(",", " ").split():
+        return source
+    return None
+
+
+def _matches(pos, copy, found) -> bool:
+    kind, word = found
+    if kind == "type":
+        return copy.card.type == word or (word == "attachment" and copy.attached_to is not None)
+    if kind == "unit":
+        return copy.card.type in ("personality", "follower")
+    return pos.has_keyword(copy, word)
+
+
+def _opposed(pos, copy) -> bool:
+    """A unit at a battlefield where another player also has units (L5R-RESOLVE)."""
+    return copy.zone.startswith("battlefield") and any(
+        c.zone == copy.zone and c.controller != copy.controller for c in pos.all_copies())
+
+
+def _here():
+    from .procedure import current_battlefield
+
+    return current_battlefield
+
+
 def _test(test, args, game, pos, actor, source, subject_of):
+    from .effects import in_play
+
+    if test in ("any-of", "all-of"):
+        from .ability_conditions import decode
+
+        results = [_test(s.kind, s.args, game, pos, actor, source, subject_of) for s in decode(args)]
+        if test == "any-of":
+            return True if any(r is True for r in results) else (None if None in results else False)
+        return False if any(r is False for r in results) else (None if None in results else True)
     if test == "self-state":
         return game.has_state(pos, source, args[0].lower())
     if test == "clan-player":
         return str(pos.players[actor].attrs.get("clan", "")).casefold() == args[0].casefold()
+    if test == "not-clan-player":
+        return str(pos.players[actor].attrs.get("clan", "")).casefold() != args[0].casefold()
     if test == "hand-size-at-most":
         return pos.zone_size(actor, "hand") <= int(args[0])
+    if test == "hand-size-at-least":
+        return pos.zone_size(actor, "hand") >= int(args[0])
+    if test in ("your-turn", "not-your-turn"):
+        return (pos.timing.active == actor) == (test == "your-turn")
+    if test in ("fewest-cards-in-hand", "most-cards-in-hand"):
+        mine = pos.zone_size(actor, "hand")
+        others = [pos.zone_size(p, "hand") for p in pos.players if p != actor]
+        return all(mine < o for o in others) if test == "fewest-cards-in-hand" else all(mine > o for o in others)
+    if test == "fewest-provinces":
+        mine = game.province_count(pos, actor)
+        return all(mine < game.province_count(pos, p) for p in pos.players if p != actor)
+    if test == "stat-rank":
+        mine = pos.players[actor].attrs.get("family-honor", 0)
+        others = [pos.players[p].attrs.get("family-honor", 0) for p in pos.players if p != actor]
+        return {"highest": all(mine > o for o in others), "none-higher": all(mine >= o for o in others),
+                "someone-higher": any(o > mine for o in others),
+                "someone-lower": any(o < mine for o in others)}.get(args[2])
     if test == "you-are":
         attacker = pos.timing.phase == "attack" and actor == pos.timing.active
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
+    if test == "stat-value":
+        whose, stat, op, value = args
+        if whose.lower() == "your":
+            have = pos.players[actor].attrs.get("family-honor", 0)
+        else:
+            copy = subject_of("it")
+            if copy is None:
+                return None
+            printed = stat.startswith(("base-", "printed-"))
+            name = stat.split("-", 1)[1] if printed else stat
+            have = copy.card.attrs.get(name) if printed else game.card_property(pos, copy, name)
+        return _OPS[op](have, int(value)) if isinstance(have, int) else None
+    if test == "control-none":
+        found, here = _what(args[0])
+        field = _here()(pos) if here else None
+        if here and field is None:
+            return None
+        return not any(c.controller == actor and _matches(pos, c, found) and in_play(pos, c)
+                       and (not here or c.zone == field) for c in pos.all_copies())
+    if test in ("none-at-battlefield", "none-exists"):
+        found = _kind_words(_where(args[0]))
+        field = _here()(pos)
+        if field is None:
+            return None
+        return not any(c.zone == field and _matches(pos, c, found) for c in pos.all_copies())
+    if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
+        field = _here()(pos)
+        return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
     if test == "you-control" and not _subject_ok(args[0]):
         keyword = _article(args[0])
         return any(c.controller == actor and pos.has_keyword(c, keyword) and game.card_property(pos, c, "in-play")
                    for c in pos.all_copies())
-    copy = subject_of(args[0])
+    copy = _subject(args[0], pos, source, subject_of)
     if copy is None:
         return None
     if test == "you-control":
         return copy.controller == actor
+    if test == "at-battlefield":
+        field = _here()(pos)
+        return field is not None and copy.zone == field
+    if test == "would-be":
+        # "If he would be opposed" (moving him to the current battlefield): another player
+        # has units there
+        field = _here()(pos)
+        return field is not None and any(c.zone == field and c.controller != copy.controller
+                                         for c in pos.all_copies())
+    if test == "has":
+        found = _kind_words(args[1])
+        return any(_matches(pos, a, found) for a in pos.attachments_of(copy.uid))
+    if test in ("stat-at-most", "stat-at-least"):
+        have = game.card_property(pos, copy, args[2])
+        if not isinstance(have, int):
+            return None
+        return have <= int(args[1]) if test == "stat-at-most" else have >= int(args[1])
     if test == "is":
         pred = _article(args[1]).strip()
         low = pred.lower()
+        if low in ("opposed", "unopposed"):
+            return _opposed(pos, copy) == (low == "opposed")
         if low in STATES:
             return game.has_state(pos, copy, low)
         if low in TYPES:

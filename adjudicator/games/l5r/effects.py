@@ -305,6 +305,10 @@ def executes(ability) -> bool:
             if ability.kind != "action" or not amount_executes(ability.effects[i - 1] if i else None, c):
                 return False
     clauses = [c for c in clauses if not (isinstance(c, Effect) and c.kind == "amount-equal-to")]
+    if ability.kind == "continuous":  # "+1F for each X": worked out with its stat change (continuous.py)
+        clauses = [c for i, c in enumerate(clauses) if not (
+            isinstance(c, Effect) and c.kind == "amount-for-each" and i
+            and getattr(clauses[i - 1], "kind", "") == "modify-stat")]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
@@ -318,13 +322,37 @@ def executes(ability) -> bool:
 
     if not all(readable(c) for c in ability.conditions):
         return False
+    # limits-block tests are checked only when an action or Reaction is taken (procedure)
+    if ability.kind not in ("action", "reaction") and any(
+            not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
+        return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
     if ability.kind == "keywords":
         return True
+    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+
+    if not all(states_checked(c.target) for c in clauses):
+        return False
+
+    if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
+            c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
+            for c in clauses) or any(
+            isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):
+        return False  # a player the engine cannot name; a cost worked out from values
+    from .procedure import LIMIT_SCOPES
+
+    if ability.limit is not None and ability.limit not in LIMIT_SCOPES:
+        return False  # "twice per turn": the engine counts one use per scope only
     if ability.kind == "continuous":
+        from . import continuous
+
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            if c.kind in ("modify-stat", "grant-keyword"):
+                index = ability.effects.index(c) if c in ability.effects else -1
+                following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
+                return continuous.executes(c, following)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":

@@ -81,6 +81,15 @@ class L5R(Game):
         return _abilities(copy.card.text)
 
     # ---- set-up ----------------------------------------------------------------
+    def new_position(self) -> Position:
+        from functools import partial
+
+        from .continuous import keywords
+
+        position = super().new_position()
+        position.lasting_keywords = partial(keywords, self)  # "Cards in this unit have Cavalry" (L5R-TRAIT)
+        return position
+
     def default_priority(self, position: Position) -> str | None:
         t = position.timing
         if t.phase == "attack" and t.step == "combat":
@@ -127,34 +136,12 @@ class L5R(Game):
         return flags
 
     def continuous_bonus(self, position: Position, copy: Copy, stat: str) -> int:
-        """Stat changes from traits without a trigger, while their card is in play and their
-        conditions hold (L5R-TRAIT): the card's own, and its attachments' on their bearer."""
-        from .conditions import evaluate
+        """Stat changes from traits without a trigger of cards in play, while their conditions
+        hold (L5R-TRAIT): the card's own, its attachments' on their bearer, and those that
+        reach every card of a description ("Your Samurai have +1F")."""
+        from .continuous import bonus
 
-        total = 0
-        sources = [copy, *position.attachments_of(copy.uid)]
-        for source in sources:
-            if not in_play(position, source):
-                continue
-            for ability in self.abilities(source):
-                if ability.kind != "continuous":
-                    continue
-                for index, clause in enumerate(ability.effects):
-                    if getattr(clause, "kind", None) != "modify-stat" or clause.stat != stat or not clause.amount:
-                        continue
-                    following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
-                    if getattr(following, "kind", "").startswith("amount-"):
-                        continue  # "+1F for each …": an amount the engine does not work out yet
-                    ref = clause.target.ref if clause.target is not None else "this"
-                    if not ((ref == "this" and source is copy) or (ref == "attached" and
-                            (source is copy or source.attached_to == copy.uid))):
-                        continue
-                    guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
-                    holder = copy  # "while attacking" on an attachment speaks of its bearer
-                    if all(evaluate(g, game=self, pos=position, actor=copy.controller, source=holder,
-                                    subject_of=lambda w: holder) for g in guards):
-                        total += clause.amount
-        return total
+        return bonus(self, position, copy, stat)
 
     def has_state(self, position: Position, copy: Copy, state: str) -> bool:
         if state == "bowed":
@@ -187,9 +174,9 @@ class L5R(Game):
             return in_play(position, copy)
         if prop in ("attacking", "defending"):
             return self.has_state(position, copy, prop)
-        if prop in ("force", "chi") and copy.card.type == "personality":
+        if prop in ("force", "chi") and copy.card.type in ("personality", "follower"):
             value = position.stat(copy, prop, 0) + self.continuous_bonus(position, copy, prop)
-            if prop == "force":  # items and followers attached modify their Personality
+            if prop == "force" and copy.card.type == "personality":  # items attached modify their Personality
                 value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")
             return value

@@ -76,7 +76,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     if "Battle" in designators and battle_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
-        game.need(present, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
+        absent_ok = any(c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
+        game.need(present or absent_ok, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
                   f" ({field or 'none'}), so {actor} cannot take Battle actions there")
         if not from_hand and source.zone.startswith("battlefield"):
             game.need(source.zone == field, "L5R-LOCATION",
@@ -96,6 +97,12 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         even_if_bowed = any(c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+    for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
+        if not cond.kind.startswith("effect-") and cond.kind != "even-if":
+            verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
+                                          subject_of=lambda word: source if word.lower() in conditions.SELF else None)
+            game.need(verdict is True, "L5R-ACT-COND", f"the condition '{cond.text}' " + (
+                "does not hold" if verdict is False else "is one the engine cannot check"))
     scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
     if (not from_hand or scope == "game:used") and key in pos.memo.get(scope, []) and ability.limit != "unlimited":
@@ -253,10 +260,12 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return bind.targets.get(id(MILITARY[clause.kind]), [])
     if clause.kind in ("pay-gold", "produce-gold"):
         return [ctx.actor]
-    if clause.kind in PLAYER_KINDS and (spec is None or spec.ref in ("you", "opponent")):
-        if spec is not None and spec.ref == "opponent":
-            return list(ctx.position.opponents(ctx.actor))
-        return [ctx.actor]
+    if clause.kind in PLAYER_KINDS:  # players named by the clause (effects_player)
+        from .effects_player import player_subjects
+
+        players = player_subjects(ctx, source, clause, bind.last)
+        if players is not None:
+            return players
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":

@@ -1,0 +1,172 @@
+"""Lasting traits: what the traits without a trigger of cards in play do to other cards.
+
+"This Personality has +1F", "Your Samurai have +1F", "Cards in this unit have Cavalry",
+"This card has +1F for each Lion Clan Personality you control": while their card is in play
+and their conditions hold, such traits change Force, Chi and keywords (L5R-TRAIT). They are
+worked out afresh whenever a value is asked for, never stored, so they stop the moment their
+card leaves play or a condition fails.
+
+Who a trait reaches: ``this`` its own card; ``attached`` the Personality it is attached to
+(or itself, on a Personality); ``each`` -- and a plural noun phrase without an article,
+which the grammar reads as ``choice`` ("Your Personalities have ...") -- every card in play
+that fits the description, judged from the trait's controller ("your").
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...core.ability import Effect, TargetSpec
+from ...core.position import Copy, Position
+from .effects import in_play
+
+#: stats a lasting trait may change on cards (the engine reads them in card_property)
+CARD_STATS = ("force", "chi")
+
+#: describing words that depend on the trait's own card
+RELATIVE_STATES = ("other", "in-unit")
+
+
+def plural_choice(spec: TargetSpec | None) -> bool:
+    """"Your Personalities", "Cards in this unit": no article, no count word -- every such card."""
+    if spec is None or spec.ref != "choice":
+        return False
+    first = spec.text.split(" ", 1)[0].lower() if spec.text else ""
+    return first not in ("a", "an", "one", "the", "that", "this", "target", "any") and spec.count == 1
+
+
+def reach(spec: TargetSpec | None) -> str:
+    """How a lasting clause finds its cards: "this", "attached", "each" or "" (not worked out)."""
+    ref = spec.ref if spec is not None else "this"
+    if ref in ("this", "it"):
+        return "this"
+    if ref == "attached":
+        return "attached"
+    if ref == "each" or plural_choice(spec):
+        return "each"
+    return ""
+
+
+def _unit_leader(pos: Position, copy: Copy) -> Copy:
+    while copy.attached_to is not None and copy.attached_to in pos.copies:
+        copy = pos.copies[copy.attached_to]
+    return copy
+
+
+def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> bool:
+    """Does ``copy`` (in play) fit the description of a lasting clause of ``source``?"""
+    if not in_play(pos, copy):
+        return False
+    if spec.owner == "you" and copy.controller != source.controller:
+        return False
+    if spec.owner == "opponent" and copy.controller == source.controller:
+        return False
+    types = [t for t in spec.card_types if t not in ("card", "unit")]
+    if types and copy.card.type not in types:
+        return False
+    for keyword in spec.keywords:
+        if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))):
+            return False
+    for state in spec.states:
+        if state == "other":
+            if copy.uid == source.uid:
+                return False
+        elif state == "in-unit":
+            if _unit_leader(pos, copy).uid != _unit_leader(pos, source).uid:
+                return False
+        elif not game.has_state(pos, copy, state):
+            return False
+    for test in spec.tests:
+        value = pos.stat(copy, test.stat, 0) or 0
+        if not {"<": value < test.value, "<=": value <= test.value, "=": value == test.value,
+                ">=": value >= test.value, ">": value > test.value, "!=": value != test.value}[test.op]:
+            return False
+    return True
+
+
+def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bool:
+    how = reach(clause.target)
+    if how == "this":
+        return copy.uid == source.uid
+    if how == "attached":
+        return copy.uid == source.uid if source.attached_to is None else copy.uid == source.attached_to
+    if how == "each":
+        return fits(game, pos, source, copy, clause.target)
+    return False
+
+
+def lasting_clauses(game, pos: Position) -> Iterator[tuple[Copy, object, int, Effect]]:
+    """(card, ability, clause index, clause) of every trait without a trigger of a card in play."""
+    for source in list(pos.copies.values()):
+        if not in_play(pos, source):
+            continue
+        for ability in game.abilities(source):
+            if ability.kind != "continuous":
+                continue
+            for index, clause in enumerate(ability.effects):
+                if isinstance(clause, Effect):
+                    yield source, ability, index, clause
+
+
+def _conditions_hold(game, pos: Position, source: Copy, ability, index: int, holder: Copy) -> bool:
+    from .conditions import evaluate
+
+    guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+    # "while attacking" on an attachment speaks of its bearer; "while they ..." of each card reached
+    return all(evaluate(g, game=game, pos=pos, actor=source.controller, source=holder, subject_of=lambda w: holder)
+               for g in guards)
+
+
+def per_each(game, pos: Position, source: Copy, ability, index: int) -> int | None:
+    """The multiplier of "+1F for each X" (clause ``index + 1``), or None when there is none."""
+    following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    if not isinstance(following, Effect) or not following.kind.startswith("amount-"):
+        return None
+    if following.kind != "amount-for-each" or following.target is None:
+        return -1  # an amount the engine does not work out
+    found = sum(1 for c in pos.copies.values() if fits(game, pos, source, c, following.target))
+    return found // max(1, following.amount or 1)
+
+
+def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
+    """The sum of the lasting changes to ``stat`` that reach ``copy`` now."""
+    total = 0
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if clause.kind != "modify-stat" or clause.stat != stat or not clause.amount:
+            continue
+        if not reaches(game, pos, source, clause, copy):
+            continue
+        times = per_each(game, pos, source, ability, index)
+        if times == -1:
+            continue
+        if _conditions_hold(game, pos, source, ability, index, copy):
+            total += clause.amount * (1 if times is None else times)
+    return total
+
+
+def keywords(game, pos: Position, copy: Copy) -> list[str]:
+    """Keywords lasting traits give ``copy`` now ("This Personality has Conqueror")."""
+    found = []
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if clause.kind != "grant-keyword" or not clause.keyword:
+            continue
+        if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+            found.append(clause.keyword)
+    return found
+
+
+def executes(clause: Effect, following: Effect | None) -> bool:
+    """Is this lasting clause one the engine applies (for ``effects.executes``)?"""
+    how = reach(clause.target)
+    if not how:
+        return False
+    if clause.kind == "grant-keyword":
+        return bool(clause.keyword)
+    if clause.kind != "modify-stat" or clause.stat not in CARD_STATS or not clause.amount:
+        return False
+    if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "card"}:
+        return False  # only Personalities' Force and Chi are read with lasting changes
+    if following is not None and following.kind.startswith("amount-"):
+        return following.kind == "amount-for-each" and following.target is not None \
+            and following.target.ref == "each"
+    return True

@@ -1,0 +1,96 @@
+"""Mechanics added for coverage (issue #5): [:ovs], «Гнев», «Максимум N», «Орда», gained flying.
+Each asserts what the engine does, not only what coverage counts."""
+
+from __future__ import annotations
+
+from adjudicator.core.runner import run_scenario
+from adjudicator.core.scenario_parser import parse_scenario
+from adjudicator.games.berserk import state as S
+from adjudicator.games.berserk.ability import parse_card_text
+from adjudicator.games.berserk.effects import executes
+
+
+def _executes(text: str) -> list[bool]:
+    return [executes(ab) for ab in parse_card_text(text)]
+
+
+def run(text: str):
+    return run_scenario(parse_scenario('scenario "t"\ngame berserk\nplayer Alice\nplayer Bob\n' + text, "<test>"))
+
+
+def test_coverage_counts_the_new_mechanics_and_not_their_neighbours():
+    assert _executes("[:tap]: [:ovs] на 1-2-2.") == [True]
+    assert _executes("Орк. Гнев.") == [True]
+    assert _executes("Максимум 11 [:tgh].") == [True]
+    assert _executes("Максимум 5 [:cnt].") == [True]
+    assert _executes("Орда.") == [True]
+    assert _executes("В начале боя - получает [:fly].") == [True]
+    # still refused: no mechanic for these
+    assert _executes("Орда. Маскировка.") == [False]
+    assert _executes("Вампиризм. Максимум 11 [:tgh].") == [False]
+    assert _executes("При [:ovs] через свободную клетку – переместить атакованную карту на эту клетку.") == [False]
+
+
+def test_strike_through_row_is_open_against_armour_and_ranged_protection():
+    from adjudicator.games.berserk import defences as D
+
+    assert "strike-through-row" in D.ARMOUR[1]
+    assert "strike-through-row" in D.PROTECTIONS["защита от ranged-attack"][1]
+    assert "strike-through-row" in D.reduction_of("-1 от атак")[2]
+
+
+def test_rage_adds_one_only_after_a_wound_this_turn():
+    base = ('card "Орк" creature life 5 movement 1 strike 2-2-2 text "Гнев."\n'
+            'card "Лучник" creature life 3 movement 1 strike 1-1-1 text "[:tap]: Выстрел на 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Орк"\nAlice cell 1.2: "Лучник"\nBob cell 1.1: "Рафаэль"\n')
+    plain = run(base + 'Alice acts "Орк" targeting "Рафаэль" choosing weak\nAlice passes\nBob passes\n')
+    assert plain.passed
+    assert plain.position.copies_named("Рафаэль")[0].counters["wounds"] == 2
+    shot = run(base + 'Alice uses "Лучник" targeting "Рафаэль"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+               'Alice acts "Орк" targeting "Рафаэль" choosing weak\nAlice passes\nBob passes\n')
+    assert shot.passed, [f.render() for f in shot.failures]
+    assert shot.position.copies_named("Рафаэль")[0].counters["wounds"] == 1 + 3
+
+
+def test_maximum_lives_and_tokens():
+    result = run('card "Скупец" creature life 4 movement 1 strike 1-1-1 text "Максимум 5 [:tgh]. Максимум 2 [:cnt]. '
+                 'Начинает бой с 3 [:cnt]."\nphase preliminary\nstep seating\nAlice cell 1.1: "Скупец"\n'
+                 'Bob cell 1.1: "Келем"\nadvance to step start-of-battle\n')
+    assert result.passed, [f.render() for f in result.failures]
+    pos = result.position
+    miser = pos.copies_named("Скупец")[0]
+    assert miser.counters.get("tokens") == 2
+    miser.counters["extra-life"] = 3
+    assert S.life_now(pos, miser) == 5
+    miser.counters["wounds"] = 2
+    assert S.life_now(pos, miser) == 3
+
+
+def test_a_text_naming_non_flying_creatures_does_not_make_a_flyer():
+    result = run('card "Страж" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное нелетающее существо '
+                 'получает +1 к [:atk] до конца хода."\ncard "Птица" creature life 2 movement 1 strike 1-1-1 '
+                 'text "Полёт."\nphase main\nstep choice\nAlice cell 1.1: "Страж"\nAlice cell 1.2: "Птица"\n')
+    pos = result.position
+    assert not S.is_flyer(pos, pos.copies_named("Страж")[0])
+    assert S.is_flyer(pos, pos.copies_named("Птица")[0])
+
+
+def test_next_strike_bonus_is_spent_by_one_strike_and_next_opening_by_one_opening():
+    from adjudicator.games.berserk.battle import next_strike_bonus
+
+    result = run('card "Чемпион" creature life 6 movement 2 strike 2-2-2 text "При перемещении - получает +1 к '
+                 'следующему [:atk] до конца хода."\nphase main\nstep choice\nAlice cell 1.1: "Чемпион"\n'
+                 'Bob cell 1.1: "Рафаэль"\nAlice moves "Чемпион" to cell 2.1\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\n')
+    assert result.passed, [f.render() for f in result.failures]
+    pos = result.position
+    champ = pos.copies_named("Чемпион")[0]
+    assert pos.memo["next_strike"] == [{"uid": champ.uid, "n": 1, "turn": 1}]
+    assert next_strike_bonus(pos, champ) == 1
+    assert next_strike_bonus(pos, champ) == 0  # spent
+    # «до конца хода»: a bonus from an earlier turn is gone unused
+    pos.memo["next_strike"] = [{"uid": champ.uid, "n": 1, "turn": 0}]
+    assert next_strike_bonus(pos, champ) == 0
+    # what the reader refuses: a «next» one it does not know how to spend
+    assert _executes("[:cnt][:tap]: Ваш выбранный демон получает +1 к следующему разряду.") == [False]
+    assert _executes("При [:atk] - не открывается в начале вашего следующего хода.") == [True]

@@ -1,0 +1,148 @@
+"""Player/economy card text: Honor changes, Gold and costs, actions taken, worked-out amounts,
+players named by clauses. Sentences are written in the card style for these tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Effect
+from adjudicator.games.l5r.ability import EFFECT_KINDS, parse_ability
+from adjudicator.games.l5r.effects import executes
+
+from .helpers import run_text
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return [e for e in (*ab.costs, *ab.effects) if isinstance(e, Effect)]
+
+
+def test_kinds_are_in_the_closed_vocabulary():
+    for kind in ("modify-honor-change", "cost-increase", "name-choice", "commit-seppuku", "become-honorably-dead",
+                 "amount-at-most", "amount-plus", "raise-stat-to", "switch-stats", "negate-stat-changes"):
+        assert kind in EFFECT_KINDS
+
+
+def test_honor_losses_reduced_with_a_floor():
+    (e,) = effects("Reduce all Honor losses from your Ninja cards by 2, to a minimum of 1.")
+    assert (e.kind, e.keyword, e.amount, e.values) == ("modify-honor-change", "loss", -2, (1,))
+    assert e.target.owner == "you" and e.target.card_types == ("card",) and e.target.keywords == ("Ninja",)
+
+
+def test_next_honor_gains_increased():
+    (e,) = effects("The next three Honor gains from your Holdings are increased by 1 each.")
+    assert (e.keyword, e.amount, e.duration) == ("gain", 1, "next 3")
+    assert e.target.card_types == ("holding",)
+
+
+def test_gold_production_and_costs():
+    (e,) = effects("Your Mines produce 1 additional Gold when they bow to produce Gold.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "gold-production", 1)
+    (e,) = effects("Actions on your Kihos cost 2 less Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-reduction", 2, "less-gold")
+    (e,) = effects("You Equip Armor for 1 more Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-increase", 1, "equip-more-gold")
+    assert e.target.owner == "you"
+    (e,) = effects("This Follower has +2 Gold Cost.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "gold-cost", 2)
+    (e,) = effects("Has -3HR while you control the Ring of Fire.")
+    assert (e.stat, e.amount) == ("honor-requirement", -3)
+
+
+def test_additional_actions():
+    (e,) = effects("Take two additional actions.")
+    assert (e.kind, e.amount, e.keyword) == ("additional-action", 2, None)
+    (e,) = effects("Take an additional Limited or Open action.")
+    assert (e.amount, e.keyword) == (1, "Limited|Open")
+    (e,) = effects("You may take an additional action appropriate to this phase.")
+    assert e.keyword == "phase-appropriate"
+    (e,) = effects("Take an additional action granted by it.")
+    assert e.keyword == "from" and e.target.ref == "it"
+
+
+def test_another_player_and_each_player_with():
+    (e,) = effects("Target another player.")
+    assert e.kind == "target" and e.target.ref == "opponent" and e.target.card_types == ("player",)
+    (e,) = effects("Each player with 15 or more Family Honor loses 2 Honor.")
+    assert (e.kind, e.amount) == ("lose-honor", 2)
+    assert e.target.ref == "each" and e.target.card_types == ("player",)
+    assert (e.target.tests[0].stat, e.target.tests[0].op, e.target.tests[0].value) == ("family-honor", ">=", 15)
+
+
+def test_subject_may_acts_for_himself():
+    ab = parse_ability("His controller may pay 3 Gold.")
+    (e,) = ab.effects
+    assert e.kind == "pay-gold" and e.target.card_types == ("controller",)  # he pays, not you
+    assert ab.conditions[0].kind == "effect-optional" and ab.conditions[0].args[1] == "His controller"
+
+
+def test_amounts_whichever_half_plus():
+    es = effects("His controller loses Honor equal to his printed Personal Honor, or 2, whichever is lower.")
+    assert [e.kind for e in es] == ["lose-honor", "amount-equal-to", "amount-at-most"]
+    assert es[1].stat == "printed-personal-honor" and es[2].amount == 2
+    es = effects("Lose Honor equal to half your starting Honor, rounded up.")
+    assert es[1].stat == "half-starting-family-honor-rounded-up"
+    es = effects("Gain Honor equal to its Focus Value, plus 2 if you control a Courtier.")
+    assert [e.kind for e in es] == ["gain-honor", "amount-equal-to", "amount-plus"] and es[2].amount == 2
+
+
+def test_stat_raise_reduce_switch():
+    (e,) = effects("Raise his Chi to 4.")
+    assert (e.kind, e.stat, e.amount) == ("raise-stat-to", "chi", 4)
+    es = effects("Reduce a target Personality's Force by this Shugenja's Chi.")
+    assert [e.kind for e in es] == ["modify-stat", "amount-equal-to"] and es[1].amount == -1
+    (e,) = effects("Switch his Force and Chi.")
+    assert (e.kind, e.stat, e.keyword) == ("switch-stats", "force", "chi")
+
+
+def test_negate_stat_changes():
+    es = effects("Negate all current Force and Chi penalties on him from actions.")
+    assert [(e.kind, e.stat, e.keyword) for e in es] == [("negate-stat-changes", "force", "penalties"),
+                                                         ("negate-stat-changes", "chi", "penalties")]
+    assert es[0].duration == "instant" and "changes-from:actions" in es[0].target.states
+    (e,) = effects("Negate his next movement.")
+    assert e.kind == "negate" and e.target.card_types == ("next-movement",)
+
+
+def test_limits_counted_more_than_once_are_not_claimed_executable():
+    ab = parse_ability("Battle: Twice per turn: Give this Personality +1F.")
+    assert ab.structured and ab.limit == "twice per turn"
+    assert not executes(ab)
+
+
+def test_possessed_card_is_not_a_plain_target():
+    (e,) = effects("Bow Kenji's target unbowed Follower.")
+    assert e.target.ref == "possessed" and "of-this" in e.target.states and "target" in e.target.states
+
+
+def test_cost_worked_out_from_values_is_not_executable():
+    ab = parse_ability("Battle: Target an enemy card and pay Gold equal to its Gold Cost: Destroy it.")
+    assert ab.structured and not executes(ab)
+
+
+HEAD = """scenario "t"
+game l5r
+card "Herald" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier text "Open: Each player with 10 or more Family Honor loses 3 Honor."
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+Alice home: "Herald"
+"""
+
+
+def test_each_player_with_honor_runs_in_the_engine():
+    ab = parse_ability("Open: Each player with 10 or more Family Honor loses 3 Honor.")
+    assert executes(ab)
+    r = run_text(HEAD + 'Alice uses "Herald"\nexpect legal\nexpect Alice family-honor 9\nexpect Bob family-honor 9\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_his_controller_loses_honor_in_the_engine():
+    text = HEAD.replace("Open: Each player with 10 or more Family Honor loses 3 Honor.",
+                        "Open: Target a Personality. His controller loses 2 Honor.")
+    text += 'Bob home: "Herald"\n'.replace('"Herald"', '"Bob Herald"')
+    text = text.replace('card "Herald"', 'card "Bob Herald" personality force 1 chi 1 honor-requirement 0 '
+                        'personal-honor 1 gold-cost 3 keywords Courtier\ncard "Herald"')
+    assert executes(parse_ability("Open: Target a Personality. His controller loses 2 Honor."))
+    r = run_text(text + 'Alice uses "Herald" targeting "Bob Herald"\nexpect legal\nexpect Bob family-honor 7\n'
+                 'expect Alice family-honor 12\n')
+    assert r.passed, [f.render() for f in r.failures]
