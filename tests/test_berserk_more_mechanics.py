@@ -94,3 +94,15 @@ def test_next_strike_bonus_is_spent_by_one_strike_and_next_opening_by_one_openin
     # what the reader refuses: a «next» one it does not know how to spend
     assert _executes("[:cnt][:tap]: Ваш выбранный демон получает +1 к следующему разряду.") == [False]
     assert _executes("При [:atk] - не открывается в начале вашего следующего хода.") == [True]
+
+
+def test_token_cost_x_and_no_wounds_read_only_their_plain_forms():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    ab = parse_abilities("Х[:cnt][:tap]: Разряд на Х.")[0]
+    assert ab["token_cost_x"] and ab["effects"][0]["amount"] == {"x": "stated"} and not ab["unknown"]
+    assert _executes("X[:cnt][:tap]: Добивание на Х.") == [False]  # «добивание» has no mechanic here
+    assert _executes("[:tap]: Выбранное другое ваше нелетающее существо не получает ран до конца хода противника.") \
+        == [True]
+    assert _executes("Не получает ран в свой ход.") == [True]
+    assert _executes("Не получает ран в первый ход.") == [False]  # which first turn: not said

@@ -51,6 +51,11 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
 def _pay_tokens(ctx, copy, ab: dict, rule: str) -> None:
     """A [:cnt] cost: the tokens leave the card as the price (refused when it has too few)."""
     n = ab.get("token_cost", 0)
+    if ab.get("token_cost_x"):
+        # «X[:cnt]»: X is what the player states (`x N`), the same X as the effect's
+        if ctx.body.x is None or ctx.body.x < 0:
+            ctx.reject(rule, f"«{ab['text']}» costs X tokens: say X with 'x N'")
+        n += ctx.body.x
     if not n:
         return
     have = copy.counters.get("tokens", 0)

@@ -272,6 +272,11 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
     """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
+    if S.restricted(position, card, "no-wounds") or (S.restricted(position, card, "no-wounds-own-turn")
+                                                      and position.timing.active == card.controller):
+        # «не получает ран (до конца хода … / в свой ход)»: no wounds from any source
+        rec("effect", f"{name} receives no wounds now (an effect or its text): the {kind} deals none", rule)
+        return 0
     kws = _keyword_set(position, card) - set(ignores)
     for kw in sorted(set(ignores) & _keyword_set(position, card)):
         rec("effect", f"{name} has {kw}, which the attacker ignores", rule)

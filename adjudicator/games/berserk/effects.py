@@ -21,7 +21,9 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
   statuses are carried on the card (``status`` property) — the seeds define no more of them;
 * destroy — the card and what is attached to it go to their owners' graveyards;
 * may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
-  (refused by B-413) — restrictions while the card is in play or for the stated duration.
+  (refused by B-413), no-wounds («не получает ран до конца хода …», defences.py) and
+  no-wounds-own-turn («Не получает ран в свой ход») — restrictions while the card is in play
+  or for the stated duration.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-wounds", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -312,11 +314,12 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.modifiers.append(Modifier(card.uid, flag=f"no-keyword:{effect['keyword']}", duration=duration,
                                            source=src, rule=rule, created_turn=position.timing.turn))
         rec("effect", f"{name} loses the keyword {effect['keyword']}{_until(duration)}", rule)
-    elif kind in ("no-open", "cannot-move"):
+    elif kind in ("no-open", "cannot-move", "no-wounds"):
         duration = modifier_duration(position, effect, controller)
         position.modifiers.append(Modifier(card.uid, flag=kind, duration=duration, source=src, rule=rule,
                                            created_turn=position.timing.turn))
-        what = "does not open at the start of turn" if kind == "no-open" else "cannot move"
+        what = {"no-open": "does not open at the start of turn", "cannot-move": "cannot move",
+                "no-wounds": "receives no wounds"}[kind]
         rec("effect", f"{name} {what}{_until(duration)}", rule)
     elif kind == "gain-status":
         status = S.statuses(position, card)

@@ -36,7 +36,7 @@ _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": 
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token"})
+                          "cannot-gain-token", "no-wounds-own-turn"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -125,7 +125,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["tap"] = True
         elif cost.kind == "pay-tokens":
             if cost.amount is None:
-                out["unknown"].append("a token cost of X")
+                # «X[:cnt][:tap]: Разряд на X»: the player states X as the ability is declared (`x N`),
+                # pays X tokens, and the effect's X is that value (battle._pay_tokens)
+                if re.fullmatch(r"[XxХх]\s*\[:cnt\]", cost.text.strip()) and not out.get("token_cost_x"):
+                    out["token_cost_x"] = True
+                else:
+                    out["unknown"].append("a token cost of X")
             else:
                 out["token_cost"] += cost.amount
         else:
@@ -501,6 +506,21 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
                 "says what it does")
     if eff.kind == "no-damage":
         from .defences import no_damage_of
+
+        said = (eff.text or "").strip().rstrip(".")
+        if subject == "target" and eff.duration in ("turn", "opponent-turn") and re.search(
+                r"не\s+получает\s+ран\s+до\s+конца\s+хода(\s+противника)?$", said, re.I):
+            # «Выбранное … существо не получает ран до конца хода (противника)»: no wounds at all, from
+            # any source, for that time (defences.wounds_after_defences; the glossary's «Не получает
+            # ран от [текст]» with nothing left out)
+            return {"kind": "no-wounds", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
+                    "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text}
+        if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
+                re.fullmatch(r"не\s+получает\s+ран\s+в\s+свой\s+ход", said, re.I):
+            # «Не получает ран в свой ход»: while its controller is the active player (glossary
+            # «Активный игрок»: the player whose turn it is)
+            return {"kind": "no-wounds-own-turn", "amount": None, "values": [], "subject": "self", "spec": {},
+                    "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
 
         nd = no_damage_of(ab.text) if subject == "self" and eff.duration is None and ab.kind == "continuous" \
             and ab.trigger is None and not ab.conditions else None
