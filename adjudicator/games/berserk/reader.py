@@ -513,8 +513,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
             # «Выбранное … существо не получает ран до конца хода (противника)»: no wounds at all, from
             # any source, for that time (defences.wounds_after_defences; the glossary's «Не получает
             # ран от [текст]» with nothing left out)
-            return {"kind": "no-wounds", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
-                    "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text}
+            return {"kind": "no-damage", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
+                    "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
+                    "nw": True}
         if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
                 re.fullmatch(r"не\s+получает\s+ран\s+в\s+свой\s+ход", said, re.I):
             # «Не получает ран в свой ход»: while its controller is the active player (glossary
