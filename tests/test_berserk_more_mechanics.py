@@ -106,3 +106,18 @@ def test_token_cost_x_and_no_wounds_read_only_their_plain_forms():
         == [True]
     assert _executes("Не получает ран в свой ход.") == [True]
     assert _executes("Не получает ран в первый ход.") == [False]  # which first turn: not said
+
+
+def test_squad_has_another_dragon_switches_the_reduction_on():
+    from adjudicator.games.berserk import defences as D
+
+    text = ('card "Дракончик" creature life 6 movement 1 strike 1-1-1 keywords Дракон text "-2 от немагических атак, '
+            'пока в вашем отряде есть другой дракон."\ncard "Свой дракон" creature life 6 movement 1 strike 1-1-1 '
+            'keywords Дракон\nphase main\nstep choice\nAlice cell 1.1: "Дракончик"\n')
+    alone = run(text).position
+    assert D._reductions(alone, alone.copies_named("Дракончик")[0]) == []
+    pair = run(text + 'Alice cell 1.2: "Свой дракон"\n').position
+    assert [r[0] for r in D._reductions(pair, pair.copies_named("Дракончик")[0])] == [2]
+    # a keyword's number stays with it: «Опыт в атаке 2» is not «Опыт в атаке»
+    assert _executes("Опыт в атаке 2, пока носит доспех.") == [False]
+    assert _executes("Броня 2, пока носит оружие.") == [True]

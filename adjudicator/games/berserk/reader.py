@@ -95,6 +95,21 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "once-per-turn":
             out["once_per_turn"] = True
             continue
+        wearing = re.fullmatch(r",?\s*пока\s+носит\s+(доспех|оружие|экипировку)", cond.text.strip())
+        if cond.kind == "while" and wearing and ab.kind == "continuous" and ab.trigger is None \
+                and "while_wearing" not in out:
+            # «Броня 2, пока носит оружие»: the card's own ability exists while equipment of that class
+            # («Оружие», «Доспех»: the classes equipment texts open with) is seated on it (B-405.2);
+            # state.abilities drops it otherwise
+            out["while_wearing"] = {"доспех": "Доспех", "оружие": "Оружие", "экипировку": None}[wearing.group(1)]
+            continue
+        has = re.fullmatch(r",?\s*пока\s+в\s+вашем\s+отряде\s+есть\s+(друг\w+\s+)?([\w-]+)", cond.text.strip(), re.I)
+        if cond.kind == "while" and has and ab.kind == "continuous" and ab.trigger is None \
+                and _squad_class(has.group(2)) and "while_squad_has" not in out:
+            # «…, пока в вашем отряде есть (другой) дракон»: while a card of that class is in its
+            # controller's squad (glossary «Ваша карта»: a card in your squad); state.abilities
+            out["while_squad_has"] = [_squad_class(has.group(2)), bool(has.group(1))]
+            continue
         if cond.kind == "while" and re.fullmatch(r",?\s*[Пп]ока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip()):
             # «Хозяин получает …, пока носит Молот Снора» (a name, capitalised — not «пока носит
             # доспех», a class of equipment): the equipment's own effect on its host
@@ -191,7 +206,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "start-with"  # "Начинает бой с …": timing._begin_start_of_battle
         elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
             out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
-            out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
+            # a keyword's number stays with it («Броня 2», «Опыт в атаке 2» is not «Опыт в атаке»)
+            out["keywords"] = [e["keyword"] + (f" {e['amount']}" if isinstance(e.get("amount"), int) else "")
+                               for e in out["effects"] if e["kind"] == "keyword"]
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
@@ -224,6 +241,18 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
 
 _OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
                           re.I)
+
+
+def _squad_class(noun: str) -> str | None:
+    """The class a noun of «в вашем отряде есть <noun>» names (None: not a class targets.py knows)."""
+    from .ability import _CLASS, _lookup
+
+    if re.fullmatch(r"геро[йя]-маг\w*", noun, re.I):
+        return "Герой-маг"
+    if re.fullmatch(r"геро[йя]-воин\w*", noun, re.I):
+        return "Герой-воин"
+    cls = _lookup(_CLASS, noun)
+    return cls if cls in T.CLASS_CODES else None
 
 
 def _other_death(text: str) -> dict | None:

@@ -80,7 +80,8 @@ def has_x_cost(copy: Copy) -> bool:
 def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
     printed = parse_abilities(copy.card.text)
-    found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)]
+    found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)
+             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
@@ -106,6 +107,30 @@ def _in_squad_holds(position: Position, copy: Copy, ab: dict) -> bool:
     return any((c.name.casefold() == name or c.name.casefold().startswith(name + " ")
                 or c.name.casefold().startswith(name + ","))
                and (not yours or c.controller == copy.controller) for c in cards_in_play(position))
+
+
+def _wearing_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока носит оружие / доспех / экипировку»: equipment (of that class) is seated on the card."""
+    if "while_wearing" not in ab:
+        return True
+    from .targets import has_class
+
+    wanted = ab["while_wearing"]
+    return any(att.card.type == "equipment" and (wanted is None or has_class(position, att, wanted))
+               for att in position.attachments_of(copy.uid))
+
+
+def _squad_has_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока в вашем отряде есть (другой) дракон»: a card of that class is in play under the
+    card's controller (another than the card itself when the text says «другой»)."""
+    wanted = ab.get("while_squad_has")
+    if wanted is None:
+        return True
+    from .targets import has_class
+
+    cls, other = wanted
+    return any(c.controller == copy.controller and not (other and c.uid == copy.uid) and has_class(position, c, cls)
+               for c in cards_in_play(position))
 
 
 def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:
