@@ -121,3 +121,15 @@ def test_squad_has_another_dragon_switches_the_reduction_on():
     # a keyword's number stays with it: «Опыт в атаке 2» is not «Опыт в атаке»
     assert _executes("Опыт в атаке 2, пока носит доспех.") == [False]
     assert _executes("Броня 2, пока носит оружие.") == [True]
+
+
+def test_while_in_squad_at_the_head_of_the_sentence_and_limit_for_each():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    ab = parse_abilities("Пока Аранта в отряде, все другие члены ковена получают [:prm].")[0]
+    assert ab["while_in_squad"] == ["Аранта", False] and ab["static"] == "aura-keyword" and not ab["unknown"]
+    ab = parse_abilities("[:tap]: Ваше выбранное существо получает 2 дополнительные [:tgh] "
+                         "(1 раз за бой для каждого существа).")[0]
+    assert ab["battle_per_target"] and not ab["unknown"]
+    # without a chosen target «for each» has nothing to count
+    assert _executes("[:tap]: Получает [:cnt] (1 раз за бой для каждого существа).") == [False]

@@ -75,7 +75,7 @@ def _blank(ab: Ability, index: int) -> dict:
             "keywords": [], "unknown": [], "spell": False, "turn_order": None}
 
 
-_WHILE_IN_SQUAD = re.compile(r",?\s*пока\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s+в\s+(вашем\s+)?отряде")
+_WHILE_IN_SQUAD = re.compile(r",?\s*[Пп]ока\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s+в\s+(вашем\s+)?отряде")
 
 
 def _from_ast(ab: Ability, index: int) -> dict:
@@ -163,6 +163,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if out.get("battle_per_target") and not any(e["subject"] == "target" for e in out["effects"]):
+        out["unknown"].append("a limit «for each» card without a chosen target")
     if out.get("while_worn") and not (out["effects"] and all(e["subject"] == "host" for e in out["effects"])):
         out["unknown"].append("condition «пока носит …» on something other than the host")
     if ab.kind == "continuous" and ab.trigger is None:
@@ -287,6 +289,10 @@ def _limit(limit: str, out: dict) -> None:
             out["once_per_turn"], out["turn_limit"] = True, n
         else:
             out["once_per_battle"], out["battle_limit"] = True, n
+    elif re.fullmatch(r"once per battle for each", limit):
+        # «(1 раз за бой для каждого существа)»: each card it targets receives it once per battle
+        # (limits.target_exhausted; a marker per target, never lost, as «Х раз за бой»)
+        out["battle_per_target"] = True
     elif limit:
         out["unknown"].append(f"limit «{limit}»")
 
