@@ -133,3 +133,17 @@ def test_while_in_squad_at_the_head_of_the_sentence_and_limit_for_each():
     assert ab["battle_per_target"] and not ab["unknown"]
     # without a chosen target «for each» has nothing to count
     assert _executes("[:tap]: Получает [:cnt] (1 раз за бой для каждого существа).") == [False]
+
+
+def test_labelled_reduction_own_turn_and_simple_strike_triggers():
+    from adjudicator.games.berserk.reader import parse_abilities
+
+    ab = parse_abilities("Бестелесный: -1 от немагических атак.")[0]
+    assert ab["static"] == "reduction" and ab["effects"][0]["reduction"][0] == 1
+    assert _executes("Бестелесный.") == [False]  # the bare keyword: no text says what it does
+    ab = parse_abilities("В начале своего хода - теряет [:cnt].")[0]
+    assert (ab["trigger"], ab["whose"]) == ("start-of-turn", "own")
+    ab = parse_abilities("При простом ударе - метание на 1, дальность 2 по карте противника.")[0]
+    assert (ab["trigger"], ab["attack_kinds"]) == ("on-attack", ["strike"])
+    assert _executes("+Х к [:atk], где Х - число нетемных героев в вашем отряде.") == [True]
+    assert _executes("[:rgn]-Х, где Х - число троллей в вашем отряде.") == [False]  # a keyword's X: not read

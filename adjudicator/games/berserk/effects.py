@@ -528,7 +528,8 @@ def executes(ability) -> bool:
         return False
     # «Бестелесный: все немагические атаки сводятся к 1» — the keyword is the label of the text
     # that follows it, and that text is what the engine carries out
-    if record["static"] != "cap" and not all(_keyword_executes(k) for k in record["keywords"]):
+    if record["static"] != "cap" and not record.get("label") and not all(_keyword_executes(k)
+                                                                          for k in record["keywords"]):
         return False
     if record["static"] in ("keyword-line", "start-with"):
         return True

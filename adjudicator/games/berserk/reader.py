@@ -84,6 +84,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
     _limit(ab.limit or "", out)
     out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
+        if cond.kind == "x-is" and count_of_text(cond.text) is not None:
+            continue  # read by _amount: X is a count of cards in the controller's squad
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
             continue  # read by _amount: X is the card's tokens or wounds
         if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
@@ -172,7 +174,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if kinds == {"damage-reduction"} and all(e.get("reduction") and e["subject"] == "self"
                                                  for e in out["effects"]):
             out["static"] = "reduction"  # "-X от атаки", applied by defences.py where wounds are dealt
-        elif kinds == {"modify-stat"} and all(e["subject"] in ("self", "host") and isinstance(e["amount"], int)
+        elif kinds == {"modify-stat"} and all(e["subject"] in ("self", "host") and _fixed_or_count(e["amount"])
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
@@ -196,6 +198,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:
             out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
+        elif kinds == {"damage-reduction", "keyword"} and all(
+                e["kind"] != "keyword" or e["keyword"] == "Бестелесность" for e in out["effects"]) and all(
+                e.get("reduction") and e["subject"] == "self" for e in out["effects"] if e["kind"] != "keyword"):
+            # «Бестелесный: -1 от немагических атак»: the keyword labels the text after it (as for
+            # «Бестелесный: все немагические атаки сводятся к 1»), which is what defences.py applies
+            out["static"] = "reduction"
+            out["label"] = True
+            out["effects"] = [e for e in out["effects"] if e["kind"] != "keyword"]
+            out["keywords"] = ["Бестелесность"]
         elif kinds <= {"reduce-attack-to", "keyword"} and "reduce-attack-to" in kinds:
             out["static"] = "cap"  # «Бестелесный: все немагические атаки сводятся к 1»
             out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
@@ -203,7 +214,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "ignore"  # «Игнорирует броню / [:prm]»: defences.ignored_by
         elif kinds == {"attack-bonus"}:
             out["static"] = "attack-bonus"  # "+1 к [:atk] по лесным картам": effects.attack_bonus
-        elif kinds == {"start-with"} and all(e["subject"] == "self" and isinstance(e["amount"], int)
+        elif kinds == {"start-with"} and all(e["subject"] == "self" and _fixed_or_count(e["amount"])
                                               and e["stat"] in ("tokens", "life", "wounds") for e in out["effects"]):
             out["static"] = "start-with"  # "Начинает бой с …": timing._begin_start_of_battle
         elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
@@ -214,7 +225,17 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
+    if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
+            and out["static"] not in ("stat", "start-with"):
+        # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
+        # number («[:rgn]-Х») or an effect's is not
+        out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")
     return out
+
+
+def _fixed_or_count(amount) -> bool:
+    """A number, or X counted from the squad (count_of_text) — what continuous lines may use."""
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") == "count")
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -243,6 +264,29 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
 
 _OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
                           re.I)
+
+
+_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?"
+                    r"([\w-]+)\s+в\s+вашем\s+отряде", re.I)
+_ELEMENT_STEMS = {"темн": "darkness", "тёмн": "darkness", "болотн": "swamp", "лесн": "forest", "горн": "mountains",
+                  "степн": "steppe"}
+
+
+def count_of_text(text: str) -> list | None:
+    """«, где Х - число (не)тёмных героев / троллей в вашем отряде»: [classes (any of), element, not]
+    — X counts the controller's cards in play of that class (and element); None for anything else."""
+    m = _COUNT.fullmatch(text.strip())
+    if m is None:
+        return None
+    neg, stem, noun = m.groups()
+    if re.fullmatch(r"геро\w*", noun, re.I):
+        classes = ["Герой-воин", "Герой-маг"]  # «героев»: heroes, warrior or mage (the base's two hero classes)
+    else:
+        cls = _squad_class(noun)
+        if cls is None:
+            return None
+        classes = [cls]
+    return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
 
 
 def _squad_class(noun: str) -> str | None:
@@ -308,6 +352,8 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif re.fullmatch(r"в\s+начале\s+своего\s+хода", trig.text.strip(), re.I):
+        out["trigger"], out["whose"] = "start-of-turn", "own"  # «своего»: its controller's turn
     elif trig.timing == "start-of-turn":
         out["trigger"], out["whose"] = "start-of-turn", whose
     elif trig.timing == "end-of-turn":
@@ -357,7 +403,7 @@ _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильно
 _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge",
                  "[:ovs]": "strike-through-row"}
 _TIER = r"(?:слабом|среднем|сильном)"
-_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\])"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе)"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
     r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
@@ -390,7 +436,8 @@ def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
     if m is None:
         return None
     tiers = [_TIER_WORDS[t.lower()] for t in (m.group(1), m.group(2)) if t]
-    kinds = [_ATTACK_WORDS[k.lower()] for k in (m.group(3), m.group(4)) if k]
+    # «простой удар»: the simple strike, [:atk] (ability.py's icon table)
+    kinds = [_ATTACK_WORDS.get(k.lower(), "strike") for k in (m.group(3), m.group(4)) if k]
     return kinds, tiers
 
 
@@ -439,6 +486,8 @@ def _amount(eff: Effect, ab: Ability):
     if "[:cnt]" in eff.text and not re.search(r"\b[xх]\b", eff.text, re.I):
         return 1  # "Накопить [:cnt]": one token
     where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
+    if count_of_text(where) is not None:
+        return {"x": "count", "of": count_of_text(where)}
     if re.search(r"фиш|\[:cnt\]", where, re.I):
         return {"x": "tokens"}
     if re.search(r"ран", where, re.I):

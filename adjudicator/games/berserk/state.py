@@ -151,9 +151,30 @@ def static_delta(position: Position, copy: Copy, stat: str) -> int:
     for card, subject in [(copy, "self")] + [(a, "host") for a in position.attachments_of(copy.uid)]:
         for ab in abilities(position, card):
             if ab.get("static") == "stat" and not ab["unknown"]:
-                total += sum(e["amount"] for e in ab["effects"] if e["stat"] == stat and e["subject"] == subject)
+                total += sum(amount(position, card, e["amount"]) for e in ab["effects"]
+                             if e["stat"] == stat and e["subject"] == subject)
     total += sum(e["amount"] for e in aura_effects(position, copy, "aura-stat") if e["stat"] == stat)
     return total
+
+
+def amount(position: Position, copy: Copy, value) -> int:
+    """A continuous line's number: printed, or X counted from the squad (reader.count_of_text)."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict) and value.get("x") == "count":
+        return count_in_squad(position, copy, value["of"])
+    raise ValueError(value)  # pragma: no cover - the reader lets only these through
+
+
+def count_in_squad(position: Position, copy: Copy, what: list) -> int:
+    """«число (не)тёмных героев в вашем отряде»: the controller's cards in play of one of the classes
+    (and of the element, or not of it); the card itself counts when it fits."""
+    from .targets import element_of, has_class
+
+    classes, element, negated = what
+    return sum(1 for c in cards_in_play(position, copy.controller)
+               if any(has_class(position, c, k) for k in classes)
+               and (element is None or (element_of(c) == element) != negated))
 
 
 #: copies whose aura membership is being decided: a class test inside an aura's description reads
