@@ -147,3 +147,25 @@ def test_labelled_reduction_own_turn_and_simple_strike_triggers():
     assert (ab["trigger"], ab["attack_kinds"]) == ("on-attack", ["strike"])
     assert _executes("+Х к [:atk], где Х - число нетемных героев в вашем отряде.") == [True]
     assert _executes("[:rgn]-Х, где Х - число троллей в вашем отряде.") == [False]  # a keyword's X: not read
+
+
+def test_hero_armour_incorporeal_and_equipment_target_states():
+    base = ('card "Наставник" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Ваш выбранный герой получает [:cnt]."\n'
+            'card "Рыцарь" creature life 5 movement 1 strike 2-2-2 keywords Герой-воин\n'
+            'card "Латник" creature life 5 movement 1 strike 1-1-1 text "Броня 1."\n'
+            'card "Призрак" creature life 3 movement 1 strike 1-1-1 text "Бестелесный."\n'
+            'card "Жнец" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Ранить на 1 каждое существо противника '
+            'с броней."\n'
+            'card "Изгоняющий" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Ранить каждое бестелесное '
+            'существо противника на 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Наставник"\nAlice cell 1.2: "Рыцарь" as AR\nAlice cell 1.3: "Латник" as AL\n'
+            'Alice cell 1.4: "Жнец"\nAlice cell 1.5: "Изгоняющий"\nBob cell 1.1: "Латник" as BL\n'
+            'Bob cell 1.2: "Призрак"\nBob cell 1.3: "Рыцарь" as BR\n')
+    r = run(base + 'Alice uses "Наставник" targeting AL\nexpect illegal because B-414 "not a hero"\n'
+            'Alice uses "Наставник" targeting "Рыцарь"\nexpect legal\nAlice passes\nBob passes\n'
+            'expect "Рыцарь" tokens 1\n'.replace('"Рыцарь"', 'AR'))
+    assert r.passed, [f.render() for f in r.failures]
+    r = run(base + 'Alice uses "Жнец"\nexpect legal\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+            'Alice uses "Изгоняющий"\nexpect legal\nAlice passes\nBob passes\n'
+            'expect BL wounds 1\nexpect BR wounds 0\nexpect AL wounds 0\nexpect "Призрак" wounds 1\n')
+    assert r.passed, [f.render() for f in r.failures]

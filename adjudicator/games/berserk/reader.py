@@ -455,7 +455,10 @@ def _spec(t: TargetSpec | None) -> dict:
         if test.stat == "range" and test.op == "<=":
             spec["range"] = test.value
     # element, flying, closed, poisoned, cursed, "other", cost: checked by targets.py
-    spec["states"] = [x for x in t.states if T.supported(x)]
+    # «герой» (a card type of the grammar): a creature of a hero class (targets.state_failure)
+    spec["states"] = [x for x in t.states if T.supported(x)] + (["hero"] if "hero" in t.card_types else [])
+    if "hero" in t.card_types and not spec["types"]:
+        spec["types"] = ["creature"]
     spec["classes"] = [x for x in t.keywords if x in T.CLASS_CODES]
     spec["tests"] = [[x.stat, x.op, x.value] for x in t.tests if x.stat in T.SUPPORTED_TESTS
                      and isinstance(x.value, int)]
@@ -470,7 +473,7 @@ def _unsupported_restrictions(t: TargetSpec | None) -> list[str]:
     bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range" and not (
         x.stat in T.SUPPORTED_TESTS and isinstance(x.value, int) and x.op in ("<=", ">=", "="))]
     bad += [k for k in t.keywords if k not in T.CLASS_CODES]
-    bad += [x for x in t.card_types if x not in _TYPES and x not in ("card",)]
+    bad += [x for x in t.card_types if x not in _TYPES and x not in ("card", "hero")]
     if t.zone:
         bad.append(f"zone {t.zone}")
     if t.count != 1 and t.ref not in ("each",):
