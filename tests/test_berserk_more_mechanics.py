@@ -169,3 +169,13 @@ def test_hero_armour_incorporeal_and_equipment_target_states():
             'Alice uses "Изгоняющий"\nexpect legal\nAlice passes\nBob passes\n'
             'expect BL wounds 1\nexpect BR wounds 0\nexpect AL wounds 0\nexpect "Призрак" wounds 1\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_attacks_on_the_closed_card_are_capped_only_while_it_is_closed():
+    base = ('card "Акванит" creature life 6 movement 1 strike 1-1-1 text "Все атаки по закрытому Акваниту сводятся к 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Келем"\n')
+    for flag, wounds in (("", 2), (" closed", 1)):
+        r = run(base + f'Bob cell 1.1: "Акванит"{flag}\nAlice acts "Келем" targeting "Акванит" choosing weak\n'
+                'Alice passes\nBob passes\n')
+        assert r.passed, [f.render() for f in r.failures]
+        assert r.position.copies_named("Акванит")[0].counters["wounds"] == wounds

@@ -151,7 +151,8 @@ def _caps(position: Position, card) -> list[tuple[int, set, set]]:
     out = []
     for ab in S.abilities(position, card):
         if ab.get("static") == "cap" and not ab["unknown"]:
-            out.extend((e["amount"], set(e["cap"][0]), set(e["cap"][1])) for e in ab["effects"])
+            out.extend((e["amount"], set(e["cap"][0]), set(e["cap"][1])) for e in ab["effects"]
+                       if e["kind"] == "reduce-attack-to" and (not e.get("when_closed") or "closed" in card.flags))
     return out
 
 

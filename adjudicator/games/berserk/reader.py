@@ -621,13 +621,16 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         from .defences import cap_of
 
         cap = cap_of(eff.stat or "")
+        # «Все атаки по закрытому Акваниту …»: only while the card is closed (defences._caps)
+        closed = t is not None and tuple(t.states) == ("closed",)
         if cap is None or subject != "self" or not isinstance(eff.amount, int) or (t is not None and (
-                t.states or t.keywords or t.tests)) or ab.kind != "continuous" or ab.trigger is not None:
-            return f"reduce-attack-to «{eff.text}» (the engine reads only «(все) [немагические] атаки по <itself> " \
-                   "сводятся к N», for good)"
+                (t.states and not closed) or t.keywords or t.tests)) or ab.kind != "continuous" \
+                or ab.trigger is not None:
+            return f"reduce-attack-to «{eff.text}» (the engine reads only «(все) [немагические] атаки по " \
+                   "<itself> [закрытому] сводятся к N», for good)"
         return {"kind": "reduce-attack-to", "amount": eff.amount, "values": [], "subject": "self", "spec": {},
                 "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text,
-                "cap": [sorted(cap[0]), sorted(cap[1])]}
+                "cap": [sorted(cap[0]), sorted(cap[1])], **({"when_closed": True} if closed else {})}
     if eff.kind == "ignore":
         from .defences import ignore_reading
 
