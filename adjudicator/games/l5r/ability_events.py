@@ -663,6 +663,16 @@ class Rules2:
 
         return [_Mod("head", "melee-attack"), _Mod("head", "ranged-attack")]
 
+    def ev_did_verbs(self, meta, ch):
+        verbs = [w.strip(",").lower() for w in self._text(meta).split() if w.strip(",").lower() in _DID_VERBS]
+        t = _subject(_target(ch))
+        return "|".join(f"{t}-{v}" for v in verbs)
+
+    def ev_your_kinds_action(self, meta, ch):
+        first = _toks(ch, "CAPWORD")[0]
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="|".join((first, *kinds)))
+
     def ev_each_time(self, meta, ch):
         return ch[-1]
 
