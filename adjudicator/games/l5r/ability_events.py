@@ -95,7 +95,9 @@ def _act(by):
         mods: dict = {}
         for c in ch:
             if isinstance(c, tuple):
-                kinds = c
+                kinds = kinds + c
+            elif isinstance(c, str) and not hasattr(c, "type"):
+                kinds = kinds + (c,)
             elif isinstance(c, dict):
                 mods.update(c)
         return _Act(by, kinds, mods)
