@@ -216,6 +216,8 @@ def zone_matches(zone: str, named: str) -> bool:
     """"your discard pile" names either discard pile; "deck" either deck."""
     if zone == named:
         return True
+    if named == "province":  # "a card in a Province": any of the numbered provinces
+        return zone.startswith("province ")
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
 
 
