@@ -194,3 +194,27 @@ def test_moved_by_this_ability():
     r = run_text(BATTLE + 'Bob passes\nAlice uses "Recall Drum" targeting "Ronin Guard"\nexpect legal\n'
                  'expect "Ronin Guard" in Bob home\nexpect Alice family-honor 13\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_more_wordings():
+    (c,) = conds("Limited: If it is not your first or second turn: Draw a card.")
+    assert (c.kind, c.args) == ("not-first-turns", ("2",))
+    (c,) = conds("Open: If you control one or no Rings: Draw a card.")
+    assert (c.kind, c.args) == ("control-at-most", ("1", "Rings")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If he has one or no Followers, bow him.")
+    assert (c.kind, c.args[1:]) == ("effect-if:has-at-most", ("he", "1", "Followers")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If it is still in play, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:in-play", ("it",))
+    (c,) = conds("Open: If the active player has 11 or more Family Honor, draw a card.")
+    assert c.args[1:] == ("the active player", "family-honor", ">=", "11") and readable(c)
+    (c,) = conds("Unless you are Spider Clan, discard a card.")
+    assert (c.kind, c.args[1:]) == ("effect-unless:clan-player", ("Spider",))
+    (c,) = conds("Compassion, or if you are Unicorn Clan: This Personality has +2F.")
+    assert (c.kind, c.args) == ("or-if", ("clan-player", "Unicorn")) and not readable(c)
+
+
+def test_if_then_the_effects_own_if():
+    ab = parse_ability("Battle: If he would be opposed, draw a card if you control a Courtier.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-if:would-be", "effect-if:you-control"]
+    assert {c.args[0] for c in ab.conditions} == {"effect 0"}

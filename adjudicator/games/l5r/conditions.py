@@ -127,6 +127,14 @@ def _readable(test: str, args: tuple) -> bool:
         return True
     if test == "you-control" and args:
         return _subject_ok(args[0]) or _article(args[0])[:1].isupper() or _at_least(args[0]) is not None
+    if test in ("control-at-least", "control-at-most") and len(args) == 2:
+        return args[0].isdigit() and _kind_words(args[1]) is not None
+    if test in ("has-no",) and len(args) == 2:
+        return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test in ("has-at-most", "has-exactly") and len(args) == 3:
+        return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
+    if test == "in-play" and args:
+        return _subject_ok(args[0])
     if test == "moved" and args:
         return _subject_ok(args[0])
     if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
@@ -143,7 +151,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4:
         return (args[0].lower() in ("his", "her", "its") and args[1] in _STATS and args[1] != "family-honor"
-                or args[0].lower() == "your" and args[1] == "family-honor") and args[2] in _OPS
+                or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
+            and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and args[2] in ("force", "chi", "personal-honor")
     if test == "stat-rank" and len(args) == 3:
@@ -283,8 +292,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
     if test == "stat-value":
         whose, stat, op, value = args
-        if whose.lower() == "your":
-            have = pos.players[actor].attrs.get("family-honor", 0)
+        if whose.lower() in ("your", "the active player"):
+            player = actor if whose.lower() == "your" else pos.timing.active
+            have = pos.players[player].attrs.get("family-honor", 0)
         else:
             copy = subject_of("it")
             if copy is None:
@@ -309,6 +319,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
+    if test in ("control-at-least", "control-at-most"):
+        found = _kind_words(args[1])
+        n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
+        return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
     if test == "you-control" and _at_least(args[0]) is not None:
         n, found = _at_least(args[0])
         return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
@@ -330,6 +344,12 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return None
     if test == "you-control":
         return copy.controller == actor
+    if test == "in-play":
+        return in_play(pos, copy)
+    if test in ("has-no", "has-at-most", "has-exactly"):
+        found = _kind_words(args[-1])
+        n = sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found))
+        return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
     if test == "moved":
         # moved by an effect of the ability being resolved (procedure.resolve_effects)
         return copy.uid in pos.memo.get("_moved", ())
