@@ -55,8 +55,10 @@ def test_even_if_no_units_here():
     (c,) = conds("Battle: Even if you control no units at the current battlefield, target a Personality: Bow him.")
     assert (c.kind, c.args) == ("even-if", ("control-none", "units at the current battlefield"))
     assert readable(c)
-    # only what the engine honours is readable: "even if this unit is not at the current battlefield" is not
     (c,) = conds("Battle: Even if this unit is not at the current battlefield, target a Personality: Bow him.")
+    assert (c.kind, c.args) == ("even-if", ("not-at-battlefield", "this unit")) and readable(c)
+    # only what the engine honours is readable: another card away from the battlefield is not
+    (c,) = conds("Battle: Even if your Personality is not at the current battlefield, target a Personality: Bow him.")
     assert not readable(c)
 
 
@@ -169,3 +171,50 @@ def test_every_condition_on_an_effect_is_checked():
     r = run_text(setup + 'Alice uses "Temple Bell" targeting "Court Herald"\nexpect legal\n'
                  'expect "Court Herald" dishonored\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+BATTLE = """scenario "t"
+game l5r
+card "Recall Drum" holding gold-cost 0 text "Battle: Target a Personality. Move him home. If he moved, gain 1 Honor."
+card "Ronin Guard" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+card "Ronin Scout" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+turn 3
+phase attack
+step combat
+Alice battlefield 1: "Ronin Scout"
+Bob battlefield 1: "Ronin Guard"
+Alice home: "Recall Drum"
+"""
+
+
+def test_moved_by_this_ability():
+    assert executes(parse_ability("Battle: Target a Personality. Move him home. If he moved, gain 1 Honor."))
+    r = run_text(BATTLE + 'Bob passes\nAlice uses "Recall Drum" targeting "Ronin Guard"\nexpect legal\n'
+                 'expect "Ronin Guard" in Bob home\nexpect Alice family-honor 13\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_more_wordings():
+    (c,) = conds("Limited: If it is not your first or second turn: Draw a card.")
+    assert (c.kind, c.args) == ("not-first-turns", ("2",))
+    (c,) = conds("Open: If you control one or no Rings: Draw a card.")
+    assert (c.kind, c.args) == ("control-at-most", ("1", "Rings")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If he has one or no Followers, bow him.")
+    assert (c.kind, c.args[1:]) == ("effect-if:has-at-most", ("he", "1", "Followers")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If it is still in play, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:in-play", ("it",))
+    (c,) = conds("Open: If the active player has 11 or more Family Honor, draw a card.")
+    assert c.args[1:] == ("the active player", "family-honor", ">=", "11") and readable(c)
+    (c,) = conds("Unless you are Spider Clan, discard a card.")
+    assert (c.kind, c.args[1:]) == ("effect-unless:clan-player", ("Spider",))
+    (c,) = conds("Compassion, or if you are Unicorn Clan: This Personality has +2F.")
+    assert (c.kind, c.args) == ("or-if", ("clan-player", "Unicorn")) and not readable(c)
+
+
+def test_if_then_the_effects_own_if():
+    ab = parse_ability("Battle: If he would be opposed, draw a card if you control a Courtier.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-if:would-be", "effect-if:you-control"]
+    assert {c.args[0] for c in ab.conditions} == {"effect 0"}

@@ -32,6 +32,15 @@ their text, stats as the base grammar names them: ``force``, ``chi``, ``family-h
     "you control at least three Personalities".
 ``has-exactly`` (who, number, what)
     "Watari has exactly one Follower".
+``has-at-most`` (who, number, what) / ``control-at-most`` (number, what)
+    "Sunetsu has one or no Followers", "you control one or no Rings".
+``not-first-turns`` (n)
+    "it is not your first turn" (1), "... your first or second turn" (2).
+``or-if`` (kind, *args)
+    "Compassion, or if you are Unicorn Clan: ...": a test that also lets the line apply.
+``did-not`` also reads "this does not destroy a Personality" (who, verb, what); ``has-no``
+"this Personality does not have a Madness token"; ``in-play`` "it is still in play";
+``stat-value`` "the active player has 11 or more Family Honor".
 ``any-of`` / ``all-of`` (sub-conditions)
     two or more tests joined by "or"/"and" ("If it is your turn or you control a Courtier",
     "If he is Earth and opposed", "If he is dishonorable, Kolat, Ninja, or Shadowlands").
@@ -45,8 +54,9 @@ Tests reused from the base vocabulary with new wordings: ``clan-player``, ``fewe
 this card).
 
 Clause shapes: "If C, <X> to <Y>", "If C, you may <X> to <Y>", "If C, <X> or <Y>", "If C, you
-may target and <X>", "If C, his controller may choose to <X>" put C on every effect of the
-clause (``effect-if:<kind>``); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
+may target and <X>", "If C, his controller may choose to <X>", "If C, <X> if D" put C on every
+effect of the clause (``effect-if:<kind>``); "Unless C, <X>" (``effect-unless:<kind>``); "<X>
+or, if C, <Y>" (a choice, Y only when C); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
 before "Otherwise") puts ``effect-if:<kind>`` on X and ``effect-unless:<kind>`` on Y; "During
 battle resolution, <X>" / "During the duel, <X>" scope X ``effect-during``
 (``battle-resolution`` / ``duel``).
@@ -66,7 +76,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "control-none", "nobody-controls", "not-clan-player", "none-at-battlefield", "stat-rank",
     "most-cards-in-hand", "has-no-abilities", "you-own", "state-in-province",
     "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "control-at-least",
-    "has-exactly",
+    "has-exactly", "not-first-turns", "has-at-most", "control-at-most", "or-if",
 })
 
 
@@ -203,6 +213,40 @@ class Rules:
 
     def cd_any_vps(self, meta, ch):
         return Rules._cd_vps(self, meta, ch, "any-of")
+
+    cd_does_not_have = _cond("has-no", lambda ch: (_word(ch[0]), _word(ch[-1])))
+    cd_has_one_or_no = _cond("has-at-most", lambda ch: (_word(ch[0]), "1", _word(ch[-1])))
+    cd_control_one_or_no = _cond("control-at-most", lambda ch: ("1", _word(ch[-1])))
+    cd_still_in_play = _cond("in-play", lambda ch: (_word(ch[0]),))
+    cd_active_honor_ge = _cond("stat-value", lambda ch: ("the active player", "family-honor", ">=", _word(ch[0])))
+
+    def cd_not_first_turn(self, meta, ch):
+        # "If it is not your first (or second) turn": how many of your first turns are excluded
+        n = "2" if "second" in self._text(meta).lower() else "1"
+        return Condition(kind="not-first-turns", args=(n,), text=self._text(meta))
+
+    def cd_does_not_verb(self, meta, ch):
+        verb = _token(ch, "VERB").lower()
+        return Condition(kind="did-not", args=(_word(ch[0]), verb, _word(ch[-1])), text=self._text(meta))
+
+    def cd_unless_pre(self, meta, ch):
+        return _guarded(ch[1], ch[0], self._text(meta))
+
+    def cd_if_if(self, meta, ch):
+        # the effect's own "if" is the inner test, the leading one the outer
+        text = self._text(meta)
+        return _guarded(_guarded(ch[1], ch[2], text), ch[0], text)
+
+    def cd_or_if(self, meta, ch):
+        # two options; the second only when the test holds
+        first, cond, second = [c for c in ch if getattr(c, "type", "") != "OR_IF"]
+        options = self.choice_of(meta, [first, second])
+        options[1] = _guarded(options[1], cond, "if " + cond.text)
+        return options
+
+    def cd_or_if_limit(self, meta, ch):
+        c = ch[0]
+        return Condition(kind="or-if", args=(c.kind, *c.args), text=self._text(meta))
 
     def cd_you_have(self, meta, ch):
         # "you have a Fortification at the current battlefield": a card you control; "you

@@ -79,7 +79,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         absent_ok = any(c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
         game.need(present or absent_ok, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
                   f" ({field or 'none'}), so {actor} cannot take Battle actions there")
-        if not from_hand and source.zone.startswith("battlefield"):
+        elsewhere_ok = any(c.kind == "even-if" and c.args[:1] == ("not-at-battlefield",) for c in ability.conditions)
+        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok:
             game.need(source.zone == field, "L5R-LOCATION",
                       f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
     _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -417,7 +418,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
+                zone_before = subject.zone
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
+                if subject.zone != zone_before and all(z == "home" or z.startswith("battlefield")
+                                                       for z in (zone_before, subject.zone)):
+                    # "If he moved, ...": the units this ability moved
+                    ctx.position.memo.setdefault("_moved", []).append(subject.uid)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
@@ -525,6 +531,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
+    pos.memo.pop("_moved", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
