@@ -215,6 +215,8 @@ def zone_matches(zone: str, named: str) -> bool:
     """"your discard pile" names either discard pile; "deck" either deck."""
     if zone == named:
         return True
+    if named == "province":  # "a card in a Province": any of the numbered provinces
+        return zone.startswith("province ")
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
 
 
@@ -367,22 +369,26 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
             continue
-        guard = guards.get(f"effect {index}")
-        if guard is not None and guard.kind == "effect-optional":
-            if ctx.body.choosing in ("no", "decline", "not"):
-                ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+        # every condition on this effect holds ("If he is Earth, you may ..." has two)
+        held = True
+        for guard in guards.get(f"effect {index}", ()):
+            if guard.kind == "effect-optional":
+                if ctx.body.choosing in ("no", "decline", "not"):
+                    ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+                    held = False
+                    break
                 continue
-        elif guard is not None:
             verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
                                           subject_of=lambda word: _subject_copy(ctx, source, word, bind))
             if verdict is None:
                 ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
                          f"check ({guard.text})", "L5R-ACT-EFFECT")
-                continue
-            if not verdict:
+            elif not verdict:
                 ctx.step("effect", f"{clause.text}: not carried out, since the condition does not hold "
                          f"({guard.text})", "L5R-ACT-EFFECT")
-                continue
+            held = held and verdict is True
+        if not held:
+            continue
         if clause.kind in ("target", "choose"):
             continue
         if clause.kind == "create":
@@ -485,14 +491,14 @@ def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None
 
 
 def effect_guards(ability: Ability) -> dict:
-    """Conditions the grammar attached to single effects: "effect N" -> Condition."""
-    guards = {}
+    """Conditions the grammar attached to single effects: "effect N" -> its Conditions."""
+    guards: dict = {}
     for cond in ability.conditions:
         if cond.kind.startswith("effect-") and cond.args:
             # "effect N" counts the effects from 0, as our loop does
             kind, _, number = cond.args[0].partition(" ")
             if kind == "effect" and number.isdigit():
-                guards[f"effect {int(number)}"] = cond
+                guards.setdefault(f"effect {int(number)}", []).append(cond)
     return guards
 
 
