@@ -584,3 +584,12 @@ class Rules:
 
     def rs_ignore_gold_cost(self, meta, ch):
         return self._eff(meta, "ignore-cost", target=ch[-1], keyword="gold")
+
+    def rs_subj_assign(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self._dest("cannot-assign", ch[-1]))
+
+    def rs_subj_assign_move(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self.rs_assign_move(meta, ch[-1:]))
+
+    def rs_ignored(self, meta, ch):
+        return ch[-1]
