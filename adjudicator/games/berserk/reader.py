@@ -362,6 +362,13 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and by_your(trig.text) is not None:
+        # «При [:atk] вашего болотного существа»: another card of its controller attacks
+        # (battle._attack_triggers watches the squad for it)
+        rest, spec = by_your(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["by_spec"] = False, {}, spec
     elif trig.timing == "when" and attack_trigger(trig.text) is not None:
         # "При [:atk]", "При сильном [:atk]", "При выстреле", "При среднем или сильном метании":
         # the card attacks with that kind of attack (battle._attack_triggers; glossary «При
@@ -407,6 +414,29 @@ _KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|п
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
     r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
+
+
+_BY_YOUR = re.compile(r"(.+?)\s+вашего\s+(?:(\w+)\s+)?существа(?:\s+стоимостью\s+(\d+)\s+или\s+(более|менее))?", re.I)
+_ELEMENT_ADJ = {"болотн": "swamp", "темн": "darkness", "тёмн": "darkness", "лесн": "forest", "горн": "mountains",
+                "степн": "steppe"}
+
+
+def by_your(text: str) -> tuple[str, dict] | None:
+    """«При [:atk] вашего [болотного] существа [стоимостью N или более]»: the attack words and the
+    description of the attacker (one of the controller's creatures); None for anything else."""
+    m = _BY_YOUR.fullmatch(text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or re.search(r"хозяина|\sпо\s", m.group(1), re.I):
+        return None
+    rest, adj, cost, op = m.groups()
+    spec = {"owner": "you", "types": ["creature"], "states": [], "classes": [], "tests": [], "text": text}
+    if adj:
+        element = next((v for k, v in _ELEMENT_ADJ.items() if adj.lower().startswith(k)), None)
+        if element is None:
+            return None
+        spec["states"] = [f"element:{element}"]
+    if cost:
+        spec["tests"] = [["cost", ">=" if op.lower() == "более" else "<=", int(cost)]]
+    return rest, spec
 
 
 def attacked_spec(text: str) -> dict:
@@ -577,7 +607,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.duration not in DURATIONS:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
-            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))) \
+            ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
+                                              or by_your(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
