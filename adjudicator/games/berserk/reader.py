@@ -413,7 +413,8 @@ _TIER = r"(?:слабом|среднем|сильном)"
 _KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе)"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
-    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
+    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте)"
+    r"(?:\s+стоимостью\s+(?:(менее|более)\s+(\d+)|(\d+)\s+или\s+(более|менее)))?)?", re.I)
 
 
 _BY_YOUR = re.compile(r"(.+?)\s+вашего\s+(?:(\w+)\s+)?существа(?:\s+стоимостью\s+(\d+)\s+или\s+(более|менее))?", re.I)
@@ -449,6 +450,11 @@ def attacked_spec(text: str) -> dict:
             "tests": [], "text": text}
     if m.group(5):
         spec["states"] = ["closed" if m.group(5).lower().startswith("закрыт") else "open"]
+    if m.group(8):  # «стоимостью менее 9» / «более N»: strictly below / above
+        n = int(m.group(8))
+        spec["tests"] = [["cost", "<=", n - 1] if m.group(7).lower() == "менее" else ["cost", ">=", n + 1]]
+    elif m.group(9):  # «стоимостью 7 или более»
+        spec["tests"] = [["cost", ">=" if m.group(10).lower() == "более" else "<=", int(m.group(9))]]
     return spec
 
 
