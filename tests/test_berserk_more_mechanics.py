@@ -189,3 +189,14 @@ def test_attack_trigger_on_a_target_of_some_cost():
     assert cheap.passed, [f.render() for f in cheap.failures]
     dear = run(base + 'Alice acts "Фенкер" targeting "Келем"\nexpect stack "Фенкер"\n')  # cost 6: not «менее 6»
     assert dear.passed, [f.render() for f in dear.failures]
+
+
+def test_special_strike_trigger_on_the_stated_result():
+    base = ('card "Плеть" creature life 5 movement 1 strike 1-1-1 text "[:tap]: Особый удар на 1-2-2. '
+            'При среднем особом ударе - отравить атакованного на 1."\nphase main\nstep choice\n'
+            'Alice cell 1.1: "Плеть"\nBob cell 1.1: "Рафаэль"\n')
+    medium = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing medium\nexpect stack "Плеть", "Плеть"\n'
+                 'Alice passes\nBob passes\nexpect "Рафаэль" status poison\n')
+    assert medium.passed, [f.render() for f in medium.failures]
+    weak = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing weak\nexpect stack "Плеть"\n')
+    assert weak.passed, [f.render() for f in weak.failures]

@@ -376,11 +376,13 @@ def declare_action(ctx, copy, ab: dict) -> None:
 
 
 def _kind_triggers(ctx, copy, ab: dict) -> None:
-    """A shot, throw or discharge the card itself makes at the ability's target: its "При
-    выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
+    """A shot, throw, discharge, [:ovs] or special strike the card itself makes at the ability's
+    target: its "При выстреле / метании / разряде / [:ovs] / особом ударе" abilities trigger (the
+    strike's come from ``act``)."""
     if ab.get("strike_attack"):
         return
-    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row")
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row",
+                                                                            "special-strike")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))

@@ -410,7 +410,7 @@ _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильно
 _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge",
                  "[:ovs]": "strike-through-row"}
 _TIER = r"(?:слабом|среднем|сильном)"
-_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе)"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе|особом\s+ударе)"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
     r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте)"
@@ -472,8 +472,9 @@ def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
     if m is None:
         return None
     tiers = [_TIER_WORDS[t.lower()] for t in (m.group(1), m.group(2)) if t]
-    # «простой удар»: the simple strike, [:atk] (ability.py's icon table)
-    kinds = [_ATTACK_WORDS.get(k.lower(), "strike") for k in (m.group(3), m.group(4)) if k]
+    # «простой удар»: the simple strike, [:atk] (ability.py's icon table); «особый удар»: special strike
+    kinds = [_ATTACK_WORDS.get(k.lower()) or ("special-strike" if k.lower().startswith("особ") else "strike")
+             for k in (m.group(3), m.group(4)) if k]
     return kinds, tiers
 
 
