@@ -37,6 +37,10 @@ KINDS: frozenset[str] = frozenset({
 })
 
 
+#: what a player does with no target named ("take an additional action"): the subject does it
+_PLAYER_DOINGS = frozenset({"additional-action", "produce-gold", "pay-gold", "name-choice", "end-phase"})
+
+
 def _A():
     from . import ability
 
@@ -100,6 +104,8 @@ class Rules:
             if isinstance(e, list):
                 return [own(x) for x in e]
             if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            if isinstance(e, Effect) and e.target is None and e.kind in _PLAYER_DOINGS:
                 return replace(e, target=who)
             return e
 
