@@ -178,7 +178,8 @@ def test_restricted_or_several_additional_actions_are_not_claimed():
 
 
 def test_switch_force_and_chi_in_the_engine():
-    text = EXTRA.replace('"Open: Gain 1 Honor."', '"Open: Switch this Personality\'s Force and Chi."')
+    text = EXTRA.replace('"Open: Gain 1 Honor."', '"Open: Target a Personality: Switch his Force and Chi."')
     text = text.replace('card "Clerk" personality force 1 chi 1', 'card "Clerk" personality force 2 chi 4')
-    r = run_text(text + 'Alice uses "Clerk"\nexpect legal\nexpect "Clerk" force 4\nexpect "Clerk" chi 2\n')
+    r = run_text(text + 'Alice uses "Clerk" targeting "Clerk"\nexpect legal\nexpect "Clerk" force 4\n'
+                 'expect "Clerk" chi 2\n')
     assert r.passed, [f.render() for f in r.failures]
