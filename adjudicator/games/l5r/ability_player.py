@@ -540,6 +540,26 @@ class Rules3:
         return self.alt_amount_branch(meta, ch)
 
 
+class Rules5:
+    def pl_target_two(self, meta, ch):
+        specs = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [specs[0]]), self.target_decl(meta, [specs[1]])]
+
+    def pl_choose_two(self, meta, ch):
+        specs = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.choose_decl(meta, [specs[0]]), self.choose_decl(meta, [specs[1]])]
+
+    def pl_give_last_keyword(self, meta, ch):
+        spec = ch[-1]
+        words = spec.text.split()
+        if not (spec.keywords and len(words) >= 2 and words[-1] == spec.keywords[-1] and not spec.card_types
+                and len(spec.keywords) >= 2 and " or " not in spec.text):
+            return _A().Unparsed(self._text(meta), "give what", self._span(meta))
+        keyword = spec.keywords[-1]
+        target = replace(spec, keywords=spec.keywords[:-1], text=" ".join(words[:-1]))
+        return self._eff(meta, "grant-keyword", target=target, keyword=keyword)
+
+
 class Rules4:
     def pl_p_in_it(self, meta, ch):
         return self._pl_mod("post-state", "in:it")
@@ -612,7 +632,8 @@ class Rules4:
         return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")
 
 
-for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items()]:
+for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items(),
+                      *vars(Rules5).items()]:
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
 
