@@ -200,3 +200,11 @@ def test_special_strike_trigger_on_the_stated_result():
     assert medium.passed, [f.render() for f in medium.failures]
     weak = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing weak\nexpect stack "Плеть"\n')
     assert weak.passed, [f.render() for f in weak.failures]
+
+
+def test_until_the_end_of_your_first_turn_is_read_and_only_for_no_wounds():
+    ab = parse_card_text("Не получает ран до конца вашего первого хода.")[0]
+    assert ab.structured and ab.effects[0].duration == "until-end-of-first-turn"
+    assert _executes("Не получает ран до конца вашего первого хода.") == [True]
+    # another effect with that duration is not carried out (no such Modifier duration)
+    assert _executes("[:tap]: Получает +1 к [:atk] до конца вашего первого хода.") == [False]

@@ -268,13 +268,25 @@ def spell_target_ban(position: Position, card, spell: bool, ignores=frozenset())
     return None
 
 
+def _before_first_turn_ends(position: Position, card) -> bool:
+    """The battle has not yet passed its controller's first turn (the Preliminary phase included):
+    B-MAIN makes the First player active first, so the First player's first turn is turn 1 and the
+    Second player's turn 2 (B-415.3: the turns alternate)."""
+    t = position.timing
+    if t.phase == "preliminary":
+        return True
+    first = 1 if S.first_player(position) == card.controller else 2
+    return t.turn <= first
+
+
 def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str, ignores=frozenset(),
                           source=None) -> int:
     """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
     if S.restricted(position, card, "no-wounds") or (S.restricted(position, card, "no-wounds-own-turn")
-                                                      and position.timing.active == card.controller):
+                                                      and position.timing.active == card.controller) \
+            or (S.restricted(position, card, "no-wounds-first-turn") and _before_first_turn_ends(position, card)):
         # «не получает ран (до конца хода … / в свой ход)»: no wounds from any source
         rec("effect", f"{name} receives no wounds now (an effect or its text): the {kind} deals none", rule)
         return 0

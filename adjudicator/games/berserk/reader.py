@@ -36,7 +36,7 @@ _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": 
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token", "no-wounds-own-turn"})
+                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -611,7 +611,7 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
-    if eff.duration not in DURATIONS:
+    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn"):
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
@@ -641,6 +641,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
             return {"kind": "no-damage", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
                     "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
                     "nw": True}
+        if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
+                eff.duration == "until-end-of-first-turn" and \
+                re.fullmatch(r"не\s+получает\s+ран\s+до\s+конца\s+вашего\s+первого\s+хода", said, re.I):
+            # «Не получает ран до конца вашего первого хода»: from the start of the battle to the end of
+            # its controller's first turn (B-MAIN: the First player's is turn 1, the Second's turn 2)
+            return {"kind": "no-wounds-first-turn", "amount": None, "values": [], "subject": "self", "spec": {},
+                    "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
         if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
                 re.fullmatch(r"не\s+получает\s+ран\s+в\s+свой\s+ход", said, re.I):
             # «Не получает ран в свой ход»: while its controller is the active player (glossary
