@@ -208,3 +208,17 @@ def test_until_the_end_of_your_first_turn_is_read_and_only_for_no_wounds():
     assert _executes("Не получает ран до конца вашего первого хода.") == [True]
     # another effect with that duration is not carried out (no such Modifier duration)
     assert _executes("[:tap]: Получает +1 к [:atk] до конца вашего первого хода.") == [False]
+
+
+def test_while_a_terrain_of_a_class_is_in_the_squad():
+    base = ('card "Горец" creature life 4 movement 1 strike 1-1-1 text "[:prm], пока в вашем отряде есть местность горы."\n'
+            'card "Перевал" terrain silver-cost 1 text "Горы."\ncard "Роща" terrain silver-cost 1 text "Лес."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Горец"\n')
+
+    def has(extra):
+        pos = run(base + extra).position
+        return S.has_keyword(pos, pos.copies_named("Горец")[0], "protection-from-magic")
+
+    assert not has('Alice auxiliary: "Роща"\n')
+    assert not has('Bob auxiliary: "Перевал"\n')  # «в вашем отряде»: Bob's terrain does not count
+    assert has('Alice auxiliary: "Перевал"\n')

@@ -105,12 +105,14 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # state.abilities drops it otherwise
             out["while_wearing"] = {"доспех": "Доспех", "оружие": "Оружие", "экипировку": None}[wearing.group(1)]
             continue
-        has = re.fullmatch(r",?\s*пока\s+в\s+вашем\s+отряде\s+есть\s+(друг\w+\s+)?([\w-]+)", cond.text.strip(), re.I)
+        has = re.fullmatch(r",?\s*пока\s+в\s+(вашем\s+)?отряде\s+есть\s+(друг\w+\s+)?((?:местность\s+)?[\w-]+)",
+                           cond.text.strip(), re.I)
         if cond.kind == "while" and has and ab.kind == "continuous" and ab.trigger is None \
-                and _squad_class(has.group(2)) and "while_squad_has" not in out:
+                and _squad_class(has.group(3)) and "while_squad_has" not in out:
             # «…, пока в вашем отряде есть (другой) дракон»: while a card of that class is in its
-            # controller's squad (glossary «Ваша карта»: a card in your squad); state.abilities
-            out["while_squad_has"] = [_squad_class(has.group(2)), bool(has.group(1))]
+            # controller's squad (glossary «Ваша карта»: a card in your squad); «в отряде» without
+            # «вашем» names no owner, and either squad counts (as for «пока Этген в отряде»)
+            out["while_squad_has"] = [_squad_class(has.group(3)), bool(has.group(2)), bool(has.group(1))]
             continue
         if cond.kind == "while" and re.fullmatch(r",?\s*[Пп]ока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip()):
             # «Хозяин получает …, пока носит Молот Снора» (a name, capitalised — not «пока носит
@@ -293,6 +295,10 @@ def _squad_class(noun: str) -> str | None:
     """The class a noun of «в вашем отряде есть <noun>» names (None: not a class targets.py knows)."""
     from .ability import _CLASS, _lookup
 
+    terrain = re.fullmatch(r"местность\s+(лес|горы|болото|река|пустыня|город)", noun, re.I)
+    if terrain:
+        # «местность горы»: a terrain of that class (terrain texts open with it: «Горы.»)
+        return "terrain:" + terrain.group(1).capitalize()
     if re.fullmatch(r"геро[йя]-маг\w*", noun, re.I):
         return "Герой-маг"
     if re.fullmatch(r"геро[йя]-воин\w*", noun, re.I):
