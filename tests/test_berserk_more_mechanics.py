@@ -222,3 +222,22 @@ def test_while_a_terrain_of_a_class_is_in_the_squad():
     assert not has('Alice auxiliary: "Роща"\n')
     assert not has('Bob auxiliary: "Перевал"\n')  # «в вашем отряде»: Bob's terrain does not count
     assert has('Alice auxiliary: "Перевал"\n')
+
+
+def test_ignores_all_features_reads_only_the_plain_sentence():
+    from adjudicator.games.berserk import defences as D
+
+    assert _executes("Когда атакует существо стоимостью 7 или более - игнорирует все его особенности.") == [True]
+    assert _executes("Когда атакует карту - игнорирует ее особенности.") == [True]
+    assert _executes("Когда атакует карту - игнорирует все ее особенности, если рядом с Алларом стоит ваш страж "
+                     "леса.") == [False]
+    pos = run('card "Истребитель" creature life 5 movement 1 strike 3-3-3 text "Когда атакует существо стоимостью 7 '
+              'или более - игнорирует все его особенности."\ncard "Дорогой" creature gold-cost 7 life 5 movement 1 '
+              'strike 1-1-1\nphase main\nstep choice\nAlice cell 1.1: "Истребитель"\n'
+              'Bob cell 1.1: "Келем"\nBob cell 1.2: "Дорогой"\n').position
+    hunter, kelem, dear = (pos.copies_named(n)[0] for n in ("Истребитель", "Келем", "Дорогой"))
+    assert not D.ignores_all(pos, hunter, kelem)  # cost 6
+    assert D.ignores_all(pos, hunter, dear)
+    kelem = dear
+    assert "everything" in D.ignored_for(pos, hunter, kelem, "strike")
+    assert "everything" not in D.ignored_for(pos, hunter, kelem, "wound")  # «ранить» is not an attack

@@ -135,6 +135,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
     if ab.kind == "unparsed":
         out["unknown"] = out["unknown"] or [ab.text]
         return out
+    everything = _ignore_all(ab)
+    if everything is not None:
+        # «Когда атакует существо стоимостью 7 или более - игнорирует все его особенности»: a
+        # standing rule of the card's attacks (defences.ignores_all), not a moment of its own
+        out["static"] = "ignore-all"
+        out["effects"] = [{"kind": "ignore", "amount": None, "values": [], "subject": "self", "spec": everything,
+                           "stat": None, "keyword": "all", "duration": None, "delayed": None,
+                           "text": ab.effects[0].text}]
+        return out
     if ab.trigger is not None:
         _trigger(ab, out)
     for cost in ab.costs:
@@ -289,6 +298,24 @@ def count_of_text(text: str) -> list | None:
             return None
         classes = [cls]
     return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+
+
+_IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|существо)(?:\s+стоимостью\s+(\d+)\s+(?:или|и)\s+более)?",
+                              re.I)
+
+
+def _ignore_all(ab: Ability) -> dict | None:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует (все) её / его
+    особенности»: the description of the attacked cards (None when the sentence says anything else)."""
+    if ab.trigger is None or ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+        return None
+    m = _IGNORE_ALL_WHEN.fullmatch(ab.trigger.text.strip())
+    eff = ab.effects[0]
+    if m is None or not isinstance(eff, Effect) or eff.kind != "ignore" or not re.fullmatch(
+            r"игнорирует\s+(все\s+)?(е[её]|его)\s+особенности", (eff.text or "").strip().rstrip("."), re.I):
+        return None
+    return {"owner": "any", "types": ["creature"] if m.group(1).lower() == "существо" else [], "states": [],
+            "classes": [], "tests": [["cost", ">=", int(m.group(2))]] if m.group(2) else [], "text": ab.trigger.text}
 
 
 def _squad_class(noun: str) -> str | None:
