@@ -8,8 +8,10 @@ one of a closed set (:data:`CORE_EVENTS`) in the base style ``<subject>-<verb>``
 destroyed", "this-card-enters-play", "action-resolves"); the qualifiers type what the text
 restricts, each key from :data:`QUALIFIERS`:
 
-``by``      whose action or doing: ``you``, ``opponent`` (another player), ``any``, ``this``
-            (this card), ``card`` (a named/described card)
+``by``      whose action or doing, or whose card the subject is ("your Personality is
+            destroyed"): ``you``, ``opponent`` (another player), ``any``, ``the`` (the action
+            just named), ``this`` (this card), ``card`` (a named card), ``personality``, ...
+``kw``      the subject card's keyword (``spider-clan``, ``farm``, ``shugenja``)
 ``kind``    the action's designators or attack kind, ``|``-joined (``battle``, ``limited|open``,
             ``not-iaijutsu``, ``melee|ranged``)
 ``target``  what is targeted: the target's type (``personality``, ``card``, ``this-card``)
@@ -49,7 +51,7 @@ def is_topic_event(name: str) -> bool:
     return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
 
 
-QUALIFIERS = ("by", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
+QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
 
 
 def _name(core: str, **quals) -> str:
@@ -469,6 +471,8 @@ class Rules2:
         pred = ch[-1]
         core = f"{head}-{pred['verb']}"
         quals = {k: v for k, v in pred.items() if k != "verb"}
+        word = _toks(ch, "CAPWORD")[0]
+        quals["kw"] = word + ("-clan" if " clan " in f" {self._text(meta).lower()} " else "")
         if owner == "you":
             quals["by"] = "you"
         return _name(core, **quals)
