@@ -1348,6 +1348,12 @@ def _build_transformer_class():
 
         # ----- families added: gifts, nested abilities, amounts read at resolution,
         # "for each", delayed and replacement effects, alternatives, relative comparisons
+        def subj_gifts_each(self, meta, ch):
+            target = ch[0]
+            if isinstance(target, TargetSpec):
+                target = replace(target, ref="each")  # "each": every card the subject names
+            return self._gift_effects(meta, target, ch[1].items)
+
         def _gift_effects(self, meta, target, gifts):
             out = []
             for g in gifts:
@@ -2800,3 +2806,8 @@ def _topic_kinds() -> frozenset[str]:
 
 # the topic modules' kinds belong to the closed vocabulary too
 EFFECT_KINDS = EFFECT_KINDS | _topic_kinds()
+
+
+def warm() -> None:
+    """Build the parser now (before worker processes are forked to share it)."""
+    _get_parser()

@@ -319,6 +319,9 @@ def executes(ability) -> bool:
             and getattr(clauses[i - 1], "kind", "") == "modify-stat")]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
         return False
+    # an attack's or a Province's strength: no card value the modifier layer could change
+    if any(c.kind == "modify-stat" and c.stat == "strength" for c in clauses):
+        return False
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or ability.effects.index(c) + 1 >= len(ability.effects)
            or getattr(ability.effects[ability.effects.index(c) + 1], "kind", "") != "amount-equal-to"):
