@@ -679,6 +679,31 @@ class Rules2:
         kinds = next(c for c in ch if isinstance(c, tuple))
         return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="|".join((first, *kinds)))
 
+    def ev_moves(self, meta, ch):
+        return f"{_subject(_target(ch))}-moves"
+
+    def ev_player_targets_with(self, meta, ch):
+        obj = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        a = ch[-1]
+        return _name("action-targets", **{**a.quals(), "by": "opponent", "target": obj})
+
+    def ev_obj_this(self, meta, ch):
+        return "this-card"
+
+    def ev_obj_named(self, meta, ch):
+        return "this-card"
+
+    def ev_obj_your(self, meta, ch):
+        return "card"
+
+    def ev_after_your_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{phase}-phase-ends", by="you")
+
+    def ev_card_action(self, meta, ch):
+        words = _toks(ch, "CAPWORD")
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="card", kind=words[0], **{"from": words[1]})
+
     def ev_each_time(self, meta, ch):
         return ch[-1]
 
