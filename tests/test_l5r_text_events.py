@@ -117,3 +117,13 @@ def test_your_keyword_card_destroyed_fires_for_your_cards_only():
     assert not trigger_matches(pos, src, trig, ["destroyed", 3])
     assert not trigger_matches(pos, src, trig, ["destroyed", 4])
     assert not fires(Trigger("after", "personality-destroyed;by=opponent"))
+
+
+def test_more_shapes():
+    assert event("a battle ends in which you destroyed a province as the Attacker") == (
+        "battle-ends", {"did": "province-destroyed-as-attacker"})
+    assert event("another player targets this Personality with an action") == (
+        "action-targets", {"by": "opponent", "target": "this-card"})
+    assert event("your Samurai Personality wins a duel") == ("personality-wins-duel", {"by": "you", "kw": "samurai"})
+    assert event("this unit moves") == ("this-card-moves", {})
+    assert event("your Events Phase") == ("events-phase-ends", {"by": "you"})

@@ -268,7 +268,10 @@ class Rules2:
 
     def ev_battle_post(self, meta, ch):
         verb = (_toks(ch, "EVERB") or ["resolves"])[0]
-        core = "battle-resolution-ends" if "resolution" in self._text(meta).lower() and verb == "ends" else "battle-resolves"
+        if verb in ("ends", "end"):
+            core = "battle-resolution-ends" if "resolution" in self._text(meta).lower() else "battle-ends"
+        else:
+            core = "battle-resolves"
         return _name(core, **_quals(ch))
 
     def ev_duel_won_by(self, meta, ch):
@@ -311,7 +314,8 @@ class Rules2:
         targets = [c for c in ch if hasattr(c, "ref")]
         verb = self._text(meta).lower().split()
         v = next((w for w in verb if w in _DID_VERBS), "did")
-        return f"{_subject(targets[-1])}-{v}"
+        role = f"-as-{verb[-1]}" if verb[-3:-1] == ["as", "the"] else ""
+        return f"{_subject(targets[-1])}-{v}{role}"
 
     def ev_did_performed_by(self, meta, ch):
         return "performed-by-" + _subject(_target(ch))
@@ -471,8 +475,9 @@ class Rules2:
         pred = ch[-1]
         core = f"{head}-{pred['verb']}"
         quals = {k: v for k, v in pred.items() if k != "verb"}
-        word = _toks(ch, "CAPWORD")[0]
-        quals["kw"] = word + ("-clan" if " clan " in f" {self._text(meta).lower()} " else "")
+        words = _toks(ch, "CAPWORD")
+        if words:
+            quals["kw"] = words[0] + ("-clan" if " clan " in f" {self._text(meta).lower()} " else "")
         if owner == "you":
             quals["by"] = "you"
         return _name(core, **quals)
@@ -501,6 +506,13 @@ class Rules2:
 
     def ev_cp_leaves(self, meta, ch):
         return {"verb": "leaves-play"}
+
+    def ev_cp_wins_duel(self, meta, ch):
+        return {"verb": "wins-duel"}
+
+    def ev_passive_at(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-{_toks(ch, 'PASTP')[0]}", at=_subject(ts[-1]))
 
     def ev_cp_verb(self, meta, ch):
         return {"verb": _toks(ch, "EVERB")[0]}
