@@ -179,3 +179,24 @@ def test_attacks_on_the_closed_card_are_capped_only_while_it_is_closed():
                 'Alice passes\nBob passes\n')
         assert r.passed, [f.render() for f in r.failures]
         assert r.position.copies_named("Акванит")[0].counters["wounds"] == wounds
+
+
+def test_attack_trigger_on_a_target_of_some_cost():
+    base = ('card "Фенкер" creature life 5 movement 1 strike 1-1-1 text "При [:atk] по карте стоимостью менее 6 - '
+            'атакованный получает отравление на 1."\nphase main\nstep choice\nAlice cell 1.1: "Фенкер"\n'
+            'Bob cell 1.1: "Рафаэль"\nBob cell 1.2: "Келем"\n')
+    cheap = run(base + 'Alice acts "Фенкер" targeting "Рафаэль"\nexpect stack "Фенкер", "Фенкер"\n')
+    assert cheap.passed, [f.render() for f in cheap.failures]
+    dear = run(base + 'Alice acts "Фенкер" targeting "Келем"\nexpect stack "Фенкер"\n')  # cost 6: not «менее 6»
+    assert dear.passed, [f.render() for f in dear.failures]
+
+
+def test_special_strike_trigger_on_the_stated_result():
+    base = ('card "Плеть" creature life 5 movement 1 strike 1-1-1 text "[:tap]: Особый удар на 1-2-2. '
+            'При среднем особом ударе - отравить атакованного на 1."\nphase main\nstep choice\n'
+            'Alice cell 1.1: "Плеть"\nBob cell 1.1: "Рафаэль"\n')
+    medium = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing medium\nexpect stack "Плеть", "Плеть"\n'
+                 'Alice passes\nBob passes\nexpect "Рафаэль" status poison\n')
+    assert medium.passed, [f.render() for f in medium.failures]
+    weak = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing weak\nexpect stack "Плеть"\n')
+    assert weak.passed, [f.render() for f in weak.failures]

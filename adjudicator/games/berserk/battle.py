@@ -376,11 +376,13 @@ def declare_action(ctx, copy, ab: dict) -> None:
 
 
 def _kind_triggers(ctx, copy, ab: dict) -> None:
-    """A shot, throw or discharge the card itself makes at the ability's target: its "При
-    выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
+    """A shot, throw, discharge, [:ovs] or special strike the card itself makes at the ability's
+    target: its "При выстреле / метании / разряде / [:ovs] / особом ударе" abilities trigger (the
+    strike's come from ``act``)."""
     if ab.get("strike_attack"):
         return
-    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row")
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row",
+                                                                            "special-strike")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))
@@ -441,8 +443,14 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
     attacker = copy
     # the attacker's own abilities, then "При [:atk] хозяина" of the cards attached to it
     # (equipment and symbiotes seated on it, B-405.2: "хозяин" is the card they sit on)
-    watching = [(attacker, ab) for ab in S.abilities(pos, attacker) if not ab.get("host")] + [
-        (att, ab) for att in pos.attachments_of(attacker.uid) for ab in S.abilities(pos, att) if ab.get("host")]
+    watching = [(attacker, ab) for ab in S.abilities(pos, attacker) if not ab.get("host") and not ab.get("by_spec")] \
+        + [(att, ab) for att in pos.attachments_of(attacker.uid) for ab in S.abilities(pos, att) if ab.get("host")]
+    # «При [:atk] вашего болотного существа»: the cards of the attacker's controller watching its attacks
+    for card in sorted(S.cards_in_play(pos, attacker.controller), key=S.board_order):
+        if "hidden" in card.flags:
+            continue
+        watching += [(card, ab) for ab in S.abilities(pos, card) if ab.get("by_spec") and ab["trigger"] == "on-attack"
+                     and restriction_failure(pos, attacker, ab["by_spec"], card.controller, card) is None]
     for copy, ab in watching:
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
             continue

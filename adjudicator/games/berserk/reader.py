@@ -362,6 +362,13 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and by_your(trig.text) is not None:
+        # «При [:atk] вашего болотного существа»: another card of its controller attacks
+        # (battle._attack_triggers watches the squad for it)
+        rest, spec = by_your(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["by_spec"] = False, {}, spec
     elif trig.timing == "when" and attack_trigger(trig.text) is not None:
         # "При [:atk]", "При сильном [:atk]", "При выстреле", "При среднем или сильном метании":
         # the card attacks with that kind of attack (battle._attack_triggers; glossary «При
@@ -403,10 +410,34 @@ _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильно
 _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge",
                  "[:ovs]": "strike-through-row"}
 _TIER = r"(?:слабом|среднем|сильном)"
-_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе)"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе|особом\s+ударе)"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
-    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
+    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте)"
+    r"(?:\s+стоимостью\s+(?:(менее|более)\s+(\d+)|(\d+)\s+или\s+(более|менее)))?)?", re.I)
+
+
+_BY_YOUR = re.compile(r"(.+?)\s+вашего\s+(?:(\w+)\s+)?существа(?:\s+стоимостью\s+(\d+)\s+или\s+(более|менее))?", re.I)
+_ELEMENT_ADJ = {"болотн": "swamp", "темн": "darkness", "тёмн": "darkness", "лесн": "forest", "горн": "mountains",
+                "степн": "steppe"}
+
+
+def by_your(text: str) -> tuple[str, dict] | None:
+    """«При [:atk] вашего [болотного] существа [стоимостью N или более]»: the attack words and the
+    description of the attacker (one of the controller's creatures); None for anything else."""
+    m = _BY_YOUR.fullmatch(text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or re.search(r"хозяина|\sпо\s", m.group(1), re.I):
+        return None
+    rest, adj, cost, op = m.groups()
+    spec = {"owner": "you", "types": ["creature"], "states": [], "classes": [], "tests": [], "text": text}
+    if adj:
+        element = next((v for k, v in _ELEMENT_ADJ.items() if adj.lower().startswith(k)), None)
+        if element is None:
+            return None
+        spec["states"] = [f"element:{element}"]
+    if cost:
+        spec["tests"] = [["cost", ">=" if op.lower() == "более" else "<=", int(cost)]]
+    return rest, spec
 
 
 def attacked_spec(text: str) -> dict:
@@ -419,6 +450,11 @@ def attacked_spec(text: str) -> dict:
             "tests": [], "text": text}
     if m.group(5):
         spec["states"] = ["closed" if m.group(5).lower().startswith("закрыт") else "open"]
+    if m.group(8):  # «стоимостью менее 9» / «более N»: strictly below / above
+        n = int(m.group(8))
+        spec["tests"] = [["cost", "<=", n - 1] if m.group(7).lower() == "менее" else ["cost", ">=", n + 1]]
+    elif m.group(9):  # «стоимостью 7 или более»
+        spec["tests"] = [["cost", ">=" if m.group(10).lower() == "более" else "<=", int(m.group(9))]]
     return spec
 
 
@@ -436,8 +472,9 @@ def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
     if m is None:
         return None
     tiers = [_TIER_WORDS[t.lower()] for t in (m.group(1), m.group(2)) if t]
-    # «простой удар»: the simple strike, [:atk] (ability.py's icon table)
-    kinds = [_ATTACK_WORDS.get(k.lower(), "strike") for k in (m.group(3), m.group(4)) if k]
+    # «простой удар»: the simple strike, [:atk] (ability.py's icon table); «особый удар»: special strike
+    kinds = [_ATTACK_WORDS.get(k.lower()) or ("special-strike" if k.lower().startswith("особ") else "strike")
+             for k in (m.group(3), m.group(4)) if k]
     return kinds, tiers
 
 
@@ -577,7 +614,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.duration not in DURATIONS:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
-            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))) \
+            ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
+                                              or by_your(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(

@@ -2559,6 +2559,10 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
     return _resolve_clauses(result, duration, conditions, [], limits=True)
 
 
+_LIST_COMMA_RE = re.compile(r",\s*(?:(?:[A-Z][\w'-]*\s+)?[A-Z][\w'-]*|[a-z]+ed),\s*(?:or|and)\s"
+                            r"|,\s*(?:or|and)\s+(?:[A-Z]|[a-z]+ed\b)")
+
+
 def _split_trigger(text: str) -> tuple[str | None, str, str]:
     """'After X, rest' -> (timing, event text, rest); timing None when no trigger."""
     low = text.lower()
@@ -2568,7 +2572,9 @@ def _split_trigger(text: str) -> tuple[str | None, str, str]:
         if low.startswith(word + " "):
             timing = {"at the start of": "start-of", "at the end of": "end-of", "whenever": "when"}.get(word, word)
             rest = text[len(word) + 1 :]
-            commas = _outside_quotes_positions(rest, ",")
+            # the commas of a list ("your Battle, Limited, or Open action", "bowed, destroyed, or
+            # moved") do not end the event
+            commas = [c for c in _outside_quotes_positions(rest, ",") if not _LIST_COMMA_RE.match(rest, c)]
             # "After X: effects, ..." -- a colon before the first comma ends the event
             colons = [c for c in _outside_quotes_positions(rest, ":") if not commas or c < commas[0]]
             if colons:

@@ -95,7 +95,9 @@ def _act(by):
         mods: dict = {}
         for c in ch:
             if isinstance(c, tuple):
-                kinds = c
+                kinds = kinds + c
+            elif isinstance(c, str) and not hasattr(c, "type"):
+                kinds = kinds + (c,)
             elif isinstance(c, dict):
                 mods.update(c)
         return _Act(by, kinds, mods)
@@ -239,7 +241,7 @@ class Rules2:
     # ----- actions and what they did
     def _act_post(self, meta, ch, by, kind=""):
         verb = _toks(ch, "EVERB")[0]
-        return _name(f"action-{verb}", by=by, kind=kind or _kind_of(ch), **_quals(ch))
+        return _name(f"action-{verb}", **{"by": by, "kind": kind or _kind_of(ch), **_quals(ch)})
 
     def ev_act_post_any(self, meta, ch):
         return Rules2._act_post(self, meta, ch, "any")
@@ -272,10 +274,10 @@ class Rules2:
 
     def ev_the_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch))
+        return _name("action-resolves", **{"by": "the", "did": f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch)})
 
     def ev_the_action_equips(self, meta, ch):
-        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-equipped", **_quals(ch))
+        return _name("action-resolves", **{"by": "the", "did": f"{_subject(_target(ch))}-equipped", **_quals(ch)})
 
     def ev_your_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
@@ -366,10 +368,9 @@ class Rules2:
         return _name("honor-lost", by=_by_of(ch[0]), **_quals(ch))
 
     def ev_hf_act(self, meta, ch):
-        a = ch[-1]
-        q = a.quals()
-        return {"from": "action" + (f"-{q['kind']}" if q.get("kind") else ""),
-                **({"by": q["by"]} if q.get("by") not in (None, "any", "the") else {})}
+        q = ch[-1].quals()
+        whose = {"you": "your-", "opponent": "another-player's-"}.get(q.get("by"), "")
+        return {"from": f"{whose}action" + (f"-{q['kind']}" if q.get("kind") else "")}
 
     def ev_hf_own(self, meta, ch):
         return {"from": "own-cards"}
@@ -621,7 +622,7 @@ class Rules2:
 
     def ev_two_word_action(self, meta, ch):
         kind = _toks(ch, "CAPWORD")[0] + "|battle"
-        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind=kind, **_quals(ch))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", **{"by": "any", "kind": kind, **_quals(ch)})
 
     def ev_action_performed_by(self, meta, ch):
         return _name(f"action-{_toks(ch, 'EVERB')[0]}", by=_subject(_target(ch)), kind="battle")
@@ -658,6 +659,21 @@ class Rules2:
 
     def ev_proclaim(self, meta, ch):
         return _name(f"{_subject(_target(ch))}-proclaimed", by="you")
+
+    def ev_h_either_attack(self, meta, ch):
+        from .ability import _Mod
+
+        return [_Mod("head", "melee-attack"), _Mod("head", "ranged-attack")]
+
+    def ev_did_verbs(self, meta, ch):
+        verbs = [w.strip(",").lower() for w in self._text(meta).split() if w.strip(",").lower() in _DID_VERBS]
+        t = _subject(_target(ch))
+        return "|".join(f"{t}-{v}" for v in verbs)
+
+    def ev_your_kinds_action(self, meta, ch):
+        first = _toks(ch, "CAPWORD")[0]
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="|".join((first, *kinds)))
 
     def ev_each_time(self, meta, ch):
         return ch[-1]

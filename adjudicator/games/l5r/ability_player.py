@@ -367,14 +367,7 @@ class Rules2:
         return self._measured(meta, self._eff(meta, "raise-stat-to", target=whose, stat=stat),
                               _A()._AmountRef(by_stat, by_whose, 1))
 
-    def pl_reduce_by(self, meta, ch):
-        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
-        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
-                              _A()._AmountRef(by_stat, by_whose, 1), -1)
 
-    def pl_reduce_by_amount(self, meta, ch):
-        whose, stat = ch[0]
-        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], -1)
 
     def pl_reduce_of_by(self, meta, ch):
         stat, target, (by_whose, by_stat) = ch[0], ch[1], ch[-1]
@@ -457,15 +450,10 @@ class Rules2:
     def pl_pn_dishonoring(self, meta, ch):
         return "dishonoring"
 
-    def pl_pn_action(self, meta, ch):
-        return "action"
-
     # ----- noun phrases
     def pl_q_one_or_more_of_your(self, meta, ch):
         return [self._pl_mod("q", ("at-least", 1)), self._pl_mod("owner", "you")]
 
-    def pl_q_one_to(self, meta, ch):
-        return self._pl_mod("q", ("up-to", _A().amount(ch[-1]) or 1))
 
     def pl_q_two_or_three_of_your(self, meta, ch):
         return [self._pl_mod("q", ("up-to", 3)), self._pl_mod("owner", "you"), self._pl_mod("post-state", "at-least:2")]
@@ -473,8 +461,6 @@ class Rules2:
     def pl_q_zero_or_more_of_your(self, meta, ch):
         return [self._pl_mod("q", ("up-to", 0)), self._pl_mod("owner", "you")]
 
-    def pl_p_in_it(self, meta, ch):
-        return self._pl_mod("post-state", "in:it")
 
     def pl_p_with_keyword(self, meta, ch):
         kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
@@ -516,9 +502,6 @@ class Rules3:
     def pl_p_in_and_out(self, meta, ch):
         return self._pl_mod("post-state", "in-and-out-of-play")
 
-    def pl_p_out_of_play(self, meta, ch):
-        return self._pl_mod("post-state", "out-of-play")
-
     def pl_rel_paid(self, meta, ch):
         return ("paid", "gold")
 
@@ -530,9 +513,6 @@ class Rules3:
 
     def pl_c_controls(self, meta, ch):
         return _A().Condition(kind="controls", args=(ch[0].text, ch[-1].text), text=self._text(meta))
-
-    def pl_c_you_are_clan(self, meta, ch):
-        return _A().Condition(kind="clan-player", args=(str(ch[0]),), text=self._text(meta))
 
     def pl_has_alt(self, meta, ch):
         # "This Shugenja has +1F, or +2F if he is Water": as "Give X +1F, or +2F if ..."

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.core.ability import Effect, TargetSpec, Unparsed
+from adjudicator.core.ability import TargetSpec, Unparsed
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -466,7 +466,8 @@ class Rules:
         return "base-abilities" if " base " in f" {self._text(meta).lower()} " else "printed-abilities"
 
     def rs_pn_actions(self, meta, ch):
-        return "actions"
+        # "its actions", "the Personality's Kiho actions", "one of the action's ...": the noun as written
+        return "action" if self._text(meta).lower().endswith("action") else "actions"
 
     def rs_pn_effects(self, meta, ch):
         return "effects"
@@ -512,10 +513,6 @@ class Rules:
     def rs_equip_only(self, meta, ch):
         return self._eff(meta, "attach-restriction", target=ch[-1])
 
-    def rs_q_both(self, meta, ch):
-        from .ability import _Mod
-
-        return _Mod("q", ("each", 1))
 
     def rs_only_play(self, meta, ch):
         period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
@@ -578,10 +575,6 @@ class Rules:
     def rs_ignore_hr(self, meta, ch):
         return self._ignore_hr(meta, ch[0], ch[-1])
 
-    def rs_may_ignore_hr(self, meta, ch):
-        from .ability import _Optional
-
-        return _Optional(self._ignore_hr(meta, ch[0], ch[-1]), chooser=ch[0])
 
     def rs_ignore_hr_self(self, meta, ch):
         return self._ignore_hr(meta, TargetSpec(ref="you", text="you"), ch[-1])
@@ -591,3 +584,12 @@ class Rules:
 
     def rs_ignore_gold_cost(self, meta, ch):
         return self._eff(meta, "ignore-cost", target=ch[-1], keyword="gold")
+
+    def rs_subj_assign(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self._dest("cannot-assign", ch[-1]))
+
+    def rs_subj_assign_move(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self.rs_assign_move(meta, ch[-1:]))
+
+    def rs_ignored(self, meta, ch):
+        return ch[-1]
