@@ -254,3 +254,20 @@ def test_what_this_ability_did():
 def test_trait_conditions_keep_it_unexecutable():
     # a triggered trait resolves without checking its conditions, so none is claimed
     assert not executes(parse_ability("After this card enters play, gain 1 Honor if you are Crab Clan."))
+
+
+def test_unless_after_if_reads_as_a_requirement():
+    ab = parse_ability("Battle: If this Shugenja is unbowed, bow him unless he is Water: Draw a card.")
+    assert ab.structured
+    kinds = [(c.kind, c.args) for c in ab.conditions]
+    assert ("none-of", ("is/2", "he", "Water")) in kinds and ("is", ("this Shugenja", "unbowed")) in kinds
+    ab = parse_ability("Battle: Target a Personality. If he is unbowed, bow him unless he is Water.")
+    assert {c.kind for c in ab.conditions} == {"effect-if:is", "effect-if:none-of"}
+
+
+def test_joining_words_do_not_reach_into_effects():
+    # "and you will ..." joins two effects, not two tests
+    cs = conds("Open: Target a Personality. If he is a Kensai and you control a Courtier, draw a card.")
+    assert sorted(c.kind for c in cs) == ["effect-if:is", "effect-if:you-control"]
+    ab = parse_ability("Open: If it is your turn, draw a card and you may gain 1 Honor.")
+    assert ab.structured and all(c.kind != "effect-if:all-of" for c in ab.conditions)

@@ -109,7 +109,7 @@ def readable(cond) -> bool:
 
 
 def _readable(test: str, args: tuple) -> bool:
-    if test in ("any-of", "all-of"):
+    if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
         subs = decode(args)
@@ -292,12 +292,13 @@ def _here():
 def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
 
-    if test in ("any-of", "all-of"):
+    if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
         results = [_test(s.kind, s.args, game, pos, actor, source, subject_of) for s in decode(args)]
-        if test == "any-of":
-            return True if any(r is True for r in results) else (None if None in results else False)
+        if test in ("any-of", "none-of"):
+            found = True if any(r is True for r in results) else (None if None in results else False)
+            return found if test == "any-of" or found is None else not found
         return False if any(r is False for r in results) else (None if None in results else True)
     if test == "self-state":
         return game.has_state(pos, source, args[0].lower())
