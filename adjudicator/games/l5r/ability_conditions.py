@@ -43,7 +43,7 @@ their text, stats as the base grammar names them: ``force``, ``chi``, ``family-h
 ``or-if`` (kind, *args)
     "Compassion, or if you are Unicorn Clan: ...": a test that also lets the line apply.
 ``did-not`` also reads "this does not destroy a Personality" (who, verb, what); ``has-no``
-"this Personality does not have a Madness token"; ``stat-value`` "the active player has 11 or
+"this Personality does not have a Madness token"; ``in-play`` "it is still in play"; ``stat-value`` "the active player has 11 or
 more Family Honor".
 ``any-of`` / ``all-of`` / ``none-of`` (sub-conditions)
     two or more tests joined by "or"/"and" ("If it is your turn or you control a Courtier",
@@ -223,6 +223,7 @@ class Rules:
     cd_does_not_have = _cond("has-no", lambda ch: (_word(ch[0]), _word(ch[-1])))
     cd_has_one_or_no = _cond("has-at-most", lambda ch: (_word(ch[0]), "1", _word(ch[-1])))
     cd_control_one_or_no = _cond("control-at-most", lambda ch: ("1", _word(ch[-1])))
+    cd_still_in_play = _cond("in-play", lambda ch: (_word(ch[0]),))
     cd_active_honor_ge = _cond("stat-value", lambda ch: ("the active player", "family-honor", ">=", _word(ch[0])))
 
     def cd_not_first_turn(self, meta, ch):
