@@ -372,7 +372,8 @@ def executes(ability) -> bool:
                 and ref in ("this", "attached")
         return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)
     if ability.kind == "trait":
-        return ability.trigger is not None and all(
+        # a triggered trait resolves without its conditions (triggers._resolve_trait)
+        return ability.trigger is not None and not ability.conditions and all(
             c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \
             and not ability.costs
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
