@@ -574,8 +574,6 @@ class Rules4:
     def pl_sr_his_or_her(self, meta, ch):
         return (TargetSpec(ref="it", text="his or her"), self._stat_kind(meta, ch[-1]))
 
-    def pl_c_still_in_play(self, meta, ch):
-        return _A().Condition(kind="in-play", args=(ch[0].text,), text=self._text(meta))
 
     def pl_r_not_targeted_by(self, meta, ch):
         return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")
