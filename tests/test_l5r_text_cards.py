@@ -180,3 +180,15 @@ def test_put_on_the_bottom_of_the_wrong_deck_is_refused():
     assert executes(parse_ability("Open: Target a Personality. Put it on the bottom of its owner's Fate deck."))
     r = run_text(text + 'Alice uses "Scout" targeting "Ronin"\nexpect legal\nexpect "Ronin" in Bob home\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_a_target_in_the_discard_pile_is_put_into_the_hand_by_pronoun():
+    # "it" names the target chosen in the discard pile: the effect names that out-of-play zone
+    # (L5R-ACT-EFFECT), so the card is not skipped as "out of play"
+    text = HEAD.replace("Open: Target a Personality. Put it on top of its owner's deck.",
+                        "Open: Target a Personality in your discard pile. Put it into your hand.")
+    text += 'Alice dynasty-discard: "Ronin"\n'.replace('"Ronin"', '"Wave Man"')
+    text = text.replace('card "Paddy"', 'card "Wave Man" personality force 1 chi 1 honor-requirement 0 '
+                        'personal-honor 0 gold-cost 1\ncard "Paddy"')
+    r = run_text(text + 'Alice uses "Scout" targeting "Wave Man"\nexpect legal\nexpect "Wave Man" in Alice hand\n')
+    assert r.passed, [f.render() for f in r.failures]
