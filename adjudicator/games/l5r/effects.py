@@ -336,6 +336,10 @@ def executes(ability) -> bool:
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
+    from .effects_cards import unchecked_target
+
+    if any(c.target is not None and unchecked_target(c.target) for c in clauses):
+        return False
     if ability.kind == "keywords":
         return True
     from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
