@@ -270,13 +270,6 @@ class Rules:
             out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
 
-    def bt_am_stat_plus_if(self, meta, ch):
-        from .ability import _Guarded, amount
-
-        whose, stat = ch[0]
-        plus = self._eff(meta, "amount-plus", amount=amount(ch[1]))
-        return [self._bt_measured(meta, whose, stat), _Guarded(plus, ch[-1], self._text(meta))]
-
     def bt_plus(self, meta, ch):
         from .ability import amount
 
