@@ -151,7 +151,8 @@ def _caps(position: Position, card) -> list[tuple[int, set, set]]:
     out = []
     for ab in S.abilities(position, card):
         if ab.get("static") == "cap" and not ab["unknown"]:
-            out.extend((e["amount"], set(e["cap"][0]), set(e["cap"][1])) for e in ab["effects"])
+            out.extend((e["amount"], set(e["cap"][0]), set(e["cap"][1])) for e in ab["effects"]
+                       if e["kind"] == "reduce-attack-to" and (not e.get("when_closed") or "closed" in card.flags))
     return out
 
 
@@ -272,6 +273,11 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
     """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
+    if S.restricted(position, card, "no-wounds") or (S.restricted(position, card, "no-wounds-own-turn")
+                                                      and position.timing.active == card.controller):
+        # «не получает ран (до конца хода … / в свой ход)»: no wounds from any source
+        rec("effect", f"{name} receives no wounds now (an effect or its text): the {kind} deals none", rule)
+        return 0
     kws = _keyword_set(position, card) - set(ignores)
     for kw in sorted(set(ignores) & _keyword_set(position, card)):
         rec("effect", f"{name} has {kw}, which the attacker ignores", rule)

@@ -2,13 +2,454 @@
 
 Each method is named after an alias (``-> name``) of that grammar file and has the base
 transformer's signature ``(self, meta, ch)``; see :func:`adjudicator.games.l5r.ability._build_transformer_class`.
+
+Kinds and fields this topic adds (zones are the names of :mod:`adjudicator.games.l5r.effects`:
+``hand``, ``discard`` (either discard pile), ``fate-discard``, ``dynasty-discard``, ``deck``,
+``fate-deck``, ``dynasty-deck``; two zones a card may be in are joined with ``|``:
+``hand|discard``, ``play|discard``; ``out-of-play`` / ``in-or-out-of-play`` for face-up
+Personalities in provinces):
+
+``search`` (base kind)
+    "Search your discard pile, then deck, for a Ring": ``target`` what is sought, its ``zone``
+    the first zone searched; ``keyword`` every zone in order with the connectives of the text,
+    ``"discard then deck"`` (the second only if the first has none), ``"deck or discard"`` (one
+    of them), ``"discard and fate-deck"`` (both).
+``look-at-top`` (base kind) / ``look-at``
+    "Look at the top three cards of any Fate deck": ``target`` the cards (state ``top``, ``zone``,
+    ``owner`` whose deck, ``any`` when the looker picks), ``amount`` how many; ``look-at`` for
+    other cards ("Look at his hand").
+``reveal`` (base kind)
+    also "A target player shows a random card in his hand" (the card: state ``random``, zone
+    ``hand``, whose hand as ``owner`` or state ``of-<ref>``) and "Show your hand to all players".
+``discard``
+    "He discards a card at random": the card (``zone`` ``hand`` and whose, as for ``reveal``),
+    after a ``target`` declaration when the discarding player is a target.
+``put-under`` + ``under-host``
+    "Put the top card of your Fate deck under this Kata": ``put-under`` has the cards put,
+    ``under-host`` (which follows it) the card they go under (``keyword`` ``face-up`` when the
+    text says so). Cards under another are the target state ``under:<ref of the host>``.
+``shuffle-into-deck``
+    "Shuffle them into your Fate deck", "... back into their owners' decks": ``target`` the
+    cards, ``keyword`` the deck (``deck`` when the text names none), ``values[0]`` whose deck
+    (``you`` / ``owner``).
+``deck-copies``
+    "You may include up to 10 copies of this card in your deck": ``target`` the card, ``amount``
+    the most copies a deck may hold (None: any number). Deck building, never resolved in play.
+``deck-size``
+    "Your minimum Fate deck size is increased by two": ``keyword`` the deck, ``amount`` the change.
+``gain-token``
+    "Gain a Conspiracy token": a player's token (``keyword`` its name, ``values[0]`` how many).
+Hand size changes are ``modify-stat`` with ``stat="max-hand-size"`` on the player (``values[0]`` the
+floor of "to a minimum of 7"). "Draw an additional card" is ``draw`` with ``keyword="additional"``.
+
+Target states: ``random`` ("a random card", "a card at random"), ``titled:<title>`` /
+``not-titled:<title>`` ("a card titled ...", "not named Karo"; ``not-titled:this`` "without this
+card's title"), ``different-titles``, ``your-clan-alignment``, ``has-token:<name>`` ("with a
+Poison token"; ``has-token:any`` for an unnamed one), ``at-least:N`` ("one to three": ``up_to``
+with ``count`` 3 and ``at-least:1``). Cost modes: ``("less-gold", N)`` also for "paying all costs
+but paying N less Gold" (``("less-gold", N, "minimum-M")`` with "to a minimum of M"), ``("more-gold", N)``.
+Delays: ``("end-of", "turn-ends")`` for "before your turn ends" / "at the end of his turn",
+``("during-next", "<phase>-phase")`` for "during your next End Phase", ``("after-next",
+"<phase>-phase-begins")`` for "after the next End Phase begins".
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from adjudicator.core.ability import TargetSpec
+
+from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
-KINDS: frozenset[str] = frozenset()
+KINDS: frozenset[str] = frozenset({
+    "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
+    "create-copy",
+})
+
+_HAND = "hand"
+
+
+def _hand_of(spec: TargetSpec, holder: TargetSpec | None, text: str = "") -> TargetSpec:
+    """The card ``spec`` in the hand of ``holder`` (a player: you, an opponent, a target ...)."""
+    zone = spec.zone or _HAND
+    if holder is None or holder.ref == "you":
+        return replace(spec, zone=zone, owner="you" if holder is not None else spec.owner)
+    if holder.ref == "opponent":
+        return replace(spec, zone=zone, owner="opponent")
+    states = spec.states if f"of-{holder.ref}" in spec.states else (*spec.states, f"of-{holder.ref}")
+    return replace(spec, zone=zone, states=states)
+
+
+def _signed(mult: int, n) -> int | None:
+    a = amount(n)
+    return None if a is None else mult * a
 
 
 class Rules:
-    pass
+    # ----- searching
+    def cc_search(self, meta, ch):
+        zones = next(c for c in ch if isinstance(c, tuple) and c and c[0] == "zones")[1]
+        target = it_target(ch)
+        first = zones[0]
+        return self._eff(meta, "search", target=replace(target, zone=first), keyword=" ".join(zones))
+
+    def cc_zones(self, meta, ch):
+        return ("zones", [str(c) for c in ch])
+
+    def cc_zone(self, meta, ch):
+        return ch[-1]
+
+    def cc_z_discard(self, meta, ch):
+        return "discard"
+
+    def cc_z_fate_discard(self, meta, ch):
+        return "fate-discard"
+
+    def cc_z_dynasty_discard(self, meta, ch):
+        return "dynasty-discard"
+
+    def cc_z_hand(self, meta, ch):
+        return "hand"
+
+    def cc_then(self, meta, ch):
+        return "then"
+
+    def cc_or(self, meta, ch):
+        return "or"
+
+    def cc_and(self, meta, ch):
+        return "and"
+
+    def cc_d_either(self, meta, ch):
+        return "deck"
+
+    # ----- looking, showing
+    def cc_look_at(self, meta, ch):
+        t = it_target(ch)
+        if "top" in t.states:
+            return self._eff(meta, "look-at-top", target=t, amount=t.count)
+        return self._eff(meta, "look-at", target=t)
+
+    def cc_look_top(self, meta, ch):
+        n = next((amount(c) for c in ch if isinstance(c, _Amount)), 1) or 1
+        owner, deck = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-2:]
+        top = TargetSpec(ref="choice", count=n, owner=owner, card_types=("card",), states=("top",), zone=deck,
+                         text=self._text(meta))
+        return self._eff(meta, "look-at-top", target=top, amount=n)
+
+    def cc_look_hand(self, meta, ch):
+        hand = TargetSpec(ref="each", card_types=("card",), states=("of-it",), zone=_HAND, text=self._text(meta))
+        return self._eff(meta, "look-at", target=hand)
+
+    def cc_subj_show(self, meta, ch):
+        return self._eff(meta, "reveal", target=_hand_of(ch[1], ch[0]))
+
+    def cc_show_all(self, meta, ch):
+        return self._eff(meta, "reveal", target=it_target(ch))
+
+    # ----- drawing
+    def cc_draw_additional(self, meta, ch):
+        return self._eff(meta, "draw", amount=amount(ch[0]), target=TargetSpec(ref="you"), keyword="additional")
+
+    def cc_subj_draw_additional(self, meta, ch):
+        return self._eff(meta, "draw", amount=amount(ch[1]), target=ch[0], keyword="additional")
+
+    def cc_dl_your_turn_end(self, meta, ch):
+        return ("end-of", "turn-ends", self._text(meta))
+
+    def cc_dl_next_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        if self._text(meta).lower().startswith("after"):
+            return ("after-next", f"{phase}-phase-begins", self._text(meta))
+        return ("during-next", f"{phase}-phase", self._text(meta))
+
+    # ----- discarding
+    def cc_subj_discard(self, meta, ch):
+        who, what = ch[0], ch[1]
+        if what.ref in ("it", "this", "target") or what.card_types not in ((), ("card",)):
+            if what.ref in ("it", "this") or what.zone is not None:
+                return self._eff(meta, "discard", target=what)
+        card = _hand_of(what, who)
+        if who.ref == "target":
+            return [self._eff(meta, "target", target=who),
+                    self._eff(meta, "discard", target=replace(card, states=tuple(
+                        "of-it" if s == "of-target" else s for s in card.states)))]
+        return self._eff(meta, "discard", target=card)
+
+    def cc_verbs_from_play(self, meta, ch):
+        return self.simple(meta, [ch[0], ch[1]])
+
+    def cc_verbs_from_hand(self, meta, ch):
+        return self.simple(meta, [ch[0], replace(ch[1], zone=_HAND)])
+
+    def cc_m_random(self, meta, ch):
+        return _Mod("state", "random")
+
+    def cc_p_random(self, meta, ch):
+        return _Mod("post-state", "random")
+
+    def cc_p_from_play(self, meta, ch):
+        return _Mod("zone", None)
+
+    def cc_p_pile(self, meta, ch):
+        return [_Mod("zone", "discard"), *(c for c in ch if isinstance(c, _Mod))]
+
+    def cc_po_any(self, meta, ch):
+        return None
+
+    def cc_po_enemy(self, meta, ch):
+        return _Mod("owner", "opponent")
+
+    def cc_po_his(self, meta, ch):
+        return _Mod("his")
+
+    def cc_p_any_pile(self, meta, ch):
+        return _Mod("zone", "discard")
+
+    def cc_p_enemy_hand(self, meta, ch):
+        return [_Mod("zone", _HAND), _Mod("owner", "opponent")]
+
+    def cc_p_his_hand(self, meta, ch):
+        return [_Mod("zone", _HAND), _Mod("his")]
+
+    def cc_p_hand_or_discard(self, meta, ch):
+        fate = "fate" in str(ch[0]).lower()
+        return _Mod("zone", "hand|fate-discard" if fate else "hand|discard")
+
+    def cc_p_play_or_discard(self, meta, ch):
+        return _Mod("zone", "play|discard")
+
+    def cc_p_out_of_play(self, meta, ch):
+        return _Mod("zone", "out-of-play")
+
+    def cc_p_in_or_out_of_play(self, meta, ch):
+        return _Mod("zone", "in-or-out-of-play")
+
+    def cc_title(self, meta, ch):
+        return self._text(meta)
+
+    def cc_p_titled(self, meta, ch):
+        return _Mod("post-state", "titled:" + ch[-1])
+
+    def cc_p_not_titled(self, meta, ch):
+        return _Mod("post-state", "not-titled:" + ch[-1])
+
+    def cc_p_different_titles(self, meta, ch):
+        return _Mod("post-state", "different-titles")
+
+    def cc_p_not_this_title(self, meta, ch):
+        return _Mod("post-state", "not-titled:this")
+
+    def cc_p_alignment(self, meta, ch):
+        return _Mod("post-state", "your-clan-alignment")
+
+    def cc_p_with_token(self, meta, ch):
+        _stat, _value, name = ch[-1]
+        return _Mod("post-state", f"has-token:{name or 'any'}")
+
+    def cc_p_under(self, meta, ch):
+        return _Mod("post-state", f"under:{it_target(ch).ref}")
+
+    # ----- putting into zones
+    def cc_put_in_owner_hand(self, meta, ch):
+        return self._eff(meta, "put-in-hand", target=it_target(ch))
+
+    def cc_put_into_play_from_hand(self, meta, ch):
+        return self._eff(meta, "put-into-play", target=replace(it_target(ch), zone=_HAND))
+
+    def cc_put_on_top(self, meta, ch):
+        return self.put_on_top(meta, [c for c in ch if not hasattr(c, "type")])
+
+    def cc_put_under(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        face = next((str(c).lower() for c in ch if getattr(c, "type", "") == "FACE"), None)
+        return [self._eff(meta, "put-under", target=cards, keyword=face and face.replace(" ", "-")),
+                self._eff(meta, "under-host", target=host)]
+
+    def cc_put_in_hand_from_under(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "put-in-hand", target=replace(cards, states=(*cards.states, f"under:{host.ref}")))
+
+    def cc_shuffle_into(self, meta, ch):
+        owner, deck = ch[-1]
+        return self._eff(meta, "shuffle-into-deck", target=it_target(ch), keyword=deck, values=(owner,))
+
+    def cc_shuffle_hand(self, meta, ch):
+        owner, deck = ch[-1]
+        hand = TargetSpec(ref="each", owner="you", card_types=("card",), zone=_HAND, text="your hand")
+        return self._eff(meta, "shuffle-into-deck", target=hand, keyword=deck, values=(owner,))
+
+    def cc_sd_yours(self, meta, ch):
+        return ("you", ch[-1])
+
+    def cc_sd_owner(self, meta, ch):
+        return ("owner", ch[-1])
+
+    def cc_sd_owner_deck(self, meta, ch):
+        return ("owner", "deck")
+
+    def cc_np_your_hand(self, meta, ch):
+        return TargetSpec(ref="each", owner="you", card_types=("card",), zone=_HAND, text=self._text(meta))
+
+    def _one(self, meta):
+        # "one" of the cards just named (looked at, searched)
+        return TargetSpec(ref="it", count=1, text="one")
+
+    def cc_put_one_in_hand(self, meta, ch):
+        return self._eff(meta, "put-in-hand", target=self._one(meta))
+
+    def cc_put_one_bottom(self, meta, ch):
+        return self.put_on_bottom(meta, [self._one(meta), *ch])
+
+    # ----- deck building, hand size
+    def cc_copies_up_to(self, meta, ch):
+        return ("copies", amount(ch[0]), it_target(ch))
+
+    cc_copies_n = cc_copies_up_to
+
+    def cc_copies_any(self, meta, ch):
+        return ("copies", None, it_target(ch))
+
+    def cc_deck_copies(self, meta, ch):
+        _, n, card = next(c for c in ch if isinstance(c, tuple) and c[0] == "copies")
+        return self._eff(meta, "deck-copies", target=card, amount=n)
+
+    cc_deck_copies_rev = cc_deck_copies
+
+    def cc_up(self, meta, ch):
+        return 1
+
+    def cc_down(self, meta, ch):
+        return -1
+
+    def cc_deck_size(self, meta, ch):
+        deck, sign, n = ch[0], ch[1], ch[2]
+        return self._eff(meta, "deck-size", target=TargetSpec(ref="you"), keyword=deck, amount=_signed(sign, n))
+
+    def _hand_size(self, meta, who, ch):
+        sign = next(c for c in ch if isinstance(c, int) and not isinstance(c, bool))
+        n = next(c for c in ch if isinstance(c, _Amount))
+        floor = next((int(re.search(r"[0-9]+", str(c)).group(0)) for c in ch
+                      if getattr(c, "type", "") == "CC_TO_MIN"), None)
+        return self._eff(meta, "modify-stat", target=who, stat="max-hand-size", amount=_signed(sign, n),
+                         values=(floor,) if floor is not None else ())
+
+    def cc_hand_size_you(self, meta, ch):
+        return self._hand_size(meta, TargetSpec(ref="you"), ch)
+
+    def cc_hand_size_others(self, meta, ch):
+        whose = ch[0]
+        if "other" in whose.states or whose.owner == "opponent" or whose.ref == "opponent":
+            who = TargetSpec(ref="opponent", text=whose.text)
+        else:
+            who = whose
+        return self._hand_size(meta, who, ch[1:])
+
+    # ----- amounts of cards and tokens
+    def cc_q_range(self, meta, ch):
+        low = 1 if self._text(meta).lower().startswith("one") else 0
+        mods = [_Mod("q", ("up-to", amount(ch[-1]) or 1))]
+        return mods + ([_Mod("post-state", f"at-least:{low}")] if low else [])
+
+    def cc_q_any(self, meta, ch):
+        return _Mod("q", ("up-to", 0))
+
+    def cc_give_tokens_ref(self, meta, ch):
+        target, (stat, value, name), ref = ch[0], ch[1], ch[-1]
+        give = self._eff(meta, "give-token", target=target, stat=stat, amount=value, keyword=name)
+        return self._measured(meta, give, ref)
+
+    def cc_give_tokens_to(self, meta, ch):
+        n, token, target = ch[0], ch[1], ch[-1]
+        return self.give_tokens(meta, [target, n, token])
+
+    def cc_create_ref(self, meta, ch):
+        made, ref = ch[0], ch[-1]
+        spec = replace(made.spec, text=self._text(meta))
+        create = self._eff(meta, "create", target=spec, values=made.stats.values if made.stats else ())
+        return self._measured(meta, create, ref)
+
+    def cc_gain_token(self, meta, ch):
+        n, (_stat, _value, name) = amount(ch[0]), ch[1]
+        return self._eff(meta, "gain-token", target=TargetSpec(ref="you"), keyword=name,
+                         values=(n,) if n is not None else ())
+
+    def cc_token_favor(self, meta, ch):
+        stat, value, _ = self.token_desc(meta, ch)
+        return (stat, value, "Favor")
+
+    def cc_token_gp(self, meta, ch):
+        value = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        return ("gold-production", value, name)
+
+    # ----- costs of putting into play
+    def cc_cm_all_less(self, meta, ch):
+        return self.cm_less(meta, ch)
+
+    def cc_cm_less_min(self, meta, ch):
+        mode = self.cm_less(meta, ch)
+        floor = re.search(r"[0-9]+", str(ch[-1])).group(0)
+        return (*mode, f"minimum-{floor}")
+
+    def cc_cm_more(self, meta, ch):
+        n = re.search(r"([0-9]+|one|two|three|four|five)\s+more", str(ch[0])).group(1)
+        from .ability import _NUMBER_WORDS
+
+        return ("more-gold", str(_NUMBER_WORDS.get(n, n)))
+
+    def cc_cm_ignoring_all(self, meta, ch):
+        return ("ignoring-costs-and-restrictions",)
+
+    # ----- attaching from zones, copies, created cards
+    def cc_attach_from(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        zone = next(c.value for c in ch if isinstance(c, _Mod) and c.kind == "zone")
+        return self.attach(meta, [replace(cards, zone=zone), host])
+
+    def cc_attach_from_discard(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        return self.attach(meta, [replace(cards, zone="discard"), host])
+
+    def cc_create_copy(self, meta, ch):
+        return self._eff(meta, "create-copy", target=it_target(ch))
+
+    def cc_from_card(self, meta, ch):
+        return self._text(meta)
+
+    def cc_p_from_card(self, meta, ch):
+        return _Mod("post-state", f"on:{ch[-1]}")
+
+    def cc_p_in_province(self, meta, ch):
+        return _Mod("zone", "province")
+
+    def cc_p_not_yours(self, meta, ch):
+        return _Mod("owner", "opponent")
+
+    def cc_np_copies(self, meta, ch):
+        q = next(c for c in ch if isinstance(c, _Mod) and c.kind == "q")
+        card = it_target(ch)
+        kind, n = q.value
+        return replace(card, ref="choice" if card.ref == "this" else card.ref, count=n or 1,
+                       up_to=kind == "up-to", text=self._text(meta))
+
+    def cc_created_named(self, meta, ch):
+        stats = next(c for c in ch if isinstance(c, _Stats))
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        # a printed Force alone is a Follower's statline, Force/Chi/Personal Honor a Personality's
+        head = "card"
+        if not stats.signed:
+            head = {1: "follower", 3: "personality"}.get(len(stats.values), "card")
+        spec = TargetSpec(ref="created", card_types=(head,), keywords=(word,), text=self._text(meta))
+        return _CreatedSpec(spec, stats)
+
+    def cc_cw_enemy_control(self, meta, ch):
+        return _Mod("post-state", "controller:opponent")
+
+    def cc_cw_here(self, meta, ch):
+        return _Mod("post-state", "at-battlefield")
+
+    def cc_cw_location(self, meta, ch):
+        return _Mod("post-state", f"at-location-of:{it_target(ch).ref}")

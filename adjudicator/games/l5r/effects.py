@@ -299,6 +299,14 @@ def executes(ability) -> bool:
 
     from .procedure import amount_executes
 
+    if ability.trigger is not None:
+        # the events topic's names ("action-resolves;by=you", "honor-gained") count only if the
+        # engine raises a fitting event (triggers.fires); older names are left as they were
+        from .ability_events import is_topic_event
+        from .triggers import fires
+
+        if is_topic_event(ability.trigger.event) and not fires(ability.trigger):
+            return False
     clauses = [*ability.costs, *ability.effects]
     for i, c in enumerate(ability.effects):
         if isinstance(c, Effect) and c.kind == "amount-equal-to":
