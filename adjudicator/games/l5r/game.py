@@ -133,7 +133,11 @@ class L5R(Game):
                 for index, clause in enumerate(ability.effects):
                     kind = getattr(clause, "kind", "")
                     target = getattr(clause, "target", None)
-                    if not (kind.startswith("cannot-") and (target is None or target.ref in ("this", "it"))):
+                    # ("this Personality" on a Personality is the card itself)
+                    itself = target is None or target.ref in ("this", "it") or (
+                        target.ref == "attached" and copy.card.type == "personality"
+                        and target.card_types == ("personality",))
+                    if not (kind.startswith("cannot-") and itself):
                         continue
                     # a restriction scoped by a condition ("while attacking") or kept to one source
                     # ("Lobbying does not bow ...", condition "effect-by") holds only when the engine
