@@ -353,18 +353,6 @@ class Rules2:
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         return [*first, self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))]
 
-    def pl_amount_plus_if(self, meta, ch):
-        # "Gain Honor equal to X, plus 1 if C": only the adjustment depends on C
-        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
-        n = next(_A().amount(c) for c in ch if isinstance(c, _A()._Amount))
-        plus = self._eff(meta, "amount-plus", amount=n)
-        return [*first, _A()._Guarded(plus, ch[-1], self._text(meta))]
-
-    def pl_plus_gold_each(self, meta, ch):
-        # "Produce 2 Gold, plus 1 Gold for each ...": as the base clause after a comma
-        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
-        return [*first, *self.plus_gold_each(meta, [c for c in ch[1:] if getattr(c, "type", "") != "COMMA_PLUS"])]
-
     def pl_amount_minus_post(self, meta, ch):
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         n = _A().amount(ch[-1])
