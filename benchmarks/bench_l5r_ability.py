@@ -86,6 +86,19 @@ def bench_lalr(lines: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def bench_parallel(lines: list[str]) -> tuple[float, int]:
+    """The same lines through ``core.bulk.parse_all`` (worker processes share the built parser)."""
+    from adjudicator.core.bulk import default_jobs, parse_all
+    from adjudicator.games.l5r import ability
+
+    ability.warm()
+    ability._parse_ability.cache_clear()
+    ability._parse_piece_cached.cache_clear()
+    start = time.perf_counter()
+    parse_all(ability.parse_ability, lines, warm=ability.warm)
+    return time.perf_counter() - start, default_jobs()
+
+
 def _sentences(lines: list[str]) -> list[str]:
     from adjudicator.games.l5r import ability
 
@@ -130,6 +143,8 @@ def main(argv: list[str]) -> int:
     print(f"parse_ability (LALR, full pipeline): {t_full:.3f} s (first pass)")
     t_warm = bench_lalr(lines)
     print(f"parse_ability (LALR, full pipeline): {t_warm:.3f} s (lexer scanners built)")
+    t_par, jobs = bench_parallel(lines)
+    print(f"parse_all (LALR, full pipeline, {jobs} processes): {t_par:.3f} s")
     sentences = _sentences(lines)
     t_lalr, ok_lalr = bench_sentences(sentences, "lalr")
     print(f"{len(sentences)} effect sentences, LALR:   {t_lalr:.3f} s ({ok_lalr} parsed)")

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from adjudicator.core.ability import Effect
+from adjudicator.core.bulk import parse_all
 
 __all__ = ["CoverageReport", "UnknownGameError", "game_module", "measure"]
 
@@ -136,8 +137,9 @@ def measure_texts(game: str, texts: Iterable[str], report: CoverageReport | None
     conditions = executable_conditions(game)
     executes = executable_check(game)
     start = time.perf_counter()
-    for text in texts:
-        for ab in parse_card_text(text or ""):
+    warm = getattr(ability_mod, "warm", None)
+    for abilities in parse_all(parse_card_text, (text or "" for text in texts), warm=warm):
+        for ab in abilities:
             report.abilities += 1
             if ab.kind == "unparsed":
                 for frag in ab.unparsed_fragments() or ():

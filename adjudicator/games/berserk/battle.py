@@ -51,6 +51,11 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
 def _pay_tokens(ctx, copy, ab: dict, rule: str) -> None:
     """A [:cnt] cost: the tokens leave the card as the price (refused when it has too few)."""
     n = ab.get("token_cost", 0)
+    if ab.get("token_cost_x"):
+        # «X[:cnt]»: X is what the player states (`x N`), the same X as the effect's
+        if ctx.body.x is None or ctx.body.x < 0:
+            ctx.reject(rule, f"«{ab['text']}» costs X tokens: say X with 'x N'")
+        n += ctx.body.x
     if not n:
         return
     have = copy.counters.get("tokens", 0)
@@ -93,12 +98,17 @@ def _target(ctx, ab: dict, rule: str, source=None):
             why = restriction_failure(ctx.position, target, eff.get("spec") or {}, ctx.actor, source)
             if why:
                 ctx.reject(rule, f"{why}: it cannot be the target of \"{ab['text']}\"")
-    ban = D.spell_target_ban(ctx.position, target, ab.get("spell", False), D.ignored_by(ctx.position, source))
+    ban = D.spell_target_ban(ctx.position, target, ab.get("spell", False), frozenset().union(
+        D.ignored_by(ctx.position, source), *(D.ignored_for(ctx.position, source, target, e["kind"])
+                                              for e in ab["effects"] if e["subject"] == "target")))
     if ban:
         ctx.reject(rule, f"{ban} (\"{ab['text']}\" is a spell)")
     why = open_defence(ctx.position, ab, ctx.actor, source.uid if source else None, target.uid)
     if why:
         ctx.reject(rule, why)
+    why = L.target_exhausted(ctx.position, ab, source.uid, target.uid) if source is not None else None
+    if why:
+        ctx.reject(rule, f"\"{target.name}\" cannot be the target of «{ab['text']}» again: {why}")
     ctx.step("target", f"target \"{target.name}\"", rule)
     return target
 
@@ -190,6 +200,7 @@ def _use_preliminary(ctx, copy, abilities) -> None:
     target = _target(ctx, ab, rule, copy)
     _pay_costs(ctx, copy, ab, rule)
     used.append(key)
+    L.mark_target(pos, ab, copy.uid, target.uid if target else None)
     carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, rule, me, ctx.body.x,
                   ctx.body.choosing)
     close_triggers(pos, rule, ctx.step)
@@ -254,6 +265,7 @@ def _use_before_start(ctx, copy, abilities) -> None:
     target = _target(ctx, ab, "B-409.1", copy)
     _pay_costs(ctx, copy, ab, "B-409.1")
     used.append(f"{copy.uid}:before-start")
+    L.mark_target(pos, ab, copy.uid, target.uid if target else None)
     carry_out_all(pos, ab["effects"], copy.uid, target.uid if target else None, ctx.step, "B-409.1", me,
                   ctx.body.x, ctx.body.choosing)
     close_triggers(pos, "B-409.1", ctx.step)
@@ -315,6 +327,7 @@ def _use_played(ctx, copy, abilities) -> None:
         S.close(pos, copy)
         ctx.step("cost", f"close \"{copy.name}\" to pay [:tap]", "B-414")
     L.mark(pos, ab, copy.uid)
+    L.mark_target(pos, ab, copy.uid, target.uid if target else None)
     push(pos, copy.name, me, f"ability {ab['index']}: {ab['text']}",
          {"kind": "ability", "uid": copy.uid, "target": target.uid if target else None, "effects": ab["effects"],
           "rule": _rule_here(pos), "x": ctx.body.x, "tier": ctx.body.choosing})
@@ -353,6 +366,7 @@ def declare_action(ctx, copy, ab: dict) -> None:
     if ab.get("index") is not None:
         _limits(ctx, copy, ab, "B-414")
         _pay_tokens(ctx, copy, ab, "B-414")
+        L.mark_target(pos, ab, copy.uid, target.uid if target else None)
     T.enter(pos, "main", "action", ctx.step)
     push(pos, copy.name, me, f"action: {ab['text']}", {"kind": "action", "uid": copy.uid,
          "target": target.uid if target else None, "effects": ab["effects"], "rule": "B-414", "x": ctx.body.x,
@@ -364,11 +378,13 @@ def declare_action(ctx, copy, ab: dict) -> None:
 
 
 def _kind_triggers(ctx, copy, ab: dict) -> None:
-    """A shot, throw or discharge the card itself makes at the ability's target: its "При
-    выстреле / метании / разряде" abilities trigger (the strike's come from ``act``)."""
+    """A shot, throw, discharge, [:ovs] or special strike the card itself makes at the ability's
+    target: its "При выстреле / метании / разряде / [:ovs] / особом ударе" abilities trigger (the
+    strike's come from ``act``)."""
     if ab.get("strike_attack"):
         return
-    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row")
+    kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row",
+                                                                            "special-strike")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))
@@ -429,8 +445,14 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
     attacker = copy
     # the attacker's own abilities, then "При [:atk] хозяина" of the cards attached to it
     # (equipment and symbiotes seated on it, B-405.2: "хозяин" is the card they sit on)
-    watching = [(attacker, ab) for ab in S.abilities(pos, attacker) if not ab.get("host")] + [
-        (att, ab) for att in pos.attachments_of(attacker.uid) for ab in S.abilities(pos, att) if ab.get("host")]
+    watching = [(attacker, ab) for ab in S.abilities(pos, attacker) if not ab.get("host") and not ab.get("by_spec")] \
+        + [(att, ab) for att in pos.attachments_of(attacker.uid) for ab in S.abilities(pos, att) if ab.get("host")]
+    # «При [:atk] вашего болотного существа»: the cards of the attacker's controller watching its attacks
+    for card in sorted(S.cards_in_play(pos, attacker.controller), key=S.board_order):
+        if "hidden" in card.flags:
+            continue
+        watching += [(card, ab) for ab in S.abilities(pos, card) if ab.get("by_spec") and ab["trigger"] == "on-attack"
+                     and restriction_failure(pos, attacker, ab["by_spec"], card.controller, card) is None]
     for copy, ab in watching:
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
             continue

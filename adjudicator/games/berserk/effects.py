@@ -21,7 +21,10 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
   statuses are carried on the card (``status`` property) — the seeds define no more of them;
 * destroy — the card and what is attached to it go to their owners' graveyards;
 * may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
-  (refused by B-413) — restrictions while the card is in play or for the stated duration.
+  (refused by B-413), no-damage on a target («не получает ран до конца хода …», the flag
+  "no-wounds" defences.py reads; the static «Не получает ран от … силой N» is defences.py's) and
+  no-wounds-own-turn («Не получает ран в свой ход») — restrictions while the card is in play
+  or for the stated duration.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -109,7 +112,8 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
         if after and not eff.get("after_full"):
             for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
                 src = position.copies.get(source_uid)
-                why = D.partial_defence(position, card, D.wound_kind(eff), D.ignored_by(position, src), src)
+                why = D.partial_defence(position, card, D.wound_kind(eff),
+                                        D.ignored_for(position, src, card, D.wound_kind(eff)), src)
                 if why:
                     return (f"{why}; whether the attack is then carried out «in full» for what follows «при этом» "
                             f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
@@ -119,7 +123,7 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
-                                  D.ignored_by(position, src), src)
+                                  D.ignored_for(position, src, card, D.wound_kind(eff)), src)
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
     return None
@@ -230,8 +234,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             bonus += 1
         if bonus:
             n = max(0, n + bonus)
-        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source),
-                                        source)
+        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule,
+                                        D.ignored_for(position, source, card, source_kind), source)
         if dealt > 0 and source is not None and source.uid != card.uid:
             # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
             position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
@@ -312,11 +316,14 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.modifiers.append(Modifier(card.uid, flag=f"no-keyword:{effect['keyword']}", duration=duration,
                                            source=src, rule=rule, created_turn=position.timing.turn))
         rec("effect", f"{name} loses the keyword {effect['keyword']}{_until(duration)}", rule)
-    elif kind in ("no-open", "cannot-move"):
+    elif kind in ("no-open", "cannot-move") or (kind == "no-damage" and effect.get("nw")):
+        # «не получает ран до конца хода …» (reader: ``nw``) is the flag "no-wounds" defences.py reads
+        kind = "no-wounds" if kind == "no-damage" else kind
         duration = modifier_duration(position, effect, controller)
         position.modifiers.append(Modifier(card.uid, flag=kind, duration=duration, source=src, rule=rule,
                                            created_turn=position.timing.turn))
-        what = "does not open at the start of turn" if kind == "no-open" else "cannot move"
+        what = {"no-open": "does not open at the start of turn", "cannot-move": "cannot move",
+                "no-wounds": "receives no wounds"}[kind]
         rec("effect", f"{name} {what}{_until(duration)}", rule)
     elif kind == "gain-status":
         status = S.statuses(position, card)
@@ -522,7 +529,8 @@ def executes(ability) -> bool:
         return False
     # «Бестелесный: все немагические атаки сводятся к 1» — the keyword is the label of the text
     # that follows it, and that text is what the engine carries out
-    if record["static"] != "cap" and not all(_keyword_executes(k) for k in record["keywords"]):
+    if record["static"] != "cap" and not record.get("label") and not all(_keyword_executes(k)
+                                                                          for k in record["keywords"]):
         return False
     if record["static"] in ("keyword-line", "start-with"):
         return True
@@ -530,7 +538,7 @@ def executes(ability) -> bool:
     # acts only as the static reduction defences.py applies
     allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
         | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
-        | ({"ignore"} if record["static"] == "ignore" else set()) \
+        | ({"ignore"} if record["static"] in ("ignore", "ignore-all") else set()) \
         | ({"reduce-attack-to", "keyword"} if record["static"] == "cap" else set()) \
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \

@@ -50,3 +50,17 @@ def mark(position: Position, ab: dict, uid: int, turn: bool = True) -> None:
 
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def target_exhausted(position: Position, ab: dict, uid: int, target_uid: int | None) -> str | None:
+    """«(1 раз за бой для каждого существа)»: why this target cannot receive it again (None: it can)."""
+    if not ab.get("battle_per_target") or target_uid is None:
+        return None
+    if f"{_key(uid, ab)}:{target_uid}" in position.memo.get("used_battle_target", []):
+        return "it has already worked on that card this battle (its limit: once per battle for each card)"
+    return None
+
+
+def mark_target(position: Position, ab: dict, uid: int, target_uid: int | None) -> None:
+    if ab.get("battle_per_target") and target_uid is not None:
+        position.memo.setdefault("used_battle_target", []).append(f"{_key(uid, ab)}:{target_uid}")

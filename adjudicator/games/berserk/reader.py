@@ -36,7 +36,7 @@ _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": 
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token"})
+                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -75,7 +75,7 @@ def _blank(ab: Ability, index: int) -> dict:
             "keywords": [], "unknown": [], "spell": False, "turn_order": None}
 
 
-_WHILE_IN_SQUAD = re.compile(r",?\s*пока\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s+в\s+(вашем\s+)?отряде")
+_WHILE_IN_SQUAD = re.compile(r",?\s*[Пп]ока\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s+в\s+(вашем\s+)?отряде")
 
 
 def _from_ast(ab: Ability, index: int) -> dict:
@@ -84,6 +84,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
     _limit(ab.limit or "", out)
     out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
+        if cond.kind == "x-is" and count_of_text(cond.text) is not None:
+            continue  # read by _amount: X is a count of cards in the controller's squad
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
             continue  # read by _amount: X is the card's tokens or wounds
         if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
@@ -94,6 +96,23 @@ def _from_ast(ab: Ability, index: int) -> dict:
             continue
         if cond.kind == "once-per-turn":
             out["once_per_turn"] = True
+            continue
+        wearing = re.fullmatch(r",?\s*пока\s+носит\s+(доспех|оружие|экипировку)", cond.text.strip())
+        if cond.kind == "while" and wearing and ab.kind == "continuous" and ab.trigger is None \
+                and "while_wearing" not in out:
+            # «Броня 2, пока носит оружие»: the card's own ability exists while equipment of that class
+            # («Оружие», «Доспех»: the classes equipment texts open with) is seated on it (B-405.2);
+            # state.abilities drops it otherwise
+            out["while_wearing"] = {"доспех": "Доспех", "оружие": "Оружие", "экипировку": None}[wearing.group(1)]
+            continue
+        has = re.fullmatch(r",?\s*пока\s+в\s+(вашем\s+)?отряде\s+есть\s+(друг\w+\s+)?((?:местность\s+)?[\w-]+)",
+                           cond.text.strip(), re.I)
+        if cond.kind == "while" and has and ab.kind == "continuous" and ab.trigger is None \
+                and _squad_class(has.group(3)) and "while_squad_has" not in out:
+            # «…, пока в вашем отряде есть (другой) дракон»: while a card of that class is in its
+            # controller's squad (glossary «Ваша карта»: a card in your squad); «в отряде» without
+            # «вашем» names no owner, and either squad counts (as for «пока Этген в отряде»)
+            out["while_squad_has"] = [_squad_class(has.group(3)), bool(has.group(2)), bool(has.group(1))]
             continue
         if cond.kind == "while" and re.fullmatch(r",?\s*[Пп]ока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip()):
             # «Хозяин получает …, пока носит Молот Снора» (a name, capitalised — not «пока носит
@@ -116,6 +135,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
     if ab.kind == "unparsed":
         out["unknown"] = out["unknown"] or [ab.text]
         return out
+    everything = _ignore_all(ab)
+    if everything is not None:
+        # «Когда атакует существо стоимостью 7 или более - игнорирует все его особенности»: a
+        # standing rule of the card's attacks (defences.ignores_all), not a moment of its own
+        out["static"] = "ignore-all"
+        out["effects"] = [{"kind": "ignore", "amount": None, "values": [], "subject": "self", "spec": everything,
+                           "stat": None, "keyword": "all", "duration": None, "delayed": None,
+                           "text": ab.effects[0].text}]
+        return out
     if ab.trigger is not None:
         _trigger(ab, out)
     for cost in ab.costs:
@@ -125,7 +153,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["tap"] = True
         elif cost.kind == "pay-tokens":
             if cost.amount is None:
-                out["unknown"].append("a token cost of X")
+                # «X[:cnt][:tap]: Разряд на X»: the player states X as the ability is declared (`x N`),
+                # pays X tokens, and the effect's X is that value (battle._pay_tokens)
+                if re.fullmatch(r"[XxХх]\s*\[:cnt\]", cost.text.strip()) and not out.get("token_cost_x"):
+                    out["token_cost_x"] = True
+                else:
+                    out["unknown"].append("a token cost of X")
             else:
                 out["token_cost"] += cost.amount
         else:
@@ -143,6 +176,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if out.get("battle_per_target") and not any(e["subject"] == "target" for e in out["effects"]):
+        out["unknown"].append("a limit «for each» card without a chosen target")
     if out.get("while_worn") and not (out["effects"] and all(e["subject"] == "host" for e in out["effects"])):
         out["unknown"].append("condition «пока носит …» on something other than the host")
     if ab.kind == "continuous" and ab.trigger is None:
@@ -150,7 +185,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if kinds == {"damage-reduction"} and all(e.get("reduction") and e["subject"] == "self"
                                                  for e in out["effects"]):
             out["static"] = "reduction"  # "-X от атаки", applied by defences.py where wounds are dealt
-        elif kinds == {"modify-stat"} and all(e["subject"] in ("self", "host") and isinstance(e["amount"], int)
+        elif kinds == {"modify-stat"} and all(e["subject"] in ("self", "host") and _fixed_or_count(e["amount"])
                                               and e["duration"] is None and not e["values"]
                                               for e in out["effects"]):
             out["static"] = "stat"  # "+1 к [:atk]", "Хозяин получает +2 к [:atk]": state.static_delta
@@ -174,6 +209,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
         elif kinds == {"reduce-attack-to"}:
             out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
+        elif kinds == {"damage-reduction", "keyword"} and all(
+                e["kind"] != "keyword" or e["keyword"] == "Бестелесность" for e in out["effects"]) and all(
+                e.get("reduction") and e["subject"] == "self" for e in out["effects"] if e["kind"] != "keyword"):
+            # «Бестелесный: -1 от немагических атак»: the keyword labels the text after it (as for
+            # «Бестелесный: все немагические атаки сводятся к 1»), which is what defences.py applies
+            out["static"] = "reduction"
+            out["label"] = True
+            out["effects"] = [e for e in out["effects"] if e["kind"] != "keyword"]
+            out["keywords"] = ["Бестелесность"]
         elif kinds <= {"reduce-attack-to", "keyword"} and "reduce-attack-to" in kinds:
             out["static"] = "cap"  # «Бестелесный: все немагические атаки сводятся к 1»
             out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
@@ -181,16 +225,28 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "ignore"  # «Игнорирует броню / [:prm]»: defences.ignored_by
         elif kinds == {"attack-bonus"}:
             out["static"] = "attack-bonus"  # "+1 к [:atk] по лесным картам": effects.attack_bonus
-        elif kinds == {"start-with"} and all(e["subject"] == "self" and isinstance(e["amount"], int)
+        elif kinds == {"start-with"} and all(e["subject"] == "self" and _fixed_or_count(e["amount"])
                                               and e["stat"] in ("tokens", "life", "wounds") for e in out["effects"]):
             out["static"] = "start-with"  # "Начинает бой с …": timing._begin_start_of_battle
         elif kinds and kinds <= STATIC_KINDS | {"keyword"}:
             out["static"] = "may-stay-closed" if kinds == {"may-stay-closed"} else "restriction"
-            out["keywords"] = [e["keyword"] for e in out["effects"] if e["kind"] == "keyword"]
+            # a keyword's number stays with it («Броня 2», «Опыт в атаке 2» is not «Опыт в атаке»)
+            out["keywords"] = [e["keyword"] + (f" {e['amount']}" if isinstance(e.get("amount"), int) else "")
+                               for e in out["effects"] if e["kind"] == "keyword"]
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
+    if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
+            and out["static"] not in ("stat", "start-with"):
+        # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
+        # number («[:rgn]-Х») or an effect's is not
+        out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")
     return out
+
+
+def _fixed_or_count(amount) -> bool:
+    """A number, or X counted from the squad (count_of_text) — what continuous lines may use."""
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") == "count")
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -219,6 +275,63 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
 
 _OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
                           re.I)
+
+
+_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?"
+                    r"([\w-]+)\s+в\s+вашем\s+отряде", re.I)
+_ELEMENT_STEMS = {"темн": "darkness", "тёмн": "darkness", "болотн": "swamp", "лесн": "forest", "горн": "mountains",
+                  "степн": "steppe"}
+
+
+def count_of_text(text: str) -> list | None:
+    """«, где Х - число (не)тёмных героев / троллей в вашем отряде»: [classes (any of), element, not]
+    — X counts the controller's cards in play of that class (and element); None for anything else."""
+    m = _COUNT.fullmatch(text.strip())
+    if m is None:
+        return None
+    neg, stem, noun = m.groups()
+    if re.fullmatch(r"геро\w*", noun, re.I):
+        classes = ["Герой-воин", "Герой-маг"]  # «героев»: heroes, warrior or mage (the base's two hero classes)
+    else:
+        cls = _squad_class(noun)
+        if cls is None:
+            return None
+        classes = [cls]
+    return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+
+
+_IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|существо)(?:\s+стоимостью\s+(\d+)\s+(?:или|и)\s+более)?",
+                              re.I)
+
+
+def _ignore_all(ab: Ability) -> dict | None:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует (все) её / его
+    особенности»: the description of the attacked cards (None when the sentence says anything else)."""
+    if ab.trigger is None or ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+        return None
+    m = _IGNORE_ALL_WHEN.fullmatch(ab.trigger.text.strip())
+    eff = ab.effects[0]
+    if m is None or not isinstance(eff, Effect) or eff.kind != "ignore" or not re.fullmatch(
+            r"игнорирует\s+(все\s+)?(е[её]|его)\s+особенности", (eff.text or "").strip().rstrip("."), re.I):
+        return None
+    return {"owner": "any", "types": ["creature"] if m.group(1).lower() == "существо" else [], "states": [],
+            "classes": [], "tests": [["cost", ">=", int(m.group(2))]] if m.group(2) else [], "text": ab.trigger.text}
+
+
+def _squad_class(noun: str) -> str | None:
+    """The class a noun of «в вашем отряде есть <noun>» names (None: not a class targets.py knows)."""
+    from .ability import _CLASS, _lookup
+
+    terrain = re.fullmatch(r"местность\s+(лес|горы|болото|река|пустыня|город)", noun, re.I)
+    if terrain:
+        # «местность горы»: a terrain of that class (terrain texts open with it: «Горы.»)
+        return "terrain:" + terrain.group(1).capitalize()
+    if re.fullmatch(r"геро[йя]-маг\w*", noun, re.I):
+        return "Герой-маг"
+    if re.fullmatch(r"геро[йя]-воин\w*", noun, re.I):
+        return "Герой-воин"
+    cls = _lookup(_CLASS, noun)
+    return cls if cls in T.CLASS_CODES else None
 
 
 def _other_death(text: str) -> dict | None:
@@ -253,6 +366,10 @@ def _limit(limit: str, out: dict) -> None:
             out["once_per_turn"], out["turn_limit"] = True, n
         else:
             out["once_per_battle"], out["battle_limit"] = True, n
+    elif re.fullmatch(r"once per battle for each", limit):
+        # «(1 раз за бой для каждого существа)»: each card it targets receives it once per battle
+        # (limits.target_exhausted; a marker per target, never lost, as «Х раз за бой»)
+        out["battle_per_target"] = True
     elif limit:
         out["unknown"].append(f"limit «{limit}»")
 
@@ -268,6 +385,8 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif re.fullmatch(r"в\s+начале\s+своего\s+хода", trig.text.strip(), re.I):
+        out["trigger"], out["whose"] = "start-of-turn", "own"  # «своего»: its controller's turn
     elif trig.timing == "start-of-turn":
         out["trigger"], out["whose"] = "start-of-turn", whose
     elif trig.timing == "end-of-turn":
@@ -276,6 +395,13 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and by_your(trig.text) is not None:
+        # «При [:atk] вашего болотного существа»: another card of its controller attacks
+        # (battle._attack_triggers watches the squad for it)
+        rest, spec = by_your(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["by_spec"] = False, {}, spec
     elif trig.timing == "when" and attack_trigger(trig.text) is not None:
         # "При [:atk]", "При сильном [:atk]", "При выстреле", "При среднем или сильном метании":
         # the card attacks with that kind of attack (battle._attack_triggers; glossary «При
@@ -317,10 +443,34 @@ _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильно
 _ATTACK_WORDS = {"[:atk]": "strike", "выстреле": "shot", "метании": "throw", "разряде": "discharge",
                  "[:ovs]": "strike-through-row"}
 _TIER = r"(?:слабом|среднем|сильном)"
-_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\])"
+_KIND = r"(?:\[:atk\]|выстреле|метании|разряде|\[:ovs\]|простом\s+ударе|особом\s+ударе)"
 _ATTACK_TRIGGER = re.compile(
     rf"при\s*(?:({_TIER})(?:\s+(?:или|и)\s+({_TIER}))?\s*)?({_KIND})(?:\s+и\s+({_KIND}))?(?:\s+хозяина)?"
-    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте))?", re.I)
+    r"(?:\s+по\s+(?:(закрыт\w*|открыт\w*)\s+)?(существу|карте)"
+    r"(?:\s+стоимостью\s+(?:(менее|более)\s+(\d+)|(\d+)\s+или\s+(более|менее)))?)?", re.I)
+
+
+_BY_YOUR = re.compile(r"(.+?)\s+вашего\s+(?:(\w+)\s+)?существа(?:\s+стоимостью\s+(\d+)\s+или\s+(более|менее))?", re.I)
+_ELEMENT_ADJ = {"болотн": "swamp", "темн": "darkness", "тёмн": "darkness", "лесн": "forest", "горн": "mountains",
+                "степн": "steppe"}
+
+
+def by_your(text: str) -> tuple[str, dict] | None:
+    """«При [:atk] вашего [болотного] существа [стоимостью N или более]»: the attack words and the
+    description of the attacker (one of the controller's creatures); None for anything else."""
+    m = _BY_YOUR.fullmatch(text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or re.search(r"хозяина|\sпо\s", m.group(1), re.I):
+        return None
+    rest, adj, cost, op = m.groups()
+    spec = {"owner": "you", "types": ["creature"], "states": [], "classes": [], "tests": [], "text": text}
+    if adj:
+        element = next((v for k, v in _ELEMENT_ADJ.items() if adj.lower().startswith(k)), None)
+        if element is None:
+            return None
+        spec["states"] = [f"element:{element}"]
+    if cost:
+        spec["tests"] = [["cost", ">=" if op.lower() == "более" else "<=", int(cost)]]
+    return rest, spec
 
 
 def attacked_spec(text: str) -> dict:
@@ -333,6 +483,11 @@ def attacked_spec(text: str) -> dict:
             "tests": [], "text": text}
     if m.group(5):
         spec["states"] = ["closed" if m.group(5).lower().startswith("закрыт") else "open"]
+    if m.group(8):  # «стоимостью менее 9» / «более N»: strictly below / above
+        n = int(m.group(8))
+        spec["tests"] = [["cost", "<=", n - 1] if m.group(7).lower() == "менее" else ["cost", ">=", n + 1]]
+    elif m.group(9):  # «стоимостью 7 или более»
+        spec["tests"] = [["cost", ">=" if m.group(10).lower() == "более" else "<=", int(m.group(9))]]
     return spec
 
 
@@ -350,7 +505,9 @@ def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
     if m is None:
         return None
     tiers = [_TIER_WORDS[t.lower()] for t in (m.group(1), m.group(2)) if t]
-    kinds = [_ATTACK_WORDS[k.lower()] for k in (m.group(3), m.group(4)) if k]
+    # «простой удар»: the simple strike, [:atk] (ability.py's icon table); «особый удар»: special strike
+    kinds = [_ATTACK_WORDS.get(k.lower()) or ("special-strike" if k.lower().startswith("особ") else "strike")
+             for k in (m.group(3), m.group(4)) if k]
     return kinds, tiers
 
 
@@ -368,7 +525,10 @@ def _spec(t: TargetSpec | None) -> dict:
         if test.stat == "range" and test.op == "<=":
             spec["range"] = test.value
     # element, flying, closed, poisoned, cursed, "other", cost: checked by targets.py
-    spec["states"] = [x for x in t.states if T.supported(x)]
+    # «герой» (a card type of the grammar): a creature of a hero class (targets.state_failure)
+    spec["states"] = [x for x in t.states if T.supported(x)] + (["hero"] if "hero" in t.card_types else [])
+    if "hero" in t.card_types and not spec["types"]:
+        spec["types"] = ["creature"]
     spec["classes"] = [x for x in t.keywords if x in T.CLASS_CODES]
     spec["tests"] = [[x.stat, x.op, x.value] for x in t.tests if x.stat in T.SUPPORTED_TESTS
                      and isinstance(x.value, int)]
@@ -383,7 +543,7 @@ def _unsupported_restrictions(t: TargetSpec | None) -> list[str]:
     bad += [f"{x.stat} {x.op} {x.value}" for x in t.tests if x.stat != "range" and not (
         x.stat in T.SUPPORTED_TESTS and isinstance(x.value, int) and x.op in ("<=", ">=", "="))]
     bad += [k for k in t.keywords if k not in T.CLASS_CODES]
-    bad += [x for x in t.card_types if x not in _TYPES and x not in ("card",)]
+    bad += [x for x in t.card_types if x not in _TYPES and x not in ("card", "hero")]
     if t.zone:
         bad.append(f"zone {t.zone}")
     if t.count != 1 and t.ref not in ("each",):
@@ -399,6 +559,8 @@ def _amount(eff: Effect, ab: Ability):
     if "[:cnt]" in eff.text and not re.search(r"\b[xх]\b", eff.text, re.I):
         return 1  # "Накопить [:cnt]": one token
     where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
+    if count_of_text(where) is not None:
+        return {"x": "count", "of": count_of_text(where)}
     if re.search(r"фиш|\[:cnt\]", where, re.I):
         return {"x": "tokens"}
     if re.search(r"ран", where, re.I):
@@ -482,10 +644,11 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
-    if eff.duration not in DURATIONS:
+    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn"):
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
-            ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None))) \
+            ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
+                                              or by_your(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
@@ -502,6 +665,29 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "no-damage":
         from .defences import no_damage_of
 
+        said = (eff.text or "").strip().rstrip(".")
+        if subject == "target" and eff.duration in ("turn", "opponent-turn") and re.search(
+                r"не\s+получает\s+ран\s+до\s+конца\s+хода(\s+противника)?$", said, re.I):
+            # «Выбранное … существо не получает ран до конца хода (противника)»: no wounds at all, from
+            # any source, for that time (defences.wounds_after_defences; the glossary's «Не получает
+            # ран от [текст]» with nothing left out)
+            return {"kind": "no-damage", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
+                    "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
+                    "nw": True}
+        if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
+                eff.duration == "until-end-of-first-turn" and \
+                re.fullmatch(r"не\s+получает\s+ран\s+до\s+конца\s+вашего\s+первого\s+хода", said, re.I):
+            # «Не получает ран до конца вашего первого хода»: from the start of the battle to the end of
+            # its controller's first turn (B-MAIN: the First player's is turn 1, the Second's turn 2)
+            return {"kind": "no-wounds-first-turn", "amount": None, "values": [], "subject": "self", "spec": {},
+                    "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
+        if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
+                re.fullmatch(r"не\s+получает\s+ран\s+в\s+свой\s+ход", said, re.I):
+            # «Не получает ран в свой ход»: while its controller is the active player (glossary
+            # «Активный игрок»: the player whose turn it is)
+            return {"kind": "no-wounds-own-turn", "amount": None, "values": [], "subject": "self", "spec": {},
+                    "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
+
         nd = no_damage_of(ab.text) if subject == "self" and eff.duration is None and ab.kind == "continuous" \
             and ab.trigger is None and not ab.conditions else None
         if nd is None:
@@ -513,13 +699,16 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         from .defences import cap_of
 
         cap = cap_of(eff.stat or "")
+        # «Все атаки по закрытому Акваниту …»: only while the card is closed (defences._caps)
+        closed = t is not None and tuple(t.states) == ("closed",)
         if cap is None or subject != "self" or not isinstance(eff.amount, int) or (t is not None and (
-                t.states or t.keywords or t.tests)) or ab.kind != "continuous" or ab.trigger is not None:
-            return f"reduce-attack-to «{eff.text}» (the engine reads only «(все) [немагические] атаки по <itself> " \
-                   "сводятся к N», for good)"
+                (t.states and not closed) or t.keywords or t.tests)) or ab.kind != "continuous" \
+                or ab.trigger is not None:
+            return f"reduce-attack-to «{eff.text}» (the engine reads only «(все) [немагические] атаки по " \
+                   "<itself> [закрытому] сводятся к N», for good)"
         return {"kind": "reduce-attack-to", "amount": eff.amount, "values": [], "subject": "self", "spec": {},
                 "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text,
-                "cap": [sorted(cap[0]), sorted(cap[1])]}
+                "cap": [sorted(cap[0]), sorted(cap[1])], **({"when_closed": True} if closed else {})}
     if eff.kind == "ignore":
         from .defences import ignore_reading
 

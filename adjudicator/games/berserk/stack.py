@@ -162,7 +162,9 @@ def legal_targets(position: Position, ab: dict, controller: str, uid: int, attac
         if any(restriction_failure(position, card, e.get("spec") or {}, controller, src)
                for e in ab["effects"] if e["subject"] == "target"):
             continue
-        if D.spell_target_ban(position, card, ab.get("spell", False), D.ignored_by(position, src)):
+        if D.spell_target_ban(position, card, ab.get("spell", False), frozenset().union(
+                D.ignored_by(position, src), *(D.ignored_for(position, src, card, e["kind"])
+                                               for e in ab["effects"] if e["subject"] == "target"))):
             continue
         if open_defence(position, ab, controller, uid, card.uid, attacked):
             continue
@@ -185,8 +187,14 @@ def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str,
     if needs:
         found = legal_targets(position, ab, controller, copy.uid, payload.get("attacked"))
         if not found:
-            rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but has no legal target; it is not put on "
-                "the stack", rule, "B-STACK")
+            from .effects import open_defence
+
+            open_ = next((why for c in S.cards_in_play(position) if "hidden" not in c.flags
+                          for why in [open_defence(position, ab, controller, copy.uid, c.uid, payload.get("attacked"))]
+                          if why), None)
+            rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but has no legal target"
+                + (f" the engine can carry it out on ({open_})" if open_ else "") + "; it is not put on the stack",
+                rule, "B-STACK")
             return False
         if len(found) == 1:
             payload["target"] = found[0].uid

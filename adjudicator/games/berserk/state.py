@@ -80,7 +80,8 @@ def has_x_cost(copy: Copy) -> bool:
 def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
     printed = parse_abilities(copy.card.text)
-    found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)]
+    found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)
+             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
@@ -108,6 +109,43 @@ def _in_squad_holds(position: Position, copy: Copy, ab: dict) -> bool:
                and (not yours or c.controller == copy.controller) for c in cards_in_play(position))
 
 
+def _wearing_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока носит оружие / доспех / экипировку»: equipment (of that class) is seated on the card."""
+    if "while_wearing" not in ab:
+        return True
+    from .targets import has_class
+
+    wanted = ab["while_wearing"]
+    return any(att.card.type == "equipment" and (wanted is None or has_class(position, att, wanted))
+               for att in position.attachments_of(copy.uid))
+
+
+def _squad_has_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока в вашем отряде есть (другой) дракон / местность горы»: a card of that class (a
+    terrain, for «местность») is in play under the card's controller — on either side for «в отряде»
+    without «вашем» — another than the card itself when the text says «другой»."""
+    wanted = ab.get("while_squad_has")
+    if wanted is None:
+        return True
+    from .targets import has_class
+
+    cls, other, yours = wanted
+    terrain = cls.startswith("terrain:")
+    cls = cls.split(":", 1)[1] if terrain else cls
+    if copy.uid in _SQUAD_DECIDING:
+        return False  # asked again while deciding it: a class test reads the card's keywords
+    _SQUAD_DECIDING.add(copy.uid)
+    try:
+        return any((not yours or c.controller == copy.controller) and not (other and c.uid == copy.uid)
+                   and (not terrain or c.card.type == "terrain") and has_class(position, c, cls)
+                   for c in cards_in_play(position))
+    finally:
+        _SQUAD_DECIDING.discard(copy.uid)
+
+
+_SQUAD_DECIDING: set[int] = set()
+
+
 def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:
     """[:1hod] / [:2hod] abilities exist only while the card's controller is the First / Second
     player (B-402.1; before the roll, the first seat counts as First)."""
@@ -126,9 +164,30 @@ def static_delta(position: Position, copy: Copy, stat: str) -> int:
     for card, subject in [(copy, "self")] + [(a, "host") for a in position.attachments_of(copy.uid)]:
         for ab in abilities(position, card):
             if ab.get("static") == "stat" and not ab["unknown"]:
-                total += sum(e["amount"] for e in ab["effects"] if e["stat"] == stat and e["subject"] == subject)
+                total += sum(amount(position, card, e["amount"]) for e in ab["effects"]
+                             if e["stat"] == stat and e["subject"] == subject)
     total += sum(e["amount"] for e in aura_effects(position, copy, "aura-stat") if e["stat"] == stat)
     return total
+
+
+def amount(position: Position, copy: Copy, value) -> int:
+    """A continuous line's number: printed, or X counted from the squad (reader.count_of_text)."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict) and value.get("x") == "count":
+        return count_in_squad(position, copy, value["of"])
+    raise ValueError(value)  # pragma: no cover - the reader lets only these through
+
+
+def count_in_squad(position: Position, copy: Copy, what: list) -> int:
+    """«число (не)тёмных героев в вашем отряде»: the controller's cards in play of one of the classes
+    (and of the element, or not of it); the card itself counts when it fits."""
+    from .targets import element_of, has_class
+
+    classes, element, negated = what
+    return sum(1 for c in cards_in_play(position, copy.controller)
+               if any(has_class(position, c, k) for k in classes)
+               and (element is None or (element_of(c) == element) != negated))
 
 
 #: copies whose aura membership is being decided: a class test inside an aura's description reads

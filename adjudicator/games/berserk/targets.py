@@ -7,7 +7,9 @@ TargetSpec states and tests; this module checks them. Sources: the card base giv
 its element (carddb: ``race`` -> element; the five elements of the classic rules) and its
 cost in crystals; flying is the card's «Полёт» (B-REVEAL places flyers); poison and curse are
 the statuses the engine carries (effects.py); «другое» excludes the ability's own card.
-Anything else (adjacency «стоящий рядом», classes, "random", defenders …) stays unsupported
+Also: «герой» (either hero class), «с бронёй» (Броня), «с экипировкой» (equipment seated on
+it), «бестелесное» (the keyword Бестелесность). Anything else (adjacency «стоящий рядом»,
+"random", defenders …) stays unsupported
 and the reader refuses the ability (no source pins adjacency; the engine has no defenders).
 """
 
@@ -21,6 +23,7 @@ ELEMENTS = ("steppe", "mountains", "forest", "darkness", "swamp", "neutral")
 _STATUS_STATES = {"poisoned": "poison", "with:poison": "poison", "cursed": "curse", "with:curse": "curse",
                   "with:vulnerability": "vulnerability"}
 SUPPORTED_STATES = frozenset({"flying", "non-flying", "closed", "open", "other", *_STATUS_STATES,
+                              "hero", "with:armor", "with:equipment", "incorporeal",
                               *(f"element:{e}" for e in ELEMENTS), "element:not-darkness"})
 SUPPORTED_TESTS = frozenset({"cost"})
 
@@ -78,6 +81,21 @@ def state_failure(position: Position, card, state: str, source) -> str | None:
     if state == "other":
         return f"{name} is the ability's own card, and the ability names another" if (
             source is not None and card.uid == source.uid) else None
+    if state == "hero":
+        # «герой»: the card base's two hero classes (hero.warrior, hero.mage)
+        ok = has_class(position, card, "Герой-воин") or has_class(position, card, "Герой-маг")
+        return None if ok else f"{name} is not a hero (Герой-воин / Герой-маг)"
+    if state == "with:armor":
+        from .defences import armour_of
+
+        return None if armour_of(position, card) else f"{name} has no armour (Броня)"
+    if state == "with:equipment":
+        has = any(a.card.type == "equipment" for a in position.attachments_of(card.uid))
+        return None if has else f"{name} wears no equipment"
+    if state == "incorporeal":
+        from . import state as S
+
+        return None if S.has_keyword(position, card, "Бестелесность") else f"{name} is not incorporeal (Бестелесность)"
     if state in _STATUS_STATES:
         from . import state as S
 

@@ -143,7 +143,7 @@ def start_with(position: Position, copy, rec, rule: str) -> None:
         if copy.uid not in done:
             done.append(copy.uid)
         for eff in ab["effects"]:
-            n = eff["amount"]
+            n = S.amount(position, copy, eff["amount"])  # a number, or X counted from the squad
             if eff["stat"] == "life":
                 position.modifiers.append(Modifier(copy.uid, stat="life", delta=n, duration="permanent",
                                                    source=copy.name, rule=rule, created_turn=position.timing.turn))

@@ -1348,6 +1348,12 @@ def _build_transformer_class():
 
         # ----- families added: gifts, nested abilities, amounts read at resolution,
         # "for each", delayed and replacement effects, alternatives, relative comparisons
+        def subj_gifts_each(self, meta, ch):
+            target = ch[0]
+            if isinstance(target, TargetSpec):
+                target = replace(target, ref="each")  # "each": every card the subject names
+            return self._gift_effects(meta, target, ch[1].items)
+
         def _gift_effects(self, meta, target, gifts):
             out = []
             for g in gifts:
@@ -2553,6 +2559,10 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
     return _resolve_clauses(result, duration, conditions, [], limits=True)
 
 
+_LIST_COMMA_RE = re.compile(r",\s*(?:(?:[A-Z][\w'-]*\s+)?[A-Z][\w'-]*|[a-z]+ed),\s*(?:or|and)\s"
+                            r"|,\s*(?:or|and)\s+(?:[A-Z]|[a-z]+ed\b)")
+
+
 def _split_trigger(text: str) -> tuple[str | None, str, str]:
     """'After X, rest' -> (timing, event text, rest); timing None when no trigger."""
     low = text.lower()
@@ -2562,7 +2572,9 @@ def _split_trigger(text: str) -> tuple[str | None, str, str]:
         if low.startswith(word + " "):
             timing = {"at the start of": "start-of", "at the end of": "end-of", "whenever": "when"}.get(word, word)
             rest = text[len(word) + 1 :]
-            commas = _outside_quotes_positions(rest, ",")
+            # the commas of a list ("your Battle, Limited, or Open action", "bowed, destroyed, or
+            # moved") do not end the event
+            commas = [c for c in _outside_quotes_positions(rest, ",") if not _LIST_COMMA_RE.match(rest, c)]
             # "After X: effects, ..." -- a colon before the first comma ends the event
             colons = [c for c in _outside_quotes_positions(rest, ":") if not commas or c < commas[0]]
             if colons:
@@ -2794,3 +2806,8 @@ def _topic_kinds() -> frozenset[str]:
 
 # the topic modules' kinds belong to the closed vocabulary too
 EFFECT_KINDS = EFFECT_KINDS | _topic_kinds()
+
+
+def warm() -> None:
+    """Build the parser now (before worker processes are forked to share it)."""
+    _get_parser()

@@ -28,8 +28,8 @@ def it_target(ch):
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
-    "attack-strength", "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
-    "may-assign-bowed", "cannot-assign",
+    "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
+    "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel", "create-at-battlefield",
 })
 
 
@@ -145,7 +145,8 @@ class Rules:
         return ch[0]
 
     def _bt_strength(self, meta, ch):
-        return self._eff(meta, "attack-strength", amount=int(str(ch[0])))
+        # as the base's ", with +1 strength": a strength change of the attack before (no target)
+        return self._eff(meta, "modify-stat", stat="strength", amount=int(str(ch[0])))
 
     def bt_bonus(self, meta, ch):
         return self._bt_strength(meta, ch)
@@ -423,3 +424,134 @@ class Rules:
 
     def bt_c_challenged(self, meta, ch):
         return Condition(kind="challenged", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    # ----- duels
+    def _bt_stat_kind(self, meta, stat: str) -> str:
+        import re
+
+        m = re.search(r"\b(printed|base)\s+" + stat.split("-")[0], self._text(meta), re.I)
+        return f"{m.group(1).lower()}-{stat}" if m else stat
+
+    def bt_duel_stat(self, meta, ch):
+        # "X uses his printed Force as his duel stat": the value X compares in duels
+        who = next(c for c in ch if isinstance(c, TargetSpec))
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "duel-stat", target=who, stat=self._bt_stat_kind(meta, stat))
+
+    def bt_duel_stat_of(self, meta, ch):
+        stat, who = ch[0], ch[1]
+        return self._eff(meta, "duel-stat", target=who, stat=self._bt_stat_kind(meta, stat))
+
+    def bt_duel_of(self, meta, ch):
+        challenger, challenged, stat = ch[0], ch[1], ch[-1]
+        return [
+            self._eff(meta, "duel-challenger", target=challenger),
+            self._eff(meta, "duel", target=challenged, stat=stat),
+        ]
+
+    def bt_challenge(self, meta, ch):
+        # "Challenge a target enemy Personality": the challenger is the card using the ability
+        return [self._eff(meta, "duel-challenger", target=TargetSpec(ref="this", text="")),
+                self._eff(meta, "duel", target=ch[0])]
+
+    def bt_duel_unrefusable(self, meta, ch):
+        challenger, challenged = ch[0], ch[-1]
+        return [
+            self._eff(meta, "duel-challenger", target=challenger),
+            self._eff(meta, "duel", target=challenged, keyword="unrefusable"),
+        ]
+
+    def bt_delay_duel_loss(self, meta, ch):
+        return self._eff(meta, "delay-duel-loss", target=TargetSpec(ref="you", text=""))
+
+    def bt_lose_duel(self, meta, ch):
+        return self._eff(meta, "lose-duel", target=ch[0])
+
+    def bt_q_both(self, meta, ch):
+        return [_mod("q", ("each", 1)), _mod("q", ("n", 2)), _mod("q", ("each", 1))]
+
+    # ----- movement: the destination is a kind of battlefield, kept in values (as the base's
+    # "move-to-battle" to "an adjacent battlefield")
+    def bt_other(self, meta, ch):
+        return "other"
+
+    def bt_unresolved(self, meta, ch):
+        return "unresolved"
+
+    def bt_where(self, meta, ch):
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        return f"where-{state}"
+
+    def _bt_where_to(self, ch) -> tuple:
+        return tuple(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+
+    def bt_move_other(self, meta, ch):
+        return self._eff(meta, "move-to-battle", target=it_target(ch), values=self._bt_where_to(ch))
+
+    def bt_move_home_or_where(self, meta, ch):
+        home = self._eff(meta, "move-home", target=it_target(ch))
+        return self.choice_of(meta, [home, self.bt_move_other(meta, ch)])
+
+    def bt_move_home_or_if(self, meta, ch):
+        # "Move X home or, if he would be opposed, to the current battlefield": the player picks;
+        # the second option only if the condition holds
+        from .ability import _Guarded
+
+        targets = [c for c in ch if isinstance(c, TargetSpec)]
+        cond = next(c for c in ch if isinstance(c, Condition))
+        home = self._eff(meta, "move-home", target=targets[0])
+        there = self._eff(meta, "move-to-battle", target=targets[-1])
+        return self.choice_of(meta, [home, _Guarded(there, cond, "if " + cond.text)])
+
+    # ----- Province strength (and any stat) raised, lowered, increased, reduced by an amount
+    def bt_s_strength(self, meta, ch):
+        return "strength"
+
+    def bt_by_count(self, meta, ch):
+        from .ability import amount
+
+        return amount(ch[0])
+
+    def bt_by_stat(self, meta, ch):
+        whose, stat = ch[0]
+        return [self._bt_measured(meta, whose, stat)]
+
+    def _bt_by(self, meta, target, stat, by, sign: int):
+        if isinstance(by, int) or by is None:
+            return [self._eff(meta, "modify-stat", target=target, stat=stat,
+                              amount=sign * by if by is not None else None)]
+        parts = by if isinstance(by, list) else [by]
+        # the first part measures the amount: a reduction measures it negatively
+        first = replace(parts[0], amount=(parts[0].amount or 1) * sign) if parts and parts[0].kind == "amount-equal-to" \
+            else parts[0]
+        return [self._eff(meta, "modify-stat", target=target, stat=stat), first, *parts[1:]]
+
+    def bt_increase(self, meta, ch):
+        whose, stat = ch[0]
+        return self._bt_by(meta, whose, stat, ch[-1], 1)
+
+    def bt_reduce(self, meta, ch):
+        whose, stat = ch[0]
+        return self._bt_by(meta, whose, stat, ch[-1], -1)
+
+    def bt_raise_or_lower(self, meta, ch):
+        from .ability import _Scoped
+
+        whose, stat = ch[0]
+        out = []
+        for i, sign in enumerate((1, -1), 1):
+            for e in self._bt_by(meta, whose, stat, ch[-1], sign):
+                e = replace(e, text=f"option {i}: {'raise' if sign > 0 else 'lower'} {e.text}")
+                out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    # ----- created cards at the current battlefield
+    def bt_create_here(self, meta, ch):
+        from .ability import amount
+
+        n, made = amount(ch[0]), ch[1]
+        spec = replace(made.spec, count=n or 1, text=self._text(meta))
+        out = [self._eff(meta, "create-at-battlefield", target=spec,
+                         values=made.stats.values if made.stats else ())]
+        out += [replace(g, target=TargetSpec(ref="it", text=spec.text)) for g in made.grants]
+        return out[0] if len(out) == 1 else out

@@ -58,9 +58,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from adjudicator.core.ability import Effect, TargetSpec
+from adjudicator.core.ability import TargetSpec
 
-from .ability import _Amount, _CreatedSpec, _Mod, _Optional, _Stats, amount, it_target
+from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -430,9 +430,6 @@ class Rules:
 
     def cc_p_not_yours(self, meta, ch):
         return _Mod("owner", "opponent")
-
-    def cc_subj_may(self, meta, ch):
-        return _Optional(ch[1], chooser=ch[0])
 
     def cc_np_copies(self, meta, ch):
         q = next(c for c in ch if isinstance(c, _Mod) and c.kind == "q")

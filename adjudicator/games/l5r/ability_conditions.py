@@ -28,6 +28,19 @@ their text, stats as the base grammar names them: ``force``, ``chi``, ``family-h
 ``exists-in-discard-pile`` (what)
     "there is a dead Personality in any (player's) discard pile".
 ``in-hand-or-discard-pile`` (who)
+``control-at-least`` (number, what)
+    "you control at least three Personalities".
+``has-exactly`` (who, number, what)
+    "Watari has exactly one Follower".
+``has-at-most`` (who, number, what) / ``control-at-most`` (number, what)
+    "Sunetsu has one or no Followers", "you control one or no Rings".
+``not-first-turns`` (n)
+    "it is not your first turn" (1), "... your first or second turn" (2).
+``or-if`` (kind, *args)
+    "Compassion, or if you are Unicorn Clan: ...": a test that also lets the line apply.
+``did-not`` also reads "this does not destroy a Personality" (who, verb, what); ``has-no``
+"this Personality does not have a Madness token"; ``in-play`` "it is still in play";
+``stat-value`` "the active player has 11 or more Family Honor".
 ``any-of`` / ``all-of`` (sub-conditions)
     two or more tests joined by "or"/"and" ("If it is your turn or you control a Courtier",
     "If he is Earth and opposed", "If he is dishonorable, Kolat, Ninja, or Shadowlands").
@@ -41,8 +54,9 @@ Tests reused from the base vocabulary with new wordings: ``clan-player``, ``fewe
 this card).
 
 Clause shapes: "If C, <X> to <Y>", "If C, you may <X> to <Y>", "If C, <X> or <Y>", "If C, you
-may target and <X>", "If C, his controller may choose to <X>" put C on every effect of the
-clause (``effect-if:<kind>``); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
+may target and <X>", "If C, his controller may choose to <X>", "If C, <X> if D" put C on every
+effect of the clause (``effect-if:<kind>``); "Unless C, <X>" (``effect-unless:<kind>``); "<X>
+or, if C, <Y>" (a choice, Y only when C); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
 before "Otherwise") puts ``effect-if:<kind>`` on X and ``effect-unless:<kind>`` on Y; "During
 battle resolution, <X>" / "During the duel, <X>" scope X ``effect-during``
 (``battle-resolution`` / ``duel``).
@@ -61,7 +75,8 @@ KINDS: frozenset[str] = frozenset()
 CONDITION_KINDS: frozenset[str] = frozenset({
     "control-none", "nobody-controls", "not-clan-player", "none-at-battlefield", "stat-rank",
     "most-cards-in-hand", "has-no-abilities", "you-own", "state-in-province",
-    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of",
+    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "control-at-least",
+    "has-exactly", "not-first-turns", "has-at-most", "control-at-most", "or-if",
 })
 
 
@@ -139,6 +154,100 @@ class Rules:
     cd_exists_in_discard = _cond("exists-in-discard-pile", lambda ch: (_word(ch[0]),))
     cd_in_hand_or_discard = _cond("in-hand-or-discard-pile")
 
+    cd_stat_ge_n = _cond("stat-at-least", lambda ch: (_word(ch[0]), str(ch[1]), _word(ch[-1])))
+    cd_control_at_least = _cond("control-at-least", lambda ch: (_word(ch[0]), _word(ch[1])))
+    cd_did_move = _cond("did", lambda ch: (_word(ch[0]), "moved", _word(ch[-1])))
+    cd_did_not_choose = _cond("did-not", lambda ch: ())
+    cd_has_exactly = _cond("has-exactly", lambda ch: (_word(ch[0]), _word(ch[1]), _word(ch[2])))
+
+    # ----- "X is A and has B": one sub-condition per verb phrase
+    def cd_vp_state(self, meta, ch):
+        return [("is", str(ch[0]).lower())]
+
+    def cd_vp_is(self, meta, ch):
+        return [("is", _word(ch[0]))]
+
+    def cd_vp_clan(self, meta, ch):
+        return [("is-clan", _token(ch, "CAPWORD"))]
+
+    def cd_vp_has_no(self, meta, ch):
+        return [("has-no", _word(ch[-1]))]
+
+    def cd_vp_no_abilities(self, meta, ch):
+        return [("has-no-abilities",)]
+
+    def cd_vp_stat_eq(self, meta, ch):
+        return [("stat-value", _word(ch[-1]), "=", str(ch[0]))]
+
+    def cd_vp_stat_ge(self, meta, ch):
+        return [("stat-at-least", _word(ch[0]), _word(ch[-1]))]
+
+    def cd_vp_all_preds(self, meta, ch):
+        return [("all-of", [p for p in ch if isinstance(p, tuple)])]
+
+    def cd_vp_any_preds(self, meta, ch):
+        return [("any-of", [p for p in ch if isinstance(p, tuple)])]
+
+    def cd_vp_state_or_keyword(self, meta, ch):
+        return [("any-of", [("is", str(ch[0]).lower()), ("is", _token(ch, "CAPWORD"))])]
+
+    def cd_state_or_keyword(self, meta, ch):
+        # "If it is bowed or Nonhuman": the state, or the keyword
+        who = _word(ch[0])
+        subs = [Condition(kind="is", args=(who, str(ch[1]).lower())), Condition(kind="is", args=(who, _token(ch, "CAPWORD")))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_vp_state_or_keywords(self, meta, ch):
+        return [("any-of", [("is", str(ch[0]).lower()), ("is-any-keyword", *_kw_tail(self, ch[-1]))])]
+
+    def _cd_vps(self, meta, ch, joined):
+        who = _word(ch[0])
+        subs = []
+        for vp in ch[1:]:
+            if isinstance(vp, list):
+                subs.extend(_vp_condition(who, v) for v in vp)
+        return Condition(kind=joined, args=encode(subs), text=self._text(meta))
+
+    def cd_all_vps(self, meta, ch):
+        return Rules._cd_vps(self, meta, ch, "all-of")
+
+    def cd_any_vps(self, meta, ch):
+        return Rules._cd_vps(self, meta, ch, "any-of")
+
+    cd_does_not_have = _cond("has-no", lambda ch: (_word(ch[0]), _word(ch[-1])))
+    cd_has_one_or_no = _cond("has-at-most", lambda ch: (_word(ch[0]), "1", _word(ch[-1])))
+    cd_control_one_or_no = _cond("control-at-most", lambda ch: ("1", _word(ch[-1])))
+    cd_still_in_play = _cond("in-play", lambda ch: (_word(ch[0]),))
+    cd_active_honor_ge = _cond("stat-value", lambda ch: ("the active player", "family-honor", ">=", _word(ch[0])))
+
+    def cd_not_first_turn(self, meta, ch):
+        # "If it is not your first (or second) turn": how many of your first turns are excluded
+        n = "2" if "second" in self._text(meta).lower() else "1"
+        return Condition(kind="not-first-turns", args=(n,), text=self._text(meta))
+
+    def cd_does_not_verb(self, meta, ch):
+        verb = _token(ch, "VERB").lower()
+        return Condition(kind="did-not", args=(_word(ch[0]), verb, _word(ch[-1])), text=self._text(meta))
+
+    def cd_unless_pre(self, meta, ch):
+        return _guarded(ch[1], ch[0], self._text(meta))
+
+    def cd_if_if(self, meta, ch):
+        # the effect's own "if" is the inner test, the leading one the outer
+        text = self._text(meta)
+        return _guarded(_guarded(ch[1], ch[2], text), ch[0], text)
+
+    def cd_or_if(self, meta, ch):
+        # two options; the second only when the test holds
+        first, cond, second = [c for c in ch if getattr(c, "type", "") != "OR_IF"]
+        options = self.choice_of(meta, [first, second])
+        options[1] = _guarded(options[1], cond, "if " + cond.text)
+        return options
+
+    def cd_or_if_limit(self, meta, ch):
+        c = ch[0]
+        return Condition(kind="or-if", args=(c.kind, *c.args), text=self._text(meta))
+
     def cd_you_have(self, meta, ch):
         # "you have a Fortification at the current battlefield": a card you control; "you
         # have a Clan Alignment" (no card type, only words) stays the player's "you-have"
@@ -175,12 +284,8 @@ class Rules:
 
     def cd_state_or_keywords(self, meta, ch):
         # "he is dishonorable, Kolat, Ninja, or Shadowlands": the state, or any keyword
-        import re
-
         who = _word(ch[0])
-        tok = ch[-1]
-        printed = self._piece[tok.start_pos : tok.end_pos] if getattr(tok, "end_pos", None) else str(tok)
-        words = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed.strip(" ,")) if w.strip()]
+        words = _kw_tail(self, ch[-1])
         subs = [Condition(kind="is", args=(who, str(ch[1]).lower())),
                 Condition(kind="is-any-keyword", args=(who, *words))]
         return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
@@ -238,6 +343,24 @@ class Rules:
 
     def cd_dw_duel(self, meta, ch):
         return "duel"
+
+
+def _kw_tail(self, tok) -> list[str]:
+    """", Kolat, Ninja, or Shadowlands" -> ["Kolat", "Ninja", "Shadowlands"]."""
+    import re
+
+    printed = self._piece[tok.start_pos : tok.end_pos] if getattr(tok, "end_pos", None) else str(tok)
+    return [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed.strip(" ,")) if w.strip()]
+
+
+def _vp_condition(who: str, vp: tuple) -> Condition:
+    """One verb phrase of a subject -> its Condition (the kinds of the base single tests:
+    "has 0 Force" is a ``stat-value`` (who, stat, "=", 0), "has 4 or more Chi" a
+    ``stat-at-least`` (who, 4, chi))."""
+    kind, rest = vp[0], vp[1:]
+    if kind in ("all-of", "any-of"):
+        return Condition(kind=kind, args=encode([Condition(kind=p[0], args=(who, *p[1:])) for p in rest[0]]))
+    return Condition(kind=kind, args=(who, *rest))
 
 
 def _with_duration(node, duration):

@@ -31,6 +31,24 @@ from __future__ import annotations
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset()
 
+#: cores this topic's rules name that the base grammar did not (with any qualifier too)
+NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "-enters-discard-pile",
+                    "-taken-by-you", "-discarded-by-you", "you-focus", "battle-resolution-ends",
+                    "action-announced", "honor-gained", "honor-lost", "gold-produced")
+
+
+def split_event(name: str) -> tuple[str, dict]:
+    """"action-resolves;by=you;kind=battle" -> ("action-resolves", {"by": "you", "kind": "battle"})."""
+    core, *rest = name.split(";")
+    return core, dict(part.split("=", 1) for part in rest if "=" in part)
+
+
+def is_topic_event(name: str) -> bool:
+    """An event name this topic's rules produce (a qualified name or one of its new cores)."""
+    core, quals = split_event(name)
+    return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
+
+
 QUALIFIERS = ("by", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
 
 
@@ -77,7 +95,9 @@ def _act(by):
         mods: dict = {}
         for c in ch:
             if isinstance(c, tuple):
-                kinds = c
+                kinds = kinds + c
+            elif isinstance(c, str) and not hasattr(c, "type"):
+                kinds = kinds + (c,)
             elif isinstance(c, dict):
                 mods.update(c)
         return _Act(by, kinds, mods)
@@ -114,6 +134,7 @@ class Rules:
 
     ev_k_battle = _kind("battle")
     ev_k_rulebook = _kind("rulebook")
+    ev_k_favor = _kind("favor")
     ev_k_melee = _kind("melee")
     ev_k_ranged = _kind("ranged")
     ev_k_performed = _kind("performed")
@@ -144,8 +165,8 @@ class Rules:
     def ev_am_targeted(self, meta, ch):
         return {"target": _subject(ch[-1])}
 
-    def ev_am_additional(self, meta, ch):
-        return {"kind": "additional"}
+    def ev_did_additional(self, meta, ch):
+        return "taken-as-additional-action"
 
     # ----- events
     def ev_announce_you(self, meta, ch):
@@ -220,7 +241,7 @@ class Rules2:
     # ----- actions and what they did
     def _act_post(self, meta, ch, by, kind=""):
         verb = _toks(ch, "EVERB")[0]
-        return _name(f"action-{verb}", by=by, kind=kind or _kind_of(ch), **_quals(ch))
+        return _name(f"action-{verb}", **{"by": by, "kind": kind or _kind_of(ch), **_quals(ch)})
 
     def ev_act_post_any(self, meta, ch):
         return Rules2._act_post(self, meta, ch, "any")
@@ -253,10 +274,10 @@ class Rules2:
 
     def ev_the_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch))
+        return _name("action-resolves", **{"by": "the", "did": f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch)})
 
     def ev_the_action_equips(self, meta, ch):
-        return _name("action-resolves", by="the", did=f"{_subject(_target(ch))}-equipped", **_quals(ch))
+        return _name("action-resolves", **{"by": "the", "did": f"{_subject(_target(ch))}-equipped", **_quals(ch)})
 
     def ev_your_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
@@ -347,10 +368,9 @@ class Rules2:
         return _name("honor-lost", by=_by_of(ch[0]), **_quals(ch))
 
     def ev_hf_act(self, meta, ch):
-        a = ch[-1]
-        q = a.quals()
-        return {"from": "action" + (f"-{q['kind']}" if q.get("kind") else ""),
-                **({"by": q["by"]} if q.get("by") not in (None, "any", "the") else {})}
+        q = ch[-1].quals()
+        whose = {"you": "your-", "opponent": "another-player's-"}.get(q.get("by"), "")
+        return {"from": f"{whose}action" + (f"-{q['kind']}" if q.get("kind") else "")}
 
     def ev_hf_own(self, meta, ch):
         return {"from": "own-cards"}
@@ -442,6 +462,218 @@ class Rules2:
 
     def ev_enters_from_this_province(self, meta, ch):
         return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "this-province"})
+
+    # ----- "your Spider Clan Personality ...", "a Farm Holding ..."
+    def _kw_card(self, meta, ch, owner):
+        head = next((c.value for c in ch if getattr(c, "kind", None) == "head"), "card")
+        pred = ch[-1]
+        core = f"{head}-{pred['verb']}"
+        quals = {k: v for k, v in pred.items() if k != "verb"}
+        if owner == "you":
+            quals["by"] = "you"
+        return _name(core, **quals)
+
+    def ev_kw_card_yours(self, meta, ch):
+        return Rules2._kw_card(self, meta, ch, "you")
+
+    def ev_kw_card_any(self, meta, ch):
+        return Rules2._kw_card(self, meta, ch, "any")
+
+    def ev_cp_passive(self, meta, ch):
+        out = {"verb": _toks(ch, "PASTP")[0]}
+        during = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), None)
+        if during:
+            out["during"] = during
+        return out
+
+    def ev_cp_enters(self, meta, ch):
+        return {"verb": "enters-play"}
+
+    def ev_cp_enters_here(self, meta, ch):
+        return {"verb": "enters-play", "from": "this-province"}
+
+    def ev_cp_enters_duel(self, meta, ch):
+        return {"verb": "enters-duel"}
+
+    def ev_cp_leaves(self, meta, ch):
+        return {"verb": "leaves-play"}
+
+    def ev_cp_verb(self, meta, ch):
+        return {"verb": _toks(ch, "EVERB")[0]}
+
+    def ev_the_battle_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="the", kind="battle")
+
+    def ev_duel_resolution(self, meta, ch):
+        return "duel-resolves"
+
+    def ev_wins_duel_at(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-wins-duel", at="battlefield")
+
+    def ev_player_wins_duel(self, meta, ch):
+        return _name("duel-won", by="any")
+
+    def ev_you_win_action_duel(self, meta, ch):
+        return _name("duel-won", by="you", **{"from": "action"})
+
+    def ev_focus_effects(self, meta, ch):
+        return "focus-effects-resolve"
+
+    def ev_your_action_does2(self, meta, ch):
+        verb = self._text(meta).lower().split()[2]
+        return _name("action-resolves", by="you", did=f"{_subject(_target(ch))}-{_past(verb)}")
+
+    def ev_the_action_does2(self, meta, ch):
+        words = self._text(meta).lower().split()
+        verbs = [w for w in words if w in ("creates", "dishonors", "discards", "shows")]
+        t = _subject(_target(ch))
+        kind = _kind_of(ch) or ("battle" if "battle" in words[:3] else "")
+        return _name("action-resolves", by="the", kind=kind, did="+".join(f"{t}-{_past(v)}" for v in verbs))
+
+    def ev_action_effect_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        return _name("action-resolves", by="any", did=f"{_subject(_target(ch))}-{_past(verb)}")
+
+    def ev_passive_by(self, meta, ch):
+        t = _target(ch)
+        bys = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        return _name(f"{_subject(t)}-{_toks(ch, 'PASTP')[0]}", **{"from": "|".join(bys)})
+
+    def ev_by_act(self, meta, ch):
+        q = ch[0].quals()
+        who = q.get("by")
+        kind = q.get("kind")
+        return "-".join(p for p in (who if who not in ("any", "the") else "", kind and kind.replace("|", "-or-"), "action") if p)
+
+    def ev_by_battle(self, meta, ch):
+        return "battle-resolution"
+
+    def ev_equip_to(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-equipped", by="you", to=_subject(ts[-1]))
+
+    def ev_dw_battle(self, meta, ch):
+        return "battle"
+
+    def ev_dw_combat(self, meta, ch):
+        return "combat-segment"
+
+    def ev_pm_from_province(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "from-province")
+
+    def ev_pm_at_location(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"at-location-of:{ch[0]}")
+
+    def ev_post_yours_performed(self, meta, ch):
+        head = next((c.value for c in ch if getattr(c, "kind", None) == "head"), "card")
+        return {"by": f"your-{head}"}
+
+    def ev_theirs_action_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        t = _subject(_target(ch))
+        if verb == "targets":
+            return _name("action-targets", by="opponent", kind=kind, target=t)
+        return _name("action-resolves", by="opponent", kind=kind, did=f"{t}-{_past(verb)}")
+
+    def ev_verb_obj_during(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        verb = _toks(ch, "EVERB")[0]
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(ts[-1])}-{_past(verb)}", by=_by_of(ts[0]), during=during)
+
+    def ev_recruit_during(self, meta, ch):
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(_target(ch))}-recruited", by="you", during=during)
+
+    def ev_you_verb_during(self, meta, ch):
+        verb = _toks(ch, "VERB")[0]
+        during = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{_subject(_target(ch))}-{_past(verb)}", by="you", during=during)
+
+    def ev_wins_action_duel(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-wins-duel", **{"from": "action"})
+
+    def ev_you_destroy_as(self, meta, ch):
+        verb = _toks(ch, "VERB")[0]
+        role = _toks(ch, "CAPWORD")[-1]
+        t = _target(ch)
+        what = "+".join(dict.fromkeys(t.card_types)) if t is not None and t.card_types else _subject(t)
+        return _name("battle-resolves", by=f"you-as-{role}", did=f"{what}-{_past(verb)}")
+
+    def ev_action_starts_duel(self, meta, ch):
+        return _name("action-resolves", by="the", did="duel-started")
+
+    def ev_your_two_word_action(self, meta, ch):
+        kind = "-".join(_toks(ch, "CAPWORD"))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind)
+
+    def ev_your_spell_or_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="spell|" + _kind_of(ch))
+
+    def ev_your_action_from(self, meta, ch):
+        words = _toks(ch, "CAPWORD")
+        kind = words[0] if len(words) > 1 else ("battle" if "battle" in self._text(meta).lower().split()[:3] else "")
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind, **{"from": words[-1]})
+
+    def ev_two_word_action(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0] + "|battle"
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", **{"by": "any", "kind": kind, **_quals(ch)})
+
+    def ev_action_performed_by(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by=_subject(_target(ch)), kind="battle")
+
+    def ev_action_named_performed(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="card", kind=_toks(ch, "CAPWORD")[0])
+
+    def ev_favor_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind="favor")
+
+    def ev_action_on(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", target=_subject(_target(ch)))
+
+    def ev_action_on_announced(self, meta, ch):
+        return _name("action-announced", by="any", target=_subject(_target(ch)))
+
+    def ev_action_from(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", **{"from": _subject(_target(ch))})
+
+    def ev_paying_action(self, meta, ch):
+        return _name("paying-for", target="action")
+
+    def ev_paying_cost_of(self, meta, ch):
+        return _name("paying-for", target="action", kind=ch[-1].quals().get("kind", ""))
+
+    def ev_end_of_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        caps = _toks(ch, "CAPWORD")
+        role = caps[-1] if "which" in self._text(meta).lower() else ""
+        return _name(f"{phase}-phase-ends", by=f"you-as-{role}" if role else "")
+
+    def ev_lost_duel(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-{_toks(ch, 'PASTP')[0]}", **{"from": "duel-lost"})
+
+    def ev_proclaim(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-proclaimed", by="you")
+
+    def ev_h_either_attack(self, meta, ch):
+        from .ability import _Mod
+
+        return [_Mod("head", "melee-attack"), _Mod("head", "ranged-attack")]
+
+    def ev_did_verbs(self, meta, ch):
+        verbs = [w.strip(",").lower() for w in self._text(meta).split() if w.strip(",").lower() in _DID_VERBS]
+        t = _subject(_target(ch))
+        return "|".join(f"{t}-{v}" for v in verbs)
+
+    def ev_your_kinds_action(self, meta, ch):
+        first = _toks(ch, "CAPWORD")[0]
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="|".join((first, *kinds)))
 
     def ev_each_time(self, meta, ch):
         return ch[-1]

@@ -33,6 +33,7 @@ KINDS: frozenset[str] = frozenset({
     "switch-stats",         # "Switch his Force and Chi": stat and keyword the two values
     "switch-stat-values",   # "Switch the target's and this Follower's Force": one per card
     "negate-stat-changes",  # "Negate all current Force penalties on him": keyword bonuses/penalties/both
+    "rules-action-timing",  # "Dainagon may Lobby as an Open action": keyword "Lobby:Open"
 })
 
 
@@ -366,14 +367,7 @@ class Rules2:
         return self._measured(meta, self._eff(meta, "raise-stat-to", target=whose, stat=stat),
                               _A()._AmountRef(by_stat, by_whose, 1))
 
-    def pl_reduce_by(self, meta, ch):
-        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
-        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
-                              _A()._AmountRef(by_stat, by_whose, 1), -1)
 
-    def pl_reduce_by_amount(self, meta, ch):
-        whose, stat = ch[0]
-        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], -1)
 
     def pl_reduce_of_by(self, meta, ch):
         stat, target, (by_whose, by_stat) = ch[0], ch[1], ch[-1]
@@ -456,15 +450,10 @@ class Rules2:
     def pl_pn_dishonoring(self, meta, ch):
         return "dishonoring"
 
-    def pl_pn_action(self, meta, ch):
-        return "action"
-
     # ----- noun phrases
     def pl_q_one_or_more_of_your(self, meta, ch):
         return [self._pl_mod("q", ("at-least", 1)), self._pl_mod("owner", "you")]
 
-    def pl_q_one_to(self, meta, ch):
-        return self._pl_mod("q", ("up-to", _A().amount(ch[-1]) or 1))
 
     def pl_q_two_or_three_of_your(self, meta, ch):
         return [self._pl_mod("q", ("up-to", 3)), self._pl_mod("owner", "you"), self._pl_mod("post-state", "at-least:2")]
@@ -472,8 +461,6 @@ class Rules2:
     def pl_q_zero_or_more_of_your(self, meta, ch):
         return [self._pl_mod("q", ("up-to", 0)), self._pl_mod("owner", "you")]
 
-    def pl_p_in_it(self, meta, ch):
-        return self._pl_mod("post-state", "in:it")
 
     def pl_p_with_keyword(self, meta, ch):
         kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
@@ -487,7 +474,112 @@ class Rules2:
         return self._pl_mod("post-state", "has:attachment")
 
 
-for _name, _value in vars(Rules2).items():
+class Rules3:
+    def pl_np_or_one_of(self, meta, ch):
+        # "Shigemitsu or one of his Spells": two descriptions, kept as one "either:" state
+        first = ch[0]
+        tok = next(c for c in ch if getattr(c, "type", "") == "OR_ONE_OF")
+        second_text = self._piece[tok.start_pos + 2 : meta.end_pos].strip()
+        second = self.np_desc(meta, [self._pl_mod("q", ("one", 1))] + [c for c in ch[1:] if c is not tok])
+        types = tuple(dict.fromkeys(first.card_types + second.card_types))
+        return TargetSpec(ref=first.ref, count=1, card_types=types,
+                          states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
+
+    def pl_m_keyword_or(self, meta, ch):
+        words = [str(c) for c in ch]
+        return self._pl_mod("post-state", f"any-keyword:{words[0]}|{words[1]}")
+
+    def pl_p_test_le3(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[1], op="<=", value=int(ch[0])))
+
+    def pl_p_test_ge3(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[1], op=">=", value=int(ch[0])))
+
+    def pl_p_test_ge_base(self, meta, ch):
+        word = "printed" if "printed" in self._text(meta).lower() else "base"
+        return self._pl_mod("test", _A().StatTest(stat=f"{word}-{ch[-1]}", op=">=", value=int(ch[0])))
+
+    def pl_p_in_and_out(self, meta, ch):
+        return self._pl_mod("post-state", "in-and-out-of-play")
+
+    def pl_rel_paid(self, meta, ch):
+        return ("paid", "gold")
+
+    def pl_this_action_noun(self, meta, ch):
+        return self._text(meta)
+
+    def pl_has_your_alignment(self, meta, ch):
+        return self._eff(meta, "grant-keyword", target=ch[0], keyword="your-clan-alignment")
+
+    def pl_c_controls(self, meta, ch):
+        return _A().Condition(kind="controls", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def pl_has_alt(self, meta, ch):
+        # "This Shugenja has +1F, or +2F if he is Water": as "Give X +1F, or +2F if ..."
+        return self.give_alt(meta, ch)
+
+    def pl_alt_while(self, meta, ch):
+        return self.alt_amount_branch(meta, ch)
+
+
+class Rules4:
+    def pl_keyword_cost(self, meta, ch):
+        # "Discipline Pay 2 Gold": as the whole-line form, kind "keyword" with the Gold to pay
+        word = str(ch[0])
+        return self._eff(meta, "keyword", keyword=word, amount=_A().amount(ch[1]))
+
+    def pl_as_action2(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return _A()._Scoped(ch[0], "effect-as-action", (" ".join(words[-2:]),), self._text(meta))
+
+    def pl_as_action_short(self, meta, ch):
+        word = next(str(c) for c in reversed(ch) if getattr(c, "type", "") == "CAPWORD")
+        return _A()._Scoped(ch[0], "effect-as-action", (word,), self._text(meta))
+
+    def pl_may_rules_action_as(self, meta, ch):
+        # "Dainagon may Lobby as an Open action": keyword "<rules action>:<timing>"
+        action, timing = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"][-2:]
+        return self._eff(meta, "rules-action-timing", target=ch[0], keyword=f"{action}:{timing}")
+
+    def pl_has_honor_keyword(self, meta, ch):
+        return self._eff(meta, "grant-keyword", target=ch[0], keyword="Honor")
+
+    def pl_pay_any_gold(self, meta, ch):
+        return self._eff(meta, "pay-gold", target=TargetSpec(ref="you"), amount=None, values=(0,))
+
+    def pl_p_this_did(self, meta, ch):
+        return self._pl_mod("post-state", f"this-did:{str(ch[-1]).lower()}")
+
+    def pl_p_with_n_cards(self, meta, ch):
+        words = self._text(meta).lower().split()
+        n = _A()._NUMBER_WORDS.get(words[1]) or int(words[1])
+        head = next(c for c in ch if isinstance(c, _A()._Mod))
+        return self._pl_mod("post-state", f"controls-at-least:{n}:{head.value}")
+
+    def pl_ar_number_this(self, meta, ch):
+        verb = str(ch[-1]).lower()
+        return _A()._AmountRef("count", TargetSpec(ref="each", card_types=("card",), states=(f"this-did:{verb}",),
+                                                   text=self._text(meta)), 1)
+
+    def pl_cm_ignoring_hr(self, meta, ch):
+        return ("ignoring-honor-requirement",)
+
+    def pl_named_ring_the(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("ring",), keywords=(f"Ring of the {ch[-1]}",),
+                          text=self._text(meta))
+
+    def pl_his_or_her_controller(self, meta, ch):
+        return self.np_controller(meta, ch)
+
+    def pl_sr_his_or_her(self, meta, ch):
+        return (TargetSpec(ref="it", text="his or her"), self._stat_kind(meta, ch[-1]))
+
+
+    def pl_r_not_targeted_by(self, meta, ch):
+        return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")
+
+
+for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items()]:
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
 

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.core.ability import Effect, TargetSpec, Unparsed
+from adjudicator.core.ability import TargetSpec, Unparsed
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -67,16 +67,47 @@ KINDS: frozenset[str] = frozenset({
     "not-counted",
     "no-force-contribution",
     "lose-abilities",
+    "cannot-delay",
+    "cannot-move-to",
+    "cannot-assign",
+    "cannot-hold-cards",
+    "cannot-proclaim",
+    "cannot-recruit",
+    "cannot-equip",
+    "cannot-discard-from-play",
+    "must-have-keyword",
+    "must-focus",
+    "only-controlled-by-owner",
+    "only-recruit",
+    "only-proclaim",
+    "only-enter-play-from",
+    "play-limit",
+    "copy-limit",
+    "attach-limit",
+    "gold-only-for",
+    "ignore-honor-requirement",
+    "ignore-cost",
 })
+
+
+def _named(t: TargetSpec) -> TargetSpec:
+    # "one Escalating Violence", "one copy of Trade Embargo": a card named by its title
+    if t.keywords and not t.card_types and not t.states and not t.tests:
+        return TargetSpec(ref="named", keywords=(" ".join(t.keywords),), text=t.text)
+    return t
 
 
 class _Vp:
     """A restricted verb phrase, waiting for its subject: the kind and its typed arguments."""
 
-    __slots__ = ("kind", "obj", "keyword", "many")
+    __slots__ = ("kind", "obj", "keyword", "many", "acted_on", "duration")
 
-    def __init__(self, kind: str, obj: TargetSpec | None = None, keyword: str | None = None, many=None):
+    def __init__(self, kind: str, obj: TargetSpec | None = None, keyword: str | None = None, many=None,
+                 acted_on: bool = False, duration: str | None = None):
         self.kind, self.obj, self.keyword, self.many = kind, obj, keyword, many
+        # acted_on: the object is what is protected, the subject is the source kept out
+        # ("Card effects will not move this Personality")
+        self.acted_on, self.duration = acted_on, duration
 
 
 def _self(text: str = "") -> TargetSpec:
@@ -94,6 +125,29 @@ def _subject(t: TargetSpec) -> TargetSpec:
     return t
 
 
+_SOURCES = (
+    (r"^card effects$", "card-effects"),
+    (r"^(the )?(battle )?action$", "the-action"),
+    (r"^actions$", "actions"),
+    (r"^battle resolution$", "battle-resolution"),
+    (r"^lobbying$", "lobbying"),
+    (r"^other players' (cards' )?effects$", "opponent-effects"),
+    (r"^other players' cards$", "opponent-cards"),
+    (r"^other players' actions$", "opponent-actions"),
+)
+
+
+def _source_name(t: TargetSpec) -> str:
+    """Who an effect-by restriction keeps out, from a closed list (else the words, hyphenated)."""
+    import re
+
+    text = " ".join(t.text.lower().split())
+    for rx, name in _SOURCES:
+        if re.match(rx, text):
+            return name
+    return re.sub(r"[^a-z]+", "-", text).strip("-")
+
+
 def _object(t: TargetSpec) -> TargetSpec:
     # a bare capitalised word as an object is a keyword ("play Terrains"), not the card's name
     if t.ref == "this" and not t.card_types and t.text[:1].isupper() and " " not in t.text.strip():
@@ -107,7 +161,27 @@ class Rules:
     def _rs_effect(self, meta, who: TargetSpec, vp: "_Vp"):
         if vp.many:
             return [self._rs_effect(meta, who, v) for v in vp.many]
-        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword,
+        if vp.acted_on:
+            effect = self._eff(meta, vp.kind, target=_subject(vp.obj), keyword=vp.keyword, duration=vp.duration)
+            source = _source_name(who)
+            if source == "card-effects":
+                return effect  # what the engine's "cannot" flags already mean
+            from .ability import _Scoped
+
+            # only that source is kept out: an effect-scoped condition "effect-by" says which
+            return _Scoped(effect, "effect-by", (source,), self._text(meta))
+        if vp.keyword and vp.keyword.startswith("before-your-turn:"):
+            # "This card will not straighten before your third turn": a restriction while the
+            # controller's turn count is lower (an effect-while condition "before-your-turn")
+            from adjudicator.core.ability import Condition
+
+            from .ability import _Guarded
+
+            effect = self._eff(meta, vp.kind, target=who)
+            n = vp.keyword.split(":")[1]
+            return _Guarded(effect, Condition(kind="before-your-turn", args=(n,), text=self._text(meta)),
+                            "while before your turn")
+        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword, duration=vp.duration,
                          values=(vp.obj,) if vp.obj is not None else ())
 
     def rs_restrict(self, meta, ch):
@@ -265,3 +339,257 @@ class Rules:
 
     def rs_no_abilities_traits(self, meta, ch):
         return self._eff(meta, "lose-abilities", target=_subject(ch[0]), keyword="traits")
+
+    # ----- verbs with an object, sources, destinations
+    def rs_verb_obj(self, meta, ch):
+        from .ability import _VERB_KINDS
+
+        verb = _VERB_KINDS[str(ch[0]).lower()]
+        return _Vp("cannot-" + verb, obj=ch[-1], acted_on=True)
+
+    def rs_verb_self(self, meta, ch):
+        from .ability import _VERB_KINDS
+
+        verb = _VERB_KINDS[str(ch[0]).lower()]
+        if verb not in ("straighten", "bow"):
+            return None
+        return _Vp("cannot-" + verb)
+
+    def rs_verb_before_turn(self, meta, ch):
+        from .ability import _VERB_KINDS
+
+        verb = _VERB_KINDS[str(ch[0]).lower()]
+        return _Vp("cannot-" + verb, keyword=f"before-your-turn:{ch[-1]}")
+
+    def rs_second(self, meta, ch):
+        return 2
+
+    def rs_third(self, meta, ch):
+        return 3
+
+    def rs_move_obj(self, meta, ch):
+        return _Vp("cannot-move", obj=ch[-1], acted_on=True)
+
+    def _dest(self, kind, dest):
+        if isinstance(dest, TargetSpec):
+            return _Vp(kind, obj=dest)
+        return _Vp(kind, keyword=dest)
+
+    def rs_move_to(self, meta, ch):
+        return self._dest("cannot-move-to", ch[-1])
+
+    def rs_assign(self, meta, ch):
+        return self._dest("cannot-assign", ch[-1])
+
+    def rs_assign_move(self, meta, ch):
+        return _Vp("", many=[self._dest("cannot-assign", ch[-1]), self._dest("cannot-move-to", ch[-1])])
+
+    def rs_assign_move_obj(self, meta, ch):
+        # "You may not assign, and will not move, Suikihime to battlefields": Suikihime is restricted
+        vp = self.rs_assign_move(meta, ch[-1:])
+        for v in vp.many:
+            v.obj, v.acted_on = (v.obj if isinstance(v.obj, TargetSpec) else None), False
+        vp.keyword = ch[0]
+        return vp
+
+    def rs_d_attack(self, meta, ch):
+        return "attack"
+
+    def rs_d_battlefields(self, meta, ch):
+        return "battlefield"
+
+    def rs_d_np(self, meta, ch):
+        return ch[0]
+
+    def rs_hold_cards(self, meta, ch):
+        return _Vp("cannot-hold-cards", keyword="dynasty")
+
+    def rs_proclaim(self, meta, ch):
+        return _Vp("cannot-proclaim", obj=_object(ch[-1]))
+
+    def rs_recruit(self, meta, ch):
+        return _Vp("cannot-recruit", obj=_object(ch[-1]))
+
+    def rs_equip(self, meta, ch):
+        return _Vp("cannot-equip", obj=_object(ch[-1]))
+
+    def rs_target_with(self, meta, ch):
+        # "You may not target X with Political actions": X cannot be targeted by those actions
+        return _Vp("cannot-be-targeted-by", obj=ch[0], keyword=ch[-1])
+
+    def rs_wa_any(self, meta, ch):
+        return "actions"
+
+    def rs_wa_kind(self, meta, ch):
+        return self._text(meta)
+
+    def rs_be_assigned(self, meta, ch):
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        return self._rs_effect(meta, _subject(ch[0]), self._dest("cannot-assign", ch[-1]))
+
+    def rs_be_assigned_move(self, meta, ch):
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        return self._rs_effect(meta, _subject(ch[0]), self.rs_assign_move(meta, ch[-1:]))
+
+    def rs_assign_him_move(self, meta, ch):
+        return self._rs_effect(meta, ch[1], self.rs_assign_move(meta, ch[-1:]))
+
+    def rs_not_from_play(self, meta, ch):
+        if str(ch[1]).lower() != "discarded":
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        return self._eff(meta, "cannot-discard-from-play", target=_subject(ch[0]))
+
+    def rs_subj_target_with(self, meta, ch):
+        who, whom, actions = ch[0], ch[1], ch[-1]
+        return self._eff(meta, "cannot-be-targeted-by", target=whom, keyword=actions, values=(_subject(who),))
+
+    def rs_np_card_effects(self, meta, ch):
+        return TargetSpec(ref="each", card_types=("effect",), text=self._text(meta))
+
+    def rs_restrict_battle_resolution(self, meta, ch):
+        who = TargetSpec(ref="each", card_types=("battle-resolution",), text="battle resolution")
+        return self._rs_effect(meta, who, ch[-1])
+
+    def rs_np_lobbying(self, meta, ch):
+        return TargetSpec(ref="each", card_types=("lobbying",), text=self._text(meta))
+
+    def rs_np_this_event(self, meta, ch):
+        noun = ch[0] if ch and isinstance(ch[0], str) else "movement"
+        return self._possessed(meta, "it", (), noun, [])
+
+    def rs_np_printed_abilities(self, meta, ch):
+        return self._possessed(meta, "it", (), self._printed_noun(meta), [])
+
+    def _printed_noun(self, meta):
+        return "base-abilities" if " base " in f" {self._text(meta).lower()} " else "printed-abilities"
+
+    def rs_pn_actions(self, meta, ch):
+        # "its actions", "the Personality's Kiho actions", "one of the action's ...": the noun as written
+        return "action" if self._text(meta).lower().endswith("action") else "actions"
+
+    def rs_pn_effects(self, meta, ch):
+        return "effects"
+
+    def rs_pn_printed_abilities(self, meta, ch):
+        return self._printed_noun(meta)
+
+    # ----- must / only
+    def rs_must_be_keyword(self, meta, ch):
+        words = [w[:-1] if w.endswith("s") and not w.endswith("ss") else w for w in ch[-1]]
+        return self._eff(meta, "must-have-keyword", target=_subject(ch[0]), keyword="|".join(words))
+
+    def rs_must_be_done(self, meta, ch):
+        # "they must be bowed": the effect itself, on them
+        verb = {"bowed": "bow", "straightened": "straighten", "dishonored": "dishonor", "destroyed": "destroy",
+                "discarded": "discard"}.get(str(ch[-1]).lower())
+        if verb is None:
+            return Unparsed(self._text(meta), "not an effect", self._span(meta))
+        return self._eff(meta, verb, target=ch[0])
+
+    def rs_must_focus(self, meta, ch):
+        where = next((c for c in ch[1:] if isinstance(c, str)), None)
+        return self._eff(meta, "must-focus", target=ch[0], amount=1, keyword=where)
+
+    def rs_focus_where(self, meta, ch):
+        return "from-hand" if "hand" in self._text(meta).lower() else None
+
+    def rs_only_owner(self, meta, ch):
+        return self._eff(meta, "only-controlled-by-owner", target=_subject(ch[0]))
+
+    def rs_only_owner_self(self, meta, ch):
+        return self._eff(meta, "only-controlled-by-owner", target=_self())
+
+    def rs_only(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), ch[-1])
+
+    def rs_only_self(self, meta, ch):
+        return self._rs_effect(meta, _self(), ch[-1])
+
+    def rs_you_only(self, meta, ch):
+        return self._rs_effect(meta, TargetSpec(ref="you", text="You"), ch[-1])
+
+    def rs_equip_only(self, meta, ch):
+        return self._eff(meta, "attach-restriction", target=ch[-1])
+
+
+    def rs_only_play(self, meta, ch):
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return _Vp("play-limit", obj=_named(ch[0]), keyword=period)
+
+    def rs_only_have(self, meta, ch):
+        return _Vp("copy-limit", obj=_named(ch[0]))
+
+    def rs_only_recruit(self, meta, ch):
+        return _Vp("only-recruit", obj=_object(ch[-1]))
+
+    def rs_only_proclaim(self, meta, ch):
+        return _Vp("only-proclaim", obj=_object(ch[-1]))
+
+    def rs_only_attach(self, meta, ch):
+        return _Vp("attach-limit", obj=ch[-1])
+
+    def rs_only_enter_from(self, meta, ch):
+        return _Vp("only-enter-play-from", keyword="province")
+
+    # ----- Gold that pays for one thing only
+    def rs_gold_only(self, meta, ch):
+        first, paid = ch[0], ch[-1]
+        produced = first if isinstance(first, list) else [first]
+        if not produced or getattr(produced[0], "kind", "") != "produce-gold":
+            return Unparsed(self._text(meta), "only Gold is limited to what it pays for", self._span(meta))
+        return produced + [self._eff(meta, "gold-only-for", target=paid)]
+
+    def rs_alt_gold_only(self, meta, ch):
+        from .ability import _Alt, _AltAmount, _Guarded
+
+        alt, cond, paid = ch[0], ch[1], ch[-1]
+        branch = self.alt_amount_branch(meta, [alt, cond])
+        # the limit holds for the Gold of that branch: under the same condition
+        limit = _Guarded(self._eff(meta, "gold-only-for", target=paid), cond, "if")
+        if isinstance(branch, _Alt) and isinstance(branch.branch, _AltAmount):
+            return [branch, limit]
+        return Unparsed(self._text(meta), "an alternative the grammar cannot read", self._span(meta))
+
+    def rs_paid_np(self, meta, ch):
+        t = ch[-1]
+        return replace(_object(t), count=1, text=self._text(meta))
+
+    def rs_paid_kw_list(self, meta, ch):
+        import re
+
+        words = [w for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", str(ch[-1])) if w]
+        return TargetSpec(ref="choice", states=("any-keyword:" + "|".join(words),), text=self._text(meta))
+
+    def rs_paid_cost(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("cost",), keywords=(str(ch[0]),), text=self._text(meta))
+
+    # ----- ignoring requirements and costs
+    def _ignore_hr(self, meta, who, ref):
+        whose, stat = ref
+        if stat != "honor-requirement":
+            return Unparsed(self._text(meta), "only an Honor Requirement is ignored", self._span(meta))
+        return self._eff(meta, "ignore-honor-requirement", target=_subject(who), values=(whose,))
+
+    def rs_ignore_hr(self, meta, ch):
+        return self._ignore_hr(meta, ch[0], ch[-1])
+
+
+    def rs_ignore_hr_self(self, meta, ch):
+        return self._ignore_hr(meta, TargetSpec(ref="you", text="you"), ch[-1])
+
+    def rs_ignore_bow_cost(self, meta, ch):
+        return self._eff(meta, "ignore-cost", target=ch[-1], keyword="bowing")
+
+    def rs_ignore_gold_cost(self, meta, ch):
+        return self._eff(meta, "ignore-cost", target=ch[-1], keyword="gold")
+
+    def rs_subj_assign(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self._dest("cannot-assign", ch[-1]))
+
+    def rs_subj_assign_move(self, meta, ch):
+        return self._rs_effect(meta, _subject(ch[0]), self.rs_assign_move(meta, ch[-1:]))
+
+    def rs_ignored(self, meta, ch):
+        return ch[-1]

@@ -14,7 +14,7 @@ from ...core.errors import ScenarioError
 from ...core.game import Context
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
-from .effects import discard_copy
+from .effects import discard_copy, forbidden
 from .triggers_events import raise_event
 
 MANEUVER_STEPS = ("infantry", "cavalry")
@@ -38,6 +38,22 @@ def is_cavalry_unit(game, pos: Position, leader: Copy) -> bool:
     return pos.has_keyword(leader, "Cavalry") and all(pos.has_keyword(f, "Cavalry") for f in followers)
 
 
+def _own_trait(game, pos: Position, copy: Copy, kind: str) -> bool:
+    """A trait without trigger or condition of the card itself ("He may assign even if bowed")."""
+    from .effects import in_play
+
+    if not in_play(pos, copy):
+        return False
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.conditions:
+            continue
+        for clause in ability.effects:
+            target = getattr(clause, "target", None)
+            if getattr(clause, "kind", "") == kind and (target is None or target.ref in ("this", "it")):
+                return True
+    return False
+
+
 def assign(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
     game.need(t.phase == "attack" and t.step in MANEUVER_STEPS, "L5R-ATTACK",
@@ -58,9 +74,12 @@ def assign(game, ctx: Context) -> None:
         if leader.controller != actor or leader.zone != "home" or leader.card.type != "personality":
             ctx.reject("L5R-ATTACK", f"{leader.show()} is not a Personality at {actor}'s home; units are "
                        "assigned from home")
-        if "bowed" in leader.flags:
+        if "bowed" in leader.flags and not (_own_trait(game, pos, leader, "may-assign-bowed")
+                                            or pos.has_flag(leader, "may-assign-bowed")):
             ctx.reject("L5R-ATTACK", f"{leader.show()} is bowed: a unit led by a bowed Personality cannot be "
                        "assigned")
+        if forbidden(pos, leader, "assign", game):
+            ctx.reject("L5R-ATTACK", f"{leader.show()} cannot be assigned to battlefields (its own trait)")
         if t.step == "cavalry" and not is_cavalry_unit(game, pos, leader):
             ctx.reject("L5R-ATTACK", f"{leader.show()}'s unit is not a cavalry unit (its Personality and all "
                        "its Followers must have Cavalry)")

@@ -52,6 +52,12 @@ def _subject_ok(word: str) -> bool:
     return w in PRONOUNS or w in SELF or bool(_THIS_KEYWORD.fullmatch(word)) or _is_name(word)
 
 
+def _self_word(word: str) -> bool:
+    """Words that name the card using the ability: "this card", "this unit", its name."""
+    w = word.lower()
+    return w in SELF or w == "this unit" or bool(_THIS_KEYWORD.fullmatch(word)) or _is_name(word)
+
+
 def _is_name(word: str) -> bool:
     return bool(_NAME.fullmatch(word)) and word.lower() not in PRONOUNS
 
@@ -63,6 +69,9 @@ def _kind_words(text: str) -> tuple[str, str] | None:
         return "type", _PLURAL.get(t.lower(), t.lower())
     if re.fullmatch(r"[A-Z][A-Za-z\-]*", t):
         return "keyword", t
+    m = re.fullmatch(r"([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)  # "a Fire Spell": a keyword and a type
+    if m and m.group(2).lower() in TYPES | set(_PLURAL):
+        return "keyword-type", (m.group(1), _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
     return None
 
 
@@ -80,10 +89,14 @@ def readable(cond) -> bool:
         if test == "effect-optional":
             return True
         if test == "even-if":
-            # the engine honours "even if this card is bowed" and "even if you control no
-            # units at the current battlefield" (procedure.check_conditions); nothing else
-            inner = cond.args[:1]
-            return "bowed" in cond.text or (inner == ("control-none",) and cond.args[1:] == ("units" + _HERE,))
+            # the engine honours "even if this card is bowed", "even if you control no units at
+            # the current battlefield", "even if <this card> is not at the current battlefield"
+            # (procedure.check_conditions); "even if <this card> is at home" needs nothing, since
+            # only a source at a battlefield must be at the current one (L5R-LOCATION)
+            inner, rest = cond.args[:1], cond.args[1:]
+            if inner in (("not-at-battlefield",), ("at-home",)):
+                return len(rest) == 1 and _self_word(rest[0])
+            return "bowed" in cond.text or (inner == ("control-none",) and rest == ("units" + _HERE,))
         if test.startswith("effect-"):
             return False
     if not head and cond.args and cond.args[0].lower() in PRONOUNS:
@@ -113,7 +126,19 @@ def _readable(test: str, args: tuple) -> bool:
     if test in ("clan-player", "not-clan-player") and args:
         return True
     if test == "you-control" and args:
-        return _subject_ok(args[0]) or _article(args[0])[:1].isupper()
+        return _subject_ok(args[0]) or _article(args[0])[:1].isupper() or _at_least(args[0]) is not None
+    if test in ("control-at-least", "control-at-most") and len(args) == 2:
+        return args[0].isdigit() and _kind_words(args[1]) is not None
+    if test in ("has-no",) and len(args) == 2:
+        return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test in ("has-at-most", "has-exactly") and len(args) == 3:
+        return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
+    if test == "in-play" and args:
+        return _subject_ok(args[0])
+    if test == "moved" and args:
+        return _subject_ok(args[0])
+    if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
+        return True
     if test == "control-none" and args:
         return _what(args[0]) is not None
     if test == "none-at-battlefield" and args:
@@ -126,7 +151,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4:
         return (args[0].lower() in ("his", "her", "its") and args[1] in _STATS and args[1] != "family-honor"
-                or args[0].lower() == "your" and args[1] == "family-honor") and args[2] in _OPS
+                or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
+            and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and args[2] in ("force", "chi", "personal-honor")
     if test == "stat-rank" and len(args) == 3:
@@ -138,6 +164,20 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "you-are" and args:
         return args[0].lower() in ("attacker", "defender", "the attacker", "the defender")
     return False
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+#: "another player is Lion Clan": some other player; "the Defender": the defending player
+_OTHERS = {"another player", "any other player", "the defender", "the attacker"}
+
+
+def _at_least(text: str):
+    """"two or more Rings" -> (2, kind words)."""
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) or more (.+)", text.strip())
+    found = _kind_words(m.group(2)) if m else None
+    if found is None:
+        return None
+    return int(_COUNTS.get(m.group(1), m.group(1))), found
 
 
 def _where(text: str) -> str:
@@ -191,6 +231,8 @@ def _subject(word, pos, source, subject_of):
 
 def _matches(pos, copy, found) -> bool:
     kind, word = found
+    if kind == "keyword-type":
+        return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "type":
         return copy.card.type == word or (word == "attachment" and copy.attached_to is not None)
     if kind == "unit":
@@ -250,8 +292,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
     if test == "stat-value":
         whose, stat, op, value = args
-        if whose.lower() == "your":
-            have = pos.players[actor].attrs.get("family-honor", 0)
+        if whose.lower() in ("your", "the active player"):
+            player = actor if whose.lower() == "your" else pos.timing.active
+            have = pos.players[player].attrs.get("family-honor", 0)
         else:
             copy = subject_of("it")
             if copy is None:
@@ -276,6 +319,22 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
+    if test in ("control-at-least", "control-at-most"):
+        found = _kind_words(args[1])
+        n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
+        return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
+    if test == "you-control" and _at_least(args[0]) is not None:
+        n, found = _at_least(args[0])
+        return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
+                   and in_play(pos, c)) >= n
+    if test == "is-clan" and args[0].lower() in _OTHERS:
+        clan = lambda p: str(pos.players[p].attrs.get("clan", "")).casefold()  # noqa: E731
+        if args[0].lower() in ("the defender", "the attacker"):
+            if pos.timing.phase != "attack":
+                return None
+            who = pos.timing.active if args[0].lower() == "the attacker" else game.defender(pos)
+            return clan(who) == args[1].casefold()
+        return any(clan(p) == args[1].casefold() for p in pos.players if p != actor)
     if test == "you-control" and not _subject_ok(args[0]):
         keyword = _article(args[0])
         return any(c.controller == actor and pos.has_keyword(c, keyword) and game.card_property(pos, c, "in-play")
@@ -285,6 +344,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return None
     if test == "you-control":
         return copy.controller == actor
+    if test == "in-play":
+        return in_play(pos, copy)
+    if test in ("has-no", "has-at-most", "has-exactly"):
+        found = _kind_words(args[-1])
+        n = sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found))
+        return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
+    if test == "moved":
+        # moved by an effect of the ability being resolved (procedure.resolve_effects)
+        return copy.uid in pos.memo.get("_moved", ())
     if test == "at-battlefield":
         field = _here()(pos)
         return field is not None and copy.zone == field

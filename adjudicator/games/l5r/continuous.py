@@ -54,8 +54,11 @@ def _unit_leader(pos: Position, copy: Copy) -> Copy:
 
 
 def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> bool:
-    """Does ``copy`` (in play) fit the description of a lasting clause of ``source``?"""
-    if not in_play(pos, copy):
+    """Does ``copy`` fit the description of a lasting clause of ``source``?
+
+    Only cards in play fit, except the trait's own card: out of play, "Your Samurai each have
+    +1F" still gives its own Samurai +1F (L5R-TRAIT)."""
+    if copy.uid != source.uid and not in_play(pos, copy):
         return False
     if spec.owner == "you" and copy.controller != source.controller:
         return False
@@ -95,10 +98,11 @@ def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bo
     return False
 
 
-def lasting_clauses(game, pos: Position) -> Iterator[tuple[Copy, object, int, Effect]]:
-    """(card, ability, clause index, clause) of every trait without a trigger of a card in play."""
+def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator[tuple[Copy, object, int, Effect]]:
+    """(card, ability, clause index, clause) of every trait without a trigger of a card in play,
+    and of ``asking`` itself wherever it is (a card's own trait always applies to itself)."""
     for source in list(pos.copies.values()):
-        if not in_play(pos, source):
+        if not in_play(pos, source) and source is not asking:
             continue
         for ability in game.abilities(source):
             if ability.kind != "continuous":
@@ -131,7 +135,7 @@ def per_each(game, pos: Position, source: Copy, ability, index: int) -> int | No
 def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
     """The sum of the lasting changes to ``stat`` that reach ``copy`` now."""
     total = 0
-    for source, ability, index, clause in lasting_clauses(game, pos):
+    for source, ability, index, clause in lasting_clauses(game, pos, copy):
         if clause.kind != "modify-stat" or clause.stat != stat or not clause.amount:
             continue
         if not reaches(game, pos, source, clause, copy):
@@ -147,7 +151,7 @@ def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
 def keywords(game, pos: Position, copy: Copy) -> list[str]:
     """Keywords lasting traits give ``copy`` now ("This Personality has Conqueror")."""
     found = []
-    for source, ability, index, clause in lasting_clauses(game, pos):
+    for source, ability, index, clause in lasting_clauses(game, pos, copy):
         if clause.kind != "grant-keyword" or not clause.keyword:
             continue
         if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):

@@ -299,6 +299,14 @@ def executes(ability) -> bool:
 
     from .procedure import amount_executes
 
+    if ability.trigger is not None:
+        # the events topic's names ("action-resolves;by=you", "honor-gained") count only if the
+        # engine raises a fitting event (triggers.fires); older names are left as they were
+        from .ability_events import is_topic_event
+        from .triggers import fires
+
+        if is_topic_event(ability.trigger.event) and not fires(ability.trigger):
+            return False
     clauses = [*ability.costs, *ability.effects]
     for i, c in enumerate(ability.effects):
         if isinstance(c, Effect) and c.kind == "amount-equal-to":
@@ -310,6 +318,9 @@ def executes(ability) -> bool:
             isinstance(c, Effect) and c.kind == "amount-for-each" and i
             and getattr(clauses[i - 1], "kind", "") == "modify-stat")]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
+        return False
+    # an attack's or a Province's strength: no card value the modifier layer could change
+    if any(c.kind == "modify-stat" and c.stat == "strength" for c in clauses):
         return False
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or ability.effects.index(c) + 1 >= len(ability.effects)

@@ -123,16 +123,28 @@ class L5R(Game):
 
     def continuous_flags(self, position: Position, copy: Copy) -> set[str]:
         """Flags from the copy's own traits without a trigger ("This card cannot be bowed")."""
+        from .conditions import evaluate
+
         flags = set()
         if not in_play(position, copy):
             return flags
         for ability in self.abilities(copy):
             if ability.kind == "continuous":
-                for clause in ability.effects:
+                for index, clause in enumerate(ability.effects):
                     kind = getattr(clause, "kind", "")
                     target = getattr(clause, "target", None)
-                    if kind.startswith("cannot-") and (target is None or target.ref in ("this", "it")):
-                        flags.add(kind)
+                    if not (kind.startswith("cannot-") and (target is None or target.ref in ("this", "it"))):
+                        continue
+                    # a restriction scoped by a condition ("while attacking") or kept to one source
+                    # ("Lobbying does not bow ...", condition "effect-by") holds only when the engine
+                    # can decide that condition and it is true (L5R-TRAIT)
+                    guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+                    if not all(evaluate(g, game=self, pos=position, actor=copy.controller, source=copy,
+                                        subject_of=lambda w: copy) is True for g in guards):
+                        continue
+                    flags.add(kind)
+                    if kind == "cannot-move":  # the effects layer asks about "move-home"
+                        flags.add("cannot-move-home")
         return flags
 
     def continuous_bonus(self, position: Position, copy: Copy, stat: str) -> int:

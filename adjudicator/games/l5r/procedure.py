@@ -79,7 +79,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         absent_ok = any(c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
         game.need(present or absent_ok, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
                   f" ({field or 'none'}), so {actor} cannot take Battle actions there")
-        if not from_hand and source.zone.startswith("battlefield"):
+        elsewhere_ok = any(c.kind == "even-if" and c.args[:1] == ("not-at-battlefield",) for c in ability.conditions)
+        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok:
             game.need(source.zone == field, "L5R-LOCATION",
                       f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
     _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -220,6 +221,8 @@ def zone_matches(zone: str, named: str) -> bool:
     """"your discard pile" names either discard pile; "deck" either deck."""
     if zone == named:
         return True
+    if named == "province":  # "a card in a Province": any of the numbered provinces
+        return zone.startswith("province ")
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
 
 
@@ -372,22 +375,26 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
             continue
-        guard = guards.get(f"effect {index}")
-        if guard is not None and guard.kind == "effect-optional":
-            if ctx.body.choosing in ("no", "decline", "not"):
-                ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+        # every condition on this effect holds ("If he is Earth, you may ..." has two)
+        held = True
+        for guard in guards.get(f"effect {index}", ()):
+            if guard.kind == "effect-optional":
+                if ctx.body.choosing in ("no", "decline", "not"):
+                    ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+                    held = False
+                    break
                 continue
-        elif guard is not None:
             verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
                                           subject_of=lambda word: _subject_copy(ctx, source, word, bind))
             if verdict is None:
                 ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
                          f"check ({guard.text})", "L5R-ACT-EFFECT")
-                continue
-            if not verdict:
+            elif not verdict:
                 ctx.step("effect", f"{clause.text}: not carried out, since the condition does not hold "
                          f"({guard.text})", "L5R-ACT-EFFECT")
-                continue
+            held = held and verdict is True
+        if not held:
+            continue
         if clause.kind in ("target", "choose"):
             continue
         if clause.kind == "create":
@@ -417,7 +424,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
+                zone_before = subject.zone
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
+                if subject.zone != zone_before and all(z == "home" or z.startswith("battlefield")
+                                                       for z in (zone_before, subject.zone)):
+                    # "If he moved, ...": the units this ability moved
+                    ctx.position.memo.setdefault("_moved", []).append(subject.uid)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
@@ -491,14 +503,14 @@ def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None
 
 
 def effect_guards(ability: Ability) -> dict:
-    """Conditions the grammar attached to single effects: "effect N" -> Condition."""
-    guards = {}
+    """Conditions the grammar attached to single effects: "effect N" -> its Conditions."""
+    guards: dict = {}
     for cond in ability.conditions:
         if cond.kind.startswith("effect-") and cond.args:
             # "effect N" counts the effects from 0, as our loop does
             kind, _, number = cond.args[0].partition(" ")
             if kind == "effect" and number.isdigit():
-                guards[f"effect {int(number)}"] = cond
+                guards.setdefault(f"effect {int(number)}", []).append(cond)
     return guards
 
 
@@ -525,6 +537,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
+    pos.memo.pop("_moved", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")

@@ -13,15 +13,47 @@ from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
 
-from .triggers_events import PENDING
+from .ability_events import split_event
+from .triggers_events import PENDING, RAISED
 
 WINDOW = "reaction-window"
+
+#: subjects of an event name the engine can check against the card an event is about
+_SUBJECTS = ("this-card", "this-personality", "card", "unit", "personality", "follower", "holding", "item",
+             "spell", "ring", "province", "stronghold", "region", "event", "strategy", "celestial", "sensei")
+
+
+def fires(trigger) -> bool:
+    """Does the engine ever raise an event ``trigger`` fits? Raised events are after the fact
+    (L5R-TRAIT, L5R-REACTION): a "before" trigger never fits, nor a name with qualifiers the
+    engine does not check ("action-resolves;by=you"), nor one whose verb it never raises."""
+    if trigger is None or trigger.timing not in ("after", "when"):
+        return False
+    core, quals = split_event(trigger.event)
+    if quals:
+        return False
+    core = _raised_form(core)
+    verb = next((v for v in RAISED if core.endswith("-" + v)), None)
+    return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "this card bows" is the event "this card is bowed"
+_ACTIVE = {"bows": "bowed", "straightens": "straightened"}
+
+
+def _raised_form(core: str) -> str:
+    for active, passive in _ACTIVE.items():
+        if core.endswith("-" + active):
+            return core[: -len(active)] + passive
+    return core
 
 
 def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     """Does ``trigger`` (e.g. "this-card-bowed", "personality-dishonored") fit ``event``?"""
     verb, uid = event
-    name = trigger.event
+    if not fires(trigger):
+        return False
+    name = _raised_form(trigger.event)
     if not name.endswith("-" + verb):
         return False
     subject = name[: -len(verb) - 1]

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 PENDING = "events-pending"
 
+#: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
+#: events never fire (see triggers.fires)
+RAISED = ("bowed", "straightened", "dishonored", "destroyed")
+
 
 def raise_event(pos, verb: str, copy) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])

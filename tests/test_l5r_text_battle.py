@@ -1,0 +1,247 @@
+"""L5R card text about battles: locations, attacks, Fear, duels, assignment, movement, strength.
+
+Sentences are written in the card style for these tests; each asserts the kinds and the typed
+arguments the grammar gives, and the handlers run through the engine on inline cards.
+"""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Effect
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+from .helpers import L5R_HEAD, run_text
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return [e for e in ab.effects if isinstance(e, Effect)]
+
+
+def conds(text: str) -> dict[str, str]:
+    return {c.kind: c.args for c in parse_ability(text).conditions}
+
+
+# ---------------------------------------------------------------- locations of cards
+def test_card_in_a_province_is_a_province_zone():
+    (e,) = effects("Battle: Target a face-down card in a Province.")
+    assert e.kind == "target" and e.target.zone == "province" and "face-down" in e.target.states
+
+
+def test_in_your_and_another_players_provinces():
+    (e,) = effects("Battle: Discard a card from one of your Provinces.")
+    assert e.target.zone == "province" and e.target.owner == "you"
+    (e,) = effects("Battle: Target a Holding in another player's Province.")
+    assert e.target.zone == "province" and e.target.owner == "opponent"
+
+
+def test_province_of_the_current_battlefield():
+    (e,) = effects("Battle: Discard a card in the current battlefield's province.")
+    assert e.kind == "discard" and e.target.zone == "province"
+    assert e.target.states == ("in-province-of:the current battlefield",)
+
+
+def test_armies_homes_duels_and_opposing():
+    (e,) = effects("Battle: Give each Follower in the attacking army -1F.")
+    assert e.target.ref == "each" and e.target.states == ("in-army:attacking",) and e.amount == -1
+    (e,) = effects("Battle: Bow a target Follower in the Defender's home.")
+    assert e.target.states == ("at-home-of:the Defender",)
+    (e,) = effects("Battle: Give your Samurai in this duel +2F.")
+    assert "in-duel" in e.target.states and e.target.owner == "you"
+    (e,) = effects("Battle: Give each Personality opposing this card -1F.")
+    assert e.target.states == ("opposing:this card",)
+    (e,) = effects("Battle: Straighten a Follower in the unit of the duel's loser.")
+    assert e.target.states == ("in-unit-of:the duel's loser",)
+
+
+# ---------------------------------------------------------------- attacks and Fear
+def test_attack_with_strength_bonus_for_each():
+    att, bonus, each = effects("Battle: Ranged 2 Attack with +1 strength for each Follower in this army.")
+    assert (att.kind, att.amount) == ("ranged-attack", 2)
+    assert (bonus.kind, bonus.stat, bonus.amount, bonus.target) == ("modify-stat", "strength", 1, None)
+    assert each.kind == "amount-for-each" and each.target.card_types == ("follower",)
+    assert each.target.states == ("in-army",)
+
+
+def test_attack_with_two_conditional_bonuses():
+    text = "Battle: Melee 4 Attack with -1 strength if the target is Cavalry and +2 strength if you control a Terrain."
+    att, minus, plus = effects(text)
+    assert att.kind == "melee-attack" and (minus.amount, plus.amount) == (-1, 2)
+    kinds = [c.kind for c in parse_ability(text).conditions]
+    assert kinds == ["effect-if:is", "effect-if:you-control"]
+    # the attack itself is unconditional
+    assert all(c.args[0] != "effect 0" for c in parse_ability(text).conditions)
+
+
+def test_fear_riders():
+    fear, may = effects("Battle: Fear 2 that may target Items.")
+    assert (fear.kind, fear.amount) == ("fear", 2)
+    assert may.kind == "attack-may-target" and may.target.ref == "each" and may.target.card_types == ("item",)
+    fear, destroys = effects("Battle: Fear 3 that destroys Followers after it bows them.")
+    assert destroys.kind == "fear-destroys" and destroys.target.card_types == ("follower",)
+    assert not executes(parse_ability("Battle: Fear 3 that destroys Followers after it bows them."))
+
+
+def test_attack_compared_against_another_value():
+    ab = parse_ability("Battle: Ranged 4 Attack that you may compare against Gold Cost.")
+    att, cmp_ = [e for e in ab.effects]
+    assert cmp_.kind == "attack-compare" and cmp_.stat == "gold-cost"
+    assert [c.kind for c in ab.conditions] == ["effect-optional"]
+
+
+def test_strength_read_from_values_with_plus_and_minus():
+    att, eq, plus = effects("Battle: Melee Attack with strength equal to his Chi plus 2.")
+    assert att.kind == "melee-attack" and att.amount is None
+    assert (eq.kind, eq.stat, eq.target.ref) == ("amount-equal-to", "chi", "it")
+    assert (plus.kind, plus.amount) == ("amount-plus", 2)
+    _, _, minus = effects("Battle: Fear equal to his Force minus 1.")
+    assert minus.amount == -1
+    att, count = effects("Battle: Ranged Attack equal to the number of Spells in this unit.")
+    assert count.stat == "count" and count.target.card_types == ("spell",) and count.target.states == ("in-unit",)
+    _, of = effects("Battle: Fear equal to the printed Force of your target Samurai.")
+    assert of.stat == "printed-force" and of.target.ref == "target"
+
+
+def test_strength_either_of_two_values():
+    ab = parse_ability("Battle: Ranged Attack with strength equal to his Force or Chi.")
+    stats = [e.stat for e in ab.effects if e.kind == "amount-equal-to"]
+    assert stats == ["force", "chi"]
+    assert [c.args[1] for c in ab.conditions] == ["option 1 of 2", "option 2 of 2"]
+
+
+def test_attacks_as_nouns_get_strength():
+    (e,) = effects("Battle: Give the action's Ranged Attacks -1 strength.")
+    assert e.stat == "strength" and e.target.card_types == ("ranged-attack",)
+    (e,) = effects("Battle: Give a Melee or Ranged Attack +1 strength.")
+    assert e.target.card_types == ("melee-attack", "ranged-attack")
+    # the engine holds no attack strength: never counted executable
+    assert not executes(parse_ability("Battle: Give a Melee or Ranged Attack +1 strength."))
+
+
+# ---------------------------------------------------------------- Province strength
+def test_raise_or_lower_a_provinces_strength():
+    ab = parse_ability("Battle: Raise or lower this Province's strength by 3.")
+    up, down = ab.effects
+    assert (up.kind, up.stat, up.amount, down.amount) == ("modify-stat", "strength", 3, -3)
+    assert [c.args[1] for c in ab.conditions] == ["option 1 of 2", "option 2 of 2"]
+    e, measured = effects("Battle: Reduce the current battlefield's province's strength by his Chi.")
+    assert e.amount is None and measured.stat == "chi" and measured.amount == -1
+    (e,) = effects("Battle: Reduce a Province's strength to 2.")
+    assert (e.kind, e.stat, e.amount) == ("reduce-stat-to", "strength", 2)
+
+
+# ---------------------------------------------------------------- duels
+def test_duel_stat_and_duel_of():
+    (e,) = effects("Kaneka uses his printed Chi as his duel stat.")
+    assert (e.kind, e.stat, e.target.text) == ("duel-stat", "printed-chi", "Kaneka")
+    who, duel = effects("Battle: Kaneka challenges a target enemy Personality to a duel of Chi.")
+    assert who.kind == "duel-challenger" and (duel.kind, duel.stat, duel.target.ref) == ("duel", "chi", "target")
+
+
+def test_challenge_delay_and_losing():
+    who, duel = effects("Battle: Challenge a target enemy Samurai.")
+    assert who.target.ref == "this" and duel.target.keywords == ("Samurai",)
+    ab = parse_ability("You may choose to delay the effects of losing this duel.")
+    assert [e.kind for e in ab.effects] == ["delay-duel-loss"]
+    (e,) = effects("Battle: Both Personalities lose the duel.")
+    assert e.kind == "lose-duel" and e.target.ref == "each"
+    assert conds("Battle: Fear 2, or Fear 3 if Kaneka has won a duel.")["effect-if:won-duel"] == ("effect 1", "Kaneka")
+
+
+# ---------------------------------------------------------------- assignment
+def test_assignment_events():
+    ab = parse_ability("After this card is assigned to attack, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "this-card-assigned-to-attack"
+    ab = parse_ability("Reaction: After the next time the target assigns to attack you, gain 1 Honor.")
+    assert ab.structured and ("effect 0", "after-next", "card-assigned-to-attack") in [c.args for c in ab.conditions]
+
+
+def test_may_assign_bowed_and_cannot_assign():
+    (e,) = effects("He may assign even if bowed.")
+    assert e.kind == "may-assign-bowed" and e.target.ref == "it"
+    (e,) = effects("This card cannot be assigned to battlefields.")
+    assert e.kind == "cannot-assign" and e.target.ref == "this"
+    (e,) = effects("Battle: Target your Personality at home who assigned to the current battlefield.")
+    assert "assigned-to-this-battlefield" in e.target.states and "at-home" in e.target.states
+
+
+def test_opposing_and_army_conditions():
+    assert conds("This card has +1F while opposing a dishonorable Personality.")["effect-while:opposing"] == \
+        ("effect 0", "this", "a dishonorable Personality")
+    assert conds("This card has +1F while he opposes a Lion Clan Personality.")["effect-while:opposing"][1] == "he"
+    assert "effect-while:in-army-with" in conds("This card has +1F while in an army with a Samurai.")
+    assert conds("This card has +1F while attacking and opposed.")["effect-while:self-state"] == \
+        ("effect 0", "attacking", "opposed")
+
+
+# ---------------------------------------------------------------- movement
+def test_move_to_another_kind_of_battlefield():
+    (e,) = effects("Battle: Move him to a different, unresolved battlefield.")
+    assert e.kind == "move-to-battle" and e.values == ("other", "unresolved")
+    (e,) = effects("Battle: Move a target Personality to a battlefield where he would be opposed.")
+    assert e.values == ("where-opposed",)
+    ab = parse_ability("Battle: Move him home or, if he would be opposed, to the current battlefield.")
+    home, there = ab.effects
+    assert (home.kind, there.kind, there.values) == ("move-home", "move-to-battle", ())
+    kinds = sorted(c.kind for c in ab.conditions)
+    assert kinds == ["effect-choice", "effect-choice", "effect-if:would-be"]
+
+
+def test_create_at_the_current_battlefield():
+    (e,) = effects("Battle: Create a 1F/1C/1PH Samurai Personality at the current battlefield.")
+    assert e.kind == "create-at-battlefield" and e.values == (1, 1, 1) and e.target.keywords == ("Samurai",)
+    assert not executes(parse_ability("Battle: Create a 1F/1C/1PH Samurai Personality at the current battlefield."))
+
+
+def test_known_base_constructions_still_parse():
+    for text in ("This card cannot be bowed.", "Straighten this Follower's unit.",
+                 "Battle: Fear 2, or Fear 4 if the target is a Follower.",
+                 "Bow this card: Produce 2 Gold, or 3 Gold if you control a Tactician.",
+                 "Reaction: After this card is bowed, gain 1 Honor."):
+        assert parse_ability(text).structured, text
+
+
+# ---------------------------------------------------------------- the engine
+MOVER = ('card "Wind Walker" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 '
+         'text "Battle: Move this card to an adjacent, unresolved battlefield."\n')
+
+
+def _battle(lines: str, extra: str = "") -> object:
+    return run_text(L5R_HEAD.replace('game l5r\n', 'game l5r\n' + extra) + lines)
+
+
+def test_move_to_a_chosen_adjacent_battlefield():
+    r = _battle('turn 3\nphase attack\nstep combat\nAlice battlefield 1: "Wind Walker"\n'
+                'Bob battlefield 1: "Veteran Sergeant"\npriority Alice\n'
+                'Alice uses "Wind Walker" choosing battlefield-2\nexpect legal\n'
+                'expect "Wind Walker" in Alice battlefield 2\n', MOVER)
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_move_refuses_a_battlefield_that_is_not_adjacent():
+    r = _battle('turn 3\nphase attack\nstep combat\nAlice battlefield 1: "Wind Walker"\n'
+                'Bob battlefield 1: "Veteran Sergeant"\npriority Alice\n'
+                'Alice uses "Wind Walker" choosing battlefield-3\nexpect legal\n'
+                'expect "Wind Walker" in Alice battlefield 1\n', MOVER)
+    assert r.passed, [f.render() for f in r.failures]
+
+
+BOWED_LEADER = ('card "Iron Will" personality force 3 chi 2 honor-requirement 0 personal-honor 1 gold-cost 5 '
+                'text "He may assign even if bowed."\n'
+                'card "Homebody" personality force 3 chi 2 honor-requirement 0 personal-honor 1 gold-cost 5 '
+                'text "This card cannot be assigned to battlefields."\n')
+
+
+def test_bowed_personality_that_may_assign():
+    r = _battle('phase attack\nstep infantry\nAlice home: "Iron Will" bowed\n'
+                'Alice assigns "Iron Will" to battlefield 1\nexpect legal\n'
+                'expect "Iron Will" in Alice battlefield 1\n', BOWED_LEADER)
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_personality_that_cannot_be_assigned():
+    r = _battle('phase attack\nstep infantry\nAlice home: "Homebody"\n'
+                'Alice assigns "Homebody" to battlefield 1\nexpect illegal because L5R-ATTACK "cannot be assigned"\n',
+                BOWED_LEADER)
+    assert r.passed, [f.render() for f in r.failures]

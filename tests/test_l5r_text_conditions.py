@@ -1,0 +1,220 @@
+"""Conditions in card text: "If ...", "Even if ...", "while ...", joined tests, the limits
+block's requirements, and how the engine decides them. Sentences are written in the card style
+for these tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Condition, Effect
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.ability_conditions import CONDITION_KINDS, decode, encode
+from adjudicator.games.l5r.conditions import readable
+from adjudicator.games.l5r.effects import executes
+
+from .helpers import run_text
+
+
+def conds(text: str) -> list[Condition]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return list(ab.conditions)
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return [e for e in (*ab.costs, *ab.effects) if isinstance(e, Effect)]
+
+
+def subs(cond: Condition, skip: int = 0) -> list[tuple]:
+    return [(s.kind, *s.args) for s in decode(cond.args[skip:])]
+
+
+def test_encoding_round_trip():
+    parts = [Condition(kind="is", args=("he", "Earth")), Condition(kind="your-turn"),
+             Condition(kind="any-of", args=encode([Condition(kind="moved", args=("he",))]))]
+    assert decode(encode(parts)) == parts
+    assert decode(("is/3", "he")) is None
+
+
+def test_limits_block_tests():
+    (c,) = conds("Limited: If you control no Personalities: Gain 2 Honor.")
+    assert (c.kind, c.args) == ("control-none", ("Personalities",))
+    (c,) = conds("Battle: If no Terrain is at the current battlefield: Put this card into play there.")
+    assert (c.kind, c.args) == ("none-at-battlefield", ("Terrain",))
+    (c,) = conds("Open: If no other player has more Family Honor than you: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("stat-rank", ("you", "family-honor", "none-higher"))
+    (c,) = conds("Limited: If another player has higher Family Honor than you: Gain 1 Honor.")
+    assert c.args == ("you", "family-honor", "someone-higher")
+    (c,) = conds("Open: If you control at least three Personalities: Draw a card.")
+    assert (c.kind, c.args) == ("control-at-least", ("3", "Personalities"))
+    (c,) = conds("Open: If you are Lion Clan: Draw a card.")
+    assert (c.kind, c.args) == ("clan-player", ("Lion",))
+
+
+def test_even_if_no_units_here():
+    (c,) = conds("Battle: Even if you control no units at the current battlefield, target a Personality: Bow him.")
+    assert (c.kind, c.args) == ("even-if", ("control-none", "units at the current battlefield"))
+    assert readable(c)
+    (c,) = conds("Battle: Even if this unit is not at the current battlefield, target a Personality: Bow him.")
+    assert (c.kind, c.args) == ("even-if", ("not-at-battlefield", "this unit")) and readable(c)
+    # only what the engine honours is readable: another card away from the battlefield is not
+    (c,) = conds("Battle: Even if your Personality is not at the current battlefield, target a Personality: Bow him.")
+    assert not readable(c)
+
+
+def test_joined_tests_on_an_effect():
+    (c,) = conds("Open: If it is your turn or you control a Courtier, give a target Personality -2F.")
+    assert c.kind == "effect-if:any-of" and c.args[0] == "effect 0"
+    assert subs(c, 1) == [("your-turn",), ("you-control", "a Courtier")]
+    (c,) = conds("Battle: Target a Personality. If he is Earth and opposed, bow him.")
+    assert c.kind == "effect-if:all-of"
+    assert subs(c, 1) == [("is", "he", "Earth"), ("is", "he", "opposed")]
+    (c,) = conds("Battle: Target a Personality. If he is dishonorable, Kolat, Ninja, or Shadowlands, destroy him.")
+    assert subs(c, 1) == [("is", "he", "dishonorable"), ("is-any-keyword", "he", "Kolat", "Ninja", "Shadowlands")]
+
+
+def test_several_verb_phrases_of_one_subject():
+    (c,) = conds("Battle: Target a card. If it has no attachments, and is bowed or Nonhuman, destroy it.")
+    (first, second) = decode(c.args[1:])
+    assert (first.kind, first.args) == ("has-no", ("it", "attachments"))
+    assert second.kind == "any-of" and [(s.kind, *s.args) for s in decode(second.args)] == [
+        ("is", "it", "bowed"), ("is", "it", "Nonhuman")]
+    (c,) = conds("Battle: Target a Shugenja. If he has 4 or higher Chi, or is Void, bow him.")
+    assert subs(c, 1) == [("stat-at-least", "he", "4", "chi"), ("is", "he", "Void")]
+    (c,) = conds("Battle: Target a Personality. If he has 0 Force or no abilities, destroy him.")
+    assert subs(c, 1) == [("stat-value", "he", "force", "=", "0"), ("has-no-abilities", "he")]
+
+
+def test_if_before_other_clause_shapes():
+    # "If C, X to Y": the test guards both the cost-like first part and the effect
+    ab = parse_ability("Battle: Target a Personality. If he would be opposed, discard a card to move him to the current battlefield.")
+    assert ab.structured
+    guarded = [c for c in ab.conditions if c.kind == "effect-if:would-be"]
+    assert [c.args[0] for c in guarded] == ["effect 1", "effect 2"]
+    # "If C, you may target and X": the choice and the test on the same effect
+    ab = parse_ability("Battle: Target a Personality. If he is Earth, you may target and bow an enemy Follower.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-if:is", "effect-optional"]
+    # "If C, X or Y": a choice under the test
+    ab = parse_ability("Battle: If your Personality won it, gain 2 Honor or draw a card.")
+    assert ab.structured and sum(c.kind == "effect-if:won" for c in ab.conditions) == 2
+
+
+def test_otherwise_after_a_granted_ability():
+    text = ('Limited: Choose your performing Personality: If he is a Monk, permanently give him the ability, '
+            '"Battle: Bow this Personality: Draw a card." Otherwise, permanently give him Monk.')
+    ab = parse_ability(text)
+    assert ab.structured
+    kinds = {c.args[0]: c.kind for c in ab.conditions}
+    assert kinds == {"effect 0": "effect-if:is", "effect 1": "effect-unless:is"}
+    assert [e.duration for e in ab.effects] == ["permanent", "permanent"]
+    assert [e.kind for e in ab.effects] == ["grant-ability", "grant-keyword"]
+
+
+def test_during_the_duel():
+    ab = parse_ability("During the duel, if this Shugenja is Fire, he has Duelist.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-during", "effect-if:is"]
+
+
+def test_new_kinds_are_named():
+    assert {"control-none", "stat-rank", "any-of", "all-of", "control-at-least"} <= CONDITION_KINDS
+
+
+def test_readable_tests_and_honest_refusals():
+    assert executes(parse_ability("Limited: If you control no Personalities: Gain 2 Honor."))
+    assert executes(parse_ability("Open: Target a Personality. If he is Earth and opposed, bow him."))
+    # a limits-block test on a triggered trait: the engine does not check it there
+    assert not executes(parse_ability("After this card enters play, if you are Crab Clan: Gain 1 Honor."))
+    # a part the engine cannot decide makes the whole joined test unreadable
+    assert not executes(parse_ability("Open: If it is your turn or you control five Fudo Rings, draw a card."))
+
+
+HEAD = """scenario "t"
+game l5r
+card "Watch Post" holding gold-cost 0 text "Open: If you control no Personalities: Gain 2 Honor."
+card "Temple Bell" holding gold-cost 0 text "Open: Target a Personality. If he is bowed and Courtier, dishonor him."
+card "Ronin Guard" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+card "Court Herald" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+"""
+
+
+def test_limits_test_checked_when_the_action_is_taken():
+    r = run_text(HEAD + 'Alice home: "Watch Post", "Ronin Guard"\nAlice uses "Watch Post"\n'
+                 'expect illegal because L5R-ACT-COND "control no Personalities"\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(HEAD + 'Alice home: "Watch Post"\nAlice uses "Watch Post"\nexpect legal\n'
+                 'expect Alice family-honor 14\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_joined_test_decided_by_the_engine():
+    setup = HEAD + 'Alice home: "Temple Bell"\nBob home: "Court Herald" bowed, "Ronin Guard" bowed\n'
+    r = run_text(setup + 'Alice uses "Temple Bell" targeting "Court Herald"\nexpect legal\n'
+                 'expect "Court Herald" dishonored\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(setup + 'Alice uses "Temple Bell" targeting "Ronin Guard"\nexpect legal\n'
+                 'expect "Ronin Guard" not dishonored\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_every_condition_on_an_effect_is_checked():
+    # "If he is a Courtier, you may dishonor him": the test holds as well as the choice
+    setup = HEAD.replace("If he is bowed and Courtier, dishonor him.", "If he is a Courtier, you may dishonor him.")
+    setup += 'Alice home: "Temple Bell"\nBob home: "Court Herald", "Ronin Guard"\n'
+    r = run_text(setup + 'Alice uses "Temple Bell" targeting "Ronin Guard"\nexpect legal\n'
+                 'expect "Ronin Guard" not dishonored\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(setup + 'Alice uses "Temple Bell" targeting "Court Herald"\nexpect legal\n'
+                 'expect "Court Herald" dishonored\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+BATTLE = """scenario "t"
+game l5r
+card "Recall Drum" holding gold-cost 0 text "Battle: Target a Personality. Move him home. If he moved, gain 1 Honor."
+card "Ronin Guard" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+card "Ronin Scout" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+turn 3
+phase attack
+step combat
+Alice battlefield 1: "Ronin Scout"
+Bob battlefield 1: "Ronin Guard"
+Alice home: "Recall Drum"
+"""
+
+
+def test_moved_by_this_ability():
+    assert executes(parse_ability("Battle: Target a Personality. Move him home. If he moved, gain 1 Honor."))
+    r = run_text(BATTLE + 'Bob passes\nAlice uses "Recall Drum" targeting "Ronin Guard"\nexpect legal\n'
+                 'expect "Ronin Guard" in Bob home\nexpect Alice family-honor 13\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_more_wordings():
+    (c,) = conds("Limited: If it is not your first or second turn: Draw a card.")
+    assert (c.kind, c.args) == ("not-first-turns", ("2",))
+    (c,) = conds("Open: If you control one or no Rings: Draw a card.")
+    assert (c.kind, c.args) == ("control-at-most", ("1", "Rings")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If he has one or no Followers, bow him.")
+    assert (c.kind, c.args[1:]) == ("effect-if:has-at-most", ("he", "1", "Followers")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. If it is still in play, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:in-play", ("it",))
+    (c,) = conds("Open: If the active player has 11 or more Family Honor, draw a card.")
+    assert c.args[1:] == ("the active player", "family-honor", ">=", "11") and readable(c)
+    (c,) = conds("Unless you are Spider Clan, discard a card.")
+    assert (c.kind, c.args[1:]) == ("effect-unless:clan-player", ("Spider",))
+    (c,) = conds("Compassion, or if you are Unicorn Clan: This Personality has +2F.")
+    assert (c.kind, c.args) == ("or-if", ("clan-player", "Unicorn")) and not readable(c)
+
+
+def test_if_then_the_effects_own_if():
+    ab = parse_ability("Battle: If he would be opposed, draw a card if you control a Courtier.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-if:would-be", "effect-if:you-control"]
+    assert {c.args[0] for c in ab.conditions} == {"effect 0"}

@@ -1,0 +1,90 @@
+"""Trigger events: what "After ...", "When ...", "Before ..." name, as a closed core event name with
+typed qualifiers, and which of them the engine really raises. Sentences are written in the card
+style for these tests."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from adjudicator.core.ability import Trigger
+from adjudicator.games.l5r.ability import _parse_piece, parse_ability
+from adjudicator.games.l5r.ability_events import is_topic_event, split_event
+from adjudicator.games.l5r.effects import executes
+from adjudicator.games.l5r.triggers import fires, trigger_matches
+
+
+def event(text: str) -> tuple[str, dict]:
+    name = _parse_piece(text, "event")
+    assert isinstance(name, str), (text, name)
+    return split_event(name)
+
+
+def test_announcing_an_action():
+    assert event("you announce a Battle action") == ("action-announced", {"by": "you", "kind": "battle"})
+    assert event("you announce a non-Iaijutsu action") == ("action-announced", {"by": "you", "kind": "not-iaijutsu"})
+    assert event("you announce an action with a Ranged Attack") == ("action-announced", {"by": "you", "with": "ranged"})
+    core, q = event("another player announces a Limited or Open action")
+    assert core == "action-announced" and q["by"] == "opponent" and q["kind"] == "limited|open"
+
+
+def test_would_target():
+    core, q = event("another player's action would target one of your Personalities")
+    assert (core, q["by"], q["target"]) == ("action-would-target", "opponent", "personality")
+    core, q = event("a Battle action would target a card in this unit")
+    assert (core, q["kind"], q["target"]) == ("action-would-target", "battle", "card")
+
+
+def test_what_an_action_did():
+    core, q = event("an action resolves during which this Follower was destroyed")
+    assert (core, q["did"]) == ("action-resolves", "this-card-destroyed")
+    core, q = event("another player's action resolves which destroyed one of your Personalities")
+    assert (core, q["by"], q["did"]) == ("action-resolves", "opponent", "personality-destroyed")
+    core, q = event("the resolution of a Battle action that moved a Personality")
+    assert (core, q["kind"], q["did"]) == ("action-resolves", "battle", "personality-moved")
+    core, q = event("the action destroys a dishonorable Personality")
+    assert (core, q["by"], q["did"]) == ("action-resolves", "the", "personality-destroyed")
+
+
+def test_battles_duels_and_places():
+    assert event("engaging at this card's battlefield") == ("engaging", {"at": "this-card"})
+    assert event("a battle resolves where you destroyed a Province")[1] == {"did": "province-destroyed"}
+    assert event("a duel ends that your Personality won") == ("duel-ends", {"did": "personality-won-duel"})
+    assert event("a Holding is revealed in this Province") == ("holding-revealed", {"in": "this-card"})
+
+
+def test_cards_and_players():
+    assert event("this Ninja enters play or overlays")[0] == "this-card-enters-play-or-overlays"
+    assert event("The Black Wind enters play")[0] == "this-card-enters-play"
+    assert event("this Weapon attaches")[0] == "this-card-attaches"
+    assert event("you gain Honor from a Battle action") == ("honor-gained", {"by": "you", "from": "action-battle"})
+    assert event("another player loses Honor")[1] == {"by": "opponent"}
+
+
+def test_a_colon_before_the_first_comma_ends_the_event():
+    ab = parse_ability("After this card bows: Gain 1 Honor, then draw a card.")
+    assert ab.trigger.event == "this-card-bows" and ab.trigger.text == "after this card bows"
+
+
+def test_only_raised_events_fire():
+    assert fires(Trigger("after", "this-card-destroyed"))
+    assert fires(Trigger("after", "this-card-bows"))  # "bows" is "is bowed"
+    assert not fires(Trigger("before", "this-card-destroyed"))  # raised events are after the fact
+    assert not fires(Trigger("after", "this-card-enters-play"))
+    assert not fires(Trigger("after", "action-resolves;by=you;did=personality-destroyed"))
+    assert is_topic_event("honor-gained;by=you") and not is_topic_event("this-card-destroyed")
+
+
+def test_matching_a_raised_event():
+    src = SimpleNamespace(uid=7, attached_to=None)
+    other = SimpleNamespace(card=SimpleNamespace(type="personality"))
+    pos = SimpleNamespace(copies={7: src, 8: other})
+    assert trigger_matches(pos, src, Trigger("after", "this-card-bows"), ["bowed", 7])
+    assert not trigger_matches(pos, src, Trigger("after", "this-card-bows"), ["bowed", 8])
+    assert trigger_matches(pos, src, Trigger("after", "personality-destroyed"), ["destroyed", 8])
+    assert not trigger_matches(pos, src, Trigger("before", "personality-destroyed"), ["destroyed", 8])
+
+
+def test_unraised_topic_events_are_not_executable():
+    ab = parse_ability("After you gain Honor, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "honor-gained;by=you"
+    assert not executes(ab)
