@@ -75,7 +75,7 @@ def test_additional_draw_at_the_end_of_the_turn():
 
 
 def test_zones_of_other_players():
-    (e,) = effects("Target a Personality in any player's discard pile.")
+    (e,) = effects("Target a Personality in all players' discard piles.")
     assert (e.target.zone, e.target.owner) == ("discard", "any")
     (e,) = effects("Target an Event in another player's discard pile.")
     assert (e.target.zone, e.target.owner) == ("discard", "opponent")
