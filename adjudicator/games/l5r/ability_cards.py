@@ -462,3 +462,10 @@ class Rules:
 
     def cc_cw_here(self, meta, ch):
         return _Mod("post-state", "at-battlefield")
+
+    # ----- "in any player's discard pile" (the conditions topic's IN_ANY_DISCARD token)
+    def cc_target_any_discard(self, meta, ch):
+        return self.target_decl(meta, [replace(it_target(ch), zone="discard")])
+
+    def cc_remove_any_discard(self, meta, ch):
+        return self._eff(meta, "remove-from-game", target=replace(it_target(ch), zone="discard"))
