@@ -17,7 +17,7 @@ from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -424,17 +424,35 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
-                zone_before = subject.zone
+                before = _looks(ctx.position, subject)
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
-                if subject.zone != zone_before and all(z == "home" or z.startswith("battlefield")
-                                                       for z in (zone_before, subject.zone)):
-                    # "If he moved, ...": the units this ability moved
-                    ctx.position.memo.setdefault("_moved", []).append(subject.uid)
+                # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
+                ctx.position.memo.setdefault("_done", []).extend(
+                    (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _looks(pos, copy: Copy) -> tuple:
+    return copy.zone, in_play(pos, copy), "bowed" in copy.flags, "dishonored" in copy.flags
+
+
+def _changes(kind: str, before: tuple, after: tuple) -> list[str]:
+    """What an effect did to a card: moved (home/battlefield), destroyed/discarded (left play
+    for a pile), bowed, straightened, dishonored."""
+    done = []
+    if before[0] != after[0] and all(z == "home" or z.startswith("battlefield") for z in (before[0], after[0])):
+        done.append("moved")
+    if before[1] and not after[1]:
+        done.append("discarded" if kind == "discard" else "destroyed")
+    if before[2] != after[2]:
+        done.append("bowed" if after[2] else "straightened")
+    if after[3] and not before[3]:
+        done.append("dishonored")
+    return done
 
 
 def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
@@ -537,7 +555,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
-    pos.memo.pop("_moved", None)
+    pos.memo.pop("_done", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
