@@ -137,6 +137,7 @@ class Rules:
     ev_k_battle = _kind("battle")
     ev_k_rulebook = _kind("rulebook")
     ev_k_favor = _kind("favor")
+    ev_k_fear = _kind("fear")
     ev_k_melee = _kind("melee")
     ev_k_ranged = _kind("ranged")
     ev_k_performed = _kind("performed")
@@ -513,6 +514,15 @@ class Rules2:
     def ev_passive_at(self, meta, ch):
         ts = [c for c in ch if hasattr(c, "ref")]
         return _name(f"{_subject(ts[0])}-{_toks(ch, 'PASTP')[0]}", at=_subject(ts[-1]))
+
+    def ev_cp_moves_to(self, meta, ch):
+        return {"verb": "moves-to", "at": _subject(_target(ch))}
+
+    def ev_kinds_list_action(self, meta, ch):
+        first = "-".join(_toks(ch, "CAPWORD")[:2]) if len(_toks(ch, "CAPWORD")) > 1 and \
+            self._text(meta).split(",")[0].count(" ") > 1 else _toks(ch, "CAPWORD")[0]
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind="|".join((first, *kinds)))
 
     def ev_cp_verb(self, meta, ch):
         return {"verb": _toks(ch, "EVERB")[0]}
