@@ -253,11 +253,11 @@ class Rules2:
         return Rules2._act_post(self, meta, ch, "any", "battle")
 
     def ev_act_post_yours(self, meta, ch):
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return Rules2._act_post(self, meta, ch, "you", kind)
 
     def ev_act_post_theirs(self, meta, ch):
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return Rules2._act_post(self, meta, ch, "opponent", kind)
 
     def ev_resolution_of(self, meta, ch):
@@ -287,7 +287,7 @@ class Rules2:
 
     def ev_your_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return _name("action-resolves", by="you", kind=kind, did=f"{_subject(_target(ch))}-{_past(verb)}")
 
     def ev_post_did(self, meta, ch):
@@ -378,6 +378,12 @@ class Rules2:
         q = ch[-1].quals()
         whose = {"you": "your-", "opponent": "another-player's-"}.get(q.get("by"), "")
         return {"from": f"{whose}action" + (f"-{q['kind']}" if q.get("kind") else "")}
+
+    def ev_hf_action_effects(self, meta, ch):
+        return {"from": "action"}
+
+    def ev_honor_changed_any(self, meta, ch):
+        return _name("honor-gained-or-lost", by="any", **_quals(ch))
 
     def ev_hf_own(self, meta, ch):
         return {"from": "own-cards"}
@@ -600,7 +606,7 @@ class Rules2:
 
     def ev_theirs_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         t = _subject(_target(ch))
         if verb == "targets":
             return _name("action-targets", by="opponent", kind=kind, target=t)
@@ -728,6 +734,13 @@ class Rules2:
 
     def ev_each_time(self, meta, ch):
         return ch[-1]
+
+
+def _battle_before_action(text: str) -> str:
+    """"battle" when the action is a Battle action ("your Battle action ...", not "... during a battle")."""
+    words = text.lower().split()
+    head = words[: words.index("action")] if "action" in words else words
+    return "battle" if "battle" in head else ""
 
 
 _DID_VERBS = ("destroyed", "bowed", "moved", "targeted", "dishonored", "created", "attached")
