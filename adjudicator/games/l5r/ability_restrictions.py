@@ -87,6 +87,7 @@ KINDS: frozenset[str] = frozenset({
     "gold-only-for",
     "ignore-honor-requirement",
     "ignore-cost",
+    "cannot-put-into-play",
 })
 
 
@@ -245,7 +246,7 @@ class Rules:
         return _Vp("cannot-take-actions", keyword=ch[-1])
 
     def rs_ak_word(self, meta, ch):
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        word = next(str(c) for c in ch if getattr(c, "type", "") in ("CAPWORD", "RS_PROCLAIM"))
         # "Reactions": the designator, singular
         return word[:-1] if word.endswith("s") and word[:-1] in ("Reaction", "Interrupt") else word
 
@@ -516,7 +517,8 @@ class Rules:
 
     def rs_only_play(self, meta, ch):
         period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
-        return _Vp("play-limit", obj=_named(ch[0]), keyword=period)
+        named = next(c for c in ch if isinstance(c, TargetSpec))
+        return _Vp("play-limit", obj=_named(named), keyword=period)
 
     def rs_only_have(self, meta, ch):
         return _Vp("copy-limit", obj=_named(ch[0]))
@@ -528,7 +530,7 @@ class Rules:
         return _Vp("only-proclaim", obj=_object(ch[-1]))
 
     def rs_only_attach(self, meta, ch):
-        return _Vp("attach-limit", obj=ch[-1])
+        return _Vp("attach-limit", obj=_object(ch[-1]))
 
     def rs_only_enter_from(self, meta, ch):
         return _Vp("only-enter-play-from", keyword="province")
@@ -593,3 +595,63 @@ class Rules:
 
     def rs_ignored(self, meta, ch):
         return ch[-1]
+
+    def rs_ignore_hr_on(self, meta, ch):
+        return self._eff(meta, "ignore-honor-requirement", target=_subject(ch[0]), values=(ch[-1],))
+
+    def rs_perform_kinds(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        joined = " or " if " or " in self._text(meta).lower() else " "
+        return self._eff(meta, "cannot-perform-actions", target=_subject(ch[0]), keyword=joined.join(words))
+
+    def rs_self_perform(self, meta, ch):
+        kind = ch[-1]
+        return self._eff(meta, "cannot-perform-actions", target=_self(),
+                         keyword=None if kind == "actions" else kind.rsplit(" ", 1)[0])
+
+    def rs_be_or_gain(self, meta, ch):
+        from .ability import _CANNOT
+
+        who = _subject(ch[0])
+        kind = _CANNOT.get(str(ch[1]).lower())
+        if kind is None:
+            return Unparsed(self._text(meta), "no such restriction", self._span(meta))
+        return [self._eff(meta, kind, target=who)] + [
+            self._eff(meta, "cannot-gain-keyword", target=who, keyword=w) for w in ch[-1]]
+
+    def rs_self_gain_alignment(self, meta, ch):
+        name = str(ch[0]).strip('"\u201c\u201d')
+        return self._eff(meta, "cannot-gain-keyword", target=_self(), keyword=name)
+
+    def rs_loses_cannot_gain(self, meta, ch):
+        who = _subject(ch[0])
+        out = []
+        for w in ch[-1]:
+            out += [self._eff(meta, "lose-keyword", target=who, keyword=w),
+                    self._eff(meta, "cannot-gain-keyword", target=who, keyword=w)]
+        return out
+
+    def rs_the_action(self, meta, ch):
+        who = TargetSpec(ref="it", card_types=("action",), text=" ".join(self._text(meta).split()[:2]))
+        if len(self._text(meta).split()) > 2 and self._text(meta).split()[1].lower() == "battle":
+            who = TargetSpec(ref="it", card_types=("action",), text=" ".join(self._text(meta).split()[:3]))
+        return self._rs_effect(meta, who, ch[-1])
+
+    def rs_bring_into_play(self, meta, ch):
+        return _Vp("cannot-put-into-play", obj=_object(ch[0]))
+
+    def rs_from_both(self, meta, ch):
+        a, b = ch[0], ch[-1]
+        return TargetSpec(ref="each", owner=a.owner, card_types=(), states=(f"either:{a.text}|{b.text}",),
+                          text=self._text(meta)[5:])
+
+    def rs_must_be_keyword2(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        last = words[-1][:-1] if words[-1].endswith("s") else words[-1]
+        return self._eff(meta, "must-have-keyword", target=_subject(ch[0]), keyword=f"{words[0]} {last}")
+
+    def rs_which_not(self, meta, ch):
+        first, vp = ch[0], ch[-1]
+        before = first if isinstance(first, list) else [first]
+        # what "which" names: the effect just before
+        return before + [self._rs_effect(meta, TargetSpec(ref="it", text="which"), vp)]

@@ -336,14 +336,17 @@ def executes(ability) -> bool:
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
+    from .effects_cards import unchecked_target
+
+    if any(c.target is not None and unchecked_target(c.target) for c in clauses):
+        return False
     if ability.kind == "keywords":
         return True
-    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+    from .effects_player import player_clause_executes, states_checked
 
     if not all(states_checked(c.target) for c in clauses):
         return False
-
-    if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
+    if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
             for c in clauses) or any(
             isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):

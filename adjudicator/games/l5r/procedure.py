@@ -17,7 +17,7 @@ from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -139,6 +139,9 @@ class Bindings:
         self.targets: dict[int, list[Copy]] = {}
         self.last: list[Copy] = []
         self.created: Copy | None = None
+        #: uids of targets chosen in an out-of-play zone the text names ("in your discard pile"):
+        #: effects on them by pronoun name that zone too (L5R-ACT-EFFECT)
+        self.zoned: set[int] = set()
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -192,6 +195,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
         bind.targets[id(spec)] = chosen
+        if spec.zone is not None:
+            bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
 
 
@@ -414,7 +419,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             else:
                 # out-of-play cards ignore new effects, except the action being played (L5R-ACT-EFFECT)
                 if not in_play(ctx.position, subject) and clause.target and clause.target.zone is None \
-                        and clause.kind not in ("discard",) and subject.zone != "announced":
+                        and clause.kind not in ("discard",) and subject.zone != "announced" \
+                        and subject.uid not in bind.zoned:
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue

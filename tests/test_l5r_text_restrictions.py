@@ -1,0 +1,157 @@
+"""Lasting restrictions and permissions in L5R card text: "cannot", "may not", "will not", "does
+not", "must", "can only", "has no abilities", "does not count towards", "ignore". Sentences are
+written in the card style for these tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Effect, TargetSpec
+from adjudicator.games.l5r.ability import EFFECT_KINDS, parse_ability
+from adjudicator.games.l5r.effects import executes
+
+from .helpers import L5R_HEAD, run_text
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return [e for e in (*ab.costs, *ab.effects) if isinstance(e, Effect)]
+
+
+def conditions(text: str) -> list[tuple[str, tuple]]:
+    return [(c.kind, c.args) for c in parse_ability(text).conditions]
+
+
+def test_kinds_are_in_the_closed_vocabulary():
+    for kind in ("cannot-gain-token", "cannot-join", "cannot-take-actions", "not-counted", "lose-abilities",
+                 "cannot-negate", "cannot-assign", "must-have-keyword", "gold-only-for", "play-limit",
+                 "ignore-honor-requirement", "cannot-be-controlled-by"):
+        assert kind in EFFECT_KINDS
+
+
+def test_subjectless_trait_restricts_the_card_itself():
+    token, keyword = effects("Cannot gain Plague tokens or Naval.")
+    assert (token.kind, token.keyword, token.target.ref) == ("cannot-gain-token", "Plague", "this")
+    assert (keyword.kind, keyword.keyword) == ("cannot-gain-keyword", "Naval")
+
+
+def test_join_and_control_name_the_player_as_a_typed_object():
+    (e,) = effects("Will not join a Crab Clan player.")
+    assert (e.kind, e.target.ref) == ("cannot-join", "this")
+    (player,) = e.values
+    assert isinstance(player, TargetSpec) and player.card_types == ("player",) and player.keywords == ("Crab Clan",)
+    (e,) = effects("Kenji will not be controlled by a Lion Clan player.")
+    assert e.kind == "cannot-be-controlled-by" and e.values[0].keywords == ("Lion Clan",)
+
+
+def test_player_restrictions():
+    (e,) = effects("You may not take Political actions.")
+    assert (e.kind, e.keyword, e.target.ref) == ("cannot-take-actions", "Political", "you")
+    (e,) = effects("Other players may not take Reactions.")
+    assert (e.kind, e.keyword, e.target.ref) == ("cannot-take-actions", "Reaction", "opponent")
+    (e,) = effects("You may not declare an attack.")
+    assert e.kind == "cannot-declare-attack"
+    (e,) = effects("Other players may not lobby.")
+    assert (e.kind, e.target.ref) == ("cannot-lobby", "opponent")
+
+
+def test_honor_not_lost_from_cards_of_either_keyword():
+    (e,) = effects("You do not lose Honor from Crab Clan and Fate cards you own.")
+    assert (e.kind, e.target.ref) == ("cannot-lose-honor", "you")
+    source = e.values[0]
+    assert source.owner == "you" and source.states == ("any-keyword:Crab Clan|Fate",)
+
+
+def test_does_not_count_towards():
+    (e,) = effects("Does not count towards an Enlightenment Victory.")
+    assert (e.kind, e.keyword) == ("not-counted", "enlightenment-victory")
+    (e,) = effects("Does not count towards a Personality's maximum number of Armors.")
+    assert e.keyword == "max-attached:Armor"
+
+
+def test_no_abilities_holds_for_every_card_described():
+    (e,) = effects("Your Stronghold has no abilities.")
+    assert (e.kind, e.target.ref, e.target.owner, e.target.card_types) == ("lose-abilities", "each", "you",
+                                                                            ("stronghold",))
+
+
+def test_passive_restrictions():
+    assert [e.kind for e in effects("This Follower will not be transferred.")] == ["cannot-transfer"]
+    assert [e.kind for e in effects("This movement will not be negated or delayed.")] == ["cannot-negate",
+                                                                                          "cannot-delay"]
+    (e,) = effects("This Invest cost cannot be reduced.")
+    assert (e.kind, e.keyword) == ("cannot-reduce-cost", "Invest")
+
+
+def test_source_kept_out_is_an_effect_scoped_condition():
+    (e,) = effects("Lobbying does not bow this Personality.")
+    assert e.kind == "cannot-bow"
+    assert conditions("Lobbying does not bow this Personality.") == [("effect-by", ("effect 0", "lobbying"))]
+    # "card effects" is what the engine's flags already mean: no condition
+    (e,) = effects("Card effects will not straighten this Item.")
+    assert (e.kind, e.target.ref) == ("cannot-straighten", "this")
+    assert conditions("Card effects will not straighten this Item.") == []
+
+
+def test_assignment_and_movement():
+    kinds = [(e.kind, e.keyword) for e in effects("He may not be assigned, and will not move, to battlefields.")]
+    assert kinds == [("cannot-assign", "battlefield"), ("cannot-move-to", "battlefield")]
+    assign, move = effects("Kaze may not assign, and will not move, into a defending army.")
+    assert assign.values[0].card_types == ("army",) and assign.values[0].states == ("defending",)
+
+
+def test_must_and_only():
+    (e,) = effects("Ikoma's Followers must be Cavalry.")
+    assert (e.kind, e.keyword, e.target.ref) == ("must-have-keyword", "Cavalry", "possessed")
+    (e,) = effects("Each player must focus at least once in the duel.")
+    assert (e.kind, e.amount, e.target.ref) == ("must-focus", 1, "each")
+    (e,) = effects("You may only play one copy of Quick Strike per turn.")
+    assert (e.kind, e.keyword, e.target.ref) == ("play-limit", "turn", "you")
+    (e,) = effects("Will only Equip to a Dragon Clan Personality.")
+    assert e.kind == "attach-restriction"
+
+
+def test_gold_that_pays_for_one_thing_only():
+    produce, limit = effects("Bow this card: Produce 3 Gold, which can only pay for a single Kiho card.")[1:]
+    assert (produce.kind, produce.amount) == ("produce-gold", 3)
+    assert (limit.kind, limit.target.keywords, limit.target.card_types) == ("gold-only-for", ("Kiho",), ("card",))
+    kinds = [e.kind for e in effects("Bow this card: Produce 2 Gold, or 3 Gold if paying for a Follower which "
+                                     "may only pay for that card.")]
+    assert kinds == ["bow", "produce-gold", "produce-gold", "gold-only-for"]
+
+
+def test_ignoring_an_honor_requirement():
+    (e,) = effects("Unicorn Clan players ignore Ide's Honor Requirement.")
+    assert e.kind == "ignore-honor-requirement" and e.target.keywords == ("Unicorn Clan",)
+    assert e.values[0].text.startswith("Ide")
+
+
+def test_restrictions_are_executable_only_when_the_engine_honours_them():
+    assert executes(parse_ability("Card effects will not straighten this Item."))
+    assert not executes(parse_ability("Lobbying does not bow this Personality."))
+    assert not executes(parse_ability("This card will not straighten before your third turn."))
+    assert not executes(parse_ability("Will not join a Crab Clan player."))
+
+
+_BATTLE = L5R_HEAD + """card "Sentinel" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 text "{text}"
+card "Push Back" action gold-cost 0 text "Battle: Move a target Personality home."
+card "Tripwire" action gold-cost 0 text "Battle: Bow a target Personality."
+phase attack
+step combat
+priority Alice
+Alice battlefield 1: "Veteran Sergeant"
+Bob battlefield 1: "Sentinel"
+Alice hand: "Push Back", "Tripwire"
+"""
+
+
+def test_card_effects_will_not_move_the_card_itself():
+    result = run_text(_BATTLE.format(text="Card effects will not move this Personality.") +
+                      'Alice plays "Push Back" targeting "Sentinel"\nexpect legal\nexpect "Sentinel" in Bob battlefield 1\n')
+    assert result.passed, [f.render() for f in result.failures]
+
+
+def test_a_source_restriction_does_not_stop_other_sources():
+    # only Lobbying is kept out: an action still bows the Personality
+    result = run_text(_BATTLE.format(text="Lobbying does not bow this Personality.") +
+                      'Alice plays "Tripwire" targeting "Sentinel"\nexpect legal\nexpect "Sentinel" bowed\n')
+    assert result.passed, [f.render() for f in result.failures]
