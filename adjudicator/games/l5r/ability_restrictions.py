@@ -88,6 +88,11 @@ KINDS: frozenset[str] = frozenset({
     "ignore-honor-requirement",
     "ignore-cost",
     "cannot-put-into-play",
+    "cannot-win",
+    "cannot-control",
+    "not-negation",
+    "proclaim",
+    "only-move-to",
 })
 
 
@@ -171,6 +176,9 @@ class Rules:
 
             # only that source is kept out: an effect-scoped condition "effect-by" says which
             return _Scoped(effect, "effect-by", (source,), self._text(meta))
+        if vp.duration == "by-subject":
+            # "You may not target X with Political actions": X is protected from the subject's actions
+            return self._eff(meta, vp.kind, target=vp.obj, keyword=vp.keyword, values=(who,))
         if vp.keyword and vp.keyword.startswith("before-your-turn:"):
             # "This card will not straighten before your third turn": a restriction while the
             # controller's turn count is lower (an effect-while condition "before-your-turn")
@@ -295,6 +303,11 @@ class Rules:
 
     def rs_cannot_be(self, meta, ch):
         who, vp = ch[0], ch[-1]
+        if vp.kind == "taken":
+            # "Favor actions may not be taken": nobody takes them
+            kinds = next((st.split(":", 1)[1] for st in who.states if st.startswith("any-keyword:")), None)
+            players = TargetSpec(ref="each", card_types=("player",), text="")
+            return self._eff(meta, "cannot-take-actions", target=players, keyword=kinds)
         return self._rs_effect(meta, who, vp)
 
     def rs_self_cannot_be(self, meta, ch):
@@ -655,3 +668,75 @@ class Rules:
         before = first if isinstance(first, list) else [first]
         # what "which" names: the effect just before
         return before + [self._rs_effect(meta, TargetSpec(ref="it", text="which"), vp)]
+
+    def rs_target_np(self, meta, ch):
+        # "You may not target X with Political actions": X is not to be targeted by those actions
+        t = ch[-1]
+        by = next((st[3:] for st in t.states if st.startswith("by:")), None)
+        t = replace(t, states=tuple(st for st in t.states if not st.startswith("by:")))
+        vp = _Vp("cannot-be-targeted-by", obj=t, keyword=by or "actions")
+        vp.duration = "by-subject"  # marker: the object is the target, the subject who may not target
+        return vp
+
+    def rs_p_with_actions(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "by:" + ch[-1])
+
+    def rs_p_no_abilities(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "no-abilities")
+
+    def rs_win_honor(self, meta, ch):
+        return _Vp("cannot-win", keyword="honor-victory")
+
+    def rs_win_honor_or_control(self, meta, ch):
+        return _Vp("", many=[_Vp("cannot-win", keyword="honor-victory"), _Vp("cannot-control", obj=ch[-1])])
+
+    def rs_d_battlefields_empty(self, meta, ch):
+        return "battlefield-without-enemy-units"
+
+    def rs_np_abilities_on(self, meta, ch):
+        owner = ch[-1]
+        return TargetSpec(ref="possessed", card_types=("abilities",), states=(f"on:{owner.text}",),
+                          text=self._text(meta))
+
+    def rs_np_one_ability(self, meta, ch):
+        return replace(self._possessed(meta, "it", (), "abilities", []), count=1)
+
+    def rs_np_favor_actions(self, meta, ch):
+        words = ["Favor", "Lobby"] if "lobby" in self._text(meta).lower() else ["Favor"]
+        return TargetSpec(ref="each", card_types=("action",), states=("any-keyword:" + "|".join(words),),
+                          text=self._text(meta))
+
+    def rs_p_taken(self, meta, ch):
+        return _Vp("taken")
+
+    def rs_not_negation(self, meta, ch):
+        return self._eff(meta, "not-negation", target=TargetSpec(ref="it", text=self._text(meta).split()[0]))
+
+    def rs_proclaim_act(self, meta, ch):
+        return self._eff(meta, "proclaim", target=ch[-1])
+
+    def rs_paid_either(self, meta, ch):
+        from .ability import _Mod
+
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        head = next((c.value for c in ch if isinstance(c, _Mod) and c.kind == "head"), "card")
+        return TargetSpec(ref="choice", card_types=(head,), states=("any-keyword:" + "|".join(words),),
+                          text=self._text(meta))
+
+    def rs_paid_action_of(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("action",), states=(f"of:{ch[0].text}",), text=self._text(meta))
+
+    def rs_only_move_battlefield(self, meta, ch):
+        return _Vp("only-move-to", keyword="battlefield")
+
+    def rs_subj_target_this_with(self, meta, ch):
+        who, noun = _subject(ch[0]), str(ch[1])
+        word = noun.split()[-1].lower()
+        # as the base reads "this <noun>": "this Personality" on an attachment is its bearer
+        whom = TargetSpec(ref="attached" if word == "personality" else "this", card_types=(word,),
+                          text=f"this {noun}")
+        return self._eff(meta, "cannot-be-targeted-by", target=whom, keyword=ch[-1], values=(who,))
