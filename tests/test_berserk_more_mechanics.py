@@ -200,3 +200,44 @@ def test_special_strike_trigger_on_the_stated_result():
     assert medium.passed, [f.render() for f in medium.failures]
     weak = run(base + 'Alice uses "Плеть" ability 1 targeting "Рафаэль" choosing weak\nexpect stack "Плеть"\n')
     assert weak.passed, [f.render() for f in weak.failures]
+
+
+def test_until_the_end_of_your_first_turn_is_read_and_only_for_no_wounds():
+    ab = parse_card_text("Не получает ран до конца вашего первого хода.")[0]
+    assert ab.structured and ab.effects[0].duration == "until-end-of-first-turn"
+    assert _executes("Не получает ран до конца вашего первого хода.") == [True]
+    # another effect with that duration is not carried out (no such Modifier duration)
+    assert _executes("[:tap]: Получает +1 к [:atk] до конца вашего первого хода.") == [False]
+
+
+def test_while_a_terrain_of_a_class_is_in_the_squad():
+    base = ('card "Горец" creature life 4 movement 1 strike 1-1-1 text "[:prm], пока в вашем отряде есть местность горы."\n'
+            'card "Перевал" terrain silver-cost 1 text "Горы."\ncard "Роща" terrain silver-cost 1 text "Лес."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Горец"\n')
+
+    def has(extra):
+        pos = run(base + extra).position
+        return S.has_keyword(pos, pos.copies_named("Горец")[0], "protection-from-magic")
+
+    assert not has('Alice auxiliary: "Роща"\n')
+    assert not has('Bob auxiliary: "Перевал"\n')  # «в вашем отряде»: Bob's terrain does not count
+    assert has('Alice auxiliary: "Перевал"\n')
+
+
+def test_ignores_all_features_reads_only_the_plain_sentence():
+    from adjudicator.games.berserk import defences as D
+
+    assert _executes("Когда атакует существо стоимостью 7 или более - игнорирует все его особенности.") == [True]
+    assert _executes("Когда атакует карту - игнорирует ее особенности.") == [True]
+    assert _executes("Когда атакует карту - игнорирует все ее особенности, если рядом с Алларом стоит ваш страж "
+                     "леса.") == [False]
+    pos = run('card "Истребитель" creature life 5 movement 1 strike 3-3-3 text "Когда атакует существо стоимостью 7 '
+              'или более - игнорирует все его особенности."\ncard "Дорогой" creature gold-cost 7 life 5 movement 1 '
+              'strike 1-1-1\nphase main\nstep choice\nAlice cell 1.1: "Истребитель"\n'
+              'Bob cell 1.1: "Келем"\nBob cell 1.2: "Дорогой"\n').position
+    hunter, kelem, dear = (pos.copies_named(n)[0] for n in ("Истребитель", "Келем", "Дорогой"))
+    assert not D.ignores_all(pos, hunter, kelem)  # cost 6
+    assert D.ignores_all(pos, hunter, dear)
+    kelem = dear
+    assert "everything" in D.ignored_for(pos, hunter, kelem, "strike")
+    assert "everything" not in D.ignored_for(pos, hunter, kelem, "wound")  # «ранить» is not an attack

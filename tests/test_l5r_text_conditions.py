@@ -218,3 +218,56 @@ def test_if_then_the_effects_own_if():
     assert ab.structured
     assert sorted(c.kind for c in ab.conditions) == ["effect-if:would-be", "effect-if:you-control"]
     assert {c.args[0] for c in ab.conditions} == {"effect 0"}
+
+
+CHOICE = """scenario "t"
+game l5r
+card "Shrine Gift" holding gold-cost 0 text "Open: Gain 2 Honor or draw a card."
+card "Border Post" holding gold-cost 0 text "Open: Target a Personality. Bow him. If this bowed a Personality, gain 1 Honor."
+card "Ronin Guard" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ronin
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+Alice home: "Shrine Gift", "Border Post"
+"""
+
+
+def test_choice_between_effects_follows_the_acting_player():
+    assert executes(parse_ability("Open: Gain 2 Honor or draw a card."))
+    r = run_text(CHOICE + 'Alice uses "Shrine Gift" choosing first\nexpect legal\nexpect Alice family-honor 14\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(CHOICE + 'Alice uses "Shrine Gift" choosing second\nexpect legal\nexpect Alice family-honor 12\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_what_this_ability_did():
+    (c,) = conds("Open: Target a Personality. Bow him. If this bowed a Personality, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:did", ("this", "bowed", "a Personality")) and readable(c)
+    r = run_text(CHOICE + 'Bob home: "Ronin Guard"\nAlice uses "Border Post" targeting "Ronin Guard"\nexpect legal\n'
+                 'expect "Ronin Guard" bowed\nexpect Alice family-honor 13\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(CHOICE + 'Bob home: "Ronin Guard" bowed\nAlice uses "Border Post" targeting "Ronin Guard"\n'
+                 'expect legal\nexpect Alice family-honor 12\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_trait_conditions_keep_it_unexecutable():
+    # a triggered trait resolves without checking its conditions, so none is claimed
+    assert not executes(parse_ability("After this card enters play, gain 1 Honor if you are Crab Clan."))
+
+
+def test_unless_after_if_reads_as_a_requirement():
+    ab = parse_ability("Battle: If this Shugenja is unbowed, bow him unless he is Water: Draw a card.")
+    assert ab.structured
+    kinds = [(c.kind, c.args) for c in ab.conditions]
+    assert ("none-of", ("is/2", "he", "Water")) in kinds and ("is", ("this Shugenja", "unbowed")) in kinds
+    ab = parse_ability("Battle: Target a Personality. If he is unbowed, bow him unless he is Water.")
+    assert {c.kind for c in ab.conditions} == {"effect-if:is", "effect-if:none-of"}
+
+
+def test_joining_words_do_not_reach_into_effects():
+    # "and you will ..." joins two effects, not two tests
+    cs = conds("Open: Target a Personality. If he is a Kensai and you control a Courtier, draw a card.")
+    assert sorted(c.kind for c in cs) == ["effect-if:is", "effect-if:you-control"]
+    ab = parse_ability("Open: If it is your turn, draw a card and you may gain 1 Honor.")
+    assert ab.structured and all(c.kind != "effect-if:all-of" for c in ab.conditions)

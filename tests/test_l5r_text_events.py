@@ -88,3 +88,42 @@ def test_unraised_topic_events_are_not_executable():
     ab = parse_ability("After you gain Honor, gain 1 Honor.")
     assert ab.structured and ab.trigger.event == "honor-gained;by=you"
     assert not executes(ab)
+
+
+def test_list_commas_stay_in_the_event():
+    ab = parse_ability("After your Tactical, Bushido Virtue, or Terrain action resolves: Gain 1 Honor.")
+    assert ab.trigger.event == "action-resolves;by=you;kind=tactical|bushido|virtue|terrain"
+    core, q = event("the resolution of your Battle, Limited, or Open action that created a Samurai Personality")
+    assert (core, q["kind"], q["did"]) == ("action-resolves", "battle|limited|open", "personality-created")
+
+
+def test_keyword_typed_cards():
+    assert event("your Spider Clan Personality is destroyed") == (
+        "personality-destroyed", {"by": "you", "kw": "spider-clan"})
+    assert event("a Farm Holding enters play from this province") == (
+        "holding-enters-play", {"kw": "farm", "from": "this-province"})
+
+
+def test_your_keyword_card_destroyed_fires_for_your_cards_only():
+    trig = Trigger("after", "personality-destroyed;by=you;kw=ancestor")
+    assert fires(trig)
+    src = SimpleNamespace(uid=1, attached_to=None, controller="Alice")
+    mine = SimpleNamespace(uid=2, controller="Alice", card=SimpleNamespace(type="personality"), kws={"Ancestor"})
+    theirs = SimpleNamespace(uid=3, controller="Bob", card=SimpleNamespace(type="personality"), kws={"Ancestor"})
+    plain = SimpleNamespace(uid=4, controller="Alice", card=SimpleNamespace(type="personality"), kws=set())
+    pos = SimpleNamespace(copies={1: src, 2: mine, 3: theirs, 4: plain},
+                          has_keyword=lambda copy, kw: kw.casefold() in {k.casefold() for k in copy.kws})
+    assert trigger_matches(pos, src, trig, ["destroyed", 2])
+    assert not trigger_matches(pos, src, trig, ["destroyed", 3])
+    assert not trigger_matches(pos, src, trig, ["destroyed", 4])
+    assert not fires(Trigger("after", "personality-destroyed;by=opponent"))
+
+
+def test_more_shapes():
+    assert event("a battle ends in which you destroyed a province as the Attacker") == (
+        "battle-ends", {"did": "province-destroyed-as-attacker"})
+    assert event("another player targets this Personality with an action") == (
+        "action-targets", {"by": "opponent", "target": "this-card"})
+    assert event("your Samurai Personality wins a duel") == ("personality-wins-duel", {"by": "you", "kw": "samurai"})
+    assert event("this unit moves") == ("this-card-moves", {})
+    assert event("your Events Phase") == ("events-phase-ends", {"by": "you"})

@@ -146,3 +146,40 @@ def test_his_controller_loses_honor_in_the_engine():
     r = run_text(text + 'Alice uses "Herald" targeting "Bob Herald"\nexpect legal\nexpect Bob family-honor 7\n'
                  'expect Alice family-honor 12\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+EXTRA = """scenario "t"
+game l5r
+card "Courier" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier text "Open: Gain 1 Honor. You may take an additional action."
+card "Clerk" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier text "Open: Gain 1 Honor."
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+Alice home: "Courier", "Clerk"
+"""
+
+
+def test_additional_action_keeps_the_opportunity():
+    assert executes(parse_ability("Open: Gain 1 Honor. You may take an additional action."))
+    r = run_text(EXTRA + 'Alice uses "Courier"\nexpect legal\nAlice uses "Clerk"\nexpect legal\n'
+                 'expect Alice family-honor 14\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_without_an_additional_action_the_opportunity_passes():
+    r = run_text(EXTRA + 'Alice uses "Clerk"\nexpect legal\nAlice uses "Courier"\nexpect illegal because L5R-ROUND\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_restricted_or_several_additional_actions_are_not_claimed():
+    assert not executes(parse_ability("Battle: Take two additional Battle actions."))
+    assert not executes(parse_ability("Open: Gain 1 Honor. You may take an additional Limited or Open action."))
+    assert not executes(parse_ability("As a Focus Effect, the duel's winner may take an additional action."))
+
+
+def test_switch_force_and_chi_in_the_engine():
+    text = EXTRA.replace('"Open: Gain 1 Honor."', '"Open: Target a Personality: Switch his Force and Chi."')
+    text = text.replace('card "Clerk" personality force 1 chi 1', 'card "Clerk" personality force 2 chi 4')
+    r = run_text(text + 'Alice uses "Clerk" targeting "Clerk"\nexpect legal\nexpect "Clerk" force 4\n'
+                 'expect "Clerk" chi 2\n')
+    assert r.passed, [f.render() for f in r.failures]

@@ -654,6 +654,8 @@ def _duration(tree) -> str | None:
     if tree is None:
         return None
     words = _text(tree).casefold()
+    if "перв" in words and "конца" in words:
+        return "until-end-of-first-turn"  # «до конца вашего первого хода»
     if "бо" in words and "конца" in words:
         return "battle"
     if "противник" in words:

@@ -98,7 +98,9 @@ def _target(ctx, ab: dict, rule: str, source=None):
             why = restriction_failure(ctx.position, target, eff.get("spec") or {}, ctx.actor, source)
             if why:
                 ctx.reject(rule, f"{why}: it cannot be the target of \"{ab['text']}\"")
-    ban = D.spell_target_ban(ctx.position, target, ab.get("spell", False), D.ignored_by(ctx.position, source))
+    ban = D.spell_target_ban(ctx.position, target, ab.get("spell", False), frozenset().union(
+        D.ignored_by(ctx.position, source), *(D.ignored_for(ctx.position, source, target, e["kind"])
+                                              for e in ab["effects"] if e["subject"] == "target")))
     if ban:
         ctx.reject(rule, f"{ban} (\"{ab['text']}\" is a spell)")
     why = open_defence(ctx.position, ab, ctx.actor, source.uid if source else None, target.uid)

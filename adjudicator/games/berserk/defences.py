@@ -219,6 +219,17 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     kws = _keyword_set(position, card) - set(ignores)
     name = f"\"{card.name}\""
+    if "everything" in ignores:
+        own = [ab for ab in S.abilities(position, card) if not ab["unknown"]]
+        if any(ab.get("static") == "reduction" for ab in own):
+            return (f"the attacker ignores all features of {name}, and the glossary does not place its «-X от …» "
+                    "(a change of the attack's strength) among the protections, preventions and replacements it "
+                    "ignores; the engine does not guess")
+        if any(ab["trigger"] and any(e["subject"] == "target" for e in ab["effects"]) for ab in own):
+            return (f"the attacker ignores all features of {name}, whose triggered abilities then may not target it "
+                    "(glossary «Игнорировать [срабатывающую особенность]»); for how long the glossary does not say, "
+                    "and the engine does not guess")
+        return None  # protections, armour, caps, «не получает ран»: ignored (ignored_for)
     if any(kw in kws and kind in cancelled for kw, (cancelled, _) in PROTECTIONS.items()):
         return None  # a protection settles it: no wounds
     for kw, (_, open_) in PROTECTIONS.items():
@@ -254,6 +265,9 @@ def open_question(position: Position, card, kind: str, spell: bool, ignores=froz
 
 def partial_defence(position: Position, card, kind: str, ignores=frozenset(), source=None) -> str | None:
     """A defence that would take only part of ``kind`` wounds away (armour, «-X от»)."""
+    if "everything" in ignores:  # armour and caps are ignored; a «-X от …» still weakens it
+        weakened = any(kind in kinds for _, kinds, _ in _reductions(position, card, source))
+        return f"\"{card.name}\" has «-X от …» that weakens the {kind}" if weakened else None
     if armour_of(position, card) and kind in ARMOUR[0] and "armor" not in ignores:
         return f"\"{card.name}\" has armour that may prevent part of the {kind}"
     if any(kind in kinds for _, kinds, _ in _reductions(position, card, source) + _caps(position, card)):
@@ -268,13 +282,26 @@ def spell_target_ban(position: Position, card, spell: bool, ignores=frozenset())
     return None
 
 
+def _before_first_turn_ends(position: Position, card) -> bool:
+    """The battle has not yet passed its controller's first turn (the Preliminary phase included):
+    B-MAIN makes the First player active first, so the First player's first turn is turn 1 and the
+    Second player's turn 2 (B-415.3: the turns alternate)."""
+    t = position.timing
+    if t.phase == "preliminary":
+        return True
+    first = 1 if S.first_player(position) == card.controller else 2
+    return t.turn <= first
+
+
 def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule: str, ignores=frozenset(),
                           source=None) -> int:
     """The wounds ``card`` really receives from ``n`` wounds of ``kind``; records each step.
     ``ignores``: the protections / armour the source ignores (ignored_by)."""
     name = f"\"{card.name}\""
-    if S.restricted(position, card, "no-wounds") or (S.restricted(position, card, "no-wounds-own-turn")
-                                                      and position.timing.active == card.controller):
+    everything = "everything" in ignores
+    if position.has_flag(card, "no-wounds") or (not everything and (
+            (S.restricted(position, card, "no-wounds-own-turn") and position.timing.active == card.controller)
+            or (S.restricted(position, card, "no-wounds-first-turn") and _before_first_turn_ends(position, card)))):
         # «не получает ран (до конца хода … / в свой ход)»: no wounds from any source
         rec("effect", f"{name} receives no wounds now (an effect or its text): the {kind} deals none", rule)
         return 0
@@ -290,7 +317,7 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         # является источником ран» — a modifier of the source's number, before the defences weaken it
         rec("effect", f"{name} is vulnerable: 1 wound more ({n} -> {n + 1})", rule)
         n += 1
-    for kinds, _, op, value in _no_damage(position, card):
+    for kinds, _, op, value in ([] if everything else _no_damage(position, card)):
         if kind in kinds and {"=": n == value, ">=": n >= value, "<=": n <= value}[op]:
             rec("effect", f"{name} receives no wounds from a {kind} of strength {n} (its text)", rule)
             return 0
@@ -298,7 +325,7 @@ def wounds_after_defences(position: Position, card, kind: str, n: int, rec, rule
         if kind in kinds and n > 0:
             rec("effect", f"{name} has «-{x} от …»: the {kind} is {x} weaker ({n} -> {max(0, n - x)})", rule)
             n = max(0, n - x)
-    for cap, kinds, _ in _caps(position, card):
+    for cap, kinds, _ in ([] if everything else _caps(position, card)):
         if kind in kinds and n > cap:
             rec("effect", f"{name}: the {kind} «сводится к {cap}» ({n} -> {cap})", rule)
             n = cap
@@ -345,3 +372,35 @@ def ignored_by(position: Position, source) -> frozenset:
         if ab.get("static") == "ignore" and not ab["unknown"]:
             out.update(e["keyword"] for e in ab["effects"])
     return frozenset(out)
+
+
+#: the kinds of attack («Когда атакует …» concerns the card's attacks, not its plain «ранить»)
+_ATTACK_KINDS = {"shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row"}
+
+
+def ignores_all(position: Position, source, card) -> bool:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует все её особенности»
+    (reader: static "ignore-all") of ``source`` reaches ``card``."""
+    if source is None or card is None:
+        return False
+    from .effects import restriction_failure
+
+    return any(restriction_failure(position, card, e["spec"], source.controller, source) is None
+               for ab in S.abilities(position, source) if ab.get("static") == "ignore-all" and not ab["unknown"]
+               for e in ab["effects"])
+
+
+def ignored_for(position: Position, source, card, kind: str) -> frozenset:
+    """What the source ignores of ``card`` for a ``kind`` of wounds: its «Игнорирует …» (ignored_by)
+    and, for its attacks on a card it «ignores all features» of, the glossary's «Игнорировать
+    особенности [карт]»: «игнорировать все защиты, все срабатывающие способности, все
+    предотвращения, все замещения целевых карт … Игнорируются только те способности, которые
+    являются особенностями карт» — protections ("everything" also stands for caps, «Сведение удара
+    к Х» being a replacement, and «не получает ран …», which is what a protection is: «Карта с
+    Защитой от [текст] не получает ран от [текст]»), armour (a prevention). Effects other cards
+    put on it (an aura's «-X от», «не получает ран до конца хода» given by another card,
+    vulnerability) are not its features and still apply."""
+    base = ignored_by(position, source)
+    if kind in _ATTACK_KINDS and ignores_all(position, source, card):
+        return base | frozenset(PROTECTIONS) | {"armor", "everything"}
+    return base

@@ -112,7 +112,8 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
         if after and not eff.get("after_full"):
             for card in subjects(position, eff, source_uid, target_uid, controller, attacked):
                 src = position.copies.get(source_uid)
-                why = D.partial_defence(position, card, D.wound_kind(eff), D.ignored_by(position, src), src)
+                why = D.partial_defence(position, card, D.wound_kind(eff),
+                                        D.ignored_for(position, src, card, D.wound_kind(eff)), src)
                 if why:
                     return (f"{why}; whether the attack is then carried out «in full» for what follows «при этом» "
                             f"the glossary does not say, and the engine does not guess (\"{ab.get('text', '')}\")")
@@ -122,7 +123,7 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
-                                  D.ignored_by(position, src), src)
+                                  D.ignored_for(position, src, card, D.wound_kind(eff)), src)
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
     return None
@@ -233,8 +234,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             bonus += 1
         if bonus:
             n = max(0, n + bonus)
-        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule, D.ignored_by(position, source),
-                                        source)
+        dealt = D.wounds_after_defences(position, card, source_kind, n, rec, rule,
+                                        D.ignored_for(position, source, card, source_kind), source)
         if dealt > 0 and source is not None and source.uid != card.uid:
             # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
             position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
@@ -537,7 +538,7 @@ def executes(ability) -> bool:
     # acts only as the static reduction defences.py applies
     allowed = EXECUTABLE_KINDS | ({"damage-reduction"} if record["static"] == "reduction" else set()) \
         | ({"attack-bonus"} if record["static"] == "attack-bonus" else set()) \
-        | ({"ignore"} if record["static"] == "ignore" else set()) \
+        | ({"ignore"} if record["static"] in ("ignore", "ignore-all") else set()) \
         | ({"reduce-attack-to", "keyword"} if record["static"] == "cap" else set()) \
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \

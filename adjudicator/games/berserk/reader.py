@@ -36,7 +36,7 @@ _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": 
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token", "no-wounds-own-turn"})
+                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -105,12 +105,14 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # state.abilities drops it otherwise
             out["while_wearing"] = {"доспех": "Доспех", "оружие": "Оружие", "экипировку": None}[wearing.group(1)]
             continue
-        has = re.fullmatch(r",?\s*пока\s+в\s+вашем\s+отряде\s+есть\s+(друг\w+\s+)?([\w-]+)", cond.text.strip(), re.I)
+        has = re.fullmatch(r",?\s*пока\s+в\s+(вашем\s+)?отряде\s+есть\s+(друг\w+\s+)?((?:местность\s+)?[\w-]+)",
+                           cond.text.strip(), re.I)
         if cond.kind == "while" and has and ab.kind == "continuous" and ab.trigger is None \
-                and _squad_class(has.group(2)) and "while_squad_has" not in out:
+                and _squad_class(has.group(3)) and "while_squad_has" not in out:
             # «…, пока в вашем отряде есть (другой) дракон»: while a card of that class is in its
-            # controller's squad (glossary «Ваша карта»: a card in your squad); state.abilities
-            out["while_squad_has"] = [_squad_class(has.group(2)), bool(has.group(1))]
+            # controller's squad (glossary «Ваша карта»: a card in your squad); «в отряде» without
+            # «вашем» names no owner, and either squad counts (as for «пока Этген в отряде»)
+            out["while_squad_has"] = [_squad_class(has.group(3)), bool(has.group(2)), bool(has.group(1))]
             continue
         if cond.kind == "while" and re.fullmatch(r",?\s*[Пп]ока\s+носит\s+[А-ЯЁA-Z][\w\s-]*", cond.text.strip()):
             # «Хозяин получает …, пока носит Молот Снора» (a name, capitalised — not «пока носит
@@ -132,6 +134,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
         return out
     if ab.kind == "unparsed":
         out["unknown"] = out["unknown"] or [ab.text]
+        return out
+    everything = _ignore_all(ab)
+    if everything is not None:
+        # «Когда атакует существо стоимостью 7 или более - игнорирует все его особенности»: a
+        # standing rule of the card's attacks (defences.ignores_all), not a moment of its own
+        out["static"] = "ignore-all"
+        out["effects"] = [{"kind": "ignore", "amount": None, "values": [], "subject": "self", "spec": everything,
+                           "stat": None, "keyword": "all", "duration": None, "delayed": None,
+                           "text": ab.effects[0].text}]
         return out
     if ab.trigger is not None:
         _trigger(ab, out)
@@ -289,10 +300,32 @@ def count_of_text(text: str) -> list | None:
     return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
 
 
+_IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|существо)(?:\s+стоимостью\s+(\d+)\s+(?:или|и)\s+более)?",
+                              re.I)
+
+
+def _ignore_all(ab: Ability) -> dict | None:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует (все) её / его
+    особенности»: the description of the attacked cards (None when the sentence says anything else)."""
+    if ab.trigger is None or ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+        return None
+    m = _IGNORE_ALL_WHEN.fullmatch(ab.trigger.text.strip())
+    eff = ab.effects[0]
+    if m is None or not isinstance(eff, Effect) or eff.kind != "ignore" or not re.fullmatch(
+            r"игнорирует\s+(все\s+)?(е[её]|его)\s+особенности", (eff.text or "").strip().rstrip("."), re.I):
+        return None
+    return {"owner": "any", "types": ["creature"] if m.group(1).lower() == "существо" else [], "states": [],
+            "classes": [], "tests": [["cost", ">=", int(m.group(2))]] if m.group(2) else [], "text": ab.trigger.text}
+
+
 def _squad_class(noun: str) -> str | None:
     """The class a noun of «в вашем отряде есть <noun>» names (None: not a class targets.py knows)."""
     from .ability import _CLASS, _lookup
 
+    terrain = re.fullmatch(r"местность\s+(лес|горы|болото|река|пустыня|город)", noun, re.I)
+    if terrain:
+        # «местность горы»: a terrain of that class (terrain texts open with it: «Горы.»)
+        return "terrain:" + terrain.group(1).capitalize()
     if re.fullmatch(r"геро[йя]-маг\w*", noun, re.I):
         return "Герой-маг"
     if re.fullmatch(r"геро[йя]-воин\w*", noun, re.I):
@@ -611,7 +644,7 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
-    if eff.duration not in DURATIONS:
+    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn"):
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
@@ -641,6 +674,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
             return {"kind": "no-damage", "amount": None, "values": [], "subject": "target", "spec": _spec(t),
                     "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
                     "nw": True}
+        if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
+                eff.duration == "until-end-of-first-turn" and \
+                re.fullmatch(r"не\s+получает\s+ран\s+до\s+конца\s+вашего\s+первого\s+хода", said, re.I):
+            # «Не получает ран до конца вашего первого хода»: from the start of the battle to the end of
+            # its controller's first turn (B-MAIN: the First player's is turn 1, the Second's turn 2)
+            return {"kind": "no-wounds-first-turn", "amount": None, "values": [], "subject": "self", "spec": {},
+                    "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
         if subject == "self" and ab.kind == "continuous" and ab.trigger is None and not ab.conditions and \
                 re.fullmatch(r"не\s+получает\s+ран\s+в\s+свой\s+ход", said, re.I):
             # «Не получает ран в свой ход»: while its controller is the active player (glossary

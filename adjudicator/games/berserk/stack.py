@@ -162,7 +162,9 @@ def legal_targets(position: Position, ab: dict, controller: str, uid: int, attac
         if any(restriction_failure(position, card, e.get("spec") or {}, controller, src)
                for e in ab["effects"] if e["subject"] == "target"):
             continue
-        if D.spell_target_ban(position, card, ab.get("spell", False), D.ignored_by(position, src)):
+        if D.spell_target_ban(position, card, ab.get("spell", False), frozenset().union(
+                D.ignored_by(position, src), *(D.ignored_for(position, src, card, e["kind"])
+                                               for e in ab["effects"] if e["subject"] == "target"))):
             continue
         if open_defence(position, ab, controller, uid, card.uid, attacked):
             continue

@@ -121,16 +121,29 @@ def _wearing_holds(position: Position, copy: Copy, ab: dict) -> bool:
 
 
 def _squad_has_holds(position: Position, copy: Copy, ab: dict) -> bool:
-    """«…, пока в вашем отряде есть (другой) дракон»: a card of that class is in play under the
-    card's controller (another than the card itself when the text says «другой»)."""
+    """«…, пока в вашем отряде есть (другой) дракон / местность горы»: a card of that class (a
+    terrain, for «местность») is in play under the card's controller — on either side for «в отряде»
+    without «вашем» — another than the card itself when the text says «другой»."""
     wanted = ab.get("while_squad_has")
     if wanted is None:
         return True
     from .targets import has_class
 
-    cls, other = wanted
-    return any(c.controller == copy.controller and not (other and c.uid == copy.uid) and has_class(position, c, cls)
-               for c in cards_in_play(position))
+    cls, other, yours = wanted
+    terrain = cls.startswith("terrain:")
+    cls = cls.split(":", 1)[1] if terrain else cls
+    if copy.uid in _SQUAD_DECIDING:
+        return False  # asked again while deciding it: a class test reads the card's keywords
+    _SQUAD_DECIDING.add(copy.uid)
+    try:
+        return any((not yours or c.controller == copy.controller) and not (other and c.uid == copy.uid)
+                   and (not terrain or c.card.type == "terrain") and has_class(position, c, cls)
+                   for c in cards_in_play(position))
+    finally:
+        _SQUAD_DECIDING.discard(copy.uid)
+
+
+_SQUAD_DECIDING: set[int] = set()
 
 
 def _turn_order_holds(position: Position, copy: Copy, ab: dict) -> bool:

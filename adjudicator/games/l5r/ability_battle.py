@@ -270,13 +270,6 @@ class Rules:
             out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
 
-    def bt_am_stat_plus_if(self, meta, ch):
-        from .ability import _Guarded, amount
-
-        whose, stat = ch[0]
-        plus = self._eff(meta, "amount-plus", amount=amount(ch[1]))
-        return [self._bt_measured(meta, whose, stat), _Guarded(plus, ch[-1], self._text(meta))]
-
     def bt_plus(self, meta, ch):
         from .ability import amount
 
@@ -555,3 +548,32 @@ class Rules:
                          values=made.stats.values if made.stats else ())]
         out += [replace(g, target=TargetSpec(ref="it", text=spec.text)) for g in made.grants]
         return out[0] if len(out) == 1 else out
+
+    # ----- more noun phrases and scopes
+    def bt_np_current_province(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("province",), states=("of-current-battlefield",), text=self._text(meta))
+
+    def bt_h_and(self, meta, ch):
+        mods = []
+        for c in ch:
+            if isinstance(c, list):
+                mods += c
+            elif hasattr(c, "kind"):
+                mods.append(c)
+        return mods
+
+    def bt_p_with_followers(self, meta, ch):
+        return _post("has-followers")
+
+    def bt_dl_after_moves(self, meta, ch):
+        return ("after", "card-moves", self._text(meta))
+
+    def bt_in_this_duel(self, meta, ch):
+        from .ability import _Scoped
+
+        return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
+
+    def bt_ev_moves(self, meta, ch):
+        from .ability import _event_name
+
+        return _event_name(ch[0], "moves")

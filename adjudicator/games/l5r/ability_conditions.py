@@ -36,16 +36,21 @@ their text, stats as the base grammar names them: ``force``, ``chi``, ``family-h
     "Sunetsu has one or no Followers", "you control one or no Rings".
 ``not-first-turns`` (n)
     "it is not your first turn" (1), "... your first or second turn" (2).
+``active-player-first-turns`` / ``not-active-player-first-turns`` (n)
+    "it is (not) the active player's first (or second) turn".
+``has-printed-keyword`` (who, keyword)
+    "this Personality has the printed Magistrate keyword".
 ``or-if`` (kind, *args)
     "Compassion, or if you are Unicorn Clan: ...": a test that also lets the line apply.
 ``did-not`` also reads "this does not destroy a Personality" (who, verb, what); ``has-no``
-"this Personality does not have a Madness token"; ``in-play`` "it is still in play";
-``stat-value`` "the active player has 11 or more Family Honor".
-``any-of`` / ``all-of`` (sub-conditions)
+"this Personality does not have a Madness token"; ``in-play`` "it is still in play"; ``stat-value`` "the active player has 11 or
+more Family Honor".
+``any-of`` / ``all-of`` / ``none-of`` (sub-conditions)
     two or more tests joined by "or"/"and" ("If it is your turn or you control a Courtier",
     "If he is Earth and opposed", "If he is dishonorable, Kolat, Ninja, or Shadowlands").
     ``args`` hold each sub-condition as ``"<kind>/<n>"`` followed by its ``n`` arguments
-    (:func:`encode` / :func:`decode`; sub-conditions nest the same way).
+    (:func:`encode` / :func:`decode`; sub-conditions nest the same way). ``none-of`` is "unless"
+    where the test must read as a requirement ("If C, bow him unless he is Water").
 
 Tests reused from the base vocabulary with new wordings: ``clan-player``, ``fewest-provinces``,
 ``you-control`` ("you have a Fortification at the current battlefield"), ``you-have``,
@@ -75,8 +80,9 @@ KINDS: frozenset[str] = frozenset()
 CONDITION_KINDS: frozenset[str] = frozenset({
     "control-none", "nobody-controls", "not-clan-player", "none-at-battlefield", "stat-rank",
     "most-cards-in-hand", "has-no-abilities", "you-own", "state-in-province",
-    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "control-at-least",
-    "has-exactly", "not-first-turns", "has-at-most", "control-at-most", "or-if",
+    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "none-of", "control-at-least",
+    "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
+    "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
 })
 
 
@@ -224,6 +230,28 @@ class Rules:
         # "If it is not your first (or second) turn": how many of your first turns are excluded
         n = "2" if "second" in self._text(meta).lower() else "1"
         return Condition(kind="not-first-turns", args=(n,), text=self._text(meta))
+
+    def cd_active_first_turns(self, meta, ch):
+        n = "2" if "second" in self._text(meta).lower() else "1"
+        return Condition(kind="active-player-first-turns", args=(n,), text=self._text(meta))
+
+    def cd_not_active_first_turns(self, meta, ch):
+        n = "2" if "second" in self._text(meta).lower() else "1"
+        return Condition(kind="not-active-player-first-turns", args=(n,), text=self._text(meta))
+
+    cd_printed_keyword = _cond("has-printed-keyword", lambda ch: (_word(ch[0]), _token(ch, "CAPWORD")))
+
+    def cd_remains_state_in_play(self, meta, ch):
+        who = _word(ch[0])
+        subs = [Condition(kind="is", args=(who, str(ch[1]).lower())), Condition(kind="in-play", args=(who,))]
+        return Condition(kind="all-of", args=encode(subs), text=self._text(meta))
+
+    def cd_if_unless(self, meta, ch):
+        # "If C, bow him unless he is Water": C, and not D ("none-of", which reads the same in
+        # a limits block, where a test is a plain requirement, as on an effect)
+        cond, effect, other = ch[0], ch[1], ch[2]
+        negated = Condition(kind="none-of", args=encode([other]), text="unless " + other.text)
+        return _guarded(_guarded(effect, negated, other.text), cond, self._text(meta))
 
     def cd_does_not_verb(self, meta, ch):
         verb = _token(ch, "VERB").lower()

@@ -8,8 +8,10 @@ one of a closed set (:data:`CORE_EVENTS`) in the base style ``<subject>-<verb>``
 destroyed", "this-card-enters-play", "action-resolves"); the qualifiers type what the text
 restricts, each key from :data:`QUALIFIERS`:
 
-``by``      whose action or doing: ``you``, ``opponent`` (another player), ``any``, ``this``
-            (this card), ``card`` (a named/described card)
+``by``      whose action or doing, or whose card the subject is ("your Personality is
+            destroyed"): ``you``, ``opponent`` (another player), ``any``, ``the`` (the action
+            just named), ``this`` (this card), ``card`` (a named card), ``personality``, ...
+``kw``      the subject card's keyword (``spider-clan``, ``farm``, ``shugenja``)
 ``kind``    the action's designators or attack kind, ``|``-joined (``battle``, ``limited|open``,
             ``not-iaijutsu``, ``melee|ranged``)
 ``target``  what is targeted: the target's type (``personality``, ``card``, ``this-card``)
@@ -49,7 +51,7 @@ def is_topic_event(name: str) -> bool:
     return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
 
 
-QUALIFIERS = ("by", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
+QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
 
 
 def _name(core: str, **quals) -> str:
@@ -266,7 +268,10 @@ class Rules2:
 
     def ev_battle_post(self, meta, ch):
         verb = (_toks(ch, "EVERB") or ["resolves"])[0]
-        core = "battle-resolution-ends" if "resolution" in self._text(meta).lower() and verb == "ends" else "battle-resolves"
+        if verb in ("ends", "end"):
+            core = "battle-resolution-ends" if "resolution" in self._text(meta).lower() else "battle-ends"
+        else:
+            core = "battle-resolves"
         return _name(core, **_quals(ch))
 
     def ev_duel_won_by(self, meta, ch):
@@ -309,7 +314,8 @@ class Rules2:
         targets = [c for c in ch if hasattr(c, "ref")]
         verb = self._text(meta).lower().split()
         v = next((w for w in verb if w in _DID_VERBS), "did")
-        return f"{_subject(targets[-1])}-{v}"
+        role = f"-as-{verb[-1]}" if verb[-3:-1] == ["as", "the"] else ""
+        return f"{_subject(targets[-1])}-{v}{role}"
 
     def ev_did_performed_by(self, meta, ch):
         return "performed-by-" + _subject(_target(ch))
@@ -469,6 +475,9 @@ class Rules2:
         pred = ch[-1]
         core = f"{head}-{pred['verb']}"
         quals = {k: v for k, v in pred.items() if k != "verb"}
+        words = _toks(ch, "CAPWORD")
+        if words:
+            quals["kw"] = words[0] + ("-clan" if " clan " in f" {self._text(meta).lower()} " else "")
         if owner == "you":
             quals["by"] = "you"
         return _name(core, **quals)
@@ -497,6 +506,13 @@ class Rules2:
 
     def ev_cp_leaves(self, meta, ch):
         return {"verb": "leaves-play"}
+
+    def ev_cp_wins_duel(self, meta, ch):
+        return {"verb": "wins-duel"}
+
+    def ev_passive_at(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-{_toks(ch, 'PASTP')[0]}", at=_subject(ts[-1]))
 
     def ev_cp_verb(self, meta, ch):
         return {"verb": _toks(ch, "EVERB")[0]}
@@ -674,6 +690,31 @@ class Rules2:
         first = _toks(ch, "CAPWORD")[0]
         kinds = next(c for c in ch if isinstance(c, tuple))
         return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind="|".join((first, *kinds)))
+
+    def ev_moves(self, meta, ch):
+        return f"{_subject(_target(ch))}-moves"
+
+    def ev_player_targets_with(self, meta, ch):
+        obj = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        a = ch[-1]
+        return _name("action-targets", **{**a.quals(), "by": "opponent", "target": obj})
+
+    def ev_obj_this(self, meta, ch):
+        return "this-card"
+
+    def ev_obj_named(self, meta, ch):
+        return "this-card"
+
+    def ev_obj_your(self, meta, ch):
+        return "card"
+
+    def ev_after_your_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"{phase}-phase-ends", by="you")
+
+    def ev_card_action(self, meta, ch):
+        words = _toks(ch, "CAPWORD")
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="card", kind=words[0], **{"from": words[1]})
 
     def ev_each_time(self, meta, ch):
         return ch[-1]

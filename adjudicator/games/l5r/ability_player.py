@@ -37,6 +37,10 @@ KINDS: frozenset[str] = frozenset({
 })
 
 
+#: what a player does with no target named ("take an additional action"): the subject does it
+_PLAYER_DOINGS = frozenset({"additional-action", "produce-gold", "pay-gold", "name-choice", "end-phase"})
+
+
 def _A():
     from . import ability
 
@@ -100,6 +104,8 @@ class Rules:
             if isinstance(e, list):
                 return [own(x) for x in e]
             if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            if isinstance(e, Effect) and e.target is None and e.kind in _PLAYER_DOINGS:
                 return replace(e, target=who)
             return e
 
@@ -344,6 +350,18 @@ class Rules2:
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         return [*first, self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))]
 
+    def pl_amount_plus_if(self, meta, ch):
+        # "Gain Honor equal to X, plus 1 if C": only the adjustment depends on C
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        n = next(_A().amount(c) for c in ch if isinstance(c, _A()._Amount))
+        plus = self._eff(meta, "amount-plus", amount=n)
+        return [*first, _A()._Guarded(plus, ch[-1], self._text(meta))]
+
+    def pl_plus_gold_each(self, meta, ch):
+        # "Produce 2 Gold, plus 1 Gold for each ...": as the base clause after a comma
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, *self.plus_gold_each(meta, [c for c in ch[1:] if getattr(c, "type", "") != "COMMA_PLUS"])]
+
     def pl_amount_minus_post(self, meta, ch):
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         n = _A().amount(ch[-1])
@@ -523,6 +541,22 @@ class Rules3:
 
 
 class Rules4:
+    def pl_p_in_it(self, meta, ch):
+        return self._pl_mod("post-state", "in:it")
+
+    def pl_verb_choice(self, meta, ch):
+        # "Bow or destroy X": the player picks one verb at resolution ("bow or straighten" keeps
+        # its own kind); as a cost, the one paid
+        verbs = [_A()._VERB_KINDS[str(c).lower()] for c in ch if getattr(c, "type", "") == "VERB"]
+        target = ch[-1]
+        if set(verbs) == {"bow", "straighten"}:
+            return self._eff(meta, "bow-or-straighten", target=target)
+        options = [self._eff(meta, verbs[0], target=target),
+                   self._eff(meta, verbs[1], target=target if target.ref != "target" else replace(target, ref="it"))]
+        for i, e in enumerate(options):
+            options[i] = replace(e, text=f"{verbs[i]} ({self._text(meta)})")
+        return self.choice_of(meta, options)
+
     def pl_keyword_cost(self, meta, ch):
         # "Discipline Pay 2 Gold": as the whole-line form, kind "keyword" with the Gold to pay
         word = str(ch[0])
@@ -573,7 +607,6 @@ class Rules4:
 
     def pl_sr_his_or_her(self, meta, ch):
         return (TargetSpec(ref="it", text="his or her"), self._stat_kind(meta, ch[-1]))
-
 
     def pl_r_not_targeted_by(self, meta, ch):
         return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")

@@ -97,6 +97,9 @@ def readable(cond) -> bool:
             if inner in (("not-at-battlefield",), ("at-home",)):
                 return len(rest) == 1 and _self_word(rest[0])
             return "bowed" in cond.text or (inner == ("control-none",) and rest == ("units" + _HERE,))
+        if test == "effect-choice":
+            # "Gain 2 Honor or draw a card": the acting player's "choosing first/second"
+            return len(cond.args) == 2 and bool(re.fullmatch(r"option [12] of 2", cond.args[1]))
         if test.startswith("effect-"):
             return False
     if not head and cond.args and cond.args[0].lower() in PRONOUNS:
@@ -106,7 +109,7 @@ def readable(cond) -> bool:
 
 
 def _readable(test: str, args: tuple) -> bool:
-    if test in ("any-of", "all-of"):
+    if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
         subs = decode(args)
@@ -137,6 +140,10 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0])
     if test == "moved" and args:
         return _subject_ok(args[0])
+    if test in ("did", "did-not") and len(args) == 3:
+        # "this": the ability being resolved (what its effects did so far)
+        return args[0].lower() == "this" and _verb(args[1]) is not None \
+            and _object(args[2]) is not None
     if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
         return True
     if test == "control-none" and args:
@@ -164,6 +171,32 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "you-are" and args:
         return args[0].lower() in ("attacker", "defender", "the attacker", "the defender")
     return False
+
+
+_VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroyed", "bowed": "bowed",
+          "bows": "bowed", "bow": "bowed", "moved": "moved", "moves": "moved", "move": "moved",
+          "dishonored": "dishonored", "dishonors": "dishonored", "dishonor": "dishonored",
+          "straightened": "straightened", "straightens": "straightened", "straighten": "straightened",
+          "discarded": "discarded", "discards": "discarded", "discard": "discarded"}
+
+
+def _verb(word: str):
+    return _VERBS.get(word.lower())
+
+
+def _object(text: str):
+    """What "this destroyed X" names: (enemy only?, kind words or None for any card)."""
+    t = text.strip()
+    enemy = False
+    for art in ("a ", "an ", "any ", "one or more "):
+        if t.lower().startswith(art):
+            t = t[len(art):]
+    if t.lower().startswith("enemy "):
+        enemy, t = True, t[len("enemy "):]
+    if t.lower() in ("card", "cards"):
+        return enemy, None
+    found = _kind_words(t)
+    return None if found is None else (enemy, found)
 
 
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -203,6 +236,10 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
+    if test == "effect-choice":
+        chosen = str(pos.memo.get("_choosing") or "").lower()
+        picked = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2}.get(chosen)
+        return None if picked is None else picked == int(cond.args[1].split()[1])
     args = cond.args[1:] if head else cond.args
     result = _test(test, tuple(args), game, pos, actor, source, subject_of)
     if result is None:
@@ -255,12 +292,13 @@ def _here():
 def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
 
-    if test in ("any-of", "all-of"):
+    if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
         results = [_test(s.kind, s.args, game, pos, actor, source, subject_of) for s in decode(args)]
-        if test == "any-of":
-            return True if any(r is True for r in results) else (None if None in results else False)
+        if test in ("any-of", "none-of"):
+            found = True if any(r is True for r in results) else (None if None in results else False)
+            return found if test == "any-of" or found is None else not found
         return False if any(r is False for r in results) else (None if None in results else True)
     if test == "self-state":
         return game.has_state(pos, source, args[0].lower())
@@ -339,6 +377,13 @@ def _test(test, args, game, pos, actor, source, subject_of):
         keyword = _article(args[0])
         return any(c.controller == actor and pos.has_keyword(c, keyword) and game.card_property(pos, c, "in-play")
                    for c in pos.all_copies())
+    if test in ("did", "did-not") and args[0].lower() == "this":
+        enemy, found = _object(args[2])
+        verb = _verb(args[1])
+        done = [pos.copies.get(uid) for uid, v in pos.memo.get("_done", ()) if v == verb]
+        hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
+                  for c in done)
+        return hit if test == "did" else not hit
     copy = _subject(args[0], pos, source, subject_of)
     if copy is None:
         return None
@@ -352,7 +397,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
     if test == "moved":
         # moved by an effect of the ability being resolved (procedure.resolve_effects)
-        return copy.uid in pos.memo.get("_moved", ())
+        return (copy.uid, "moved") in pos.memo.get("_done", ())
     if test == "at-battlefield":
         field = _here()(pos)
         return field is not None and copy.zone == field

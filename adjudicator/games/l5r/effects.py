@@ -336,14 +336,17 @@ def executes(ability) -> bool:
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
+    from .effects_cards import unchecked_target
+
+    if any(c.target is not None and unchecked_target(c.target) for c in clauses):
+        return False
     if ability.kind == "keywords":
         return True
-    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+    from .effects_player import player_clause_executes, states_checked
 
     if not all(states_checked(c.target) for c in clauses):
         return False
-
-    if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
+    if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
             for c in clauses) or any(
             isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):
@@ -372,7 +375,8 @@ def executes(ability) -> bool:
                 and ref in ("this", "attached")
         return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)
     if ability.kind == "trait":
-        return ability.trigger is not None and all(
+        # a triggered trait resolves without its conditions (triggers._resolve_trait)
+        return ability.trigger is not None and not ability.conditions and all(
             c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \
             and not ability.costs
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):

@@ -17,7 +17,7 @@ from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -139,6 +139,9 @@ class Bindings:
         self.targets: dict[int, list[Copy]] = {}
         self.last: list[Copy] = []
         self.created: Copy | None = None
+        #: uids of targets chosen in an out-of-play zone the text names ("in your discard pile"):
+        #: effects on them by pronoun name that zone too (L5R-ACT-EFFECT)
+        self.zoned: set[int] = set()
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -192,6 +195,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
         bind.targets[id(spec)] = chosen
+        if spec.zone is not None:
+            bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
 
 
@@ -414,21 +419,40 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             else:
                 # out-of-play cards ignore new effects, except the action being played (L5R-ACT-EFFECT)
                 if not in_play(ctx.position, subject) and clause.target and clause.target.zone is None \
-                        and clause.kind not in ("discard",) and subject.zone != "announced":
+                        and clause.kind not in ("discard",) and subject.zone != "announced" \
+                        and subject.uid not in bind.zoned:
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
-                zone_before = subject.zone
+                before = _looks(ctx.position, subject)
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
-                if subject.zone != zone_before and all(z == "home" or z.startswith("battlefield")
-                                                       for z in (zone_before, subject.zone)):
-                    # "If he moved, ...": the units this ability moved
-                    ctx.position.memo.setdefault("_moved", []).append(subject.uid)
+                # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
+                ctx.position.memo.setdefault("_done", []).extend(
+                    (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _looks(pos, copy: Copy) -> tuple:
+    return copy.zone, in_play(pos, copy), "bowed" in copy.flags, "dishonored" in copy.flags
+
+
+def _changes(kind: str, before: tuple, after: tuple) -> list[str]:
+    """What an effect did to a card: moved (home/battlefield), destroyed/discarded (left play
+    for a pile), bowed, straightened, dishonored."""
+    done = []
+    if before[0] != after[0] and all(z == "home" or z.startswith("battlefield") for z in (before[0], after[0])):
+        done.append("moved")
+    if before[1] and not after[1]:
+        done.append("discarded" if kind == "discard" else "destroyed")
+    if before[2] != after[2]:
+        done.append("bowed" if after[2] else "straightened")
+    if after[3] and not before[3]:
+        done.append("dishonored")
+    return done
 
 
 def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
@@ -531,7 +555,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     resolve_effects(ctx, source, ability, bind)
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
-    pos.memo.pop("_moved", None)
+    pos.memo.pop("_done", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")

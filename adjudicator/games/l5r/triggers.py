@@ -30,11 +30,26 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = split_event(trigger.event)
-    if quals:
+    if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>"
+_CHECKED = ("by", "kw")
+
+
+def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> bool:
+    if quals.get("by") == "you" and copy.controller != source.controller:
+        return False
+    kw = quals.get("kw")
+    if kw:
+        word = kw[: -len("-clan")] if kw.endswith("-clan") else kw
+        if not (pos.has_keyword(copy, word) or pos.has_keyword(copy, f"{word} Clan")):
+            return False
+    return True
 
 
 #: "this card bows" is the event "this card is bowed"
@@ -53,7 +68,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     verb, uid = event
     if not fires(trigger):
         return False
-    name = _raised_form(trigger.event)
+    core, quals = split_event(trigger.event)
+    name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False
     subject = name[: -len(verb) - 1]
@@ -62,7 +78,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if subject == "this-personality":
         return uid == source.attached_to
     copy = pos.copies.get(uid)
-    if copy is None:
+    if copy is None or not _qualifiers_fit(pos, source, copy, quals):
         return False
     return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
 
