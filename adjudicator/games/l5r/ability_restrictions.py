@@ -34,6 +34,44 @@ Kinds (besides the base ``cannot-*`` family):
 ``no-force-contribution``  "He does not contribute Force".
 ``lose-abilities``         "Your Stronghold has no abilities" (``keyword`` ``"traits"`` when "or traits").
 "does not have Brash" is the base ``lose-keyword``.
+
+Assignment and movement: ``cannot-assign`` / ``cannot-move-to`` ("He may not be assigned, and will
+not move, to battlefields"): ``keyword`` ``attack`` / ``battlefield`` /
+``battlefield-without-enemy-units``, or ``values[0]`` the army ("an attacking army").
+``only-move-to`` ("Kyuji may only move to a battlefield ...").
+
+Sources kept out: "Card effects will not move this Personality" is the plain ``cannot-move`` of the
+card (what the engine's flags mean); any narrower source ("Lobbying does not bow ...", "Actions
+cannot move ...", "Battle resolution does not bow ...", "Other players' cards will not destroy
+...") adds the effect-scoped condition ``effect-by`` with ``args = (where, source)``, the source
+from a closed list (``lobbying``, ``actions``, ``the-action``, ``battle-resolution``,
+``opponent-cards``, ``opponent-actions``, ``opponent-effects``) or its words hyphenated. "This card
+will not straighten before your third turn" is ``cannot-straighten`` under ``effect-while:
+before-your-turn`` (``args = (where, "3")``). The engine decides neither condition, so such
+restrictions are not executable and :meth:`L5R.continuous_flags` does not apply them.
+
+Must / only / limits: ``must-have-keyword`` ("Kumoru's Followers must be Ninja": ``keyword``
+"Ninja", "A|B" for alternatives), "they must be bowed" is the effect itself (``bow``),
+``must-focus`` (``amount`` 1: "at least once"; ``keyword`` ``from-hand``),
+``only-controlled-by-owner``, ``only-recruit`` / ``only-proclaim`` (``values[0]`` what),
+``only-enter-play-from`` (``keyword`` ``province``), ``play-limit`` ("You may only play one X per
+battle": ``keyword`` the period, ``values[0]`` the card), ``copy-limit`` ("You may only have one
+copy of X in play"), ``attach-limit`` ("Daitsu will only attach one Weapon": ``values[0]``).
+Cards named by their title are ``ref="named"`` with the title as keyword (or ``ref="this"``, the
+base's reading of a bare name).
+
+Permissions and the rest: ``ignore-honor-requirement`` ("Crab Clan players ignore Chiyo's Honor
+Requirement": ``target`` who ignores, ``values[0]`` whose requirement), ``ignore-cost``
+(``keyword`` ``bowing`` / ``gold``, ``target`` whose cost), ``gold-only-for`` follows a
+``produce-gold`` ("Produce 2 Gold, which may only pay for that card": ``target`` what the Gold
+may pay for; under the alternative's condition for "or 3 Gold if paying for a Holding which
+..."), ``cannot-be-targeted-by`` ("You may not target X with Political actions": ``target`` X,
+``keyword`` the actions, ``values[0]`` who may not), ``cannot-take-actions`` of every player
+("Favor actions may not be taken"), ``cannot-put-into-play`` ("may not bring X into play"),
+``cannot-proclaim`` / ``cannot-recruit`` / ``cannot-equip`` / ``cannot-hold-cards``,
+``cannot-win`` (``keyword`` ``honor-victory``), ``cannot-control`` (``values[0]``),
+``cannot-discard-from-play``, ``not-negation`` ("; this is not negation": the restriction before
+is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 """
 
 from __future__ import annotations
@@ -93,6 +131,7 @@ KINDS: frozenset[str] = frozenset({
     "not-negation",
     "proclaim",
     "only-move-to",
+    "no-stat-maximum",
 })
 
 
@@ -740,3 +779,44 @@ class Rules:
         whom = TargetSpec(ref="attached" if word == "personality" else "this", card_types=(word,),
                           text=f"this {noun}")
         return self._eff(meta, "cannot-be-targeted-by", target=whom, keyword=ch[-1], values=(who,))
+
+    def rs_gain_honor_destroying(self, meta, ch):
+        # "Other players do not gain Honor for destroying your cards (in this battle's resolution)"
+        return _Vp("cannot-gain-honor", obj=ch[0], keyword="for-destroying")
+
+    def rs_no_rule_maximum(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str))
+        vp = _Vp("no-stat-maximum", keyword=stat)
+        return vp
+
+    def rs_use(self, meta, ch):
+        vp = _Vp("cannot-use-abilities", obj=ch[0])
+        vp.duration = "by-subject"
+        return vp
+
+    def rs_use_or_target(self, meta, ch):
+        use = self.rs_use(meta, ch[:1])
+        target = _Vp("cannot-be-targeted-by", obj=TargetSpec(ref="it", text=str(ch[1]) if len(ch) > 2 else "them"),
+                     keyword=ch[-1])
+        target.duration = "by-subject"
+        return _Vp("", many=[use, target])
+
+    def rs_must_focus_exactly(self, meta, ch):
+        possible = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
+        return self._eff(meta, "must-focus", target=_subject(ch[0]), amount=1,
+                         keyword="exactly-once-if-possible" if possible else "exactly-once")
+
+    def rs_p_must_be_keyword(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("keyword", str(ch[-1]))
+
+    def rs_p_must_be_state(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", str(ch[-1]).lower())
+
+    def rs_p_in_resolution(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-battle-resolution")
