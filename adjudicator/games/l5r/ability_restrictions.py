@@ -132,6 +132,7 @@ KINDS: frozenset[str] = frozenset({
     "proclaim",
     "only-move-to",
     "no-stat-maximum",
+    "only-gain-alignment",
 })
 
 
@@ -820,3 +821,6 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("post-state", "in-battle-resolution")
+
+    def rs_self_only_alignment(self, meta, ch):
+        return self._eff(meta, "only-gain-alignment", target=_self(), keyword=f"{ch[-1]} Clan")
