@@ -573,7 +573,3 @@ class Rules:
 
         return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
 
-    def bt_ev_moves(self, meta, ch):
-        from .ability import _event_name
-
-        return _event_name(ch[0], "moves")
