@@ -714,6 +714,13 @@ class Rules:
         t = ch[-1]
         by = next((st[3:] for st in t.states if st.startswith("by:")), None)
         t = replace(t, states=tuple(st for st in t.states if not st.startswith("by:")))
+        if by is None:
+            # a bare name keeps no modifiers ("Kenji with Political actions"): read them off its words
+            import re
+
+            m = re.search(r"\s+with\s+(.*\bactions?)$", t.text, re.I)
+            if m:
+                by, t = m.group(1), replace(t, text=t.text[: m.start()])
         vp = _Vp("cannot-be-targeted-by", obj=t, keyword=by or "actions")
         vp.duration = "by-subject"  # marker: the object is the target, the subject who may not target
         return vp
