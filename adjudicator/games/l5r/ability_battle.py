@@ -564,3 +564,4 @@ class Rules:
         from .ability import _Scoped
 
         return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
+
