@@ -81,6 +81,10 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         uid = target_uid
     elif subject == "attacked":
         uid = attacked if attacked is not None else target_uid
+    elif subject == "attacker":
+        # a trigger on an attack at this card (reader: «on-attacked»): ``attacked`` carries the other
+        # card of that attack, here the attacking one (battle.attacked_triggers)
+        uid = attacked
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
@@ -122,6 +126,12 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             why = rage_question(position, src, card, eff["kind"])
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
+            if eff["kind"] in ATTACK_KINDS:
+                from .stack import attacked_question
+
+                why = attacked_question(position, src, card, eff["kind"])
+                if why:
+                    return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
                                   D.ignored_for(position, src, card, D.wound_kind(eff)), src)
             if why:
@@ -325,8 +335,16 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         what = {"no-open": "does not open at the start of turn", "cannot-move": "cannot move",
                 "no-wounds": "receives no wounds"}[kind]
         rec("effect", f"{name} {what}{_until(duration)}", rule)
+    elif kind == "gain-status" and effect.get("duration") in ("turn", "opponent-turn"):
+        # «атакованный получает уязвимость до конца хода (противника)»: the status ends with that turn
+        # (B-415.3), as the stat changes of modifier_duration do; S.statuses reads it from the modifier
+        word = effect.get("keyword") or "status"
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag=f"status:{word}", duration=duration, source=src,
+                                           rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"{name} gains {word}{_until(duration)}", rule)
     elif kind == "gain-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))  # those given for good
         word = effect.get("keyword") or "status"
         if word == "poison":
             # glossary «Отравление Х»: «Если … карта с Отравлением Х получает Отравление У, действовать
@@ -342,11 +360,14 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} gains {word} {n}", rule)
     elif kind == "lose-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))
         word = effect.get("keyword")
-        gone = [word] if word else list(status)
+        gone = [word] if word else list(S.statuses(position, card))
         for w in gone:
             status.pop(w, None)
+        # a status given «до конца хода» is lost too (its modifier goes)
+        position.modifiers = [m for m in position.modifiers if not (
+            m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
     elif kind == "destroy":
@@ -470,7 +491,7 @@ _DATA_KEYWORDS = {"unique",
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
-                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill"}
+                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill", "on-attacked"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

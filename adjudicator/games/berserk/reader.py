@@ -33,6 +33,7 @@ from . import targets as T
 from .ability import parse_card_text
 
 _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
+            "attacker": "attacker",
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
@@ -410,6 +411,26 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
         out["host"] = host_attack(trig.text)
         out["attacked_spec"] = attacked_spec(trig.text)
+    elif trig.timing == "when" and attacked_trigger(trig.text) is not None:
+        # «При атаке по Умертвиям», «При дальней атаке по себе», «При [:atk] существа противника по
+        # вашему члену ковена», «Когда карта противника атакует вашего койара»: an attack is declared
+        # at this card, its host or a card of that class of its controller (battle.attacked_triggers)
+        out["trigger"] = "on-attacked"
+        out["attacked_by"] = attacked_trigger(trig.text)
+    elif trig.timing == "when" and re.fullmatch(r"при\s+(любом\s+)?ударе", trig.text.strip(), re.I):
+        # glossary «При ударе»: «срабатывает, когда эта карта наносит удар, даже если сила удара равна
+        # 0»: its strike ([:atk]); whether a special strike is a «удар» for it is not said
+        # (battle._kind_triggers refuses those declarations); the engine has no counter-strike
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike"], [], False, {}
+        out["open_kinds"] = ["special-strike"]
+    elif trig.timing == "when" and trig.event in ("move", "movement") and re.fullmatch(
+            r"при\s+(перемещении|передвижении)(\s+в\s+ход\s+противника)?", trig.text.strip(), re.I):
+        # «При передвижении» reads as «При перемещении» (the card's own movement, B-413);
+        # «… в ход противника»: only while its controller is not the active player
+        out["trigger"] = "on-move"
+        if re.search(r"в\s+ход\s+противника", trig.text, re.I):
+            out["move_turn"] = "opponent"
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
@@ -437,6 +458,62 @@ def _trigger(ab: Ability, out: dict) -> None:
     else:
         out["trigger"] = f"{trig.timing}:{trig.event}"
         out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
+
+
+_ATTACKED_BY = re.compile(
+    r"при\s+(?:(дальней|немагической)\s+)?(атаке|\[:atk\])(?:\s+(существа|карты)\s+противника)?\s+по\s+(.+)"
+    r"|когда\s+(карта|существо)\s+противника\s+атакует\s+(.+)", re.I)
+#: glossary «Атака»: «Выстрел или удар, инициируемый игроком» — the attacks that fire «При атаке по …»
+#: for sure, and those it leaves open (defences.py reads «дальних» / «немагических атак» the same way)
+_ATTACK_WORD_KINDS = {
+    None: (["strike", "shot"], ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]),
+    "дальней": (["shot", "throw"], ["discharge", "magic-strike", "strike-through-row"]),
+    "немагической": (["strike", "shot", "throw"], ["discharge", "special-strike", "strike-through-row"]),
+    "[:atk]": (["strike"], []),
+}
+
+
+@lru_cache(maxsize=256)
+def attacked_trigger(text: str) -> dict | None:
+    """«При [дальней / немагической] атаке / [:atk] [существа противника] по <кому>», «Когда карта
+    противника атакует <кого>»: the attacks that fire it (and those left open), who attacks, and who is
+    attacked — the card itself («себе», or its own name), its host («хозяину»), or a card of a class of
+    its controller («вашему члену ковена»). None for anything else."""
+    from .ability import _CLASS, _lookup
+
+    m = _ATTACKED_BY.fullmatch(text.strip())
+    if m is None:
+        return None
+    quality, word, by1, obj1, by2, obj2 = m.groups()
+    obj, by = (obj1 or obj2).strip(), by1 or by2
+    key = "[:atk]" if word == "[:atk]" else (quality.lower() if quality else None)
+    kinds, open_ = _ATTACK_WORD_KINDS[key]
+    out = {"kinds": kinds, "open": open_, "who": None, "classes": [], "name": None,
+           "by": {"owner": "opponent", "types": ["creature"] if by and by.lower() == "существо"
+                  or by and by.lower() == "существа" else [], "states": [], "classes": [], "tests": [],
+                  "text": text} if by else {}}
+    if re.fullmatch(r"себе", obj, re.I):
+        out["who"] = "self"
+    elif re.fullmatch(r"хозяину", obj, re.I):
+        out["who"] = "host"
+    elif re.match(r"ваш\w*\s+", obj, re.I):
+        cls = _lookup(_CLASS, re.sub(r"^ваш\w*\s+", "", obj, flags=re.I))
+        if cls is None or cls not in T.CLASS_CODES:
+            return None
+        out["who"], out["classes"] = "yours", [cls]
+    elif re.fullmatch(r"[А-ЯЁ][\w-]*(\s+[А-ЯЁ][\w-]*)*", obj):
+        out["who"], out["name"] = "self", obj.split()
+    else:
+        return None
+    return out
+
+
+def names_card(words: list[str], name: str) -> bool:
+    """«по Умертвиям» names the card «Умертвия»: as many words, each starting alike (a declined form)."""
+    mine = name.split()
+    return len(mine) == len(words) and all(
+        a[:max(3, min(len(a), len(b)) - 2)].casefold() == b[:max(3, min(len(a), len(b)) - 2)].casefold()
+        for a, b in zip(words, mine))
 
 
 _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильном": "strong"}
@@ -592,6 +669,16 @@ def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
+    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and attacked_trigger(ab.trigger.text)
+    if on_attacked and ref in ("this", "it") and t is not None and re.fullmatch(
+            r"(?:в\s+|по\s+)?(эт[оуа]\w*|его|е[её])(\s+(карт|существ)\w*)?", t.text.strip(), re.I) and (
+            on_attacked["by"] or not re.fullmatch(r"(его|е[её])", t.text.strip(), re.I)):
+        # «Когда карта противника атакует вашего койара - выстрел … в эту карту»: the attacking card
+        ref = "attacker"
+    if ref == "attacker" and not on_attacked:
+        return f"{eff.kind} on «{t.text}» (the attacking card outside a trigger on an attack at this card)"
+    if ref == "attacked" and on_attacked:
+        return f"{eff.kind} on «{t.text}» (the attacked card in a trigger on an attack at this card)"
     if ref == "this" and t is not None and re.match(r"(это|этот|эта|эту|этого|этому|этой|этим)\b", t.text, re.I):
         # «отравить это существо»: the card the sentence named before, not the ability's own
         if not ab.effects or ab.effects[0] is eff:
@@ -648,7 +735,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
-                                              or by_your(ab.trigger.text) is not None)))) \
+                                              or by_your(ab.trigger.text) is not None
+                                              or re.fullmatch(r"при\s+(любом\s+)?ударе", ab.trigger.text.strip(),
+                                                              re.I))))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(

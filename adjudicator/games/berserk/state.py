@@ -301,7 +301,15 @@ def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
 
 
 def statuses(position: Position, copy: Copy) -> dict:
-    return dict(position.memo.get("status", {}).get(str(copy.uid), {}))
+    """The card's statuses (poison N, curse, vulnerability …): those given for good (memo), and those
+    given «до конца хода (противника)», carried by a modifier flag ``status:<word>`` that ends with
+    that turn (effects._one)."""
+    out = dict(position.memo.get("status", {}).get(str(copy.uid), {}))
+    for m in position.modifiers:
+        if m.subject == copy.uid and m.flag and m.flag.startswith("status:"):
+            word = m.flag.split(":", 1)[1]
+            out[word] = max(out.get(word, 0), 1)
+    return out
 
 
 def strike_now(position: Position, copy: Copy):
