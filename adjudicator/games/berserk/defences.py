@@ -378,14 +378,16 @@ def ignored_by(position: Position, source) -> frozenset:
 _ATTACK_KINDS = {"shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row"}
 
 
-def ignores_all(position: Position, source, card) -> bool:
-    """«Когда атакует карту / существо стоимостью N или более - игнорирует все её особенности»
-    (reader: static "ignore-all") of ``source`` reaches ``card``."""
+def ignores_all(position: Position, source, card, kind: str | None = None) -> bool:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует все её особенности»,
+    «[При выстреле -] игнорирует особенности атакованного» (reader: static "ignore-all") of ``source``
+    reaches ``card`` (for an attack of ``kind``: those read from «При выстреле …» hold for that kind only)."""
     if source is None or card is None:
         return False
     from .effects import restriction_failure
 
     return any(restriction_failure(position, card, e["spec"], source.controller, source) is None
+               and (not e["spec"].get("attack_kinds") or kind in e["spec"]["attack_kinds"])
                for ab in S.abilities(position, source) if ab.get("static") == "ignore-all" and not ab["unknown"]
                for e in ab["effects"])
 
@@ -401,6 +403,6 @@ def ignored_for(position: Position, source, card, kind: str) -> frozenset:
     put on it (an aura's «-X от», «не получает ран до конца хода» given by another card,
     vulnerability) are not its features and still apply."""
     base = ignored_by(position, source)
-    if kind in _ATTACK_KINDS and ignores_all(position, source, card):
+    if kind in _ATTACK_KINDS and ignores_all(position, source, card, kind):
         return base | frozenset(PROTECTIONS) | {"armor", "everything"}
     return base

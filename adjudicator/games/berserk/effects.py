@@ -42,7 +42,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -370,6 +370,12 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "choose":
+        # «выбрать существо противника»: the card is chosen (glossary «Выбранное существо»: a legal
+        # card the player names as the target) and nothing more happens to it; the choice is kept
+        # for the card's other abilities that speak of «выбранное … существо» (memo "chosen")
+        position.memo.setdefault("chosen", {})[str(source.uid if source else 0)] = card.uid
+        rec("effect", f"\"{src}\" chooses {name}", rule)
     elif kind == "destroy":
         from .death import die
 

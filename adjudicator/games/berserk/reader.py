@@ -37,7 +37,11 @@ _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": 
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn"})
+                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn",
+                          # «Не может быть вызван(а)» (glossary «Вызов»: taken from its zone onto the field):
+                          # the engine summons no card (summon is refused where it is declared), so nothing it
+                          # does can break it; a summon the engine learns must check S.restricted for it
+                          "cannot-be-summoned"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -308,10 +312,25 @@ _IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|сущ
 def _ignore_all(ab: Ability) -> dict | None:
     """«Когда атакует карту / существо стоимостью N или более - игнорирует (все) её / его
     особенности»: the description of the attacked cards (None when the sentence says anything else)."""
-    if ab.trigger is None or ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+    if ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+        return None
+    eff = ab.effects[0]
+    if isinstance(eff, Effect) and eff.kind == "ignore" and re.fullmatch(
+            r"игнорирует\s+особенности\s+атакованного", (eff.text or "").strip().rstrip("."), re.I):
+        # «Игнорирует особенности атакованного» (glossary «Атакованная карта»: the attack's final
+        # target): every card its attacks reach; «При выстреле / особом ударе / разряде - …»: only
+        # its attacks of that kind (no result or target named in the trigger)
+        kinds = None
+        if ab.trigger is not None:
+            read = attack_trigger(ab.trigger.text) if ab.trigger.timing == "when" else None
+            if read is None or read[1] or attacked_spec(ab.trigger.text) or host_attack(ab.trigger.text):
+                return None
+            kinds = read[0]
+        return {"owner": "any", "types": [], "states": [], "classes": [], "tests": [], "text": eff.text,
+                **({"attack_kinds": kinds} if kinds else {})}
+    if ab.trigger is None:
         return None
     m = _IGNORE_ALL_WHEN.fullmatch(ab.trigger.text.strip())
-    eff = ab.effects[0]
     if m is None or not isinstance(eff, Effect) or eff.kind != "ignore" or not re.fullmatch(
             r"игнорирует\s+(все\s+)?(е[её]|его)\s+особенности", (eff.text or "").strip().rstrip("."), re.I):
         return None
@@ -386,6 +405,10 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif re.fullmatch(r"в\s+начале\s+(вашего|своего)\s+второго\s+хода", trig.text.strip(), re.I):
+        # the start of its controller's second turn (B-MAIN: the First player's turns are 1, 3 …, the
+        # Second's 2, 4 …; stack.turn_triggers checks which one this is)
+        out["trigger"], out["whose"], out["nth_turn"] = "start-of-turn", "own", 2
     elif re.fullmatch(r"в\s+начале\s+своего\s+хода", trig.text.strip(), re.I):
         out["trigger"], out["whose"] = "start-of-turn", "own"  # «своего»: its controller's turn
     elif trig.timing == "start-of-turn":
@@ -823,6 +846,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return {"kind": eff.kind, "amount": n, "values": [], "subject": subject, "spec": {}, "stat": None,
                 "keyword": None, "duration": None, "delayed": None, "text": eff.text,
                 "reduction": [n, sorted(kinds), sorted(open_), who]}
+    if eff.kind == "choose" and subject != "target":
+        return f"choose «{eff.text}» (the engine chooses only a card, as a target)"
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}

@@ -110,6 +110,9 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 fires = fires or (trigger == "start-of-turn" and ab["trigger"] == "on-opening" and copy.uid in opened)
                 if not fires:
                     continue
+                if ab.get("nth_turn") and t.turn != 2 * ab["nth_turn"] - (1 if S.first_player(position) == player
+                                                                          else 0):
+                    continue  # «В начале вашего второго хода»: not that turn of its controller
                 if ab.get("if_open") and "closed" in copy.flags:
                     rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card is open at the start "
                         "of the opponent's turn; it is closed", rule)
@@ -280,7 +283,7 @@ def close_triggers(position: Position, rule: str, rec) -> None:
 
 # ---- «При атаке по …»: triggers of the attacked card, its host's cards, its squad ----------------
 
-def _attacked_watchers(position: Position, attacker, target):
+def _attacked_watchers(position: Position, attacker, target, kinds=()):
     """(card, ability, spec) for every on-attacked ability that looks at an attack by ``attacker``
     at ``target``: the target's own («по себе», «по Умертвиям»), the cards seated on it («по
     хозяину»), and cards of the target's controller for a card of a class («по вашей гарпии»)."""
@@ -307,8 +310,16 @@ def _attacked_watchers(position: Position, attacker, target):
                 continue
             if spec.get("by") and restriction_failure(position, attacker, spec["by"], card.controller, card):
                 continue
+            if card.uid == target.uid and _ignored(position, attacker, target, kinds):
+                continue  # glossary «Игнорировать особенности [карт]»: «все срабатывающие способности» of the target
             out.append((card, ab, spec))
     return out
+
+
+def _ignored(position: Position, attacker, target, kinds) -> bool:
+    from .defences import ignores_all
+
+    return any(ignores_all(position, attacker, target, k) for k in kinds)
 
 
 def attacked_question(position: Position, attacker, target, kind: str) -> str | None:
@@ -317,7 +328,7 @@ def attacked_question(position: Position, attacker, target, kind: str) -> str | 
     fires it is not said (nor a discharge as a «дальняя» or «немагическая» attack, as in defences.py)."""
     if attacker is None or target is None:
         return None
-    for card, ab, spec in _attacked_watchers(position, attacker, target):
+    for card, ab, spec in _attacked_watchers(position, attacker, target, (kind,)):
         if kind in spec["open"]:
             return (f"\"{card.name}\" has «{ab['text']}», and whether a {kind} is such an attack the glossary "
                     "(«Атака»: a shot or a strike) does not say; the engine does not guess")
@@ -336,7 +347,7 @@ def attacked_triggers(position: Position, attacker, target, kinds, rule: str, re
         return
     position.memo["attacked_depth"] = depth + 1
     try:
-        for card, ab, spec in _attacked_watchers(position, attacker, target):
+        for card, ab, spec in _attacked_watchers(position, attacker, target, tuple(kinds)):
             if not set(kinds) & set(spec["kinds"]):
                 continue
             why = trigger_blocker(position, ab, card.controller, card.uid, attacker.uid)
