@@ -81,6 +81,6 @@ def test_choose_keeps_the_choice_and_second_turn_fires_only_then():
                  'Alice passes\nBob passes\nexpect "Эхин" wounds 0\n')
     assert result.passed, result.failures
     # on her third turn (turn 5) only «Авгур» triggers
-    result = run(base.replace("phase final", "turn 4\nphase final") + 'advance to next turn\n'
-                 'advance to step opening\nexpect active Alice\nexpect stack "Авгур"\n')
+    result = run(base.replace("phase final", "turn 3\nphase final") + 'advance to next turn\n'
+                 'advance to next turn\nadvance to step opening\nexpect active Alice\nexpect stack "Авгур"\n')
     assert result.passed, result.failures
