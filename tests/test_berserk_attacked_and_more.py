@@ -84,3 +84,10 @@ def test_choose_keeps_the_choice_and_second_turn_fires_only_then():
     result = run(base.replace("phase final", "turn 3\nphase final") + 'advance to next turn\n'
                  'advance to next turn\nadvance to step opening\nexpect active Alice\nexpect stack "Авгур"\n')
     assert result.passed, result.failures
+
+
+
+def test_directed_and_unanswered_strike_stay_refused():
+    # the engine has no defenders and no counter-strikes: it does nothing these keywords could shape
+    assert _executes("[:unq]. [:drs].") == [False]
+    assert _executes("Орк. Безответный удар.") == [False]
