@@ -81,6 +81,10 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         uid = target_uid
     elif subject == "attacked":
         uid = attacked if attacked is not None else target_uid
+    elif subject == "killed":
+        # «Когда уничтожает существо - оно возвращается в колоду»: ``attacked`` carries the creature
+        # the card killed (death._kill_triggers); it is in its owner's graveyard now
+        uid = attacked
     elif subject == "attacker":
         # a trigger on an attack at this card (reader: «on-attacked»): ``attacked`` carries the other
         # card of that attack, here the attacking one (battle.attacked_triggers)
@@ -97,7 +101,7 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         return []
     # an effect acts on cards on the field; only the card's own «возвращается в колоду» reaches
     # it in the graveyard (its «При гибели» ability, glossary «При гибели»)
-    if not S.in_play(card) and not (subject == "self" and effect["kind"] == "return-to-deck"):
+    if not S.in_play(card) and not (subject in ("self", "killed") and effect["kind"] == "return-to-deck"):
         return []
     return [card]
 

@@ -33,7 +33,7 @@ from . import targets as T
 from .ability import parse_card_text
 
 _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
-            "attacker": "attacker",
+            "attacker": "attacker", "killed": "killed",
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
@@ -458,12 +458,13 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
         out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
-    elif trig.timing == "when" and re.fullmatch(r"когда\s+(убивает|уничтожает)\s+существо\s+противника",
+    elif trig.timing == "when" and re.fullmatch(r"когда\s+(убивает|уничтожает)\s+существо(\s+противника)?",
                                                  trig.text.strip(), re.I):
         # the card's wounds (убивает) or its wounds or destroy effect (уничтожает) kill an
-        # opponent's creature (death._kill_triggers)
+        # opponent's creature — or any creature, without «противника» (death._kill_triggers)
         out["trigger"] = "on-kill"
         out["kill_by"] = "wounds" if "убива" in trig.text.lower() else "any"
+        out["kill_any"] = not re.search(r"противника", trig.text, re.I)
     elif trig.timing == "when" and re.fullmatch(r"когда\s+закрывается", trig.text.strip(), re.I):
         out["trigger"] = "on-close"  # the card itself closes (S.close; stack.close_triggers)
     elif trig.timing == "when" and re.fullmatch(r"когда\s+получает\s+(дополнительные\s+\[:tgh\]|\[:cnt\])",
@@ -698,6 +699,12 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
             on_attacked["by"] or not re.fullmatch(r"(его|е[её])", t.text.strip(), re.I)):
         # «Когда карта противника атакует вашего койара - выстрел … в эту карту»: the attacking card
         ref = "attacker"
+    if ab.trigger is not None and ab.trigger.timing == "when" and re.fullmatch(
+            r"когда\s+(убивает|уничтожает)\s+существо(\s+противника)?", ab.trigger.text.strip(), re.I) \
+            and ref == "it" and t is not None and re.fullmatch(r"оно", t.text.strip(), re.I) \
+            and (not ab.effects or ab.effects[0] is eff):
+        # «Когда уничтожает существо - оно …»: the creature it killed (death._kill_triggers)
+        ref = "killed"
     if ref == "attacker" and not on_attacked:
         return f"{eff.kind} on «{t.text}» (the attacking card outside a trigger on an attack at this card)"
     if ref == "attacked" and on_attacked:
@@ -763,7 +770,10 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
                                                               re.I))))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
-    if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
+    if subject == "killed" and not (eff.kind == "return-to-deck" and re.fullmatch(
+            r"оно\s+возвращается\s+в\s+колоду(\s+владельца)?", eff.text.strip().rstrip("."), re.I)):
+        return f"{eff.kind} on the killed card (the engine only returns it to its owner's deck)"
+    if eff.kind == "return-to-deck" and not (subject == "killed" or subject == "self" and re.fullmatch(
             r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):
         return f"return-to-deck «{eff.text}» (the engine returns only the card itself)"
     if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self" \
