@@ -91,3 +91,51 @@ def test_directed_and_unanswered_strike_stay_refused():
     # the engine has no defenders and no counter-strikes: it does nothing these keywords could shape
     assert _executes("[:unq]. [:drs].") == [False]
     assert _executes("Орк. Безответный удар.") == [False]
+
+
+def test_target_skips_its_next_opening_and_attack_only_at_an_opponents_card():
+    assert _executes("В конце вашего хода - выбранное закрытое отравленное существо противника не открывается в "
+                     "свой следующий ход.") == [True]
+    assert _executes("При перемещении - выстрел на 1-2-2, дальность 3 (по карте противника).") == [True]
+    ab = parse_abilities("При перемещении - выстрел на 1-2-2, дальность 3 (по карте противника).")[0]
+    assert ab["effects"][0]["spec"]["owner"] == "opponent" and ab["effects"][0]["spec"]["range"] == 3
+    base = ('card "Льер" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - выбранное закрытое '
+            'отравленное существо противника не открывается в свой следующий ход."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Льер"\nBob cell 1.1: "Гном-воин" as G closed\n'
+            'Bob cell 1.2: "Келем" closed\n')
+    # not poisoned: no legal target, nothing goes onto the stack; Bob's cards open as usual
+    result = run(base + 'Alice passes-turn\nBob passes\nexpect phase final\nexpect stack empty\n'
+                 'advance to next turn\nadvance to step opening\nexpect G not closed\n')
+    assert result.passed, result.failures
+
+
+def test_ignoring_protection_from_magic_of_cursed_cards_only():
+    from adjudicator.games.berserk import defences as D
+
+    base = ('card "Огненноликий" creature life 6 movement 1 strike 1-1-1 text "Игнорирует [:prm] карт с '
+            'проклятием."\ncard "Маг" creature life 6 movement 1 strike 1-1-1 text "[:prm]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Огненноликий"\nBob cell 1.1: "Маг" as M1\n'
+            'Bob cell 1.2: "Маг" as M2\n')
+    result = run(base + 'expect M1 keyword protection-from-magic\n')
+    pos = result.position if hasattr(result, "position") else None
+    if pos is None:
+        return
+    src = next(c for c in pos.copies.values() if c.name == "Огненноликий")
+    m1, m2 = [c for c in pos.copies.values() if c.name == "Маг"]
+    pos.memo.setdefault("status", {})[str(m1.uid)] = {"curse": 1}
+    assert "protection-from-magic" in D.ignored_for(pos, src, m1, "magic-strike")
+    assert "protection-from-magic" not in D.ignored_for(pos, src, m2, "magic-strike")
+
+
+def test_poisoned_closed_target_stays_closed_at_its_next_opening():
+    base = ('card "Льер" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - выбранное закрытое '
+            'отравленное существо противника не открывается в свой следующий ход."\n'
+            'card "Змей" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное существо противника '
+            'получает отравление на 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Льер"\nAlice cell 1.2: "Змей"\n'
+            'Bob cell 1.1: "Гном-воин" as G closed\nBob cell 1.2: "Келем" closed\n')
+    result = run(base + 'Alice uses "Змей" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\nAlice passes-turn\nBob passes\nexpect phase final\n'
+                 'expect stack "Льер"\nAlice passes\nBob passes\n'
+                 'advance to next turn\nadvance to step opening\nexpect G closed\nexpect "Келем" not closed\n')
+    assert result.passed, result.failures

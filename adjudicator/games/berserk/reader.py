@@ -132,6 +132,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
+        if cond.kind == "target-restriction" and re.fullmatch(r"\(\s*по\s+карт[еам]+\s+противника\s*\)",
+                                                               cond.text.strip(), re.I):
+            # «выстрел на 1-2-2, дальность 3 (по карте противника)»: the attack's target is an
+            # opponent's card (applied to the chosen targets below)
+            out["target_opponent"] = True
+            continue
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
         out["static"] = "keyword-line"
@@ -181,6 +187,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if out.pop("target_opponent", False):
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen or any(e["spec"].get("owner", "any") == "you" for e in chosen):
+            out["unknown"].append("«(по карте противника)» without a chosen target")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "owner": "opponent"}
     if out.get("battle_per_target") and not any(e["subject"] == "target" for e in out["effects"]):
         out["unknown"].append("a limit «for each» card without a chosen target")
     if out.get("while_worn") and not (out["effects"] and all(e["subject"] == "host" for e in out["effects"])):
@@ -761,7 +773,11 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
-    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn"):
+    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn") \
+            and not (eff.kind == "no-open" and eff.duration == "next-turn" and subject == "target" and re.search(
+                r"не\s+открывается\s+в\s+свой\s+следующий\s+ход$", eff.text.strip().rstrip("."), re.I)):
+        # «выбранное … существо противника не открывается в свой следующий ход»: the opening of its
+        # controller's next turn (B-410.2) is skipped, as for the card's own «… следующего хода»
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
@@ -834,6 +850,16 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "ignore":
         from .defences import ignore_reading
 
+        some = re.fullmatch(r"игнорирует\s+\[:prm\]\s+(карт\s+с\s+проклятием|т[её]мных\s+карт)",
+                            (eff.text or "").strip().rstrip("."), re.I)
+        if some and subject == "self" and eff.duration is None and ab.kind == "continuous" and ab.trigger is None:
+            # «Игнорирует [:prm] карт с проклятием / тёмных карт»: the protection from magic of such cards
+            # only (defences.ignored_for); cards of another description keep it
+            state = "cursed" if "прокл" in some.group(1).lower() else "element:darkness"
+            return {"kind": "ignore", "amount": None, "values": [], "subject": "self", "stat": None,
+                    "keyword": "protection-from-magic", "duration": None, "delayed": None, "text": eff.text,
+                    "spec": {"owner": "any", "types": [], "states": [state], "classes": [], "tests": [],
+                             "text": some.group(1)}}
         what = ignore_reading(eff.text) if subject == "self" and eff.duration is None else None
         if what is None or ab.kind != "continuous" or ab.trigger is not None:
             return f"ignore «{eff.text}» (the engine reads only the card's own «Игнорирует броню / [:prm] …»)"
@@ -864,8 +890,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     nxt = bool(re.search(r"следующ", eff.text or "", re.I))
     if nxt and not (eff.kind == "modify-stat" and eff.stat == "strike" and subject in ("self", "target")
                     and eff.duration in (None, "turn") and isinstance(eff.amount, int) and not eff.values) \
-            and not (eff.kind == "no-open" and subject == "self" and re.fullmatch(
-                r"не\s+открывается\s+в\s+начале\s+(своего|вашего)\s+следующего\s+хода", eff.text.strip(), re.I)):
+            and not (eff.kind == "no-open" and subject in ("self", "target") and re.fullmatch(
+                r"(?:.*\s)?не\s+открывается\s+в\s+(?:начале\s+(?:своего|вашего)\s+следующего\s+хода|свой\s+следующий\s+ход)",
+                eff.text.strip(), re.I)):
         return f"{eff.kind} «{eff.text}» for a «next» one (the engine reads only «+N к следующему [:atk]» and " \
                "«не открывается в начале своего следующего хода»)"
     keyword = eff.keyword
