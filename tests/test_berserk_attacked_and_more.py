@@ -139,3 +139,21 @@ def test_poisoned_closed_target_stays_closed_at_its_next_opening():
                  'expect stack "Льер"\nAlice passes\nBob passes\n'
                  'advance to next turn\nadvance to step opening\nexpect G closed\nexpect "Келем" not closed\n')
     assert result.passed, result.failures
+
+
+def test_strike_changed_by_its_own_tokens_with_a_cap():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Дрягв" creature life 6 movement 1 strike 3-3-4 text "-Х к своему [:atk], где Х - число [:cnt] на '
+            'Дрягве."\ncard "Всепожиратель" creature life 6 movement 1 strike 1-2-3 text "+Х к [:atk] (максимум +5), '
+            'где Х - число [:cnt] на Всепожирателе."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Дрягв" tokens 2\nAlice cell 1.2: "Всепожиратель" tokens 7\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice acts "Дрягв" targeting "Гном-воин" choosing strong\nexpect legal\nAlice passes\n'
+                 'Bob passes\nexpect "Гном-воин" wounds 2\n')
+    assert result.passed, result.failures
+    pos = result.position
+    big = next(c for c in pos.copies.values() if c.name == "Всепожиратель")
+    assert S.strike_now(pos, big) == (6, 7, 8)
+    assert _executes("+Х к [:atk] (максимум +5), где Х - число [:cnt] на Всепожирателе.") == [True]
+    assert _executes("При [:atk] - получает +1 к [:rgn] (максимум +3).") == [False]

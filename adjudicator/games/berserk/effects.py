@@ -64,12 +64,13 @@ def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int |
     if not isinstance(amount, dict):
         return amount
     what = amount["x"]
+    sign = amount.get("sign", 1)  # «получает -Х к …»
     if what == "stated":
-        return stated_x or 0
+        return sign * (stated_x or 0)
     fixed = position.memo.get("fixed_x", {}).get(str(source_uid))
     if fixed is not None and what in fixed:
-        return fixed[what]
-    return position.copies[source_uid].counters.get(what, 0)
+        return sign * fixed[what]
+    return sign * position.copies[source_uid].counters.get(what, 0)
 
 
 def subjects(position: Position, effect: dict, source_uid: int, target_uid: int | None, controller: str,

@@ -138,6 +138,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # opponent's card (applied to the chosen targets below)
             out["target_opponent"] = True
             continue
+        cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
+        if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
+                and "x_max" not in out:
+            # «+Х к [:atk] (максимум +5), где Х - …»: X counts up to N (state.amount)
+            out["x_max"] = int(cap.group(1))
+            continue
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
         out["static"] = "keyword-line"
@@ -187,6 +193,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if "x_max" in out:
+        xs = [e for e in out["effects"] if isinstance(e.get("amount"), dict)]
+        if not xs or out["static"] is not None:
+            pass  # checked once the static kind is known (below)
+        for e in xs:
+            e["amount"] = {**e["amount"], "max": out["x_max"]}
     if out.pop("target_opponent", False):
         chosen = [e for e in out["effects"] if e["subject"] == "target"]
         if not chosen or any(e["spec"].get("owner", "any") == "you" for e in chosen):
@@ -253,6 +265,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
+    if "x_max" in out and (out["static"] != "stat" or not any(isinstance(e.get("amount"), dict)
+                                                               for e in out["effects"])):
+        out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
             and out["static"] not in ("stat", "start-with"):
         # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
@@ -262,8 +277,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
 
 
 def _fixed_or_count(amount) -> bool:
-    """A number, or X counted from the squad (count_of_text) — what continuous lines may use."""
-    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") == "count")
+    """A number, X counted from the squad (count_of_text), or X the card's own tokens / wounds — what
+    continuous lines may use (state.amount reads them as they are now)."""
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds"))
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -901,6 +917,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         # targets.is_flying reads (where the card then stands the seeds do not say: B-REVEAL moves
         # flyers only in the reveal step, so it stays where it is)
         keyword = "Полёт"
-    return {"kind": eff.kind, "amount": _amount(eff, ab), "values": list(eff.values), "subject": subject,
+    amount = _amount(eff, ab)
+    if eff.kind == "modify-stat" and isinstance(amount, dict) and (eff.text or "").strip().startswith("-"):
+        amount = {**amount, "sign": -1}  # «-Х к своему [:atk]»: X taken away
+    return {"kind": eff.kind, "amount": amount, "values": list(eff.values), "subject": subject,
             "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
             "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}
