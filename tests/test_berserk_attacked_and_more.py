@@ -157,3 +157,13 @@ def test_strike_changed_by_its_own_tokens_with_a_cap():
     assert S.strike_now(pos, big) == (6, 7, 8)
     assert _executes("+Х к [:atk] (максимум +5), где Х - число [:cnt] на Всепожирателе.") == [True]
     assert _executes("При [:atk] - получает +1 к [:rgn] (максимум +3).") == [False]
+
+
+def test_on_attack_fires_on_a_shot_and_leaves_a_throw_open():
+    base = ('card "Копейщик" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выстрел на 1 по существу '
+            'противника. [:tap]: Метание на 1 по существу противника. При атаке - получает [:cnt]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Копейщик"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice uses "Копейщик" ability 2 targeting "Гном-воин"\nexpect illegal because B-STACK\n'
+                 'Alice uses "Копейщик" ability 1 targeting "Гном-воин"\nexpect legal\n'
+                 'expect stack "Копейщик", "Копейщик"\nAlice passes\nBob passes\nexpect "Копейщик" tokens 1\n')
+    assert result.passed, result.failures

@@ -386,7 +386,7 @@ def _kind_triggers(ctx, copy, ab: dict) -> None:
     if ab.get("strike_attack"):
         return
     kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row",
-                                                                            "special-strike")
+                                                                            "special-strike", "magic-strike")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))
@@ -462,8 +462,9 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
         attacked_triggers(pos, attacker, victim, kinds, "B-STACK", ctx.step)
     for copy, ab in watching:
         if ab["trigger"] == "on-attack" and set(ab.get("open_kinds") or []) & set(kinds):
-            ctx.reject("B-STACK", f"«{ab['text']}» of \"{copy.name}\": whether a {'/'.join(kinds)} is a «удар» for "
-                       "it the glossary («При ударе») does not say, and the engine does not guess")
+            ctx.reject("B-STACK", f"«{ab['text']}» of \"{copy.name}\": whether a {'/'.join(kinds)} fires it the "
+                       "glossary («При ударе»: a strike; «При атаке»: an «Атака», a shot or a strike) does not say, "
+                       "and the engine does not guess")
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
             continue
         spec = ab.get("attacked_spec") or {}

@@ -507,6 +507,12 @@ def _trigger(ab: Ability, out: dict) -> None:
         # only the bare moment: "При гибели … от атаки существа противника" is an attack event of
         # the grammar too, and is not this card's attack
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
+        if out["trigger"] == "on-attack":
+            # glossary «При атаке»: it works when the card makes an «Атака» — «Выстрел или удар»: its
+            # strike and its shots; whether a throw, discharge, special or magic strike or [:ovs] is
+            # one is not said (battle._attack_triggers refuses those declarations)
+            out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike", "shot"], [], False, {}
+            out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
     else:
         out["trigger"] = f"{trig.timing}:{trig.event}"
         out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
