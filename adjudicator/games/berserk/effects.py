@@ -42,7 +42,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -64,12 +64,13 @@ def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int |
     if not isinstance(amount, dict):
         return amount
     what = amount["x"]
+    sign = amount.get("sign", 1)  # «получает -Х к …»
     if what == "stated":
-        return stated_x or 0
+        return sign * (stated_x or 0)
     fixed = position.memo.get("fixed_x", {}).get(str(source_uid))
     if fixed is not None and what in fixed:
-        return fixed[what]
-    return position.copies[source_uid].counters.get(what, 0)
+        return sign * fixed[what]
+    return sign * position.copies[source_uid].counters.get(what, 0)
 
 
 def subjects(position: Position, effect: dict, source_uid: int, target_uid: int | None, controller: str,
@@ -81,6 +82,14 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         uid = target_uid
     elif subject == "attacked":
         uid = attacked if attacked is not None else target_uid
+    elif subject == "killed":
+        # «Когда уничтожает существо - оно возвращается в колоду»: ``attacked`` carries the creature
+        # the card killed (death._kill_triggers); it is in its owner's graveyard now
+        uid = attacked
+    elif subject == "attacker":
+        # a trigger on an attack at this card (reader: «on-attacked»): ``attacked`` carries the other
+        # card of that attack, here the attacking one (battle.attacked_triggers)
+        uid = attacked
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
@@ -93,7 +102,7 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         return []
     # an effect acts on cards on the field; only the card's own «возвращается в колоду» reaches
     # it in the graveyard (its «При гибели» ability, glossary «При гибели»)
-    if not S.in_play(card) and not (subject == "self" and effect["kind"] == "return-to-deck"):
+    if not S.in_play(card) and not (subject in ("self", "killed") and effect["kind"] == "return-to-deck"):
         return []
     return [card]
 
@@ -122,6 +131,12 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             why = rage_question(position, src, card, eff["kind"])
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
+            if eff["kind"] in ATTACK_KINDS:
+                from .stack import attacked_question
+
+                why = attacked_question(position, src, card, eff["kind"])
+                if why:
+                    return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
                                   D.ignored_for(position, src, card, D.wound_kind(eff)), src)
             if why:
@@ -325,8 +340,16 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         what = {"no-open": "does not open at the start of turn", "cannot-move": "cannot move",
                 "no-wounds": "receives no wounds"}[kind]
         rec("effect", f"{name} {what}{_until(duration)}", rule)
+    elif kind == "gain-status" and effect.get("duration") in ("turn", "opponent-turn"):
+        # «атакованный получает уязвимость до конца хода (противника)»: the status ends with that turn
+        # (B-415.3), as the stat changes of modifier_duration do; S.statuses reads it from the modifier
+        word = effect.get("keyword") or "status"
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag=f"status:{word}", duration=duration, source=src,
+                                           rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"{name} gains {word}{_until(duration)}", rule)
     elif kind == "gain-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))  # those given for good
         word = effect.get("keyword") or "status"
         if word == "poison":
             # glossary «Отравление Х»: «Если … карта с Отравлением Х получает Отравление У, действовать
@@ -342,13 +365,22 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} gains {word} {n}", rule)
     elif kind == "lose-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))
         word = effect.get("keyword")
-        gone = [word] if word else list(status)
+        gone = [word] if word else list(S.statuses(position, card))
         for w in gone:
             status.pop(w, None)
+        # a status given «до конца хода» is lost too (its modifier goes)
+        position.modifiers = [m for m in position.modifiers if not (
+            m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "choose":
+        # «выбрать существо противника»: the card is chosen (glossary «Выбранное существо»: a legal
+        # card the player names as the target) and nothing more happens to it; the choice is kept
+        # for the card's other abilities that speak of «выбранное … существо» (memo "chosen")
+        position.memo.setdefault("chosen", {})[str(source.uid if source else 0)] = card.uid
+        rec("effect", f"\"{src}\" chooses {name}", rule)
     elif kind == "destroy":
         from .death import die
 
@@ -470,7 +502,7 @@ _DATA_KEYWORDS = {"unique",
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
-                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill"}
+                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill", "on-attacked"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's
