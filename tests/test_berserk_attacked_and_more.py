@@ -167,3 +167,22 @@ def test_on_attack_fires_on_a_shot_and_leaves_a_throw_open():
                  'Alice uses "Копейщик" ability 1 targeting "Гном-воин"\nexpect legal\n'
                  'expect stack "Копейщик", "Копейщик"\nAlice passes\nBob passes\nexpect "Копейщик" tokens 1\n')
     assert result.passed, result.failures
+
+
+def test_own_named_strong_strike_and_strike_at_a_closed_creature():
+    base = ('card "Черный Рыцарь" creature life 6 movement 1 strike 1-2-3 text "При сильном [:atk] Черного Рыцаря - '
+            'атакованный получает проклятие."\n'
+            'card "Хранитель Магии" creature life 6 movement 1 strike 1-1-1 text "При ударе по закрытому существу - '
+            'выбранный линунг получает [:cnt]."\n'
+            'card "Линунг" creature life 3 movement 1 strike 1-1-1 keywords Линунг\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Черный Рыцарь"\nAlice cell 1.2: "Хранитель Магии"\n'
+            'Alice cell 1.3: "Линунг"\nBob cell 1.1: "Гном-воин" as G closed\nBob cell 1.2: "Келем"\n')
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing weak\nexpect stack "Черный Рыцарь"\n'
+                 'Alice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice acts "Хранитель Магии" targeting G\nexpect stack "Хранитель Магии", "Хранитель Магии"\n'
+                 'Alice passes\nBob passes\nexpect "Линунг" tokens 1\n')
+    assert result.passed, result.failures
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing strong\n'
+                 'expect stack "Черный Рыцарь", "Черный Рыцарь"\nAlice passes\nBob passes\n'
+                 'expect "Келем" status curse\n')
+    assert result.passed, result.failures

@@ -468,6 +468,21 @@ def _trigger(ab: Ability, out: dict) -> None:
         # at this card, its host or a card of that class of its controller (battle.attacked_triggers)
         out["trigger"] = "on-attacked"
         out["attacked_by"] = attacked_trigger(trig.text)
+    elif trig.timing == "when" and re.fullmatch(r"при\s+ударе\s+по\s+.+", trig.text.strip(), re.I) and \
+            attack_trigger(re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)) is not None and \
+            not host_attack(trig.text):
+        # «При ударе по закрытому существу»: «При ударе» (below) at a card of that description
+        as_atk = re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"] = ["strike"], [], False
+        out["attacked_spec"], out["open_kinds"] = attacked_spec(as_atk), ["special-strike"]
+    elif trig.timing == "when" and _own_named_attack(trig.text) is not None:
+        # «При сильном [:atk] Черного Рыцаря»: its own attack, named by the card's own name
+        # (battle._attack_triggers checks the name against the attacker's)
+        rest, words = _own_named_attack(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["self_name"] = False, {}, words
     elif trig.timing == "when" and re.fullmatch(r"при\s+(любом\s+)?ударе", trig.text.strip(), re.I):
         # glossary «При ударе»: «срабатывает, когда эта карта наносит удар, даже если сила удара равна
         # 0»: its strike ([:atk]); whether a special strike is a «удар» for it is not said
@@ -564,6 +579,15 @@ def attacked_trigger(text: str) -> dict | None:
     else:
         return None
     return out
+
+
+def _own_named_attack(text: str):
+    """«При сильном [:atk] Черного Рыцаря» -> («При сильном [:atk]», ["Черного", "Рыцаря"]); None otherwise."""
+    m = re.fullmatch(r"(.+?)\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)", text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or attacked_spec(m.group(1)) \
+            or re.search(r"\sпо\s|хозяина", m.group(1), re.I):
+        return None
+    return m.group(1), m.group(2).split()
 
 
 def names_card(words: list[str], name: str) -> bool:
@@ -804,8 +828,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
                                               or by_your(ab.trigger.text) is not None
-                                              or re.fullmatch(r"при\s+(любом\s+)?ударе", ab.trigger.text.strip(),
-                                                              re.I))))) \
+                                              or re.fullmatch(r"при\s+(любом\s+)?ударе(\s+по\s+.+)?",
+                                                              ab.trigger.text.strip(), re.I)
+                                              or _own_named_attack(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if subject == "killed" and not (eff.kind == "return-to-deck" and re.fullmatch(
