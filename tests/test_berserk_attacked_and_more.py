@@ -186,3 +186,27 @@ def test_own_named_strong_strike_and_strike_at_a_closed_creature():
                  'expect stack "Черный Рыцарь", "Черный Рыцарь"\nAlice passes\nBob passes\n'
                  'expect "Келем" status curse\n')
     assert result.passed, result.failures
+
+
+def test_wounds_received_trigger_with_x_and_start_of_turn_without_wounds():
+    base = ('card "Пожиратель Душ" creature life 8 movement 1 strike 1-1-1 text "Когда другое существо с проклятием '
+            'получает Х ран - Пожиратель Душ излечивается на Х (два раза за ход)."\n'
+            'card "Ведьма" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное существо противника '
+            'получает проклятие."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Пожиратель Душ" wounds 3\nAlice cell 1.2: "Ведьма"\n'
+            'Alice cell 1.3: "Келем"\nBob cell 1.1: "Гном-воин" as G\nBob cell 1.2: "Рафаэль"\n')
+    result = run(base + 'Alice uses "Келем" targeting "Рафаэль"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice uses "Ведьма" targeting G\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to step choice\n'
+                 'Alice uses "Келем" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'expect G wounds 2\nexpect stack "Пожиратель Душ"\nAlice passes\nBob passes\n'
+                 'expect "Пожиратель Душ" wounds 1\n')
+    assert result.passed, result.failures
+    troll = ('card "Разбуженный Тролль" creature life 6 movement 1 strike 1-1-1 text "Если в начале вашего хода не '
+             'имеет ран - возвращается в колоду."\nphase final\nAlice cell 1.1: "Разбуженный Тролль" as T1\n'
+             'Alice cell 1.2: "Разбуженный Тролль" as T2 wounds 1\nBob cell 1.1: "Гном-воин"\n')
+    result = run(troll + 'advance to next turn\nadvance to next turn\nadvance to step opening\n'
+                 'expect stack "Разбуженный Тролль"\nAlice passes\nBob passes\nexpect T1 in Alice deck\n'
+                 'expect T2 in Alice cell 1.2\n')
+    assert result.passed, result.failures

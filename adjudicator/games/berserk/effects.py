@@ -208,8 +208,12 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     n = amount_of(position, effect, source_uid, stated_x, tier)
     done = all([_one(position, effect, card, n, source, rec, rule, controller) for card in cards])
     from .death import check
+    from .stack import wound_triggers
 
+    wounded = position.memo.pop("wounded_now", [])
     check(position, rec, rule)
+    if wounded:
+        wound_triggers(position, wounded, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -257,6 +261,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
             position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
+            # «Когда … получает раны»: stack.wound_triggers, once the effect is done (carry_out)
+            position.memo.setdefault("wounded_now", []).append([card.uid, dealt])
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
         return dealt == n

@@ -138,6 +138,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # opponent's card (applied to the chosen targets below)
             out["target_opponent"] = True
             continue
+        if cond.kind == "if" and _UNWOUNDED_START.fullmatch(cond.text.strip()) and ab.trigger is not None \
+                and ab.trigger.text.strip() == cond.text.strip():
+            continue  # the trigger itself (_trigger: «Если в начале вашего хода не имеет ран»)
         cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
         if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
                 and "x_max" not in out:
@@ -433,6 +436,16 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif _UNWOUNDED_START.fullmatch(trig.text.strip()):
+        # «Если в начале вашего хода не имеет ран - …»: at the start of its controller's turn, if the
+        # card has no wounds then (stack.turn_triggers checks it; cf. glossary «Концентрация»: «В начале
+        # вашего хода, выполните [Текст], если на этом персонаже нет ран»)
+        out["trigger"], out["whose"], out["if_unwounded"] = "start-of-turn", "own", True
+    elif _WOUNDED_WHEN.fullmatch(trig.text.strip()) and _wounded_spec(trig.text) is not None:
+        # «Когда ваш герой получает раны в ход противника», «Когда другое существо с проклятием получает Х
+        # ран»: a card of that description receives wounds (effects.carry_out -> stack.wound_triggers);
+        # X is the number received
+        out["trigger"], out["wounded"] = "on-wounded", _wounded_spec(trig.text)
     elif re.fullmatch(r"в\s+начале\s+(вашего|своего)\s+второго\s+хода", trig.text.strip(), re.I):
         # the start of its controller's second turn (B-MAIN: the First player's turns are 1, 3 …, the
         # Second's 2, 4 …; stack.turn_triggers checks which one this is)
@@ -579,6 +592,24 @@ def attacked_trigger(text: str) -> dict | None:
     else:
         return None
     return out
+
+
+_UNWOUNDED_START = re.compile(r"в\s+начале\s+(вашего|своего)\s+хода\s+не\s+имеет\s+ран", re.I)
+_WOUNDED_WHEN = re.compile(r"когда\s+(ваш\s+герой|другое\s+существо\s+с\s+проклятием)\s+получает\s+(?:х\s+)?ран\w*"
+                           r"(\s+в\s+ход\s+противника)?", re.I)
+
+
+def _wounded_spec(text: str) -> dict | None:
+    """Who must receive wounds for «Когда … получает (Х) ран (в ход противника)» to work."""
+    m = _WOUNDED_WHEN.fullmatch(text.strip())
+    if m is None:
+        return None
+    if m.group(1).lower().startswith("ваш"):
+        spec = {"owner": "you", "types": ["creature"], "states": ["hero"], "classes": [], "tests": [], "text": text}
+    else:
+        spec = {"owner": "any", "types": ["creature"], "states": ["other", "cursed"], "classes": [], "tests": [],
+                "text": text}
+    return {"spec": spec, "turn": "opponent" if m.group(2) else None}
 
 
 def _own_named_attack(text: str):
