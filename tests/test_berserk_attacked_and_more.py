@@ -210,3 +210,18 @@ def test_wounds_received_trigger_with_x_and_start_of_turn_without_wounds():
                  'expect stack "Разбуженный Тролль"\nAlice passes\nBob passes\nexpect T1 in Alice deck\n'
                  'expect T2 in Alice cell 1.2\n')
     assert result.passed, result.failures
+
+
+def test_when_it_is_healed():
+    base = ('card "Егерь" creature life 6 movement 1 strike 1-1-1 text "Когда Егерь излечивается - получает +1 к '
+            'своему следующему [:atk]."\n'
+            'card "Лекарь" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Излечить выбранное существо на 2."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Егерь" wounds 1\nAlice cell 1.2: "Лекарь" as L1\n'
+            'Alice cell 1.3: "Лекарь" as L2\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice uses L1 targeting "Егерь"\nAlice passes\nBob passes\nexpect "Егерь" wounds 0\n'
+                 'expect stack "Егерь"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice uses L2 targeting "Егерь"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice acts "Егерь" targeting "Гном-воин" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Гном-воин" wounds 2\n')
+    assert result.passed, result.failures

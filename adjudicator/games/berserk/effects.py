@@ -211,9 +211,14 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     from .stack import wound_triggers
 
     wounded = position.memo.pop("wounded_now", [])
+    healed = position.memo.pop("healed_now", [])
     check(position, rec, rule)
     if wounded:
         wound_triggers(position, wounded, rule, rec)
+    if healed:
+        from .stack import heal_triggers
+
+        heal_triggers(position, healed, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -279,6 +284,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         had = card.counters.get("wounds", 0)
         healed = had if kind == "heal-full" else min(n, had)
         card.counters["wounds"] = had - healed
+        if healed > 0:  # «Когда Егерь излечивается»: stack.wound_triggers, once the effect is done
+            position.memo.setdefault("healed_now", []).append(card.uid)
         rec("effect", f"heal {name}{'' if kind == 'heal-full' else f' by {n}'} ({healed} wound"
             f"{'s' if healed != 1 else ''} removed)", rule)
     elif kind == "extra-life":

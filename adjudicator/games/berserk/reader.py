@@ -446,6 +446,12 @@ def _trigger(ab: Ability, out: dict) -> None:
         # ран»: a card of that description receives wounds (effects.carry_out -> stack.wound_triggers);
         # X is the number received
         out["trigger"], out["wounded"] = "on-wounded", _wounded_spec(trig.text)
+    elif re.fullmatch(r"[Кк]огда\s+[А-ЯЁ][\w-]*(\s+[А-ЯЁ][\w-]*)*\s+излечивается", trig.text.strip()):
+        # «Когда Егерь излечивается»: the card itself, named, has wounds removed (glossary «Излечить»:
+        # «Излечение считается выполненным по количеству снятых ран» — at least one); effects._one
+        # notes it, stack.wound_triggers puts it on the stack; the name must be the card's own
+        out["trigger"] = "on-healed"
+        out["self_name"] = re.sub(r"^когда\s+|\s+излечивается$", "", trig.text.strip(), flags=re.I).split()
     elif re.fullmatch(r"в\s+начале\s+(вашего|своего)\s+второго\s+хода", trig.text.strip(), re.I):
         # the start of its controller's second turn (B-MAIN: the First player's turns are 1, 3 …, the
         # Second's 2, 4 …; stack.turn_triggers checks which one this is)

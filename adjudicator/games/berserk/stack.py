@@ -416,3 +416,26 @@ def wound_triggers(position: Position, events: list, rule: str, rec) -> None:
                 push_trigger(position, watcher, ab, watcher.controller, rule, rec, {"x": n},
                              how=f"triggers: \"{card.name}\" received {n} wound{'s' if n != 1 else ''}; it goes "
                                  "onto the stack")
+
+
+def heal_triggers(position: Position, healed: list, rule: str, rec) -> None:
+    """«Когда Егерь излечивается»: the healed card's own ability, when its name is the card's."""
+    from .reader import names_card
+
+    for uid in healed:
+        card = position.copies.get(uid)
+        if card is None or not S.in_play(card) or "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            if ab["trigger"] != "on-healed":
+                continue
+            if not names_card(ab.get("self_name") or [], card.name):
+                rec("note", f"\"{card.name}\" ability {ab['index']} names another card; it does not trigger", rule)
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, how="triggers as it is healed and goes onto "
+                         "the stack")
