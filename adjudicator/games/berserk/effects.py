@@ -18,8 +18,10 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
 * keyword (a keyword line: the card has those keywords), grant-ability;
 * gain-status / lose-status: poison goes onto the stack at the start of its card's
   controller's turn as a wound (B-410.2 names poison among those delayed effects); other
-  statuses are carried on the card (``status`` property) — the seeds define no more of them;
+  statuses are carried on the card (``status`` property) — the seeds define no more of them; one given
+  «до конца хода (противника)» is a modifier flag ``status:<word>`` that ends with that turn;
 * destroy — the card and what is attached to it go to their owners' graveyards;
+* choose — the target is chosen and kept (memo "chosen"); nothing else happens to it;
 * may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
   (refused by B-413), no-damage on a target («не получает ран до конца хода …», the flag
   "no-wounds" defences.py reads; the static «Не получает ран от … силой N» is defences.py's) and
