@@ -225,3 +225,13 @@ def test_when_it_is_healed():
                  'Alice acts "Егерь" targeting "Гном-воин" choosing weak\nAlice passes\nBob passes\n'
                  'expect "Гном-воин" wounds 2\n')
     assert result.passed, result.failures
+
+
+def test_choose_except_another_card_of_that_name():
+    base = ('card "Нересса" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выбрать существо противника '
+            '(кроме другой Нерессы)."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Нересса"\nBob cell 1.1: "Нересса" as N\nBob cell 1.2: "Келем"\n')
+    assert _executes("В начале боя - выбрать существо противника (кроме другой Нерессы).") == [True]
+    result = run(base + 'Alice uses "Нересса" targeting N\nexpect illegal because B-414 "кроме"\n'
+                 'Alice uses "Нересса" targeting "Келем"\nexpect legal\n')
+    assert result.passed, result.failures

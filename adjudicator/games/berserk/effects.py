@@ -157,6 +157,11 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
         return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
     if owner == "opponent" and card.controller == controller:
         return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    if spec.get("not_named"):
+        from .reader import names_card
+
+        if names_card(spec["not_named"], card.name):
+            return f"\"{card.name}\" is a card the ability leaves out («кроме другой {' '.join(spec['not_named'])}»)"
     types = spec.get("types") or []
     if types and card.card.type not in types:
         return f"\"{card.name}\" is a {card.card.type}, not a {' or '.join(types)}"

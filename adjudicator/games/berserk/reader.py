@@ -132,6 +132,11 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
+        other_named = re.fullmatch(r"\(\s*кроме\s+другой\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s*\)", cond.text.strip())
+        if cond.kind == "except" and other_named and "not_named" not in out:
+            # «выбрать существо противника (кроме другой Нерессы)»: the chosen card is no card of that name
+            out["not_named"] = other_named.group(1).split()
+            continue
         if cond.kind == "target-restriction" and re.fullmatch(r"\(\s*по\s+карт[еам]+\s+противника\s*\)",
                                                                cond.text.strip(), re.I):
             # «выстрел на 1-2-2, дальность 3 (по карте противника)»: the attack's target is an
@@ -202,6 +207,13 @@ def _from_ast(ab: Ability, index: int) -> dict:
             pass  # checked once the static kind is known (below)
         for e in xs:
             e["amount"] = {**e["amount"], "max": out["x_max"]}
+    if "not_named" in out:
+        words = out.pop("not_named")
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen:
+            out["unknown"].append("«(кроме другой …)» without a chosen target")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "not_named": words}
     if out.pop("target_opponent", False):
         chosen = [e for e in out["effects"] if e["subject"] == "target"]
         if not chosen or any(e["spec"].get("owner", "any") == "you" for e in chosen):
