@@ -167,3 +167,71 @@ def test_on_attack_fires_on_a_shot_and_leaves_a_throw_open():
                  'Alice uses "Копейщик" ability 1 targeting "Гном-воин"\nexpect legal\n'
                  'expect stack "Копейщик", "Копейщик"\nAlice passes\nBob passes\nexpect "Копейщик" tokens 1\n')
     assert result.passed, result.failures
+
+
+def test_own_named_strong_strike_and_strike_at_a_closed_creature():
+    base = ('card "Черный Рыцарь" creature life 6 movement 1 strike 1-2-3 text "При сильном [:atk] Черного Рыцаря - '
+            'атакованный получает проклятие."\n'
+            'card "Хранитель Магии" creature life 6 movement 1 strike 1-1-1 text "При ударе по закрытому существу - '
+            'выбранный линунг получает [:cnt]."\n'
+            'card "Линунг" creature life 3 movement 1 strike 1-1-1 keywords Линунг\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Черный Рыцарь"\nAlice cell 1.2: "Хранитель Магии"\n'
+            'Alice cell 1.3: "Линунг"\nBob cell 1.1: "Гном-воин" as G closed\nBob cell 1.2: "Келем"\n')
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing weak\nexpect stack "Черный Рыцарь"\n'
+                 'Alice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice acts "Хранитель Магии" targeting G\nexpect stack "Хранитель Магии", "Хранитель Магии"\n'
+                 'Alice passes\nBob passes\nexpect "Линунг" tokens 1\n')
+    assert result.passed, result.failures
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing strong\n'
+                 'expect stack "Черный Рыцарь", "Черный Рыцарь"\nAlice passes\nBob passes\n'
+                 'expect "Келем" status curse\n')
+    assert result.passed, result.failures
+
+
+def test_wounds_received_trigger_with_x_and_start_of_turn_without_wounds():
+    base = ('card "Пожиратель Душ" creature life 8 movement 1 strike 1-1-1 text "Когда другое существо с проклятием '
+            'получает Х ран - Пожиратель Душ излечивается на Х (два раза за ход)."\n'
+            'card "Ведьма" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное существо противника '
+            'получает проклятие."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Пожиратель Душ" wounds 3\nAlice cell 1.2: "Ведьма"\n'
+            'Alice cell 1.3: "Келем"\nBob cell 1.1: "Гном-воин" as G\nBob cell 1.2: "Рафаэль"\n')
+    result = run(base + 'Alice uses "Келем" targeting "Рафаэль"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice uses "Ведьма" targeting G\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to step choice\n'
+                 'Alice uses "Келем" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'expect G wounds 2\nexpect stack "Пожиратель Душ"\nAlice passes\nBob passes\n'
+                 'expect "Пожиратель Душ" wounds 1\n')
+    assert result.passed, result.failures
+    troll = ('card "Разбуженный Тролль" creature life 6 movement 1 strike 1-1-1 text "Если в начале вашего хода не '
+             'имеет ран - возвращается в колоду."\nphase final\nAlice cell 1.1: "Разбуженный Тролль" as T1\n'
+             'Alice cell 1.2: "Разбуженный Тролль" as T2 wounds 1\nBob cell 1.1: "Гном-воин"\n')
+    result = run(troll + 'advance to next turn\nadvance to next turn\nadvance to step opening\n'
+                 'expect stack "Разбуженный Тролль"\nAlice passes\nBob passes\nexpect T1 in Alice deck\n'
+                 'expect T2 in Alice cell 1.2\n')
+    assert result.passed, result.failures
+
+
+def test_when_it_is_healed():
+    base = ('card "Егерь" creature life 6 movement 1 strike 1-1-1 text "Когда Егерь излечивается - получает +1 к '
+            'своему следующему [:atk]."\n'
+            'card "Лекарь" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Излечить выбранное существо на 2."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Егерь" wounds 1\nAlice cell 1.2: "Лекарь" as L1\n'
+            'Alice cell 1.3: "Лекарь" as L2\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice uses L1 targeting "Егерь"\nAlice passes\nBob passes\nexpect "Егерь" wounds 0\n'
+                 'expect stack "Егерь"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice uses L2 targeting "Егерь"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice acts "Егерь" targeting "Гном-воин" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Гном-воин" wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_choose_except_another_card_of_that_name():
+    base = ('card "Нересса" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выбрать существо противника '
+            '(кроме другой Нерессы)."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Нересса"\nBob cell 1.1: "Нересса" as N\nBob cell 1.2: "Келем"\n')
+    assert _executes("В начале боя - выбрать существо противника (кроме другой Нерессы).") == [True]
+    result = run(base + 'Alice uses "Нересса" targeting N\nexpect illegal because B-414 "кроме"\n'
+                 'Alice uses "Нересса" targeting "Келем"\nexpect legal\n')
+    assert result.passed, result.failures

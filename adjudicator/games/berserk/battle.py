@@ -8,6 +8,7 @@ from . import state as S
 from . import timing as T
 from . import defences as D
 from . import limits as L
+from .reader import names_card
 from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
 from .stack import (attacked_triggers, awaiting_target, close_triggers, push, push_trigger, trigger_attacks,
                     trigger_blocker)
@@ -466,6 +467,10 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
                        "glossary («При ударе»: a strike; «При атаке»: an «Атака», a shot or a strike) does not say, "
                        "and the engine does not guess")
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
+            continue
+        if ab.get("self_name") and (copy.uid != attacker.uid or not names_card(ab["self_name"], copy.name)):
+            ctx.step("note", f"\"{copy.name}\" ability {ab['index']} names another card's attack; it does not "
+                     "trigger", "B-STACK")
             continue
         spec = ab.get("attacked_spec") or {}
         if spec and target is not None:

@@ -18,8 +18,10 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
 * keyword (a keyword line: the card has those keywords), grant-ability;
 * gain-status / lose-status: poison goes onto the stack at the start of its card's
   controller's turn as a wound (B-410.2 names poison among those delayed effects); other
-  statuses are carried on the card (``status`` property) — the seeds define no more of them;
+  statuses are carried on the card (``status`` property) — the seeds define no more of them; one given
+  «до конца хода (противника)» is a modifier flag ``status:<word>`` that ends with that turn;
 * destroy — the card and what is attached to it go to their owners' graveyards;
+* choose — the target is chosen and kept (memo "chosen"); nothing else happens to it;
 * may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
   (refused by B-413), no-damage on a target («не получает ран до конца хода …», the flag
   "no-wounds" defences.py reads; the static «Не получает ран от … силой N» is defences.py's) and
@@ -155,6 +157,11 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
         return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
     if owner == "opponent" and card.controller == controller:
         return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    if spec.get("not_named"):
+        from .reader import names_card
+
+        if names_card(spec["not_named"], card.name):
+            return f"\"{card.name}\" is a card the ability leaves out («кроме другой {' '.join(spec['not_named'])}»)"
     types = spec.get("types") or []
     if types and card.card.type not in types:
         return f"\"{card.name}\" is a {card.card.type}, not a {' or '.join(types)}"
@@ -208,8 +215,17 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     n = amount_of(position, effect, source_uid, stated_x, tier)
     done = all([_one(position, effect, card, n, source, rec, rule, controller) for card in cards])
     from .death import check
+    from .stack import wound_triggers
 
+    wounded = position.memo.pop("wounded_now", [])
+    healed = position.memo.pop("healed_now", [])
     check(position, rec, rule)
+    if wounded:
+        wound_triggers(position, wounded, rule, rec)
+    if healed:
+        from .stack import heal_triggers
+
+        heal_triggers(position, healed, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -257,6 +273,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
             position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
+            # «Когда … получает раны»: stack.wound_triggers, once the effect is done (carry_out)
+            position.memo.setdefault("wounded_now", []).append([card.uid, dealt])
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
         return dealt == n
@@ -273,6 +291,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         had = card.counters.get("wounds", 0)
         healed = had if kind == "heal-full" else min(n, had)
         card.counters["wounds"] = had - healed
+        if healed > 0:  # «Когда Егерь излечивается»: stack.wound_triggers, once the effect is done
+            position.memo.setdefault("healed_now", []).append(card.uid)
         rec("effect", f"heal {name}{'' if kind == 'heal-full' else f' by {n}'} ({healed} wound"
             f"{'s' if healed != 1 else ''} removed)", rule)
     elif kind == "extra-life":

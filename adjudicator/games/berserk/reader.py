@@ -132,12 +132,20 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
+        other_named = re.fullmatch(r"\(\s*кроме\s+другой\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s*\)", cond.text.strip())
+        if cond.kind == "except" and other_named and "not_named" not in out:
+            # «выбрать существо противника (кроме другой Нерессы)»: the chosen card is no card of that name
+            out["not_named"] = other_named.group(1).split()
+            continue
         if cond.kind == "target-restriction" and re.fullmatch(r"\(\s*по\s+карт[еам]+\s+противника\s*\)",
                                                                cond.text.strip(), re.I):
             # «выстрел на 1-2-2, дальность 3 (по карте противника)»: the attack's target is an
             # opponent's card (applied to the chosen targets below)
             out["target_opponent"] = True
             continue
+        if cond.kind == "if" and _UNWOUNDED_START.fullmatch(cond.text.strip()) and ab.trigger is not None \
+                and ab.trigger.text.strip() == cond.text.strip():
+            continue  # the trigger itself (_trigger: «Если в начале вашего хода не имеет ран»)
         cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
         if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
                 and "x_max" not in out:
@@ -199,6 +207,13 @@ def _from_ast(ab: Ability, index: int) -> dict:
             pass  # checked once the static kind is known (below)
         for e in xs:
             e["amount"] = {**e["amount"], "max": out["x_max"]}
+    if "not_named" in out:
+        words = out.pop("not_named")
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen:
+            out["unknown"].append("«(кроме другой …)» without a chosen target")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "not_named": words}
     if out.pop("target_opponent", False):
         chosen = [e for e in out["effects"] if e["subject"] == "target"]
         if not chosen or any(e["spec"].get("owner", "any") == "you" for e in chosen):
@@ -433,6 +448,22 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif _UNWOUNDED_START.fullmatch(trig.text.strip()):
+        # «Если в начале вашего хода не имеет ран - …»: at the start of its controller's turn, if the
+        # card has no wounds then (stack.turn_triggers checks it; cf. glossary «Концентрация»: «В начале
+        # вашего хода, выполните [Текст], если на этом персонаже нет ран»)
+        out["trigger"], out["whose"], out["if_unwounded"] = "start-of-turn", "own", True
+    elif _WOUNDED_WHEN.fullmatch(trig.text.strip()) and _wounded_spec(trig.text) is not None:
+        # «Когда ваш герой получает раны в ход противника», «Когда другое существо с проклятием получает Х
+        # ран»: a card of that description receives wounds (effects.carry_out -> stack.wound_triggers);
+        # X is the number received
+        out["trigger"], out["wounded"] = "on-wounded", _wounded_spec(trig.text)
+    elif re.fullmatch(r"[Кк]огда\s+[А-ЯЁ][\w-]*(\s+[А-ЯЁ][\w-]*)*\s+излечивается", trig.text.strip()):
+        # «Когда Егерь излечивается»: the card itself, named, has wounds removed (glossary «Излечить»:
+        # «Излечение считается выполненным по количеству снятых ран» — at least one); effects._one
+        # notes it, stack.wound_triggers puts it on the stack; the name must be the card's own
+        out["trigger"] = "on-healed"
+        out["self_name"] = re.sub(r"^когда\s+|\s+излечивается$", "", trig.text.strip(), flags=re.I).split()
     elif re.fullmatch(r"в\s+начале\s+(вашего|своего)\s+второго\s+хода", trig.text.strip(), re.I):
         # the start of its controller's second turn (B-MAIN: the First player's turns are 1, 3 …, the
         # Second's 2, 4 …; stack.turn_triggers checks which one this is)
@@ -468,6 +499,21 @@ def _trigger(ab: Ability, out: dict) -> None:
         # at this card, its host or a card of that class of its controller (battle.attacked_triggers)
         out["trigger"] = "on-attacked"
         out["attacked_by"] = attacked_trigger(trig.text)
+    elif trig.timing == "when" and re.fullmatch(r"при\s+ударе\s+по\s+.+", trig.text.strip(), re.I) and \
+            attack_trigger(re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)) is not None and \
+            not host_attack(trig.text):
+        # «При ударе по закрытому существу»: «При ударе» (below) at a card of that description
+        as_atk = re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"] = ["strike"], [], False
+        out["attacked_spec"], out["open_kinds"] = attacked_spec(as_atk), ["special-strike"]
+    elif trig.timing == "when" and _own_named_attack(trig.text) is not None:
+        # «При сильном [:atk] Черного Рыцаря»: its own attack, named by the card's own name
+        # (battle._attack_triggers checks the name against the attacker's)
+        rest, words = _own_named_attack(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["self_name"] = False, {}, words
     elif trig.timing == "when" and re.fullmatch(r"при\s+(любом\s+)?ударе", trig.text.strip(), re.I):
         # glossary «При ударе»: «срабатывает, когда эта карта наносит удар, даже если сила удара равна
         # 0»: its strike ([:atk]); whether a special strike is a «удар» for it is not said
@@ -564,6 +610,33 @@ def attacked_trigger(text: str) -> dict | None:
     else:
         return None
     return out
+
+
+_UNWOUNDED_START = re.compile(r"в\s+начале\s+(вашего|своего)\s+хода\s+не\s+имеет\s+ран", re.I)
+_WOUNDED_WHEN = re.compile(r"когда\s+(ваш\s+герой|другое\s+существо\s+с\s+проклятием)\s+получает\s+(?:х\s+)?ран\w*"
+                           r"(\s+в\s+ход\s+противника)?", re.I)
+
+
+def _wounded_spec(text: str) -> dict | None:
+    """Who must receive wounds for «Когда … получает (Х) ран (в ход противника)» to work."""
+    m = _WOUNDED_WHEN.fullmatch(text.strip())
+    if m is None:
+        return None
+    if m.group(1).lower().startswith("ваш"):
+        spec = {"owner": "you", "types": ["creature"], "states": ["hero"], "classes": [], "tests": [], "text": text}
+    else:
+        spec = {"owner": "any", "types": ["creature"], "states": ["other", "cursed"], "classes": [], "tests": [],
+                "text": text}
+    return {"spec": spec, "turn": "opponent" if m.group(2) else None}
+
+
+def _own_named_attack(text: str):
+    """«При сильном [:atk] Черного Рыцаря» -> («При сильном [:atk]», ["Черного", "Рыцаря"]); None otherwise."""
+    m = re.fullmatch(r"(.+?)\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)", text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or attacked_spec(m.group(1)) \
+            or re.search(r"\sпо\s|хозяина", m.group(1), re.I):
+        return None
+    return m.group(1), m.group(2).split()
 
 
 def names_card(words: list[str], name: str) -> bool:
@@ -804,8 +877,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
                                               or by_your(ab.trigger.text) is not None
-                                              or re.fullmatch(r"при\s+(любом\s+)?ударе", ab.trigger.text.strip(),
-                                                              re.I))))) \
+                                              or re.fullmatch(r"при\s+(любом\s+)?ударе(\s+по\s+.+)?",
+                                                              ab.trigger.text.strip(), re.I)
+                                              or _own_named_attack(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
     if subject == "killed" and not (eff.kind == "return-to-deck" and re.fullmatch(

@@ -113,6 +113,10 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 if ab.get("nth_turn") and t.turn != 2 * ab["nth_turn"] - (1 if S.first_player(position) == player
                                                                           else 0):
                     continue  # «В начале вашего второго хода»: not that turn of its controller
+                if ab.get("if_unwounded") and copy.counters.get("wounds", 0):
+                    rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card has no wounds at the "
+                        "start of the turn; it has some", rule)
+                    continue
                 if ab.get("if_open") and "closed" in copy.flags:
                     rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card is open at the start "
                         "of the opponent's turn; it is closed", rule)
@@ -379,3 +383,59 @@ def trigger_attacks(position: Position, payload: dict, rec, rule: str) -> None:
             continue
         for card in subjects(position, eff, src.uid, payload.get("target"), src.controller, payload.get("attacked")):
             attacked_triggers(position, src, card, (eff["kind"],), rule, rec)
+
+
+def wound_triggers(position: Position, events: list, rule: str, rec) -> None:
+    """«Когда ваш герой получает раны (в ход противника)», «Когда другое существо с проклятием получает Х
+    ран»: each card watching puts its ability on the stack once the wounds are dealt (B-STACK), with X
+    the number received; the inactive player's first (the order of turn_triggers)."""
+    from .effects import restriction_failure
+
+    active = position.timing.active
+    for uid, n in events:
+        card = position.copies.get(uid)
+        if card is None or n <= 0:
+            continue
+        watchers = sorted(S.cards_in_play(position), key=lambda c: (c.controller == active, S.board_order(c)))
+        for watcher in watchers:
+            if "hidden" in watcher.flags:
+                continue
+            for ab in S.abilities(position, watcher):
+                spec = ab.get("wounded")
+                if ab["trigger"] != "on-wounded" or not spec:
+                    continue
+                if spec.get("turn") == "opponent" and watcher.controller == active:
+                    continue
+                if restriction_failure(position, card, spec["spec"], watcher.controller, watcher) is not None:
+                    continue
+                why = trigger_blocker(position, ab, watcher.controller, watcher.uid)
+                if why:
+                    rec("note", f"\"{watcher.name}\" ability {ab['index']} triggers but needs what this engine cannot "
+                        f"carry out ({why})", rule)
+                    continue
+                push_trigger(position, watcher, ab, watcher.controller, rule, rec, {"x": n},
+                             how=f"triggers: \"{card.name}\" received {n} wound{'s' if n != 1 else ''}; it goes "
+                                 "onto the stack")
+
+
+def heal_triggers(position: Position, healed: list, rule: str, rec) -> None:
+    """«Когда Егерь излечивается»: the healed card's own ability, when its name is the card's."""
+    from .reader import names_card
+
+    for uid in healed:
+        card = position.copies.get(uid)
+        if card is None or not S.in_play(card) or "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            if ab["trigger"] != "on-healed":
+                continue
+            if not names_card(ab.get("self_name") or [], card.name):
+                rec("note", f"\"{card.name}\" ability {ab['index']} names another card; it does not trigger", rule)
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, how="triggers as it is healed and goes onto "
+                         "the stack")
