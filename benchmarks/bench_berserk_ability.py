@@ -47,6 +47,32 @@ def bench_parse_card_text(texts: list[str]) -> float:
     return elapsed
 
 
+def bench_load_pool(path: Path) -> float:
+    """Loading the card base (what tests/test_berserk_carddb.py once timed)."""
+    from adjudicator.games.berserk.carddb import load_pool
+
+    start = time.perf_counter()
+    result = load_pool(path)
+    elapsed = time.perf_counter() - start
+    print(f"load_pool: {len(result.pool)} cards in {elapsed:.2f}s")
+    return elapsed
+
+
+def bench_worst_sentence(texts: list[str]) -> float:
+    """The slowest single card text (tests/test_berserk_ability.py once bounded random texts at 2 s)."""
+    from adjudicator.games.berserk.ability import parse_card_text
+
+    worst, which = 0.0, ""
+    for t in texts:
+        start = time.perf_counter()
+        parse_card_text(t + " ")  # a fresh string: no cache hit
+        took = time.perf_counter() - start
+        if took > worst:
+            worst, which = took, t
+    print(f"slowest card text: {1000 * worst:.1f} ms ({which[:60]!r})")
+    return worst
+
+
 def _time_parser(parser, sentences: list[str], **kw) -> tuple[float, int]:
     ok = 0
     start = time.perf_counter()
@@ -84,8 +110,10 @@ def main(argv: list[str]) -> int:
     if not path.exists():
         print(f"card file not found: {path}", file=sys.stderr)
         return 2
+    bench_load_pool(path)
     texts, sentences = _sentences(path)
     bench_parse_card_text(texts)
+    bench_worst_sentence(texts)
     if earley:
         bench_lalr_vs_earley(sentences)
     return 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -35,9 +34,7 @@ def test_real_file_loads_with_duplicates_reported():
     need(ALL_CARDS)
     raw = json.loads(ALL_CARDS.read_text(encoding="utf-8"))
     distinct = {r["name"] for r in raw}
-    start = time.perf_counter()
     result = load_pool(ALL_CARDS)
-    assert time.perf_counter() - start < 10
     assert isinstance(result, LoadResult)
     assert result.path == ALL_CARDS
     assert len(result.pool) == len(distinct)

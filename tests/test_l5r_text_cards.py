@@ -75,7 +75,7 @@ def test_additional_draw_at_the_end_of_the_turn():
 
 
 def test_zones_of_other_players():
-    (e,) = effects("Target a Personality in any player's discard pile.")
+    (e,) = effects("Target a Personality in all players' discard piles.")
     assert (e.target.zone, e.target.owner) == ("discard", "any")
     (e,) = effects("Target an Event in another player's discard pile.")
     assert (e.target.zone, e.target.owner) == ("discard", "opponent")
@@ -192,3 +192,10 @@ def test_a_target_in_the_discard_pile_is_put_into_the_hand_by_pronoun():
                         'personal-honor 0 gold-cost 1\ncard "Paddy"')
     r = run_text(text + 'Alice uses "Scout" targeting "Wave Man"\nexpect legal\nexpect "Wave Man" in Alice hand\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_targets_in_any_players_discard_pile():
+    target, removed = effects("Open: Target a Follower in any player's discard pile: Remove it from the game.")
+    assert (target.kind, target.target.ref, target.target.zone, target.target.owner) == (
+        "target", "target", "discard", "any")
+    assert (removed.kind, removed.target.ref) == ("remove-from-game", "it")

@@ -127,3 +127,10 @@ def test_more_shapes():
     assert event("your Samurai Personality wins a duel") == ("personality-wins-duel", {"by": "you", "kw": "samurai"})
     assert event("this unit moves") == ("this-card-moves", {})
     assert event("your Events Phase") == ("events-phase-ends", {"by": "you"})
+
+
+def test_battle_kind_only_before_the_action():
+    core, q = event("another player's action resolves during a battle at Kaede's battlefield")
+    assert (core, q.get("kind"), q["during"]) == ("action-resolves", None, "battle")
+    assert event("a player gains or loses Honor from an action's effects") == (
+        "honor-gained-or-lost", {"by": "any", "from": "action"})

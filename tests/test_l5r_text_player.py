@@ -88,7 +88,7 @@ def test_amounts_whichever_half_plus():
 def test_stat_raise_reduce_switch():
     (e,) = effects("Raise his Chi to 4.")
     assert (e.kind, e.stat, e.amount) == ("raise-stat-to", "chi", 4)
-    es = effects("Reduce a target Personality's Force by this Shugenja's Chi.")
+    es = effects("Reduce the Force of a target Personality by this Shugenja's Chi.")
     assert [e.kind for e in es] == ["modify-stat", "amount-equal-to"] and es[1].amount == -1
     (e,) = effects("Switch his Force and Chi.")
     assert (e.kind, e.stat, e.keyword) == ("switch-stats", "force", "chi")
@@ -183,3 +183,20 @@ def test_switch_force_and_chi_in_the_engine():
     r = run_text(text + 'Alice uses "Clerk" targeting "Clerk"\nexpect legal\nexpect "Clerk" force 4\n'
                  'expect "Clerk" chi 2\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_verb_choice_two_targets_and_given_keyword():
+    ab = parse_ability("Battle: Bow or destroy one of his Items: Draw a card.")
+    assert [c.kind for c in ab.costs] == ["bow", "destroy"]
+    assert [c.kind for c in ab.conditions] == ["effect-choice", "effect-choice"]
+    es = effects("Target your Courtier and an enemy Personality.")
+    assert [(e.kind, e.target.owner) for e in es] == [("target", "you"), ("target", "opponent")]
+    (e,) = effects("Give your target Samurai Expendable.")
+    assert (e.kind, e.keyword, e.target.keywords) == ("grant-keyword", "Expendable", ("Samurai",))
+
+
+def test_in_it_and_need_not_bow():
+    (e,) = effects("Destroy all dishonored cards in it.")
+    assert e.target.ref == "each" and "in:it" in e.target.states
+    (e,) = effects("Hiroshi need not bow to Lobby.")
+    assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")

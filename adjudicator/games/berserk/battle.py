@@ -8,8 +8,10 @@ from . import state as S
 from . import timing as T
 from . import defences as D
 from . import limits as L
+from .reader import names_card
 from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
-from .stack import awaiting_target, close_triggers, push, push_trigger, trigger_blocker
+from .stack import (attacked_triggers, awaiting_target, close_triggers, push, push_trigger, trigger_attacks,
+                    trigger_blocker)
 
 _ALT_TRIGGER = {"after-placement": "after-placement", "start-of-battle": "start-of-battle", "vanguard": "vanguard"}
 STRIKE_TIERS = ("weak", "medium", "strong")
@@ -165,6 +167,7 @@ def _name_trigger_target(ctx, copy, item) -> None:
     p["target"] = target.uid
     p.pop("awaiting_target", None)
     ctx.step("target", f"target \"{target.name}\"", p.get("rule", "B-STACK"), "B-STACK")
+    trigger_attacks(ctx.position, p, ctx.step, p.get("rule", "B-STACK"))
 
 
 def _use_preliminary(ctx, copy, abilities) -> None:
@@ -384,7 +387,7 @@ def _kind_triggers(ctx, copy, ab: dict) -> None:
     if ab.get("strike_attack"):
         return
     kinds = [e["kind"] for e in ab.get("effects", []) if e["kind"] in ("shot", "throw", "discharge", "strike-through-row",
-                                                                            "special-strike")
+                                                                            "special-strike", "magic-strike")
              and e["subject"] == "target"]
     if kinds and ctx.position.stack[-1].payload.get("target") is not None:
         _attack_triggers(ctx, copy, tuple(kinds))
@@ -453,8 +456,21 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
             continue
         watching += [(card, ab) for ab in S.abilities(pos, card) if ab.get("by_spec") and ab["trigger"] == "on-attack"
                      and restriction_failure(pos, attacker, ab["by_spec"], card.controller, card) is None]
+    # «При атаке по …» of the attacked side: simultaneous with the attacker's, the inactive player's go
+    # onto the stack first (stack.turn_triggers: the order of the FAQ and the glossary)
+    victim = pos.copies.get(target) if target is not None else None
+    if victim is not None and victim.controller != pos.timing.active:
+        attacked_triggers(pos, attacker, victim, kinds, "B-STACK", ctx.step)
     for copy, ab in watching:
+        if ab["trigger"] == "on-attack" and set(ab.get("open_kinds") or []) & set(kinds):
+            ctx.reject("B-STACK", f"«{ab['text']}» of \"{copy.name}\": whether a {'/'.join(kinds)} fires it the "
+                       "glossary («При ударе»: a strike; «При атаке»: an «Атака», a shot or a strike) does not say, "
+                       "and the engine does not guess")
         if ab["trigger"] != "on-attack" or not set(ab.get("attack_kinds") or ["strike"]) & set(kinds):
+            continue
+        if ab.get("self_name") and (copy.uid != attacker.uid or not names_card(ab["self_name"], copy.name)):
+            ctx.step("note", f"\"{copy.name}\" ability {ab['index']} names another card's attack; it does not "
+                     "trigger", "B-STACK")
             continue
         spec = ab.get("attacked_spec") or {}
         if spec and target is not None:
@@ -478,6 +494,8 @@ def _attack_triggers(ctx, copy, kinds=("strike",)) -> None:
         push_trigger(pos, copy, ab, copy.controller, "B-STACK", ctx.step, {"x": ctx.body.x, "tier": ctx.body.choosing,
                                                               "attacked": target},
                      how="triggers on the attack and goes onto the stack")
+    if victim is not None and victim.controller == pos.timing.active:
+        attacked_triggers(pos, attacker, victim, kinds, "B-STACK", ctx.step)
 
 
 def move(ctx) -> None:

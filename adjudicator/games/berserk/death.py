@@ -135,16 +135,17 @@ def _kill_triggers(position: Position, dead: list, rec, rule: str) -> None:
         if record is None:
             continue
         killer = position.copies.get(record[0])
-        if killer is None or not S.in_play(killer) or killer.controller == copy.controller \
-                or copy.card.type != "creature":
+        if killer is None or not S.in_play(killer) or copy.card.type != "creature":
             continue
         for ab in S.abilities(position, killer):
             if ab["trigger"] != "on-kill" or (ab.get("kill_by") == "wounds" and record[1] != "wounds"):
                 continue
+            if killer.controller == copy.controller and not ab.get("kill_any"):
+                continue  # «существо противника»: not its own side's
             why = trigger_blocker(position, ab, killer.controller, killer.uid)
             if why:
                 rec("note", f"\"{killer.name}\" ability {ab['index']} triggers but needs what this engine cannot "
                     f"carry out ({why})", rule)
                 continue
-            push_trigger(position, killer, ab, killer.controller, rule, rec,
+            push_trigger(position, killer, ab, killer.controller, rule, rec, {"attacked": copy.uid},
                          how=f"triggers: it killed \"{copy.name}\"; it goes onto the stack")

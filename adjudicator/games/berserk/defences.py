@@ -370,22 +370,36 @@ def ignored_by(position: Position, source) -> frozenset:
     out = set()
     for ab in S.abilities(position, source):
         if ab.get("static") == "ignore" and not ab["unknown"]:
-            out.update(e["keyword"] for e in ab["effects"])
+            out.update(e["keyword"] for e in ab["effects"] if not e.get("spec"))
     return frozenset(out)
+
+
+def ignored_of(position: Position, source, card) -> frozenset:
+    """«Игнорирует [:prm] карт с проклятием»: what the source ignores of cards of a description only."""
+    if source is None or card is None:
+        return frozenset()
+    from .effects import restriction_failure
+
+    return frozenset(e["keyword"] for ab in S.abilities(position, source)
+                     if ab.get("static") == "ignore" and not ab["unknown"] for e in ab["effects"]
+                     if e.get("spec") and restriction_failure(position, card, e["spec"], source.controller, source)
+                     is None)
 
 
 #: the kinds of attack («Когда атакует …» concerns the card's attacks, not its plain «ранить»)
 _ATTACK_KINDS = {"shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row"}
 
 
-def ignores_all(position: Position, source, card) -> bool:
-    """«Когда атакует карту / существо стоимостью N или более - игнорирует все её особенности»
-    (reader: static "ignore-all") of ``source`` reaches ``card``."""
+def ignores_all(position: Position, source, card, kind: str | None = None) -> bool:
+    """«Когда атакует карту / существо стоимостью N или более - игнорирует все её особенности»,
+    «[При выстреле -] игнорирует особенности атакованного» (reader: static "ignore-all") of ``source``
+    reaches ``card`` (for an attack of ``kind``: those read from «При выстреле …» hold for that kind only)."""
     if source is None or card is None:
         return False
     from .effects import restriction_failure
 
     return any(restriction_failure(position, card, e["spec"], source.controller, source) is None
+               and (not e["spec"].get("attack_kinds") or kind in e["spec"]["attack_kinds"])
                for ab in S.abilities(position, source) if ab.get("static") == "ignore-all" and not ab["unknown"]
                for e in ab["effects"])
 
@@ -400,7 +414,7 @@ def ignored_for(position: Position, source, card, kind: str) -> frozenset:
     Защитой от [текст] не получает ран от [текст]»), armour (a prevention). Effects other cards
     put on it (an aura's «-X от», «не получает ран до конца хода» given by another card,
     vulnerability) are not its features and still apply."""
-    base = ignored_by(position, source)
-    if kind in _ATTACK_KINDS and ignores_all(position, source, card):
+    base = ignored_by(position, source) | ignored_of(position, source, card)
+    if kind in _ATTACK_KINDS and ignores_all(position, source, card, kind):
         return base | frozenset(PROTECTIONS) | {"armor", "everything"}
     return base

@@ -18,8 +18,10 @@ tool reads it). Any other kind is refused where it is declared, never faked. Wha
 * keyword (a keyword line: the card has those keywords), grant-ability;
 * gain-status / lose-status: poison goes onto the stack at the start of its card's
   controller's turn as a wound (B-410.2 names poison among those delayed effects); other
-  statuses are carried on the card (``status`` property) — the seeds define no more of them;
+  statuses are carried on the card (``status`` property) — the seeds define no more of them; one given
+  «до конца хода (противника)» is a modifier flag ``status:<word>`` that ends with that turn;
 * destroy — the card and what is attached to it go to their owners' graveyards;
+* choose — the target is chosen and kept (memo "chosen"); nothing else happens to it;
 * may-stay-closed (B-410.1), no-open (skipped by the opening of B-410.2), cannot-move
   (refused by B-413), no-damage on a target («не получает ран до конца хода …», the flag
   "no-wounds" defences.py reads; the static «Не получает ран от … силой N» is defences.py's) and
@@ -42,7 +44,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -64,12 +66,13 @@ def amount_of(position: Position, effect: dict, source_uid: int, stated_x: int |
     if not isinstance(amount, dict):
         return amount
     what = amount["x"]
+    sign = amount.get("sign", 1)  # «получает -Х к …»
     if what == "stated":
-        return stated_x or 0
+        return sign * (stated_x or 0)
     fixed = position.memo.get("fixed_x", {}).get(str(source_uid))
     if fixed is not None and what in fixed:
-        return fixed[what]
-    return position.copies[source_uid].counters.get(what, 0)
+        return sign * fixed[what]
+    return sign * position.copies[source_uid].counters.get(what, 0)
 
 
 def subjects(position: Position, effect: dict, source_uid: int, target_uid: int | None, controller: str,
@@ -81,6 +84,14 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         uid = target_uid
     elif subject == "attacked":
         uid = attacked if attacked is not None else target_uid
+    elif subject == "killed":
+        # «Когда уничтожает существо - оно возвращается в колоду»: ``attacked`` carries the creature
+        # the card killed (death._kill_triggers); it is in its owner's graveyard now
+        uid = attacked
+    elif subject == "attacker":
+        # a trigger on an attack at this card (reader: «on-attacked»): ``attacked`` carries the other
+        # card of that attack, here the attacking one (battle.attacked_triggers)
+        uid = attacked
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
@@ -93,7 +104,7 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
         return []
     # an effect acts on cards on the field; only the card's own «возвращается в колоду» reaches
     # it in the graveyard (its «При гибели» ability, glossary «При гибели»)
-    if not S.in_play(card) and not (subject == "self" and effect["kind"] == "return-to-deck"):
+    if not S.in_play(card) and not (subject in ("self", "killed") and effect["kind"] == "return-to-deck"):
         return []
     return [card]
 
@@ -122,6 +133,12 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             why = rage_question(position, src, card, eff["kind"])
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
+            if eff["kind"] in ATTACK_KINDS:
+                from .stack import attacked_question
+
+                why = attacked_question(position, src, card, eff["kind"])
+                if why:
+                    return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
                                   D.ignored_for(position, src, card, D.wound_kind(eff)), src)
             if why:
@@ -140,6 +157,11 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
         return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
     if owner == "opponent" and card.controller == controller:
         return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    if spec.get("not_named"):
+        from .reader import names_card
+
+        if names_card(spec["not_named"], card.name):
+            return f"\"{card.name}\" is a card the ability leaves out («кроме другой {' '.join(spec['not_named'])}»)"
     types = spec.get("types") or []
     if types and card.card.type not in types:
         return f"\"{card.name}\" is a {card.card.type}, not a {' or '.join(types)}"
@@ -193,8 +215,17 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
     n = amount_of(position, effect, source_uid, stated_x, tier)
     done = all([_one(position, effect, card, n, source, rec, rule, controller) for card in cards])
     from .death import check
+    from .stack import wound_triggers
 
+    wounded = position.memo.pop("wounded_now", [])
+    healed = position.memo.pop("healed_now", [])
     check(position, rec, rule)
+    if wounded:
+        wound_triggers(position, wounded, rule, rec)
+    if healed:
+        from .stack import heal_triggers
+
+        heal_triggers(position, healed, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -242,6 +273,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
         if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
             position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
+            # «Когда … получает раны»: stack.wound_triggers, once the effect is done (carry_out)
+            position.memo.setdefault("wounded_now", []).append([card.uid, dealt])
         how = "" if source_kind == "wound" else f" ({source_kind})"
         rec("effect", f"wound {name} by {dealt}{how}", rule)
         return dealt == n
@@ -258,6 +291,8 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         had = card.counters.get("wounds", 0)
         healed = had if kind == "heal-full" else min(n, had)
         card.counters["wounds"] = had - healed
+        if healed > 0:  # «Когда Егерь излечивается»: stack.wound_triggers, once the effect is done
+            position.memo.setdefault("healed_now", []).append(card.uid)
         rec("effect", f"heal {name}{'' if kind == 'heal-full' else f' by {n}'} ({healed} wound"
             f"{'s' if healed != 1 else ''} removed)", rule)
     elif kind == "extra-life":
@@ -325,8 +360,16 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         what = {"no-open": "does not open at the start of turn", "cannot-move": "cannot move",
                 "no-wounds": "receives no wounds"}[kind]
         rec("effect", f"{name} {what}{_until(duration)}", rule)
+    elif kind == "gain-status" and effect.get("duration") in ("turn", "opponent-turn"):
+        # «атакованный получает уязвимость до конца хода (противника)»: the status ends with that turn
+        # (B-415.3), as the stat changes of modifier_duration do; S.statuses reads it from the modifier
+        word = effect.get("keyword") or "status"
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag=f"status:{word}", duration=duration, source=src,
+                                           rule=rule, created_turn=position.timing.turn))
+        rec("effect", f"{name} gains {word}{_until(duration)}", rule)
     elif kind == "gain-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))  # those given for good
         word = effect.get("keyword") or "status"
         if word == "poison":
             # glossary «Отравление Х»: «Если … карта с Отравлением Х получает Отравление У, действовать
@@ -342,13 +385,22 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} gains {word} {n}", rule)
     elif kind == "lose-status":
-        status = S.statuses(position, card)
+        status = dict(position.memo.get("status", {}).get(str(card.uid), {}))
         word = effect.get("keyword")
-        gone = [word] if word else list(status)
+        gone = [word] if word else list(S.statuses(position, card))
         for w in gone:
             status.pop(w, None)
+        # a status given «до конца хода» is lost too (its modifier goes)
+        position.modifiers = [m for m in position.modifiers if not (
+            m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "choose":
+        # «выбрать существо противника»: the card is chosen (glossary «Выбранное существо»: a legal
+        # card the player names as the target) and nothing more happens to it; the choice is kept
+        # for the card's other abilities that speak of «выбранное … существо» (memo "chosen")
+        position.memo.setdefault("chosen", {})[str(source.uid if source else 0)] = card.uid
+        rec("effect", f"\"{src}\" chooses {name}", rule)
     elif kind == "destroy":
         from .death import die
 
@@ -470,7 +522,7 @@ _DATA_KEYWORDS = {"unique",
 #: triggers put on the stack by the engine itself, whose target nobody chooses at that moment
 #: (stack.turn_triggers and battle._attack_triggers leave those with a chosen target out)
 _AUTOMATIC_TRIGGERS = {"start-of-turn", "end-of-turn", "on-opening", "on-attack", "on-death", "on-move", "on-other-death",
-                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill"}
+                       "on-gain-token", "on-gain-extra-life", "on-close", "on-kill", "on-attacked"}
 
 
 #: class names — data that targets and texts test, no rule of their own. The card base's

@@ -33,10 +33,15 @@ from . import targets as T
 from .ability import parse_card_text
 
 _SUBJECT = {"this": "self", "target": "target", "choice": "target", "attached": "host", "attacked": "attacked",
+            "attacker": "attacker", "killed": "killed",
             "each": "each", "named": "self"}
 #: restrictions that hold while the card is in play (checked where the rules act)
 STATIC_KINDS = frozenset({"may-stay-closed", "cannot-move", "no-open", "diagonal-move", "cannot-be-healed",
-                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn"})
+                          "cannot-gain-token", "no-wounds-own-turn", "no-wounds-first-turn",
+                          # «Не может быть вызван(а)» (glossary «Вызов»: taken from its zone onto the field):
+                          # the engine summons no card (summon is refused where it is declared), so nothing it
+                          # does can break it; a summon the engine learns must check S.restricted for it
+                          "cannot-be-summoned"})
 #: trigger events the engine has a moment for: "При атаке" fires when its card declares an attack
 _EVENT_TRIGGERS = {"attack": "on-attack", "open": "on-opening"}
 #: what modify-stat may change, and the durations the engine ends (B-415.3 and the opponent's turn)
@@ -127,6 +132,26 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
+        other_named = re.fullmatch(r"\(\s*кроме\s+другой\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s*\)", cond.text.strip())
+        if cond.kind == "except" and other_named and "not_named" not in out:
+            # «выбрать существо противника (кроме другой Нерессы)»: the chosen card is no card of that name
+            out["not_named"] = other_named.group(1).split()
+            continue
+        if cond.kind == "target-restriction" and re.fullmatch(r"\(\s*по\s+карт[еам]+\s+противника\s*\)",
+                                                               cond.text.strip(), re.I):
+            # «выстрел на 1-2-2, дальность 3 (по карте противника)»: the attack's target is an
+            # opponent's card (applied to the chosen targets below)
+            out["target_opponent"] = True
+            continue
+        if cond.kind == "if" and _UNWOUNDED_START.fullmatch(cond.text.strip()) and ab.trigger is not None \
+                and ab.trigger.text.strip() == cond.text.strip():
+            continue  # the trigger itself (_trigger: «Если в начале вашего хода не имеет ран»)
+        cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
+        if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
+                and "x_max" not in out:
+            # «+Х к [:atk] (максимум +5), где Х - …»: X counts up to N (state.amount)
+            out["x_max"] = int(cap.group(1))
+            continue
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
         out["static"] = "keyword-line"
@@ -176,6 +201,25 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
             mapped["after_full"] = True  # effects.carry_out_all: only after X was carried out in full
         out["effects"].append(mapped)
+    if "x_max" in out:
+        xs = [e for e in out["effects"] if isinstance(e.get("amount"), dict)]
+        if not xs or out["static"] is not None:
+            pass  # checked once the static kind is known (below)
+        for e in xs:
+            e["amount"] = {**e["amount"], "max": out["x_max"]}
+    if "not_named" in out:
+        words = out.pop("not_named")
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen:
+            out["unknown"].append("«(кроме другой …)» without a chosen target")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "not_named": words}
+    if out.pop("target_opponent", False):
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen or any(e["spec"].get("owner", "any") == "you" for e in chosen):
+            out["unknown"].append("«(по карте противника)» without a chosen target")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "owner": "opponent"}
     if out.get("battle_per_target") and not any(e["subject"] == "target" for e in out["effects"]):
         out["unknown"].append("a limit «for each» card without a chosen target")
     if out.get("while_worn") and not (out["effects"] and all(e["subject"] == "host" for e in out["effects"])):
@@ -236,6 +280,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
+    if "x_max" in out and (out["static"] != "stat" or not any(isinstance(e.get("amount"), dict)
+                                                               for e in out["effects"])):
+        out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
             and out["static"] not in ("stat", "start-with"):
         # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
@@ -245,8 +292,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
 
 
 def _fixed_or_count(amount) -> bool:
-    """A number, or X counted from the squad (count_of_text) — what continuous lines may use."""
-    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") == "count")
+    """A number, X counted from the squad (count_of_text), or X the card's own tokens / wounds — what
+    continuous lines may use (state.amount reads them as they are now)."""
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds"))
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -307,10 +355,25 @@ _IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|сущ
 def _ignore_all(ab: Ability) -> dict | None:
     """«Когда атакует карту / существо стоимостью N или более - игнорирует (все) её / его
     особенности»: the description of the attacked cards (None when the sentence says anything else)."""
-    if ab.trigger is None or ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+    if ab.conditions or ab.costs or len(ab.effects) != 1 or ab.unparsed_fragments():
+        return None
+    eff = ab.effects[0]
+    if isinstance(eff, Effect) and eff.kind == "ignore" and re.fullmatch(
+            r"игнорирует\s+особенности\s+атакованного", (eff.text or "").strip().rstrip("."), re.I):
+        # «Игнорирует особенности атакованного» (glossary «Атакованная карта»: the attack's final
+        # target): every card its attacks reach; «При выстреле / особом ударе / разряде - …»: only
+        # its attacks of that kind (no result or target named in the trigger)
+        kinds = None
+        if ab.trigger is not None:
+            read = attack_trigger(ab.trigger.text) if ab.trigger.timing == "when" else None
+            if read is None or read[1] or attacked_spec(ab.trigger.text) or host_attack(ab.trigger.text):
+                return None
+            kinds = read[0]
+        return {"owner": "any", "types": [], "states": [], "classes": [], "tests": [], "text": eff.text,
+                **({"attack_kinds": kinds} if kinds else {})}
+    if ab.trigger is None:
         return None
     m = _IGNORE_ALL_WHEN.fullmatch(ab.trigger.text.strip())
-    eff = ab.effects[0]
     if m is None or not isinstance(eff, Effect) or eff.kind != "ignore" or not re.fullmatch(
             r"игнорирует\s+(все\s+)?(е[её]|его)\s+особенности", (eff.text or "").strip().rstrip("."), re.I):
         return None
@@ -385,6 +448,26 @@ def _trigger(ab: Ability, out: dict) -> None:
         # opponent's turn starts (stack.turn_triggers checks it then, B-410.2)
         out["trigger"], out["whose"], out["if_open"] = "start-of-turn", "opponent", True
         out["unknown"] = [u for u in out["unknown"] if not re.search(r"открыт[аоы]? в начале хода противника", u)]
+    elif _UNWOUNDED_START.fullmatch(trig.text.strip()):
+        # «Если в начале вашего хода не имеет ран - …»: at the start of its controller's turn, if the
+        # card has no wounds then (stack.turn_triggers checks it; cf. glossary «Концентрация»: «В начале
+        # вашего хода, выполните [Текст], если на этом персонаже нет ран»)
+        out["trigger"], out["whose"], out["if_unwounded"] = "start-of-turn", "own", True
+    elif _WOUNDED_WHEN.fullmatch(trig.text.strip()) and _wounded_spec(trig.text) is not None:
+        # «Когда ваш герой получает раны в ход противника», «Когда другое существо с проклятием получает Х
+        # ран»: a card of that description receives wounds (effects.carry_out -> stack.wound_triggers);
+        # X is the number received
+        out["trigger"], out["wounded"] = "on-wounded", _wounded_spec(trig.text)
+    elif re.fullmatch(r"[Кк]огда\s+[А-ЯЁ][\w-]*(\s+[А-ЯЁ][\w-]*)*\s+излечивается", trig.text.strip()):
+        # «Когда Егерь излечивается»: the card itself, named, has wounds removed (glossary «Излечить»:
+        # «Излечение считается выполненным по количеству снятых ран» — at least one); effects._one
+        # notes it, stack.wound_triggers puts it on the stack; the name must be the card's own
+        out["trigger"] = "on-healed"
+        out["self_name"] = re.sub(r"^когда\s+|\s+излечивается$", "", trig.text.strip(), flags=re.I).split()
+    elif re.fullmatch(r"в\s+начале\s+(вашего|своего)\s+второго\s+хода", trig.text.strip(), re.I):
+        # the start of its controller's second turn (B-MAIN: the First player's turns are 1, 3 …, the
+        # Second's 2, 4 …; stack.turn_triggers checks which one this is)
+        out["trigger"], out["whose"], out["nth_turn"] = "start-of-turn", "own", 2
     elif re.fullmatch(r"в\s+начале\s+своего\s+хода", trig.text.strip(), re.I):
         out["trigger"], out["whose"] = "start-of-turn", "own"  # «своего»: its controller's turn
     elif trig.timing == "start-of-turn":
@@ -410,16 +493,52 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
         out["host"] = host_attack(trig.text)
         out["attacked_spec"] = attacked_spec(trig.text)
+    elif trig.timing == "when" and attacked_trigger(trig.text) is not None:
+        # «При атаке по Умертвиям», «При дальней атаке по себе», «При [:atk] существа противника по
+        # вашему члену ковена», «Когда карта противника атакует вашего койара»: an attack is declared
+        # at this card, its host or a card of that class of its controller (battle.attacked_triggers)
+        out["trigger"] = "on-attacked"
+        out["attacked_by"] = attacked_trigger(trig.text)
+    elif trig.timing == "when" and re.fullmatch(r"при\s+ударе\s+по\s+.+", trig.text.strip(), re.I) and \
+            attack_trigger(re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)) is not None and \
+            not host_attack(trig.text):
+        # «При ударе по закрытому существу»: «При ударе» (below) at a card of that description
+        as_atk = re.sub(r"ударе", "[:atk]", trig.text.strip(), count=1, flags=re.I)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"] = ["strike"], [], False
+        out["attacked_spec"], out["open_kinds"] = attacked_spec(as_atk), ["special-strike"]
+    elif trig.timing == "when" and _own_named_attack(trig.text) is not None:
+        # «При сильном [:atk] Черного Рыцаря»: its own attack, named by the card's own name
+        # (battle._attack_triggers checks the name against the attacker's)
+        rest, words = _own_named_attack(trig.text)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"] = attack_trigger(rest)
+        out["host"], out["attacked_spec"], out["self_name"] = False, {}, words
+    elif trig.timing == "when" and re.fullmatch(r"при\s+(любом\s+)?ударе", trig.text.strip(), re.I):
+        # glossary «При ударе»: «срабатывает, когда эта карта наносит удар, даже если сила удара равна
+        # 0»: its strike ([:atk]); whether a special strike is a «удар» for it is not said
+        # (battle._kind_triggers refuses those declarations); the engine has no counter-strike
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike"], [], False, {}
+        out["open_kinds"] = ["special-strike"]
+    elif trig.timing == "when" and trig.event in ("move", "movement") and re.fullmatch(
+            r"при\s+(перемещении|передвижении)(\s+в\s+ход\s+противника)?", trig.text.strip(), re.I):
+        # «При передвижении» reads as «При перемещении» (the card's own movement, B-413);
+        # «… в ход противника»: only while its controller is not the active player
+        out["trigger"] = "on-move"
+        if re.search(r"в\s+ход\s+противника", trig.text, re.I):
+            out["move_turn"] = "opponent"
     elif trig.timing == "when" and trig.event == "death" and re.fullmatch(r"при\s+гибели", trig.text.strip(), re.I):
         out["trigger"] = "on-death"  # the card's own death (glossary «При гибели»): death.py
     elif trig.timing == "when" and trig.event == "move" and re.fullmatch(r"при\s+перемещении", trig.text.strip(), re.I):
         out["trigger"] = "on-move"  # the card's own movement, once it happens (B-413): stack._resolve_movement
-    elif trig.timing == "when" and re.fullmatch(r"когда\s+(убивает|уничтожает)\s+существо\s+противника",
+    elif trig.timing == "when" and re.fullmatch(r"когда\s+(убивает|уничтожает)\s+существо(\s+противника)?",
                                                  trig.text.strip(), re.I):
         # the card's wounds (убивает) or its wounds or destroy effect (уничтожает) kill an
-        # opponent's creature (death._kill_triggers)
+        # opponent's creature — or any creature, without «противника» (death._kill_triggers)
         out["trigger"] = "on-kill"
         out["kill_by"] = "wounds" if "убива" in trig.text.lower() else "any"
+        out["kill_any"] = not re.search(r"противника", trig.text, re.I)
     elif trig.timing == "when" and re.fullmatch(r"когда\s+закрывается", trig.text.strip(), re.I):
         out["trigger"] = "on-close"  # the card itself closes (S.close; stack.close_triggers)
     elif trig.timing == "when" and re.fullmatch(r"когда\s+получает\s+(дополнительные\s+\[:tgh\]|\[:cnt\])",
@@ -434,9 +553,98 @@ def _trigger(ab: Ability, out: dict) -> None:
         # only the bare moment: "При гибели … от атаки существа противника" is an attack event of
         # the grammar too, and is not this card's attack
         out["trigger"] = _EVENT_TRIGGERS[trig.event]
+        if out["trigger"] == "on-attack":
+            # glossary «При атаке»: it works when the card makes an «Атака» — «Выстрел или удар»: its
+            # strike and its shots; whether a throw, discharge, special or magic strike or [:ovs] is
+            # one is not said (battle._attack_triggers refuses those declarations)
+            out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike", "shot"], [], False, {}
+            out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
     else:
         out["trigger"] = f"{trig.timing}:{trig.event}"
         out["unknown"].append(f"trigger «{trig.text}» (the B- rules give this engine no such moment)")
+
+
+_ATTACKED_BY = re.compile(
+    r"при\s+(?:(дальней|немагической)\s+)?(атаке|\[:atk\])(?:\s+(существа|карты)\s+противника)?\s+по\s+(.+)"
+    r"|когда\s+(карта|существо)\s+противника\s+атакует\s+(.+)", re.I)
+#: glossary «Атака»: «Выстрел или удар, инициируемый игроком» — the attacks that fire «При атаке по …»
+#: for sure, and those it leaves open (defences.py reads «дальних» / «немагических атак» the same way)
+_ATTACK_WORD_KINDS = {
+    None: (["strike", "shot"], ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]),
+    "дальней": (["shot", "throw"], ["discharge", "magic-strike", "strike-through-row"]),
+    "немагической": (["strike", "shot", "throw"], ["discharge", "special-strike", "strike-through-row"]),
+    "[:atk]": (["strike"], []),
+}
+
+
+@lru_cache(maxsize=256)
+def attacked_trigger(text: str) -> dict | None:
+    """«При [дальней / немагической] атаке / [:atk] [существа противника] по <кому>», «Когда карта
+    противника атакует <кого>»: the attacks that fire it (and those left open), who attacks, and who is
+    attacked — the card itself («себе», or its own name), its host («хозяину»), or a card of a class of
+    its controller («вашему члену ковена»). None for anything else."""
+    from .ability import _CLASS, _lookup
+
+    m = _ATTACKED_BY.fullmatch(text.strip())
+    if m is None:
+        return None
+    quality, word, by1, obj1, by2, obj2 = m.groups()
+    obj, by = (obj1 or obj2).strip(), by1 or by2
+    key = "[:atk]" if word == "[:atk]" else (quality.lower() if quality else None)
+    kinds, open_ = _ATTACK_WORD_KINDS[key]
+    out = {"kinds": kinds, "open": open_, "who": None, "classes": [], "name": None,
+           "by": {"owner": "opponent", "types": ["creature"] if by and by.lower() == "существо"
+                  or by and by.lower() == "существа" else [], "states": [], "classes": [], "tests": [],
+                  "text": text} if by else {}}
+    if re.fullmatch(r"себе", obj, re.I):
+        out["who"] = "self"
+    elif re.fullmatch(r"хозяину", obj, re.I):
+        out["who"] = "host"
+    elif re.match(r"ваш\w*\s+", obj, re.I):
+        cls = _lookup(_CLASS, re.sub(r"^ваш\w*\s+", "", obj, flags=re.I))
+        if cls is None or cls not in T.CLASS_CODES:
+            return None
+        out["who"], out["classes"] = "yours", [cls]
+    elif re.fullmatch(r"[А-ЯЁ][\w-]*(\s+[А-ЯЁ][\w-]*)*", obj):
+        out["who"], out["name"] = "self", obj.split()
+    else:
+        return None
+    return out
+
+
+_UNWOUNDED_START = re.compile(r"в\s+начале\s+(вашего|своего)\s+хода\s+не\s+имеет\s+ран", re.I)
+_WOUNDED_WHEN = re.compile(r"когда\s+(ваш\s+герой|другое\s+существо\s+с\s+проклятием)\s+получает\s+(?:х\s+)?ран\w*"
+                           r"(\s+в\s+ход\s+противника)?", re.I)
+
+
+def _wounded_spec(text: str) -> dict | None:
+    """Who must receive wounds for «Когда … получает (Х) ран (в ход противника)» to work."""
+    m = _WOUNDED_WHEN.fullmatch(text.strip())
+    if m is None:
+        return None
+    if m.group(1).lower().startswith("ваш"):
+        spec = {"owner": "you", "types": ["creature"], "states": ["hero"], "classes": [], "tests": [], "text": text}
+    else:
+        spec = {"owner": "any", "types": ["creature"], "states": ["other", "cursed"], "classes": [], "tests": [],
+                "text": text}
+    return {"spec": spec, "turn": "opponent" if m.group(2) else None}
+
+
+def _own_named_attack(text: str):
+    """«При сильном [:atk] Черного Рыцаря» -> («При сильном [:atk]», ["Черного", "Рыцаря"]); None otherwise."""
+    m = re.fullmatch(r"(.+?)\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)", text.strip())
+    if m is None or attack_trigger(m.group(1)) is None or attacked_spec(m.group(1)) \
+            or re.search(r"\sпо\s|хозяина", m.group(1), re.I):
+        return None
+    return m.group(1), m.group(2).split()
+
+
+def names_card(words: list[str], name: str) -> bool:
+    """«по Умертвиям» names the card «Умертвия»: as many words, each starting alike (a declined form)."""
+    mine = name.split()
+    return len(mine) == len(words) and all(
+        a[:max(3, min(len(a), len(b)) - 2)].casefold() == b[:max(3, min(len(a), len(b)) - 2)].casefold()
+        for a, b in zip(words, mine))
 
 
 _TIER_WORDS = {"слабом": "weak", "среднем": "medium", "сильном": "strong"}
@@ -592,6 +800,22 @@ def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
+    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and attacked_trigger(ab.trigger.text)
+    if on_attacked and ref in ("this", "it") and t is not None and re.fullmatch(
+            r"(?:в\s+|по\s+)?(эт[оуа]\w*|его|е[её])(\s+(карт|существ)\w*)?", t.text.strip(), re.I) and (
+            on_attacked["by"] or not re.fullmatch(r"(его|е[её])", t.text.strip(), re.I)):
+        # «Когда карта противника атакует вашего койара - выстрел … в эту карту»: the attacking card
+        ref = "attacker"
+    if ab.trigger is not None and ab.trigger.timing == "when" and re.fullmatch(
+            r"когда\s+(убивает|уничтожает)\s+существо(\s+противника)?", ab.trigger.text.strip(), re.I) \
+            and ref == "it" and t is not None and re.fullmatch(r"оно", t.text.strip(), re.I) \
+            and (not ab.effects or ab.effects[0] is eff):
+        # «Когда уничтожает существо - оно …»: the creature it killed (death._kill_triggers)
+        ref = "killed"
+    if ref == "attacker" and not on_attacked:
+        return f"{eff.kind} on «{t.text}» (the attacking card outside a trigger on an attack at this card)"
+    if ref == "attacked" and on_attacked:
+        return f"{eff.kind} on «{t.text}» (the attacked card in a trigger on an attack at this card)"
     if ref == "this" and t is not None and re.match(r"(это|этот|эта|эту|этого|этому|этой|этим)\b", t.text, re.I):
         # «отравить это существо»: the card the sentence named before, not the ability's own
         if not ab.effects or ab.effects[0] is eff:
@@ -644,14 +868,24 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return "modify-stat of [:ovs] (no source defines that icon)"
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
-    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn"):
+    if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn") \
+            and not (eff.kind == "no-open" and eff.duration == "next-turn" and subject == "target" and re.search(
+                r"не\s+открывается\s+в\s+свой\s+следующий\s+ход$", eff.text.strip().rstrip("."), re.I)):
+        # «выбранное … существо противника не открывается в свой следующий ход»: the opening of its
+        # controller's next turn (B-410.2) is skipped, as for the card's own «… следующего хода»
         return f"{eff.kind} lasting «{eff.duration}» (the engine knows this turn, the opponent's turn, for good)"
     if subject == "attacked" and not (ab.trigger and (ab.trigger.event == "attack" or (
             ab.trigger.timing == "when" and (attack_trigger(ab.trigger.text) is not None
-                                              or by_your(ab.trigger.text) is not None)))) \
+                                              or by_your(ab.trigger.text) is not None
+                                              or re.fullmatch(r"при\s+(любом\s+)?ударе(\s+по\s+.+)?",
+                                                              ab.trigger.text.strip(), re.I)
+                                              or _own_named_attack(ab.trigger.text) is not None)))) \
             and not _after_own_attack(eff, ab):
         return f"{eff.kind} on the attacked card outside an attack trigger"
-    if eff.kind == "return-to-deck" and not (subject == "self" and re.fullmatch(
+    if subject == "killed" and not (eff.kind == "return-to-deck" and re.fullmatch(
+            r"оно\s+возвращается\s+в\s+колоду(\s+владельца)?", eff.text.strip().rstrip("."), re.I)):
+        return f"{eff.kind} on the killed card (the engine only returns it to its owner's deck)"
+    if eff.kind == "return-to-deck" and not (subject == "killed" or subject == "self" and re.fullmatch(
             r"(возвращается|вернуть(ся)?) в колоду", eff.text.strip().rstrip("."), re.I)):
         return f"return-to-deck «{eff.text}» (the engine returns only the card itself)"
     if ab.trigger is not None and ab.trigger.event == "death" and eff.kind != "return-to-deck" and subject == "self" \
@@ -712,6 +946,16 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "ignore":
         from .defences import ignore_reading
 
+        some = re.fullmatch(r"игнорирует\s+\[:prm\]\s+(карт\s+с\s+проклятием|т[её]мных\s+карт)",
+                            (eff.text or "").strip().rstrip("."), re.I)
+        if some and subject == "self" and eff.duration is None and ab.kind == "continuous" and ab.trigger is None:
+            # «Игнорирует [:prm] карт с проклятием / тёмных карт»: the protection from magic of such cards
+            # only (defences.ignored_for); cards of another description keep it
+            state = "cursed" if "прокл" in some.group(1).lower() else "element:darkness"
+            return {"kind": "ignore", "amount": None, "values": [], "subject": "self", "stat": None,
+                    "keyword": "protection-from-magic", "duration": None, "delayed": None, "text": eff.text,
+                    "spec": {"owner": "any", "types": [], "states": [state], "classes": [], "tests": [],
+                             "text": some.group(1)}}
         what = ignore_reading(eff.text) if subject == "self" and eff.duration is None else None
         if what is None or ab.kind != "continuous" or ab.trigger is not None:
             return f"ignore «{eff.text}» (the engine reads only the card's own «Игнорирует броню / [:prm] …»)"
@@ -734,14 +978,17 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return {"kind": eff.kind, "amount": n, "values": [], "subject": subject, "spec": {}, "stat": None,
                 "keyword": None, "duration": None, "delayed": None, "text": eff.text,
                 "reduction": [n, sorted(kinds), sorted(open_), who]}
+    if eff.kind == "choose" and subject != "target":
+        return f"choose «{eff.text}» (the engine chooses only a card, as a target)"
     if eff.kind in ("grant-ability",):
         return {"kind": eff.kind, "amount": None, "values": [], "subject": subject, "spec": _spec(t),
                 "text": eff.keyword or "", "keyword": eff.keyword, "duration": eff.duration, "delayed": None}
     nxt = bool(re.search(r"следующ", eff.text or "", re.I))
     if nxt and not (eff.kind == "modify-stat" and eff.stat == "strike" and subject in ("self", "target")
                     and eff.duration in (None, "turn") and isinstance(eff.amount, int) and not eff.values) \
-            and not (eff.kind == "no-open" and subject == "self" and re.fullmatch(
-                r"не\s+открывается\s+в\s+начале\s+(своего|вашего)\s+следующего\s+хода", eff.text.strip(), re.I)):
+            and not (eff.kind == "no-open" and subject in ("self", "target") and re.fullmatch(
+                r"(?:.*\s)?не\s+открывается\s+в\s+(?:начале\s+(?:своего|вашего)\s+следующего\s+хода|свой\s+следующий\s+ход)",
+                eff.text.strip(), re.I)):
         return f"{eff.kind} «{eff.text}» for a «next» one (the engine reads only «+N к следующему [:atk]» and " \
                "«не открывается в начале своего следующего хода»)"
     keyword = eff.keyword
@@ -750,6 +997,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         # targets.is_flying reads (where the card then stands the seeds do not say: B-REVEAL moves
         # flyers only in the reveal step, so it stays where it is)
         keyword = "Полёт"
-    return {"kind": eff.kind, "amount": _amount(eff, ab), "values": list(eff.values), "subject": subject,
+    amount = _amount(eff, ab)
+    if eff.kind == "modify-stat" and isinstance(amount, dict) and (eff.text or "").strip().startswith("-"):
+        amount = {**amount, "sign": -1}  # «-Х к своему [:atk]»: X taken away
+    return {"kind": eff.kind, "amount": amount, "values": list(eff.values), "subject": subject,
             "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
             "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}

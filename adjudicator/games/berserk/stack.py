@@ -53,6 +53,10 @@ def _resolve_movement(position: Position, p: dict, rec) -> None:
     for ab in S.abilities(position, copy):
         if ab["trigger"] != "on-move":
             continue
+        if ab.get("move_turn") == "opponent" and copy.controller == position.timing.active:
+            rec("note", f"\"{copy.name}\" ability {ab['index']} works on a movement in the opponent's turn; this "
+                "is its controller's turn", "B-413")
+            continue
         why = trigger_blocker(position, ab, copy.controller, copy.uid)
         if why:
             rec("note", f"\"{copy.name}\" ability {ab['index']} triggers but needs what this engine cannot carry out "
@@ -105,6 +109,13 @@ def turn_triggers(position: Position, trigger: str, rule: str, rec, opened: set[
                 fires = ab["trigger"] == trigger and _fires_for(ab, player, t.active)
                 fires = fires or (trigger == "start-of-turn" and ab["trigger"] == "on-opening" and copy.uid in opened)
                 if not fires:
+                    continue
+                if ab.get("nth_turn") and t.turn != 2 * ab["nth_turn"] - (1 if S.first_player(position) == player
+                                                                          else 0):
+                    continue  # «В начале вашего второго хода»: not that turn of its controller
+                if ab.get("if_unwounded") and copy.counters.get("wounds", 0):
+                    rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card has no wounds at the "
+                        "start of the turn; it has some", rule)
                     continue
                 if ab.get("if_open") and "closed" in copy.flags:
                     rec("note", f"\"{copy.name}\" ability {ab['index']} works only if the card is open at the start "
@@ -211,6 +222,8 @@ def push_trigger(position: Position, copy, ab: dict, controller: str, rule: str,
     if ab.get("index") is not None:
         L.mark(position, ab, copy.uid, turn=False)
     rec("event", f"\"{copy.name}\" ({ab['text']}) {how}", rule, "B-STACK")
+    if not payload.get("awaiting_target"):
+        trigger_attacks(position, payload, rec, rule)
     if dashed:
         rec("note", f"{controller} must state the result of \"{copy.name}\" ability {ab['index']} (the die is not "
             f"rolled): {controller} uses \"{copy.name}\"{' targeting …' if needs else ''} choosing weak|medium|strong",
@@ -270,3 +283,159 @@ def close_triggers(position: Position, rule: str, rec) -> None:
                     f"out ({why})", rule)
                 continue
             push_trigger(position, copy, ab, copy.controller, rule, rec, how="triggers as it closes and goes onto the stack")
+
+
+# ---- «При атаке по …»: triggers of the attacked card, its host's cards, its squad ----------------
+
+def _attacked_watchers(position: Position, attacker, target, kinds=()):
+    """(card, ability, spec) for every on-attacked ability that looks at an attack by ``attacker``
+    at ``target``: the target's own («по себе», «по Умертвиям»), the cards seated on it («по
+    хозяину»), and cards of the target's controller for a card of a class («по вашей гарпии»)."""
+    from .effects import restriction_failure
+    from .reader import names_card
+
+    out = []
+    for card in sorted(S.cards_in_play(position, target.controller), key=S.board_order):
+        if "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            spec = ab.get("attacked_by")
+            if ab["trigger"] != "on-attacked" or not spec:
+                continue
+            who = spec["who"]
+            if who == "self" and (card.uid != target.uid or (spec.get("name") and not names_card(spec["name"],
+                                                                                                  card.name))):
+                continue
+            if who == "host" and card.attached_to != target.uid:
+                continue
+            if who == "yours" and not (target.card.type == "creature" and restriction_failure(
+                    position, target, {"owner": "you", "types": ["creature"], "classes": spec["classes"],
+                                       "states": [], "tests": [], "text": ""}, card.controller, card) is None):
+                continue
+            if spec.get("by") and restriction_failure(position, attacker, spec["by"], card.controller, card):
+                continue
+            if card.uid == target.uid and _ignored(position, attacker, target, kinds):
+                continue  # glossary «Игнорировать особенности [карт]»: «все срабатывающие способности» of the target
+            out.append((card, ab, spec))
+    return out
+
+
+def _ignored(position: Position, attacker, target, kinds) -> bool:
+    from .defences import ignores_all
+
+    return any(ignores_all(position, attacker, target, k) for k in kinds)
+
+
+def attacked_question(position: Position, attacker, target, kind: str) -> str | None:
+    """Why an attack of ``kind`` at ``target`` is left open by a «При атаке по …» that watches it:
+    glossary «Атака» is «Выстрел или удар», so whether a throw, discharge, special or magic strike
+    fires it is not said (nor a discharge as a «дальняя» or «немагическая» attack, as in defences.py)."""
+    if attacker is None or target is None:
+        return None
+    for card, ab, spec in _attacked_watchers(position, attacker, target, (kind,)):
+        if kind in spec["open"]:
+            return (f"\"{card.name}\" has «{ab['text']}», and whether a {kind} is such an attack the glossary "
+                    "(«Атака»: a shot or a strike) does not say; the engine does not guess")
+    return None
+
+
+def attacked_triggers(position: Position, attacker, target, kinds, rule: str, rec) -> None:
+    """An attack of ``kinds`` by ``attacker`` at ``target`` is declared: the «При атаке по …» abilities
+    watching it trigger and go onto the stack (B-STACK), "the attacker" being the attacking card."""
+    if attacker is None or target is None or attacker.uid == target.uid:
+        return
+    depth = position.memo.get("attacked_depth", 0)
+    if depth > 12:
+        rec("note", "attacks triggering attacks loop here; the sources give no end to it, and the engine "
+            "stops putting them on the stack", rule, "B-STACK")
+        return
+    position.memo["attacked_depth"] = depth + 1
+    try:
+        for card, ab, spec in _attacked_watchers(position, attacker, target, tuple(kinds)):
+            if not set(kinds) & set(spec["kinds"]):
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid, attacker.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot "
+                    f"carry out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, {"attacked": attacker.uid},
+                         how=f"triggers on the attack of \"{attacker.name}\" at \"{target.name}\" and goes onto "
+                             "the stack")
+    finally:
+        position.memo["attacked_depth"] = depth
+        if not depth:
+            position.memo.pop("attacked_depth", None)
+
+
+def trigger_attacks(position: Position, payload: dict, rec, rule: str) -> None:
+    """A triggered ability that attacks a card now known (its target, the attacked or the attacker)
+    is declared: the attacked card's «При атаке по …» fire (attacked_triggers)."""
+    from .effects import ATTACK_KINDS, subjects
+
+    src = position.copies.get(payload["uid"])
+    if src is None:
+        return
+    for eff in payload["effects"]:
+        if eff["kind"] not in ATTACK_KINDS or eff["subject"] not in ("target", "attacked", "attacker"):
+            continue
+        if eff["subject"] == "target" and payload.get("target") is None:
+            continue
+        for card in subjects(position, eff, src.uid, payload.get("target"), src.controller, payload.get("attacked")):
+            attacked_triggers(position, src, card, (eff["kind"],), rule, rec)
+
+
+def wound_triggers(position: Position, events: list, rule: str, rec) -> None:
+    """«Когда ваш герой получает раны (в ход противника)», «Когда другое существо с проклятием получает Х
+    ран»: each card watching puts its ability on the stack once the wounds are dealt (B-STACK), with X
+    the number received; the inactive player's first (the order of turn_triggers)."""
+    from .effects import restriction_failure
+
+    active = position.timing.active
+    for uid, n in events:
+        card = position.copies.get(uid)
+        if card is None or n <= 0:
+            continue
+        watchers = sorted(S.cards_in_play(position), key=lambda c: (c.controller == active, S.board_order(c)))
+        for watcher in watchers:
+            if "hidden" in watcher.flags:
+                continue
+            for ab in S.abilities(position, watcher):
+                spec = ab.get("wounded")
+                if ab["trigger"] != "on-wounded" or not spec:
+                    continue
+                if spec.get("turn") == "opponent" and watcher.controller == active:
+                    continue
+                if restriction_failure(position, card, spec["spec"], watcher.controller, watcher) is not None:
+                    continue
+                why = trigger_blocker(position, ab, watcher.controller, watcher.uid)
+                if why:
+                    rec("note", f"\"{watcher.name}\" ability {ab['index']} triggers but needs what this engine cannot "
+                        f"carry out ({why})", rule)
+                    continue
+                push_trigger(position, watcher, ab, watcher.controller, rule, rec, {"x": n},
+                             how=f"triggers: \"{card.name}\" received {n} wound{'s' if n != 1 else ''}; it goes "
+                                 "onto the stack")
+
+
+def heal_triggers(position: Position, healed: list, rule: str, rec) -> None:
+    """«Когда Егерь излечивается»: the healed card's own ability, when its name is the card's."""
+    from .reader import names_card
+
+    for uid in healed:
+        card = position.copies.get(uid)
+        if card is None or not S.in_play(card) or "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            if ab["trigger"] != "on-healed":
+                continue
+            if not names_card(ab.get("self_name") or [], card.name):
+                rec("note", f"\"{card.name}\" ability {ab['index']} names another card; it does not trigger", rule)
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, how="triggers as it is healed and goes onto "
+                         "the stack")

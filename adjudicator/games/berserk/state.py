@@ -174,8 +174,13 @@ def amount(position: Position, copy: Copy, value) -> int:
     """A continuous line's number: printed, or X counted from the squad (reader.count_of_text)."""
     if isinstance(value, int):
         return value
-    if isinstance(value, dict) and value.get("x") == "count":
-        return count_in_squad(position, copy, value["of"])
+    if isinstance(value, dict) and value.get("x") in ("count", "tokens", "wounds"):
+        # X counted from the squad, or the card's own tokens / wounds now («где Х - число [:cnt] на
+        # Дрягве»); «(максимум +N)» caps it; «-Х» takes it away
+        n = count_in_squad(position, copy, value["of"]) if value["x"] == "count" else copy.counters.get(value["x"], 0)
+        if value.get("max") is not None:
+            n = min(n, value["max"])
+        return n * value.get("sign", 1)
     raise ValueError(value)  # pragma: no cover - the reader lets only these through
 
 
@@ -301,7 +306,15 @@ def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
 
 
 def statuses(position: Position, copy: Copy) -> dict:
-    return dict(position.memo.get("status", {}).get(str(copy.uid), {}))
+    """The card's statuses (poison N, curse, vulnerability …): those given for good (memo), and those
+    given «до конца хода (противника)», carried by a modifier flag ``status:<word>`` that ends with
+    that turn (effects._one)."""
+    out = dict(position.memo.get("status", {}).get(str(copy.uid), {}))
+    for m in position.modifiers:
+        if m.subject == copy.uid and m.flag and m.flag.startswith("status:"):
+            word = m.flag.split(":", 1)[1]
+            out[word] = max(out.get(word, 0), 1)
+    return out
 
 
 def strike_now(position: Position, copy: Copy):

@@ -29,7 +29,7 @@ def it_target(ch):
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
-    "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel", "create-at-battlefield",
+    "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
 })
 
 
@@ -70,6 +70,9 @@ class Rules:
         if isinstance(whose, TargetSpec) and whose.ref == "opponent":
             return [_mod("zone", "province"), _mod("owner", "opponent")]
         return [_mod("zone", "province"), _post(f"in-province-of:{_whose(whose)}")]
+
+    def bt_p_in_enemy_province(self, meta, ch):
+        return [_mod("zone", "province"), _mod("owner", "opponent")]
 
     def bt_p_in_this_army(self, meta, ch):
         return _post("in-army")
@@ -537,17 +540,6 @@ class Rules:
                 e = replace(e, text=f"option {i}: {'raise' if sign > 0 else 'lower'} {e.text}")
                 out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
-
-    # ----- created cards at the current battlefield
-    def bt_create_here(self, meta, ch):
-        from .ability import amount
-
-        n, made = amount(ch[0]), ch[1]
-        spec = replace(made.spec, count=n or 1, text=self._text(meta))
-        out = [self._eff(meta, "create-at-battlefield", target=spec,
-                         values=made.stats.values if made.stats else ())]
-        out += [replace(g, target=TargetSpec(ref="it", text=spec.text)) for g in made.grants]
-        return out[0] if len(out) == 1 else out
 
     # ----- more noun phrases and scopes
     def bt_np_current_province(self, meta, ch):

@@ -202,17 +202,26 @@ class Rules:
     def cc_po_any(self, meta, ch):
         return None
 
-    def cc_po_enemy(self, meta, ch):
-        return _Mod("owner", "opponent")
-
     def cc_po_his(self, meta, ch):
         return _Mod("his")
 
     def cc_p_any_pile(self, meta, ch):
         return _Mod("zone", "discard")
 
-    def cc_p_enemy_hand(self, meta, ch):
-        return [_Mod("zone", _HAND), _Mod("owner", "opponent")]
+    def _whose(self, zone, whose):
+        if isinstance(whose, TargetSpec) and whose.ref == "opponent":
+            return [_Mod("zone", zone), _Mod("owner", "opponent")]
+        ref = whose.ref if isinstance(whose, TargetSpec) else "it"
+        return [_Mod("zone", zone), _Mod("post-state", f"of-{ref}")]
+
+    def cc_p_whose_hand(self, meta, ch):
+        return self._whose(_HAND, ch[0])
+
+    def cc_p_whose_pile(self, meta, ch):
+        return self._whose("discard", ch[0])
+
+    def cc_p_enemy_pile(self, meta, ch):
+        return [_Mod("zone", "discard"), _Mod("owner", "opponent")]
 
     def cc_p_his_hand(self, meta, ch):
         return [_Mod("zone", _HAND), _Mod("his")]
@@ -454,5 +463,9 @@ class Rules:
     def cc_cw_here(self, meta, ch):
         return _Mod("post-state", "at-battlefield")
 
-    def cc_cw_location(self, meta, ch):
-        return _Mod("post-state", f"at-location-of:{it_target(ch).ref}")
+    # ----- "in any player's discard pile" (the conditions topic's IN_ANY_DISCARD token)
+    def cc_target_any_discard(self, meta, ch):
+        return self.target_decl(meta, [replace(it_target(ch), zone="discard")])
+
+    def cc_remove_any_discard(self, meta, ch):
+        return self._eff(meta, "remove-from-game", target=replace(it_target(ch), zone="discard"))

@@ -1,0 +1,237 @@
+"""«При атаке по …» (triggers of the attacked side), «При ударе», «При передвижении», statuses for a
+time, «выбрать …», «Не может быть вызван», «В начале вашего второго хода», «игнорирует особенности
+атакованного»."""
+
+from adjudicator.core.runner import run_scenario
+from adjudicator.core.scenario_parser import parse_scenario
+from adjudicator.games.berserk.ability import parse_card_text
+from adjudicator.games.berserk.effects import executes
+from adjudicator.games.berserk.reader import attacked_trigger, names_card, parse_abilities
+
+
+def _executes(text: str) -> list[bool]:
+    return [executes(ab) for ab in parse_card_text(text)]
+
+
+def run(text: str):
+    return run_scenario(parse_scenario('scenario "t"\ngame berserk\nplayer Alice\nplayer Bob\n' + text, "<test>"))
+
+
+def test_attacked_triggers_read_who_is_attacked_and_by_what():
+    assert attacked_trigger("При атаке по Умертвиям")["who"] == "self"
+    assert attacked_trigger("При атаке по Умертвиям")["kinds"] == ["strike", "shot"]
+    assert attacked_trigger("При дальней атаке по себе")["kinds"] == ["shot", "throw"]
+    assert attacked_trigger("При атаке существа противника по хозяину")["who"] == "host"
+    assert attacked_trigger("При атаке существа противника по хозяину")["by"]["types"] == ["creature"]
+    assert attacked_trigger("При [:atk] существа противника по вашему члену ковена")["classes"] == ["Ковен"]
+    assert attacked_trigger("Когда карта противника атакует вашего койара")["classes"] == ["Койар"]
+    assert attacked_trigger("При атаке по другому вашему существу рядом") is None
+    assert names_card(["Небесной", "Страже"], "Небесная Стража")
+    assert not names_card(["Ферросу"], "Умертвия")
+
+
+def test_coverage_counts_the_new_readings_and_not_their_neighbours():
+    assert _executes("При атаке по Сильфиде - атакующий получает уязвимость.") == [True]
+    assert _executes("Когда карта противника атакует вашего койара - выстрел на 1-1-2 в эту карту (2 раза за ход).") \
+        == [True]
+    assert _executes("При ударе - атакованный получает незаживающие раны до конца хода противника.") == [True]
+    assert _executes("При передвижении - получает +1 к следующему [:atk] до конца хода.") == [True]
+    assert _executes("В начале вашего хода – выбрать существо противника.") == [True]
+    assert _executes("Не может быть вызван.") == [True]
+    assert _executes("В начале вашего второго хода - полностью излечиться.") == [True]
+    assert _executes("При выстреле - игнорирует особенности атакованного.") == [True]
+    # still refused
+    assert _executes("При слабой немагической атаке по Воину Жлезодрева - излечиться на 2.") == [False]
+    assert _executes("В начале боя - выбрать стихию, которая есть на поле боя.") == [False]
+    assert _executes("При [:atk] - атакующий получает проклятие.") == [False]  # no attack at this card
+    assert _executes("При атаке по Умертвиям - атакованный получает проклятие.") == [False]
+
+
+def test_ignoring_features_for_one_kind_of_attack_only():
+    ab = parse_abilities("При выстреле - игнорирует особенности атакованного.")[0]
+    assert ab["static"] == "ignore-all" and ab["effects"][0]["spec"]["attack_kinds"] == ["shot"]
+    base = ('card "Стрелок" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выстрел на 2 по существу '
+            'противника. При выстреле - игнорирует особенности атакованного."\n'
+            'card "Щитоносец" creature life 6 movement 1 strike 1-1-1 text "Защита от выстрелов."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Стрелок"\nBob cell 1.1: "Щитоносец"\n')
+    result = run(base + 'Alice uses "Стрелок" targeting "Щитоносец" ability 1\nexpect legal\nAlice passes\n'
+                 'Bob passes\nexpect "Щитоносец" wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_an_ignoring_attacker_does_not_fire_the_attacked_cards_own_trigger():
+    base = ('card "Убийца" creature life 4 movement 1 strike 2-2-2 text "Игнорирует особенности атакованного."\n'
+            'card "Умертвия" creature life 6 movement 1 strike 1-1-1 text "При атаке по Умертвиям - атаковавший '
+            'получает проклятие."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Убийца"\nBob cell 1.1: "Умертвия"\n')
+    result = run(base + 'Alice acts "Убийца" targeting "Умертвия" choosing weak\nexpect legal\n'
+                 'expect stack "Убийца"\n')
+    assert result.passed, result.failures
+
+
+def test_choose_keeps_the_choice_and_second_turn_fires_only_then():
+    base = ('card "Авгур" creature life 4 movement 1 strike 1-1-1 text "В начале вашего хода – выбрать существо '
+            'противника."\n'
+            'card "Эхин" creature life 6 movement 1 strike 1-1-1 text "В начале вашего второго хода - полностью '
+            'излечиться."\n'
+            'phase final\nAlice cell 1.1: "Авгур"\nAlice cell 1.2: "Эхин" wounds 3\nBob cell 1.1: "Гном-воин"\n')
+    # turn 1 is Alice's first; her second is turn 3, when «Эхин» heals (not on Bob's turn 2)
+    result = run(base + 'advance to next turn\nadvance to step opening\nexpect stack empty\n'
+                 'advance to next turn\nadvance to step opening\nexpect stack "Эхин", "Авгур"\n'
+                 'Alice passes\nBob passes\nexpect "Эхин" wounds 0\n')
+    assert result.passed, result.failures
+    # on her third turn (turn 5) only «Авгур» triggers
+    result = run(base.replace("phase final", "turn 3\nphase final") + 'advance to next turn\n'
+                 'advance to next turn\nadvance to step opening\nexpect active Alice\nexpect stack "Авгур"\n')
+    assert result.passed, result.failures
+
+
+
+def test_directed_and_unanswered_strike_stay_refused():
+    # the engine has no defenders and no counter-strikes: it does nothing these keywords could shape
+    assert _executes("[:unq]. [:drs].") == [False]
+    assert _executes("Орк. Безответный удар.") == [False]
+
+
+def test_target_skips_its_next_opening_and_attack_only_at_an_opponents_card():
+    assert _executes("В конце вашего хода - выбранное закрытое отравленное существо противника не открывается в "
+                     "свой следующий ход.") == [True]
+    assert _executes("При перемещении - выстрел на 1-2-2, дальность 3 (по карте противника).") == [True]
+    ab = parse_abilities("При перемещении - выстрел на 1-2-2, дальность 3 (по карте противника).")[0]
+    assert ab["effects"][0]["spec"]["owner"] == "opponent" and ab["effects"][0]["spec"]["range"] == 3
+    base = ('card "Льер" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - выбранное закрытое '
+            'отравленное существо противника не открывается в свой следующий ход."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Льер"\nBob cell 1.1: "Гном-воин" as G closed\n'
+            'Bob cell 1.2: "Келем" closed\n')
+    # not poisoned: no legal target, nothing goes onto the stack; Bob's cards open as usual
+    result = run(base + 'Alice passes-turn\nBob passes\nexpect phase final\nexpect stack empty\n'
+                 'advance to next turn\nadvance to step opening\nexpect G not closed\n')
+    assert result.passed, result.failures
+
+
+def test_ignoring_protection_from_magic_of_cursed_cards_only():
+    from adjudicator.games.berserk import defences as D
+
+    base = ('card "Огненноликий" creature life 6 movement 1 strike 1-1-1 text "Игнорирует [:prm] карт с '
+            'проклятием."\ncard "Маг" creature life 6 movement 1 strike 1-1-1 text "[:prm]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Огненноликий"\nBob cell 1.1: "Маг" as M1\n'
+            'Bob cell 1.2: "Маг" as M2\n')
+    result = run(base + 'expect M1 keyword protection-from-magic\n')
+    pos = result.position if hasattr(result, "position") else None
+    if pos is None:
+        return
+    src = next(c for c in pos.copies.values() if c.name == "Огненноликий")
+    m1, m2 = [c for c in pos.copies.values() if c.name == "Маг"]
+    pos.memo.setdefault("status", {})[str(m1.uid)] = {"curse": 1}
+    assert "protection-from-magic" in D.ignored_for(pos, src, m1, "magic-strike")
+    assert "protection-from-magic" not in D.ignored_for(pos, src, m2, "magic-strike")
+
+
+def test_poisoned_closed_target_stays_closed_at_its_next_opening():
+    base = ('card "Льер" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - выбранное закрытое '
+            'отравленное существо противника не открывается в свой следующий ход."\n'
+            'card "Змей" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное существо противника '
+            'получает отравление на 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Льер"\nAlice cell 1.2: "Змей"\n'
+            'Bob cell 1.1: "Гном-воин" as G closed\nBob cell 1.2: "Келем" closed\n')
+    result = run(base + 'Alice uses "Змей" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\nAlice passes-turn\nBob passes\nexpect phase final\n'
+                 'expect stack "Льер"\nAlice passes\nBob passes\n'
+                 'advance to next turn\nadvance to step opening\nexpect G closed\nexpect "Келем" not closed\n')
+    assert result.passed, result.failures
+
+
+def test_strike_changed_by_its_own_tokens_with_a_cap():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Дрягв" creature life 6 movement 1 strike 3-3-4 text "-Х к своему [:atk], где Х - число [:cnt] на '
+            'Дрягве."\ncard "Всепожиратель" creature life 6 movement 1 strike 1-2-3 text "+Х к [:atk] (максимум +5), '
+            'где Х - число [:cnt] на Всепожирателе."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Дрягв" tokens 2\nAlice cell 1.2: "Всепожиратель" tokens 7\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice acts "Дрягв" targeting "Гном-воин" choosing strong\nexpect legal\nAlice passes\n'
+                 'Bob passes\nexpect "Гном-воин" wounds 2\n')
+    assert result.passed, result.failures
+    pos = result.position
+    big = next(c for c in pos.copies.values() if c.name == "Всепожиратель")
+    assert S.strike_now(pos, big) == (6, 7, 8)
+    assert _executes("+Х к [:atk] (максимум +5), где Х - число [:cnt] на Всепожирателе.") == [True]
+    assert _executes("При [:atk] - получает +1 к [:rgn] (максимум +3).") == [False]
+
+
+def test_on_attack_fires_on_a_shot_and_leaves_a_throw_open():
+    base = ('card "Копейщик" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выстрел на 1 по существу '
+            'противника. [:tap]: Метание на 1 по существу противника. При атаке - получает [:cnt]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Копейщик"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice uses "Копейщик" ability 2 targeting "Гном-воин"\nexpect illegal because B-STACK\n'
+                 'Alice uses "Копейщик" ability 1 targeting "Гном-воин"\nexpect legal\n'
+                 'expect stack "Копейщик", "Копейщик"\nAlice passes\nBob passes\nexpect "Копейщик" tokens 1\n')
+    assert result.passed, result.failures
+
+
+def test_own_named_strong_strike_and_strike_at_a_closed_creature():
+    base = ('card "Черный Рыцарь" creature life 6 movement 1 strike 1-2-3 text "При сильном [:atk] Черного Рыцаря - '
+            'атакованный получает проклятие."\n'
+            'card "Хранитель Магии" creature life 6 movement 1 strike 1-1-1 text "При ударе по закрытому существу - '
+            'выбранный линунг получает [:cnt]."\n'
+            'card "Линунг" creature life 3 movement 1 strike 1-1-1 keywords Линунг\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Черный Рыцарь"\nAlice cell 1.2: "Хранитель Магии"\n'
+            'Alice cell 1.3: "Линунг"\nBob cell 1.1: "Гном-воин" as G closed\nBob cell 1.2: "Келем"\n')
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing weak\nexpect stack "Черный Рыцарь"\n'
+                 'Alice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice acts "Хранитель Магии" targeting G\nexpect stack "Хранитель Магии", "Хранитель Магии"\n'
+                 'Alice passes\nBob passes\nexpect "Линунг" tokens 1\n')
+    assert result.passed, result.failures
+    result = run(base + 'Alice acts "Черный Рыцарь" targeting "Келем" choosing strong\n'
+                 'expect stack "Черный Рыцарь", "Черный Рыцарь"\nAlice passes\nBob passes\n'
+                 'expect "Келем" status curse\n')
+    assert result.passed, result.failures
+
+
+def test_wounds_received_trigger_with_x_and_start_of_turn_without_wounds():
+    base = ('card "Пожиратель Душ" creature life 8 movement 1 strike 1-1-1 text "Когда другое существо с проклятием '
+            'получает Х ран - Пожиратель Душ излечивается на Х (два раза за ход)."\n'
+            'card "Ведьма" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Выбранное существо противника '
+            'получает проклятие."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Пожиратель Душ" wounds 3\nAlice cell 1.2: "Ведьма"\n'
+            'Alice cell 1.3: "Келем"\nBob cell 1.1: "Гном-воин" as G\nBob cell 1.2: "Рафаэль"\n')
+    result = run(base + 'Alice uses "Келем" targeting "Рафаэль"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice uses "Ведьма" targeting G\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to step choice\n'
+                 'Alice uses "Келем" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'expect G wounds 2\nexpect stack "Пожиратель Душ"\nAlice passes\nBob passes\n'
+                 'expect "Пожиратель Душ" wounds 1\n')
+    assert result.passed, result.failures
+    troll = ('card "Разбуженный Тролль" creature life 6 movement 1 strike 1-1-1 text "Если в начале вашего хода не '
+             'имеет ран - возвращается в колоду."\nphase final\nAlice cell 1.1: "Разбуженный Тролль" as T1\n'
+             'Alice cell 1.2: "Разбуженный Тролль" as T2 wounds 1\nBob cell 1.1: "Гном-воин"\n')
+    result = run(troll + 'advance to next turn\nadvance to next turn\nadvance to step opening\n'
+                 'expect stack "Разбуженный Тролль"\nAlice passes\nBob passes\nexpect T1 in Alice deck\n'
+                 'expect T2 in Alice cell 1.2\n')
+    assert result.passed, result.failures
+
+
+def test_when_it_is_healed():
+    base = ('card "Егерь" creature life 6 movement 1 strike 1-1-1 text "Когда Егерь излечивается - получает +1 к '
+            'своему следующему [:atk]."\n'
+            'card "Лекарь" creature life 4 movement 1 strike 1-1-1 text "[:tap]: Излечить выбранное существо на 2."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Егерь" wounds 1\nAlice cell 1.2: "Лекарь" as L1\n'
+            'Alice cell 1.3: "Лекарь" as L2\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice uses L1 targeting "Егерь"\nAlice passes\nBob passes\nexpect "Егерь" wounds 0\n'
+                 'expect stack "Егерь"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice uses L2 targeting "Егерь"\nAlice passes\nBob passes\nexpect stack empty\n'
+                 'Alice passes\nBob passes\n'
+                 'Alice acts "Егерь" targeting "Гном-воин" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Гном-воин" wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_choose_except_another_card_of_that_name():
+    base = ('card "Нересса" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выбрать существо противника '
+            '(кроме другой Нерессы)."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Нересса"\nBob cell 1.1: "Нересса" as N\nBob cell 1.2: "Келем"\n')
+    assert _executes("В начале боя - выбрать существо противника (кроме другой Нерессы).") == [True]
+    result = run(base + 'Alice uses "Нересса" targeting N\nexpect illegal because B-414 "кроме"\n'
+                 'Alice uses "Нересса" targeting "Келем"\nexpect legal\n')
+    assert result.passed, result.failures
