@@ -25,6 +25,8 @@ their text, stats as the base grammar names them: ``force``, ``chi``, ``family-h
     "you own a dead Courtier or Shugenja".
 ``state-in-province`` (who, state)
     "Miwa is face-up in your province" (one of your provinces).
+``exists-in-discard-pile`` (what)
+    "there is a dead Personality in any (player's) discard pile".
 ``in-hand-or-discard-pile`` (who)
 ``control-at-least`` (number, what)
     "you control at least three Personalities".
@@ -78,7 +80,7 @@ KINDS: frozenset[str] = frozenset()
 CONDITION_KINDS: frozenset[str] = frozenset({
     "control-none", "nobody-controls", "not-clan-player", "none-at-battlefield", "stat-rank",
     "most-cards-in-hand", "has-no-abilities", "you-own", "state-in-province",
-    "in-hand-or-discard-pile", "any-of", "all-of", "none-of", "control-at-least",
+    "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "none-of", "control-at-least",
     "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
 })
@@ -155,6 +157,7 @@ class Rules:
     cd_you_own = _cond("you-own")
     cd_state_in_province = _cond("state-in-province", lambda ch: (_word(ch[0]), str(ch[1]).lower()))
     cd_self_here = _cond("at-battlefield", lambda ch: ("this card",))
+    cd_exists_in_discard = _cond("exists-in-discard-pile", lambda ch: (_word(ch[0]),))
     cd_in_hand_or_discard = _cond("in-hand-or-discard-pile")
 
     cd_stat_ge_n = _cond("stat-at-least", lambda ch: (_word(ch[0]), str(ch[1]), _word(ch[-1])))
