@@ -235,3 +235,11 @@ def test_choose_except_another_card_of_that_name():
     result = run(base + 'Alice uses "Нересса" targeting N\nexpect illegal because B-414 "кроме"\n'
                  'Alice uses "Нересса" targeting "Келем"\nexpect legal\n')
     assert result.passed, result.failures
+
+
+def test_a_second_verb_after_and_shares_the_first_ones_subject():
+    ab = parse_abilities('В начале хода противника - воздействие "взгляд Бехолдера" - выбранное существо противника '
+                         'с отравлением ранится на 1 и не может двигаться до конца хода.')[0]
+    assert [(e["kind"], e["subject"]) for e in ab["effects"]] == [("wound", "target"), ("cannot-move", "target")]
+    ab = parse_abilities("[:tap]: Ранить выбранное существо на 1, при этом - получить 1 дополнительную [:tgh].")[0]
+    assert [e["subject"] for e in ab["effects"]] == ["target", "self"]
