@@ -889,6 +889,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
     if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn") \
+            and not (eff.duration == "until-your-turn" and eff.kind in ("cannot-move", "modify-stat", "grant-keyword",
+                                                                       "lose-keyword")) \
             and not (eff.kind == "no-open" and eff.duration == "next-turn" and subject == "target" and re.search(
                 r"не\s+открывается\s+в\s+свой\s+следующий\s+ход$", eff.text.strip().rstrip("."), re.I)):
         # «выбранное … существо противника не открывается в свой следующий ход»: the opening of its
