@@ -235,3 +235,27 @@ def test_choose_except_another_card_of_that_name():
     result = run(base + 'Alice uses "Нересса" targeting N\nexpect illegal because B-414 "кроме"\n'
                  'Alice uses "Нересса" targeting "Келем"\nexpect legal\n')
     assert result.passed, result.failures
+
+
+def test_a_second_verb_after_and_shares_the_first_ones_subject():
+    ab = parse_abilities('В начале хода противника - воздействие "взгляд Бехолдера" - выбранное существо противника '
+                         'с отравлением ранится на 1 и не может двигаться до конца хода.')[0]
+    assert [(e["kind"], e["subject"]) for e in ab["effects"]] == [("wound", "target"), ("cannot-move", "target")]
+    ab = parse_abilities("[:tap]: Ранить выбранное существо на 1, при этом - получить 1 дополнительную [:tgh].")[0]
+    assert [e["subject"] for e in ab["effects"]] == ["target", "self"]
+
+
+def test_until_the_start_of_your_turn():
+    base = ('card "Вихт" creature life 6 movement 1 strike 1-1-1 text "[:tap]: Выбрать существо противника, при этом - '
+            'оно не может двигаться до начала вашего хода и получает отравление на 1."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Вихт"\nBob cell 1.1: "Гном-воин" as G\n')
+    result = run(base + 'Alice uses "Вихт" targeting G\nexpect legal\nAlice passes\nBob passes\n'
+                 'expect G status poison\nAlice passes\nBob passes\nAlice passes-turn\nBob passes\n'
+                 'advance to next turn\nadvance to step choice\nexpect active Bob\n'
+                 'Bob moves G to cell 2.1\nexpect illegal because B-413 "cannot move"\n')
+    assert result.passed, result.failures
+    # Alice's next turn (3) begins: the restriction is over, and in Bob's turn 4 G moves
+    result = run(base + 'Alice uses "Вихт" targeting G\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to next turn\n'
+                 'advance to step choice\nexpect active Bob\nBob moves G to cell 2.1\nexpect legal\n')
+    assert result.passed, result.failures

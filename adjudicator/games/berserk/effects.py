@@ -496,6 +496,9 @@ def modifier_duration(position: Position, effect: dict, controller: str) -> str:
         return "turn"
     if duration == "opponent-turn":
         return f"turn-end:{S.other(position, controller)}"
+    if duration == "until-your-turn":
+        # «до начала вашего хода»: until the ability's controller's next turn begins (timing.end_turn)
+        return f"turn-start:{controller}"
     return "permanent"
 
 
@@ -504,6 +507,8 @@ def _until(duration: str) -> str:
         return " until the end of turn"
     if duration.startswith("turn-end:"):
         return f" until the end of {duration.split(':', 1)[1]}'s turn"
+    if duration.startswith("turn-start:"):
+        return f" until {duration.split(':', 1)[1]}'s turn begins"
     return ""
 
 

@@ -189,13 +189,21 @@ def _from_ast(ab: Ability, index: int) -> dict:
         else:
             out["unknown"].append(f"cost {cost.kind}")
     last = "self"
+    prev = None
     for eff in ab.effects:
         if isinstance(eff, Unparsed):
             continue
         mapped = _effect(eff, ab, last)
         if isinstance(mapped, str):
             out["unknown"].append(mapped)
+            prev = None
             continue
+        if prev is not None and _shares_subject(prev, eff, ab) and mapped["subject"] == "self" \
+                and last != "self":
+            # «выбранное существо … ранится на 1 и не может двигаться»: the card named as the subject of
+            # the first verb is the subject of the second, joined by «и» with no subject of its own
+            mapped["subject"] = last
+        prev = eff
         last = mapped["subject"]
         cut = _after_full_cut(ab)
         if cut is not None and _where(eff, ab) > cut and out["effects"]:
@@ -289,6 +297,18 @@ def _from_ast(ab: Ability, index: int) -> dict:
         # number («[:rgn]-Х») or an effect's is not
         out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")
     return out
+
+
+def _shares_subject(prev: Effect, eff: Effect, ab: Ability) -> bool:
+    """«X ранится на 1 и не может двигаться»: ``prev`` opens with its target (the clause's subject),
+    and ``eff``, with no target words, follows it after «и»."""
+    t0, t1 = prev.target, eff.target
+    if t0 is None or not (t0.text or "").strip() or (t1 is not None and (t1.text or "").strip()):
+        return False
+    if not (prev.text or "").strip().lower().startswith(t0.text.strip().lower()):
+        return False
+    return re.search(re.escape(prev.text.strip()) + r"\s*,?\s+и\s+" + re.escape((eff.text or "").strip()),
+                     ab.text, re.I) is not None
 
 
 def _fixed_or_count(amount) -> bool:
@@ -869,6 +889,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind in ("modify-stat",) and eff.stat not in MODIFIABLE_STATS:
         return f"modify-stat of {eff.stat} (the engine changes only life, strike and movement)"
     if eff.duration not in DURATIONS and not (eff.kind == "no-damage" and eff.duration == "until-end-of-first-turn") \
+            and not (eff.duration == "until-your-turn" and eff.kind in ("cannot-move", "modify-stat", "grant-keyword",
+                                                                       "lose-keyword")) \
             and not (eff.kind == "no-open" and eff.duration == "next-turn" and subject == "target" and re.search(
                 r"не\s+открывается\s+в\s+свой\s+следующий\s+ход$", eff.text.strip().rstrip("."), re.I)):
         # «выбранное … существо противника не открывается в свой следующий ход»: the opening of its

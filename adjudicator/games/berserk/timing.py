@@ -175,6 +175,7 @@ def end_stage(position: Position, rec) -> None:
         t.turn = 1
         rec("timing", f"the Preliminary phase is over: the Main phase of battle begins, {t.active} (First "
             "player) is active", "B-MAIN")
+        _turn_begins(position, t.active, rec)
         enter(position, "start", None, rec)
     elif name == "start":
         enter(position, "opening", "preparation", rec)
@@ -212,7 +213,17 @@ def end_turn(position: Position, rec) -> None:
     rec("timing", f"{t.active} becomes inactive; {new_active} takes the turn", "B-415.3")
     t.active = new_active
     t.turn += 1
+    _turn_begins(position, new_active, rec)
     enter(position, "start", None, rec)
+
+
+def _turn_begins(position: Position, player: str, rec) -> None:
+    """«до начала вашего хода»: effects lasting until ``player``'s turn end as it begins (B-408.2: with
+    its Start phase; the first turn begins as B-MAIN says)."""
+    ended = position.expire([f"turn-start:{player}"])
+    if ended:
+        rec("effect", f"{len(ended)} effect{'s' if len(ended) != 1 else ''} lasting until {player}'s turn "
+            "end now", "B-408.2")
 
 
 def reveal_card(position: Position, copy, rec, rule: str) -> None:
