@@ -13,6 +13,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import conditions, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .triggers_events import raise_event
 
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
@@ -506,7 +507,9 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    return ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
+    return created
 
 
 def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None:
