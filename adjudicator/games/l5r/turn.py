@@ -11,7 +11,7 @@ from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, own_actions, triggers
-from .effects import discard_copy, in_play
+from .effects import discard_copy, forbidden, in_play
 from .triggers_events import raise_event
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -343,6 +343,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
                         and c.card.type == "holding":
                     proc.add("effect", f"{c.name} stays bowed: a Legacy Holding of the player going second "
                              "cannot be straightened before that player's third turn", "L5R-STRAIGHTEN")
+                    continue
+                if forbidden(pos, c, "straighten", game):  # "This card cannot be straightened" (L5R-TRAIT)
+                    proc.add("effect", f"{c.name} stays bowed: it cannot be straightened", "L5R-STRAIGHTEN",
+                             "L5R-TRAIT")
                     continue
                 c.flags.discard("bowed")
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
