@@ -164,6 +164,7 @@ def equip(game, ctx: Context) -> None:
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
+    raise_event(pos, "equipped", item)
     game.after_action(ctx)
 
 
@@ -250,6 +251,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     refill(pos, actor, province, ctx.proc)
     raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
     game.settle(pos, ctx.proc)
 
 
