@@ -27,7 +27,7 @@ from ...core.ability import Effect
 _FREE = ("ignoring-gold-cost", "ignoring-costs")
 #: "When paying for a Follower": the purchases a bowed card can lower, as the engine makes them
 _PAYING_FOR = {"follower": ("follower", None), "item": ("item", None), "holding": ("holding", None),
-               "personality": ("personality", None), "monk": ("personality", "Monk")}
+               "personality": ("personality", None), "monk": (None, "Monk")}
 _OTHERS = ("another player", "any other player")
 
 
@@ -109,7 +109,7 @@ def _self_reduction_ok(ability) -> bool:
     return all(_self_condition_ok(c) for c in ability.conditions)
 
 
-def _bowed_reducer(ability) -> tuple[str, str | None, int] | None:
+def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
     """("follower", None, 3) for "Bow this card: When paying for a Follower, it enters play for 3 less Gold"."""
     if ability.kind != "action" or ability.designators or len(ability.costs) != 1 or len(ability.effects) != 1:
         return None
@@ -250,7 +250,7 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
     for _, copy, (kind, keyword, amount) in reducers:
         noun = keyword or kind.title()
         noun = ("an " if noun[0] in "AEIOU" else "a ") + noun
-        if bought.card.type != kind or (keyword and not pos.has_keyword(bought, keyword)):
+        if (kind and bought.card.type != kind) or (keyword and not pos.has_keyword(bought, keyword)):
             ctx.reject("L5R-GOLD", f"{copy.show()} lowers the price of {noun} only; {bought.name} is not one")
         if copy.controller != actor:
             ctx.reject("L5R-ACT-COST.4", f"{copy.show()} belongs to {copy.controller}")
