@@ -24,6 +24,8 @@ CARRIED_OUT = [
     "Attaches to a Courtier for 2 less Gold.",
     "Bow this card: When paying for a Follower, it enters play for 3 less Gold.",
     "Bow this card: When paying for a Monk, he enters play for 3 less Gold.",
+    "Your Holdings enter play for 1 less Gold.",
+    "Your other Ronin cards enter play paying 1 less Gold.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -35,7 +37,10 @@ NOT_CARRIED_OUT = [
     "Attaches to a Ruby Champion ignoring costs.",
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
-    "Your Holdings enter play for 1 less Gold.",
+    "Actions on your Strategies cost 1 less Gold.",
+    "While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
+    "for 1 less Gold.",
+    "Limited, Bow this card: Your Holdings enter play paying 2 less Gold (this turn).",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",
     "Courtesy: Nishigori enters play for 1 less Gold.",
@@ -118,4 +123,19 @@ def test_reduction_to_zero_needs_no_gold_source():
     text = FOLLOWER.replace('"Bushi" follower force 2 gold-cost 4', '"Bushi" follower force 2 gold-cost 3')
     r = run_text(text + 'Alice equips "Bushi" onto "Young Duelist" with "Akodo Dojo", "Rice Paddy"\n'
                  'expect legal\nexpect "Rice Paddy" not bowed\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_your_ronin_cards_lower_an_equipped_ronin_follower():
+    text = FOLLOWER.replace('"Bushi" follower force 2 gold-cost 4 keywords Infantry',
+                            '"Bushi" follower force 2 gold-cost 3 keywords Infantry Ronin')
+    text = text.replace('card "Spear"', 'card "Ronin Lord" personality force 2 chi 2 honor-requirement 0 '
+                        'personal-honor 0 gold-cost 5 keywords Ronin text "Your other Ronin cards enter play paying '
+                        '1 less Gold."\ncard "Spear"')
+    text = text.replace('Alice home: "Young Duelist", "Akodo Dojo", "Rice Paddy"',
+                        'Alice home: "Young Duelist", "Ronin Lord", "Rice Paddy"')
+    r = run_text(text + 'Alice equips "Bushi" onto "Young Duelist" with "Rice Paddy"\nexpect legal\n')
+    assert r.passed, [f.render() for f in r.failures]
+    r = run_text(text + 'Alice equips "Spear" onto "Young Duelist" with "Rice Paddy"\n'
+                 'expect illegal because L5R-GOLD\n')
     assert r.passed, [f.render() for f in r.failures]

@@ -8,6 +8,8 @@ Three forms are carried out, each where the engine buys or equips a card:
 * an attachment's discount for some bearers ("Attaches to a Phoenix Clan Personality for 1 less
   Gold", "Equips to a Nonhuman Fudo Personality ignoring Gold cost"), read when it is equipped
   (L5R-EQUIP). It is a discount, not a restriction: other Personalities pay full price;
+* a trait of a card in play on its controller's purchases ("Your Holdings enter play for 1 less
+  Gold", "Your other Ronin cards enter play paying 1 less Gold"), read in both;
 * a card that bows to lower one purchase ("Bow this card: When paying for a Follower, it enters
   play for 3 less Gold"), named among the ``with`` sources of the purchase it lowers, as Gold
   sources are (L5R-GOLD, L5R-ACT-COST).
@@ -129,6 +131,28 @@ def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
     return kind, keyword, clause.amount
 
 
+_BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
+
+
+def _board_reduction(ability):
+    """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
+    enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+            or not clause.amount:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
+            or spec.tests \
+            or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
+            or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
+        return None
+    return spec, clause.amount
+
+
 def ability_verdict(ability) -> bool | None:
     """For executes(): True/False for an ability with a Gold cost change, None for any other."""
     kinds = [c.kind for c in [*ability.costs, *ability.effects] if isinstance(c, Effect)]
@@ -136,7 +160,8 @@ def ability_verdict(ability) -> bool | None:
     if "cost-reduction" not in kinds and not costed:
         return None
     if "cost-reduction" in kinds:
-        return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None
+        return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
+            or _board_reduction(ability) is not None
     if ability.kind != "continuous":
         return False
     discounts = {i for i, _ in _attach_discount(ability)}
@@ -154,7 +179,7 @@ def condition_executes(ability, cond) -> bool:
 
 def continuous_applies(effect, ref) -> bool:
     """CONTINUOUS_KINDS entry: a card's reduction on itself, read when it is bought."""
-    return ref == "this"
+    return ref in ("this", "choice")  # the exact forms: ability_verdict
 
 
 # ---- carrying out ------------------------------------------------------------------------
@@ -197,6 +222,28 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold",
                      "L5R-GOLD", "L5R-DYNASTY")
     return less, ignore_req
+
+
+def board_reductions(game, ctx, bought) -> int:
+    """Gold less for ``bought`` from the traits of its buyer's cards in play ("Your Holdings
+    enter play for 1 less Gold"), with steps (L5R-GOLD)."""
+    from .effects import in_play
+
+    pos, actor, less = ctx.position, ctx.actor, 0
+    for copy in pos.all_copies():
+        if copy.uid == bought.uid or copy.controller != actor or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            found = _board_reduction(ability)
+            if found is None:
+                continue
+            spec, amount = found
+            typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
+                less += amount
+                ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
+                         f"{bought.name} is one", "L5R-GOLD")
+    return less
 
 
 def attach_discount(game, ctx, item, host) -> int | str:

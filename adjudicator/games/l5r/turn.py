@@ -160,7 +160,7 @@ def equip(game, ctx: Context) -> None:
 
     cost = item.card.attrs.get("gold-cost", 0) or 0
     less = costs.attach_discount(game, ctx, item, host) if cost else 0
-    own = costs.own_reductions(game, ctx, item)[0] if cost else 0
+    own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
     if cost:
         costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
@@ -219,6 +219,7 @@ def buy(game, ctx: Context) -> None:
     from . import costs
 
     less, ignore_requirement = costs.own_reductions(game, ctx, card)
+    less += costs.board_reductions(game, ctx, card)
     below = is_personality and honor < requirement and not ignore_requirement
     rules = ["L5R-DYNASTY"]
     if discounted and for_honor:
