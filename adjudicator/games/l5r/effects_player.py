@@ -84,6 +84,7 @@ CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {"additional-action": additional_action}
 
+
 def _cost_reduction_applies(effect, ref) -> bool:
     from .costs import continuous_applies
 
