@@ -38,8 +38,8 @@ NOT_CARRIED_OUT = [
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
     "Actions on your Strategies cost 1 less Gold.",
-    "While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
-    "for 1 less Gold.",
+    ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
+     "for 1 less Gold."),
     "Limited, Bow this card: Your Holdings enter play paying 2 less Gold (this turn).",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",

@@ -172,9 +172,8 @@ def equip(game, ctx: Context) -> None:
 
 def attach_restriction(game, ctx: Context, item, host) -> str | None:
     """Why ``host`` cannot legally carry ``item`` ("Can only attach to a Samurai"), or None."""
-    from .procedure import target_ok
-
     from .costs import is_discount
+    from .procedure import target_ok
 
     for ability in game.abilities(item):
         for clause in ability.effects:
