@@ -327,8 +327,11 @@ def executes(ability) -> bool:
            or getattr(ability.effects[ability.effects.index(c) + 1], "kind", "") != "amount-equal-to"):
         return False
     from .conditions import readable
+    from .costs import ability_verdict, condition_executes  # Gold cost changes (costs.py)
 
-    if not all(readable(c) for c in ability.conditions):
+    if ability_verdict(ability) is False:
+        return False
+    if not all(readable(c) or condition_executes(ability, c) for c in ability.conditions):
         return False
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)
@@ -385,7 +388,7 @@ def executes(ability) -> bool:
         return False
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
-        gold_only = all(c.kind in ("bow", "produce-gold") for c in clauses) and not ability.designators
+        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators
         return bool(timed) or gold_only
     return False
 
