@@ -44,7 +44,8 @@ HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "
         "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
 
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
-TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "produce-gold", "gain-honor",
+#: (not "produce-gold": Gold sources pay with their printed Gold Production, game.pay_gold)
+TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gain-honor",
                     "lose-honor", "give-token", "pay-gold", "draw"})
 MILITARY = ("fear", "ranged-attack", "melee-attack")
 
@@ -336,6 +337,9 @@ TARGET_STATES = frozenset({"bowed", "unbowed", "straightened", "dishonored", "ho
                            "defending", "at home", "without-followers", "in-current-army"})
 
 
+_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
+
+
 def has_amounts(ability) -> bool:
     return any(isinstance(c, Effect) and c.kind.startswith("amount-") for c in (*ability.costs, *ability.effects))
 
@@ -348,10 +352,15 @@ def ability_executes(ability) -> bool:
     lasting = ability.kind == "continuous"
     if ability.kind not in ("action", "reaction", "continuous"):
         return False  # triggered traits resolve without the procedure's bindings (triggers.py)
-    if not lasting and any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
-                           and not set(c.target.states) <= TARGET_STATES
+    if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
+                           and c.target.ref in ("target", "choice", "each") and (
+                               not set(c.target.states) <= TARGET_STATES
+                               or (len(c.target.keywords) > 1 and " or " in c.target.text))
                            for c in (*ability.costs, *ability.effects)):
-        return False  # an amount read from a card the engine may not pick out rightly
+        return False  # an amount read from a card the engine's target test may not pick out rightly
+    if any(c.kind == "you-control" and c.args and c.args[0].split()[-1].lower() in _TYPE_WORDS
+           for c in ability.conditions):
+        return False  # "If you control a Personality": conditions.py reads the word as a keyword today
     named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
     pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                   for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
