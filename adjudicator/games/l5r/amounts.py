@@ -90,7 +90,10 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
         return False
     if len(spec.keywords) > 1:  # "a Market or Port": which of the words is meant is not kept
         return False
-    return set(spec.states) <= COUNT_STATES and bool(spec.card_types or spec.keywords)
+    states = set(spec.states) - {"in-army"}
+    if "at-battlefield" in states and "the current battlefield" in spec.text.lower():
+        states.discard("at-battlefield")  # "at the current battlefield" (not "at this battlefield")
+    return states <= COUNT_STATES and bool(spec.card_types or spec.keywords)
 
 
 def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
@@ -170,10 +173,20 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .continuous import fits
     from .effects import in_play
 
-    plain = replace(spec, states=tuple(s for s in spec.states if s not in ("unique", "non-unique")))
+    from .procedure import current_battlefield
+
+    own = ("unique", "non-unique", "in-army", "at-battlefield")
+    plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
+    field = current_battlefield(pos)
     found = 0
     for copy in pos.copies.values():
         if not in_play(pos, copy) or not fits(game, pos, source, copy, plain):
+            continue
+        # "in this army": the cards of this card's controller at its battlefield
+        if "in-army" in spec.states and not (copy.controller == source.controller and copy.zone == source.zone
+                                             and source.zone.startswith("battlefield")):
+            continue
+        if "at-battlefield" in spec.states and copy.zone != field:
             continue
         unique = pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
