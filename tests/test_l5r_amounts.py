@@ -31,8 +31,8 @@ def battle(cards: str, rest: str):
     "Battle: Fear equal to twice this Personality's Force.",
     "Battle: Fear equal to the number of Undead cards in this unit.",
     "Open: Target an enemy Personality and pay Gold equal to his Gold Cost: Bow him.",
-    "Political Limited: Target an enemy Personality. His controller loses Honor equal to his printed "
-    "Personal Honor or 2, whichever is lower.",
+    ("Political Limited: Target an enemy Personality. His controller loses Honor equal to his printed "
+     "Personal Honor or 2, whichever is lower."),
     "This Follower has a Force bonus equal to its Personality's printed Force.",
 ])
 def test_worked_out_amounts_execute(text):
@@ -97,3 +97,24 @@ expect Alone force 1
 """
     r = run_text(text)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_his_is_the_named_target_not_the_fears():
+    cards = ('card "Dark Resolve" action gold-cost 0 text "Battle: Target your unbowed Samurai Personality. '
+             'Fear with strength equal to his Force minus 1 (minimum zero)."')
+    # the Sergeant (3F) gives Fear 2: enough for the Duelist (2F); the Duelist's own Force would give 1
+    battle(cards, 'Alice battlefield 1: "Veteran Sergeant"\nBob battlefield 1: "Young Duelist"\n'
+                  'Alice hand: "Dark Resolve"\n'
+                  'Alice plays "Dark Resolve" targeting "Veteran Sergeant", "Young Duelist"\nexpect legal\n'
+                  'expect "Young Duelist" bowed\n')
+
+
+def test_the_shown_card_focus_plus_one():
+    cards = ('card "Shown Resolve" action gold-cost 0 text "Battle: Show a Kiho card in your hand: Ranged Attack '
+             'with strength equal to the card\'s Focus Value plus one."\n'
+             'card "Calm Kiho" action gold-cost 0 focus 2 keywords Kiho text "Open: Draw a card."')
+    battle(cards, 'Alice battlefield 1: "Veteran Sergeant"\nBob battlefield 1: "Veteran Sergeant" as Foe\n'
+                  'Alice hand: "Shown Resolve", "Calm Kiho"\n'
+                  'Alice plays "Shown Resolve" targeting Foe paying "Calm Kiho"\nexpect legal\n'
+                  'expect order target, cost, effect "amount 3", cleanup\n'
+                  'expect Foe in Bob dynasty-discard\nexpect "Calm Kiho" in Alice hand\n')

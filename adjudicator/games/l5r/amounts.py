@@ -172,7 +172,6 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     """How many cards in play fit ``spec``, judged from ``source`` ("other", "in this unit")."""
     from .continuous import fits
     from .effects import in_play
-
     from .procedure import current_battlefield
 
     own = ("unique", "non-unique", "in-army", "at-battlefield")
@@ -223,7 +222,11 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
     if spec.ref in ("it", "choice"):
         # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
         # the card the latest clause naming a card acted on, else the last target
-        for found in (bind.recent, bind.last):
+        from .procedure import MILITARY as implied
+
+        # the targets the text names, not the one a Fear or an attack implies ("Fear equal to his Force")
+        named = [c for key, c in bind.targets.items() if c and key not in {id(v) for v in implied.values()}]
+        for found in (bind.recent, named[-1] if named else [], bind.last):
             cards = [c for c in found if not isinstance(c, str)]
             if spec.ref == "choice" and cards and not _fits_words(pos, cards[0], spec):
                 continue
@@ -249,8 +252,8 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
              holder=None) -> tuple[Effect, str]:
     """``taker`` with its amount worked out from ``amounts`` (clauses ``first_index`` ...), and a
     note of the values read, for the effect's step (L5R-ACT-EFFECT)."""
-    from . import conditions
     from ...core.ruling import Rejected
+    from . import conditions
 
     game, pos = ctx.game, ctx.position
     read_from = None

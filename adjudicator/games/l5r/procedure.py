@@ -359,7 +359,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 if subject.controller != ctx.actor:
                     ctx.reject("L5R-ACT-COST.4", f"{subject.show()} belongs to {subject.controller}: cards of "
                                "another player cannot pay your costs")
-                if clause.kind != "discard" and not in_play(ctx.position, subject):
+                named_zone = clause.target is not None and clause.target.zone is not None  # "Show a card in your hand"
+                if clause.kind != "discard" and not named_zone and not in_play(ctx.position, subject):
                     ctx.reject("L5R-ACT-COST.4", f"{subject.show()} is out of play: cards out of play cannot "
                                "pay your costs")
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=True, source=source.name)
