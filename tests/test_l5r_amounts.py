@@ -118,3 +118,28 @@ def test_the_shown_card_focus_plus_one():
                   'Alice plays "Shown Resolve" targeting Foe paying "Calm Kiho"\nexpect legal\n'
                   'expect order target, cost, effect "amount 3", cleanup\n'
                   'expect Foe in Bob dynasty-discard\nexpect "Calm Kiho" in Alice hand\n')
+
+
+def test_gold_cost_from_base_personal_honor_minus_one():
+    text = """scenario "t"
+game l5r
+card "Price of Shame" action gold-cost 0 text "Political Limited: Pay Gold equal to a target Personality's base Personal Honor minus 1: Dishonor him."
+player Alice clan Scorpion family-honor 12
+player Bob   clan Crab family-honor 9
+phase action
+Alice home: "Rice Paddy"
+Bob home: "Quiet Courtier", "Young Duelist"
+Alice hand: "Price of Shame" as P1, "Price of Shame" as P2
+Alice plays P1 targeting "Young Duelist"
+expect legal
+expect "Young Duelist" dishonored
+expect "Rice Paddy" not bowed
+Bob passes
+Alice plays P2 targeting "Quiet Courtier"
+expect illegal because L5R-GOLD "1 Gold"
+Alice plays P2 targeting "Quiet Courtier" with "Rice Paddy"
+expect legal
+expect "Quiet Courtier" dishonored
+"""
+    r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]

@@ -343,6 +343,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         if amounts.chain(costs, index):  # "Pay Gold equal to its Gold Cost" (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, amounts.chain(costs, index), index + 1, bind, {})
         if clause.kind == "pay-gold":
+            if note and not clause.amount:
+                continue  # worked out to 0 Gold: nothing to pay (a gold cost of 0 is no step)
             game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'" + (f" ({note})" if note else ""))
             continue
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
