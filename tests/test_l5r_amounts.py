@@ -143,3 +143,25 @@ expect "Quiet Courtier" dishonored
 """
     r = run_text(text)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_your_samurai_is_the_target_that_names_him():
+    cards = ('card "Borrowed Might" action gold-cost 0 text "Open: Target your unbowed Samurai. Give a target '
+             'Personality a Force penalty equal to your Samurai\'s Force."')
+    text = """scenario "t"
+game l5r
+{cards}
+player Alice clan Lion family-honor 12
+player Bob   clan Crab family-honor 9
+phase action
+Alice home: "Young Duelist"
+Bob home: "Veteran Sergeant"
+Alice hand: "Borrowed Might"
+Alice plays "Borrowed Might" targeting "Young Duelist", "Veteran Sergeant"
+expect legal
+expect order target, target, effect "amount -2", cleanup
+expect "Veteran Sergeant" force 1
+expect "Young Duelist" force 2
+""".format(cards=cards)
+    r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]

@@ -77,7 +77,7 @@ def _card_spec_ok(spec: TargetSpec | None, *, lasting: bool) -> bool:
         # Follower's lasting trait "its Personality", the one it is attached to
         if lasting:
             return spec.text.lower() == "its personality"
-        return spec.text.lower().startswith("the ")
+        return spec.text.lower().startswith(("the ", "your "))  # "your ..." needs a target it names
     if spec.ref == "target":
         return not lasting and spec.count == 1 and not spec.up_to
     return True
@@ -219,6 +219,13 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
     if spec.ref == "target":
         chosen = bind.targets.get(id(spec), [])
         return chosen[0] if len(chosen) == 1 else None
+    if spec.ref == "choice":
+        # "your Samurai's Force", "the Courtier's Chi": the one target whose words name it
+        chosen = [bind.targets.get(id(t), []) for t in _naming_targets(bind.specs, spec)]
+        if len(chosen) == 1 and len(chosen[0]) == 1:
+            return chosen[0][0]
+        if spec.text.lower().startswith("your "):
+            return None
     if spec.ref in ("it", "choice"):
         # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
         # the card the latest clause naming a card acted on, else the last target
@@ -238,6 +245,12 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
             return named_card(ctx, source, taker.target, bind)
         return None
     return None
+
+
+def _naming_targets(specs, spec: TargetSpec) -> list[TargetSpec]:
+    """The target descriptions naming the noun of ``spec`` ("your Samurai" -> "your unbowed Samurai")."""
+    head = spec.text.split()[-1].lower() if spec.text else ""
+    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()]
 
 
 def _fits_words(pos, copy, spec: TargetSpec) -> bool:
@@ -401,6 +414,12 @@ def ability_executes(ability) -> bool:
                     continue  # "+1F for each X" in a lasting trait: continuous.executes decides
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
+                if not lasting and clause.target is not None and clause.target.ref == "choice" \
+                        and clause.stat != "count" and clause.target.text.lower().startswith("your ") \
+                        and len(_naming_targets(
+                            [c.target for c in (*ability.costs, *ability.effects)
+                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
+                    return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and not named and clause.stat != "count" and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):

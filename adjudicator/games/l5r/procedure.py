@@ -145,6 +145,8 @@ class Bindings:
         #: the cards the latest clause naming a card ("a card", "him") acted on: what "its Focus
         #: Value", "the card's Focus Value" read (amounts.py)
         self.recent: list[Copy] = []
+        #: the target descriptions, in the order mentioned ("your Samurai's Force": amounts.py)
+        self.specs: list[TargetSpec] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -177,6 +179,7 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(C) every target, in the order the text mentions them, before any cost."""
     specs = [s for s in target_specs(ability) if not s.optional]
+    bind.specs = specs
     named = list(ctx.body.targeting)
     if len(named) < sum(s.count for s in specs if not s.up_to):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
