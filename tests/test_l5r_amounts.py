@@ -148,7 +148,7 @@ expect "Quiet Courtier" dishonored
 def test_your_samurai_is_the_target_that_names_him():
     cards = ('card "Borrowed Might" action gold-cost 0 text "Open: Target your unbowed Samurai. Give a target '
              'Personality a Force penalty equal to your Samurai\'s Force."')
-    text = """scenario "t"
+    text = f"""scenario "t"
 game l5r
 {cards}
 player Alice clan Lion family-honor 12
@@ -162,6 +162,6 @@ expect legal
 expect order target, target, effect "amount -2", cleanup
 expect "Veteran Sergeant" force 1
 expect "Young Duelist" force 2
-""".format(cards=cards)
+"""
     r = run_text(text)
     assert r.passed, [f.render() for f in r.failures]
