@@ -165,3 +165,25 @@ expect "Young Duelist" force 2
 """
     r = run_text(text)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_count_of_non_unique_cards_you_control():
+    text = """scenario "t"
+game l5r
+card "Village Muster" action gold-cost 0 text "Open: Target one of your Personalities: Give him +1F for each non-Unique Holding you control."
+card "Great Castle" holding gold-cost 5 gold-production 3 unique
+player Alice clan Lion family-honor 12
+player Bob   clan Crab family-honor 9
+phase action
+Alice home: "Young Duelist", "Rice Paddy", "Small Market", "Great Castle"
+Bob home: "Rice Paddy" as Theirs
+Alice hand: "Village Muster"
+Alice plays "Village Muster" targeting "Young Duelist"
+expect legal
+expect order target, effect "amount 2", cleanup
+expect "Young Duelist" force 4
+"""
+    assert executes(parse_ability("Open: Target one of your Personalities: Give him +1F for each non-Unique "
+                                  "Holding you control."))
+    r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]

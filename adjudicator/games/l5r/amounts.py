@@ -187,7 +187,7 @@ def count(game, pos, source, spec: TargetSpec) -> int:
             continue
         if "at-battlefield" in spec.states and copy.zone != field:
             continue
-        unique = pos.has_keyword(copy, "Unique")
+        unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
             continue
         found += 1
@@ -341,6 +341,8 @@ def lasting_amount(game, pos, source, ability, index: int, holder) -> int | None
     if not amounts or amounts[0].kind != "amount-equal-to":
         return None
     a = amounts[0]
+    if not chain_executes(ability.effects[index], amounts, lasting=True):
+        return 0  # an amount not worked out in lasting traits changes nothing (effects.executes says no)
     if a.stat == "count":
         value = count(game, pos, source, a.target)
     else:
