@@ -412,9 +412,6 @@ class Rules2:
         a = ch[-1]
         return _name(f"{_subject(t)}-discarded-by-you", kind=a.quals().get("kind", ""), **{"from": "action"})
 
-    def ev_proclaim(self, meta, ch):
-        return f"{_subject(_target(ch))}-proclaimed-by-you"
-
     def ev_you_take(self, meta, ch):
         t = _target(ch)
         what = "imperial-favor" if t is not None and "favor" in (t.text or "").lower() else _subject(t)

@@ -20,6 +20,7 @@ from ...core.ability import Effect, TargetSpec
 from ...core.position import Copy, Position
 from . import amounts
 from .effects import in_play
+from .states import fits as state_fits
 
 #: stats a lasting trait may change on cards (the engine reads them in card_property)
 CARD_STATS = ("force", "chi")
@@ -78,7 +79,7 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
         elif state == "in-unit":
             if _unit_leader(pos, copy).uid != _unit_leader(pos, source).uid:
                 return False
-        elif not game.has_state(pos, copy, state):
+        elif not state_fits(game, pos, source, copy, state):
             return False
     for test in spec.tests:
         value = pos.stat(copy, test.stat, 0) or 0

@@ -320,7 +320,10 @@ def executes(ability) -> bool:
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
         return False
     from .conditions import readable
-    from .costs import ability_verdict, condition_executes  # Gold cost changes (costs.py)
+    from .costs import (  # Gold cost changes (costs.py)
+        ability_verdict,
+        condition_executes,
+    )
 
     if ability_verdict(ability) is False:
         return False
@@ -334,9 +337,12 @@ def executes(ability) -> bool:
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
     from .effects_cards import unchecked_target
+    from .states import checked
 
     if any(c.target is not None and unchecked_target(c.target) for c in clauses):
         return False
+    if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in clauses):
+        return False  # a describing word no target test reads would refuse every card
     if ability.kind == "keywords":
         return True
     from .effects_player import player_clause_executes, states_checked

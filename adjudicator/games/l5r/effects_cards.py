@@ -48,7 +48,7 @@ def _to_deck(top: bool):
             at = 0 if top else len(pile) - 1
             if pile and pile[at] == copy.uid:
                 return Outcome(False, f"put {name} on the {where} of {copy.owner}'s {deck}",
-                               f"it is already there")
+                               "it is already there")
         for att in position.attachments_of(copy.uid):
             discard_copy(position, att)
         copy.attached_to = None

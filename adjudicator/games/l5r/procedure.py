@@ -13,6 +13,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .states import fits as state_fits
 from .triggers_events import raise_event
 
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
@@ -251,8 +252,12 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     for kw in spec.keywords:
         if not pos.has_keyword(copy, kw):
             return f"it lacks the {kw} keyword"
+    source = pos.copies.get(pos.memo.get("_source", -1))
     for state in spec.states:
-        if not ctx.game.has_state(pos, copy, state):
+        fit = state_fits(ctx.game, pos, source, copy, state)
+        if fit is None:
+            return f"the engine cannot check whether it is {STATE_WORDS.get(state, state)}"
+        if not fit:
             return "it is not " + STATE_WORDS.get(state, state)
     for test in spec.tests:
         value = pos.stat(copy, test.stat, 0) or 0
@@ -541,6 +546,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     """The whole procedure for one ability of ``source``."""
     game, pos = ctx.game, ctx.position
     pos.memo["_actor"] = ctx.actor
+    pos.memo["_source"] = source.uid  # "other", "performing", "lower Force than this card" (states.py)
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
-from .effects import in_play
-
 from .ability_events import split_event
+from .effects import in_play
 from .triggers_events import PENDING, RAISED
 
 WINDOW = "reaction-window"

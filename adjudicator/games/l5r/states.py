@@ -1,0 +1,86 @@
+"""The describing words of a target ("your performing Personality", "an opposed card with no
+attachments", "a Personality with lower Force than this card") checked against a card.
+
+:func:`fits` answers True or False for the words the engine can check, None for the rest;
+:func:`checked` says, without a position, whether every word of a description is one it can
+check -- ``effects.executes`` claims nothing else, since a target test the engine cannot make
+would refuse every card (L5R-ACT-TARGET).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.position import Copy, Position
+
+#: states the game's own ``has_state`` reads
+_PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attacking", "defending",
+          "at home", "without-followers", "in-current-army", "face-down", "face-up"}
+
+#: states read here (some relative to the card whose ability it is)
+_HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
+         "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique"}
+
+_CMP_RE = re.compile(r"^cmp:(force|chi|personal-honor|gold-cost)(<=|>=|<|>|=)(this|attached)$")
+_ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+
+
+def checked(state: str) -> bool:
+    return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state))
+
+
+def _leader(pos: Position, copy: Copy) -> Copy:
+    while copy.attached_to is not None and copy.attached_to in pos.copies:
+        copy = pos.copies[copy.attached_to]
+    return copy
+
+
+def _value(game, pos: Position, copy: Copy, stat: str) -> int:
+    if stat in ("force", "chi"):
+        return game.card_property(pos, copy, stat) or 0
+    return pos.stat(copy, stat, 0) or 0
+
+
+def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bool | None:
+    """Does ``copy`` fit ``state``, as the ability of ``source`` describes it? None: cannot tell."""
+    if state in _PLAIN:
+        return game.has_state(pos, copy, state)
+    if state == "at-home":
+        return copy.zone == "home"
+    if state in ("at-battlefield", "any-battlefield"):
+        return copy.zone.startswith("battlefield")
+    if state == "any-location":  # the text lifts the usual limit to the current battlefield
+        return True
+    if state in ("opposed", "unopposed"):
+        opposed = copy.zone.startswith("battlefield") and any(
+            c.zone == copy.zone and c.controller != copy.controller for c in pos.all_copies())
+        return opposed if state == "opposed" else (copy.zone.startswith("battlefield") and not opposed)
+    if state == "no-attachments":
+        return not pos.attachments_of(copy.uid)
+    if state == "no-followers":
+        return not any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
+    if state in ("unique", "non-unique"):
+        unique = "unique" in copy.card.flags
+        return unique if state == "unique" else not unique
+    m = _ANY_KW_RE.match(state)
+    if m:
+        return any(pos.has_keyword(copy, k) for k in m.group(1).split("|"))
+    if source is None:
+        return None
+    if state == "other":
+        return copy.uid != source.uid
+    if state == "in-unit":
+        return _leader(pos, copy).uid == _leader(pos, source).uid
+    if state == "performing":  # the card taking the action, or the Personality that carries it
+        if source.zone == "announced":  # played from the hand: the player names the performer
+            return copy.card.type == "personality" and copy.controller == source.controller
+        return copy.uid == _leader(pos, source).uid
+    m = _CMP_RE.match(state)
+    if m:
+        stat, op, ref = m.groups()
+        other = source if ref == "this" else pos.copies.get(source.attached_to or -1)
+        if other is None:
+            return None
+        a, b = _value(game, pos, copy, stat), _value(game, pos, other, stat)
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "=": a == b}[op]
+    return None
