@@ -308,6 +308,8 @@ def executes(ability) -> bool:
         if not fires(ability.trigger):
             return False
     clauses = [*ability.costs, *ability.effects]
+    if any(s.startswith("performed:") for c in clauses if getattr(c, "target", None) for s in c.target.states):
+        return False  # "a Personality who performed it": the engine does not record who performs an action
     for i, c in enumerate(ability.effects):
         if isinstance(c, Effect) and c.kind == "amount-equal-to":
             if ability.kind != "action" or not amount_executes(ability.effects[i - 1] if i else None, c):
