@@ -135,3 +135,57 @@ def test_battle_kind_only_before_the_action():
     assert (core, q.get("kind"), q["during"]) == ("action-resolves", None, "battle")
     assert event("a player gains or loses Honor from an action's effects") == (
         "honor-gained-or-lost", {"by": "any", "from": "action"})
+
+
+def _action(by="Alice", kinds=("limited",), targets=(), did=()):
+    return ["action-resolves", 0, {"by": by, "source": 0, "kinds": list(kinds) if kinds is not None else None,
+                                   "targets": list(targets), "did": [list(d) for d in did]}]
+
+
+def test_action_resolves_fires_only_with_checked_qualifiers():
+    assert fires(Trigger("after", "action-resolves;by=you;kind=recon"))
+    assert fires(Trigger("after", "action-resolves;by=any;did=this-card-moved"))
+    assert fires(Trigger("after", "action-resolves;by=opponent;did=this-card-targeted"))
+    assert not fires(Trigger("after", "action-resolves"))  # the reader dropped whose action it is
+    assert not fires(Trigger("before", "action-resolves;by=you"))  # no Interrupt timing in the rules
+    assert not fires(Trigger("after", "action-resolves;by=the;did=card-recruited"))
+    assert not fires(Trigger("after", "action-resolves;by=you;did=personality-destroyed"))  # whose Personality?
+    assert not fires(Trigger("after", "action-targets;by=opponent;target=this-card"))  # mid-action: not raised
+    assert not fires(Trigger("after", "action-announced;by=you;kind=battle"))
+    assert not fires(Trigger("when", "action-would-target;by=opponent;target=this-card"))
+    assert not fires(Trigger("after", "action-resolves;by=you;kw=tactical"))
+    # "|" is "and" only when the text lists nothing
+    assert fires(Trigger("after", "action-resolves;by=you;kind=kiho|battle", "after a Kiho Battle action you took"))
+    assert not fires(Trigger("after", "action-resolves;by=you;kind=spell|kiho", "before your Spell or Kiho action"))
+    assert not fires(Trigger("after", "action-resolves;by=you;kind=tactical|bushido|virtue|terrain",
+                             "after your Tactical, Bushido Virtue, or Terrain action resolves"))
+
+
+def test_matching_an_action_event():
+    mine = SimpleNamespace(uid=7, attached_to=None, controller="Alice")
+    pos = SimpleNamespace(copies={7: mine})
+
+    def fits(name, ev, text=""):
+        return trigger_matches(pos, mine, Trigger("after", name, text), ev)
+
+    assert fits("action-resolves;by=you;kind=limited", _action())
+    assert not fits("action-resolves;by=you;kind=limited", _action(by="Bob"))
+    assert fits("action-resolves;by=opponent;kind=limited", _action(by="Bob"))
+    assert not fits("action-resolves;by=any;kind=battle", _action())
+    assert not fits("action-resolves;by=any;kind=battle", _action(kinds=None))  # designators unknown
+    assert fits("action-resolves;by=you;kind=bushido-virtue", _action(kinds=("bushido", "virtue", "battle")))
+    assert fits("action-resolves;by=you;kind=not-iaijutsu", _action())
+    assert not fits("action-resolves;by=you;kind=not-iaijutsu", _action(kinds=("iaijutsu", "battle")))
+    assert fits("action-resolves;by=you;kind=kiho|battle", _action(kinds=("kiho", "battle")), "a Kiho Battle action")
+    assert not fits("action-resolves;by=you;kind=kiho|battle", _action(kinds=("battle",)), "a Kiho Battle action")
+    assert fits("action-resolves;by=any;did=this-card-bowed", _action(did=[(7, "bowed")]))
+    assert not fits("action-resolves;by=any;did=this-card-bowed", _action(did=[(8, "bowed")]))
+    assert fits("action-resolves;by=opponent;did=this-card-targeted", _action(by="Bob", targets=[7]))
+    assert not fits("action-resolves;by=opponent;did=this-card-targeted", _action(by="Bob", targets=[8]))
+    assert not fits("action-resolves;by=you;kind=limited", ["bowed", 7])  # a card event is no action
+
+
+def test_action_triggers_executable():
+    assert executes(parse_ability("After the resolution of a Recon action you took: Give this card +1F."))
+    assert not executes(parse_ability("Reaction: After the resolution of a Battle action, if this Shugenja is at "
+                                      "the current battlefield, target a Personality who performed it: Bow him."))

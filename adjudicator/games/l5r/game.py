@@ -232,6 +232,9 @@ class L5R(Game):
             t.priority = pos.next_player(ctx.actor)
             ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
         pos.memo.pop("extra-action", None)
+        from .triggers_events import own_action_info, raise_action
+
+        raise_action(pos, "action-resolves", pos.memo.pop("_action", None) or own_action_info(ctx))
         self.settle(pos, ctx.proc)
 
     def settle(self, position: Position, proc) -> None:

@@ -564,6 +564,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
     pos.memo.pop("_paying_used", None)
     resolve_effects(ctx, source, ability, bind)
+    # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
+    pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
+                           "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen}),
+                           "did": [list(d) for d in pos.memo.get("_done", [])]}
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)

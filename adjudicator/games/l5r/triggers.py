@@ -13,7 +13,7 @@ from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .ability_events import split_event
 from .effects import in_play
-from .triggers_events import PENDING, RAISED
+from .triggers_events import ACTION_RAISED, PENDING, RAISED
 
 WINDOW = "reaction-window"
 
@@ -29,11 +29,72 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = split_event(trigger.event)
+    if core.startswith("action-"):
+        return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: qualifiers the engine checks on an action event: "by" (you / opponent / any: whose action),
+#: "kind" (one designator, or words of one: "battle", "bushido-virtue", "not-iaijutsu"),
+#: "target=this-card" and "did=this-card-<verb>" (what the action did to this very card)
+_ACTION_CHECKED = ("by", "kind", "target", "did")
+_ACTION_DID = ("moved", "destroyed", "discarded", "bowed", "straightened", "dishonored", "targeted")
+
+
+def _kinds_joined(text: str) -> bool:
+    """"a Kiho Battle action": the designators all belong to one action (no "or", no list)."""
+    return " or " not in text.lower() and "," not in text
+
+
+def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
+    """An "after" trigger on an action the engine raises (triggers_events.ACTION_RAISED) whose
+    qualifiers it checks. A name without "by" is refused: the reader drops what it cannot type
+    ("After another player's Battle action resolves" reads bare), so a bare name is not "any
+    action". A "kind" joined with "|" is refused: it is read both as "and" ("Kiho Battle") and
+    as "or" ("Spell or Kiho"), and is taken as "and" only when the trigger's text has no "or"
+    and no list ("a Kiho Battle action"). "did"/"target" are checked only about this card: on other cards
+    the reader drops whose card it is ("one of your Personalities")."""
+    if core not in ACTION_RAISED or set(quals) - set(_ACTION_CHECKED):
+        return False
+    if quals.get("by") not in ("you", "opponent", "any"):
+        return False
+    kind = quals.get("kind")
+    if kind is not None and (not kind or ("|" in kind and not _kinds_joined(trigger_text))):
+        return False
+    if quals.get("target", "this-card") != "this-card":
+        return False
+    did = quals.get("did")
+    return did is None or (did.startswith("this-card-") and did[len("this-card-"):] in _ACTION_DID)
+
+
+def _action_fits(source: Copy, quals: dict, info: dict) -> bool:
+    """Does an action event (info: triggers_events.raise_action) fit the qualifiers?"""
+    by = quals.get("by")
+    if by == "you" and info.get("by") != source.controller:
+        return False
+    if by == "opponent" and info.get("by") in (None, source.controller):
+        return False
+    kind = quals.get("kind")
+    if kind is not None:
+        kinds = info.get("kinds")
+        if kinds is None:
+            return False
+        negated = kind.startswith("not-")
+        words = (kind[4:] if negated else kind).replace("|", "-").split("-")  # "kiho|battle": both
+        if all(w in kinds for w in words) == negated:
+            return False
+    if "target" in quals or quals.get("did") == "this-card-targeted":
+        if source.uid not in (info.get("targets") or ()):
+            return False
+    did = quals.get("did")
+    if did is not None and did != "this-card-targeted":
+        if [source.uid, did[len("this-card-"):]] not in [list(d) for d in info.get("did") or ()]:
+            return False
+    return True
 
 
 #: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>"
@@ -64,10 +125,12 @@ def _raised_form(core: str) -> str:
 
 def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     """Does ``trigger`` (e.g. "this-card-bowed", "personality-dishonored") fit ``event``?"""
-    verb, uid = event
+    verb, uid = event[0], event[1]
     if not fires(trigger):
         return False
     core, quals = split_event(trigger.event)
+    if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
+        return core == verb and len(event) > 2 and _action_fits(source, quals, event[2])
     name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False
@@ -113,7 +176,9 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                 continue
             for event in events:
                 if trigger_matches(pos, copy, ability.trigger, event):
-                    _resolve_trait(game, pos, copy, ability, proc, pos.copies.get(event[1]))
+                    # "it" in a trait means the card the event was about; an action is no card
+                    about = pos.copies.get(event[1]) if len(event) < 3 else None
+                    _resolve_trait(game, pos, copy, ability, proc, about)
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing

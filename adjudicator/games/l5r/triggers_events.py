@@ -11,3 +11,30 @@ RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "re
 
 def raise_event(pos, verb: str, copy) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+
+
+#: the action events the engine raises: an action has resolved (game.after_action), its effects
+#: finished and its card cleaned up (L5R-ACT-EFFECT, L5R-ACT-CLEANUP). "action-announced" and
+#: "action-targets" are not raised: a Reaction to them is taken in the middle of the action, a
+#: moment the engine's one-step actions never stop at (see triggers.fires)
+ACTION_RAISED = ("action-resolves",)
+
+
+def raise_action(pos, verb: str, info: dict) -> None:
+    """An action event: [verb, the action's source uid, info]; info holds "by" (who took it),
+    "kinds" (its designators, lower case; None when the engine cannot tell), "targets" (uids of
+    the cards it targeted; None: cannot tell) and "did" ([uid, verb] pairs its effects did to
+    cards; None: cannot tell)."""
+    pos.memo.setdefault(PENDING, []).append([verb, info.get("source", 0), info])
+
+
+#: the designators of the game's own actions (RULES.md L5R-EQUIP, L5R-LOBBY, L5R-SHARE)
+_OWN_KINDS = {"equip": ["limited"], "lobby": ["political", "limited"], "share": ["open"]}
+
+
+def own_action_info(ctx) -> dict:
+    """The game's own actions (Equip, Lobby, Share, the Imperial Favor's): who took it and, where
+    the rules name them, its designators; what it targeted and did the engine does not record."""
+    verb = str(getattr(ctx.body, "verb", "") or "").lower()
+    kinds = _OWN_KINDS.get(verb)
+    return {"by": ctx.actor, "source": 0, "kinds": list(kinds) if kinds else None, "targets": None, "did": None}
