@@ -259,3 +259,19 @@ def test_until_the_start_of_your_turn():
                  'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to next turn\n'
                  'advance to step choice\nexpect active Bob\nBob moves G to cell 2.1\nexpect legal\n')
     assert result.passed, result.failures
+
+
+def test_reduction_given_until_the_start_of_your_turn():
+    assert _executes("В начале боя - каждый ваш инквизитор получает -1 от атак до начала вашего хода.") == [True]
+    base = ('card "Страж" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - каждое ваше существо '
+            'получает -1 от атак до начала вашего хода."\n'
+            'card "Бык" creature life 6 movement 1 strike 2-2-2\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Страж"\nAlice cell 1.2: "Гном-воин" as G\n'
+            'Bob cell 1.1: "Бык" as B1\nBob cell 1.2: "Бык" as B2\n')
+    result = run(base + 'Alice passes-turn\nBob passes\nexpect stack "Страж"\nAlice passes\nBob passes\n'
+                 'advance to next turn\nadvance to step choice\nexpect active Bob\n'
+                 'Bob acts B1 targeting G choosing weak\nBob passes\nAlice passes\nexpect G wounds 1\n'
+                 'advance to next turn\nexpect active Alice\n')
+    assert result.passed, result.failures
+    # Alice's turn has begun: the reductions are over
+    assert not [m for m in result.position.modifiers if m.flag and m.flag.startswith("reduction:")]

@@ -210,6 +210,11 @@ def _reductions(position: Position, card, source=None) -> list[tuple[int, set, s
             out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
     # «Все ваши речные девы получают -1 от выстрелов»: the same reduction from another card's aura
     out.extend(e["reduction"] for e in S.aura_effects(position, card, "aura-reduction"))
+    # «… получает -1 от атак до начала вашего хода»: given for a time (effects._one, kind timed-reduction)
+    import json
+
+    out.extend(json.loads(m.flag.split(":", 1)[1]) for m in position.modifiers
+               if m.subject == card.uid and m.flag and m.flag.startswith("reduction:"))
     return [(r[0], set(r[1]), set(r[2])) for r in out
             if attacker_fits(position, source, r[3] if len(r) > 3 else None)]
 

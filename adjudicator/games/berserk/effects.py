@@ -44,7 +44,8 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", "timed-reduction",
+    *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -395,6 +396,15 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "timed-reduction":
+        # «… получает -1 от атак до начала вашего хода»: defences._reductions reads the modifier's flag
+        import json
+
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag="reduction:" + json.dumps(effect["reduction"]),
+                                           duration=duration, source=src, rule=rule,
+                                           created_turn=position.timing.turn))
+        rec("effect", f"{name} gets «{effect.get('text', '')}»{_until(duration)}", rule)
     elif kind == "choose":
         # «выбрать существо противника»: the card is chosen (glossary «Выбранное существо»: a legal
         # card the player names as the target) and nothing more happens to it; the choice is kept

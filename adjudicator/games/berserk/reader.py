@@ -881,6 +881,20 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return {"kind": eff.kind, "amount": n, "values": [], "subject": "each", "spec": _spec(t), "stat": None,
                 "keyword": None, "duration": None, "delayed": None, "text": eff.text,
                 "reduction": [n, sorted(kinds), sorted(open_), who]}
+    if ref == "each" and eff.kind == "damage-reduction" and not bad and ab.trigger is not None \
+            and eff.duration in ("turn", "opponent-turn", "until-your-turn"):
+        # «В начале боя - каждый ваш инквизитор получает -1 от атак до начала вашего хода»: the same «-X
+        # от …» defences.py reads, given for that time to every card of the description then in play
+        from .defences import reduction_of
+
+        said = re.sub(r"^.*?получа\w*\s*", "", eff.text.strip(), flags=re.I)
+        read = reduction_of(re.sub(r"-\s+(\d)", r"-\1", said))
+        if read is None:
+            return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack)"
+        n, kinds, open_, who = read
+        return {"kind": "timed-reduction", "amount": n, "values": [], "subject": "each", "spec": _spec(t),
+                "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
+                "reduction": [n, sorted(kinds), sorted(open_), who]}
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"
