@@ -44,8 +44,7 @@ ATTACK_KINDS = frozenset({"shot", "throw", "discharge", "magic-strike", "special
 EXECUTABLE_KINDS: frozenset[str] = frozenset({
     "wound", "heal", "heal-full", "gain-token", "lose-token", "pay-tokens", "open", "close", "modify-stat",
     "grant-ability", "may-stay-closed", "keyword", "grant-keyword", "lose-keyword", "gain-status", "lose-status",
-    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", "timed-reduction",
-    *ATTACK_KINDS,
+    "destroy", "no-open", "cannot-move", "return-to-deck", "extra-life", "no-damage", "choose", *ATTACK_KINDS,
 })
 #: kinds the engine itself creates (the automatic "after placement — reveal" of B-404.2.1/.2)
 INTERNAL_KINDS: frozenset[str] = frozenset({"reveal"})
@@ -396,7 +395,7 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
-    elif kind == "timed-reduction":
+    elif kind == "damage-reduction" and effect.get("timed"):
         # «… получает -1 от атак до начала вашего хода»: defences._reductions reads the modifier's flag
         import json
 
@@ -436,6 +435,12 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     else:  # pragma: no cover - declarations refuse unknown kinds first
         raise ValueError(kind)
     return True
+
+
+def carried_out(effect: dict) -> bool:
+    """An effect ``_one`` carries out: an executable kind, or a «-X от …» given for a time (reader: ``timed``;
+    the static «-X от …» of a card is defences.py's, not an effect carried out)."""
+    return effect["kind"] in EXECUTABLE_KINDS or (effect["kind"] == "damage-reduction" and bool(effect.get("timed")))
 
 
 def attack_bonus(position: Position, source, card, kind: str, controller: str) -> int:
@@ -612,7 +617,7 @@ def executes(ability) -> bool:
         | ({"grant-keyword"} if record["static"] == "aura-keyword" else set()) \
         | ({"damage-reduction"} if record["static"] == "aura-reduction" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
-    if any(e["kind"] not in allowed for e in record["effects"]):
+    if any(e["kind"] not in allowed and not carried_out(e) for e in record["effects"]):
         return False
     # a keyword given to a card counts only when the engine has that keyword's mechanic
     if any(e["kind"] == "grant-keyword" and not _keyword_executes(_granted_name(e)) for e in record["effects"]):

@@ -892,9 +892,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         if read is None:
             return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack)"
         n, kinds, open_, who = read
-        return {"kind": "timed-reduction", "amount": n, "values": [], "subject": "each", "spec": _spec(t),
+        return {"kind": "damage-reduction", "amount": n, "values": [], "subject": "each", "spec": _spec(t),
                 "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
-                "reduction": [n, sorted(kinds), sorted(open_), who]}
+                "reduction": [n, sorted(kinds), sorted(open_), who], "timed": True}
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"

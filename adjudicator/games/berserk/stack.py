@@ -142,11 +142,11 @@ def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, att
                     tier: str | None = None) -> str | None:
     """Why the engine cannot put this triggered ability on the stack and carry it out (None
     when it can): an unknown part, an effect kind it does not execute, an open defence."""
-    from .effects import EXECUTABLE_KINDS, open_defence
+    from .effects import carried_out, open_defence
 
     if ab["unknown"]:
         return "; ".join(ab["unknown"])
-    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
+    bad = [e["kind"] for e in ab["effects"] if not carried_out(e)]
     if bad:
         return f"effect kinds {bad}"
     return open_defence(position, ab, controller, uid, None, attacked)
