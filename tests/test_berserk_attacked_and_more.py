@@ -275,3 +275,16 @@ def test_reduction_given_until_the_start_of_your_turn():
     assert result.passed, result.failures
     # Alice's turn has begun: the reductions are over
     assert not [m for m in result.position.modifiers if m.flag and m.flag.startswith("reduction:")]
+
+
+def test_destroy_equipment_on_the_attacked_card():
+    assert _executes("При ударе - уничтожить выбранную экипировку стоимостью 2 или менее на атакованном.") == [True]
+    base = ('card "Командор" creature life 6 movement 1 strike 1-1-1 text "При ударе - уничтожить выбранную экипировку '
+            'стоимостью 2 или менее на атакованном."\n'
+            'card "Кинжал" equipment silver-cost 2\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Командор"\n'
+            'Bob cell 1.1: "Гном-воин" as G, "Кинжал" as K1 attached-to G\n'
+            'Bob cell 1.2: "Келем" as C, "Кинжал" as K2 attached-to C\n')
+    result = run(base + 'Alice acts "Командор" targeting G choosing weak\nexpect stack "Командор", "Командор"\n'
+                 'Alice passes\nBob passes\nexpect K1 in Bob graveyard\nexpect K2 attached-to \"Келем\"\n')
+    assert result.passed, result.failures

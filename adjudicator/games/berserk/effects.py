@@ -157,6 +157,8 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
         return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
     if owner == "opponent" and card.controller == controller:
         return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    if spec.get("on_attacked") and (source is None or card.attached_to is None):
+        return f"\"{card.name}\" is seated on no card («… на атакованном»)"
     if spec.get("not_named"):
         from .reader import names_card
 

@@ -23,6 +23,7 @@ Texts the grammar leaves unstructured (the seeds' own wording: "Внезапно
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 
@@ -864,6 +865,15 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on «{t.text or ref}» (the engine cannot find that object)"
     if eff.kind == "modify-stat" and re.search(r"\sпо\s", eff.text):
         return _attack_bonus(eff, ab, subject)
+    on_attacked = False
+    if t is not None and "his-gen" in t.states and subject == "target" and re.search(
+            r"\sна\s+атакованном$", (t.text or "").strip(), re.I) and ab.trigger is not None and (
+            ab.trigger.event == "attack" or attack_trigger(ab.trigger.text) is not None
+            or re.fullmatch(r"при\s+(любом\s+)?ударе", ab.trigger.text.strip(), re.I)):
+        # «уничтожить выбранную экипировку … на атакованном»: a card seated on the attacked one
+        # (stack.legal_targets checks it against the attack's target)
+        on_attacked = True
+        t = dataclasses.replace(t, states=tuple(x for x in t.states if x != "his-gen"))
     bad = _unsupported_restrictions(t)
     if bad:
         return f"{eff.kind}: target restriction(s) {', '.join(bad)} the engine cannot check"
@@ -1036,6 +1046,9 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     amount = _amount(eff, ab)
     if eff.kind == "modify-stat" and isinstance(amount, dict) and (eff.text or "").strip().startswith("-"):
         amount = {**amount, "sign": -1}  # «-Х к своему [:atk]»: X taken away
+    spec = _spec(t)
+    if on_attacked:
+        spec["on_attacked"] = True
     return {"kind": eff.kind, "amount": amount, "values": list(eff.values), "subject": subject,
-            "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
+            "spec": spec, "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
             "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}
