@@ -288,3 +288,15 @@ def test_destroy_equipment_on_the_attacked_card():
     result = run(base + 'Alice acts "Командор" targeting G choosing weak\nexpect stack "Командор", "Командор"\n'
                  'Alice passes\nBob passes\nexpect K1 in Bob graveyard\nexpect K2 attached-to \"Келем\"\n')
     assert result.passed, result.failures
+
+
+def test_bonus_against_creatures_with_fewer_current_lives():
+    base = ('card "Лиосс" creature life 6 movement 1 strike 1-1-1 text "+2 к [:atk] по существам с меньшим числом '
+            'текущих жизней."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Лиосс" as L1\nAlice cell 1.2: "Лиосс" as L2\n'
+            'Bob cell 1.1: "Гном-воин" as G wounds 1\nBob cell 1.2: "Келем" as C\n')
+    # G: 6 - 1 = 5 lives < 6: the strike is 1 + 2; Келем has 9: no bonus
+    result = run(base + 'Alice acts L1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n'
+                 'Alice passes\nBob passes\nAlice acts L2 targeting C choosing weak\nAlice passes\nBob passes\n'
+                 'expect C wounds 1\n')
+    assert result.passed, result.failures
