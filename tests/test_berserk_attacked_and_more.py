@@ -300,3 +300,16 @@ def test_bonus_against_creatures_with_fewer_current_lives():
                  'Alice passes\nBob passes\nAlice acts L2 targeting C choosing weak\nAlice passes\nBob passes\n'
                  'expect C wounds 1\n')
     assert result.passed, result.failures
+
+
+def test_attack_of_your_hero_at_an_opponents_creature():
+    base = ('card "Тень" creature life 6 movement 1 strike 1-1-1 text "При атаке вашего героя по существу противника - '
+            'метание на 1 по атакованному (два раза за ход)."\n'
+            'card "Витязь" creature life 6 movement 1 strike 1-1-1 keywords Герой-воин\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Тень"\nAlice cell 1.2: "Витязь"\nAlice cell 1.3: "Гном-воин" as A\n'
+            'Bob cell 1.1: "Гном-воин" as G\nBob cell 1.2: "Келем" as C\n')
+    result = run(base + 'Alice acts A targeting C choosing weak\nexpect stack "Гном-воин"\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\nAlice acts "Витязь" targeting G choosing weak\n'
+                 'expect stack "Тень", "Витязь"\nAlice passes\nBob passes\nexpect G wounds 1\n'
+                 'Alice passes\nBob passes\nexpect G wounds 2\n')
+    assert result.passed, result.failures

@@ -499,6 +499,17 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and _YOUR_ATTACK_AT.fullmatch(trig.text.strip()):
+        # «При атаке вашего героя по существу противника»: an attack (glossary «Атака»: a strike or a
+        # shot; other kinds refused as open, battle._attack_triggers) by a card of the controller's
+        m = _YOUR_ATTACK_AT.fullmatch(trig.text.strip())
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"] = ["strike", "shot"], [], False
+        out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
+        out["by_spec"] = {"owner": "you", "types": ["creature"], "states": ["hero"] if m.group(1).lower() == "героя"
+                          else [], "classes": [], "tests": [], "text": trig.text}
+        out["attacked_spec"] = {"owner": "opponent", "types": ["creature"] if m.group(2).lower() == "существу"
+                                else [], "states": [], "classes": [], "tests": [], "text": trig.text}
     elif trig.timing == "when" and by_your(trig.text) is not None:
         # «При [:atk] вашего болотного существа»: another card of its controller attacks
         # (battle._attack_triggers watches the squad for it)
@@ -633,6 +644,7 @@ def attacked_trigger(text: str) -> dict | None:
     return out
 
 
+_YOUR_ATTACK_AT = re.compile(r"при\s+атаке\s+вашего\s+(героя|существа)\s+по\s+(существу|карте)\s+противника", re.I)
 _UNWOUNDED_START = re.compile(r"в\s+начале\s+(вашего|своего)\s+хода\s+не\s+имеет\s+ран", re.I)
 _WOUNDED_WHEN = re.compile(r"когда\s+(ваш\s+герой|другое\s+существо\s+с\s+проклятием)\s+получает\s+(?:х\s+)?ран\w*"
                            r"(\s+в\s+ход\s+противника)?", re.I)
