@@ -313,3 +313,22 @@ def test_attack_of_your_hero_at_an_opponents_creature():
                  'expect stack "Тень", "Витязь"\nAlice passes\nBob passes\nexpect G wounds 1\n'
                  'Alice passes\nBob passes\nexpect G wounds 2\n')
     assert result.passed, result.failures
+
+
+def test_death_of_a_forest_non_flying_creature_and_of_a_toa_dan():
+    base = ('card "Кокон" creature life 6 movement 1 strike 1-1-1 text "При гибели лесного нелетающего существа - '
+            'получает [:cnt]."\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'card "Лесная птица" creature life 2 movement 1 strike 1-1-1 element forest keywords Полёт\n'
+            'card "Аль-Джамия" creature life 6 movement 1 strike 1-1-1 text "При гибели вашего члена ордена Тоа-Дана - '
+            'получает [:cnt]."\n'
+            'card "Воин Тоа-Дана" creature life 2 movement 1 strike 1-1-1 keywords Тоа-Дан\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Кокон"\nAlice cell 1.2: "Келем" as K1\nAlice cell 1.3: "Келем" as K2\n'
+            'Alice cell 1.4: "Аль-Джамия"\nAlice cell 1.5: "Воин Тоа-Дана" as T\nAlice cell 2.1: "Келем" as K3\n'
+            'Bob cell 1.1: "Лесовик" as F\nBob cell 1.2: "Лесная птица" as P\n')
+    result = run(base + 'Alice uses K1 targeting P\nAlice passes\nBob passes\nexpect P in Bob graveyard\n'
+                 'expect stack empty\nAlice passes\nBob passes\n'
+                 'Alice uses K2 targeting F\nAlice passes\nBob passes\nexpect stack "Кокон"\nAlice passes\nBob passes\n'
+                 'expect "Кокон" tokens 1\nAlice passes\nBob passes\n'
+                 'Alice uses K3 targeting T\nAlice passes\nBob passes\nexpect stack "Аль-Джамия"\n')
+    assert result.passed, result.failures

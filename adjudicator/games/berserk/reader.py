@@ -342,7 +342,9 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
         "target", "choice") and 0 <= _where(e, ab) < cut for e in ab.effects)
 
 
-_OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
+_OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?"
+                          r"((?:(?:т[её]мн|болотн|лесн|горн|степн)\w+\s+)?(?:нелетающ\w+\s+)?)"
+                          r"(\S+(?:\s+кронга)?|члена\s+ковена|члена\s+ордена\s+Тоа-Дана)(?:\s+(противника))?",
                           re.I)
 
 
@@ -427,13 +429,19 @@ def _other_death(text: str) -> dict | None:
     m = _OTHER_DEATH.fullmatch(text.strip())
     if m is None:
         return None
-    yours, other, noun, opp = m.groups()
+    yours, other, adjectives, noun, opp = m.groups()
     if yours and opp:
         return None
     spec = {"owner": "you" if yours else "opponent" if opp else "any", "types": ["creature"], "classes": [],
             "states": ["other"] if other else [], "tests": [], "text": text}
+    for adj in (adjectives or "").split():
+        # «лесного нелетающего существа»: its element and not flying (targets.py)
+        element = next((v for k, v in _ELEMENT_STEMS.items() if adj.lower().startswith(k)), None)
+        spec["states"].append(f"element:{element}" if element else "non-flying")
+    if re.fullmatch(r"члена\s+ордена\s+Тоа-Дана", noun, re.I):
+        noun = "Тоа-Дан"
     if not re.fullmatch(r"существа", noun, re.I):
-        cls = _lookup(_CLASS, noun)
+        cls = noun if noun == "Тоа-Дан" else _lookup(_CLASS, noun)
         if cls is None or cls not in T.CLASS_CODES:
             return None
         spec["classes"] = [cls]
