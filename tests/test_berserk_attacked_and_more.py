@@ -332,3 +332,13 @@ def test_death_of_a_forest_non_flying_creature_and_of_a_toa_dan():
                  'expect "Кокон" tokens 1\nAlice passes\nBob passes\n'
                  'Alice uses K3 targeting T\nAlice passes\nBob passes\nexpect stack "Аль-Джамия"\n')
     assert result.passed, result.failures
+
+
+def test_on_movement_or_attack():
+    base = ('card "Дрягв" creature life 6 movement 2 strike 1-1-1 text "При передвижении или атаке - получает [:cnt]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Дрягв"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice moves "Дрягв" to cell 1.2\nAlice passes\nBob passes\nexpect stack "Дрягв"\n'
+                 'Alice passes\nBob passes\nexpect "Дрягв" tokens 1\nAlice passes\nBob passes\n'
+                 'Alice acts "Дрягв" targeting "Гном-воин" choosing weak\nexpect stack "Дрягв", "Дрягв"\n'
+                 'Alice passes\nBob passes\nexpect "Дрягв" tokens 2\n')
+    assert result.passed, result.failures

@@ -507,6 +507,14 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and re.fullmatch(r"при\s+(передвижении|перемещении)\s+или\s+атаке", trig.text.strip(),
+                                                 re.I):
+        # «При передвижении или атаке»: its own movement (stack._resolve_movement) and its «атака» (a strike
+        # or a shot, glossary «Атака»; other kinds refused as open, battle._attack_triggers)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike", "shot"], [], False, {}
+        out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
+        out["also_on_move"] = True
     elif trig.timing == "when" and _YOUR_ATTACK_AT.fullmatch(trig.text.strip()):
         # «При атаке вашего героя по существу противника»: an attack (glossary «Атака»: a strike or a
         # shot; other kinds refused as open, battle._attack_triggers) by a card of the controller's

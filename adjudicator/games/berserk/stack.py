@@ -51,7 +51,7 @@ def _resolve_movement(position: Position, p: dict, rec) -> None:
     # «При перемещении»: the card's own movement has happened (B-413: "once the movement
     # happens"); its abilities go onto the stack above nothing else (B-STACK)
     for ab in S.abilities(position, copy):
-        if ab["trigger"] != "on-move":
+        if ab["trigger"] != "on-move" and not ab.get("also_on_move"):
             continue
         if ab.get("move_turn") == "opponent" and copy.controller == position.timing.active:
             rec("note", f"\"{copy.name}\" ability {ab['index']} works on a movement in the opponent's turn; this "
