@@ -342,3 +342,19 @@ def test_on_movement_or_attack():
                  'Alice acts "Дрягв" targeting "Гном-воин" choosing weak\nexpect stack "Дрягв", "Дрягв"\n'
                  'Alice passes\nBob passes\nexpect "Дрягв" tokens 2\n')
     assert result.passed, result.failures
+
+
+def test_strike_counts_dark_cards_in_your_graveyard():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Собиратель Душ" creature life 6 movement 1 strike 1-1-1 text "+Х к [:atk], где Х - число тёмных '
+            'карт на вашем кладбище."\n'
+            'card "Тень" creature life 2 movement 1 strike 1-1-1 element darkness\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Собиратель Душ"\n'
+            'Alice graveyard: "Тень", "Тень", "Лесовик"\nBob graveyard: "Тень"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base)
+    assert result.passed, result.failures
+    pos = result.position
+    card = next(c for c in pos.copies.values() if c.name == "Собиратель Душ")
+    assert S.strike_now(pos, card) == (3, 3, 3)

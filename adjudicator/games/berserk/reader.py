@@ -90,6 +90,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
     _limit(ab.limit or "", out)
     out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
+        if cond.kind == "x-is" and grave_count_of_text(cond.text) is not None and ab.kind == "continuous" \
+                and ab.trigger is None:
+            continue  # read by _amount: X counts cards of an element in the controller's graveyard
         if cond.kind == "x-is" and count_of_text(cond.text) is not None:
             continue  # read by _amount: X is a count of cards in the controller's squad
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
@@ -315,7 +318,8 @@ def _shares_subject(prev: Effect, eff: Effect, ab: Ability) -> bool:
 def _fixed_or_count(amount) -> bool:
     """A number, X counted from the squad (count_of_text), or X the card's own tokens / wounds — what
     continuous lines may use (state.amount reads them as they are now)."""
-    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds"))
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds",
+                                                                                        "graveyard"))
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -352,6 +356,17 @@ _COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количе�
                     r"([\w-]+)\s+в\s+вашем\s+отряде", re.I)
 _ELEMENT_STEMS = {"темн": "darkness", "тёмн": "darkness", "болотн": "swamp", "лесн": "forest", "горн": "mountains",
                   "степн": "steppe"}
+
+
+_GRAVE_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(т[её]мн|болотн|лесн|горн|степн)\w*\s+"
+                          r"карт\s+на\s+вашем\s+кладбище", re.I)
+
+
+def grave_count_of_text(text: str) -> list | None:
+    """«, где Х - число тёмных карт на вашем кладбище»: [element] — X counts the cards of that element
+    in the controller's graveyard (glossary «Ваша карта»: also one in your graveyard); None otherwise."""
+    m = _GRAVE_COUNT.fullmatch(text.strip())
+    return [_ELEMENT_STEMS[m.group(1).lower()]] if m else None
 
 
 def count_of_text(text: str) -> list | None:
@@ -818,6 +833,8 @@ def _amount(eff: Effect, ab: Ability):
     where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
     if count_of_text(where) is not None:
         return {"x": "count", "of": count_of_text(where)}
+    if grave_count_of_text(where) is not None:
+        return {"x": "graveyard", "of": grave_count_of_text(where)}
     if re.search(r"фиш|\[:cnt\]", where, re.I):
         return {"x": "tokens"}
     if re.search(r"ран", where, re.I):

@@ -174,6 +174,11 @@ def amount(position: Position, copy: Copy, value) -> int:
     """A continuous line's number: printed, or X counted from the squad (reader.count_of_text)."""
     if isinstance(value, int):
         return value
+    if isinstance(value, dict) and value.get("x") == "graveyard":
+        # «где Х - число тёмных карт на вашем кладбище»: cards of that element in the controller's graveyard
+        from .targets import element_of
+
+        return sum(1 for c in position.zone(copy.controller, "graveyard") if element_of(c) == value["of"][0])
     if isinstance(value, dict) and value.get("x") in ("count", "tokens", "wounds"):
         # X counted from the squad, or the card's own tokens / wounds now («где Х - число [:cnt] на
         # Дрягве»); «(максимум +N)» caps it; «-Х» takes it away
