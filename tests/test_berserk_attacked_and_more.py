@@ -358,3 +358,15 @@ def test_strike_counts_dark_cards_in_your_graveyard():
     pos = result.position
     card = next(c for c in pos.copies.values() if c.name == "Собиратель Душ")
     assert S.strike_now(pos, card) == (3, 3, 3)
+
+
+def test_every_forest_creature_moves_diagonally():
+    base = ('card "Алламор" creature life 6 movement 1 strike 1-1-1 text "Каждое ваше лесное существо может '
+            'двигаться по диагонали, пока Алламор в вашем отряде."\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'card "Степняк" creature life 2 movement 1 strike 1-1-1 element steppe\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Алламор"\nAlice cell 2.2: "Лесовик"\nAlice cell 2.4: "Степняк"\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice moves "Степняк" to cell 3.5\nexpect illegal because B-413 "movement points"\n'
+                 'Alice moves "Лесовик" to cell 3.3\nexpect legal\n')
+    assert result.passed, result.failures

@@ -617,6 +617,7 @@ def executes(ability) -> bool:
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \
         | ({"grant-keyword"} if record["static"] == "aura-keyword" else set()) \
+        | ({"diagonal-move"} if record["static"] == "aura-move" else set()) \
         | ({"damage-reduction"} if record["static"] == "aura-reduction" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed and not carried_out(e) for e in record["effects"]):

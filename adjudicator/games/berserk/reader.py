@@ -258,6 +258,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif kinds == {"grant-keyword"} and all(e["subject"] == "each" and e["duration"] is None and e["keyword"]
                                                 for e in out["effects"]):
             out["static"] = "aura-keyword"  # «Каждый ваш орк получает опыт в атаке»: state.keywords
+        elif kinds == {"diagonal-move"} and all(e["subject"] == "each" for e in out["effects"]):
+            out["static"] = "aura-move"  # «Каждое ваше лесное существо может двигаться по диагонали»
         elif kinds == {"damage-reduction"} and all(e["subject"] == "each" and e.get("reduction")
                                                    for e in out["effects"]):
             out["static"] = "aura-reduction"  # «Все ваши речные девы получают -1 от …»: defences._reductions
@@ -950,6 +952,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return {"kind": "damage-reduction", "amount": n, "values": [], "subject": "each", "spec": _spec(t),
                 "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
                 "reduction": [n, sorted(kinds), sorted(open_), who], "timed": True}
+    if ref == "each" and eff.kind == "diagonal-move" and not bad and eff.duration is None \
+            and ab.kind == "continuous" and ab.trigger is None and re.fullmatch(
+                r".*\sмо(жет|гут)\s+двигаться\s+по\s+диагонали", (eff.text or "").strip().rstrip("."), re.I):
+        # «Каждое ваше лесное существо может двигаться по диагонали»: a continuous ability on every card of
+        # the description (reader: aura-move; state.restricted reads it as the card's own)
+        return {"kind": "diagonal-move", "amount": None, "values": [], "subject": "each", "spec": _spec(t),
+                "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"

@@ -336,6 +336,8 @@ def restricted(position: Position, copy: Copy, what: str) -> bool:
     """The card may not do ``what`` (no-open, cannot-move): a static ability or an effect."""
     if position.has_flag(copy, what):
         return True
+    if what == "diagonal-move" and any(e["kind"] == what for e in aura_effects(position, copy, "aura-move")):
+        return True  # «Каждое ваше лесное существо может двигаться по диагонали» of a card in play
     return any(e["kind"] == what and e["subject"] == "self" for ab in abilities(position, copy)
                if ab.get("static") == "restriction" and not ab["unknown"] for e in ab["effects"])
 
