@@ -367,6 +367,6 @@ def test_every_forest_creature_moves_diagonally():
             'card "Степняк" creature life 2 movement 1 strike 1-1-1 element steppe\n'
             'phase main\nstep choice\nAlice cell 1.1: "Алламор"\nAlice cell 2.2: "Лесовик"\nAlice cell 2.4: "Степняк"\n'
             'Bob cell 1.1: "Гном-воин"\n')
-    result = run(base + 'Alice moves "Степняк" to cell 3.5\nexpect illegal because B-413 "movement points"\n'
+    result = run(base + 'Alice moves "Степняк" to cell 3.5\nexpect illegal because B-413 "the move costs 2"\n'
                  'Alice moves "Лесовик" to cell 3.3\nexpect legal\n')
     assert result.passed, result.failures
