@@ -188,12 +188,6 @@ def test_move_to_another_kind_of_battlefield():
     assert kinds == ["effect-choice", "effect-choice", "effect-if:would-be"]
 
 
-def test_create_at_the_current_battlefield():
-    (e,) = effects("Battle: Create a 1F/1C/1PH Samurai Personality at the current battlefield.")
-    assert e.kind == "create-at-battlefield" and e.values == (1, 1, 1) and e.target.keywords == ("Samurai",)
-    assert not executes(parse_ability("Battle: Create a 1F/1C/1PH Samurai Personality at the current battlefield."))
-
-
 def test_known_base_constructions_still_parse():
     for text in ("This card cannot be bowed.", "Straighten this Follower's unit.",
                  "Battle: Fear 2, or Fear 4 if the target is a Follower.",
@@ -245,3 +239,16 @@ def test_personality_that_cannot_be_assigned():
                 'Alice assigns "Homebody" to battlefield 1\nexpect illegal because L5R-ATTACK "cannot be assigned"\n',
                 BOWED_LEADER)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_two_card_types_followers_and_delays():
+    (e,) = effects("Battle: Give each Personality and Follower opposing him -1F.")
+    assert e.target.card_types == ("personality", "follower") and e.target.states == ("opposing:him",)
+    _, may = effects("Battle: Fear 4 that may target a Personality with Followers.")
+    assert may.target.states == ("has-followers",)
+    ab = parse_ability("After he moves, straighten him.")
+    assert ab.structured and ab.trigger.event.endswith("moves")
+    ab = parse_ability("In this duel, each Personality uses Chi as his duel stat.")
+    assert ab.effects[0].kind == "duel-stat" and ab.conditions[0].args == ("effect 0", "duel")
+    (e,) = [x for x in parse_ability("Battle: Raise or lower the current Province's strength by 2.").effects][:1]
+    assert e.target.card_types == ("province",) and e.target.states == ("of-current-battlefield",)

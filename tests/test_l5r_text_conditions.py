@@ -271,3 +271,15 @@ def test_joining_words_do_not_reach_into_effects():
     assert sorted(c.kind for c in cs) == ["effect-if:is", "effect-if:you-control"]
     ab = parse_ability("Open: If it is your turn, draw a card and you may gain 1 Honor.")
     assert ab.structured and all(c.kind != "effect-if:all-of" for c in ab.conditions)
+
+
+def test_more_tests_the_engine_reads():
+    (c,) = conds("Battle: Target a Follower. If it is attached to a Commander, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:attached-to", ("it", "a Commander")) and readable(c)
+    (c,) = conds("Battle: Target a Personality. Bow him if he has lower Personal Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-compare", ("he", "personal-honor", "<", "this")) and readable(c)
+    (c,) = conds("Battle: If there are no Terrains there: Put this card into play there.")
+    assert readable(c)
+    # "dishonorable" is not a state the engine knows: not claimed
+    (c,) = conds("Battle: Target a Personality. If he is dishonorable, bow him.")
+    assert not readable(c)

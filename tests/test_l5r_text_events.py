@@ -69,7 +69,8 @@ def test_only_raised_events_fire():
     assert fires(Trigger("after", "this-card-destroyed"))
     assert fires(Trigger("after", "this-card-bows"))  # "bows" is "is bowed"
     assert not fires(Trigger("before", "this-card-destroyed"))  # raised events are after the fact
-    assert not fires(Trigger("after", "this-card-enters-play"))
+    assert fires(Trigger("after", "this-card-enters-play"))  # raised when bought, equipped, put into play
+    assert not fires(Trigger("after", "card-equipped"))  # never raised: "this" was lost in the name
     assert not fires(Trigger("after", "action-resolves;by=you;did=personality-destroyed"))
     assert is_topic_event("honor-gained;by=you") and not is_topic_event("this-card-destroyed")
 
@@ -127,3 +128,10 @@ def test_more_shapes():
     assert event("your Samurai Personality wins a duel") == ("personality-wins-duel", {"by": "you", "kw": "samurai"})
     assert event("this unit moves") == ("this-card-moves", {})
     assert event("your Events Phase") == ("events-phase-ends", {"by": "you"})
+
+
+def test_battle_kind_only_before_the_action():
+    core, q = event("another player's action resolves during a battle at Kaede's battlefield")
+    assert (core, q.get("kind"), q["during"]) == ("action-resolves", None, "battle")
+    assert event("a player gains or loses Honor from an action's effects") == (
+        "honor-gained-or-lost", {"by": "any", "from": "action"})

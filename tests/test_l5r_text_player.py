@@ -88,7 +88,7 @@ def test_amounts_whichever_half_plus():
 def test_stat_raise_reduce_switch():
     (e,) = effects("Raise his Chi to 4.")
     assert (e.kind, e.stat, e.amount) == ("raise-stat-to", "chi", 4)
-    es = effects("Reduce a target Personality's Force by this Shugenja's Chi.")
+    es = effects("Reduce the Force of a target Personality by this Shugenja's Chi.")
     assert [e.kind for e in es] == ["modify-stat", "amount-equal-to"] and es[1].amount == -1
     (e,) = effects("Switch his Force and Chi.")
     assert (e.kind, e.stat, e.keyword) == ("switch-stats", "force", "chi")
@@ -146,3 +146,57 @@ def test_his_controller_loses_honor_in_the_engine():
     r = run_text(text + 'Alice uses "Herald" targeting "Bob Herald"\nexpect legal\nexpect Bob family-honor 7\n'
                  'expect Alice family-honor 12\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+EXTRA = """scenario "t"
+game l5r
+card "Courier" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier text "Open: Gain 1 Honor. You may take an additional action."
+card "Clerk" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Courtier text "Open: Gain 1 Honor."
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+Alice home: "Courier", "Clerk"
+"""
+
+
+def test_additional_action_keeps_the_opportunity():
+    assert executes(parse_ability("Open: Gain 1 Honor. You may take an additional action."))
+    r = run_text(EXTRA + 'Alice uses "Courier"\nexpect legal\nAlice uses "Clerk"\nexpect legal\n'
+                 'expect Alice family-honor 14\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_without_an_additional_action_the_opportunity_passes():
+    r = run_text(EXTRA + 'Alice uses "Clerk"\nexpect legal\nAlice uses "Courier"\nexpect illegal because L5R-ROUND\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_restricted_or_several_additional_actions_are_not_claimed():
+    assert not executes(parse_ability("Battle: Take two additional Battle actions."))
+    assert not executes(parse_ability("Open: Gain 1 Honor. You may take an additional Limited or Open action."))
+    assert not executes(parse_ability("As a Focus Effect, the duel's winner may take an additional action."))
+
+
+def test_switch_force_and_chi_in_the_engine():
+    text = EXTRA.replace('"Open: Gain 1 Honor."', '"Open: Target a Personality: Switch his Force and Chi."')
+    text = text.replace('card "Clerk" personality force 1 chi 1', 'card "Clerk" personality force 2 chi 4')
+    r = run_text(text + 'Alice uses "Clerk" targeting "Clerk"\nexpect legal\nexpect "Clerk" force 4\n'
+                 'expect "Clerk" chi 2\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_verb_choice_two_targets_and_given_keyword():
+    ab = parse_ability("Battle: Bow or destroy one of his Items: Draw a card.")
+    assert [c.kind for c in ab.costs] == ["bow", "destroy"]
+    assert [c.kind for c in ab.conditions] == ["effect-choice", "effect-choice"]
+    es = effects("Target your Courtier and an enemy Personality.")
+    assert [(e.kind, e.target.owner) for e in es] == [("target", "you"), ("target", "opponent")]
+    (e,) = effects("Give your target Samurai Expendable.")
+    assert (e.kind, e.keyword, e.target.keywords) == ("grant-keyword", "Expendable", ("Samurai",))
+
+
+def test_in_it_and_need_not_bow():
+    (e,) = effects("Destroy all dishonored cards in it.")
+    assert e.target.ref == "each" and "in:it" in e.target.states
+    (e,) = effects("Hiroshi need not bow to Lobby.")
+    assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")

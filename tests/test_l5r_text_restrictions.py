@@ -155,3 +155,26 @@ def test_a_source_restriction_does_not_stop_other_sources():
     result = run_text(_BATTLE.format(text="Lobbying does not bow this Personality.") +
                       'Alice plays "Tripwire" targeting "Sentinel"\nexpect legal\nexpect "Sentinel" bowed\n')
     assert result.passed, [f.render() for f in result.failures]
+
+
+def test_targeting_restrictions_name_who_may_not_target():
+    (e,) = effects("You may not target Kenji with Political actions.")
+    assert (e.kind, e.keyword, e.target.ref) == ("cannot-be-targeted-by", "Political actions", "this")
+    assert e.values[0].ref == "you"
+    (e,) = effects("Favor actions may not be taken.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("cannot-take-actions", "Favor", ("player",))
+
+
+def test_keywords_lost_and_never_gained():
+    lose, never = effects("This Follower loses and cannot gain Cavalry.")
+    assert (lose.kind, never.kind, lose.keyword, never.keyword) == ("lose-keyword", "cannot-gain-keyword",
+                                                                    "Cavalry", "Cavalry")
+    dishonor, gain = effects("Kenji will not be dishonored or gain a Clan Alignment.")
+    assert (dishonor.kind, gain.kind, gain.keyword) == ("cannot-dishonor", "cannot-gain-keyword", "Clan Alignment")
+
+
+def test_rulebook_maximum_and_not_negation():
+    (e,) = effects("Your dishonorable Samurai do not have a maximum Personal Honor of 0 from the rulebook.")
+    assert (e.kind, e.keyword, e.target.states) == ("no-stat-maximum", "personal-honor", ("dishonorable",))
+    kinds = [e.kind for e in effects("This Holding will not be destroyed; this is not negation.")]
+    assert kinds == ["cannot-destroy", "not-negation"]

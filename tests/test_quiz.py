@@ -73,11 +73,21 @@ def right_answer(q) -> str:
     if isinstance(st, A.ExpectIllegal):
         return "no"
     if isinstance(st, A.ExpectOrder):
-        used: list[int] = []
-        for spec in st.steps:
-            i = next(i for i, o in enumerate(q.options) if i not in used and o.startswith(spec.kind + ":")
-                     and (spec.text or "").casefold() in o.casefold())
-            used.append(i)
+        # each expected step to a distinct option it describes; a step's words may fit several
+        # options, so the first fit is not always the one (search, with backtracking)
+        def assign(k: int, used: list[int]) -> list[int] | None:
+            if k == len(st.steps):
+                return used
+            spec = st.steps[k]
+            for i, o in enumerate(q.options):
+                if i not in used and o.startswith(spec.kind + ":") and (spec.text or "").casefold() in o.casefold():
+                    found = assign(k + 1, [*used, i])
+                    if found is not None:
+                        return found
+            return None
+
+        used = assign(0, [])
+        assert used is not None, f"no option fits the expected order at {q.source}"
         return " ".join(str(i + 1) for i in used)
     if isinstance(st, A.ExpectTiming):
         return str(st.value)

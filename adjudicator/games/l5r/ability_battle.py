@@ -29,7 +29,7 @@ def it_target(ch):
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
-    "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel", "create-at-battlefield",
+    "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
 })
 
 
@@ -70,6 +70,9 @@ class Rules:
         if isinstance(whose, TargetSpec) and whose.ref == "opponent":
             return [_mod("zone", "province"), _mod("owner", "opponent")]
         return [_mod("zone", "province"), _post(f"in-province-of:{_whose(whose)}")]
+
+    def bt_p_in_enemy_province(self, meta, ch):
+        return [_mod("zone", "province"), _mod("owner", "opponent")]
 
     def bt_p_in_this_army(self, meta, ch):
         return _post("in-army")
@@ -269,13 +272,6 @@ class Rules:
             e = replace(self._bt_measured(meta, whose, s), text=f"option {i}: {s}")
             out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
-
-    def bt_am_stat_plus_if(self, meta, ch):
-        from .ability import _Guarded, amount
-
-        whose, stat = ch[0]
-        plus = self._eff(meta, "amount-plus", amount=amount(ch[1]))
-        return [self._bt_measured(meta, whose, stat), _Guarded(plus, ch[-1], self._text(meta))]
 
     def bt_plus(self, meta, ch):
         from .ability import amount
@@ -545,13 +541,27 @@ class Rules:
                 out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
 
-    # ----- created cards at the current battlefield
-    def bt_create_here(self, meta, ch):
-        from .ability import amount
+    # ----- more noun phrases and scopes
+    def bt_np_current_province(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("province",), states=("of-current-battlefield",), text=self._text(meta))
 
-        n, made = amount(ch[0]), ch[1]
-        spec = replace(made.spec, count=n or 1, text=self._text(meta))
-        out = [self._eff(meta, "create-at-battlefield", target=spec,
-                         values=made.stats.values if made.stats else ())]
-        out += [replace(g, target=TargetSpec(ref="it", text=spec.text)) for g in made.grants]
-        return out[0] if len(out) == 1 else out
+    def bt_h_and(self, meta, ch):
+        mods = []
+        for c in ch:
+            if isinstance(c, list):
+                mods += c
+            elif hasattr(c, "kind"):
+                mods.append(c)
+        return mods
+
+    def bt_p_with_followers(self, meta, ch):
+        return _post("has-followers")
+
+    def bt_dl_after_moves(self, meta, ch):
+        return ("after", "card-moves", self._text(meta))
+
+    def bt_in_this_duel(self, meta, ch):
+        from .ability import _Scoped
+
+        return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
+

@@ -143,8 +143,16 @@ class Rules:
         hand = TargetSpec(ref="each", card_types=("card",), states=("of-it",), zone=_HAND, text=self._text(meta))
         return self._eff(meta, "look-at", target=hand)
 
+    def _by_player(self, meta, kind, who, what):
+        """"A target player shows/discards a card": the card in his hand, after the player's target."""
+        card = _hand_of(what, who)
+        if who.ref == "target":
+            states = tuple("of-it" if s == "of-target" else s for s in card.states)
+            return [self._eff(meta, "target", target=who), self._eff(meta, kind, target=replace(card, states=states))]
+        return self._eff(meta, kind, target=card)
+
     def cc_subj_show(self, meta, ch):
-        return self._eff(meta, "reveal", target=_hand_of(ch[1], ch[0]))
+        return self._by_player(meta, "reveal", ch[0], ch[1])
 
     def cc_show_all(self, meta, ch):
         return self._eff(meta, "reveal", target=it_target(ch))
@@ -171,12 +179,7 @@ class Rules:
         if what.ref in ("it", "this", "target") or what.card_types not in ((), ("card",)):
             if what.ref in ("it", "this") or what.zone is not None:
                 return self._eff(meta, "discard", target=what)
-        card = _hand_of(what, who)
-        if who.ref == "target":
-            return [self._eff(meta, "target", target=who),
-                    self._eff(meta, "discard", target=replace(card, states=tuple(
-                        "of-it" if s == "of-target" else s for s in card.states)))]
-        return self._eff(meta, "discard", target=card)
+        return self._by_player(meta, "discard", who, what)
 
     def cc_verbs_from_play(self, meta, ch):
         return self.simple(meta, [ch[0], ch[1]])
@@ -199,17 +202,26 @@ class Rules:
     def cc_po_any(self, meta, ch):
         return None
 
-    def cc_po_enemy(self, meta, ch):
-        return _Mod("owner", "opponent")
-
     def cc_po_his(self, meta, ch):
         return _Mod("his")
 
     def cc_p_any_pile(self, meta, ch):
         return _Mod("zone", "discard")
 
-    def cc_p_enemy_hand(self, meta, ch):
-        return [_Mod("zone", _HAND), _Mod("owner", "opponent")]
+    def _whose(self, zone, whose):
+        if isinstance(whose, TargetSpec) and whose.ref == "opponent":
+            return [_Mod("zone", zone), _Mod("owner", "opponent")]
+        ref = whose.ref if isinstance(whose, TargetSpec) else "it"
+        return [_Mod("zone", zone), _Mod("post-state", f"of-{ref}")]
+
+    def cc_p_whose_hand(self, meta, ch):
+        return self._whose(_HAND, ch[0])
+
+    def cc_p_whose_pile(self, meta, ch):
+        return self._whose("discard", ch[0])
+
+    def cc_p_enemy_pile(self, meta, ch):
+        return [_Mod("zone", "discard"), _Mod("owner", "opponent")]
 
     def cc_p_his_hand(self, meta, ch):
         return [_Mod("zone", _HAND), _Mod("his")]
@@ -332,7 +344,7 @@ class Rules:
         sign = next(c for c in ch if isinstance(c, int) and not isinstance(c, bool))
         n = next(c for c in ch if isinstance(c, _Amount))
         floor = next((int(re.search(r"[0-9]+", str(c)).group(0)) for c in ch
-                      if getattr(c, "type", "") == "CC_TO_MIN"), None)
+                      if getattr(c, "type", "") == "TO_MINIMUM"), None)
         return self._eff(meta, "modify-stat", target=who, stat="max-hand-size", amount=_signed(sign, n),
                          values=(floor,) if floor is not None else ())
 
@@ -451,5 +463,9 @@ class Rules:
     def cc_cw_here(self, meta, ch):
         return _Mod("post-state", "at-battlefield")
 
-    def cc_cw_location(self, meta, ch):
-        return _Mod("post-state", f"at-location-of:{it_target(ch).ref}")
+    # ----- "in any player's discard pile" (the conditions topic's IN_ANY_DISCARD token)
+    def cc_target_any_discard(self, meta, ch):
+        return self.target_decl(meta, [replace(it_target(ch), zone="discard")])
+
+    def cc_remove_any_discard(self, meta, ch):
+        return self._eff(meta, "remove-from-game", target=replace(it_target(ch), zone="discard"))

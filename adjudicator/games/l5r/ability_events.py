@@ -137,6 +137,7 @@ class Rules:
     ev_k_battle = _kind("battle")
     ev_k_rulebook = _kind("rulebook")
     ev_k_favor = _kind("favor")
+    ev_k_fear = _kind("fear")
     ev_k_melee = _kind("melee")
     ev_k_ranged = _kind("ranged")
     ev_k_performed = _kind("performed")
@@ -252,11 +253,11 @@ class Rules2:
         return Rules2._act_post(self, meta, ch, "any", "battle")
 
     def ev_act_post_yours(self, meta, ch):
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return Rules2._act_post(self, meta, ch, "you", kind)
 
     def ev_act_post_theirs(self, meta, ch):
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return Rules2._act_post(self, meta, ch, "opponent", kind)
 
     def ev_resolution_of(self, meta, ch):
@@ -286,7 +287,7 @@ class Rules2:
 
     def ev_your_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         return _name("action-resolves", by="you", kind=kind, did=f"{_subject(_target(ch))}-{_past(verb)}")
 
     def ev_post_did(self, meta, ch):
@@ -377,6 +378,12 @@ class Rules2:
         q = ch[-1].quals()
         whose = {"you": "your-", "opponent": "another-player's-"}.get(q.get("by"), "")
         return {"from": f"{whose}action" + (f"-{q['kind']}" if q.get("kind") else "")}
+
+    def ev_hf_action_effects(self, meta, ch):
+        return {"from": "action"}
+
+    def ev_honor_changed_any(self, meta, ch):
+        return _name("honor-gained-or-lost", by="any", **_quals(ch))
 
     def ev_hf_own(self, meta, ch):
         return {"from": "own-cards"}
@@ -514,6 +521,15 @@ class Rules2:
         ts = [c for c in ch if hasattr(c, "ref")]
         return _name(f"{_subject(ts[0])}-{_toks(ch, 'PASTP')[0]}", at=_subject(ts[-1]))
 
+    def ev_cp_moves_to(self, meta, ch):
+        return {"verb": "moves-to", "at": _subject(_target(ch))}
+
+    def ev_kinds_list_action(self, meta, ch):
+        first = "-".join(_toks(ch, "CAPWORD")[:2]) if len(_toks(ch, "CAPWORD")) > 1 and \
+            self._text(meta).split(",")[0].count(" ") > 1 else _toks(ch, "CAPWORD")[0]
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="any", kind="|".join((first, *kinds)))
+
     def ev_cp_verb(self, meta, ch):
         return {"verb": _toks(ch, "EVERB")[0]}
 
@@ -590,7 +606,7 @@ class Rules2:
 
     def ev_theirs_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
-        kind = _kind_of(ch) or ("battle" if "battle" in self._text(meta).lower().split() else "")
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
         t = _subject(_target(ch))
         if verb == "targets":
             return _name("action-targets", by="opponent", kind=kind, target=t)
@@ -718,6 +734,13 @@ class Rules2:
 
     def ev_each_time(self, meta, ch):
         return ch[-1]
+
+
+def _battle_before_action(text: str) -> str:
+    """"battle" when the action is a Battle action ("your Battle action ...", not "... during a battle")."""
+    words = text.lower().split()
+    head = words[: words.index("action")] if "action" in words else words
+    return "battle" if "battle" in head else ""
 
 
 _DID_VERBS = ("destroyed", "bowed", "moved", "targeted", "dishonored", "created", "attached")

@@ -34,7 +34,14 @@ KINDS: frozenset[str] = frozenset({
     "switch-stat-values",   # "Switch the target's and this Follower's Force": one per card
     "negate-stat-changes",  # "Negate all current Force penalties on him": keyword bonuses/penalties/both
     "rules-action-timing",  # "Dainagon may Lobby as an Open action": keyword "Lobby:Open"
+    "switch-locations",     # "Switch their locations"
+    "need-not-bow",         # "Kozan need not bow to Lobby": keyword the rules action ...
+    "need-not-bow-for",     # ... or, after it, the cards he performs for without bowing
 })
+
+
+#: what a player does with no target named ("take an additional action"): the subject does it
+_PLAYER_DOINGS = frozenset({"additional-action", "produce-gold", "pay-gold", "name-choice", "end-phase"})
 
 
 def _A():
@@ -100,6 +107,8 @@ class Rules:
             if isinstance(e, list):
                 return [own(x) for x in e]
             if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            if isinstance(e, Effect) and e.target is None and e.kind in _PLAYER_DOINGS:
                 return replace(e, target=who)
             return e
 
@@ -522,7 +531,66 @@ class Rules3:
         return self.alt_amount_branch(meta, ch)
 
 
+class Rules5:
+    def pl_target_two(self, meta, ch):
+        specs = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [specs[0]]), self.target_decl(meta, [specs[1]])]
+
+    def pl_choose_two(self, meta, ch):
+        specs = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.choose_decl(meta, [specs[0]]), self.choose_decl(meta, [specs[1]])]
+
+    def pl_give_last_keyword(self, meta, ch):
+        spec = ch[-1]
+        words = spec.text.split()
+        if not (spec.keywords and len(words) >= 2 and words[-1] == spec.keywords[-1] and not spec.card_types
+                and len(spec.keywords) >= 2 and " or " not in spec.text):
+            return _A().Unparsed(self._text(meta), "give what", self._span(meta))
+        keyword = spec.keywords[-1]
+        target = replace(spec, keywords=spec.keywords[:-1], text=" ".join(words[:-1]))
+        return self._eff(meta, "grant-keyword", target=target, keyword=keyword)
+
+
+class Rules6:
+    def pl_enemy_leader(self, meta, ch):
+        return TargetSpec(ref="opponent", owner="opponent", card_types=("player",), text=self._text(meta))
+
+    def pl_switch_locations(self, meta, ch):
+        # "Switch their locations": the cards named before trade places
+        return self._eff(meta, "switch-locations", target=TargetSpec(ref="it", text=self._text(meta).split()[1]))
+
+    def pl_need_not_bow(self, meta, ch):
+        # "Kozan need not bow to Lobby" / "... for his Spells": keyword the rules action, or the
+        # target what he performs without bowing
+        who = ch[0]
+        if next(str(c).lower() for c in ch if getattr(c, "type", "") == "VERB") != "bow":
+            return _A().Unparsed(self._text(meta), "need not do something else", self._span(meta))
+        word = next((str(c) for c in ch[1:] if getattr(c, "type", "") == "CAPWORD"), None)
+        if word is None and self._text(meta).lower().endswith("lobby"):
+            word = "Lobby"
+        what = next((c for c in ch[1:] if isinstance(c, TargetSpec)), None)
+        return self._eff(meta, "need-not-bow", target=who, keyword=word,
+                         values=(), stat=None) if what is None else [
+            self._eff(meta, "need-not-bow", target=who), self._eff(meta, "need-not-bow-for", target=what)]
+
+
 class Rules4:
+    def pl_p_in_it(self, meta, ch):
+        return self._pl_mod("post-state", "in:it")
+
+    def pl_verb_choice(self, meta, ch):
+        # "Bow or destroy X": the player picks one verb at resolution ("bow or straighten" keeps
+        # its own kind); as a cost, the one paid
+        verbs = [_A()._VERB_KINDS[str(c).lower()] for c in ch if getattr(c, "type", "") == "VERB"]
+        target = ch[-1]
+        if set(verbs) == {"bow", "straighten"}:
+            return self._eff(meta, "bow-or-straighten", target=target)
+        options = [self._eff(meta, verbs[0], target=target),
+                   self._eff(meta, verbs[1], target=target if target.ref != "target" else replace(target, ref="it"))]
+        for i, e in enumerate(options):
+            options[i] = replace(e, text=f"{verbs[i]} ({self._text(meta)})")
+        return self.choice_of(meta, options)
+
     def pl_keyword_cost(self, meta, ch):
         # "Discipline Pay 2 Gold": as the whole-line form, kind "keyword" with the Gold to pay
         word = str(ch[0])
@@ -574,12 +642,12 @@ class Rules4:
     def pl_sr_his_or_her(self, meta, ch):
         return (TargetSpec(ref="it", text="his or her"), self._stat_kind(meta, ch[-1]))
 
-
     def pl_r_not_targeted_by(self, meta, ch):
         return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")
 
 
-for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items()]:
+for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items(),
+                      *vars(Rules5).items(), *vars(Rules6).items()]:
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
 

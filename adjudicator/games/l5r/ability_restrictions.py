@@ -34,6 +34,44 @@ Kinds (besides the base ``cannot-*`` family):
 ``no-force-contribution``  "He does not contribute Force".
 ``lose-abilities``         "Your Stronghold has no abilities" (``keyword`` ``"traits"`` when "or traits").
 "does not have Brash" is the base ``lose-keyword``.
+
+Assignment and movement: ``cannot-assign`` / ``cannot-move-to`` ("He may not be assigned, and will
+not move, to battlefields"): ``keyword`` ``attack`` / ``battlefield`` /
+``battlefield-without-enemy-units``, or ``values[0]`` the army ("an attacking army").
+``only-move-to`` ("Kyuji may only move to a battlefield ...").
+
+Sources kept out: "Card effects will not move this Personality" is the plain ``cannot-move`` of the
+card (what the engine's flags mean); any narrower source ("Lobbying does not bow ...", "Actions
+cannot move ...", "Battle resolution does not bow ...", "Other players' cards will not destroy
+...") adds the effect-scoped condition ``effect-by`` with ``args = (where, source)``, the source
+from a closed list (``lobbying``, ``actions``, ``the-action``, ``battle-resolution``,
+``opponent-cards``, ``opponent-actions``, ``opponent-effects``) or its words hyphenated. "This card
+will not straighten before your third turn" is ``cannot-straighten`` under ``effect-while:
+before-your-turn`` (``args = (where, "3")``). The engine decides neither condition, so such
+restrictions are not executable and :meth:`L5R.continuous_flags` does not apply them.
+
+Must / only / limits: ``must-have-keyword`` ("Kumoru's Followers must be Ninja": ``keyword``
+"Ninja", "A|B" for alternatives), "they must be bowed" is the effect itself (``bow``),
+``must-focus`` (``amount`` 1: "at least once"; ``keyword`` ``from-hand``),
+``only-controlled-by-owner``, ``only-recruit`` / ``only-proclaim`` (``values[0]`` what),
+``only-enter-play-from`` (``keyword`` ``province``), ``play-limit`` ("You may only play one X per
+battle": ``keyword`` the period, ``values[0]`` the card), ``copy-limit`` ("You may only have one
+copy of X in play"), ``attach-limit`` ("Daitsu will only attach one Weapon": ``values[0]``).
+Cards named by their title are ``ref="named"`` with the title as keyword (or ``ref="this"``, the
+base's reading of a bare name).
+
+Permissions and the rest: ``ignore-honor-requirement`` ("Crab Clan players ignore Chiyo's Honor
+Requirement": ``target`` who ignores, ``values[0]`` whose requirement), ``ignore-cost``
+(``keyword`` ``bowing`` / ``gold``, ``target`` whose cost), ``gold-only-for`` follows a
+``produce-gold`` ("Produce 2 Gold, which may only pay for that card": ``target`` what the Gold
+may pay for; under the alternative's condition for "or 3 Gold if paying for a Holding which
+..."), ``cannot-be-targeted-by`` ("You may not target X with Political actions": ``target`` X,
+``keyword`` the actions, ``values[0]`` who may not), ``cannot-take-actions`` of every player
+("Favor actions may not be taken"), ``cannot-put-into-play`` ("may not bring X into play"),
+``cannot-proclaim`` / ``cannot-recruit`` / ``cannot-equip`` / ``cannot-hold-cards``,
+``cannot-win`` (``keyword`` ``honor-victory``), ``cannot-control`` (``values[0]``),
+``cannot-discard-from-play``, ``not-negation`` ("; this is not negation": the restriction before
+is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 """
 
 from __future__ import annotations
@@ -88,6 +126,13 @@ KINDS: frozenset[str] = frozenset({
     "ignore-honor-requirement",
     "ignore-cost",
     "cannot-put-into-play",
+    "cannot-win",
+    "cannot-control",
+    "not-negation",
+    "proclaim",
+    "only-move-to",
+    "no-stat-maximum",
+    "only-gain-alignment",
 })
 
 
@@ -171,6 +216,9 @@ class Rules:
 
             # only that source is kept out: an effect-scoped condition "effect-by" says which
             return _Scoped(effect, "effect-by", (source,), self._text(meta))
+        if vp.duration == "by-subject":
+            # "You may not target X with Political actions": X is protected from the subject's actions
+            return self._eff(meta, vp.kind, target=vp.obj, keyword=vp.keyword, values=(who,))
         if vp.keyword and vp.keyword.startswith("before-your-turn:"):
             # "This card will not straighten before your third turn": a restriction while the
             # controller's turn count is lower (an effect-while condition "before-your-turn")
@@ -295,6 +343,11 @@ class Rules:
 
     def rs_cannot_be(self, meta, ch):
         who, vp = ch[0], ch[-1]
+        if vp.kind == "taken":
+            # "Favor actions may not be taken": nobody takes them
+            kinds = next((st.split(":", 1)[1] for st in who.states if st.startswith("any-keyword:")), None)
+            players = TargetSpec(ref="each", card_types=("player",), text="")
+            return self._eff(meta, "cannot-take-actions", target=players, keyword=kinds)
         return self._rs_effect(meta, who, vp)
 
     def rs_self_cannot_be(self, meta, ch):
@@ -655,3 +708,126 @@ class Rules:
         before = first if isinstance(first, list) else [first]
         # what "which" names: the effect just before
         return before + [self._rs_effect(meta, TargetSpec(ref="it", text="which"), vp)]
+
+    def rs_target_np(self, meta, ch):
+        # "You may not target X with Political actions": X is not to be targeted by those actions
+        t = ch[-1]
+        by = next((st[3:] for st in t.states if st.startswith("by:")), None)
+        t = replace(t, states=tuple(st for st in t.states if not st.startswith("by:")))
+        if by is None:
+            # a bare name keeps no modifiers ("Kenji with Political actions"): read them off its words
+            import re
+
+            m = re.search(r"\s+with\s+(.*\bactions?)$", t.text, re.I)
+            if m:
+                by, t = m.group(1), replace(t, text=t.text[: m.start()])
+        vp = _Vp("cannot-be-targeted-by", obj=t, keyword=by or "actions")
+        vp.duration = "by-subject"  # marker: the object is the target, the subject who may not target
+        return vp
+
+    def rs_p_with_actions(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "by:" + ch[-1])
+
+    def rs_p_no_abilities(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "no-abilities")
+
+    def rs_win_honor(self, meta, ch):
+        return _Vp("cannot-win", keyword="honor-victory")
+
+    def rs_win_honor_or_control(self, meta, ch):
+        return _Vp("", many=[_Vp("cannot-win", keyword="honor-victory"), _Vp("cannot-control", obj=ch[-1])])
+
+    def rs_d_battlefields_empty(self, meta, ch):
+        return "battlefield-without-enemy-units"
+
+    def rs_np_abilities_on(self, meta, ch):
+        owner = ch[-1]
+        return TargetSpec(ref="possessed", card_types=("abilities",), states=(f"on:{owner.text}",),
+                          text=self._text(meta))
+
+    def rs_np_one_ability(self, meta, ch):
+        return replace(self._possessed(meta, "it", (), "abilities", []), count=1)
+
+    def rs_np_favor_actions(self, meta, ch):
+        words = ["Favor", "Lobby"] if "lobby" in self._text(meta).lower() else ["Favor"]
+        return TargetSpec(ref="each", card_types=("action",), states=("any-keyword:" + "|".join(words),),
+                          text=self._text(meta))
+
+    def rs_p_taken(self, meta, ch):
+        return _Vp("taken")
+
+    def rs_not_negation(self, meta, ch):
+        return self._eff(meta, "not-negation", target=TargetSpec(ref="it", text=self._text(meta).split()[0]))
+
+    def rs_proclaim_act(self, meta, ch):
+        return self._eff(meta, "proclaim", target=ch[-1])
+
+    def rs_paid_either(self, meta, ch):
+        from .ability import _Mod
+
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        head = next((c.value for c in ch if isinstance(c, _Mod) and c.kind == "head"), "card")
+        return TargetSpec(ref="choice", card_types=(head,), states=("any-keyword:" + "|".join(words),),
+                          text=self._text(meta))
+
+    def rs_paid_action_of(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("action",), states=(f"of:{ch[0].text}",), text=self._text(meta))
+
+    def rs_only_move_battlefield(self, meta, ch):
+        return _Vp("only-move-to", keyword="battlefield")
+
+    def rs_subj_target_this_with(self, meta, ch):
+        who, noun = _subject(ch[0]), str(ch[1])
+        word = noun.split()[-1].lower()
+        # as the base reads "this <noun>": "this Personality" on an attachment is its bearer
+        whom = TargetSpec(ref="attached" if word == "personality" else "this", card_types=(word,),
+                          text=f"this {noun}")
+        return self._eff(meta, "cannot-be-targeted-by", target=whom, keyword=ch[-1], values=(who,))
+
+    def rs_gain_honor_destroying(self, meta, ch):
+        # "Other players do not gain Honor for destroying your cards (in this battle's resolution)"
+        return _Vp("cannot-gain-honor", obj=ch[0], keyword="for-destroying")
+
+    def rs_no_rule_maximum(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str))
+        vp = _Vp("no-stat-maximum", keyword=stat)
+        return vp
+
+    def rs_use(self, meta, ch):
+        vp = _Vp("cannot-use-abilities", obj=ch[0])
+        vp.duration = "by-subject"
+        return vp
+
+    def rs_use_or_target(self, meta, ch):
+        use = self.rs_use(meta, ch[:1])
+        target = _Vp("cannot-be-targeted-by", obj=TargetSpec(ref="it", text=str(ch[1]) if len(ch) > 2 else "them"),
+                     keyword=ch[-1])
+        target.duration = "by-subject"
+        return _Vp("", many=[use, target])
+
+    def rs_must_focus_exactly(self, meta, ch):
+        possible = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
+        return self._eff(meta, "must-focus", target=_subject(ch[0]), amount=1,
+                         keyword="exactly-once-if-possible" if possible else "exactly-once")
+
+    def rs_p_must_be_keyword(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("keyword", str(ch[-1]))
+
+    def rs_p_must_be_state(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", str(ch[-1]).lower())
+
+    def rs_p_in_resolution(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-battle-resolution")
+
+    def rs_self_only_alignment(self, meta, ch):
+        return self._eff(meta, "only-gain-alignment", target=_self(), keyword=f"{ch[-1]} Clan")

@@ -24,7 +24,8 @@ from typing import Callable
 STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened",
           "opposed", "unopposed"}
 TYPES = {"personality", "follower", "holding", "item", "spell", "attachment", "stronghold", "region", "ring"}
-PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card"}
+PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card",
+            "he or she"}
 SELF = {"this card", "this personality", "this holding", "this follower", "this item", "this spell",
         "this stronghold", "this region"}
 #: "this Shugenja", "this Samurai": the card itself (or its bearer), named by a keyword
@@ -69,6 +70,9 @@ def _kind_words(text: str) -> tuple[str, str] | None:
         return "type", _PLURAL.get(t.lower(), t.lower())
     if re.fullmatch(r"[A-Z][A-Za-z\-]*", t):
         return "keyword", t
+    m = re.fullmatch(r"([A-Z][A-Za-z\-]*) Clan ([A-Za-z]+)", t)  # "a Phoenix Clan Personality"
+    if m and m.group(2).lower() in TYPES | set(_PLURAL):
+        return "clan-type", (m.group(1), _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
     m = re.fullmatch(r"([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)  # "a Fire Spell": a keyword and a type
     if m and m.group(2).lower() in TYPES | set(_PLURAL):
         return "keyword-type", (m.group(1), _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
@@ -122,8 +126,17 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and args[1].lower() == "opposed"
     if test == "self-state" and args:
         return args[0].lower() in STATES
+    if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
+        return True
     if test in ("is-clan",) and len(args) == 2:
         return _subject_ok(args[0])
+    if test == "attached-to" and len(args) == 2:
+        return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test == "stat-compare" and len(args) == 4:
+        return _subject_ok(args[0]) and args[1] in ("force", "chi", "personal-honor") and args[2] in _OPS \
+            and args[3] == "this"
+    if test == "controls" and len(args) == 2:
+        return bool(re.fullmatch(r"an? [A-Z][a-z]+ Clan player", args[0])) and _subject_ok(args[1])
     if test == "is-any-keyword" and len(args) >= 2:
         return _subject_ok(args[0])
     if test in ("clan-player", "not-clan-player") and args:
@@ -151,7 +164,7 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "none-at-battlefield" and args:
         return _kind_words(args[0]) is not None
     if test == "none-exists" and args:
-        return args[0].endswith(_HERE) and _kind_words(_where(args[0])) is not None
+        return args[0].endswith((_HERE, " there")) and _kind_words(_where(args[0])) is not None
     if test == "at-battlefield" and args:
         return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
     if test == "has" and len(args) == 2:
@@ -214,8 +227,9 @@ def _at_least(text: str):
 
 
 def _where(text: str) -> str:
-    """"Terrains in play at the current battlefield" -> "Terrains"."""
+    """"Terrains in play at the current battlefield" (or "... there") -> "Terrains"."""
     text = text[: -len(_HERE)] if text.endswith(_HERE) else text
+    text = text[: -len(" there")] if text.endswith(" there") else text
     return text[: -len(" in play")] if text.endswith(" in play") else text
 
 
@@ -268,6 +282,9 @@ def _subject(word, pos, source, subject_of):
 
 def _matches(pos, copy, found) -> bool:
     kind, word = found
+    if kind == "clan-type":
+        return (pos.has_keyword(copy, word[0]) or pos.has_keyword(copy, f"{word[0]} Clan")) \
+            and _matches(pos, copy, ("type", word[1]))
     if kind == "keyword-type":
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "type":
@@ -384,6 +401,12 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
                   for c in done)
         return hit if test == "did" else not hit
+    if test == "controls":
+        # "while a Lion Clan player controls him"
+        copy = _subject(args[1], pos, source, subject_of)
+        clan = args[0].split()[1]
+        return None if copy is None else \
+            str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
     copy = _subject(args[0], pos, source, subject_of)
     if copy is None:
         return None
@@ -395,6 +418,16 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(args[-1])
         n = sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found))
         return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
+    if test == "attached-to":
+        bearer = pos.copies.get(copy.attached_to) if copy.attached_to is not None else None
+        return bearer is not None and _matches(pos, bearer, _kind_words(args[1]))
+    if test == "stat-compare":
+        if source is None or source.card.type != "personality":
+            return None
+        mine, theirs = game.card_property(pos, copy, args[1]), game.card_property(pos, source, args[1])
+        if not (isinstance(mine, int) and isinstance(theirs, int)):
+            return None
+        return _OPS[args[2]](mine, theirs)
     if test == "moved":
         # moved by an effect of the ability being resolved (procedure.resolve_effects)
         return (copy.uid, "moved") in pos.memo.get("_done", ())

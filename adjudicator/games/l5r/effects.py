@@ -196,6 +196,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             return Outcome(False, f"put {name} into play", "only a card being played can be put into play this way "
                            "by the engine")
         position.move(copy.uid, copy.controller, "home", top=False)
+        raise_event(position, "enters-play", copy)
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
         for att in position.attachments_of(copy.uid):
@@ -300,12 +301,11 @@ def executes(ability) -> bool:
     from .procedure import amount_executes
 
     if ability.trigger is not None:
-        # the events topic's names ("action-resolves;by=you", "honor-gained") count only if the
-        # engine raises a fitting event (triggers.fires); older names are left as they were
-        from .ability_events import is_topic_event
+        # a trait or Reaction counts only if the engine raises an event its trigger fits
+        # (triggers.fires): the rest would never happen in a ruling
         from .triggers import fires
 
-        if is_topic_event(ability.trigger.event) and not fires(ability.trigger):
+        if not fires(ability.trigger):
             return False
     clauses = [*ability.costs, *ability.effects]
     for i, c in enumerate(ability.effects):
@@ -336,14 +336,17 @@ def executes(ability) -> bool:
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
         return False
+    from .effects_cards import unchecked_target
+
+    if any(c.target is not None and unchecked_target(c.target) for c in clauses):
+        return False
     if ability.kind == "keywords":
         return True
-    from .effects_player import PLAYER_LEVEL, player_target_executes, states_checked
+    from .effects_player import player_clause_executes, states_checked
 
     if not all(states_checked(c.target) for c in clauses):
         return False
-
-    if any(c.kind in PLAYER_LEVEL and not player_target_executes(c.target) for c in clauses) or any(
+    if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
             for c in clauses) or any(
             isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):

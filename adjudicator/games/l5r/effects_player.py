@@ -16,17 +16,80 @@ from __future__ import annotations
 
 import re
 
+#: the memo key of an additional action granted by the action resolving (read by after_action)
+EXTRA_ACTION = "extra-action"
+
+
+def _outcome(*args):
+    from .effects import Outcome
+
+    return Outcome(*args)
+
+
+_ONE_EXTRA = re.compile(r"\btake an additional (battle )?action( appropriate to this phase)?$", re.I)
+
+
+def additional_action(game, position, player, effect, *, as_cost, source):
+    """"Take an additional action": when this action is done the opportunity stays with the
+    player for one more action, instead of going to the other player (L5R-ROUND)."""
+    t = position.timing
+    combat = t.phase == "attack" and t.step == "combat"
+    if not (t.phase == "action" or combat):
+        return _outcome(False, f"{player} takes an additional action", "there is no action round now")
+    if re.search(r"\bbattle action\b", effect.text, re.I) and not combat:
+        return _outcome(False, f"{player} takes an additional Battle action", "there is no combat segment now")
+    if position.memo.get("_actor") != player:
+        return _outcome(False, f"{player} takes an additional action", "only the player whose action is "
+                        "resolving keeps the opportunity for another one")
+    position.memo[EXTRA_ACTION] = player
+    return _outcome(True, f"{player} may take an additional action once this one is done")
+
+
+def switch_stats(game, position, copy, effect, *, as_cost, source):
+    """"Switch his Force and Chi": each value becomes the other (a change for the turn)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    a, b = effect.stat or "force", effect.keyword or "chi"
+    va, vb = game.card_property(position, copy, a), game.card_property(position, copy, b)
+    if not isinstance(va, int) or not isinstance(vb, int):
+        return _outcome(False, f"switch {copy.show()}'s {a} and {b}", "it has no such values")
+    if va == vb:
+        return _outcome(False, f"switch {copy.show()}'s {a} and {b}", f"both are {va}")
+    for stat, delta in ((a, vb - va), (b, va - vb)):
+        position.modifiers.append(Modifier(copy.uid, stat=stat, delta=delta, duration=_duration(effect),
+                                           source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
+    return _outcome(True, f"switch {copy.show()}'s {a} ({va}) and {b} ({vb})")
+
+
+def raise_stat_to(game, position, copy, effect, *, as_cost, source):
+    """"Raise his Force to 6": only a lower value goes up to it (a change for the turn)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, target = effect.stat or "force", effect.amount
+    now = game.card_property(position, copy, stat)
+    if target is None or not isinstance(now, int):
+        return _outcome(False, f"raise {copy.show()}'s {stat}", "the engine cannot read the values")
+    if now >= target:
+        return _outcome(False, f"raise {copy.show()}'s {stat} to {target}", f"it is already {now}")
+    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=target - now, duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
+    return _outcome(True, f"raise {copy.show()}'s {stat} from {now} to {target}")
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
-CARD_KINDS: dict = {}
+CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
-PLAYER_KINDS: dict = {}
+PLAYER_KINDS: dict = {"additional-action": additional_action}
 
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {}
 
 #: the player-level kinds whose subject is a player, not a card
-PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor"})
+PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor",
+                          "additional-action"})
 
 #: player values a "with ..." test on players can read
 _PLAYER_STATS = {"family-honor": "family-honor"}
@@ -66,6 +129,21 @@ def player_target_executes(spec) -> bool:
         return all(s in ("other",) for s in spec.states) and all(t.stat in _PLAYER_STATS for t in spec.tests) \
             and spec.owner in ("any", "opponent") and not spec.keywords
     return False
+
+
+def player_clause_executes(clause, ability=None) -> bool:
+    """For :func:`adjudicator.games.l5r.effects.executes`: a clause of this topic the engine carries out."""
+    if clause.kind in PLAYER_LEVEL and not player_target_executes(clause.target):
+        return False
+    if clause.kind == "additional-action":
+        # one more action (a Battle action in a combat segment): restricted ones ("a Limited or
+        # Open action", "to cast Spells") and several ("two additional actions") are not carried out
+        # (only an action grants it: the opportunity is kept when that action is done)
+        return clause.keyword in (None, "phase-appropriate") and clause.amount == 1 and not clause.values \
+            and bool(_ONE_EXTRA.search(clause.text)) and getattr(ability, "kind", "action") == "action"
+    if clause.kind == "raise-stat-to":
+        return clause.amount is not None
+    return True
 
 
 def player_subjects(ctx, source, clause, last: list) -> list[str] | None:

@@ -223,10 +223,15 @@ class L5R(Game):
         pos, t = ctx.position, ctx.position.timing
         if reaction and triggers.window(pos) is not None:
             triggers.after_reaction(pos, ctx.actor, ctx.proc)
+        elif pos.memo.get("extra-action") == ctx.actor and turn.round_open(self, pos):
+            t.passes = 0  # "take an additional action" (effects_player): the opportunity stays
+            ctx.step("timing", f"{ctx.actor} takes an additional action: the opportunity stays with "
+                     f"{ctx.actor}", "L5R-ROUND", "L5R-ACT-EFFECT")
         elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
             t.passes = 0
             t.priority = pos.next_player(ctx.actor)
             ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
+        pos.memo.pop("extra-action", None)
         self.settle(pos, ctx.proc)
 
     def settle(self, position: Position, proc) -> None:

@@ -13,11 +13,12 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import conditions, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .triggers_events import raise_event
 
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -139,6 +140,9 @@ class Bindings:
         self.targets: dict[int, list[Copy]] = {}
         self.last: list[Copy] = []
         self.created: Copy | None = None
+        #: uids of targets chosen in an out-of-play zone the text names ("in your discard pile"):
+        #: effects on them by pronoun name that zone too (L5R-ACT-EFFECT)
+        self.zoned: set[int] = set()
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -192,6 +196,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
         bind.targets[id(spec)] = chosen
+        if spec.zone is not None:
+            bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
 
 
@@ -414,7 +420,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             else:
                 # out-of-play cards ignore new effects, except the action being played (L5R-ACT-EFFECT)
                 if not in_play(ctx.position, subject) and clause.target and clause.target.zone is None \
-                        and clause.kind not in ("discard",) and subject.zone != "announced":
+                        and clause.kind not in ("discard",) and subject.zone != "announced" \
+                        and subject.uid not in bind.zoned:
                     ctx.step("effect", f"{clause.kind} {subject.show()}: it has left play, so it ignores "
                              "the effect", "L5R-ACT-EFFECT")
                     continue
@@ -500,7 +507,9 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    return ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
+    return created
 
 
 def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None:

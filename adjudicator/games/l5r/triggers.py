@@ -75,8 +75,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     subject = name[: -len(verb) - 1]
     if subject == "this-card":
         return uid == source.uid
-    if subject == "this-personality":
-        return uid == source.attached_to
+    if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
+        return uid == (source.attached_to if source.attached_to is not None else source.uid)
     copy = pos.copies.get(uid)
     if copy is None or not _qualifiers_fit(pos, source, copy, quals):
         return False

@@ -12,6 +12,7 @@ from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, own_actions, triggers
 from .effects import discard_copy, in_play
+from .triggers_events import raise_event
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
 
@@ -162,6 +163,7 @@ def equip(game, ctx: Context) -> None:
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
+    raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     game.after_action(ctx)
 
 
@@ -247,6 +249,8 @@ def buy(game, ctx: Context) -> None:
     else:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     refill(pos, actor, province, ctx.proc)
+    raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    game.settle(pos, ctx.proc)
 
 
 def refill(pos: Position, player: str, province: str, proc: Procedure) -> None:

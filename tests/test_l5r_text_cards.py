@@ -1,0 +1,201 @@
+"""Cards and zones in card text: searching, looking, showing, drawing, discarding, putting cards
+under / on decks / into hands, shuffling, deck building, hand size, tokens, created cards.
+Sentences are written in the card style for these tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Effect
+from adjudicator.games.l5r.ability import EFFECT_KINDS, parse_ability
+from adjudicator.games.l5r.effects import executes
+
+from .helpers import run_text
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return [e for e in (*ab.costs, *ab.effects) if isinstance(e, Effect)]
+
+
+def test_kinds_are_in_the_closed_vocabulary():
+    for kind in ("look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size",
+                 "gain-token", "create-copy"):
+        assert kind in EFFECT_KINDS
+
+
+def test_search_several_zones_in_order():
+    (e,) = effects("Search your discard pile, then Fate deck, for a Ring.")
+    assert (e.kind, e.keyword) == ("search", "discard then fate-deck")
+    assert e.target.card_types == ("ring",) and e.target.zone == "discard"
+    (e,) = effects("Search your Dynasty discard pile, then deck for a Celestial.")
+    assert e.keyword == "dynasty-discard then deck"
+    (e,) = effects("Search your Dynasty deck or discard pile for a Celestial.")
+    assert e.keyword == "dynasty-deck or discard" and e.target.zone == "dynasty-deck"
+    (e,) = effects("Search your hand, then your discard pile, and then your Fate deck for a card titled Sword of the Sun.")
+    assert e.keyword == "hand then discard then fate-deck"
+    assert e.target.states == ("titled:Sword of the Sun",)
+    # one zone: the base rule still reads it
+    (e,) = effects("Search your Fate deck for a Kiho.")
+    assert (e.kind, e.target.zone, e.keyword) == ("search", "fate-deck", None)
+
+
+def test_look_at_top_of_any_deck():
+    (e,) = effects("Look at the top three cards of any Fate deck.")
+    assert (e.kind, e.amount) == ("look-at-top", 3)
+    assert (e.target.owner, e.target.zone, e.target.states) == ("any", "fate-deck", ("top",))
+    (e,) = effects("Look at the top card of another player's deck.")
+    assert (e.amount, e.target.owner, e.target.zone) == (1, "opponent", "deck")
+
+
+def test_show_a_random_card_and_a_whole_hand():
+    target, shown = effects("A target player shows a random card in his hand.")
+    assert shown.kind == "reveal"
+    assert "random" in shown.target.states and shown.target.zone == "hand"
+    (e,) = effects("Show your hand to all players.")
+    assert (e.kind, e.target.ref, e.target.zone, e.target.owner) == ("reveal", "each", "hand", "you")
+
+
+def test_discards_by_a_player():
+    target, discard = effects("A target player discards a card at random.")
+    assert (target.kind, target.target.ref, target.target.card_types) == ("target", "target", ("player",))
+    assert discard.kind == "discard"
+    assert discard.target.zone == "hand" and set(discard.target.states) == {"random", "of-it"}
+    (e,) = effects("Discard your hand.")
+    assert (e.kind, e.target.ref, e.target.zone, e.target.owner) == ("discard", "each", "hand", "you")
+
+
+def test_additional_draw_at_the_end_of_the_turn():
+    ab = parse_ability("Draw an additional card before your turn ends.")
+    (e,) = [c for c in ab.effects if isinstance(c, Effect)]
+    assert (e.kind, e.amount, e.keyword) == ("draw", 1, "additional")
+    (cond,) = ab.conditions
+    assert cond.kind == "effect-delayed" and cond.args[1:] == ("end-of", "turn-ends")
+    ab = parse_ability("Draw an additional card during your next End Phase.")
+    assert ab.conditions[0].args[1:] == ("during-next", "end-phase")
+
+
+def test_zones_of_other_players():
+    (e,) = effects("Target a Personality in all players' discard piles.")
+    assert (e.target.zone, e.target.owner) == ("discard", "any")
+    (e,) = effects("Target an Event in another player's discard pile.")
+    assert (e.target.zone, e.target.owner) == ("discard", "opponent")
+    (e,) = effects("Target a face-up Personality out of play.")
+    assert e.target.zone == "out-of-play"
+
+
+def test_putting_cards_under_on_top_and_into_hands():
+    put, host = effects("Put the top card of your Fate deck under this Kata.")
+    assert (put.kind, put.target.states, put.target.zone) == ("put-under", ("top",), "fate-deck")
+    assert (host.kind, host.target.ref) == ("under-host", "this")
+    (e,) = effects("Put a card underneath this Kata into your hand.")
+    assert e.kind == "put-in-hand" and "under:this" in e.target.states
+    (e,) = effects("Put it on top of its owner's deck.")
+    assert (e.kind, e.target.ref, e.keyword, e.values) == ("put-on-top", "it", "deck", ("owner",))
+    (e,) = effects("Put a target Ring into its owner's hand.")
+    assert (e.kind, e.target.ref, e.target.card_types) == ("put-in-hand", "target", ("ring",))
+    (e,) = effects("Put one to three cards in your hand at the bottom of your deck.")
+    assert (e.kind, e.target.zone, e.target.count, e.target.up_to) == ("put-on-bottom", "hand", 3, True)
+
+
+def test_shuffling_into_decks():
+    (e,) = effects("Shuffle them into your Fate deck.")
+    assert (e.kind, e.target.ref, e.keyword, e.values) == ("shuffle-into-deck", "it", "fate-deck", ("you",))
+    (e,) = effects("Shuffle zero to three cards in your Fate discard pile into your deck.")
+    assert (e.target.count, e.target.up_to, e.target.zone) == (3, True, "fate-discard")
+    (e,) = effects("Shuffle your hand into your Fate deck.")
+    assert (e.target.zone, e.target.ref) == ("hand", "each")
+
+
+def test_deck_building_and_hand_size():
+    (e,) = effects("You may include up to 8 copies of this card in your deck.")
+    assert (e.kind, e.amount, e.target.ref) == ("deck-copies", 8, "this")
+    (e,) = effects("You may include any number of this Follower in your deck.")
+    assert (e.kind, e.amount) == ("deck-copies", None)
+    (e,) = effects("Your minimum Dynasty deck size is decreased by two.")
+    assert (e.kind, e.keyword, e.amount) == ("deck-size", "dynasty-deck", -2)
+    (e,) = effects("Other players' maximum hand sizes are reduced by 2, to a minimum of 6.")
+    assert (e.kind, e.stat, e.amount, e.values, e.target.ref) == ("modify-stat", "max-hand-size", -2, (6,), "opponent")
+
+
+def test_tokens():
+    (e,) = effects("Bow a target Personality with a Poison token.")
+    assert "has-token:Poison" in e.target.states
+    (e,) = effects("Gain a Conspiracy token.")
+    assert (e.kind, e.keyword, e.values) == ("gain-token", "Conspiracy", (1,))
+    give, measured = effects("Give this Item a number of Favor tokens equal to his Chi.")
+    assert (give.kind, give.keyword) == ("give-token", "Favor")
+    assert (measured.kind, measured.stat) == ("amount-equal-to", "chi")
+    (e,) = effects("Give this Holding a +1 Gold Production Wealth token.")
+    assert (e.kind, e.stat, e.amount, e.keyword) == ("give-token", "gold-production", 1, "Wealth")
+
+
+def test_created_cards_and_copies():
+    made, attach = effects("Create a 1F Ashigaru and attach it to your target Personality.")[:2]
+    assert (made.kind, made.target.card_types, made.target.keywords, made.values) == (
+        "create", ("follower",), ("Ashigaru",), (1,))
+    (e,) = effects("Create a 2F/2C/1PH Monk Personality on your side there.")
+    assert "at-battlefield" in e.target.states
+    (e,) = effects("Create a copy of a target Personality.")
+    assert (e.kind, e.target.ref) == ("create-copy", "target")
+
+
+def test_costs_of_putting_into_play():
+    ab = parse_ability("Put it into play, paying all costs but paying 2 less Gold.")
+    assert ab.structured
+    assert ab.conditions[0].kind == "effect-cost" and ab.conditions[0].args[1:] == ("less-gold", "2")
+
+
+def test_restrictions_the_engine_cannot_check_are_not_executable():
+    # the grammar reads them, the engine cannot tell which cards fit: never claimed executable
+    for text in ("Battle: Bow a target Personality with a Poison token.",
+                 "Limited: Dishonor a target Personality not named Kakita Ryoku.",
+                 "Limited: A target player discards a card at random.",
+                 "Open: Target a face-up Personality out of play: Give him Cavalry."):
+        ab = parse_ability(text)
+        assert ab.structured and not executes(ab), text
+
+
+HEAD = """scenario "t"
+game l5r
+card "Scout" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 3 text "Open: Target a Personality. Put it on top of its owner's deck."
+card "Ronin" personality force 2 chi 1 honor-requirement 0 personal-honor 0 gold-cost 2
+card "Paddy" holding gold-cost 2
+player Alice clan Crane family-honor 12
+player Bob   clan Crab  family-honor 9
+phase action
+Alice home: "Scout"
+Bob home: "Ronin"
+Bob dynasty-deck: "Paddy"
+"""
+
+
+def test_put_on_top_of_its_owners_deck_runs_in_the_engine():
+    assert executes(parse_ability("Open: Target a Personality. Put it on top of its owner's deck."))
+    r = run_text(HEAD + 'Alice uses "Scout" targeting "Ronin"\nexpect legal\nexpect "Ronin" in Bob dynasty-deck\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_put_on_the_bottom_of_the_wrong_deck_is_refused():
+    text = HEAD.replace("Put it on top of its owner's deck.", "Put it on the bottom of its owner's Fate deck.")
+    assert executes(parse_ability("Open: Target a Personality. Put it on the bottom of its owner's Fate deck."))
+    r = run_text(text + 'Alice uses "Scout" targeting "Ronin"\nexpect legal\nexpect "Ronin" in Bob home\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_a_target_in_the_discard_pile_is_put_into_the_hand_by_pronoun():
+    # "it" names the target chosen in the discard pile: the effect names that out-of-play zone
+    # (L5R-ACT-EFFECT), so the card is not skipped as "out of play"
+    text = HEAD.replace("Open: Target a Personality. Put it on top of its owner's deck.",
+                        "Open: Target a Personality in your discard pile. Put it into your hand.")
+    text += 'Alice dynasty-discard: "Ronin"\n'.replace('"Ronin"', '"Wave Man"')
+    text = text.replace('card "Paddy"', 'card "Wave Man" personality force 1 chi 1 honor-requirement 0 '
+                        'personal-honor 0 gold-cost 1\ncard "Paddy"')
+    r = run_text(text + 'Alice uses "Scout" targeting "Wave Man"\nexpect legal\nexpect "Wave Man" in Alice hand\n')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_targets_in_any_players_discard_pile():
+    target, removed = effects("Open: Target a Follower in any player's discard pile: Remove it from the game.")
+    assert (target.kind, target.target.ref, target.target.zone, target.target.owner) == (
+        "target", "target", "discard", "any")
+    assert (removed.kind, removed.target.ref) == ("remove-from-game", "it")
