@@ -370,3 +370,18 @@ def test_every_forest_creature_moves_diagonally():
     result = run(base + 'Alice moves "Степняк" to cell 3.5\nexpect illegal because B-413 "the move costs 2"\n'
                  'Alice moves "Лесовик" to cell 3.3\nexpect legal\n')
     assert result.passed, result.failures
+
+
+def test_reduction_by_x_of_its_wounds_or_a_count():
+    base = ('card "Алчущие" creature life 9 movement 1 strike 1-1-1 text "-Х от немагических атак, где Х - число ран '
+            'на Алчущих."\n'
+            'card "Найрунг" creature life 9 movement 1 strike 1-1-1 text "-Х от атак, где Х - количество гномов в '
+            'вашем отряде."\n'
+            'card "Гном" creature life 3 movement 1 strike 1-1-1 keywords Гном\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Алчущие" wounds 2\nBob cell 1.2: "Найрунг"\nBob cell 1.3: "Гном"\nBob cell 1.4: "Гном"\n')
+    result = run(base + 'Alice acts A1 targeting "Алчущие" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Алчущие" wounds 4\nAlice passes\nBob passes\n'
+                 'Alice acts A2 targeting "Найрунг" choosing weak\nAlice passes\nBob passes\nexpect "Найрунг" wounds 2\n')
+    assert result.passed, result.failures

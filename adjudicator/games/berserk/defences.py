@@ -207,7 +207,10 @@ def _reductions(position: Position, card, source=None) -> list[tuple[int, set, s
     out = []
     for ab in S.abilities(position, card):
         if ab.get("static") == "reduction" and not ab["unknown"]:
-            out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
+            # «-Х от …, где Х - …»: X as it is now (state.amount)
+            out.extend([S.amount(position, card, e["reduction"][0]), *e["reduction"][1:]]
+                       if isinstance(e["reduction"][0], dict) else e["reduction"]
+                       for e in ab["effects"] if e.get("reduction"))
     # «Все ваши речные девы получают -1 от выстрелов»: the same reduction from another card's aura
     out.extend(e["reduction"] for e in S.aura_effects(position, card, "aura-reduction"))
     # «… получает -1 от атак до начала вашего хода»: given for a time (effects._one, kind timed-reduction)

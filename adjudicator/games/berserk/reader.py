@@ -298,7 +298,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                                                for e in out["effects"])):
         out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
-            and out["static"] not in ("stat", "start-with"):
+            and out["static"] not in ("stat", "start-with", "reduction"):
         # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
         # number («[:rgn]-Х») or an effect's is not
         out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")
@@ -1071,6 +1071,18 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "damage-reduction":
         from .defences import reduction_of
 
+        x_text = re.fullmatch(r"-\s*[XХ]\s+(от\s+.+)", (eff.text or "").strip().rstrip("."), re.I)
+        if x_text and subject == "self" and eff.duration is None and ab.kind == "continuous" and ab.trigger is None:
+            # «-Х от немагических атак, где Х - число ран на Алчущих Крови / количество гномов в вашем
+            # отряде»: X as it is when the attack's strength is computed (defences._reductions)
+            read = reduction_of("-0 " + x_text.group(1))
+            amount = _amount(eff, ab)
+            if read is None or not isinstance(amount, dict) or amount.get("x") not in ("wounds", "tokens", "count"):
+                return f"damage-reduction «{eff.text}» (the engine reads X only as the card's wounds, tokens or a count)"
+            _, kinds, open_, who = read
+            return {"kind": eff.kind, "amount": amount, "values": [], "subject": subject, "spec": {}, "stat": None,
+                    "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                    "reduction": [amount, sorted(kinds), sorted(open_), who]}
         read = reduction_of(eff.text) if subject == "self" and eff.duration is None else None
         if read is None:
             return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack, on the card itself)"
