@@ -385,3 +385,15 @@ def test_reduction_by_x_of_its_wounds_or_a_count():
                  'expect "Алчущие" wounds 4\nAlice passes\nBob passes\n'
                  'Alice acts A2 targeting "Найрунг" choosing weak\nAlice passes\nBob passes\nexpect "Найрунг" wounds 2\n')
     assert result.passed, result.failures
+
+
+def test_reduction_while_its_lives_are_low():
+    base = ('card "Полевица" creature life 9 movement 1 strike 1-1-1 text "-2 от немагических атак, пока у Полевицы 3 '
+            'или менее [:tgh]."\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Полевица" as P1 wounds 6\nBob cell 1.2: "Полевица" as P2 wounds 1\n')
+    result = run(base + 'Alice acts A1 targeting P1 choosing weak\nAlice passes\nBob passes\nexpect P1 wounds 8\n'
+                 'Alice passes\nBob passes\nAlice acts A2 targeting P2 choosing weak\nAlice passes\nBob passes\n'
+                 'expect P2 wounds 5\n')
+    assert result.passed, result.failures

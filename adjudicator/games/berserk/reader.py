@@ -129,6 +129,14 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # holds while it is seated on it (B-405.2) — checked below to concern only the host
             out["while_worn"] = True
             continue
+        low = re.fullmatch(r",?\s*пока\s+у\s+[А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*\s+(\d+)\s+или\s+менее\s+\[:tgh\]",
+                           cond.text.strip())
+        if cond.kind == "while" and low and ab.kind == "continuous" and ab.trigger is None \
+                and "while_life_at_most" not in out:
+            # «-2 от немагических атак, пока у Полевицы 3 или менее [:tgh]»: while its current lives are at
+            # most N (state.abilities; checked below to be a «-X от …» of the card itself)
+            out["while_life_at_most"] = int(low.group(1))
+            continue
         m = _WHILE_IN_SQUAD.fullmatch(cond.text.strip())
         if m and ab.kind == "continuous" and ab.trigger is None and out.get("while_in_squad") is None:
             # «…, пока Этген в (вашем) отряде»: state.abilities keeps the ability only while a card of
@@ -294,6 +302,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
+    if "while_life_at_most" in out and out["static"] != "reduction":
+        out["unknown"].append("«пока у … N или менее [:tgh]» on something other than a «-X от …»")
     if "x_max" in out and (out["static"] != "stat" or not any(isinstance(e.get("amount"), dict)
                                                                for e in out["effects"])):
         out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")

@@ -81,7 +81,8 @@ def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
     printed = parse_abilities(copy.card.text)
     found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)
-             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)]
+             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)
+             and _life_holds(position, copy, ab)]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
@@ -107,6 +108,26 @@ def _in_squad_holds(position: Position, copy: Copy, ab: dict) -> bool:
     return any((c.name.casefold() == name or c.name.casefold().startswith(name + " ")
                 or c.name.casefold().startswith(name + ","))
                and (not yours or c.controller == copy.controller) for c in cards_in_play(position))
+
+
+_LIFE_DECIDING: set[int] = set()
+
+
+def _life_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока у Полевицы 3 или менее [:tgh]»: the card's current lives (life_now) are at most N. While
+    those lives are being computed, such abilities count as absent (none of them changes lives: the
+    reader lets the condition stand only on a «-X от …»)."""
+    n = ab.get("while_life_at_most")
+    if n is None:
+        return True
+    if copy.uid in _LIFE_DECIDING:
+        return False
+    _LIFE_DECIDING.add(copy.uid)
+    try:
+        now = life_now(position, copy)
+    finally:
+        _LIFE_DECIDING.discard(copy.uid)
+    return now is not None and now <= n
 
 
 def _wearing_holds(position: Position, copy: Copy, ab: dict) -> bool:
