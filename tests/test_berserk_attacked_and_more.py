@@ -397,3 +397,16 @@ def test_reduction_while_its_lives_are_low():
                  'Alice passes\nBob passes\nAlice acts A2 targeting P2 choosing weak\nAlice passes\nBob passes\n'
                  'expect P2 wounds 5\n')
     assert result.passed, result.failures
+
+
+def test_reduction_while_a_creature_of_yours_holds_a_token():
+    base = ('card "Голем" creature life 9 movement 1 strike 1-1-1 text "-2 от немагических атак, пока в вашем отряде '
+            'есть существо с [:cnt]."\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Голем" as G\n')
+    result = run(base + 'Alice acts A1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n')
+    assert result.passed, result.failures
+    result = run(base.replace('"Голем" as G', '"Голем" as G\nBob cell 1.2: "Гном-воин" tokens 1') +
+                 'Alice acts A1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 2\n')
+    assert result.passed, result.failures

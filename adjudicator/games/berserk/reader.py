@@ -129,6 +129,13 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # holds while it is seated on it (B-405.2) — checked below to concern only the host
             out["while_worn"] = True
             continue
+        if cond.kind == "while" and re.fullmatch(r",?\s*пока\s+в\s+вашем\s+отряде\s+есть\s+существо\s+с\s+\[:cnt\]",
+                                                 cond.text.strip(), re.I) and ab.kind == "continuous" \
+                and ab.trigger is None and "while_squad_tokens" not in out:
+            # «…, пока в вашем отряде есть существо с [:cnt]»: one of its controller's creatures in play
+            # holds a token (state.abilities)
+            out["while_squad_tokens"] = True
+            continue
         low = re.fullmatch(r",?\s*пока\s+у\s+[А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*\s+(\d+)\s+или\s+менее\s+\[:tgh\]",
                            cond.text.strip())
         if cond.kind == "while" and low and ab.kind == "continuous" and ab.trigger is None \

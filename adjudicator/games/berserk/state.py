@@ -82,7 +82,9 @@ def abilities(position: Position, copy: Copy) -> list[dict]:
     printed = parse_abilities(copy.card.text)
     found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)
              and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)
-             and _life_holds(position, copy, ab)]
+             and _life_holds(position, copy, ab)
+             and (not ab.get("while_squad_tokens") or any(c.card.type == "creature" and c.counters.get("tokens", 0)
+                                                          for c in cards_in_play(position, copy.controller)))]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
