@@ -410,3 +410,19 @@ def test_reduction_while_a_creature_of_yours_holds_a_token():
     result = run(base.replace('"Голем" as G', '"Голем" as G\nBob cell 1.2: "Гном-воин" tokens 1') +
                  'Alice acts A1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 2\n')
     assert result.passed, result.failures
+
+
+def test_starts_with_x_tokens_counting_other_creatures_of_an_element_capped():
+    card = ('card "Мастер Ветра" creature life 4 movement 1 strike 1-1-1 element mountains text "Начинает бой с Х '
+            '[:cnt], где Х - количество других горных существ в вашем отряде (максимум 3)."\n'
+            'card "Горец" creature life 2 movement 1 strike 1-1-1 element mountains\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n')
+    two = (card + 'phase preliminary\nstep seating\nAlice cell 1.1: "Мастер Ветра"\nAlice cell 1.2: "Горец"\n'
+           'Alice cell 1.3: "Горец"\nAlice cell 1.4: "Лесовик"\nBob cell 1.1: "Келем"\n'
+           'advance to step start-of-battle\n')
+    result = run(two)
+    assert result.passed, result.failures
+    assert result.position.copies_named("Мастер Ветра")[0].counters.get("tokens") == 2
+    four = two.replace('Alice cell 1.4: "Лесовик"', 'Alice cell 1.4: "Горец"\nAlice cell 1.5: "Горец"')
+    result = run(four)
+    assert result.position.copies_named("Мастер Ветра")[0].counters.get("tokens") == 3

@@ -165,7 +165,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "if" and _UNWOUNDED_START.fullmatch(cond.text.strip()) and ab.trigger is not None \
                 and ab.trigger.text.strip() == cond.text.strip():
             continue  # the trigger itself (_trigger: «Если в начале вашего хода не имеет ран»)
-        cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
+        cap = re.fullmatch(r"\(\s*максимум\s*\+?\s*(\d+)\s*\)", cond.text.strip(), re.I)
         if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
                 and "x_max" not in out:
             # «+Х к [:atk] (максимум +5), где Х - …»: X counts up to N (state.amount)
@@ -311,7 +311,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                   "continuously)")
     if "while_life_at_most" in out and out["static"] != "reduction":
         out["unknown"].append("«пока у … N или менее [:tgh]» on something other than a «-X от …»")
-    if "x_max" in out and (out["static"] != "stat" or not any(isinstance(e.get("amount"), dict)
+    if "x_max" in out and (out["static"] not in ("stat", "start-with") or not any(isinstance(e.get("amount"), dict)
                                                                for e in out["effects"])):
         out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
@@ -371,8 +371,8 @@ _OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(д
                           re.I)
 
 
-_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?"
-                    r"([\w-]+)\s+в\s+вашем\s+отряде", re.I)
+_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(других\s+)?"
+                    r"(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?([\w-]+)\s+в\s+вашем\s+отряде", re.I)
 _ELEMENT_STEMS = {"темн": "darkness", "тёмн": "darkness", "болотн": "swamp", "лесн": "forest", "горн": "mountains",
                   "степн": "steppe"}
 
@@ -394,15 +394,18 @@ def count_of_text(text: str) -> list | None:
     m = _COUNT.fullmatch(text.strip())
     if m is None:
         return None
-    neg, stem, noun = m.groups()
+    other, neg, stem, noun = m.groups()
     if re.fullmatch(r"геро\w*", noun, re.I):
         classes = ["Герой-воин", "Герой-маг"]  # «героев»: heroes, warrior or mage (the base's two hero classes)
+    elif re.fullmatch(r"существ", noun, re.I) and stem:
+        classes = ["*creature"]  # «горных существ»: creatures of that element, any class (state.count_in_squad)
     else:
         cls = _squad_class(noun)
         if cls is None:
             return None
         classes = [cls]
-    return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+    out = [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+    return out + [True] if other else out  # «других»: the card itself does not count
 
 
 _IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|существо)(?:\s+стоимостью\s+(\d+)\s+(?:или|и)\s+более)?",

@@ -217,10 +217,12 @@ def count_in_squad(position: Position, copy: Copy, what: list) -> int:
     (and of the element, or not of it); the card itself counts when it fits."""
     from .targets import element_of, has_class
 
-    classes, element, negated = what
+    classes, element, negated = what[:3]
+    others = len(what) > 3 and what[3]  # «других …»: the card itself is left out
     return sum(1 for c in cards_in_play(position, copy.controller)
-               if any(has_class(position, c, k) for k in classes)
-               and (element is None or (element_of(c) == element) != negated))
+               if any((k == "*creature" and c.card.type == "creature") or has_class(position, c, k) for k in classes)
+               and (element is None or (element_of(c) == element) != negated)
+               and not (others and c.uid == copy.uid))
 
 
 #: copies whose aura membership is being decided: a class test inside an aura's description reads
