@@ -426,3 +426,24 @@ def test_starts_with_x_tokens_counting_other_creatures_of_an_element_capped():
     four = two.replace('Alice cell 1.4: "Лесовик"', 'Alice cell 1.4: "Горец"\nAlice cell 1.5: "Горец"')
     result = run(four)
     assert result.position.copies_named("Мастер Ветра")[0].counters.get("tokens") == 3
+
+
+def test_regeneration_of_x_counted_in_the_squad():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Ырх" creature life 9 movement 1 strike 1-1-1 keywords Тролль text "[:rgn]-Х, где Х - число троллей '
+            'в вашем отряде."\ncard "Сильван" creature life 9 movement 1 strike 1-1-1 text "[:rgn]-Х (максимум 3), '
+            'где Х – число героев в вашем отряде."\n'
+            'card "Тролль" creature life 3 movement 1 strike 1-1-1 keywords Тролль\n'
+            'card "Витязь" creature life 3 movement 1 strike 1-1-1 keywords Герой-воин\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Ырх" wounds 5\nAlice cell 1.2: "Тролль"\nAlice cell 1.3: "Сильван"\n'
+            'Alice cell 2.1: "Витязь"\nAlice cell 2.2: "Витязь"\nAlice cell 2.3: "Витязь"\nAlice cell 2.4: "Витязь"\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base)
+    pos = result.position
+    assert S.keyword_amount(pos, pos.copies_named("Ырх")[0], "regeneration") == 2
+    assert S.keyword_amount(pos, pos.copies_named("Сильван")[0], "regeneration") == 3
+    result = run(base + 'advance to next turn\nadvance to next turn\nadvance to step opening\n'
+                 'expect stack "Сильван", "Ырх"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'expect "Ырх" wounds 3\n')
+    assert result.passed, result.failures

@@ -311,11 +311,22 @@ def _from_ast(ab: Ability, index: int) -> dict:
                                   "continuously)")
     if "while_life_at_most" in out and out["static"] != "reduction":
         out["unknown"].append("«пока у … N или менее [:tgh]» on something other than a «-X от …»")
-    if "x_max" in out and (out["static"] not in ("stat", "start-with") or not any(isinstance(e.get("amount"), dict)
+    regen_x = [e for e in out["effects"] if e["kind"] == "keyword" and e.get("keyword") == "regeneration"
+               and isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count"]
+    if regen_x and out["static"] == "restriction" and len(regen_x) == 1:
+        # «[:rgn]-Х, где Х - число троллей в вашем отряде»: regeneration of X counted now (state.keyword_amount);
+        # «[:rgn]-Х (максимум 3), …»: X counts up to 3
+        said = regen_x[0].get("text") or ""
+        cap = re.search(r"\(\s*максимум\s+(\d+)\s*\)", said, re.I)
+        if re.search(r"максимум", said, re.I) and cap is None:
+            out["unknown"].append(f"«{said}» (a maximum the engine cannot read)")
+        amount = {**regen_x[0]["amount"], **({"max": int(cap.group(1))} if cap else {})}
+        out["keyword_x"] = {"regeneration": amount}
+    if "x_max" in out and not out.get("keyword_x") and (out["static"] not in ("stat", "start-with") or not any(isinstance(e.get("amount"), dict)
                                                                for e in out["effects"])):
         out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
-            and out["static"] not in ("stat", "start-with", "reduction"):
+            and out["static"] not in ("stat", "start-with", "reduction") and not out.get("keyword_x"):
         # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
         # number («[:rgn]-Х») or an effect's is not
         out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")

@@ -328,6 +328,10 @@ def has_keyword(position: Position, copy: Copy, name: str) -> bool:
 
 def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
     """N of a keyword "Name N" the card has now (None when it lacks the keyword)."""
+    for ab in abilities(position, copy):
+        counted = (ab.get("keyword_x") or {}).get(name) if not ab["unknown"] else None
+        if counted is not None:
+            return amount(position, copy, counted)  # «[:rgn]-Х, где Х - число троллей в вашем отряде»
     for kw in keywords(position, copy):
         head, _, tail = kw.partition(" ")
         if head.casefold() == name.casefold():
