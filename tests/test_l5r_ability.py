@@ -576,7 +576,7 @@ def test_did_not_condition_and_trigger_in_the_effect_sentence():
     a = parse_ability("Battle: Bow a target Personality. If you did not, destroy this Follower.")
     assert ("effect-if:did-not", ("effect 1",)) in _conds(a)
     b = parse_ability("Reaction: After you Equip this Follower, take an additional action.")
-    assert b.kind == "reaction" and b.trigger.event == "card-equipped" and b.structured
+    assert b.kind == "reaction" and b.trigger.event == "this-card-equipped" and b.structured
 
 
 def test_remove_from_the_game_after_a_target_phrase():

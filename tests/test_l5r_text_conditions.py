@@ -124,8 +124,8 @@ def test_new_kinds_are_named():
 def test_readable_tests_and_honest_refusals():
     assert executes(parse_ability("Limited: If you control no Personalities: Gain 2 Honor."))
     assert executes(parse_ability("Open: Target a Personality. If he is Earth and opposed, bow him."))
-    # a limits-block test on a triggered trait: the engine does not check it there
-    assert not executes(parse_ability("After this card enters play, if you are Crab Clan: Gain 1 Honor."))
+    # a limits-block test on a triggered trait: checked when the trait resolves (triggers._resolve_trait)
+    assert executes(parse_ability("After this card enters play, if you are Crab Clan: Gain 1 Honor."))
     # a part the engine cannot decide makes the whole joined test unreadable
     assert not executes(parse_ability("Open: If it is your turn or you control five Fudo Rings, draw a card."))
 
@@ -251,9 +251,10 @@ def test_what_this_ability_did():
     assert r.passed, [f.render() for f in r.failures]
 
 
-def test_trait_conditions_keep_it_unexecutable():
-    # a triggered trait resolves without checking its conditions, so none is claimed
-    assert not executes(parse_ability("After this card enters play, gain 1 Honor if you are Crab Clan."))
+def test_trait_conditions_are_checked_when_it_resolves():
+    # readable conditions are checked when the trait resolves; unreadable ones keep it unexecutable
+    assert executes(parse_ability("After this card enters play, gain 1 Honor if you are Crab Clan."))
+    assert not executes(parse_ability("After this card enters play, gain 1 Honor if you have Reconnaissance."))
 
 
 def test_unless_after_if_reads_as_a_requirement():

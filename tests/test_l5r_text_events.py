@@ -70,7 +70,7 @@ def test_only_raised_events_fire():
     assert fires(Trigger("after", "this-card-bows"))  # "bows" is "is bowed"
     assert not fires(Trigger("before", "this-card-destroyed"))  # raised events are after the fact
     assert fires(Trigger("after", "this-card-enters-play"))  # raised when bought, equipped, put into play
-    assert not fires(Trigger("after", "card-equipped"))  # never raised: "this" was lost in the name
+    assert fires(Trigger("after", "this-card-equipped")) and fires(Trigger("after", "card-equipped;by=you;kw=weapon"))
     assert not fires(Trigger("after", "action-resolves;by=you;did=personality-destroyed"))
     assert is_topic_event("honor-gained;by=you") and not is_topic_event("this-card-destroyed")
 

@@ -1126,7 +1126,23 @@ def _build_transformer_class():
         ev_enters_play = _ev("enters-play")
         ev_leaves_play = _ev("leaves-play")
         ev_enters_duel = _ev("enters-duel")
-        ev_recruit = _ev("!card-recruited")
+        def _ev_by_you(verb):
+            # "After you Recruit this Holding" / "After you Equip a Weapon": the card, and who did it
+            def f(self, meta, ch):
+                subject = next((c for c in ch if isinstance(c, TargetSpec)), None)
+                name = _event_name(subject, verb) if subject is not None else f"card-{verb}"
+                if name.startswith("this-"):
+                    return name
+                quals = ["by=you"]
+                if subject is not None and len(subject.keywords) == 1:
+                    quals.append("kw=" + subject.keywords[0].lower().replace(" ", "-"))
+                if subject is not None and (len(subject.keywords) > 1 or subject.states or subject.tests):
+                    quals.append("with=" + subject.text.lower().replace(" ", "-"))  # not checked: never fires
+                return name + ";" + ";".join(quals)
+
+            return f
+
+        ev_recruit = _ev_by_you("recruited")
         ev_reveal = _ev("!provinces-revealed")
         ev_engaging = _ev("!engaging")
         ev_seppuku = _ev("seppuku")
@@ -1134,7 +1150,7 @@ def _build_transformer_class():
         ev_targets = _ev("!action-targets")
         ev_battle = _ev("!battle-resolves")
         ev_action = _ev("!action-resolves")
-        ev_equip = _ev("!card-equipped")
+        ev_equip = _ev_by_you("equipped")
         ev_win_duel = _ev("!duel-won")
 
         def ev_would(self, meta, ch):

@@ -327,11 +327,15 @@ def executes(ability) -> bool:
            or getattr(ability.effects[ability.effects.index(c) + 1], "kind", "") != "amount-equal-to"):
         return False
     from .conditions import readable
+    from .costs import ability_verdict, condition_executes  # Gold cost changes (costs.py)
 
-    if not all(readable(c) for c in ability.conditions):
+    if ability_verdict(ability) is False:
         return False
-    # limits-block tests are checked only when an action or Reaction is taken (procedure)
-    if ability.kind not in ("action", "reaction") and any(
+    if not all(readable(c) or condition_executes(ability, c) for c in ability.conditions):
+        return False
+    # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
+    # triggered trait resolves (triggers._resolve_trait)
+    if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
@@ -375,15 +379,16 @@ def executes(ability) -> bool:
                 and ref in ("this", "attached")
         return bool(clauses) and not ability.costs and all(applied(c) for c in clauses)
     if ability.kind == "trait":
-        # a triggered trait resolves without its conditions (triggers._resolve_trait)
-        return ability.trigger is not None and not ability.conditions and all(
-            c.target is None or c.target.ref in ("this", "you", "attached") for c in ability.effects) \
-            and not ability.costs
+        # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
+        # no choices ("you may" asks one), "it" the card the event was about
+        return ability.trigger is not None and not ability.costs and not any(
+            c.kind == "effect-optional" for c in ability.conditions) and all(
+            c.target is None or c.target.ref in ("this", "you", "attached", "it") for c in ability.effects)
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
         return False
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
-        gold_only = all(c.kind in ("bow", "produce-gold") for c in clauses) and not ability.designators
+        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators
         return bool(timed) or gold_only
     return False
 

@@ -34,9 +34,12 @@ def _number(field: str | None) -> int | None:
 
 def move_to_battle(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
     from .battle import battlefields
+    from .effects import forbidden
     from .procedure import current_battlefield
 
     name, where = copy.show(), tuple(str(v) for v in effect.values)
+    if forbidden(position, copy, "move", game):  # "This Personality cannot move" (L5R-TRAIT)
+        return Outcome(False, f"move {name} to a battlefield", f"{name} cannot be moved")
     current = current_battlefield(position)
     if copy.uid in position.memo.get("resolved-attackers", []):
         return Outcome(False, f"move {name} to a battlefield", "it was in an attacking army at a resolution "

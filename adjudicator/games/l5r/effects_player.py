@@ -84,8 +84,16 @@ CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {"additional-action": additional_action}
 
+
+def _cost_reduction_applies(effect, ref) -> bool:
+    from .costs import continuous_applies
+
+    return continuous_applies(effect, ref)
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
-CONTINUOUS_KINDS: dict = {}
+#: ("cost-reduction": a card's Gold cost change, carried out where it is bought or equipped: costs.py)
+CONTINUOUS_KINDS: dict = {"cost-reduction": _cost_reduction_applies}
 
 #: the player-level kinds whose subject is a player, not a card
 PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor",

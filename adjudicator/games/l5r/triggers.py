@@ -114,7 +114,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                 continue
             for event in events:
                 if trigger_matches(pos, copy, ability.trigger, event):
-                    _resolve_trait(game, pos, copy, ability, proc)
+                    _resolve_trait(game, pos, copy, ability, proc, pos.copies.get(event[1]))
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing
@@ -123,14 +123,49 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                  f"{t.active} (active player) first", "L5R-REACTION")
 
 
-def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure) -> None:
+def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None = None) -> None:
+    """Carry out a triggered trait: mandatory, its conditions checked when it resolves (L5R-TRAIT).
+
+    ``about`` is the card the event was about: "he"/"it" in the trait's conditions and effects
+    ("After a Personality enters play, if he is a Samurai, bow him") mean that card.
+    """
+    from . import conditions
     from .effects import apply_to_card, apply_to_player
+    from .procedure import effect_guards
+
+    def subject_of(word: str):
+        w = word.lower()
+        if w in conditions.SELF:
+            if w == "this personality" and copy.attached_to in pos.copies:
+                return pos.copies[copy.attached_to]
+            return copy
+        if w in conditions.PRONOUNS:
+            return about
+        return None
+
+    def holds(cond) -> bool | None:
+        return conditions.evaluate(cond, game=game, pos=pos, actor=copy.controller, source=copy, subject_of=subject_of)
 
     proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
-    for clause in ability.effects:
+    for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
+        if cond.kind.startswith("effect-") or cond.kind == "even-if":
+            continue
+        verdict = holds(cond)
+        if verdict is not True:
+            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
+                "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
+            return
+    guards = effect_guards(ability)
+    for index, clause in enumerate(ability.effects):
         kind = getattr(clause, "kind", None)
         if kind is None:
             proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-TRAIT")
+            continue
+        verdicts = [holds(g) for g in guards.get(f"effect {index}", ())]
+        if any(v is not True for v in verdicts):
+            why = "depends on a condition the engine cannot check" if None in verdicts else \
+                "is not carried out, since its condition does not hold"
+            proc.add("trigger", f"'{clause.text}' {why}", "L5R-TRAIT")
             continue
         target = clause.target
         if target is None or target.ref == "this":
@@ -139,6 +174,8 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure) ->
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
         elif target.ref == "attached" and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        elif target.ref == "it" and about is not None:
+            out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
         else:
             proc.add("trigger", f"not carried out: '{clause.text}' needs a choice the engine cannot make",
                      "L5R-TRAIT")

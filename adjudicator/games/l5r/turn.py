@@ -11,7 +11,7 @@ from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, own_actions, triggers
-from .effects import discard_copy, in_play
+from .effects import discard_copy, forbidden, in_play
 from .triggers_events import raise_event
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -157,24 +157,33 @@ def equip(game, ctx: Context) -> None:
         ctx.reject("L5R-EQUIP", why)
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
+    from . import costs
+
     cost = item.card.attrs.get("gold-cost", 0) or 0
+    less = costs.attach_discount(game, ctx, item, host) if cost else 0
+    own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
+    cost = 0 if less == "free" else max(cost - less - own, 0)
     if cost:
-        game.pay_gold(ctx, cost, f"{item.name}'s gold cost")
+        costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
+    raise_event(pos, "equipped", item)
     game.after_action(ctx)
 
 
 def attach_restriction(game, ctx: Context, item, host) -> str | None:
     """Why ``host`` cannot legally carry ``item`` ("Can only attach to a Samurai"), or None."""
+    from .costs import is_discount
     from .procedure import target_ok
 
     for ability in game.abilities(item):
         for clause in ability.effects:
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
                 continue
+            if is_discount(ability, clause):
+                continue  # "Attaches to X for 1 less Gold": a discount for X, others pay full (costs.py)
             spec = clause.target
             loose = type(spec)(ref="choice", card_types=spec.card_types, keywords=spec.keywords,
                                states=spec.states, tests=spec.tests, text=spec.text)
@@ -209,7 +218,11 @@ def buy(game, ctx: Context) -> None:
     is_personality = card.card.type == "personality"
     in_clan = bool(clan) and is_personality and card.card.has_keyword(str(clan))
     requirement = card.card.attrs.get("honor-requirement", 0) or 0
-    below = is_personality and honor < requirement
+    from . import costs
+
+    less, ignore_requirement = costs.own_reductions(game, ctx, card)
+    less += costs.board_reductions(game, ctx, card)
+    below = is_personality and honor < requirement and not ignore_requirement
     rules = ["L5R-DYNASTY"]
     if discounted and for_honor:
         ctx.reject("L5R-CLAN", "a purchase is either discounted or for Honor, not both")
@@ -225,6 +238,9 @@ def buy(game, ctx: Context) -> None:
     if below:
         price += 2
         rules.append("L5R-CLAN")
+    if less:
+        price -= less
+        rules.append("L5R-GOLD")
     if discounted or for_honor:
         rules.append("L5R-CLAN")
     if below:
@@ -234,7 +250,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("condition", f"{card.name} may be bought", *(["L5R-HONOR-REQ"] if is_personality else ["L5R-DYNASTY"]))
     ctx.step("announce", f"{actor} buys {card.name} for {max(price, 0)} Gold", *rules)
     if price > 0:
-        game.pay_gold(ctx, price, f"{card.name}'s price")
+        costs.pay(game, ctx, price, f"{card.name}'s price", card)
     province = card.zone
     if for_honor:
         gain = card.card.attrs.get("personal-honor", 0) or 0
@@ -250,6 +266,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     refill(pos, actor, province, ctx.proc)
     raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
     game.settle(pos, ctx.proc)
 
 
@@ -343,6 +360,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
                         and c.card.type == "holding":
                     proc.add("effect", f"{c.name} stays bowed: a Legacy Holding of the player going second "
                              "cannot be straightened before that player's third turn", "L5R-STRAIGHTEN")
+                    continue
+                if forbidden(pos, c, "straighten", game):  # "This card cannot be straightened" (L5R-TRAIT)
+                    proc.add("effect", f"{c.name} stays bowed: it cannot be straightened", "L5R-STRAIGHTEN",
+                             "L5R-TRAIT")
                     continue
                 c.flags.discard("bowed")
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")

@@ -1,0 +1,327 @@
+"""Gold cost changes of real cards: what a purchase costs after the cards' own reductions.
+
+Three forms are carried out, each where the engine buys or equips a card:
+
+* a card's trait on itself ("Enters play for 1 less Gold if you are a Mantis Clan player",
+  "Ririko enters play ignoring Honor Requirement if …"), read when it is bought in the Dynasty
+  phase (L5R-DYNASTY, L5R-GOLD, L5R-HONOR-REQ);
+* an attachment's discount for some bearers ("Attaches to a Phoenix Clan Personality for 1 less
+  Gold", "Equips to a Nonhuman Fudo Personality ignoring Gold cost"), read when it is equipped
+  (L5R-EQUIP). It is a discount, not a restriction: other Personalities pay full price;
+* a trait of a card in play on its controller's purchases ("Your Holdings enter play for 1 less
+  Gold", "Your other Ronin cards enter play paying 1 less Gold"), read in both;
+* a card that bows to lower one purchase ("Bow this card: When paying for a Follower, it enters
+  play for 3 less Gold"), named among the ``with`` sources of the purchase it lowers, as Gold
+  sources are (L5R-GOLD, L5R-ACT-COST).
+
+A price never goes below 0. :func:`ability_verdict` and :func:`condition_executes` tell
+:func:`adjudicator.games.l5r.effects.executes` which forms these are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from ...core.ability import Effect
+
+#: effect-cost words: how a discount changes the Gold paid
+_FREE = ("ignoring-gold-cost", "ignoring-costs")
+#: "When paying for a Follower": the purchases a bowed card can lower, as the engine makes them
+_PAYING_FOR = {"follower": ("follower", None), "item": ("item", None), "holding": ("holding", None),
+               "personality": ("personality", None), "monk": (None, "Monk")}
+_OTHERS = ("another player", "any other player")
+
+
+# ---- which forms (for executes) ---------------------------------------------------------
+
+def _cost_conditions(ability, index: int) -> list:
+    return [c for c in ability.conditions if c.kind == "effect-cost" and c.args[:1] == (f"effect {index}",)]
+
+
+def _discount_words(cond) -> int | str | None:
+    """"less-gold", "2" -> 2; "ignoring-gold-cost" -> "free"; other effect-cost words -> None."""
+    words = cond.args[1:]
+    if words[:1] == ("less-gold",) and len(words) == 2 and words[1].isdigit():
+        return int(words[1])
+    if len(words) == 1 and words[0] in _FREE:
+        return "free"
+    return None
+
+
+def bearer_spec_ok(spec) -> bool:
+    """Bearers the engine can tell: "a Phoenix Clan Personality", "a Nonhuman Fudo Personality",
+    "a Courtier", "an Earth Shugenja"; not a name (lost by the grammar), not "a Paragon or
+    Kensai" nor a title of two words ("a Ruby Champion")."""
+    if spec is None or spec.ref != "choice" or spec.states or spec.tests or not spec.keywords:
+        return False
+    if re.search(r"\bor\b|Champion", spec.text or ""):
+        return False
+    if spec.card_types == ("personality",):
+        return True
+    return not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja")
+
+
+def _attach_discount(ability) -> list[tuple[int, object]]:
+    """(index, amount) of the attach-restriction clauses that are discounts, of the forms carried out."""
+    out = []
+    for i, clause in enumerate(ability.effects):
+        if not isinstance(clause, Effect) or clause.kind != "attach-restriction":
+            continue
+        conds = _cost_conditions(ability, i)
+        if len(conds) == 1 and _discount_words(conds[0]) is not None and bearer_spec_ok(clause.target):
+            out.append((i, _discount_words(conds[0])))
+    return out
+
+
+def is_discount(ability, clause) -> bool:
+    """An "Attaches to X for 1 less Gold" clause: a discount, never a restriction (L5R-EQUIP)."""
+    if clause not in ability.effects:
+        return False
+    return bool(_cost_conditions(ability, ability.effects.index(clause)))
+
+
+def _self_condition_ok(cond) -> bool:
+    head, _, test = cond.kind.partition(":")
+    args = cond.args[1:]
+    if head != "effect-if":
+        return False
+    if test == "clan-player":
+        return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
+    if test == "is-clan":
+        return len(args) == 2 and args[0].lower() in _OTHERS
+    if test == "you-control":
+        from .conditions import _kind_words
+
+        return len(args) == 1 and re.match(r"(a|an|any) ", args[0]) is not None and _kind_words(
+            re.sub(r"^(a|an|any) ", "", args[0])) is not None
+    return False
+
+
+def _self_reduction_ok(ability) -> bool:
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1:
+        return False
+    clause = ability.effects[0]
+    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.target is None or clause.target.ref != "this":
+        return False
+    if clause.target.keywords or clause.target.states or clause.target.tests:
+        return False
+    if not (clause.keyword == "less-gold" and clause.amount) and clause.keyword != "ignoring-honor-requirement":
+        return False
+    return all(_self_condition_ok(c) for c in ability.conditions)
+
+
+def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
+    """("follower", None, 3) for "Bow this card: When paying for a Follower, it enters play for 3 less Gold"."""
+    if ability.kind != "action" or ability.designators or len(ability.costs) != 1 or len(ability.effects) != 1:
+        return None
+    cost, clause = ability.costs[0], ability.effects[0]
+    if not isinstance(cost, Effect) or not isinstance(clause, Effect):
+        return None
+    if cost.kind != "bow" or cost.target is None or cost.target.ref != "this":
+        return None
+    if clause.kind != "cost-reduction" or clause.keyword != "less-gold" or not clause.amount:
+        return None
+    if len(ability.conditions) != 1 or ability.conditions[0].kind != "effect-if:paying-for":
+        return None
+    what = re.fullmatch(r"an? ([A-Z][a-z]+)", ability.conditions[0].args[-1])
+    if what is None or what.group(1).lower() not in _PAYING_FOR:
+        return None
+    kind, keyword = _PAYING_FOR[what.group(1).lower()]
+    return kind, keyword, clause.amount
+
+
+_BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
+
+
+def _board_reduction(ability):
+    """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
+    enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+            or not clause.amount:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
+            or spec.tests \
+            or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
+            or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
+        return None
+    return spec, clause.amount
+
+
+def ability_verdict(ability) -> bool | None:
+    """For executes(): True/False for an ability with a Gold cost change, None for any other."""
+    kinds = [c.kind for c in [*ability.costs, *ability.effects] if isinstance(c, Effect)]
+    costed = any(c.kind == "effect-cost" for c in ability.conditions)
+    if "cost-reduction" not in kinds and not costed:
+        return None
+    if "cost-reduction" in kinds:
+        return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
+            or _board_reduction(ability) is not None
+    if ability.kind != "continuous":
+        return False
+    discounts = {i for i, _ in _attach_discount(ability)}
+    return all(c.kind != "effect-cost" or int(c.args[0].split()[1]) in discounts for c in ability.conditions)
+
+
+def condition_executes(ability, cond) -> bool:
+    """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
+    if cond.kind == "effect-cost":
+        return ability_verdict(ability) is True
+    if cond.kind == "effect-if:paying-for":
+        return _bowed_reducer(ability) is not None
+    return False
+
+
+def continuous_applies(effect, ref) -> bool:
+    """CONTINUOUS_KINDS entry: a card's reduction on itself, read when it is bought."""
+    return ref in ("this", "choice")  # the exact forms: ability_verdict
+
+
+# ---- carrying out ------------------------------------------------------------------------
+
+def _self_condition(game, pos, actor, copy, cond) -> bool:
+    test = cond.kind.partition(":")[2]
+    args = cond.args[1:]
+    if test == "clan-player":
+        clan = str(pos.players[actor].attrs.get("clan", "")).casefold()
+        return clan in {a.casefold() for a in args}
+    if test == "is-clan":
+        return any(str(pos.players[p].attrs.get("clan", "")).casefold() == args[1].casefold()
+                   for p in pos.players if p != actor)
+    from .conditions import _kind_words, _matches
+    from .effects import in_play
+
+    found = _kind_words(re.sub(r"^(a|an|any) ", "", args[0]))
+    return any(c.controller == actor and in_play(pos, c) and _matches(pos, c, found) for c in pos.all_copies())
+
+
+def own_reductions(game, ctx, copy) -> tuple[int, bool]:
+    """(Gold less, Honor Requirement ignored) from ``copy``'s traits on itself, with steps."""
+    pos, actor = ctx.position, ctx.actor
+    less, ignore_req = 0, False
+    for ability in game.abilities(copy):
+        if not _self_reduction_ok(ability):
+            continue
+        clause = ability.effects[0]
+        unmet = [c for c in ability.conditions if not _self_condition(game, pos, actor, copy, c)]
+        if unmet:
+            ctx.step("condition", f"{copy.name}'s '{clause.text}' does not apply: not so that "
+                     f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
+            continue
+        if clause.keyword == "ignoring-honor-requirement":
+            ignore_req = True
+            ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Honor Requirement",
+                     "L5R-HONOR-REQ")
+        else:
+            less += clause.amount
+            ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold",
+                     "L5R-GOLD", "L5R-DYNASTY")
+    return less, ignore_req
+
+
+def board_reductions(game, ctx, bought) -> int:
+    """Gold less for ``bought`` from the traits of its buyer's cards in play ("Your Holdings
+    enter play for 1 less Gold"), with steps (L5R-GOLD)."""
+    from .effects import in_play
+
+    pos, actor, less = ctx.position, ctx.actor, 0
+    for copy in pos.all_copies():
+        if copy.uid == bought.uid or copy.controller != actor or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            found = _board_reduction(ability)
+            if found is None:
+                continue
+            spec, amount = found
+            typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
+                less += amount
+                ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
+                         f"{bought.name} is one", "L5R-GOLD")
+    return less
+
+
+def attach_discount(game, ctx, item, host) -> int | str:
+    """Gold less (or "free") for equipping ``item`` to ``host`` (its own "Attaches to X for N less Gold")."""
+    from .procedure import target_ok
+
+    total: int | str = 0
+    for ability in game.abilities(item):
+        for index, amount in _attach_discount(ability):
+            spec = ability.effects[index].target
+            why = target_ok(ctx, host, spec)
+            if why:
+                ctx.step("condition", f"{item.name} is discounted only for {spec.text}; {host.name} is not one "
+                         f"({why}): full cost", "L5R-EQUIP", "L5R-GOLD")
+                continue
+            if amount == "free":
+                ctx.step("condition", f"{item.name} attaches to {host.name} ignoring its Gold cost", "L5R-EQUIP",
+                         "L5R-GOLD")
+                total = "free"
+            elif total != "free":
+                ctx.step("condition", f"{item.name} attaches to {host.name} for {amount} less Gold", "L5R-EQUIP",
+                         "L5R-GOLD")
+                total += amount
+    return total
+
+
+def _reducer_of(game, pos, copy, reducing: bool):
+    """The bowed-card reduction of a ``with`` card: always for a card producing no Gold; for one
+    that also produces Gold ("Bow: Produce 2 Gold. Bow: When paying for a Follower …") only when
+    the action says ``reducing`` (its controller chooses which ability bowing it uses)."""
+    if (pos.stat(copy, "gold-production", 0) or 0) > 0 and not reducing:
+        return None
+    for ability in game.abilities(copy):
+        found = _bowed_reducer(ability)
+        if found is not None:
+            return found
+    return None
+
+
+def pay(game, ctx, price: int, what: str, bought) -> None:
+    """Pay ``price`` Gold for ``bought``: the ``with`` cards that bow to lower it first, then the
+    Gold sources (L5R-GOLD). A lowering card must fit the purchase and be able to bow (L5R-ACT-COST)."""
+    from .effects import in_play
+
+    pos, actor = ctx.position, ctx.actor
+    sources, reducers = [], []
+    for obj in ctx.body.with_:
+        copy = ctx.card(obj, where=lambda c: c.controller == actor, purpose="gold source")
+        found = _reducer_of(game, pos, copy, "reducing" in ctx.body.flags)
+        (reducers if found is not None else sources).append((obj, copy, found))
+    for _, copy, (kind, keyword, amount) in reducers:
+        noun = keyword or kind.title()
+        noun = ("an " if noun[0] in "AEIOU" else "a ") + noun
+        if (kind and bought.card.type != kind) or (keyword and not pos.has_keyword(bought, keyword)):
+            ctx.reject("L5R-GOLD", f"{copy.show()} lowers the price of {noun} only; {bought.name} is not one")
+        if copy.controller != actor:
+            ctx.reject("L5R-ACT-COST.4", f"{copy.show()} belongs to {copy.controller}")
+        if not in_play(pos, copy):
+            ctx.reject("L5R-ACT-COST", f"{copy.show()} is not in play")
+        if "bowed" in copy.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{copy.show()} is already bowed, so its ability cannot be used")
+        copy.flags.add("bowed")
+        ctx.step("cost", f"bow {copy.name}: paying for {noun}, {bought.name} costs {amount} less Gold",
+                 "L5R-ACT-COST", "L5R-GOLD")
+        before, price = price, max(price - amount, 0)
+        if before - price < amount:
+            ctx.step("note", f"the price cannot go below 0: {amount - (before - price)} of the reduction is "
+                     "unused", "L5R-GOLD")
+    if price <= 0:
+        if sources:
+            ctx.step("note", f"{what} is now 0 Gold: no Gold source is bowed", "L5R-GOLD")
+        return
+    if reducers:
+        body = dataclasses.replace(ctx.body, with_=tuple(obj for obj, _, _ in sources))
+        saved, ctx.body = ctx.body, body
+        try:
+            game.pay_gold(ctx, price, what)
+        finally:
+            ctx.body = saved
+    else:
+        game.pay_gold(ctx, price, what)
