@@ -447,3 +447,20 @@ def test_regeneration_of_x_counted_in_the_squad():
                  'expect stack "Сильван", "Ырх"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
                  'expect "Ырх" wounds 3\n')
     assert result.passed, result.failures
+
+
+def test_the_attacked_cards_element():
+    base = ('card "Уриэль" creature life 9 movement 1 strike 1-1-1 text "При [:atk] - заклинание \\"новый рассвет\\" - '
+            'ранить на 1 каждое существо той же стихии, что и атакованный."\n'
+            'card "Агат" creature life 9 movement 1 strike 1-1-1 text "При [:atk] - ранить на 2 выбранное существо '
+            'противника (кроме существ той же стихии, что и атакованный)."\n'
+            'card "Лесовик" creature life 5 movement 1 strike 1-1-1 element forest\n'
+            'card "Горец" creature life 5 movement 1 strike 1-1-1 element mountains\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Уриэль"\nAlice cell 1.2: "Лесовик" as Own\nAlice cell 1.3: "Агат"\n'
+            'Bob cell 1.1: "Лесовик" as F1\nBob cell 1.2: "Лесовик" as F2\nBob cell 1.3: "Горец" as M\n')
+    result = run(base + 'Alice acts "Уриэль" targeting F1 choosing weak\nAlice passes\nBob passes\n'
+                 'expect F1 wounds 1\nexpect F2 wounds 1\nexpect Own wounds 1\nexpect M wounds 0\n'
+                 'Alice passes\nBob passes\nexpect F1 wounds 2\nAlice passes\nBob passes\n'
+                 'Alice acts "Агат" targeting F2 choosing weak\nexpect stack "Агат", "Агат"\n'
+                 'Alice passes\nBob passes\nexpect M wounds 2\n')
+    assert result.passed, result.failures

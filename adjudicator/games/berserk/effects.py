@@ -95,8 +95,10 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
-        return [c for c in S.cards_in_play(position) if matches(position, c, effect.get("spec", {}), controller, source)
-                and not (c.uid == source_uid and "other" in effect.get("spec", {}).get("states", []))]
+        spec = effect.get("spec", {})
+        return [c for c in S.cards_in_play(position) if matches(position, c, spec, controller, source)
+                and not (c.uid == source_uid and "other" in spec.get("states", []))
+                and element_fits(position, c, spec, attacked)]
     else:
         uid = source_uid
     card = position.copies.get(uid) if uid is not None else None
@@ -107,6 +109,21 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     if not S.in_play(card) and not (subject in ("self", "killed") and effect["kind"] == "return-to-deck"):
         return []
     return [card]
+
+
+def element_fits(position: Position, card, spec: dict, attacked: int | None) -> bool:
+    """«… той же стихии, что и атакованный» / «(кроме существ той же стихии, что и атакованный)»: the card's
+    element against the attacked card's (glossary «Стихия»: neutral cards belong to no element, so no card
+    shares a neutral card's element)."""
+    how = spec.get("attacked_element")
+    if how is None:
+        return True
+    from .targets import element_of
+
+    other = position.copies.get(attacked) if attacked is not None else None
+    theirs = element_of(other) if other is not None else None
+    same = theirs not in (None, "neutral") and element_of(card) == theirs
+    return same if how == "same" else not same
 
 
 def open_defence(position: Position, ab: dict, controller: str, source_uid: int | None,

@@ -151,6 +151,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
             continue
+        if cond.kind == "except" and re.fullmatch(r"\(\s*кроме\s+существ\s+той\s+же\s+стихии\s*,\s*что\s+и\s+атакованный\s*\)",
+                                                  cond.text.strip(), re.I) and "not_attacked_element" not in out:
+            # «(кроме существ той же стихии, что и атакованный)»: the chosen card is not of the attacked
+            # card's element (stack.legal_targets, which knows the attack's target)
+            out["not_attacked_element"] = True
+            continue
         other_named = re.fullmatch(r"\(\s*кроме\s+другой\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s*\)", cond.text.strip())
         if cond.kind == "except" and other_named and "not_named" not in out:
             # «выбрать существо противника (кроме другой Нерессы)»: the chosen card is no card of that name
@@ -234,6 +240,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             pass  # checked once the static kind is known (below)
         for e in xs:
             e["amount"] = {**e["amount"], "max": out["x_max"]}
+    if out.pop("not_attacked_element", False):
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen or out.get("trigger") != "on-attack":
+            out["unknown"].append("«(кроме существ той же стихии, что и атакованный)» outside an attack trigger")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "attacked_element": "not"}
     if "not_named" in out:
         words = out.pop("not_named")
         chosen = [e for e in out["effects"] if e["subject"] == "target"]
@@ -943,6 +955,13 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on «{t.text or ref}» (the engine cannot find that object)"
     if eff.kind == "modify-stat" and re.search(r"\sпо\s", eff.text):
         return _attack_bonus(eff, ab, subject)
+    same_element = False
+    if t is not None and "of-element" in t.states and ref == "each" and re.search(
+            r"той\s+же\s+стихии\s*,\s*что\s+и\s+атакованный$", (t.text or "").strip(), re.I) and ab.trigger is not None \
+            and ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None:
+        # «каждое существо той же стихии, что и атакованный»: the attack's target's element (effects.subjects)
+        same_element = True
+        t = dataclasses.replace(t, states=tuple(x for x in t.states if x != "of-element"))
     on_attacked = False
     if t is not None and "his-gen" in t.states and subject == "target" and re.search(
             r"\sна\s+атакованном$", (t.text or "").strip(), re.I) and ab.trigger is not None and (
@@ -1146,6 +1165,8 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     spec = _spec(t)
     if on_attacked:
         spec["on_attacked"] = True
+    if same_element:
+        spec["attacked_element"] = "same"
     return {"kind": eff.kind, "amount": amount, "values": list(eff.values), "subject": subject,
             "spec": spec, "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
             "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}

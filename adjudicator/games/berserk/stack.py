@@ -176,6 +176,11 @@ def legal_targets(position: Position, ab: dict, controller: str, uid: int, attac
         if any((e.get("spec") or {}).get("on_attacked") and (attacked is None or card.attached_to != attacked)
                for e in ab["effects"] if e["subject"] == "target"):
             continue  # «… на атакованном»: seated on the attack's target
+        from .effects import element_fits
+
+        if not all(element_fits(position, card, e.get("spec") or {}, attacked)
+                   for e in ab["effects"] if e["subject"] == "target"):
+            continue  # «(кроме существ той же стихии, что и атакованный)»
         if D.spell_target_ban(position, card, ab.get("spell", False), frozenset().union(
                 D.ignored_by(position, src), *(D.ignored_for(position, src, card, e["kind"])
                                                for e in ab["effects"] if e["subject"] == "target"))):
