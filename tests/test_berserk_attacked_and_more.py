@@ -464,3 +464,23 @@ def test_the_attacked_cards_element():
                  'Alice acts "Агат" targeting F2 choosing weak\nexpect stack "Агат", "Агат"\n'
                  'Alice passes\nBob passes\nexpect M wounds 2\n')
     assert result.passed, result.failures
+
+
+def test_triggers_on_the_wounds_an_attack_dealt():
+    base = ('card "Кулак" creature life 9 movement 1 strike 1-1-1 text "[:tap]: Метание на 1 по существу противника. '
+            'Когда наносит атакой 1 или менее рану, получает [:cnt] (3 раза за ход)."\n'
+            'card "Горный Орк" creature life 9 movement 1 strike 1-1-1 text "Когда получает от [:atk] 1 рану или не '
+            'получает ран - особый удар на 2 по атаковавшему."\n'
+            'card "Хельда" creature life 9 movement 1 strike 1-1-1 text "Когда существо противника наносит 4 или более '
+            'ран атакой - разряд на 3 по этому существу (один раз за ход)."\n'
+            'card "Громила" creature life 9 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Кулак"\nAlice cell 1.2: "Громила"\n'
+            'Bob cell 1.1: "Горный Орк"\nBob cell 1.2: "Хельда"\nBob cell 1.3: "Гном-воин" as G\n')
+    result = run(base + 'Alice uses "Кулак" ability 1 targeting G\nexpect illegal because B-414 "does not say"\n'
+                 'Alice acts "Кулак" targeting "Горный Орк" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Горный Орк" wounds 1\nexpect stack "Кулак", "Горный Орк"\n'
+                 'Alice passes\nBob passes\nexpect "Кулак" tokens 1\nAlice passes\nBob passes\n'
+                 'expect "Кулак" wounds 2\nAlice passes\nBob passes\n'
+                 'Alice acts "Громила" targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n'
+                 'expect stack "Хельда"\nAlice passes\nBob passes\nexpect "Громила" wounds 3\n')
+    assert result.passed, result.failures

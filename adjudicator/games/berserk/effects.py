@@ -151,9 +151,10 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
             if eff["kind"] in ATTACK_KINDS:
-                from .stack import attacked_question
+                from .stack import attack_result_question, attacked_question
 
-                why = attacked_question(position, src, card, eff["kind"])
+                why = attacked_question(position, src, card, eff["kind"]) or \
+                    attack_result_question(position, src, card, eff["kind"])
                 if why:
                     return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
@@ -238,6 +239,7 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
 
     wounded = position.memo.pop("wounded_now", [])
     healed = position.memo.pop("healed_now", [])
+    results = position.memo.pop("attack_results", [])
     check(position, rec, rule)
     if wounded:
         wound_triggers(position, wounded, rule, rec)
@@ -245,6 +247,10 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
         from .stack import heal_triggers
 
         heal_triggers(position, healed, rule, rec)
+    if results:
+        from .stack import attack_result_triggers
+
+        attack_result_triggers(position, results, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -290,6 +296,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
             position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
+        if kind in ATTACK_KINDS and source is not None:
+            # «Когда наносит атакой …», «Когда получает от [:atk] …»: stack.attack_result_triggers, once the
+            # effect is done (carry_out); a result of 0 wounds counts too
+            position.memo.setdefault("attack_results", []).append([card.uid, dealt, source.uid, kind])
         if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
             position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
             # «Когда … получает раны»: stack.wound_triggers, once the effect is done (carry_out)

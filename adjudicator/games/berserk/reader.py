@@ -601,6 +601,11 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
         out["host"] = host_attack(trig.text)
         out["attacked_spec"] = attacked_spec(trig.text)
+    elif trig.timing == "when" and attack_result(trig.text) is not None:
+        # the wounds an attack dealt (effects._one notes them, stack.attack_result_triggers); «атакующий /
+        # атаковавший / это существо» is the attacking card, or for the attacker's own, the attacked one
+        out["trigger"] = "on-attack-result"
+        out["attack_result"] = attack_result(trig.text)
     elif trig.timing == "when" and attacked_trigger(trig.text) is not None:
         # «При атаке по Умертвиям», «При дальней атаке по себе», «При [:atk] существа противника по
         # вашему члену ковена», «Когда карта противника атакует вашего койара»: an attack is declared
@@ -746,6 +751,33 @@ def _own_named_attack(text: str):
             or re.search(r"\sпо\s|хозяина", m.group(1), re.I):
         return None
     return m.group(1), m.group(2).split()
+
+
+_RESULT_OPP = re.compile(r"когда\s+существо\s+противника\s+наносит\s+(\d+)\s+или\s+более\s+ран\w*\s+атакой", re.I)
+_RESULT_SELF = re.compile(r"когда\s+наносит\s+атакой\s+(\d+)\s+или\s+менее\s+ран\w*", re.I)
+_RESULT_HIT = re.compile(r"когда\s+получает\s+от\s+\[:atk\]\s+(\d+)\s+ран\w*\s+или\s+не\s+получает\s+ран", re.I)
+
+
+@lru_cache(maxsize=256)
+def attack_result(text: str) -> dict | None:
+    """«Когда существо противника наносит 4 или более ран атакой», «Когда наносит атакой 1 или менее рану»,
+    «Когда получает от [:atk] 1 рану или не получает ран»: who watches which attack's wounds (after
+    defences: «наносит» counts the wounds dealt). «Атака» is a strike or a shot (glossary); other kinds
+    are left open (effects.open_defence refuses them)."""
+    atk_kinds, atk_open = _ATTACK_WORD_KINDS[None]
+    m = _RESULT_OPP.fullmatch(text.strip())
+    if m:
+        return {"who": "opponent-source", "min": int(m.group(1)), "max": None, "kinds": atk_kinds,
+                "open": atk_open, "by": {"owner": "opponent", "types": ["creature"]}}
+    m = _RESULT_SELF.fullmatch(text.strip())
+    if m:
+        return {"who": "self-source", "min": None, "max": int(m.group(1)), "kinds": atk_kinds, "open": atk_open,
+                "by": {}}
+    m = _RESULT_HIT.fullmatch(text.strip())
+    if m:
+        return {"who": "self-target", "min": None, "max": int(m.group(1)), "kinds": ["strike"], "open": [],
+                "by": {}}
+    return None
 
 
 def names_card(words: list[str], name: str) -> bool:
@@ -911,7 +943,8 @@ def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
-    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and attacked_trigger(ab.trigger.text)
+    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and (
+        attacked_trigger(ab.trigger.text) or attack_result(ab.trigger.text))
     if on_attacked and ref in ("this", "it") and t is not None and re.fullmatch(
             r"(?:в\s+|по\s+)?(эт[оуа]\w*|его|е[её])(\s+(карт|существ)\w*)?", t.text.strip(), re.I) and (
             on_attacked["by"] or not re.fullmatch(r"(его|е[её])", t.text.strip(), re.I)):

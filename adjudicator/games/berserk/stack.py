@@ -447,3 +447,61 @@ def heal_triggers(position: Position, healed: list, rule: str, rec) -> None:
                 continue
             push_trigger(position, card, ab, card.controller, rule, rec, how="triggers as it is healed and goes onto "
                          "the stack")
+
+
+# ---- «Когда наносит атакой …», «Когда получает от [:atk] …»: the wounds an attack dealt -------------
+
+def _result_watchers(position: Position, source, target):
+    """(card, ability, spec, other) for abilities watching the result of ``source``'s attack at ``target``;
+    ``other`` is the card their «атакующий / это существо» means."""
+    out = []
+    for card in sorted(S.cards_in_play(position), key=lambda c: (c.controller == position.timing.active,
+                                                                  S.board_order(c))):
+        if "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            spec = ab.get("attack_result")
+            if ab["trigger"] != "on-attack-result" or not spec:
+                continue
+            who = spec["who"]
+            if who == "self-source" and card.uid == source.uid:
+                out.append((card, ab, spec, target))
+            elif who == "self-target" and card.uid == target.uid:
+                out.append((card, ab, spec, source))
+            elif who == "opponent-source" and source.controller != card.controller \
+                    and source.card.type == "creature":
+                out.append((card, ab, spec, source))
+    return out
+
+
+def attack_result_question(position: Position, source, target, kind: str) -> str | None:
+    """Why an attack of ``kind`` is left open by an ability watching its result: whether it is an «атака»
+    (a strike or a shot, glossary «Атака») the glossary does not say."""
+    if source is None or target is None:
+        return None
+    for card, ab, spec, _ in _result_watchers(position, source, target):
+        if kind in spec["open"]:
+            return (f"\"{card.name}\" has «{ab['text']}», and whether a {kind} is an attack for it the glossary "
+                    "(«Атака»: a shot or a strike) does not say; the engine does not guess")
+    return None
+
+
+def attack_result_triggers(position: Position, results: list, rule: str, rec) -> None:
+    """Put the abilities watching these attacks' wounds on the stack (B-STACK)."""
+    for target_uid, dealt, source_uid, kind in results:
+        source, target = position.copies.get(source_uid), position.copies.get(target_uid)
+        if source is None or target is None:
+            continue
+        for card, ab, spec, other in _result_watchers(position, source, target):
+            if not S.in_play(card) or kind not in spec["kinds"]:
+                continue
+            if (spec["min"] is not None and dealt < spec["min"]) or (spec["max"] is not None and dealt > spec["max"]):
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid, other.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, {"attacked": other.uid},
+                         how=f"triggers: \"{source.name}\"'s {kind} dealt {dealt} wound{'s' if dealt != 1 else ''}; "
+                             "it goes onto the stack")
