@@ -484,3 +484,8 @@ def test_triggers_on_the_wounds_an_attack_dealt():
                  'Alice acts "Громила" targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n'
                  'expect stack "Хельда"\nAlice passes\nBob passes\nexpect "Громила" wounds 3\n')
     assert result.passed, result.failures
+
+
+def test_x_of_another_cards_wounds_is_not_read_as_its_own():
+    assert _executes("+Х к [:atk], где Х - число ран на атакованном.") == [False]
+    assert _executes("-Х к своему [:atk], где Х - число [:cnt] на Дрягве.") == [True]

@@ -95,8 +95,9 @@ def _from_ast(ab: Ability, index: int) -> dict:
             continue  # read by _amount: X counts cards of an element in the controller's graveyard
         if cond.kind == "x-is" and count_of_text(cond.text) is not None:
             continue  # read by _amount: X is a count of cards in the controller's squad
-        if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
-            continue  # read by _amount: X is the card's tokens or wounds
+        if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I) and not re.search(
+                r"\s(на|у)\s+(атакованн|выбранн|ваш|друг|каждо|существ|карт)", cond.text, re.I):
+            continue  # read by _amount: X is the card's own tokens or wounds («на Дрягве»)
         if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
                 and out.get("turn_order") is None:
             # [:1hod] / [:2hod]: the ability exists only while its controller moves first / second
