@@ -115,7 +115,8 @@ def test_possessed_card_is_not_a_plain_target():
 
 
 def test_cost_worked_out_from_values_is_not_executable():
-    ab = parse_ability("Battle: Target an enemy card and pay Gold equal to its Gold Cost: Destroy it.")
+    # a card's Gold Cost is worked out now (amounts.py); a player's starting Honor is not
+    ab = parse_ability("Battle: Pay Gold equal to half your starting Honor, rounded down: Destroy a target Follower.")
     assert ab.structured and not executes(ab)
 
 

@@ -18,6 +18,7 @@ from typing import Iterator
 
 from ...core.ability import Effect, TargetSpec
 from ...core.position import Copy, Position
+from . import amounts
 from .effects import in_play
 
 #: stats a lasting trait may change on cards (the engine reads them in card_property)
@@ -136,9 +137,16 @@ def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
     """The sum of the lasting changes to ``stat`` that reach ``copy`` now."""
     total = 0
     for source, ability, index, clause in lasting_clauses(game, pos, copy):
-        if clause.kind != "modify-stat" or clause.stat != stat or not clause.amount:
+        if clause.kind != "modify-stat" or clause.stat != stat:
             continue
         if not reaches(game, pos, source, clause, copy):
+            continue
+        worked = amounts.lasting_amount(game, pos, source, ability, index, copy)  # "a bonus equal to ..."
+        if worked is not None:
+            if _conditions_hold(game, pos, source, ability, index, copy):
+                total += worked
+            continue
+        if not clause.amount:
             continue
         times = per_each(game, pos, source, ability, index)
         if times == -1:
@@ -166,10 +174,17 @@ def executes(clause: Effect, following: Effect | None) -> bool:
         return False
     if clause.kind == "grant-keyword":
         return bool(clause.keyword)
-    if clause.kind != "modify-stat" or clause.stat not in CARD_STATS or not clause.amount:
+    equal = following is not None and following.kind == "amount-equal-to"
+    if clause.kind != "modify-stat" or clause.stat not in CARD_STATS or not (clause.amount or equal):
         return False
     if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "card"}:
         return False  # only Personalities' Force and Chi are read with lasting changes
+    if equal:  # worked out afresh each time it is asked for (amounts.lasting_amount)
+        if following.target is not None and following.target.ref == "it" and how != "each":
+            return False  # "their Personal Honor" speaks of each card reached
+        if how == "each" and not set(clause.target.states) <= set(RELATIVE_STATES) | amounts.TARGET_STATES:
+            return False  # "at this battlefield": a describing word fits() does not read
+        return clause.amount is None and amounts.chain_executes(clause, [following], lasting=True)
     if following is not None and following.kind.startswith("amount-"):
         return following.kind == "amount-for-each" and following.target is not None \
             and following.target.ref == "each"

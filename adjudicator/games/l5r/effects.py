@@ -298,8 +298,6 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
-    from .procedure import amount_executes
-
     if ability.trigger is not None:
         # a trait or Reaction counts only if the engine raises an event its trigger fits
         # (triggers.fires): the rest would never happen in a ruling
@@ -307,24 +305,19 @@ def executes(ability) -> bool:
 
         if not fires(ability.trigger):
             return False
-    clauses = [*ability.costs, *ability.effects]
-    for i, c in enumerate(ability.effects):
-        if isinstance(c, Effect) and c.kind == "amount-equal-to":
-            if ability.kind != "action" or not amount_executes(ability.effects[i - 1] if i else None, c):
-                return False
-    clauses = [c for c in clauses if not (isinstance(c, Effect) and c.kind == "amount-equal-to")]
-    if ability.kind == "continuous":  # "+1F for each X": worked out with its stat change (continuous.py)
-        clauses = [c for i, c in enumerate(clauses) if not (
-            isinstance(c, Effect) and c.kind == "amount-for-each" and i
-            and getattr(clauses[i - 1], "kind", "") == "modify-stat")]
+    from . import amounts
+
+    if not amounts.ability_executes(ability):  # amounts worked out from values (amounts.py)
+        return False
+    clauses = [c for c in (*ability.costs, *ability.effects)
+               if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
     if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
     if any(c.kind == "modify-stat" and c.stat == "strength" for c in clauses):
         return False
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
-           if c not in ability.effects or ability.effects.index(c) + 1 >= len(ability.effects)
-           or getattr(ability.effects[ability.effects.index(c) + 1], "kind", "") != "amount-equal-to"):
+           if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
         return False
     from .conditions import readable
     from .costs import ability_verdict, condition_executes  # Gold cost changes (costs.py)
@@ -352,9 +345,8 @@ def executes(ability) -> bool:
         return False
     if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
-            for c in clauses) or any(
-            isinstance(c, Effect) and c.kind == "amount-equal-to" for c in ability.costs):
-        return False  # a player the engine cannot name; a cost worked out from values
+            for c in clauses):
+        return False  # a player the engine cannot name (a Gold cost's worked-out amount: amounts.py)
     from .procedure import LIMIT_SCOPES
 
     if ability.limit is not None and ability.limit not in LIMIT_SCOPES:

@@ -11,7 +11,7 @@ from ...core.ability import Ability, Effect, TargetSpec, Unparsed
 from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
-from . import conditions, triggers
+from . import amounts, conditions, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 from .triggers_events import raise_event
 
@@ -143,6 +143,11 @@ class Bindings:
         #: uids of targets chosen in an out-of-play zone the text names ("in your discard pile"):
         #: effects on them by pronoun name that zone too (L5R-ACT-EFFECT)
         self.zoned: set[int] = set()
+        #: the cards the latest clause naming a card ("a card", "him") acted on: what "its Focus
+        #: Value", "the card's Focus Value" read (amounts.py)
+        self.recent: list[Copy] = []
+        #: the target descriptions, in the order mentioned ("your Samurai's Force": amounts.py)
+        self.specs: list[TargetSpec] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -166,7 +171,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
             continue
         if clause.target is not None and clause.target.ref == "target":
             specs.append(clause.target)
-        elif clause.target is None and clause.kind in MILITARY:
+        elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
+            # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
     return specs
 
@@ -174,6 +180,7 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(C) every target, in the order the text mentions them, before any cost."""
     specs = [s for s in target_specs(ability) if not s.optional]
+    bind.specs = specs
     named = list(ctx.body.targeting)
     if len(named) < sum(s.count for s in specs if not s.up_to):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
@@ -298,6 +305,10 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
 
 def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec, as_cost: bool) -> list:
     """A cost on "one of your Personalities" (not a target): the card comes from ``paying``."""
+    if clause.kind == "discard" and spec.zone is None:
+        from dataclasses import replace
+
+        spec = replace(spec, zone="hand")  # "Discard a card": a card from your hand (L5R-ACT-COST)
     paying = list(ctx.body.paying)
     used = ctx.position.memo.setdefault("_paying_used", [])
     rest = [o for i, o in enumerate(paying) if i not in used]
@@ -326,11 +337,19 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
     game = ctx.game
     if gold_cost:
         game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost")
-    for clause in ability.costs:
+    costs = list(ability.costs)
+    for index, clause in enumerate(costs):
         if isinstance(clause, Unparsed):
             ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
+        if clause.kind.startswith("amount-"):
+            continue  # worked out with the clause before it
+        note = ""
+        if amounts.chain(costs, index):  # "Pay Gold equal to its Gold Cost" (amounts.py)
+            clause, note = amounts.work_out(ctx, source, clause, amounts.chain(costs, index), index + 1, bind, {})
         if clause.kind == "pay-gold":
-            game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'")
+            if note and not clause.amount:
+                continue  # worked out to 0 Gold: nothing to pay (a gold cost of 0 is no step)
+            game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'" + (f" ({note})" if note else ""))
             continue
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
@@ -346,7 +365,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 if subject.controller != ctx.actor:
                     ctx.reject("L5R-ACT-COST.4", f"{subject.show()} belongs to {subject.controller}: cards of "
                                "another player cannot pay your costs")
-                if clause.kind != "discard" and not in_play(ctx.position, subject):
+                named_zone = clause.target is not None and clause.target.zone is not None  # "Show a card in your hand"
+                if clause.kind != "discard" and not named_zone and not in_play(ctx.position, subject):
                     ctx.reject("L5R-ACT-COST.4", f"{subject.show()} is out of play: cards out of play cannot "
                                "pay your costs")
                 out = apply_to_card(game, ctx.position, subject, clause, as_cost=True, source=source.name)
@@ -356,6 +376,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
             ctx.step("cost", out.description, "L5R-ACT-COST")
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+            bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
 
 
 def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
@@ -364,15 +385,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     guards = effect_guards(ability)
     effects = list(ability.effects)
     for index, clause in enumerate(effects):
-        following = effects[index + 1] if index + 1 < len(effects) else None
-        if isinstance(following, Effect) and following.kind == "amount-equal-to" and isinstance(clause, Effect):
-            worked = amount_equal_to(ctx, source, following, bind)
-            if worked is not None:
-                from dataclasses import replace
-
-                clause = replace(clause, amount=worked)
-        if isinstance(clause, Effect) and clause.kind == "amount-equal-to":
+        if isinstance(clause, Effect) and clause.kind.startswith("amount-"):
             continue  # folded into the clause before it
+        worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
             continue
@@ -398,6 +413,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind in ("target", "choose"):
             continue
+        each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
+        note = ""
+        if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
+            clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
         if clause.kind == "create":
             created = create_card(ctx, clause)
             bind.created, bind.last = created, [created]
@@ -411,6 +430,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.target is not None and clause.target.ref in ("target", "it"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
+            bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -426,11 +447,16 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                              "the effect", "L5R-ACT-EFFECT")
                     continue
                 before = _looks(ctx.position, subject)
-                out = apply_to_card(game, ctx.position, subject, clause, as_cost=False, source=source.name)
+                own = clause
+                if each_own:  # "equal to his own Personal Honor": each card's own value
+                    own, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards,
+                                                 holder=subject)
+                out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
@@ -468,33 +494,9 @@ def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
     return None
 
 
-AMOUNT_STATS = {"force": "force", "chi": "chi", "personal-honor": "personal-honor", "focus": "focus",
-                "printed-force": "force", "printed-chi": "chi", "printed-personal-honor": "personal-honor",
-                "base-force": "force", "base-chi": "chi", "base-personal-honor": "personal-honor"}
-
-
-def amount_equal_to(ctx: Context, source: Copy, clause: Effect, bind: "Bindings") -> int | None:
-    """"… equal to his Chi": the value, times the multiplier; None when the engine cannot tell."""
-    spec = clause.target
-    stat = AMOUNT_STATS.get(clause.stat or "")
-    if stat is None or spec is None or spec.ref not in ("it", "this", "attached", "target"):
-        return None
-    subject = subjects(ctx, source, clause, bind, as_cost=False)
-    if len(subject) != 1 or isinstance(subject[0], str):
-        return None
-    copy = subject[0]
-    printed = (clause.stat or "").startswith(("printed-", "base-"))
-    value = copy.card.attrs.get(stat, 0) if printed else ctx.game.card_property(ctx.position, copy, stat)
-    if not isinstance(value, int):
-        return None
-    return value * (clause.amount if clause.amount is not None else 1)
-
-
 def amount_executes(clause_before, clause) -> bool:
-    """Used by ``executes``: an amount-equal-to the resolver works out."""
-    spec = clause.target
-    return clause.stat in AMOUNT_STATS and spec is not None and spec.ref in ("it", "this", "attached", "target") \
-        and getattr(clause_before, "kind", "") == "modify-stat"
+    """Kept for callers of the old name: an amount-equal-to after ``clause_before`` (amounts.py)."""
+    return amounts.chain_executes(clause_before, [clause])
 
 
 def create_card(ctx: Context, clause: Effect) -> Copy:

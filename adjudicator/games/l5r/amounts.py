@@ -1,0 +1,439 @@
+"""Amounts worked out from values of cards: "a Force bonus equal to his Chi", "Fear equal to
+the number of Undead cards in this unit", "Produce 1 Gold for each Holding you control",
+"loses Honor equal to his printed Personal Honor, or 3, whichever is lower", "..., plus 1 if
+he is Earth".
+
+The grammar writes such an amount as the clause that needs it (``modify-stat``, ``fear``,
+``produce-gold``, ``lose-honor``, ``give-token``, ``pay-gold`` ...) followed by a *chain* of
+``amount-*`` clauses:
+
+* ``amount-equal-to`` -- a value (``stat``) of one card (``target``), times ``amount`` (-1 for
+  a penalty, 2 for "twice"); ``stat`` ``count`` counts the cards fitting ``target``;
+* ``amount-for-each`` -- the clause's own amount times the number of cards fitting ``target``;
+* ``amount-plus`` -- add ``amount`` (or another value of the same card, "his Force plus Chi");
+  a condition the grammar attached to it ("plus 1 if he is Earth") decides whether it counts;
+* ``amount-at-most`` / ``amount-at-least`` -- "or 3, whichever is lower/higher".
+
+The value is read on the declared position when the effect resolves (L5R-ACT-EFFECT); a stat
+change with a worked-out amount is then an ordinary lasting change (L5R-DURATION). In traits
+without a trigger the amount is worked out afresh whenever the value is asked for (L5R-TRAIT,
+continuous.py), from values no lasting trait changes (printed values, Personal Honor, counts).
+
+:func:`chain_executes` says yes exactly for the chains :func:`work_out` carries out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core.ability import Effect, TargetSpec
+
+#: a stat word of the grammar -> (card attribute, printed value?)
+STATS = {
+    "force": ("force", False), "chi": ("chi", False), "personal-honor": ("personal-honor", False),
+    "focus": ("focus", True), "gold-cost": ("gold-cost", True),
+    "printed-force": ("force", True), "printed-chi": ("chi", True),
+    "printed-personal-honor": ("personal-honor", True), "printed-gold-cost": ("gold-cost", True),
+    "base-force": ("force", True), "base-chi": ("chi", True), "base-personal-honor": ("personal-honor", True),
+    "base-gold-cost": ("gold-cost", True), "base-base-gold-cost": ("gold-cost", True),
+    "printed-focus": ("focus", True),
+}
+
+#: "half his Chi, rounded up"
+HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
+        "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
+
+#: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
+#: (not "produce-gold": Gold sources pay with their printed Gold Production, game.pay_gold)
+TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gain-honor",
+                    "lose-honor", "give-token", "pay-gold", "draw"})
+MILITARY = ("fear", "ranged-attack", "melee-attack")
+
+#: describing words of a counted card the engine checks (continuous.fits)
+COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", "honorable", "attacking",
+                          "defending", "non-unique", "unique"})
+
+#: how the card an amount is read from is named
+CARD_REFS = ("this", "attached", "it", "target", "choice")
+
+
+def chain(effects, index: int) -> list[Effect]:
+    """The ``amount-*`` clauses right after clause ``index``."""
+    found = []
+    for clause in effects[index + 1:]:
+        if not (isinstance(clause, Effect) and clause.kind.startswith("amount-")):
+            break
+        found.append(clause)
+    return found
+
+
+# ---------------------------------------------------------------------------- what executes
+
+def _card_spec_ok(spec: TargetSpec | None, *, lasting: bool) -> bool:
+    if spec is None or spec.ref not in CARD_REFS:
+        return False
+    if spec.ref == "choice":
+        # "the discarded card", "the Courtier": a card the ability has named before; in a
+        # Follower's lasting trait "its Personality", the one it is attached to
+        if lasting:
+            return spec.text.lower() == "its personality"
+        return spec.text.lower().startswith(("the ", "your "))  # "your ..." needs a target it names
+    if spec.ref == "target":
+        return not lasting and spec.count == 1 and not spec.up_to
+    return True
+
+
+def _count_spec_ok(spec: TargetSpec | None) -> bool:
+    if spec is None or spec.ref not in ("choice", "each") or spec.zone is not None or spec.tests:
+        return False
+    if spec.text.lower().startswith(("the ", "a ", "an ", "equal ")):
+        return False
+    if len(spec.keywords) > 1:  # "a Market or Port": which of the words is meant is not kept
+        return False
+    states = set(spec.states) - {"in-army"}
+    if "at-battlefield" in states and "the current battlefield" in spec.text.lower():
+        states.discard("at-battlefield")  # "at the current battlefield" (not "at this battlefield")
+    return states <= COUNT_STATES and bool(spec.card_types or spec.keywords)
+
+
+def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
+    if stat == "count":
+        return _count_spec_ok(spec)
+    if stat in HALF:
+        return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat not in STATS:
+        return False
+    if lasting and not (STATS[stat][1] or stat == "personal-honor"):
+        return False  # a current Force or Chi may itself come from lasting traits
+    return _card_spec_ok(spec, lasting=lasting)
+
+
+def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bool:
+    """Does :func:`work_out` carry out this amount (``taker`` followed by ``amounts``)?"""
+    if not isinstance(taker, Effect) or taker.kind not in TAKERS or not amounts:
+        return False
+    if lasting and taker.kind != "modify-stat":
+        return False
+    stat_taker = taker.kind in MILITARY and taker.stat is not None  # "Fear equal to this Shugenja's Chi"
+    if stat_taker and (lasting or not _value_ok(taker.stat, taker.target, lasting=False)):
+        return False
+    if taker.kind == "modify-stat" and taker.stat not in ("force", "chi", "personal-honor"):
+        return False
+    equal = [a for a in amounts if a.kind == "amount-equal-to"]
+    each = [a for a in amounts if a.kind == "amount-for-each"]
+    if len(equal) + len(each) + stat_taker != 1:
+        return False  # "his Force or Chi": a choice between two values; nothing to start from
+    if each and (taker.amount is None or equal):
+        return False
+    if equal and taker.amount is not None and not stat_taker and taker.kind != "give-token":
+        return False
+    for a in amounts:
+        if a.kind == "amount-equal-to":
+            if not _value_ok(a.stat, a.target, lasting=lasting):
+                return False
+        elif a.kind == "amount-for-each":
+            if not _count_spec_ok(a.target):
+                return False
+        elif a.kind == "amount-plus":
+            if a.stat is not None:
+                if lasting or not _value_ok(a.stat, a.target, lasting=False):
+                    return False
+            elif a.amount is None:
+                return False
+        elif a.kind in ("amount-at-most", "amount-at-least"):
+            if a.amount is None or lasting:
+                return False
+        else:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------- values
+
+def card_value(game, pos, copy, stat: str) -> int | None:
+    """``stat`` of ``copy`` on the position: printed, or current with every change."""
+    if stat in HALF:
+        base, rounding = HALF[stat]
+        value = card_value(game, pos, copy, base)
+        if value is None:
+            return None
+        return -((-value) // 2) if rounding == "up" else value // 2
+    attr, printed = STATS[stat]
+    if printed:
+        value = copy.card.attrs.get(attr, 0)
+    elif attr in ("force", "chi"):
+        value = game.card_property(pos, copy, attr)
+    else:
+        value = pos.stat(copy, attr, 0)
+    return value if isinstance(value, int) else None
+
+
+def count(game, pos, source, spec: TargetSpec) -> int:
+    """How many cards in play fit ``spec``, judged from ``source`` ("other", "in this unit")."""
+    from .continuous import fits
+    from .effects import in_play
+    from .procedure import current_battlefield
+
+    own = ("unique", "non-unique", "in-army", "at-battlefield")
+    plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
+    field = current_battlefield(pos)
+    found = 0
+    for copy in pos.copies.values():
+        if not in_play(pos, copy) or not fits(game, pos, source, copy, plain):
+            continue
+        # "in this army": the cards of this card's controller at its battlefield
+        if "in-army" in spec.states and not (copy.controller == source.controller and copy.zone == source.zone
+                                             and source.zone.startswith("battlefield")):
+            continue
+        if "at-battlefield" in spec.states and copy.zone != field:
+            continue
+        unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
+        if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
+            continue
+        found += 1
+    return found
+
+
+def per_subject(taker: Effect, amounts: list[Effect]) -> bool:
+    """"Give each X a bonus equal to his own Personal Honor": worked out for each card changed."""
+    return taker.target is not None and taker.target.ref == "each" and any(
+        a.target is not None and a.target.ref == "it" for a in amounts)
+
+
+def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect | None = None):
+    """The one card an amount is read from, or None when the engine cannot tell which.
+
+    ``holder``: the card the amount is for, when each card changed has its own ("his own")."""
+    pos = ctx.position
+    if spec.ref == "it" and holder is not None:
+        return holder
+    if spec.ref == "this":
+        types = [t for t in spec.card_types if t not in ("card",)]
+        if types and source.card.type not in types and source.attached_to in pos.copies:
+            return pos.copies[source.attached_to]  # "this Shugenja" on his Spell
+        return source
+    if spec.ref == "attached":
+        if source.card.type != "personality" and source.attached_to in pos.copies:
+            return pos.copies[source.attached_to]
+        return source
+    if spec.ref == "target":
+        chosen = bind.targets.get(id(spec), [])
+        return chosen[0] if len(chosen) == 1 else None
+    if spec.ref == "choice":
+        # "your Samurai's Force", "the Courtier's Chi": the one target whose words name it
+        chosen = [bind.targets.get(id(t), []) for t in _naming_targets(bind.specs, spec)]
+        if len(chosen) == 1 and len(chosen[0]) == 1:
+            return chosen[0][0]
+        if spec.text.lower().startswith("your "):
+            return None
+    if spec.ref in ("it", "choice"):
+        # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
+        # the card the latest clause naming a card acted on, else the last target
+        from .procedure import MILITARY as implied
+
+        # the targets the text names, not the one a Fear or an attack implies ("Fear equal to his Force")
+        named = [c for key, c in bind.targets.items() if c and key not in {id(v) for v in implied.values()}]
+        for found in (bind.recent, named[-1] if named else [], bind.last):
+            cards = [c for c in found if not isinstance(c, str)]
+            if spec.ref == "choice" and cards and not _fits_words(pos, cards[0], spec):
+                continue
+            if cards:
+                return cards[0] if len(cards) == 1 else None
+        if spec.ref == "it" and taker is not None and taker.target is not None \
+                and taker.target.ref in ("this", "attached"):
+            # "Raise this Shugenja's Force by his Chi": nothing else named, so the card changed
+            return named_card(ctx, source, taker.target, bind)
+        return None
+    return None
+
+
+def _naming_targets(specs, spec: TargetSpec) -> list[TargetSpec]:
+    """The target descriptions naming the noun of ``spec`` ("your Samurai" -> "your unbowed Samurai")."""
+    head = spec.text.split()[-1].lower() if spec.text else ""
+    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()]
+
+
+def _fits_words(pos, copy, spec: TargetSpec) -> bool:
+    """"the Courtier", "the discarded card": the card fits the words naming it."""
+    types = [t for t in spec.card_types if t not in ("card",)]
+    if types and copy.card.type not in types:
+        return False
+    return all(pos.has_keyword(copy, k) for k in spec.keywords)
+
+
+def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int, bind, guards,
+             holder=None) -> tuple[Effect, str]:
+    """``taker`` with its amount worked out from ``amounts`` (clauses ``first_index`` ...), and a
+    note of the values read, for the effect's step (L5R-ACT-EFFECT)."""
+    from ...core.ruling import Rejected
+    from . import conditions
+
+    game, pos = ctx.game, ctx.position
+    read_from = None
+    parts = []
+
+    def read(stat, spec):
+        nonlocal read_from
+        if stat == "count":
+            n = count(game, pos, source, spec)
+            parts.append(f"{n} ({spec.text})")
+            return n
+        copy = named_card(ctx, source, spec, bind, holder, taker)
+        value = None if copy is None else card_value(game, pos, copy, stat)
+        if value is None:
+            raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell the value '{spec.text}'s {stat}' on "
+                           "this position")
+        read_from = copy
+        parts.append(f"{copy.name}'s {stat.replace('-', ' ')} {value}")
+        return value
+
+    value = None
+    if taker.kind in MILITARY and taker.stat is not None:
+        value = read(taker.stat, taker.target)
+        taker = replace(taker, stat=None, target=None)
+    for offset, a in enumerate(amounts):
+        if a.kind == "amount-equal-to":
+            value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
+        elif a.kind == "amount-for-each":
+            n = count(game, pos, source, a.target) // max(1, a.amount or 1)
+            parts.append(f"{n} ({a.target.text})")
+            value = taker.amount * n
+        elif a.kind == "amount-plus":
+            held = True
+            for guard in guards.get(f"effect {first_index + offset}", ()):
+                verdict = conditions.evaluate(
+                    guard, game=game, pos=pos, actor=ctx.actor, source=source,
+                    subject_of=lambda word: (read_from if word.lower() in conditions.PRONOUNS and read_from
+                                             else _subject(ctx, source, word, bind)))
+                if verdict is not True:
+                    parts.append(f"not plus {a.amount} ({guard.text}: "
+                                 f"{'does not hold' if verdict is False else 'cannot be checked'})")
+                    held = False
+            if held:
+                extra = read(a.stat, a.target) if a.stat is not None else a.amount
+                parts.append(f"plus {extra}")
+                value = (value or 0) + extra
+        elif a.kind == "amount-at-most":
+            value = min(value or 0, a.amount)
+            parts.append(f"at most {a.amount}")
+        elif a.kind == "amount-at-least":
+            value = max(value or 0, a.amount)
+            parts.append(f"at least {a.amount}")
+    value = value or 0
+    if taker.kind != "modify-stat":
+        value = max(0, value)  # no negative strength, Gold, Honor or count
+    note = f"amount {value}: " + ", ".join(parts)
+    if taker.kind == "give-token":
+        return replace(taker, values=(value,)), note
+    return replace(taker, amount=value), note
+
+
+def _subject(ctx, source, word, bind):
+    from .procedure import _subject_copy
+
+    return _subject_copy(ctx, source, word, bind)
+
+
+def lasting_amount(game, pos, source, ability, index: int, holder) -> int | None:
+    """The amount of lasting clause ``index`` reaching ``holder`` ("This Follower has a Force bonus
+    equal to its Personality's printed Force"), or None when it has no worked-out amount."""
+    amounts = chain(ability.effects, index)
+    if not amounts or amounts[0].kind != "amount-equal-to":
+        return None
+    a = amounts[0]
+    if not chain_executes(ability.effects[index], amounts, lasting=True):
+        return 0  # an amount not worked out in lasting traits changes nothing (effects.executes says no)
+    if a.stat == "count":
+        value = count(game, pos, source, a.target)
+    else:
+        if a.target.ref == "it":  # "their Personal Honor": each card reached
+            copy = holder
+        elif source.attached_to in pos.copies and (a.target.ref == "attached" or source.card.type != "personality"):
+            copy = pos.copies[source.attached_to]  # "its Personality", "this Personality" on a Follower
+        else:
+            copy = source
+        if "personality" in a.target.card_types and copy.card.type != "personality":
+            return 0  # "its Personality" of a Follower not attached to one
+        attr, printed = STATS[a.stat]
+        value = copy.card.attrs.get(attr, 0) if printed else pos.stat(copy, attr, 0)
+        if not isinstance(value, int):
+            return 0
+    return value * (a.amount if a.amount is not None else 1)
+
+
+# ---------------------------------------------------------------------------- a whole ability
+
+#: describing words of a target the engine's target test reads (game.has_state)
+TARGET_STATES = frozenset({"bowed", "unbowed", "straightened", "dishonored", "honorable", "attacking",
+                           "defending", "at home", "without-followers", "in-current-army"})
+
+
+_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
+
+
+def has_amounts(ability) -> bool:
+    return any(isinstance(c, Effect) and c.kind.startswith("amount-") for c in (*ability.costs, *ability.effects))
+
+
+def ability_executes(ability) -> bool:
+    """Every amount of ``ability`` is one the engine works out (for ``effects.executes``): in the
+    effects of an action or Reaction, in a Gold cost, or in a lasting trait's stat change."""
+    if not has_amounts(ability):
+        return True
+    lasting = ability.kind == "continuous"
+    if ability.kind not in ("action", "reaction", "continuous"):
+        return False  # triggered traits resolve without the procedure's bindings (triggers.py)
+    if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
+                           and c.target.ref in ("target", "choice", "each") and (
+                               not set(c.target.states) <= TARGET_STATES
+                               or (len(c.target.keywords) > 1 and " or " in c.target.text))
+                           for c in (*ability.costs, *ability.effects)):
+        return False  # an amount read from a card the engine's target test may not pick out rightly
+    if any(c.kind == "you-control" and c.args and c.args[0].split()[-1].lower() in _TYPE_WORDS
+           for c in ability.conditions):
+        return False  # "If you control a Personality": conditions.py reads the word as a keyword today
+    named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
+    pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                  for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
+    for part, clauses in (("cost", ability.costs), ("effect", ability.effects)):
+        clauses = list(clauses)
+        for index, clause in enumerate(clauses):
+            if not isinstance(clause, Effect):
+                continue
+            if clause.kind.startswith("amount-"):
+                start = index
+                while start > 0 and isinstance(clauses[start - 1], Effect) \
+                        and clauses[start - 1].kind.startswith("amount-"):
+                    start -= 1
+                if start == 0:
+                    return False  # nothing to give the amount to
+                taker = clauses[start - 1]
+                if part == "cost" and taker.kind != "pay-gold":
+                    return False
+                if lasting and part == "cost":
+                    return False
+                if lasting and [a.kind for a in chain(clauses, start - 1)] == ["amount-for-each"]:
+                    continue  # "+1F for each X" in a lasting trait: continuous.executes decides
+                if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
+                    return False
+                if not lasting and clause.target is not None and clause.target.ref == "choice" \
+                        and clause.stat != "count" and clause.target.text.lower().startswith("your ") \
+                        and len(_naming_targets(
+                            [c.target for c in (*ability.costs, *ability.effects)
+                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
+                    return False  # "your Samurai": which card, when no single target names it?
+                if not lasting and clause.target is not None and not named and clause.stat != "count" and (
+                        clause.target.ref == "choice" or (clause.target.ref == "it" and (
+                            taker.target is None or taker.target.ref not in ("this", "attached", "each")))):
+                    return False  # "his Chi" with no card named before it, nor the card changed
+                continue
+            if not lasting and clause.target is not None and clause.target.ref == "it" and not pronoun \
+                    and chain(clauses, index):
+                return False  # "give him a bonus equal to ...": who "him" is was never said
+            if clause.kind in MILITARY and clause.stat and clause.target is not None \
+                    and clause.target.ref == "it" and not named:
+                return False
+            if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
+                named = True
+                pronoun = pronoun or part == "cost"
+    return True
