@@ -259,3 +259,233 @@ def test_until_the_start_of_your_turn():
                  'Alice passes-turn\nBob passes\nadvance to next turn\nadvance to next turn\nadvance to next turn\n'
                  'advance to step choice\nexpect active Bob\nBob moves G to cell 2.1\nexpect legal\n')
     assert result.passed, result.failures
+
+
+def test_reduction_given_until_the_start_of_your_turn():
+    assert _executes("В начале боя - каждый ваш инквизитор получает -1 от атак до начала вашего хода.") == [True]
+    base = ('card "Страж" creature life 6 movement 1 strike 1-1-1 text "В конце вашего хода - каждое ваше существо '
+            'получает -1 от атак до начала вашего хода."\n'
+            'card "Бык" creature life 6 movement 1 strike 2-2-2\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Страж"\nAlice cell 1.2: "Гном-воин" as G\n'
+            'Bob cell 1.1: "Бык" as B1\nBob cell 1.2: "Бык" as B2\n')
+    result = run(base + 'Alice passes-turn\nBob passes\nexpect stack "Страж"\nAlice passes\nBob passes\n'
+                 'advance to next turn\nadvance to step choice\nexpect active Bob\n'
+                 'Bob acts B1 targeting G choosing weak\nBob passes\nAlice passes\nexpect G wounds 1\n'
+                 'advance to next turn\nexpect active Alice\n')
+    assert result.passed, result.failures
+    # Alice's turn has begun: the reductions are over
+    assert not [m for m in result.position.modifiers if m.flag and m.flag.startswith("reduction:")]
+
+
+def test_destroy_equipment_on_the_attacked_card():
+    assert _executes("При ударе - уничтожить выбранную экипировку стоимостью 2 или менее на атакованном.") == [True]
+    base = ('card "Командор" creature life 6 movement 1 strike 1-1-1 text "При ударе - уничтожить выбранную экипировку '
+            'стоимостью 2 или менее на атакованном."\n'
+            'card "Кинжал" equipment silver-cost 2\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Командор"\n'
+            'Bob cell 1.1: "Гном-воин" as G, "Кинжал" as K1 attached-to G\n'
+            'Bob cell 1.2: "Келем" as C, "Кинжал" as K2 attached-to C\n')
+    result = run(base + 'Alice acts "Командор" targeting G choosing weak\nexpect stack "Командор", "Командор"\n'
+                 'Alice passes\nBob passes\nexpect K1 in Bob graveyard\nexpect K2 attached-to \"Келем\"\n')
+    assert result.passed, result.failures
+
+
+def test_bonus_against_creatures_with_fewer_current_lives():
+    base = ('card "Лиосс" creature life 6 movement 1 strike 1-1-1 text "+2 к [:atk] по существам с меньшим числом '
+            'текущих жизней."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Лиосс" as L1\nAlice cell 1.2: "Лиосс" as L2\n'
+            'Bob cell 1.1: "Гном-воин" as G wounds 1\nBob cell 1.2: "Келем" as C\n')
+    # G: 6 - 1 = 5 lives < 6: the strike is 1 + 2; Келем has 9: no bonus
+    result = run(base + 'Alice acts L1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n'
+                 'Alice passes\nBob passes\nAlice acts L2 targeting C choosing weak\nAlice passes\nBob passes\n'
+                 'expect C wounds 1\n')
+    assert result.passed, result.failures
+
+
+def test_attack_of_your_hero_at_an_opponents_creature():
+    base = ('card "Тень" creature life 6 movement 1 strike 1-1-1 text "При атаке вашего героя по существу противника - '
+            'метание на 1 по атакованному (два раза за ход)."\n'
+            'card "Витязь" creature life 6 movement 1 strike 1-1-1 keywords Герой-воин\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Тень"\nAlice cell 1.2: "Витязь"\nAlice cell 1.3: "Гном-воин" as A\n'
+            'Bob cell 1.1: "Гном-воин" as G\nBob cell 1.2: "Келем" as C\n')
+    result = run(base + 'Alice acts A targeting C choosing weak\nexpect stack "Гном-воин"\nAlice passes\nBob passes\n'
+                 'Alice passes\nBob passes\nAlice acts "Витязь" targeting G choosing weak\n'
+                 'expect stack "Тень", "Витязь"\nAlice passes\nBob passes\nexpect G wounds 1\n'
+                 'Alice passes\nBob passes\nexpect G wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_death_of_a_forest_non_flying_creature_and_of_a_toa_dan():
+    base = ('card "Кокон" creature life 6 movement 1 strike 1-1-1 text "При гибели лесного нелетающего существа - '
+            'получает [:cnt]."\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'card "Лесная птица" creature life 2 movement 1 strike 1-1-1 element forest keywords Полёт\n'
+            'card "Аль-Джамия" creature life 6 movement 1 strike 1-1-1 text "При гибели вашего члена ордена Тоа-Дана - '
+            'получает [:cnt]."\n'
+            'card "Воин Тоа-Дана" creature life 2 movement 1 strike 1-1-1 keywords Тоа-Дан\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Кокон"\nAlice cell 1.2: "Келем" as K1\nAlice cell 1.3: "Келем" as K2\n'
+            'Alice cell 1.4: "Аль-Джамия"\nAlice cell 1.5: "Воин Тоа-Дана" as T\nAlice cell 2.1: "Келем" as K3\n'
+            'Bob cell 1.1: "Лесовик" as F\nBob cell 1.2: "Лесная птица" as P\n')
+    result = run(base + 'Alice uses K1 targeting P\nAlice passes\nBob passes\nexpect P in Bob graveyard\n'
+                 'expect stack empty\nAlice passes\nBob passes\n'
+                 'Alice uses K2 targeting F\nAlice passes\nBob passes\nexpect stack "Кокон"\nAlice passes\nBob passes\n'
+                 'expect "Кокон" tokens 1\nAlice passes\nBob passes\n'
+                 'Alice uses K3 targeting T\nAlice passes\nBob passes\nexpect stack "Аль-Джамия"\n')
+    assert result.passed, result.failures
+
+
+def test_on_movement_or_attack():
+    base = ('card "Дрягв" creature life 6 movement 2 strike 1-1-1 text "При передвижении или атаке - получает [:cnt]."\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Дрягв"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice moves "Дрягв" to cell 1.2\nAlice passes\nBob passes\nexpect stack "Дрягв"\n'
+                 'Alice passes\nBob passes\nexpect "Дрягв" tokens 1\nAlice passes\nBob passes\n'
+                 'Alice acts "Дрягв" targeting "Гном-воин" choosing weak\nexpect stack "Дрягв", "Дрягв"\n'
+                 'Alice passes\nBob passes\nexpect "Дрягв" tokens 2\n')
+    assert result.passed, result.failures
+
+
+def test_strike_counts_dark_cards_in_your_graveyard():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Собиратель Душ" creature life 6 movement 1 strike 1-1-1 text "+Х к [:atk], где Х - число тёмных '
+            'карт на вашем кладбище."\n'
+            'card "Тень" creature life 2 movement 1 strike 1-1-1 element darkness\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Собиратель Душ"\n'
+            'Alice graveyard: "Тень", "Тень", "Лесовик"\nBob graveyard: "Тень"\nBob cell 1.1: "Гном-воин"\n')
+    result = run(base)
+    assert result.passed, result.failures
+    pos = result.position
+    card = next(c for c in pos.copies.values() if c.name == "Собиратель Душ")
+    assert S.strike_now(pos, card) == (3, 3, 3)
+
+
+def test_every_forest_creature_moves_diagonally():
+    base = ('card "Алламор" creature life 6 movement 1 strike 1-1-1 text "Каждое ваше лесное существо может '
+            'двигаться по диагонали, пока Алламор в вашем отряде."\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n'
+            'card "Степняк" creature life 2 movement 1 strike 1-1-1 element steppe\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Алламор"\nAlice cell 2.2: "Лесовик"\nAlice cell 2.4: "Степняк"\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base + 'Alice moves "Степняк" to cell 3.5\nexpect illegal because B-413 "the move costs 2"\n'
+                 'Alice moves "Лесовик" to cell 3.3\nexpect legal\n')
+    assert result.passed, result.failures
+
+
+def test_reduction_by_x_of_its_wounds_or_a_count():
+    base = ('card "Алчущие" creature life 9 movement 1 strike 1-1-1 text "-Х от немагических атак, где Х - число ран '
+            'на Алчущих."\n'
+            'card "Найрунг" creature life 9 movement 1 strike 1-1-1 text "-Х от атак, где Х - количество гномов в '
+            'вашем отряде."\n'
+            'card "Гном" creature life 3 movement 1 strike 1-1-1 keywords Гном\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Алчущие" wounds 2\nBob cell 1.2: "Найрунг"\nBob cell 1.3: "Гном"\nBob cell 1.4: "Гном"\n')
+    result = run(base + 'Alice acts A1 targeting "Алчущие" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Алчущие" wounds 4\nAlice passes\nBob passes\n'
+                 'Alice acts A2 targeting "Найрунг" choosing weak\nAlice passes\nBob passes\nexpect "Найрунг" wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_reduction_while_its_lives_are_low():
+    base = ('card "Полевица" creature life 9 movement 1 strike 1-1-1 text "-2 от немагических атак, пока у Полевицы 3 '
+            'или менее [:tgh]."\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Полевица" as P1 wounds 6\nBob cell 1.2: "Полевица" as P2 wounds 1\n')
+    result = run(base + 'Alice acts A1 targeting P1 choosing weak\nAlice passes\nBob passes\nexpect P1 wounds 8\n'
+                 'Alice passes\nBob passes\nAlice acts A2 targeting P2 choosing weak\nAlice passes\nBob passes\n'
+                 'expect P2 wounds 5\n')
+    assert result.passed, result.failures
+
+
+def test_reduction_while_a_creature_of_yours_holds_a_token():
+    base = ('card "Голем" creature life 9 movement 1 strike 1-1-1 text "-2 от немагических атак, пока в вашем отряде '
+            'есть существо с [:cnt]."\n'
+            'card "Громила" creature life 6 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Громила" as A1\nAlice cell 1.2: "Громила" as A2\n'
+            'Bob cell 1.1: "Голем" as G\n')
+    result = run(base + 'Alice acts A1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n')
+    assert result.passed, result.failures
+    result = run(base.replace('"Голем" as G', '"Голем" as G\nBob cell 1.2: "Гном-воин" tokens 1') +
+                 'Alice acts A1 targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_starts_with_x_tokens_counting_other_creatures_of_an_element_capped():
+    card = ('card "Мастер Ветра" creature life 4 movement 1 strike 1-1-1 element mountains text "Начинает бой с Х '
+            '[:cnt], где Х - количество других горных существ в вашем отряде (максимум 3)."\n'
+            'card "Горец" creature life 2 movement 1 strike 1-1-1 element mountains\n'
+            'card "Лесовик" creature life 2 movement 1 strike 1-1-1 element forest\n')
+    two = (card + 'phase preliminary\nstep seating\nAlice cell 1.1: "Мастер Ветра"\nAlice cell 1.2: "Горец"\n'
+           'Alice cell 1.3: "Горец"\nAlice cell 1.4: "Лесовик"\nBob cell 1.1: "Келем"\n'
+           'advance to step start-of-battle\n')
+    result = run(two)
+    assert result.passed, result.failures
+    assert result.position.copies_named("Мастер Ветра")[0].counters.get("tokens") == 2
+    four = two.replace('Alice cell 1.4: "Лесовик"', 'Alice cell 1.4: "Горец"\nAlice cell 1.5: "Горец"')
+    result = run(four)
+    assert result.position.copies_named("Мастер Ветра")[0].counters.get("tokens") == 3
+
+
+def test_regeneration_of_x_counted_in_the_squad():
+    from adjudicator.games.berserk import state as S
+
+    base = ('card "Ырх" creature life 9 movement 1 strike 1-1-1 keywords Тролль text "[:rgn]-Х, где Х - число троллей '
+            'в вашем отряде."\ncard "Сильван" creature life 9 movement 1 strike 1-1-1 text "[:rgn]-Х (максимум 3), '
+            'где Х – число героев в вашем отряде."\n'
+            'card "Тролль" creature life 3 movement 1 strike 1-1-1 keywords Тролль\n'
+            'card "Витязь" creature life 3 movement 1 strike 1-1-1 keywords Герой-воин\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Ырх" wounds 5\nAlice cell 1.2: "Тролль"\nAlice cell 1.3: "Сильван"\n'
+            'Alice cell 2.1: "Витязь"\nAlice cell 2.2: "Витязь"\nAlice cell 2.3: "Витязь"\nAlice cell 2.4: "Витязь"\n'
+            'Bob cell 1.1: "Гном-воин"\n')
+    result = run(base)
+    pos = result.position
+    assert S.keyword_amount(pos, pos.copies_named("Ырх")[0], "regeneration") == 2
+    assert S.keyword_amount(pos, pos.copies_named("Сильван")[0], "regeneration") == 3
+    result = run(base + 'advance to next turn\nadvance to next turn\nadvance to step opening\n'
+                 'expect stack "Сильван", "Ырх"\nAlice passes\nBob passes\nAlice passes\nBob passes\n'
+                 'expect "Ырх" wounds 3\n')
+    assert result.passed, result.failures
+
+
+def test_the_attacked_cards_element():
+    base = ('card "Уриэль" creature life 9 movement 1 strike 1-1-1 text "При [:atk] - заклинание \\"новый рассвет\\" - '
+            'ранить на 1 каждое существо той же стихии, что и атакованный."\n'
+            'card "Агат" creature life 9 movement 1 strike 1-1-1 text "При [:atk] - ранить на 2 выбранное существо '
+            'противника (кроме существ той же стихии, что и атакованный)."\n'
+            'card "Лесовик" creature life 5 movement 1 strike 1-1-1 element forest\n'
+            'card "Горец" creature life 5 movement 1 strike 1-1-1 element mountains\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Уриэль"\nAlice cell 1.2: "Лесовик" as Own\nAlice cell 1.3: "Агат"\n'
+            'Bob cell 1.1: "Лесовик" as F1\nBob cell 1.2: "Лесовик" as F2\nBob cell 1.3: "Горец" as M\n')
+    result = run(base + 'Alice acts "Уриэль" targeting F1 choosing weak\nAlice passes\nBob passes\n'
+                 'expect F1 wounds 1\nexpect F2 wounds 1\nexpect Own wounds 1\nexpect M wounds 0\n'
+                 'Alice passes\nBob passes\nexpect F1 wounds 2\nAlice passes\nBob passes\n'
+                 'Alice acts "Агат" targeting F2 choosing weak\nexpect stack "Агат", "Агат"\n'
+                 'Alice passes\nBob passes\nexpect M wounds 2\n')
+    assert result.passed, result.failures
+
+
+def test_triggers_on_the_wounds_an_attack_dealt():
+    base = ('card "Кулак" creature life 9 movement 1 strike 1-1-1 text "[:tap]: Метание на 1 по существу противника. '
+            'Когда наносит атакой 1 или менее рану, получает [:cnt] (3 раза за ход)."\n'
+            'card "Горный Орк" creature life 9 movement 1 strike 1-1-1 text "Когда получает от [:atk] 1 рану или не '
+            'получает ран - особый удар на 2 по атаковавшему."\n'
+            'card "Хельда" creature life 9 movement 1 strike 1-1-1 text "Когда существо противника наносит 4 или более '
+            'ран атакой - разряд на 3 по этому существу (один раз за ход)."\n'
+            'card "Громила" creature life 9 movement 1 strike 4-4-4\n'
+            'phase main\nstep choice\nAlice cell 1.1: "Кулак"\nAlice cell 1.2: "Громила"\n'
+            'Bob cell 1.1: "Горный Орк"\nBob cell 1.2: "Хельда"\nBob cell 1.3: "Гном-воин" as G\n')
+    result = run(base + 'Alice uses "Кулак" ability 1 targeting G\nexpect illegal because B-414 "does not say"\n'
+                 'Alice acts "Кулак" targeting "Горный Орк" choosing weak\nAlice passes\nBob passes\n'
+                 'expect "Горный Орк" wounds 1\nexpect stack "Кулак", "Горный Орк"\n'
+                 'Alice passes\nBob passes\nexpect "Кулак" tokens 1\nAlice passes\nBob passes\n'
+                 'expect "Кулак" wounds 2\nAlice passes\nBob passes\n'
+                 'Alice acts "Громила" targeting G choosing weak\nAlice passes\nBob passes\nexpect G wounds 4\n'
+                 'expect stack "Хельда"\nAlice passes\nBob passes\nexpect "Громила" wounds 3\n')
+    assert result.passed, result.failures
+
+
+def test_x_of_another_cards_wounds_is_not_read_as_its_own():
+    assert _executes("+Х к [:atk], где Х - число ран на атакованном.") == [False]
+    assert _executes("-Х к своему [:atk], где Х - число [:cnt] на Дрягве.") == [True]

@@ -146,7 +146,7 @@ def test_labelled_reduction_own_turn_and_simple_strike_triggers():
     ab = parse_abilities("При простом ударе - метание на 1, дальность 2 по карте противника.")[0]
     assert (ab["trigger"], ab["attack_kinds"]) == ("on-attack", ["strike"])
     assert _executes("+Х к [:atk], где Х - число нетемных героев в вашем отряде.") == [True]
-    assert _executes("[:rgn]-Х, где Х - число троллей в вашем отряде.") == [False]  # a keyword's X: not read
+    assert _executes("[:rgn]-Х, где Х - число троллей в вашем отряде.") == [True]  # X counted now (keyword_amount)
 
 
 def test_hero_armour_incorporeal_and_equipment_target_states():

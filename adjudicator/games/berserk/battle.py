@@ -9,7 +9,7 @@ from . import timing as T
 from . import defences as D
 from . import limits as L
 from .reader import names_card
-from .effects import EXECUTABLE_KINDS, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
+from .effects import carried_out, INTERNAL_KINDS, TIERS, carry_out_all, open_defence, restriction_failure
 from .stack import (attacked_triggers, awaiting_target, close_triggers, push, push_trigger, trigger_attacks,
                     trigger_blocker)
 
@@ -36,7 +36,7 @@ def _honest(ctx, copy, ab: dict, rule: str) -> None:
     if ab["unknown"]:
         ctx.reject(rule, f"the engine cannot carry out \"{'; '.join(ab['unknown'])}\" of \"{copy.name}\" yet "
                    f"(the ability would be used under {rule})")
-    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS | INTERNAL_KINDS]
+    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in INTERNAL_KINDS and not carried_out(e)]
     if bad:
         ctx.reject(rule, f"effect kinds {bad} of \"{copy.name}\" are not executable by this engine")
     dashed = [e for e in ab["effects"] if len(set(e.get("values") or [])) > 1]

@@ -207,9 +207,17 @@ def _reductions(position: Position, card, source=None) -> list[tuple[int, set, s
     out = []
     for ab in S.abilities(position, card):
         if ab.get("static") == "reduction" and not ab["unknown"]:
-            out.extend(e["reduction"] for e in ab["effects"] if e.get("reduction"))
+            # «-Х от …, где Х - …»: X as it is now (state.amount)
+            out.extend([S.amount(position, card, e["reduction"][0]), *e["reduction"][1:]]
+                       if isinstance(e["reduction"][0], dict) else e["reduction"]
+                       for e in ab["effects"] if e.get("reduction"))
     # «Все ваши речные девы получают -1 от выстрелов»: the same reduction from another card's aura
     out.extend(e["reduction"] for e in S.aura_effects(position, card, "aura-reduction"))
+    # «… получает -1 от атак до начала вашего хода»: given for a time (effects._one, kind timed-reduction)
+    import json
+
+    out.extend(json.loads(m.flag.split(":", 1)[1]) for m in position.modifiers
+               if m.subject == card.uid and m.flag and m.flag.startswith("reduction:"))
     return [(r[0], set(r[1]), set(r[2])) for r in out
             if attacker_fits(position, source, r[3] if len(r) > 3 else None)]
 

@@ -95,8 +95,10 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     elif subject == "host":
         uid = source.attached_to if source else None
     elif subject == "each":
-        return [c for c in S.cards_in_play(position) if matches(position, c, effect.get("spec", {}), controller, source)
-                and not (c.uid == source_uid and "other" in effect.get("spec", {}).get("states", []))]
+        spec = effect.get("spec", {})
+        return [c for c in S.cards_in_play(position) if matches(position, c, spec, controller, source)
+                and not (c.uid == source_uid and "other" in spec.get("states", []))
+                and element_fits(position, c, spec, attacked)]
     else:
         uid = source_uid
     card = position.copies.get(uid) if uid is not None else None
@@ -107,6 +109,21 @@ def subjects(position: Position, effect: dict, source_uid: int, target_uid: int 
     if not S.in_play(card) and not (subject in ("self", "killed") and effect["kind"] == "return-to-deck"):
         return []
     return [card]
+
+
+def element_fits(position: Position, card, spec: dict, attacked: int | None) -> bool:
+    """«… той же стихии, что и атакованный» / «(кроме существ той же стихии, что и атакованный)»: the card's
+    element against the attacked card's (glossary «Стихия»: neutral cards belong to no element, so no card
+    shares a neutral card's element)."""
+    how = spec.get("attacked_element")
+    if how is None:
+        return True
+    from .targets import element_of
+
+    other = position.copies.get(attacked) if attacked is not None else None
+    theirs = element_of(other) if other is not None else None
+    same = theirs not in (None, "neutral") and element_of(card) == theirs
+    return same if how == "same" else not same
 
 
 def open_defence(position: Position, ab: dict, controller: str, source_uid: int | None,
@@ -134,9 +151,10 @@ def open_defence(position: Position, ab: dict, controller: str, source_uid: int 
             if why:
                 return f"{why} (\"{ab.get('text', '')}\")"
             if eff["kind"] in ATTACK_KINDS:
-                from .stack import attacked_question
+                from .stack import attack_result_question, attacked_question
 
-                why = attacked_question(position, src, card, eff["kind"])
+                why = attacked_question(position, src, card, eff["kind"]) or \
+                    attack_result_question(position, src, card, eff["kind"])
                 if why:
                     return f"{why} (\"{ab.get('text', '')}\")"
             why = D.open_question(position, card, D.wound_kind(eff), ab.get("spell", False),
@@ -157,6 +175,8 @@ def restriction_failure(position: Position, card, spec: dict, controller: str, s
         return f"\"{card.name}\" is not {controller}'s card («{spec.get('text', '')}»)"
     if owner == "opponent" and card.controller == controller:
         return f"\"{card.name}\" is {controller}'s own card, and the ability names an opponent's («{spec.get('text', '')}»)"
+    if spec.get("on_attacked") and (source is None or card.attached_to is None):
+        return f"\"{card.name}\" is seated on no card («… на атакованном»)"
     if spec.get("not_named"):
         from .reader import names_card
 
@@ -219,6 +239,7 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
 
     wounded = position.memo.pop("wounded_now", [])
     healed = position.memo.pop("healed_now", [])
+    results = position.memo.pop("attack_results", [])
     check(position, rec, rule)
     if wounded:
         wound_triggers(position, wounded, rule, rec)
@@ -226,6 +247,10 @@ def carry_out(position: Position, effect: dict, source_uid: int, target_uid: int
         from .stack import heal_triggers
 
         heal_triggers(position, healed, rule, rec)
+    if results:
+        from .stack import attack_result_triggers
+
+        attack_result_triggers(position, results, rule, rec)
     position.memo.pop("wounded_by", None)  # a killer counts only for deaths of this very effect
     return done
 
@@ -271,6 +296,10 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             # who last wounded the card: «Когда убивает существо противника» (death._kill_triggers)
             position.memo.setdefault("wounded_by", {})[str(card.uid)] = [source.uid, "wounds"]
         card.counters["wounds"] = card.counters.get("wounds", 0) + dealt
+        if kind in ATTACK_KINDS and source is not None:
+            # «Когда наносит атакой …», «Когда получает от [:atk] …»: stack.attack_result_triggers, once the
+            # effect is done (carry_out); a result of 0 wounds counts too
+            position.memo.setdefault("attack_results", []).append([card.uid, dealt, source.uid, kind])
         if dealt > 0:  # «Гнев» asks which creatures have received wounds this turn (rage)
             position.memo.setdefault("wounded_turn", {})[str(card.uid)] = position.timing.turn
             # «Когда … получает раны»: stack.wound_triggers, once the effect is done (carry_out)
@@ -395,6 +424,15 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
             m.subject == card.uid and m.flag and m.flag.startswith("status:") and m.flag.split(":", 1)[1] in gone)]
         position.memo.setdefault("status", {})[str(card.uid)] = status
         rec("effect", f"{name} loses {', '.join(gone) or 'nothing'}", rule)
+    elif kind == "damage-reduction" and effect.get("timed"):
+        # «… получает -1 от атак до начала вашего хода»: defences._reductions reads the modifier's flag
+        import json
+
+        duration = modifier_duration(position, effect, controller)
+        position.modifiers.append(Modifier(card.uid, flag="reduction:" + json.dumps(effect["reduction"]),
+                                           duration=duration, source=src, rule=rule,
+                                           created_turn=position.timing.turn))
+        rec("effect", f"{name} gets «{effect.get('text', '')}»{_until(duration)}", rule)
     elif kind == "choose":
         # «выбрать существо противника»: the card is chosen (glossary «Выбранное существо»: a legal
         # card the player names as the target) and nothing more happens to it; the choice is kept
@@ -426,6 +464,12 @@ def _one(position: Position, effect: dict, card, n: int, source, rec, rule: str,
     else:  # pragma: no cover - declarations refuse unknown kinds first
         raise ValueError(kind)
     return True
+
+
+def carried_out(effect: dict) -> bool:
+    """An effect ``_one`` carries out: an executable kind, or a «-X от …» given for a time (reader: ``timed``;
+    the static «-X от …» of a card is defences.py's, not an effect carried out)."""
+    return effect["kind"] in EXECUTABLE_KINDS or (effect["kind"] == "damage-reduction" and bool(effect.get("timed")))
 
 
 def attack_bonus(position: Position, source, card, kind: str, controller: str) -> int:
@@ -600,9 +644,10 @@ def executes(ability) -> bool:
         | ({"no-damage"} if record["static"] == "no-damage" else set()) \
         | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \
         | ({"grant-keyword"} if record["static"] == "aura-keyword" else set()) \
+        | ({"diagonal-move"} if record["static"] == "aura-move" else set()) \
         | ({"damage-reduction"} if record["static"] == "aura-reduction" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
-    if any(e["kind"] not in allowed for e in record["effects"]):
+    if any(e["kind"] not in allowed and not carried_out(e) for e in record["effects"]):
         return False
     # a keyword given to a card counts only when the engine has that keyword's mechanic
     if any(e["kind"] == "grant-keyword" and not _keyword_executes(_granted_name(e)) for e in record["effects"]):

@@ -23,6 +23,7 @@ Texts the grammar leaves unstructured (the seeds' own wording: "Внезапно
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 
@@ -89,10 +90,14 @@ def _from_ast(ab: Ability, index: int) -> dict:
     _limit(ab.limit or "", out)
     out["spell"] = "spell" in ab.designators
     for cond in ab.conditions:
+        if cond.kind == "x-is" and grave_count_of_text(cond.text) is not None and ab.kind == "continuous" \
+                and ab.trigger is None:
+            continue  # read by _amount: X counts cards of an element in the controller's graveyard
         if cond.kind == "x-is" and count_of_text(cond.text) is not None:
             continue  # read by _amount: X is a count of cards in the controller's squad
-        if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I):
-            continue  # read by _amount: X is the card's tokens or wounds
+        if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I) and not re.search(
+                r"\s(на|у)\s+(атакованн|выбранн|ваш|друг|каждо|существ|карт)", cond.text, re.I):
+            continue  # read by _amount: X is the card's own tokens or wounds («на Дрягве»)
         if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
                 and out.get("turn_order") is None:
             # [:1hod] / [:2hod]: the ability exists only while its controller moves first / second
@@ -125,12 +130,33 @@ def _from_ast(ab: Ability, index: int) -> dict:
             # holds while it is seated on it (B-405.2) — checked below to concern only the host
             out["while_worn"] = True
             continue
+        if cond.kind == "while" and re.fullmatch(r",?\s*пока\s+в\s+вашем\s+отряде\s+есть\s+существо\s+с\s+\[:cnt\]",
+                                                 cond.text.strip(), re.I) and ab.kind == "continuous" \
+                and ab.trigger is None and "while_squad_tokens" not in out:
+            # «…, пока в вашем отряде есть существо с [:cnt]»: one of its controller's creatures in play
+            # holds a token (state.abilities)
+            out["while_squad_tokens"] = True
+            continue
+        low = re.fullmatch(r",?\s*пока\s+у\s+[А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*\s+(\d+)\s+или\s+менее\s+\[:tgh\]",
+                           cond.text.strip())
+        if cond.kind == "while" and low and ab.kind == "continuous" and ab.trigger is None \
+                and "while_life_at_most" not in out:
+            # «-2 от немагических атак, пока у Полевицы 3 или менее [:tgh]»: while its current lives are at
+            # most N (state.abilities; checked below to be a «-X от …» of the card itself)
+            out["while_life_at_most"] = int(low.group(1))
+            continue
         m = _WHILE_IN_SQUAD.fullmatch(cond.text.strip())
         if m and ab.kind == "continuous" and ab.trigger is None and out.get("while_in_squad") is None:
             # «…, пока Этген в (вашем) отряде»: state.abilities keeps the ability only while a card of
             # that name is in play — in its controller's squad («вашем»; glossary «Карта противника /
             # Ваша карта»: your card is one in your squad), in either squad when no owner is said
             out["while_in_squad"] = [m.group(1), bool(m.group(2))]
+            continue
+        if cond.kind == "except" and re.fullmatch(r"\(\s*кроме\s+существ\s+той\s+же\s+стихии\s*,\s*что\s+и\s+атакованный\s*\)",
+                                                  cond.text.strip(), re.I) and "not_attacked_element" not in out:
+            # «(кроме существ той же стихии, что и атакованный)»: the chosen card is not of the attacked
+            # card's element (stack.legal_targets, which knows the attack's target)
+            out["not_attacked_element"] = True
             continue
         other_named = re.fullmatch(r"\(\s*кроме\s+другой\s+([А-ЯЁ][\w-]*(?:\s+[А-ЯЁ][\w-]*)*)\s*\)", cond.text.strip())
         if cond.kind == "except" and other_named and "not_named" not in out:
@@ -146,7 +172,7 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "if" and _UNWOUNDED_START.fullmatch(cond.text.strip()) and ab.trigger is not None \
                 and ab.trigger.text.strip() == cond.text.strip():
             continue  # the trigger itself (_trigger: «Если в начале вашего хода не имеет ран»)
-        cap = re.fullmatch(r"\(\s*максимум\s*\+\s*(\d+)\s*\)", cond.text.strip(), re.I)
+        cap = re.fullmatch(r"\(\s*максимум\s*\+?\s*(\d+)\s*\)", cond.text.strip(), re.I)
         if cond.kind == "maximum" and cap and ab.kind == "continuous" and ab.trigger is None \
                 and "x_max" not in out:
             # «+Х к [:atk] (максимум +5), где Х - …»: X counts up to N (state.amount)
@@ -215,6 +241,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             pass  # checked once the static kind is known (below)
         for e in xs:
             e["amount"] = {**e["amount"], "max": out["x_max"]}
+    if out.pop("not_attacked_element", False):
+        chosen = [e for e in out["effects"] if e["subject"] == "target"]
+        if not chosen or out.get("trigger") != "on-attack":
+            out["unknown"].append("«(кроме существ той же стихии, что и атакованный)» outside an attack trigger")
+        for e in chosen:
+            e["spec"] = {**e["spec"], "attacked_element": "not"}
     if "not_named" in out:
         words = out.pop("not_named")
         chosen = [e for e in out["effects"] if e["subject"] == "target"]
@@ -254,6 +286,8 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif kinds == {"grant-keyword"} and all(e["subject"] == "each" and e["duration"] is None and e["keyword"]
                                                 for e in out["effects"]):
             out["static"] = "aura-keyword"  # «Каждый ваш орк получает опыт в атаке»: state.keywords
+        elif kinds == {"diagonal-move"} and all(e["subject"] == "each" for e in out["effects"]):
+            out["static"] = "aura-move"  # «Каждое ваше лесное существо может двигаться по диагонали»
         elif kinds == {"damage-reduction"} and all(e["subject"] == "each" and e.get("reduction")
                                                    for e in out["effects"]):
             out["static"] = "aura-reduction"  # «Все ваши речные девы получают -1 от …»: defences._reductions
@@ -288,11 +322,24 @@ def _from_ast(ab: Ability, index: int) -> dict:
         elif not out["unknown"]:
             out["unknown"].append("a continuous effect (the engine applies only keywords and restrictions "
                                   "continuously)")
-    if "x_max" in out and (out["static"] != "stat" or not any(isinstance(e.get("amount"), dict)
+    if "while_life_at_most" in out and out["static"] != "reduction":
+        out["unknown"].append("«пока у … N или менее [:tgh]» on something other than a «-X от …»")
+    regen_x = [e for e in out["effects"] if e["kind"] == "keyword" and e.get("keyword") == "regeneration"
+               and isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count"]
+    if regen_x and out["static"] == "restriction" and len(regen_x) == 1:
+        # «[:rgn]-Х, где Х - число троллей в вашем отряде»: regeneration of X counted now (state.keyword_amount);
+        # «[:rgn]-Х (максимум 3), …»: X counts up to 3
+        said = regen_x[0].get("text") or ""
+        cap = re.search(r"\(\s*максимум\s+(\d+)\s*\)", said, re.I)
+        if re.search(r"максимум", said, re.I) and cap is None:
+            out["unknown"].append(f"«{said}» (a maximum the engine cannot read)")
+        amount = {**regen_x[0]["amount"], **({"max": int(cap.group(1))} if cap else {})}
+        out["keyword_x"] = {"regeneration": amount}
+    if "x_max" in out and not out.get("keyword_x") and (out["static"] not in ("stat", "start-with") or not any(isinstance(e.get("amount"), dict)
                                                                for e in out["effects"])):
         out["unknown"].append("«(максимум +N)» outside «+Х к …» of the card itself")
     if any(isinstance(e.get("amount"), dict) and e["amount"].get("x") == "count" for e in out["effects"]) \
-            and out["static"] not in ("stat", "start-with"):
+            and out["static"] not in ("stat", "start-with", "reduction") and not out.get("keyword_x"):
         # X counted from the squad is read where a continuous line adds it (state.amount); a keyword's
         # number («[:rgn]-Х») or an effect's is not
         out["unknown"].append("X counted from the squad outside «+Х к …» / «Начинает бой с Х …»")
@@ -314,7 +361,8 @@ def _shares_subject(prev: Effect, eff: Effect, ab: Ability) -> bool:
 def _fixed_or_count(amount) -> bool:
     """A number, X counted from the squad (count_of_text), or X the card's own tokens / wounds — what
     continuous lines may use (state.amount reads them as they are now)."""
-    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds"))
+    return isinstance(amount, int) or (isinstance(amount, dict) and amount.get("x") in ("count", "tokens", "wounds",
+                                                                                        "graveyard"))
 
 
 _ATTACKS = ("shot", "throw", "discharge", "magic-strike", "special-strike", "strike", "strike-through-row")
@@ -341,14 +389,27 @@ def _after_own_attack(eff: Effect, ab: Ability) -> bool:
         "target", "choice") and 0 <= _where(e, ab) < cut for e in ab.effects)
 
 
-_OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?(\S+(?:\s+кронга)?)(?:\s+(противника))?",
+_OTHER_DEATH = re.compile(r"при\s+гибели\s+(?:(вашего)\s+)?(?:(другого)\s+)?"
+                          r"((?:(?:т[её]мн|болотн|лесн|горн|степн)\w+\s+)?(?:нелетающ\w+\s+)?)"
+                          r"(\S+(?:\s+кронга)?|члена\s+ковена|члена\s+ордена\s+Тоа-Дана)(?:\s+(противника))?",
                           re.I)
 
 
-_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?"
-                    r"([\w-]+)\s+в\s+вашем\s+отряде", re.I)
+_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(других\s+)?"
+                    r"(?:(не)?(т[её]мн|болотн|лесн|горн|степн)\w*\s+)?([\w-]+)\s+в\s+вашем\s+отряде", re.I)
 _ELEMENT_STEMS = {"темн": "darkness", "тёмн": "darkness", "болотн": "swamp", "лесн": "forest", "горн": "mountains",
                   "степн": "steppe"}
+
+
+_GRAVE_COUNT = re.compile(r",?\s*где\s+[XХ]\s*[-–]\s*(?:число|количество)\s+(т[её]мн|болотн|лесн|горн|степн)\w*\s+"
+                          r"карт\s+на\s+вашем\s+кладбище", re.I)
+
+
+def grave_count_of_text(text: str) -> list | None:
+    """«, где Х - число тёмных карт на вашем кладбище»: [element] — X counts the cards of that element
+    in the controller's graveyard (glossary «Ваша карта»: also one in your graveyard); None otherwise."""
+    m = _GRAVE_COUNT.fullmatch(text.strip())
+    return [_ELEMENT_STEMS[m.group(1).lower()]] if m else None
 
 
 def count_of_text(text: str) -> list | None:
@@ -357,15 +418,18 @@ def count_of_text(text: str) -> list | None:
     m = _COUNT.fullmatch(text.strip())
     if m is None:
         return None
-    neg, stem, noun = m.groups()
+    other, neg, stem, noun = m.groups()
     if re.fullmatch(r"геро\w*", noun, re.I):
         classes = ["Герой-воин", "Герой-маг"]  # «героев»: heroes, warrior or mage (the base's two hero classes)
+    elif re.fullmatch(r"существ", noun, re.I) and stem:
+        classes = ["*creature"]  # «горных существ»: creatures of that element, any class (state.count_in_squad)
     else:
         cls = _squad_class(noun)
         if cls is None:
             return None
         classes = [cls]
-    return [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+    out = [classes, _ELEMENT_STEMS.get(stem.lower()) if stem else None, bool(neg)]
+    return out + [True] if other else out  # «других»: the card itself does not count
 
 
 _IGNORE_ALL_WHEN = re.compile(r"когда\s+атакует\s+(карту|существо)(?:\s+стоимостью\s+(\d+)\s+(?:или|и)\s+более)?",
@@ -426,13 +490,19 @@ def _other_death(text: str) -> dict | None:
     m = _OTHER_DEATH.fullmatch(text.strip())
     if m is None:
         return None
-    yours, other, noun, opp = m.groups()
+    yours, other, adjectives, noun, opp = m.groups()
     if yours and opp:
         return None
     spec = {"owner": "you" if yours else "opponent" if opp else "any", "types": ["creature"], "classes": [],
             "states": ["other"] if other else [], "tests": [], "text": text}
+    for adj in (adjectives or "").split():
+        # «лесного нелетающего существа»: its element and not flying (targets.py)
+        element = next((v for k, v in _ELEMENT_STEMS.items() if adj.lower().startswith(k)), None)
+        spec["states"].append(f"element:{element}" if element else "non-flying")
+    if re.fullmatch(r"члена\s+ордена\s+Тоа-Дана", noun, re.I):
+        noun = "Тоа-Дан"
     if not re.fullmatch(r"существа", noun, re.I):
-        cls = _lookup(_CLASS, noun)
+        cls = noun if noun == "Тоа-Дан" else _lookup(_CLASS, noun)
         if cls is None or cls not in T.CLASS_CODES:
             return None
         spec["classes"] = [cls]
@@ -498,6 +568,25 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["trigger"] = "start-of-battle"
     elif trig.timing == "after-placement":
         out["trigger"] = "after-placement"
+    elif trig.timing == "when" and re.fullmatch(r"при\s+(передвижении|перемещении)\s+или\s+атаке", trig.text.strip(),
+                                                 re.I):
+        # «При передвижении или атаке»: its own movement (stack._resolve_movement) and its «атака» (a strike
+        # or a shot, glossary «Атака»; other kinds refused as open, battle._attack_triggers)
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"], out["attacked_spec"] = ["strike", "shot"], [], False, {}
+        out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
+        out["also_on_move"] = True
+    elif trig.timing == "when" and _YOUR_ATTACK_AT.fullmatch(trig.text.strip()):
+        # «При атаке вашего героя по существу противника»: an attack (glossary «Атака»: a strike or a
+        # shot; other kinds refused as open, battle._attack_triggers) by a card of the controller's
+        m = _YOUR_ATTACK_AT.fullmatch(trig.text.strip())
+        out["trigger"] = "on-attack"
+        out["attack_kinds"], out["tiers"], out["host"] = ["strike", "shot"], [], False
+        out["open_kinds"] = ["throw", "discharge", "magic-strike", "special-strike", "strike-through-row"]
+        out["by_spec"] = {"owner": "you", "types": ["creature"], "states": ["hero"] if m.group(1).lower() == "героя"
+                          else [], "classes": [], "tests": [], "text": trig.text}
+        out["attacked_spec"] = {"owner": "opponent", "types": ["creature"] if m.group(2).lower() == "существу"
+                                else [], "states": [], "classes": [], "tests": [], "text": trig.text}
     elif trig.timing == "when" and by_your(trig.text) is not None:
         # «При [:atk] вашего болотного существа»: another card of its controller attacks
         # (battle._attack_triggers watches the squad for it)
@@ -513,6 +602,11 @@ def _trigger(ab: Ability, out: dict) -> None:
         out["attack_kinds"], out["tiers"] = attack_trigger(trig.text)
         out["host"] = host_attack(trig.text)
         out["attacked_spec"] = attacked_spec(trig.text)
+    elif trig.timing == "when" and attack_result(trig.text) is not None:
+        # the wounds an attack dealt (effects._one notes them, stack.attack_result_triggers); «атакующий /
+        # атаковавший / это существо» is the attacking card, or for the attacker's own, the attacked one
+        out["trigger"] = "on-attack-result"
+        out["attack_result"] = attack_result(trig.text)
     elif trig.timing == "when" and attacked_trigger(trig.text) is not None:
         # «При атаке по Умертвиям», «При дальней атаке по себе», «При [:atk] существа противника по
         # вашему члену ковена», «Когда карта противника атакует вашего койара»: an attack is declared
@@ -632,6 +726,7 @@ def attacked_trigger(text: str) -> dict | None:
     return out
 
 
+_YOUR_ATTACK_AT = re.compile(r"при\s+атаке\s+вашего\s+(героя|существа)\s+по\s+(существу|карте)\s+противника", re.I)
 _UNWOUNDED_START = re.compile(r"в\s+начале\s+(вашего|своего)\s+хода\s+не\s+имеет\s+ран", re.I)
 _WOUNDED_WHEN = re.compile(r"когда\s+(ваш\s+герой|другое\s+существо\s+с\s+проклятием)\s+получает\s+(?:х\s+)?ран\w*"
                            r"(\s+в\s+ход\s+противника)?", re.I)
@@ -657,6 +752,33 @@ def _own_named_attack(text: str):
             or re.search(r"\sпо\s|хозяина", m.group(1), re.I):
         return None
     return m.group(1), m.group(2).split()
+
+
+_RESULT_OPP = re.compile(r"когда\s+существо\s+противника\s+наносит\s+(\d+)\s+или\s+более\s+ран\w*\s+атакой", re.I)
+_RESULT_SELF = re.compile(r"когда\s+наносит\s+атакой\s+(\d+)\s+или\s+менее\s+ран\w*", re.I)
+_RESULT_HIT = re.compile(r"когда\s+получает\s+от\s+\[:atk\]\s+(\d+)\s+ран\w*\s+или\s+не\s+получает\s+ран", re.I)
+
+
+@lru_cache(maxsize=256)
+def attack_result(text: str) -> dict | None:
+    """«Когда существо противника наносит 4 или более ран атакой», «Когда наносит атакой 1 или менее рану»,
+    «Когда получает от [:atk] 1 рану или не получает ран»: who watches which attack's wounds (after
+    defences: «наносит» counts the wounds dealt). «Атака» is a strike or a shot (glossary); other kinds
+    are left open (effects.open_defence refuses them)."""
+    atk_kinds, atk_open = _ATTACK_WORD_KINDS[None]
+    m = _RESULT_OPP.fullmatch(text.strip())
+    if m:
+        return {"who": "opponent-source", "min": int(m.group(1)), "max": None, "kinds": atk_kinds,
+                "open": atk_open, "by": {"owner": "opponent", "types": ["creature"]}}
+    m = _RESULT_SELF.fullmatch(text.strip())
+    if m:
+        return {"who": "self-source", "min": None, "max": int(m.group(1)), "kinds": atk_kinds, "open": atk_open,
+                "by": {}}
+    m = _RESULT_HIT.fullmatch(text.strip())
+    if m:
+        return {"who": "self-target", "min": None, "max": int(m.group(1)), "kinds": ["strike"], "open": [],
+                "by": {}}
+    return None
 
 
 def names_card(words: list[str], name: str) -> bool:
@@ -789,6 +911,8 @@ def _amount(eff: Effect, ab: Ability):
     where = next((c.text for c in ab.conditions if c.kind == "x-is"), "")
     if count_of_text(where) is not None:
         return {"x": "count", "of": count_of_text(where)}
+    if grave_count_of_text(where) is not None:
+        return {"x": "graveyard", "of": grave_count_of_text(where)}
     if re.search(r"фиш|\[:cnt\]", where, re.I):
         return {"x": "tokens"}
     if re.search(r"ран", where, re.I):
@@ -820,7 +944,8 @@ def _attack_bonus(eff: Effect, ab: Ability, subject: str) -> dict | str:
 def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     t = eff.target
     ref = t.ref if t is not None else "this"
-    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and attacked_trigger(ab.trigger.text)
+    on_attacked = ab.trigger is not None and ab.trigger.timing == "when" and (
+        attacked_trigger(ab.trigger.text) or attack_result(ab.trigger.text))
     if on_attacked and ref in ("this", "it") and t is not None and re.fullmatch(
             r"(?:в\s+|по\s+)?(эт[оуа]\w*|его|е[её])(\s+(карт|существ)\w*)?", t.text.strip(), re.I) and (
             on_attacked["by"] or not re.fullmatch(r"(его|е[её])", t.text.strip(), re.I)):
@@ -864,6 +989,22 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return f"{eff.kind} on «{t.text or ref}» (the engine cannot find that object)"
     if eff.kind == "modify-stat" and re.search(r"\sпо\s", eff.text):
         return _attack_bonus(eff, ab, subject)
+    same_element = False
+    if t is not None and "of-element" in t.states and ref == "each" and re.search(
+            r"той\s+же\s+стихии\s*,\s*что\s+и\s+атакованный$", (t.text or "").strip(), re.I) and ab.trigger is not None \
+            and ab.trigger.timing == "when" and attack_trigger(ab.trigger.text) is not None:
+        # «каждое существо той же стихии, что и атакованный»: the attack's target's element (effects.subjects)
+        same_element = True
+        t = dataclasses.replace(t, states=tuple(x for x in t.states if x != "of-element"))
+    on_attacked = False
+    if t is not None and "his-gen" in t.states and subject == "target" and re.search(
+            r"\sна\s+атакованном$", (t.text or "").strip(), re.I) and ab.trigger is not None and (
+            ab.trigger.event == "attack" or attack_trigger(ab.trigger.text) is not None
+            or re.fullmatch(r"при\s+(любом\s+)?ударе", ab.trigger.text.strip(), re.I)):
+        # «уничтожить выбранную экипировку … на атакованном»: a card seated on the attacked one
+        # (stack.legal_targets checks it against the attack's target)
+        on_attacked = True
+        t = dataclasses.replace(t, states=tuple(x for x in t.states if x != "his-gen"))
     bad = _unsupported_restrictions(t)
     if bad:
         return f"{eff.kind}: target restriction(s) {', '.join(bad)} the engine cannot check"
@@ -881,6 +1022,27 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
         return {"kind": eff.kind, "amount": n, "values": [], "subject": "each", "spec": _spec(t), "stat": None,
                 "keyword": None, "duration": None, "delayed": None, "text": eff.text,
                 "reduction": [n, sorted(kinds), sorted(open_), who]}
+    if ref == "each" and eff.kind == "damage-reduction" and not bad and ab.trigger is not None \
+            and eff.duration in ("turn", "opponent-turn", "until-your-turn"):
+        # «В начале боя - каждый ваш инквизитор получает -1 от атак до начала вашего хода»: the same «-X
+        # от …» defences.py reads, given for that time to every card of the description then in play
+        from .defences import reduction_of
+
+        said = re.sub(r"^.*?получа\w*\s*", "", eff.text.strip(), flags=re.I)
+        read = reduction_of(re.sub(r"-\s+(\d)", r"-\1", said))
+        if read is None:
+            return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack)"
+        n, kinds, open_, who = read
+        return {"kind": "damage-reduction", "amount": n, "values": [], "subject": "each", "spec": _spec(t),
+                "stat": None, "keyword": None, "duration": eff.duration, "delayed": None, "text": eff.text,
+                "reduction": [n, sorted(kinds), sorted(open_), who], "timed": True}
+    if ref == "each" and eff.kind == "diagonal-move" and not bad and eff.duration is None \
+            and ab.kind == "continuous" and ab.trigger is None and re.fullmatch(
+                r".*\sмо(жет|гут)\s+двигаться\s+по\s+диагонали", (eff.text or "").strip().rstrip("."), re.I):
+        # «Каждое ваше лесное существо может двигаться по диагонали»: a continuous ability on every card of
+        # the description (reader: aura-move; state.restricted reads it as the card's own)
+        return {"kind": "diagonal-move", "amount": None, "values": [], "subject": "each", "spec": _spec(t),
+                "stat": None, "keyword": None, "duration": None, "delayed": None, "text": eff.text}
     if ref == "each" and eff.kind not in ("wound", "heal", "gain-token", "lose-token", "open", "close",
                                           "modify-stat", "grant-keyword", "destroy"):
         return f"{eff.kind} on every card of a kind"
@@ -993,6 +1155,18 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     if eff.kind == "damage-reduction":
         from .defences import reduction_of
 
+        x_text = re.fullmatch(r"-\s*[XХ]\s+(от\s+.+)", (eff.text or "").strip().rstrip("."), re.I)
+        if x_text and subject == "self" and eff.duration is None and ab.kind == "continuous" and ab.trigger is None:
+            # «-Х от немагических атак, где Х - число ран на Алчущих Крови / количество гномов в вашем
+            # отряде»: X as it is when the attack's strength is computed (defences._reductions)
+            read = reduction_of("-0 " + x_text.group(1))
+            amount = _amount(eff, ab)
+            if read is None or not isinstance(amount, dict) or amount.get("x") not in ("wounds", "tokens", "count"):
+                return f"damage-reduction «{eff.text}» (the engine reads X only as the card's wounds, tokens or a count)"
+            _, kinds, open_, who = read
+            return {"kind": eff.kind, "amount": amount, "values": [], "subject": subject, "spec": {}, "stat": None,
+                    "keyword": None, "duration": None, "delayed": None, "text": eff.text,
+                    "reduction": [amount, sorted(kinds), sorted(open_), who]}
         read = reduction_of(eff.text) if subject == "self" and eff.duration is None else None
         if read is None:
             return f"damage-reduction «{eff.text}» (the engine reads only «-X от» a kind of attack, on the card itself)"
@@ -1022,6 +1196,11 @@ def _effect(eff: Effect, ab: Ability, last: str) -> dict | str:
     amount = _amount(eff, ab)
     if eff.kind == "modify-stat" and isinstance(amount, dict) and (eff.text or "").strip().startswith("-"):
         amount = {**amount, "sign": -1}  # «-Х к своему [:atk]»: X taken away
+    spec = _spec(t)
+    if on_attacked:
+        spec["on_attacked"] = True
+    if same_element:
+        spec["attacked_element"] = "same"
     return {"kind": eff.kind, "amount": amount, "values": list(eff.values), "subject": subject,
-            "spec": _spec(t), "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
+            "spec": spec, "stat": eff.stat, "keyword": keyword, "duration": eff.duration,
             "delayed": None, "text": eff.text, **({"next": True} if nxt else {})}

@@ -51,7 +51,7 @@ def _resolve_movement(position: Position, p: dict, rec) -> None:
     # «При перемещении»: the card's own movement has happened (B-413: "once the movement
     # happens"); its abilities go onto the stack above nothing else (B-STACK)
     for ab in S.abilities(position, copy):
-        if ab["trigger"] != "on-move":
+        if ab["trigger"] != "on-move" and not ab.get("also_on_move"):
             continue
         if ab.get("move_turn") == "opponent" and copy.controller == position.timing.active:
             rec("note", f"\"{copy.name}\" ability {ab['index']} works on a movement in the opponent's turn; this "
@@ -142,11 +142,11 @@ def trigger_blocker(position: Position, ab: dict, controller: str, uid: int, att
                     tier: str | None = None) -> str | None:
     """Why the engine cannot put this triggered ability on the stack and carry it out (None
     when it can): an unknown part, an effect kind it does not execute, an open defence."""
-    from .effects import EXECUTABLE_KINDS, open_defence
+    from .effects import carried_out, open_defence
 
     if ab["unknown"]:
         return "; ".join(ab["unknown"])
-    bad = [e["kind"] for e in ab["effects"] if e["kind"] not in EXECUTABLE_KINDS]
+    bad = [e["kind"] for e in ab["effects"] if not carried_out(e)]
     if bad:
         return f"effect kinds {bad}"
     return open_defence(position, ab, controller, uid, None, attacked)
@@ -173,6 +173,14 @@ def legal_targets(position: Position, ab: dict, controller: str, uid: int, attac
         if any(restriction_failure(position, card, e.get("spec") or {}, controller, src)
                for e in ab["effects"] if e["subject"] == "target"):
             continue
+        if any((e.get("spec") or {}).get("on_attacked") and (attacked is None or card.attached_to != attacked)
+               for e in ab["effects"] if e["subject"] == "target"):
+            continue  # «… на атакованном»: seated on the attack's target
+        from .effects import element_fits
+
+        if not all(element_fits(position, card, e.get("spec") or {}, attacked)
+                   for e in ab["effects"] if e["subject"] == "target"):
+            continue  # «(кроме существ той же стихии, что и атакованный)»
         if D.spell_target_ban(position, card, ab.get("spell", False), frozenset().union(
                 D.ignored_by(position, src), *(D.ignored_for(position, src, card, e["kind"])
                                                for e in ab["effects"] if e["subject"] == "target"))):
@@ -439,3 +447,61 @@ def heal_triggers(position: Position, healed: list, rule: str, rec) -> None:
                 continue
             push_trigger(position, card, ab, card.controller, rule, rec, how="triggers as it is healed and goes onto "
                          "the stack")
+
+
+# ---- «Когда наносит атакой …», «Когда получает от [:atk] …»: the wounds an attack dealt -------------
+
+def _result_watchers(position: Position, source, target):
+    """(card, ability, spec, other) for abilities watching the result of ``source``'s attack at ``target``;
+    ``other`` is the card their «атакующий / это существо» means."""
+    out = []
+    for card in sorted(S.cards_in_play(position), key=lambda c: (c.controller == position.timing.active,
+                                                                  S.board_order(c))):
+        if "hidden" in card.flags:
+            continue
+        for ab in S.abilities(position, card):
+            spec = ab.get("attack_result")
+            if ab["trigger"] != "on-attack-result" or not spec:
+                continue
+            who = spec["who"]
+            if who == "self-source" and card.uid == source.uid:
+                out.append((card, ab, spec, target))
+            elif who == "self-target" and card.uid == target.uid:
+                out.append((card, ab, spec, source))
+            elif who == "opponent-source" and source.controller != card.controller \
+                    and source.card.type == "creature":
+                out.append((card, ab, spec, source))
+    return out
+
+
+def attack_result_question(position: Position, source, target, kind: str) -> str | None:
+    """Why an attack of ``kind`` is left open by an ability watching its result: whether it is an «атака»
+    (a strike or a shot, glossary «Атака») the glossary does not say."""
+    if source is None or target is None:
+        return None
+    for card, ab, spec, _ in _result_watchers(position, source, target):
+        if kind in spec["open"]:
+            return (f"\"{card.name}\" has «{ab['text']}», and whether a {kind} is an attack for it the glossary "
+                    "(«Атака»: a shot or a strike) does not say; the engine does not guess")
+    return None
+
+
+def attack_result_triggers(position: Position, results: list, rule: str, rec) -> None:
+    """Put the abilities watching these attacks' wounds on the stack (B-STACK)."""
+    for target_uid, dealt, source_uid, kind in results:
+        source, target = position.copies.get(source_uid), position.copies.get(target_uid)
+        if source is None or target is None:
+            continue
+        for card, ab, spec, other in _result_watchers(position, source, target):
+            if not S.in_play(card) or kind not in spec["kinds"]:
+                continue
+            if (spec["min"] is not None and dealt < spec["min"]) or (spec["max"] is not None and dealt > spec["max"]):
+                continue
+            why = trigger_blocker(position, ab, card.controller, card.uid, other.uid)
+            if why:
+                rec("note", f"\"{card.name}\" ability {ab['index']} triggers but needs what this engine cannot carry "
+                    f"out ({why})", rule)
+                continue
+            push_trigger(position, card, ab, card.controller, rule, rec, {"attacked": other.uid},
+                         how=f"triggers: \"{source.name}\"'s {kind} dealt {dealt} wound{'s' if dealt != 1 else ''}; "
+                             "it goes onto the stack")

@@ -81,7 +81,10 @@ def abilities(position: Position, copy: Copy) -> list[dict]:
     """Printed abilities, then those gained from effects (numbered after them)."""
     printed = parse_abilities(copy.card.text)
     found = [ab for ab in printed if _turn_order_holds(position, copy, ab) and _in_squad_holds(position, copy, ab)
-             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)]
+             and _wearing_holds(position, copy, ab) and _squad_has_holds(position, copy, ab)
+             and _life_holds(position, copy, ab)
+             and (not ab.get("while_squad_tokens") or any(c.card.type == "creature" and c.counters.get("tokens", 0)
+                                                          for c in cards_in_play(position, copy.controller)))]
     count = len(printed)
     for gained in position.memo.get("gained", []):
         if gained["uid"] == copy.uid:
@@ -107,6 +110,26 @@ def _in_squad_holds(position: Position, copy: Copy, ab: dict) -> bool:
     return any((c.name.casefold() == name or c.name.casefold().startswith(name + " ")
                 or c.name.casefold().startswith(name + ","))
                and (not yours or c.controller == copy.controller) for c in cards_in_play(position))
+
+
+_LIFE_DECIDING: set[int] = set()
+
+
+def _life_holds(position: Position, copy: Copy, ab: dict) -> bool:
+    """«…, пока у Полевицы 3 или менее [:tgh]»: the card's current lives (life_now) are at most N. While
+    those lives are being computed, such abilities count as absent (none of them changes lives: the
+    reader lets the condition stand only on a «-X от …»)."""
+    n = ab.get("while_life_at_most")
+    if n is None:
+        return True
+    if copy.uid in _LIFE_DECIDING:
+        return False
+    _LIFE_DECIDING.add(copy.uid)
+    try:
+        now = life_now(position, copy)
+    finally:
+        _LIFE_DECIDING.discard(copy.uid)
+    return now is not None and now <= n
 
 
 def _wearing_holds(position: Position, copy: Copy, ab: dict) -> bool:
@@ -174,6 +197,11 @@ def amount(position: Position, copy: Copy, value) -> int:
     """A continuous line's number: printed, or X counted from the squad (reader.count_of_text)."""
     if isinstance(value, int):
         return value
+    if isinstance(value, dict) and value.get("x") == "graveyard":
+        # «где Х - число тёмных карт на вашем кладбище»: cards of that element in the controller's graveyard
+        from .targets import element_of
+
+        return sum(1 for c in position.zone(copy.controller, "graveyard") if element_of(c) == value["of"][0])
     if isinstance(value, dict) and value.get("x") in ("count", "tokens", "wounds"):
         # X counted from the squad, or the card's own tokens / wounds now («где Х - число [:cnt] на
         # Дрягве»); «(максимум +N)» caps it; «-Х» takes it away
@@ -189,10 +217,12 @@ def count_in_squad(position: Position, copy: Copy, what: list) -> int:
     (and of the element, or not of it); the card itself counts when it fits."""
     from .targets import element_of, has_class
 
-    classes, element, negated = what
+    classes, element, negated = what[:3]
+    others = len(what) > 3 and what[3]  # «других …»: the card itself is left out
     return sum(1 for c in cards_in_play(position, copy.controller)
-               if any(has_class(position, c, k) for k in classes)
-               and (element is None or (element_of(c) == element) != negated))
+               if any((k == "*creature" and c.card.type == "creature") or has_class(position, c, k) for k in classes)
+               and (element is None or (element_of(c) == element) != negated)
+               and not (others and c.uid == copy.uid))
 
 
 #: copies whose aura membership is being decided: a class test inside an aura's description reads
@@ -298,6 +328,10 @@ def has_keyword(position: Position, copy: Copy, name: str) -> bool:
 
 def keyword_amount(position: Position, copy: Copy, name: str) -> int | None:
     """N of a keyword "Name N" the card has now (None when it lacks the keyword)."""
+    for ab in abilities(position, copy):
+        counted = (ab.get("keyword_x") or {}).get(name) if not ab["unknown"] else None
+        if counted is not None:
+            return amount(position, copy, counted)  # «[:rgn]-Х, где Х - число троллей в вашем отряде»
     for kw in keywords(position, copy):
         head, _, tail = kw.partition(" ")
         if head.casefold() == name.casefold():
@@ -331,6 +365,8 @@ def restricted(position: Position, copy: Copy, what: str) -> bool:
     """The card may not do ``what`` (no-open, cannot-move): a static ability or an effect."""
     if position.has_flag(copy, what):
         return True
+    if what == "diagonal-move" and any(e["kind"] == what for e in aura_effects(position, copy, "aura-move")):
+        return True  # «Каждое ваше лесное существо может двигаться по диагонали» of a card in play
     return any(e["kind"] == what and e["subject"] == "self" for ab in abilities(position, copy)
                if ab.get("static") == "restriction" and not ab["unknown"] for e in ab["effects"])
 

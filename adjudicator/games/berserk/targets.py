@@ -23,7 +23,7 @@ ELEMENTS = ("steppe", "mountains", "forest", "darkness", "swamp", "neutral")
 _STATUS_STATES = {"poisoned": "poison", "with:poison": "poison", "cursed": "curse", "with:curse": "curse",
                   "with:vulnerability": "vulnerability"}
 SUPPORTED_STATES = frozenset({"flying", "non-flying", "closed", "open", "other", *_STATUS_STATES,
-                              "hero", "with:armor", "with:equipment", "incorporeal",
+                              "hero", "with:armor", "with:equipment", "incorporeal", "with:fewer-life",
                               *(f"element:{e}" for e in ELEMENTS), "element:not-darkness"})
 SUPPORTED_TESTS = frozenset({"cost"})
 
@@ -92,6 +92,17 @@ def state_failure(position: Position, card, state: str, source) -> str | None:
     if state == "with:equipment":
         has = any(a.card.type == "equipment" for a in position.attachments_of(card.uid))
         return None if has else f"{name} wears no equipment"
+    if state == "with:fewer-life":
+        # «существам с меньшим числом текущих жизней»: fewer current lives (glossary «Жизни карты (текущее
+        # число жизней)»: lives with additional lives, less wounds) than the ability's own card
+        from . import state as S
+
+        if source is None:
+            return f"{name}: fewer lives than which card is not known"
+        mine, theirs = S.life_now(position, source), S.life_now(position, card)
+        if mine is None or theirs is None:
+            return f"{name} or \"{source.name}\" has no lives to compare"
+        return None if theirs < mine else f"{name} has {theirs} lives, not fewer than \"{source.name}\" ({mine})"
     if state == "incorporeal":
         from . import state as S
 
