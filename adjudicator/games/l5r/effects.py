@@ -331,7 +331,10 @@ def executes(ability) -> bool:
 
     if ability_verdict(ability) is False:
         return False
-    if not all(readable(c) or condition_executes(ability, c) for c in ability.conditions):
+    from .delayed import executes as delayed_executes  # fired at their moment (delayed.py)
+
+    if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
+               for c in ability.conditions):
         return False
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)

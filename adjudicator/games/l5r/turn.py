@@ -10,7 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
-from . import battle, own_actions, triggers
+from . import battle, delayed, own_actions, triggers
 from .effects import discard_copy, forbidden, in_play
 from .triggers_events import raise_event
 
@@ -77,11 +77,13 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
 
 def enter_phase(game, pos: Position, phase: str, proc: Procedure) -> None:
     t = pos.timing
+    delayed.phase_ends(game, pos, proc)  # "Before this phase ends, ..." (delayed.py)
     t.phase, t.step, t.passes = phase, game.default_step(phase), 0
     t.priority = t.active
     pos.memo.pop("phase-done", None)
     pos.memo.pop("phase-used", None)
     proc.add("timing", f"the {phase} phase begins" + (f" ({t.step})" if t.step else ""), "L5R-TURN")
+    delayed.phase_begins(game, pos, proc)  # "... during your next End Phase" (delayed.py)
 
 
 # ---- the rules' own actions -----------------------------------------------------------
@@ -472,6 +474,7 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
 
 def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
+    delayed.turn_ends(game, pos, proc)  # "Destroy him before this turn ends" (delayed.py)
     gone = pos.expire(["turn"])
     if gone:
         proc.add("effect", f"{len(gone)} ongoing change(s) end with the turn", "L5R-DURATION")
@@ -481,3 +484,4 @@ def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t.active = pos.next_player(t.active)
     proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")
     t.phase, t.step, t.priority, t.passes = "straighten", None, t.active, 0
+    delayed.turn_begins(game, pos, proc)  # "Discard it after your next turn begins" (delayed.py)

@@ -1,0 +1,169 @@
+"""Delayed effects: "Discard it after your next turn begins", "Destroy him before this turn ends".
+
+When the procedure (procedure.resolve_effects) reaches an effect scoped ``effect-delayed`` with
+a moment the engine fires, it does not skip it: it records an entry in ``position.memo`` (plain
+data: the source card's uid, the ability text, the effect index, the bound cards and players,
+the moment, who controls it, when it was made). turn.py calls the hooks below at turn and phase
+boundaries; each entry whose moment has come is carried out then, once, and the step cites
+L5R-ACT-EFFECT and L5R-DURATION (the effect outlasts the ability that made it).
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+from ...core.position import Position
+from ...core.ruling import Procedure
+
+#: memo key; "game:" keeps it across turns (turn._next_turn clears the other keys)
+KEY = "game:delayed"
+
+#: (timing, event) of effect-delayed conditions the hooks below fire
+TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn begins
+TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
+PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
+END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
+END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
+FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS})
+
+#: references the register can bind when the ability resolves
+_REFS = (None, "this", "it", "target", "created", "you")
+
+
+def moment(cond) -> tuple | None:
+    """(timing, event) of an effect-delayed condition, or None."""
+    if cond.kind != "effect-delayed" or len(cond.args) != 3:
+        return None
+    return tuple(cond.args[1:])
+
+
+def _index(cond) -> int | None:
+    kind, _, number = cond.args[0].partition(" ") if cond.args else ("", "", "")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
+def executes(ability, cond) -> bool:
+    """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    when = moment(cond)
+    index = _index(cond)
+    if when not in FIRED or index is None or ability.kind not in ("action", "reaction"):
+        return False
+    if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
+        return False
+    # the delayed condition is the effect's only condition
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False
+    if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
+        return False  # "before your turn ends" said during another player's turn: which turn is unclear
+    if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
+           for c in (*ability.costs, *ability.effects)):
+        return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
+    clause = ability.effects[index]
+    ref = clause.target.ref if clause.target is not None else None
+    if ref not in _REFS:
+        return False
+    if ref == "it":  # "it" must name a card chosen or made before it, or this card
+        earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        if not any(c.target is not None and c.target.ref in ("target", "this") or c.kind == "create"
+                   for c in earlier):
+            return False
+    if ref in ("you", None):
+        return clause.kind in ("draw", "gain-honor", "lose-honor")
+    return clause.kind in _CARD_KINDS
+
+
+#: what a delayed effect may do to a card
+_CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand", "give-token", "bow",
+                         "straighten", "dishonor", "rehonor", "move-home"})
+
+
+def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
+    """Record the delayed effect; bind what it applies to now (the targets were chosen on
+    announcement, L5R-ACT-TARGET)."""
+    from .procedure import subjects
+
+    pos = ctx.position
+    ref = clause.target.ref if clause.target is not None else None
+    if ref == "it" and not bind.last:
+        found = [source]  # "Put this Event into play. Discard it ...": it is this card
+    else:
+        found = subjects(ctx, source, clause, bind, as_cost=False)
+    entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(moment(cond)),
+             "cards": [c.uid for c in found if not isinstance(c, str)],
+             "players": [p for p in found if isinstance(p, str)],
+             "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    pos.memo.setdefault(KEY, []).append(entry)
+    ctx.step("effect", f"'{clause.text}' will happen {cond.text}, not now: it is set aside until then",
+             "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
+    from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+
+    source = pos.copies.get(entry["source"])
+    ability = next((a for a in game.abilities(source) if a.text == entry["text"]), None) if source else None
+    if ability is None:
+        return
+    clause = ability.effects[entry["effect"]]
+    name = source.name
+    proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
+             "L5R-DURATION")
+    for player in entry["players"]:
+        out = apply_to_player(game, pos, player, clause, as_cost=False)
+        proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+    for uid in entry["cards"]:
+        copy = pos.copies.get(uid)
+        if copy is None:
+            continue
+        if clause.kind != "put-in-hand" and not in_play(pos, copy):
+            proc.add("effect", f"{clause.kind} {copy.show()}: it has left play, so it ignores the effect",
+                     "L5R-ACT-EFFECT", "L5R-DURATION")
+            continue
+        if clause.kind == "discard" and copy.zone != "hand":
+            discard_copy(pos, copy)  # a card in play ("Discard it"): to its owner's discard pile
+            proc.add("effect", f"discard {copy.show()}", "L5R-ACT-EFFECT", "L5R-DURATION")
+            continue
+        out = apply_to_card(game, pos, copy, clause, as_cost=False, source=name)
+        proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def _run(game, pos: Position, proc: Procedure, due) -> None:
+    entries = pos.memo.get(KEY, [])
+    ready = [e for e in entries if due(e)]
+    if not ready:
+        return
+    pos.memo[KEY] = [e for e in entries if e not in ready]
+    for entry in ready:
+        _fire(game, pos, proc, entry)
+    if not pos.memo[KEY]:
+        del pos.memo[KEY]
+
+
+def phase_ends(game, pos: Position, proc: Procedure) -> None:
+    """Before the current phase gives way to another (turn.enter_phase, turn._next_turn)."""
+    phase, turn = pos.timing.phase, pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == PHASE_ENDS and e["phase"] == phase and e["turn"] == turn)
+
+
+def phase_begins(game, pos: Position, proc: Procedure) -> None:
+    """Right after a phase has begun (turn.enter_phase)."""
+    t = pos.timing
+    if t.phase != "end":
+        return
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == END_PHASE_BEGINS
+         or (tuple(e["moment"]) == END_PHASE and e["controller"] == t.active))
+
+
+def turn_ends(game, pos: Position, proc: Procedure) -> None:
+    """When the turn ends, before ongoing changes expire (turn._next_turn)."""
+    phase_ends(game, pos, proc)
+    turn = pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+
+
+def turn_begins(game, pos: Position, proc: Procedure) -> None:
+    """After a new turn has begun (turn._next_turn)."""
+    t = pos.timing
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
+         and e["turn"] < t.turn)
