@@ -167,3 +167,80 @@ def turn_begins(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
          and e["turn"] < t.turn)
+
+
+# ---- standing triggers inside a line ("After you Equip this Item, gain 2 Honor") ----------
+
+#: what a second trigger in a continuous line may do: its controller gains or loses Honor, draws
+_STANDING_KINDS = ("gain-honor", "lose-honor", "draw")
+
+
+def _standing_trigger(cond):
+    from ...core.ability import Trigger
+
+    if cond.kind != "effect-trigger" or len(cond.args) != 3 or cond.args[1] != "after":
+        return None
+    return Trigger(timing="after", event=cond.args[2], text=cond.text)
+
+
+def standing_executes(ability, cond) -> bool:
+    """A second trigger of a continuous line the engine fires (``standing``), on a card event it
+    raises, with an effect on the card's controller."""
+    from .triggers import fires
+
+    trigger = _standing_trigger(cond)
+    index = _index(cond)
+    if trigger is None or index is None or ability.kind != "continuous" or ability.designators:
+        return False  # Courtesy and the like: conditions on who went first, not checked here
+    if not fires(trigger) or index >= len(ability.effects):
+        return False
+    clause = ability.effects[index]
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False
+    return isinstance(clause, Effect) and clause.kind in _STANDING_KINDS and (
+        clause.target is None or clause.target.ref == "you")
+
+
+def triggered_effects(ability) -> set[int]:
+    """Indexes of the effects of ``ability`` that happen on a second trigger, not continuously."""
+    return {_index(c) for c in ability.conditions if c.kind == "effect-trigger" and _index(c) is not None}
+
+
+def standing(game, pos: Position, events: list, proc: Procedure) -> None:
+    """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
+    cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
+    from .effects import apply_to_player, in_play
+    from .triggers import trigger_matches
+
+    for copy in list(pos.all_copies()):
+        if not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            for cond in ability.conditions:
+                if not standing_executes(ability, cond):
+                    continue
+                trigger = _standing_trigger(cond)
+                for event in events:
+                    if not trigger_matches(pos, copy, trigger, event):
+                        continue
+                    clause = ability.effects[_index(cond)]
+                    proc.add("trigger", f"{copy.name}: {cond.text.split(',')[0]} has happened, so "
+                             f"'{clause.text}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
+                    out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
+                    proc.add("effect", out.description if out.changed else
+                             f"{out.description}: no change ({out.why})", "L5R-ACT-EFFECT", "L5R-TRAIT")
+
+
+def standing_rest(ability):
+    """For ``effects.executes``: the line without its second-trigger effects (to be judged as
+    usual), or None when a second trigger is one the engine does not fire."""
+    from dataclasses import replace
+
+    triggered = [c for c in ability.conditions if c.kind == "effect-trigger"]
+    if ability.costs or not all(standing_executes(ability, c) for c in triggered):
+        return None
+    if any(c.kind.startswith("effect-") and c.kind != "effect-trigger" for c in ability.conditions):
+        return None  # other effect-scoped conditions would count the effects differently
+    skip = triggered_effects(ability)
+    return replace(ability, effects=type(ability.effects)(e for i, e in enumerate(ability.effects) if i not in skip),
+                   conditions=type(ability.conditions)(c for c in ability.conditions if c.kind != "effect-trigger"))

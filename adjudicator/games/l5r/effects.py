@@ -307,6 +307,11 @@ def executes(ability) -> bool:
 
         if not fires(ability.trigger):
             return False
+    if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
+        from .delayed import standing_rest  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+
+        rest = standing_rest(ability)
+        return rest is not None and (not rest.effects or executes(rest))
     clauses = [*ability.costs, *ability.effects]
     for i, c in enumerate(ability.effects):
         if isinstance(c, Effect) and c.kind == "amount-equal-to":

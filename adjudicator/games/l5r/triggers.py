@@ -115,6 +115,9 @@ def settle(game, pos: Position, proc: Procedure) -> None:
             for event in events:
                 if trigger_matches(pos, copy, ability.trigger, event):
                     _resolve_trait(game, pos, copy, ability, proc, pos.copies.get(event[1]))
+    from .delayed import standing
+
+    standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing
