@@ -24,6 +24,14 @@ PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
 END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
 FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS})
+#: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
+#: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
+BATTLE_RESOLVES = ("before", "battle-resolves")
+
+
+def fired(cond) -> bool:
+    """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
+    return moment(cond) in FIRED or (cond.kind == "effect-trigger" and tuple(cond.args[1:]) == BATTLE_RESOLVES)
 
 #: references the register can bind when the ability resolves
 _REFS = (None, "this", "it", "target", "created", "you")
@@ -43,10 +51,12 @@ def _index(cond) -> int | None:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
-    when = moment(cond)
+    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
     index = _index(cond)
-    if when not in FIRED or index is None or ability.kind not in ("action", "reaction"):
+    if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
+    if when == BATTLE_RESOLVES and "Battle" not in ability.designators:
+        return False  # only a Battle action is sure to be taken while a battle is on
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
         return False
     # the delayed condition is the effect's only condition
@@ -76,10 +86,16 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
                          "straighten", "dishonor", "rehonor", "move-home"})
 
 
+#: when each moment comes, in words
+_WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
+          PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
+          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves"}
+
+
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
     """Record the delayed effect; bind what it applies to now (the targets were chosen on
     announcement, L5R-ACT-TARGET)."""
-    from .procedure import subjects
+    from .procedure import current_battlefield, subjects
 
     pos = ctx.position
     ref = clause.target.ref if clause.target is not None else None
@@ -87,12 +103,15 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
         found = [source]  # "Put this Event into play. Discard it ...": it is this card
     else:
         found = subjects(ctx, source, clause, bind, as_cost=False)
-    entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(moment(cond)),
+    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(when),
+             "battlefield": current_battlefield(pos),
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
     pos.memo.setdefault(KEY, []).append(entry)
-    ctx.step("effect", f"'{clause.text}' will happen {cond.text}, not now: it is set aside until then",
+    words = _WORDS.get(when, cond.text)
+    ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
              "L5R-ACT-EFFECT", "L5R-DURATION")
 
 
@@ -160,6 +179,15 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     phase_ends(game, pos, proc)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+
+
+def battle_resolves(game, pos: Position, proc: Procedure) -> None:
+    """Just before the current battle resolves (turn.py, before battle.combat_ends)."""
+    from .procedure import current_battlefield
+
+    field, turn = current_battlefield(pos), pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
+         and e.get("battlefield") == field)
 
 
 def turn_begins(game, pos: Position, proc: Procedure) -> None:

@@ -380,7 +380,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         held = True
         later = None
         for guard in guards.get(f"effect {index}", ()):
-            if guard.kind == "effect-delayed" and delayed.moment(guard) in delayed.FIRED:
+            if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
             if guard.kind == "effect-optional":

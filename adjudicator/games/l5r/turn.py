@@ -72,6 +72,7 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
         proc.add("timing", "both players passed in succession: the Action phase ends", "L5R-ROUND", "L5R-TURN")
         enter_phase(game, pos, "attack", proc)
     else:
+        delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)
 
 
@@ -394,6 +395,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
     elif t.phase == "attack" and t.step == "resolution":
+        delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)
     elif t.phase == "dynasty":
         proc.add("timing", f"{t.active} buys nothing more", "L5R-DYNASTY")
