@@ -17,6 +17,7 @@ CARRIED_OUT = [
     "Economic Open: Target your Holding. After your next turn begins, give it a +1 Gold Production Wealth token.",
     "Favor Political Limited: Discard the Imperial Favor to draw an additional card during your next End Phase.",
     "Can only attach to a Crab Clan Personality. After you Equip this Item, gain 2 Honor.",
+    "Kolat Battle, Pay 4 Gold: Target a Personality. Before this battle resolves, bow him. Lose 1 Honor.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -27,7 +28,10 @@ NOT_CARRIED_OUT = [
     "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends.",
     "Political Open, Bow this card: Target a Personality. After the next time this turn he attacks you, "
     "dishonor him.",
-    "Kolat Battle, Pay 4 Gold: Target a Personality. Before this battle resolves, bow him. Lose 1 Honor.",
+    # "before this battle resolves" outside a Battle action: there may be no battle
+    "Open: Target a Personality. Before this battle resolves, bow him.",
+    # "him" is the chosen Samurai, which the procedure does not bind from a "Choose" cost yet
+    "Battle/Open: Choose your performing Samurai: Straighten him and give him +3F. Destroy him before this turn ends.",
     # "before your turn ends" in an Open action: whose turn is meant is not certain
     "Open: Draw a card before your turn ends.",
     # traits resolve elsewhere (triggers._resolve_trait); Courtesy asks who went first

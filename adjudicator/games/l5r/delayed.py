@@ -99,8 +99,9 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
 
     pos = ctx.position
     ref = clause.target.ref if clause.target is not None else None
-    if ref == "it" and not bind.last:
-        found = [source]  # "Put this Event into play. Discard it ...": it is this card
+    earlier = [c for c in ability.effects[:index] if isinstance(c, Effect)]
+    if ref == "it" and not bind.last and any(c.target is not None and c.target.ref == "this" for c in earlier):
+        found = [source]  # "Put this Terrain into play. Discard it ...": it is this card
     else:
         found = subjects(ctx, source, clause, bind, as_cost=False)
     when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
