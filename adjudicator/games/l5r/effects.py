@@ -305,6 +305,11 @@ def executes(ability) -> bool:
 
         if not fires(ability.trigger):
             return False
+    if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
+        from .delayed import standing_rest  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+
+        rest = standing_rest(ability)
+        return rest is not None and (not rest.effects or executes(rest))
     from . import amounts
 
     if not amounts.ability_executes(ability):  # amounts worked out from values (amounts.py)
@@ -327,7 +332,10 @@ def executes(ability) -> bool:
 
     if ability_verdict(ability) is False:
         return False
-    if not all(readable(c) or condition_executes(ability, c) for c in ability.conditions):
+    from .delayed import executes as delayed_executes  # fired at their moment (delayed.py)
+
+    if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
+               for c in ability.conditions):
         return False
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)

@@ -11,7 +11,7 @@ from ...core.ability import Ability, Effect, TargetSpec, Unparsed
 from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
-from . import amounts, conditions, triggers
+from . import amounts, conditions, delayed, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
 from .states import fits as state_fits
 from .triggers_events import raise_event
@@ -398,7 +398,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         # every condition on this effect holds ("If he is Earth, you may ..." has two)
         held = True
+        later = None
         for guard in guards.get(f"effect {index}", ()):
+            if delayed.fired(guard):
+                later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
+                continue
             if guard.kind == "effect-optional":
                 if ctx.body.choosing in ("no", "decline", "not"):
                     ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
@@ -415,6 +419,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                          f"({guard.text})", "L5R-ACT-EFFECT")
             held = held and verdict is True
         if not held:
+            continue
+        if later is not None:
+            delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
             continue

@@ -179,6 +179,9 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
+    from .delayed import standing
+
+    standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing

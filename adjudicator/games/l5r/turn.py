@@ -10,7 +10,7 @@ from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
-from . import battle, own_actions, triggers
+from . import battle, delayed, own_actions, triggers
 from .effects import discard_copy, forbidden, in_play
 from .triggers_events import raise_event
 
@@ -72,16 +72,19 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
         proc.add("timing", "both players passed in succession: the Action phase ends", "L5R-ROUND", "L5R-TURN")
         enter_phase(game, pos, "attack", proc)
     else:
+        delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)
 
 
 def enter_phase(game, pos: Position, phase: str, proc: Procedure) -> None:
     t = pos.timing
+    delayed.phase_ends(game, pos, proc)  # "Before this phase ends, ..." (delayed.py)
     t.phase, t.step, t.passes = phase, game.default_step(phase), 0
     t.priority = t.active
     pos.memo.pop("phase-done", None)
     pos.memo.pop("phase-used", None)
     proc.add("timing", f"the {phase} phase begins" + (f" ({t.step})" if t.step else ""), "L5R-TURN")
+    delayed.phase_begins(game, pos, proc)  # "... during your next End Phase" (delayed.py)
 
 
 # ---- the rules' own actions -----------------------------------------------------------
@@ -392,6 +395,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
     elif t.phase == "attack" and t.step == "resolution":
+        delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)
     elif t.phase == "dynasty":
         proc.add("timing", f"{t.active} buys nothing more", "L5R-DYNASTY")
@@ -472,6 +476,7 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
 
 def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
+    delayed.turn_ends(game, pos, proc)  # "Destroy him before this turn ends" (delayed.py)
     gone = pos.expire(["turn"])
     if gone:
         proc.add("effect", f"{len(gone)} ongoing change(s) end with the turn", "L5R-DURATION")
@@ -481,3 +486,4 @@ def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t.active = pos.next_player(t.active)
     proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")
     t.phase, t.step, t.priority, t.passes = "straighten", None, t.active, 0
+    delayed.turn_begins(game, pos, proc)  # "Discard it after your next turn begins" (delayed.py)

@@ -1,0 +1,275 @@
+"""Delayed effects: "Discard it after your next turn begins", "Destroy him before this turn ends".
+
+When the procedure (procedure.resolve_effects) reaches an effect scoped ``effect-delayed`` with
+a moment the engine fires, it does not skip it: it records an entry in ``position.memo`` (plain
+data: the source card's uid, the ability text, the effect index, the bound cards and players,
+the moment, who controls it, when it was made). turn.py calls the hooks below at turn and phase
+boundaries; each entry whose moment has come is carried out then, once, and the step cites
+L5R-ACT-EFFECT and L5R-DURATION (the effect outlasts the ability that made it).
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+from ...core.position import Position
+from ...core.ruling import Procedure
+
+#: memo key; "game:" keeps it across turns (turn._next_turn clears the other keys)
+KEY = "game:delayed"
+
+#: (timing, event) of effect-delayed conditions the hooks below fire
+TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn begins
+TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
+PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
+END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
+END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
+FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS})
+#: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
+#: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
+BATTLE_RESOLVES = ("before", "battle-resolves")
+
+
+def fired(cond) -> bool:
+    """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
+    return moment(cond) in FIRED or (cond.kind == "effect-trigger" and tuple(cond.args[1:]) == BATTLE_RESOLVES)
+
+#: references the register can bind when the ability resolves
+_REFS = (None, "this", "it", "target", "created", "you")
+
+
+def moment(cond) -> tuple | None:
+    """(timing, event) of an effect-delayed condition, or None."""
+    if cond.kind != "effect-delayed" or len(cond.args) != 3:
+        return None
+    return tuple(cond.args[1:])
+
+
+def _index(cond) -> int | None:
+    kind, _, number = cond.args[0].partition(" ") if cond.args else ("", "", "")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
+def executes(ability, cond) -> bool:
+    """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    index = _index(cond)
+    if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
+        return False
+    if when == BATTLE_RESOLVES and "Battle" not in ability.designators:
+        return False  # only a Battle action is sure to be taken while a battle is on
+    if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
+        return False
+    # the delayed condition is the effect's only condition
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False
+    if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
+        return False  # "before your turn ends" said during another player's turn: which turn is unclear
+    if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
+           for c in (*ability.costs, *ability.effects)):
+        return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
+    clause = ability.effects[index]
+    ref = clause.target.ref if clause.target is not None else None
+    if ref not in _REFS:
+        return False
+    if ref == "it":  # "it" must name a card chosen or made before it, or this card
+        earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        if not any(c.target is not None and c.target.ref in ("target", "this") or c.kind == "create"
+                   for c in earlier):
+            return False
+    if ref in ("you", None):
+        return clause.kind in ("draw", "gain-honor", "lose-honor")
+    return clause.kind in _CARD_KINDS
+
+
+#: what a delayed effect may do to a card
+_CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand", "give-token", "bow",
+                         "straighten", "dishonor", "rehonor", "move-home"})
+
+
+#: when each moment comes, in words
+_WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
+          PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
+          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves"}
+
+
+def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
+    """Record the delayed effect; bind what it applies to now (the targets were chosen on
+    announcement, L5R-ACT-TARGET)."""
+    from .procedure import current_battlefield, subjects
+
+    pos = ctx.position
+    ref = clause.target.ref if clause.target is not None else None
+    earlier = [c for c in ability.effects[:index] if isinstance(c, Effect)]
+    if ref == "it" and not bind.last and any(c.target is not None and c.target.ref == "this" for c in earlier):
+        found = [source]  # "Put this Terrain into play. Discard it ...": it is this card
+    else:
+        found = subjects(ctx, source, clause, bind, as_cost=False)
+    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(when),
+             "battlefield": current_battlefield(pos),
+             "cards": [c.uid for c in found if not isinstance(c, str)],
+             "players": [p for p in found if isinstance(p, str)],
+             "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    pos.memo.setdefault(KEY, []).append(entry)
+    words = _WORDS.get(when, cond.text)
+    ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
+             "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
+    from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+
+    source = pos.copies.get(entry["source"])
+    ability = next((a for a in game.abilities(source) if a.text == entry["text"]), None) if source else None
+    if ability is None:
+        return
+    clause = ability.effects[entry["effect"]]
+    name = source.name
+    proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
+             "L5R-DURATION")
+    for player in entry["players"]:
+        out = apply_to_player(game, pos, player, clause, as_cost=False)
+        proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+    for uid in entry["cards"]:
+        copy = pos.copies.get(uid)
+        if copy is None:
+            continue
+        if clause.kind != "put-in-hand" and not in_play(pos, copy):
+            proc.add("effect", f"{clause.kind} {copy.show()}: it has left play, so it ignores the effect",
+                     "L5R-ACT-EFFECT", "L5R-DURATION")
+            continue
+        if clause.kind == "discard" and copy.zone != "hand":
+            discard_copy(pos, copy)  # a card in play ("Discard it"): to its owner's discard pile
+            proc.add("effect", f"discard {copy.show()}", "L5R-ACT-EFFECT", "L5R-DURATION")
+            continue
+        out = apply_to_card(game, pos, copy, clause, as_cost=False, source=name)
+        proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def _run(game, pos: Position, proc: Procedure, due) -> None:
+    entries = pos.memo.get(KEY, [])
+    ready = [e for e in entries if due(e)]
+    if not ready:
+        return
+    pos.memo[KEY] = [e for e in entries if e not in ready]
+    for entry in ready:
+        _fire(game, pos, proc, entry)
+    if not pos.memo[KEY]:
+        del pos.memo[KEY]
+
+
+def phase_ends(game, pos: Position, proc: Procedure) -> None:
+    """Before the current phase gives way to another (turn.enter_phase, turn._next_turn)."""
+    phase, turn = pos.timing.phase, pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == PHASE_ENDS and e["phase"] == phase and e["turn"] == turn)
+
+
+def phase_begins(game, pos: Position, proc: Procedure) -> None:
+    """Right after a phase has begun (turn.enter_phase)."""
+    t = pos.timing
+    if t.phase != "end":
+        return
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == END_PHASE_BEGINS
+         or (tuple(e["moment"]) == END_PHASE and e["controller"] == t.active))
+
+
+def turn_ends(game, pos: Position, proc: Procedure) -> None:
+    """When the turn ends, before ongoing changes expire (turn._next_turn)."""
+    phase_ends(game, pos, proc)
+    turn = pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+
+
+def battle_resolves(game, pos: Position, proc: Procedure) -> None:
+    """Just before the current battle resolves (turn.py, before battle.combat_ends)."""
+    from .procedure import current_battlefield
+
+    field, turn = current_battlefield(pos), pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
+         and e.get("battlefield") == field)
+
+
+def turn_begins(game, pos: Position, proc: Procedure) -> None:
+    """After a new turn has begun (turn._next_turn)."""
+    t = pos.timing
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
+         and e["turn"] < t.turn)
+
+
+# ---- standing triggers inside a line ("After you Equip this Item, gain 2 Honor") ----------
+
+#: what a second trigger in a continuous line may do: its controller gains or loses Honor, draws
+_STANDING_KINDS = ("gain-honor", "lose-honor", "draw")
+
+
+def _standing_trigger(cond):
+    from ...core.ability import Trigger
+
+    if cond.kind != "effect-trigger" or len(cond.args) != 3 or cond.args[1] != "after":
+        return None
+    return Trigger(timing="after", event=cond.args[2], text=cond.text)
+
+
+def standing_executes(ability, cond) -> bool:
+    """A second trigger of a continuous line the engine fires (``standing``), on a card event it
+    raises, with an effect on the card's controller."""
+    from .triggers import fires
+
+    trigger = _standing_trigger(cond)
+    index = _index(cond)
+    if trigger is None or index is None or ability.kind != "continuous" or ability.designators:
+        return False  # Courtesy and the like: conditions on who went first, not checked here
+    if not fires(trigger) or index >= len(ability.effects):
+        return False
+    clause = ability.effects[index]
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False
+    return isinstance(clause, Effect) and clause.kind in _STANDING_KINDS and (
+        clause.target is None or clause.target.ref == "you")
+
+
+def triggered_effects(ability) -> set[int]:
+    """Indexes of the effects of ``ability`` that happen on a second trigger, not continuously."""
+    return {_index(c) for c in ability.conditions if c.kind == "effect-trigger" and _index(c) is not None}
+
+
+def standing(game, pos: Position, events: list, proc: Procedure) -> None:
+    """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
+    cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
+    from .effects import apply_to_player, in_play
+    from .triggers import trigger_matches
+
+    for copy in list(pos.all_copies()):
+        if not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            for cond in ability.conditions:
+                if not standing_executes(ability, cond):
+                    continue
+                trigger = _standing_trigger(cond)
+                for event in events:
+                    if not trigger_matches(pos, copy, trigger, event):
+                        continue
+                    clause = ability.effects[_index(cond)]
+                    proc.add("trigger", f"{copy.name}: {cond.text.split(',')[0]} has happened, so "
+                             f"'{clause.text}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
+                    out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
+                    proc.add("effect", out.description if out.changed else
+                             f"{out.description}: no change ({out.why})", "L5R-ACT-EFFECT", "L5R-TRAIT")
+
+
+def standing_rest(ability):
+    """For ``effects.executes``: the line without its second-trigger effects (to be judged as
+    usual), or None when a second trigger is one the engine does not fire."""
+    from dataclasses import replace
+
+    triggered = [c for c in ability.conditions if c.kind == "effect-trigger"]
+    if ability.costs or not all(standing_executes(ability, c) for c in triggered):
+        return None
+    if any(c.kind.startswith("effect-") and c.kind != "effect-trigger" for c in ability.conditions):
+        return None  # other effect-scoped conditions would count the effects differently
+    skip = triggered_effects(ability)
+    return replace(ability, effects=type(ability.effects)(e for i, e in enumerate(ability.effects) if i not in skip),
+                   conditions=type(ability.conditions)(c for c in ability.conditions if c.kind != "effect-trigger"))
