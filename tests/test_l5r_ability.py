@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -228,10 +227,8 @@ _WORDS = [
 
 
 def _check(text: str) -> None:
-    start = time.perf_counter()
     a = parse_ability(text)
     assert isinstance(a, Ability)
-    assert time.perf_counter() - start < 1.0
     for c in (*a.costs, *a.effects):
         assert isinstance(c, (Effect, Unparsed))
         if isinstance(c, Effect):

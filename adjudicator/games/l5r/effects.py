@@ -220,21 +220,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         copy.controller = new_owner
         position.move(copy.uid, new_owner, copy.zone, top=False)
         return Outcome(True, f"{new_owner} takes control of {name}")
-    if kind == "move-to-battle":
-        from .procedure import current_battlefield
-
-        field = current_battlefield(position)
-        if field is None:
-            return Outcome(False, f"move {name} to the battle", "there is no battle")
-        if copy.uid in position.memo.get("resolved-attackers", []):
-            return Outcome(False, f"move {name} to the battle", "it was in an attacking army at a resolution "
-                           "this Attack phase and cannot be moved to any battlefield (L5R-LOCATION)")
-        if copy.zone == field:
-            return Outcome(False, f"move {name} to the battle", "it is already there")
-        position.move(copy.uid, copy.controller, field, top=False)
-        for att in position.attachments_of(copy.uid):
-            position.move(att.uid, att.controller, field, top=False)
-        return Outcome(True, f"move {name} to {field}")
+    # ("move-to-battle" is carried out by effects_battle for every destination it names)
     return Outcome(False, f"{kind} {name}", f"the engine cannot carry out '{kind}' on a card")
 
 
