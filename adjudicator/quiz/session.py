@@ -260,7 +260,7 @@ def answer_source(answers_file: str | None):
     if answers_file:
         text = Path(answers_file).read_text(encoding="utf-8")
         return LineAnswers(iter(text.splitlines()))
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin  # (CliRunner replaces it with the test input)
     if stdin.isatty() and sys.stdout.isatty():
         return TerminalAnswers()
     return LineAnswers(iter(stdin.readline, ""))
