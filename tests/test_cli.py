@@ -108,6 +108,12 @@ def test_parse_prints_the_ast():
     assert "Ability" in res.output
 
 
+def test_parse_berserk_russian_text():
+    res = run(["parse", "--game", "berserk", "--format", "json", "При атаке ранит выбранное существо противника на 1."])
+    assert res.exit_code == 0, res.output
+    assert "выбранное существо" in res.output and '"wound"' in res.output
+
+
 def test_parse_unknown_game_suggests():
     res = run(["parse", "--game", "l5", "x"])
     assert res.exit_code == 2

@@ -50,6 +50,11 @@ class Berserk(Game):
 
         return builtin_pool()
 
+    def parse_card_text(self, text: str) -> list:
+        from .ability import parse_card_text
+
+        return parse_card_text(text)
+
     def load_card_database(self, path):
         try:
             from .carddb import load_pool  # the card base loader (another module's job)
