@@ -178,3 +178,22 @@ def test_rulebook_maximum_and_not_negation():
     assert (e.kind, e.keyword, e.target.states) == ("no-stat-maximum", "personal-honor", ("dishonorable",))
     kinds = [e.kind for e in effects("This Holding will not be destroyed; this is not negation.")]
     assert kinds == ["cannot-destroy", "not-negation"]
+
+
+def test_if_you_do_not_control_reads_as_a_negated_control_test():
+    ab = parse_ability("Bow his unit if you do not control him.")
+    assert ab.structured
+    (cond,) = ab.conditions
+    assert cond.kind.endswith("none-of")
+    assert cond.args[-2:] == ("you-control/1", "him")
+
+
+def test_or_above_and_or_below_are_comparisons():
+    ab = parse_ability("Kenji will not enter play if your Family Honor is 3 or above.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects] == ["cannot-enter-play"]
+    (cond,) = ab.conditions
+    assert cond.args[-2:] == (">=", "3")
+    ab = parse_ability("Bow him if his Chi is 2 or below.")
+    assert ab.structured
+    assert ab.conditions[0].args[-2:] == ("<=", "2")

@@ -203,6 +203,24 @@ def _object(t: TargetSpec) -> TargetSpec:
 
 
 class Rules:
+    # ----- tests a restriction reads
+    def rs_c_not_control(self, meta, ch):
+        # "if you do not control him": the base "you-control" test, negated ("none-of")
+        from .ability_conditions import encode
+
+        from adjudicator.core.ability import Condition
+
+        inner = Condition(kind="you-control", args=(ch[0].text,))
+        return Condition(kind="none-of", args=encode([inner]), text=self._text(meta))
+
+    def rs_sv_ge(self, meta, ch):
+        # "0 or above": at least that value
+        return (">=", int(ch[0]))
+
+    def rs_sv_le(self, meta, ch):
+        # "2 or below": at most that value
+        return ("<=", int(ch[0]))
+
     # ----- building the effect
     def _rs_effect(self, meta, who: TargetSpec, vp: "_Vp"):
         if vp.many:
