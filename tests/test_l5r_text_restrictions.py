@@ -197,3 +197,18 @@ def test_or_above_and_or_below_are_comparisons():
     ab = parse_ability("Bow him if his Chi is 2 or below.")
     assert ab.structured
     assert ab.conditions[0].args[-2:] == ("<=", "2")
+
+
+def test_abilities_on_cards_now_in_that_unit():
+    (e,) = effects("Abilities on cards now in that unit may not be used.")
+    assert e.kind == "cannot-use-abilities"
+    assert e.target.states == ("on:cards now in that unit",)
+
+
+def test_actions_from_cards_in_a_unit_may_not_target():
+    (e,) = effects("Actions from cards in other players' units may not target Kenji.")
+    assert e.kind == "cannot-be-targeted-by"
+    assert e.target.text == "Kenji"
+    assert e.keyword.startswith("Actions from cards in other players")
+    (e,) = effects("Actions from cards in a target Personality's unit may not target cards in this unit.")
+    assert e.kind == "cannot-be-targeted-by" and e.target.states == ("in-unit",)

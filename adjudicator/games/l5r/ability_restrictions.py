@@ -203,6 +203,27 @@ def _object(t: TargetSpec) -> TargetSpec:
 
 
 class Rules:
+    # ----- whose cards a restriction names
+    def rs_p_in_unit(self, meta, ch):
+        # "now in that unit": the base "in-unit" state
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-unit")
+
+    def rs_ud(self, meta, ch):
+        return None
+
+    def rs_p_from_cards_in(self, meta, ch):
+        # "Actions from cards in X's unit": where the actions come from
+        from .ability import _Mod
+
+        return _Mod("post-state", f"from-cards-in:{ch[-1].text}")
+
+    def rs_p_from_cards_in_others(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "from-cards-in:other players' units")
+
     # ----- tests a restriction reads
     def rs_c_not_control(self, meta, ch):
         # "if you do not control him": the base "you-control" test, negated ("none-of")
