@@ -212,3 +212,12 @@ def test_actions_from_cards_in_a_unit_may_not_target():
     assert e.keyword.startswith("Actions from cards in other players")
     (e,) = effects("Actions from cards in a target Personality's unit may not target cards in this unit.")
     assert e.kind == "cannot-be-targeted-by" and e.target.states == ("in-unit",)
+
+
+def test_actions_performed_by_and_a_stat_of_n_or_lower():
+    (e,) = effects("Actions performed by Personalities with a Gold Cost of 5 or lower may not target Kenji.")
+    assert e.kind == "cannot-be-targeted-by" and e.target.text == "Kenji"
+    assert e.keyword.startswith("Actions performed by Personalities")
+    (e,) = effects("Bow a target Personality with a Force of 3 or higher.")
+    assert e.kind == "bow"
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("force", ">=", 3)]

@@ -219,6 +219,19 @@ class Rules:
 
         return _Mod("post-state", f"from-cards-in:{ch[-1].text}")
 
+    def rs_p_performed_by(self, meta, ch):
+        # "Actions performed by X": who performs them
+        from .ability import _Mod
+
+        return _Mod("post-state", f"performed-by:{ch[-1].text}")
+
+    def rs_p_stat_of_le(self, meta, ch):
+        # "with a Gold Cost of 7 or lower": the base "with Gold Cost 7 or lower"
+        return self.p_test_le2(meta, ch)
+
+    def rs_p_stat_of_ge(self, meta, ch):
+        return self.p_test_ge2(meta, ch)
+
     def rs_p_from_cards_in_others(self, meta, ch):
         from .ability import _Mod
 
