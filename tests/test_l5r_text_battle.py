@@ -252,3 +252,23 @@ def test_two_card_types_followers_and_delays():
     assert ab.effects[0].kind == "duel-stat" and ab.conditions[0].args == ("effect 0", "duel")
     (e,) = [x for x in parse_ability("Battle: Raise or lower the current Province's strength by 2.").effects][:1]
     assert e.target.card_types == ("province",) and e.target.states == ("of-current-battlefield",)
+
+
+def test_created_personality_at_the_current_battlefield():
+    (e,) = effects("Create a 1F/1C/1PH Crane Clan • Samurai Personality at this battlefield.")
+    assert e.kind == "create"
+    assert e.target.card_types == ("personality",)
+    assert "at-battlefield" in e.target.states
+    (e,) = effects("Create two 2F/0C/0PH Ninja Personalities at the current battlefield.")
+    assert e.target.count == 2 and "at-battlefield" in e.target.states
+
+
+def test_create_a_battlefield():
+    (e,) = effects("Create a battlefield.")
+    assert e.kind == "create" and e.target.card_types == ("battlefield",)
+
+
+def test_battle_keyword_before_a_noun():
+    (e,) = effects("Negate a Battle action.")
+    assert e.kind == "negate"
+    assert "Battle" in e.target.keywords

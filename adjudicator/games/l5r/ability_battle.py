@@ -565,3 +565,14 @@ class Rules:
 
         return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
 
+
+    # ---------------------------------------------------------------- round 3
+    def bt_cw_here(self, meta, ch):
+        return _post("at-battlefield")
+
+    def bt_create_battlefield(self, meta, ch):
+        return self._eff(meta, "create", target=TargetSpec(ref="created", card_types=("battlefield",),
+                                                           text=self._text(meta)))
+
+    def bt_m_battle(self, meta, ch):
+        return _mod("keyword", "Battle")
