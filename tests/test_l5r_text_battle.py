@@ -272,3 +272,15 @@ def test_battle_keyword_before_a_noun():
     (e,) = effects("Negate a Battle action.")
     assert e.kind == "negate"
     assert "Battle" in e.target.keywords
+
+
+def test_give_a_keyword_to_a_card():
+    (e,) = effects("Give Reserve to your target Cavalry Personality in a Province.")
+    assert e.kind == "grant-keyword" and e.keyword == "Reserve"
+    assert e.target.card_types == ("personality",) and e.target.zone == "province"
+
+
+def test_after_the_battle_ends_delays_the_effect():
+    ab = parse_ability("Battle: Straighten a target Personality; discard him after the battle ends.")
+    assert ab.structured, ab
+    assert "battle-ends" in repr(ab)

@@ -576,3 +576,10 @@ class Rules:
 
     def bt_m_battle(self, meta, ch):
         return _mod("keyword", "Battle")
+
+    def bt_dl_after_the_end(self, meta, ch):
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return ("after-end-of", f"{period}-ends", self._text(meta))
+
+    def bt_give_keyword_to(self, meta, ch):
+        return self._keywords(meta, "grant-keyword", ch[1], ch[0])
