@@ -284,3 +284,14 @@ def test_after_the_battle_ends_delays_the_effect():
     ab = parse_ability("Battle: Straighten a target Personality; discard him after the battle ends.")
     assert ab.structured, ab
     assert "battle-ends" in repr(ab)
+
+
+def test_delayed_and_guarded_effect():
+    for text in ("Battle: Before this turn ends, if you control a Scout, gain 2 Honor.",
+                 "Battle: Before this turn ends, gain 2 Honor if you control a Scout."):
+        ab = parse_ability(text)
+        assert ab.structured, ab
+        (e,) = [e for e in ab.effects if isinstance(e, Effect)]
+        assert e.kind == "gain-honor"
+        kinds = [c.kind for c in ab.conditions]
+        assert "effect-delayed" in kinds and any(k.startswith("effect-if:") for k in kinds), kinds

@@ -583,3 +583,15 @@ class Rules:
 
     def bt_give_keyword_to(self, meta, ch):
         return self._keywords(meta, "grant-keyword", ch[1], ch[0])
+
+    def bt_delayed_if(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        (timing, event, text), cond, eff = ch[0], ch[1], ch[2]
+        return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-delayed", (timing, event), text)
+
+    def bt_delayed_guarded(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        (timing, event, text), eff, cond = ch[0], ch[1], ch[2]
+        return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-delayed", (timing, event), text)
