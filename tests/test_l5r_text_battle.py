@@ -295,3 +295,9 @@ def test_delayed_and_guarded_effect():
         assert e.kind == "gain-honor"
         kinds = [c.kind for c in ab.conditions]
         assert "effect-delayed" in kinds and any(k.startswith("effect-if:") for k in kinds), kinds
+
+
+def test_discard_then_refilling():
+    es = effects("Battle: Discard a target card in your Province, refilling the Province face-up.")
+    assert [e.kind for e in es] == ["discard", "refill"]
+    assert es[1].keyword == "face-up" and es[1].target.card_types == ("province",)

@@ -595,3 +595,9 @@ class Rules:
 
         (timing, event, text), eff, cond = ch[0], ch[1], ch[2]
         return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-delayed", (timing, event), text)
+
+    def bt_then_refilling(self, meta, ch):
+        face = str(ch[-1]).lower().replace(" ", "-")
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        target = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        return first + [self._eff(meta, "refill", target=target, keyword=face)]
