@@ -212,3 +212,10 @@ def test_remove_keywords_from_a_card():
 def test_remove_from_the_game_is_not_a_keyword_removal():
     (e,) = effects("Remove Daigo from the game.")
     assert e.kind == "remove-from-game"
+
+
+def test_bonus_for_each_of_his_cards():
+    es = effects("Daigo has +2F for each of his Spells.")
+    assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]
+    assert es[0].amount == 2 and es[0].stat == "force"
+    assert "Spells" in es[1].target.text

@@ -647,6 +647,10 @@ class Rules4:
 
 
 class Rules7:
+    def pl_per_each_of(self, meta, ch):
+        # "for each of his Weapons": the base "for each" reading, counting that group
+        return self.per_each(meta, ch)
+
     def pl_remove_keyword(self, meta, ch):
         # "Remove Ninja and Shadowlands from him": one lose-keyword per keyword
         words = [w for w in re.split(r"\s+and\s+", str(ch[0]))]
