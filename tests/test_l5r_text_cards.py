@@ -199,3 +199,11 @@ def test_targets_in_any_players_discard_pile():
     assert (target.kind, target.target.ref, target.target.zone, target.target.owner) == (
         "target", "target", "discard", "any")
     assert (removed.kind, removed.target.ref) == ("remove-from-game", "it")
+
+
+def test_round3_enemy_hand_and_token_or_blank():
+    (e,) = effects("Show two random cards in another player's hand.")
+    assert (e.kind, e.target.count, e.target.zone, e.target.owner) == ("reveal", 2, "hand", "opponent")
+    assert "random" in e.target.states
+    (e,) = effects("Bow a target enemy Personality with a Venom token or without abilities.")
+    assert e.kind == "bow" and e.target.states == ("has-token-or-no-abilities:Venom",)

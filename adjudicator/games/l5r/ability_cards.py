@@ -223,6 +223,9 @@ class Rules:
     def cc_p_enemy_pile(self, meta, ch):
         return [_Mod("zone", "discard"), _Mod("owner", "opponent")]
 
+    def cc_p_enemy_hand(self, meta, ch):
+        return [_Mod("zone", _HAND), _Mod("owner", "opponent")]
+
     def cc_p_his_hand(self, meta, ch):
         return [_Mod("zone", _HAND), _Mod("his")]
 
@@ -260,6 +263,10 @@ class Rules:
     def cc_p_with_token(self, meta, ch):
         _stat, _value, name = ch[-1]
         return _Mod("post-state", f"has-token:{name or 'any'}")
+
+    def cc_p_token_or_blank(self, meta, ch):
+        _stat, _value, name = ch[-1]
+        return _Mod("post-state", f"has-token-or-no-abilities:{name or 'any'}")
 
     def cc_p_under(self, meta, ch):
         return _Mod("post-state", f"under:{it_target(ch).ref}")
