@@ -207,3 +207,13 @@ def test_round3_enemy_hand_and_token_or_blank():
     assert "random" in e.target.states
     (e,) = effects("Bow a target enemy Personality with a Venom token or without abilities.")
     assert e.kind == "bow" and e.target.states == ("has-token-or-no-abilities:Venom",)
+
+
+def test_round3_make_a_player_act():
+    t, d = effects("Bow this card to make a target player discard a random card.")[1:]
+    assert (t.kind, t.target.ref, t.target.card_types) == ("target", "target", ("player",))
+    assert (d.kind, d.target.zone) == ("discard", "hand") and "of-it" in d.target.states
+    (e,) = effects("Make another player lose 3 Honor.")
+    assert (e.kind, e.amount, e.target.ref) == ("lose-honor", 3, "opponent")
+    # a card effect is not the player's own act: not structured
+    assert not parse_ability("Make another player bow a Personality.").structured

@@ -58,7 +58,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from adjudicator.core.ability import TargetSpec
+from adjudicator.core.ability import Effect, TargetSpec, Unparsed
 
 from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
 
@@ -153,6 +153,25 @@ class Rules:
 
     def cc_subj_show(self, meta, ch):
         return self._by_player(meta, "reveal", ch[0], ch[1])
+
+    def cc_made_target(self, meta, ch):
+        return TargetSpec(ref="target", card_types=("player",), text=self._text(meta))
+
+    def cc_made_opponent(self, meta, ch):
+        return TargetSpec(ref="opponent", owner="opponent", card_types=("player",), text=self._text(meta))
+
+    def cc_make(self, meta, ch):
+        """"make a target player discard a random card / lose 2 Honor": the player's own act."""
+        who, inner = ch[0], ch[1]
+        effs = inner if isinstance(inner, list) else [inner]
+        if len(effs) != 1 or not isinstance(effs[0], Effect):
+            return Unparsed(self._text(meta), "made to act: not one effect", self._span(meta))
+        e = effs[0]
+        if e.kind == "discard" and e.target is not None and e.target.ref == "choice":
+            return self._by_player(meta, "discard", who, e.target)
+        if e.target is not None and e.target.ref == "you" and e.target.card_types == ():
+            return replace(e, target=who, text=self._text(meta), span=self._span(meta))
+        return Unparsed(self._text(meta), "made to act: not a player's act", self._span(meta))
 
     def cc_show_all(self, meta, ch):
         return self._eff(meta, "reveal", target=it_target(ch))
