@@ -65,7 +65,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
-    "create-copy",
+    "create-copy", "draw-until", "give-token-until",
 })
 
 _HAND = "hand"
@@ -153,6 +153,19 @@ class Rules:
 
     def cc_subj_show(self, meta, ch):
         return self._by_player(meta, "reveal", ch[0], ch[1])
+
+    def cc_draw_until(self, meta, ch):
+        n = amount(next(c for c in ch if not hasattr(c, "type")))
+        return self._eff(meta, "draw-until", amount=n, target=TargetSpec(ref="you"))
+
+    def cc_give_tokens_until(self, meta, ch):
+        target, desc, n = ch[0], ch[1], amount(ch[-1])
+        if getattr(desc, "type", "") == "CAPWORD":
+            stat, value, name = None, None, str(desc)
+        else:
+            stat, value, name = desc
+        return self._eff(meta, "give-token-until", target=target, stat=stat, amount=value, keyword=name,
+                         values=(n,))
 
     def cc_made_target(self, meta, ch):
         return TargetSpec(ref="target", card_types=("player",), text=self._text(meta))
