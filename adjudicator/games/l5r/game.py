@@ -26,7 +26,7 @@ def _abilities(text: str) -> tuple:
         return ()
 
     from ...core.ability_cache import cached
-    from .ability import source_files
+    from .text_files import source_files
 
     return cached("l5r-abilities", source_files(), _parse, text)
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
-from .ability_events import split_event
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, PENDING, RAISED
+from .triggers_events import ACTION_RAISED, PENDING, RAISED, split_event
 
 WINDOW = "reaction-window"
 

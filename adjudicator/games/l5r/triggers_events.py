@@ -38,3 +38,10 @@ def own_action_info(ctx) -> dict:
     verb = str(getattr(ctx.body, "verb", "") or "").lower()
     kinds = _OWN_KINDS.get(verb)
     return {"by": ctx.actor, "source": 0, "kinds": list(kinds) if kinds else None, "targets": None, "did": None}
+
+
+def split_event(name: str) -> tuple[str, dict]:
+    """"action-resolves;by=you;kind=battle" -> ("action-resolves", {"by": "you", "kind": "battle"})
+    (the event-name scheme of ability_events; here so that the engine need not import the grammar side)."""
+    core, *rest = name.split(";")
+    return core, dict(part.split("=", 1) for part in rest if "=" in part)
