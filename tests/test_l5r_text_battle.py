@@ -252,3 +252,52 @@ def test_two_card_types_followers_and_delays():
     assert ab.effects[0].kind == "duel-stat" and ab.conditions[0].args == ("effect 0", "duel")
     (e,) = [x for x in parse_ability("Battle: Raise or lower the current Province's strength by 2.").effects][:1]
     assert e.target.card_types == ("province",) and e.target.states == ("of-current-battlefield",)
+
+
+def test_created_personality_at_the_current_battlefield():
+    (e,) = effects("Create a 1F/1C/1PH Crane Clan • Samurai Personality at this battlefield.")
+    assert e.kind == "create"
+    assert e.target.card_types == ("personality",)
+    assert "at-battlefield" in e.target.states
+    (e,) = effects("Create two 2F/0C/0PH Ninja Personalities at the current battlefield.")
+    assert e.target.count == 2 and "at-battlefield" in e.target.states
+
+
+def test_create_a_battlefield():
+    (e,) = effects("Create a battlefield.")
+    assert e.kind == "create" and e.target.card_types == ("battlefield",)
+
+
+def test_battle_keyword_before_a_noun():
+    (e,) = effects("Negate a Battle action.")
+    assert e.kind == "negate"
+    assert "Battle" in e.target.keywords
+
+
+def test_give_a_keyword_to_a_card():
+    (e,) = effects("Give Reserve to your target Cavalry Personality in a Province.")
+    assert e.kind == "grant-keyword" and e.keyword == "Reserve"
+    assert e.target.card_types == ("personality",) and e.target.zone == "province"
+
+
+def test_after_the_battle_ends_delays_the_effect():
+    ab = parse_ability("Battle: Straighten a target Personality; discard him after the battle ends.")
+    assert ab.structured, ab
+    assert "battle-ends" in repr(ab)
+
+
+def test_delayed_and_guarded_effect():
+    for text in ("Battle: Before this turn ends, if you control a Scout, gain 2 Honor.",
+                 "Battle: Before this turn ends, gain 2 Honor if you control a Scout."):
+        ab = parse_ability(text)
+        assert ab.structured, ab
+        (e,) = [e for e in ab.effects if isinstance(e, Effect)]
+        assert e.kind == "gain-honor"
+        kinds = [c.kind for c in ab.conditions]
+        assert "effect-delayed" in kinds and any(k.startswith("effect-if:") for k in kinds), kinds
+
+
+def test_discard_then_refilling():
+    es = effects("Battle: Discard a target card in your Province, refilling the Province face-up.")
+    assert [e.kind for e in es] == ["discard", "refill"]
+    assert es[1].keyword == "face-up" and es[1].target.card_types == ("province",)

@@ -201,3 +201,21 @@ def test_in_it_and_need_not_bow():
     assert e.target.ref == "each" and "in:it" in e.target.states
     (e,) = effects("Hiroshi need not bow to Lobby.")
     assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")
+
+
+def test_remove_keywords_from_a_card():
+    es = effects("Remove Ronin and Ninja from Daigo.")
+    assert [(e.kind, e.keyword) for e in es] == [("lose-keyword", "Ronin"), ("lose-keyword", "Ninja")]
+    assert all(e.target.text == "Daigo" for e in es)
+
+
+def test_remove_from_the_game_is_not_a_keyword_removal():
+    (e,) = effects("Remove Daigo from the game.")
+    assert e.kind == "remove-from-game"
+
+
+def test_bonus_for_each_of_his_cards():
+    es = effects("Daigo has +2F for each of his Spells.")
+    assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]
+    assert es[0].amount == 2 and es[0].stat == "force"
+    assert "Spells" in es[1].target.text

@@ -565,3 +565,39 @@ class Rules:
 
         return _Scoped(ch[-1], "effect-during", ("duel",), self._text(meta))
 
+
+    # ---------------------------------------------------------------- round 3
+    def bt_cw_here(self, meta, ch):
+        return _post("at-battlefield")
+
+    def bt_create_battlefield(self, meta, ch):
+        return self._eff(meta, "create", target=TargetSpec(ref="created", card_types=("battlefield",),
+                                                           text=self._text(meta)))
+
+    def bt_m_battle(self, meta, ch):
+        return _mod("keyword", "Battle")
+
+    def bt_dl_after_the_end(self, meta, ch):
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return ("after-end-of", f"{period}-ends", self._text(meta))
+
+    def bt_give_keyword_to(self, meta, ch):
+        return self._keywords(meta, "grant-keyword", ch[1], ch[0])
+
+    def bt_delayed_if(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        (timing, event, text), cond, eff = ch[0], ch[1], ch[2]
+        return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-delayed", (timing, event), text)
+
+    def bt_delayed_guarded(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        (timing, event, text), eff, cond = ch[0], ch[1], ch[2]
+        return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-delayed", (timing, event), text)
+
+    def bt_then_refilling(self, meta, ch):
+        face = str(ch[-1]).lower().replace(" ", "-")
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        target = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        return first + [self._eff(meta, "refill", target=target, keyword=face)]

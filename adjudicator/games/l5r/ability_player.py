@@ -646,8 +646,19 @@ class Rules4:
         return self._pl_mod("post-state", f"not-targeted-by:{ch[-1].text}")
 
 
+class Rules7:
+    def pl_per_each_of(self, meta, ch):
+        # "for each of his Weapons": the base "for each" reading, counting that group
+        return self.per_each(meta, ch)
+
+    def pl_remove_keyword(self, meta, ch):
+        # "Remove Ninja and Shadowlands from him": one lose-keyword per keyword
+        words = [w for w in re.split(r"\s+and\s+", str(ch[0]))]
+        return self._keywords(meta, "lose-keyword", ch[-1], words)
+
+
 for _name, _value in [*vars(Rules2).items(), *vars(Rules3).items(), *vars(Rules4).items(),
-                      *vars(Rules5).items(), *vars(Rules6).items()]:
+                      *vars(Rules5).items(), *vars(Rules6).items(), *vars(Rules7).items()]:
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
 
