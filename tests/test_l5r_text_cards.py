@@ -199,3 +199,41 @@ def test_targets_in_any_players_discard_pile():
     assert (target.kind, target.target.ref, target.target.zone, target.target.owner) == (
         "target", "target", "discard", "any")
     assert (removed.kind, removed.target.ref) == ("remove-from-game", "it")
+
+
+def test_round3_enemy_hand_and_token_or_blank():
+    (e,) = effects("Show two random cards in another player's hand.")
+    assert (e.kind, e.target.count, e.target.zone, e.target.owner) == ("reveal", 2, "hand", "opponent")
+    assert "random" in e.target.states
+    (e,) = effects("Bow a target enemy Personality with a Venom token or without abilities.")
+    assert e.kind == "bow" and e.target.states == ("has-token-or-no-abilities:Venom",)
+
+
+def test_round3_make_a_player_act():
+    t, d = effects("Bow this card to make a target player discard a random card.")[1:]
+    assert (t.kind, t.target.ref, t.target.card_types) == ("target", "target", ("player",))
+    assert (d.kind, d.target.zone) == ("discard", "hand") and "of-it" in d.target.states
+    (e,) = effects("Make another player lose 3 Honor.")
+    assert (e.kind, e.amount, e.target.ref) == ("lose-honor", 3, "opponent")
+    # a card effect is not the player's own act: not structured
+    assert not parse_ability("Make another player bow a Personality.").structured
+
+
+def test_round3_up_to_an_exact_number():
+    (e,) = effects("Draw cards until you have exactly three cards in your hand.")
+    assert (e.kind, e.amount, e.target.ref) == ("draw-until", 3, "you")
+    (e,) = effects("Give Kenji +1F Fire tokens until he has exactly four.")
+    assert (e.kind, e.stat, e.amount, e.keyword, e.values) == ("give-token-until", "force", 1, "Fire", (4,))
+    assert e.kind in EFFECT_KINDS
+
+
+def test_round3_draw_until_runs_in_the_engine():
+    assert executes(parse_ability("Open: Draw cards until you have exactly two cards in your hand."))
+    text = HEAD.replace("Open: Target a Personality. Put it on top of its owner's deck.",
+                        "Open: Draw cards until you have exactly two cards in your hand.")
+    text = text.replace('card "Paddy"', 'card "Tale" action\ncard "Edict" action\ncard "Omen" action\n'
+                        'card "Paddy"')
+    text += 'Alice hand: "Omen"\nAlice fate-deck: "Tale", "Edict"\n'
+    r = run_text(text + 'Alice uses "Scout"\nexpect legal\nexpect Alice hand 2\nexpect "Tale" in Alice hand\n'
+                 'expect "Edict" in Alice fate-deck\n')
+    assert r.passed, [f.render() for f in r.failures]

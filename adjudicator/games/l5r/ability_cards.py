@@ -58,14 +58,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from adjudicator.core.ability import TargetSpec
+from adjudicator.core.ability import Effect, TargetSpec, Unparsed
 
 from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
-    "create-copy",
+    "create-copy", "draw-until", "give-token-until",
 })
 
 _HAND = "hand"
@@ -154,6 +154,38 @@ class Rules:
     def cc_subj_show(self, meta, ch):
         return self._by_player(meta, "reveal", ch[0], ch[1])
 
+    def cc_draw_until(self, meta, ch):
+        n = amount(next(c for c in ch if not hasattr(c, "type")))
+        return self._eff(meta, "draw-until", amount=n, target=TargetSpec(ref="you"))
+
+    def cc_give_tokens_until(self, meta, ch):
+        target, desc, n = ch[0], ch[1], amount(ch[-1])
+        if getattr(desc, "type", "") == "CAPWORD":
+            stat, value, name = None, None, str(desc)
+        else:
+            stat, value, name = desc
+        return self._eff(meta, "give-token-until", target=target, stat=stat, amount=value, keyword=name,
+                         values=(n,))
+
+    def cc_made_target(self, meta, ch):
+        return TargetSpec(ref="target", card_types=("player",), text=self._text(meta))
+
+    def cc_made_opponent(self, meta, ch):
+        return TargetSpec(ref="opponent", owner="opponent", card_types=("player",), text=self._text(meta))
+
+    def cc_make(self, meta, ch):
+        """"make a target player discard a random card / lose 2 Honor": the player's own act."""
+        who, inner = ch[0], ch[1]
+        effs = inner if isinstance(inner, list) else [inner]
+        if len(effs) != 1 or not isinstance(effs[0], Effect):
+            return Unparsed(self._text(meta), "made to act: not one effect", self._span(meta))
+        e = effs[0]
+        if e.kind == "discard" and e.target is not None and e.target.ref == "choice":
+            return self._by_player(meta, "discard", who, e.target)
+        if e.target is not None and e.target.ref == "you" and e.target.card_types == ():
+            return replace(e, target=who, text=self._text(meta), span=self._span(meta))
+        return Unparsed(self._text(meta), "made to act: not a player's act", self._span(meta))
+
     def cc_show_all(self, meta, ch):
         return self._eff(meta, "reveal", target=it_target(ch))
 
@@ -223,6 +255,9 @@ class Rules:
     def cc_p_enemy_pile(self, meta, ch):
         return [_Mod("zone", "discard"), _Mod("owner", "opponent")]
 
+    def cc_p_enemy_hand(self, meta, ch):
+        return [_Mod("zone", _HAND), _Mod("owner", "opponent")]
+
     def cc_p_his_hand(self, meta, ch):
         return [_Mod("zone", _HAND), _Mod("his")]
 
@@ -260,6 +295,10 @@ class Rules:
     def cc_p_with_token(self, meta, ch):
         _stat, _value, name = ch[-1]
         return _Mod("post-state", f"has-token:{name or 'any'}")
+
+    def cc_p_token_or_blank(self, meta, ch):
+        _stat, _value, name = ch[-1]
+        return _Mod("post-state", f"has-token-or-no-abilities:{name or 'any'}")
 
     def cc_p_under(self, meta, ch):
         return _Mod("post-state", f"under:{it_target(ch).ref}")

@@ -76,7 +76,27 @@ CARD_KINDS: dict = {
 }
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
-PLAYER_KINDS: dict = {}
+def _draw_until(game, position, player, effect, *, as_cost, source):
+    """"Draw cards until you have exactly N cards in your hand": draw the difference, if any."""
+    want = effect.amount if effect.amount is not None else 0
+    hand = position.zones.get((player, "hand"), [])
+    deck = position.zones.get((player, "fate-deck"), [])
+    need = want - len(hand)
+    if need <= 0:
+        return Outcome(False, f"{player} draws until he has {want} cards in hand",
+                       f"{player} already has {len(hand)} cards in hand")
+    drawn = 0
+    for _ in range(need):
+        if not deck:
+            break
+        position.move(deck[0], player, "hand", top=False)
+        drawn += 1
+    if drawn < need:
+        return Outcome(drawn > 0, f"{player} draws {drawn} of {need} cards", f"{player}'s Fate deck ran out")
+    return Outcome(True, f"{player} draws {need} cards, to {want} in hand")
+
+
+PLAYER_KINDS: dict = {"draw-until": _draw_until}
 
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {}
