@@ -240,9 +240,9 @@ class Rules:
     # ----- tests a restriction reads
     def rs_c_not_control(self, meta, ch):
         # "if you do not control him": the base "you-control" test, negated ("none-of")
-        from .ability_conditions import encode
-
         from adjudicator.core.ability import Condition
+
+        from .ability_conditions import encode
 
         inner = Condition(kind="you-control", args=(ch[0].text,))
         return Condition(kind="none-of", args=encode([inner]), text=self._text(meta))

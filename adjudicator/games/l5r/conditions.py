@@ -296,8 +296,9 @@ def _matches(pos, copy, found) -> bool:
 
 def _opposed(pos, copy) -> bool:
     """A unit at a battlefield where another player also has units (L5R-RESOLVE)."""
-    return copy.zone.startswith("battlefield") and any(
-        c.zone == copy.zone and c.controller != copy.controller for c in pos.all_copies())
+    from .states import opposed
+
+    return opposed(pos, copy)
 
 
 def _here():

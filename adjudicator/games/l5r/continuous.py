@@ -20,6 +20,7 @@ from ...core.ability import Effect, TargetSpec
 from ...core.position import Copy, Position
 from . import amounts
 from .effects import in_play
+from .states import compare
 from .states import fits as state_fits
 
 #: stats a lasting trait may change on cards (the engine reads them in card_property)
@@ -49,12 +50,6 @@ def reach(spec: TargetSpec | None) -> str:
     return ""
 
 
-def _unit_leader(pos: Position, copy: Copy) -> Copy:
-    while copy.attached_to is not None and copy.attached_to in pos.copies:
-        copy = pos.copies[copy.attached_to]
-    return copy
-
-
 def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> bool:
     """Does ``copy`` fit the description of a lasting clause of ``source``?
 
@@ -72,21 +67,9 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
     for keyword in spec.keywords:
         if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))):
             return False
-    for state in spec.states:
-        if state == "other":
-            if copy.uid == source.uid:
-                return False
-        elif state == "in-unit":
-            if _unit_leader(pos, copy).uid != _unit_leader(pos, source).uid:
-                return False
-        elif not state_fits(game, pos, source, copy, state):
-            return False
-    for test in spec.tests:
-        value = pos.stat(copy, test.stat, 0) or 0
-        if not {"<": value < test.value, "<=": value <= test.value, "=": value == test.value,
-                ">=": value >= test.value, ">": value > test.value, "!=": value != test.value}[test.op]:
-            return False
-    return True
+    if not all(state_fits(game, pos, source, copy, state) for state in spec.states):
+        return False  # ("other", "in this unit" ... are judged from the trait's card: states.py)
+    return all(compare(pos.stat(copy, test.stat, 0) or 0, test.op, test.value) for test in spec.tests)
 
 
 def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bool:

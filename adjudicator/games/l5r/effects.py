@@ -224,6 +224,16 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     return Outcome(False, f"{kind} {name}", f"the engine cannot carry out '{kind}' on a card")
 
 
+def draw_cards(position: Position, player: str, count: int) -> int:
+    """Move up to ``count`` cards from the top of ``player``'s Fate deck to the hand; how many moved."""
+    deck = position.zones.get((player, "fate-deck"), [])
+    drawn = 0
+    while drawn < count and deck:
+        position.move(deck[0], player, "hand", top=False)
+        drawn += 1
+    return drawn
+
+
 def apply_to_player(game, position: Position, player: str, effect: Effect, *, as_cost: bool) -> Outcome:
     kind = effect.kind
     handler = _topic_handlers()[1].get(kind)
@@ -232,13 +242,7 @@ def apply_to_player(game, position: Position, player: str, effect: Effect, *, as
     p = position.players[player]
     amount = effect.amount if effect.amount is not None else 1
     if kind == "draw":
-        deck = position.zones.get((player, "fate-deck"), [])
-        drawn = 0
-        for _ in range(amount):
-            if not deck:
-                break
-            position.move(deck[0], player, "hand", top=False)
-            drawn += 1
+        drawn = draw_cards(position, player, amount)
         word = "card" if amount == 1 else "cards"
         if drawn < amount:
             return Outcome(drawn > 0, f"{player} draws {drawn} of {amount} {word}",
@@ -292,7 +296,9 @@ def executes(ability) -> bool:
         if not fires(ability.trigger):
             return False
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
-        from .delayed import standing_rest  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+        from .delayed import (
+            standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+        )
 
         rest = standing_rest(ability)
         return rest is not None and (not rest.effects or executes(rest))
@@ -318,7 +324,9 @@ def executes(ability) -> bool:
 
     if ability_verdict(ability) is False:
         return False
-    from .delayed import executes as delayed_executes  # fired at their moment (delayed.py)
+    from .delayed import (
+        executes as delayed_executes,  # fired at their moment (delayed.py)
+    )
 
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
                for c in ability.conditions):

@@ -19,7 +19,7 @@ non-executable: :func:`unchecked_target` (used by :func:`adjudicator.games.l5r.e
 
 from __future__ import annotations
 
-from .effects import Outcome, discard_copy, in_play
+from .effects import Outcome, discard_copy, draw_cards, in_play
 
 _DYNASTY_TYPES = {"personality", "holding", "event", "region", "stronghold", "celestial"}
 
@@ -80,17 +80,11 @@ def _draw_until(game, position, player, effect, *, as_cost, source):
     """"Draw cards until you have exactly N cards in your hand": draw the difference, if any."""
     want = effect.amount if effect.amount is not None else 0
     hand = position.zones.get((player, "hand"), [])
-    deck = position.zones.get((player, "fate-deck"), [])
     need = want - len(hand)
     if need <= 0:
         return Outcome(False, f"{player} draws until he has {want} cards in hand",
                        f"{player} already has {len(hand)} cards in hand")
-    drawn = 0
-    for _ in range(need):
-        if not deck:
-            break
-        position.move(deck[0], player, "hand", top=False)
-        drawn += 1
+    drawn = draw_cards(position, player, need)
     if drawn < need:
         return Outcome(drawn > 0, f"{player} draws {drawn} of {need} cards", f"{player}'s Fate deck ran out")
     return Outcome(True, f"{player} draws {need} cards, to {want} in hand")

@@ -156,7 +156,7 @@ def player_clause_executes(clause, ability=None) -> bool:
 
 def player_subjects(ctx, source, clause, last: list) -> list[str] | None:
     """The players a player-level clause applies to; None when its target is no player."""
-    from .procedure import _compare
+    from .states import compare
 
     spec = clause.target
     pos, actor = ctx.position, ctx.actor
@@ -173,7 +173,7 @@ def player_subjects(ctx, source, clause, last: list) -> list[str] | None:
         out = []
         for name in names:
             attrs = pos.players[name].attrs
-            if all(_compare(attrs.get(_PLAYER_STATS[t.stat], 0), t.op, t.value) for t in spec.tests):
+            if all(compare(attrs.get(_PLAYER_STATS[t.stat], 0), t.op, t.value) for t in spec.tests):
                 out.append(name)
         return out
     return None

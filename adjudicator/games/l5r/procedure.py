@@ -13,6 +13,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .states import compare
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -261,15 +262,13 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
             return "it is not " + STATE_WORDS.get(state, state)
     for test in spec.tests:
         value = pos.stat(copy, test.stat, 0) or 0
-        if not _compare(value, test.op, test.value):
+        if not compare(value, test.op, test.value):
             return f"its {test.stat} is {value}, not {test.op} {test.value}"
     if "cannot-target" in ctx.game.continuous_flags(pos, copy) or pos.has_flag(copy, "cannot-target"):
         return "it cannot be targeted"
     return None
 
 
-def _compare(a: int, op: str, b: int) -> bool:
-    return {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b, "!=": a != b}[op]
 
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:

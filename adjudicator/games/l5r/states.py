@@ -29,6 +29,17 @@ def checked(state: str) -> bool:
     return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state))
 
 
+def compare(a: int, op: str, b: int) -> bool:
+    """``a op b`` for the comparison words of card text ("less than", "or lower" ...)."""
+    return {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b, "!=": a != b}[op]
+
+
+def opposed(pos: Position, copy: Copy) -> bool:
+    """A card at a battlefield where another player also has cards (L5R-RESOLVE)."""
+    return copy.zone.startswith("battlefield") and any(
+        c.zone == copy.zone and c.controller != copy.controller for c in pos.all_copies())
+
+
 def _leader(pos: Position, copy: Copy) -> Copy:
     while copy.attached_to is not None and copy.attached_to in pos.copies:
         copy = pos.copies[copy.attached_to]
@@ -52,9 +63,8 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     if state == "any-location":  # the text lifts the usual limit to the current battlefield
         return True
     if state in ("opposed", "unopposed"):
-        opposed = copy.zone.startswith("battlefield") and any(
-            c.zone == copy.zone and c.controller != copy.controller for c in pos.all_copies())
-        return opposed if state == "opposed" else (copy.zone.startswith("battlefield") and not opposed)
+        here = opposed(pos, copy)
+        return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)
     if state == "no-attachments":
         return not pos.attachments_of(copy.uid)
     if state == "no-followers":
@@ -81,6 +91,5 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         other = source if ref == "this" else pos.copies.get(source.attached_to or -1)
         if other is None:
             return None
-        a, b = _value(game, pos, copy, stat), _value(game, pos, other, stat)
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "=": a == b}[op]
+        return compare(_value(game, pos, copy, stat), op, _value(game, pos, other, stat))
     return None
