@@ -14,8 +14,9 @@ from ...core.ability import Effect
 from ...core.position import Copy, Modifier, Position
 from .triggers_events import raise_event
 
-#: kinds the resolver can carry out (``adjudicator coverage`` reads this)
-EXECUTABLE_KINDS = frozenset({
+#: kinds the resolver itself carries out; ``EXECUTABLE_KINDS`` (read by ``adjudicator coverage``)
+#: adds the topic modules' kinds, worked out on first use so that start-up imports none of them
+_BASE_KINDS = frozenset({
     "bow", "straighten", "dishonor", "rehonor", "draw", "discard", "gain-honor", "lose-honor",
     "modify-stat", "grant-keyword", "lose-keyword", "move-home", "destroy", "cannot-bow",
     "cannot-straighten", "cannot-dishonor", "cannot-destroy", "cannot-discard", "cannot-move",
@@ -308,7 +309,7 @@ def executes(ability) -> bool:
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
-    if not all(isinstance(c, Effect) and c.kind in EXECUTABLE_KINDS for c in clauses):
+    if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
     if any(c.kind == "modify-stat" and c.stat == "strength" for c in clauses):
@@ -417,6 +418,19 @@ def _topic_handlers() -> tuple[dict, dict, dict]:
     return _HANDLERS
 
 
-# the kinds the topic modules carry out are executable too
-EXECUTABLE_KINDS = EXECUTABLE_KINDS | frozenset().union(*(_topic_handlers()[0], _topic_handlers()[1],
-                                                           _topic_handlers()[2]))
+_ALL_KINDS: frozenset[str] | None = None
+
+
+def executable_kinds() -> frozenset[str]:
+    """The resolver's own kinds and those the topic modules carry out."""
+    global _ALL_KINDS
+    if _ALL_KINDS is None:
+        cards, players, continuous = _topic_handlers()
+        _ALL_KINDS = _BASE_KINDS.union(cards, players, continuous)
+    return _ALL_KINDS
+
+
+def __getattr__(name: str):
+    if name == "EXECUTABLE_KINDS":
+        return executable_kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
