@@ -675,3 +675,53 @@ class _ScKind(_ScAge):
 class _StatChanges:
     def __init__(self, stats, kind, age):
         self.stats, self.kind, self.age = stats, kind, age
+
+
+class Rules8:
+    # ----- round 4
+    def pl_icon_bow(self, meta, ch):
+        # "[bow]": the bow icon, "Bow this card"
+        return self._eff(meta, "bow", target=TargetSpec(ref="this", text="this card"))
+
+    def pl_icon_pay_x(self, meta, ch):
+        # "[*]": the Gold icon with a star, "Pay X Gold"
+        return self._eff(meta, "pay-gold", amount=None, target=TargetSpec(ref="you"))
+
+
+for _name, _value in vars(Rules8).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+class Rules9:
+    def pl_h_kw_or_type(self, meta, ch):
+        # "Monk or Shugenja Personality": either keyword, on that card type (the any-keyword
+        # state the target tests read); the type's own modifiers follow
+        words, clan = [], False
+        for c in ch:
+            t = getattr(c, "type", "")
+            if t == "CAPWORD":
+                words.append(str(c))
+            elif t == "STATE":
+                words.append(str(c).capitalize())
+        text = self._text(meta)
+        first, second = re.split(r"\s+or\s+", text, maxsplit=1)
+        first_kw = words[0] + (" Clan" if re.search(r"\bclan$", first, re.I) else "")
+        second_kw = words[1] + (" Clan" if re.match(r"\S+\s+clan\b", second, re.I) else "")
+        head = [c for c in ch if isinstance(c, (_A()._Mod, list))]
+        flat = []
+        for h in head:
+            flat.extend(h if isinstance(h, list) else [h])
+        return [self._pl_mod("post-state", f"any-keyword:{first_kw}|{second_kw}"), *flat]
+
+    def pl_h_or_name(self, meta, ch):
+        # "Holding or Shosuro Kameyoi": a card of that description or the named card, kept as
+        # one "either:" state (one TargetSpec cannot say both)
+        text = self._text(meta)
+        first, second = re.split(r"\s+or\s+", text, maxsplit=1)
+        return [self._pl_mod("post-state", f"either:{first}|{second}")]
+
+
+for _name, _value in vars(Rules9).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
