@@ -293,6 +293,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "aura-reduction"  # «Все ваши речные девы получают -1 от …»: defences._reductions
         elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
+        elif kinds == {"no-close"} and all(e["subject"] == "self" and re.fullmatch(
+                r"не\s+закрывается\s*,\s*выступая\s+защитником", (e.get("text") or "").strip(), re.I)
+                for e in out["effects"]):
+            # «Не закрывается, выступая защитником» (glossary «Не закрывается после атаки (не закрывается,
+            # выступая защитником)»): the card does not close when assigned as a defender; defenders.py
+            out["static"] = "defends-open"
         elif kinds == {"reduce-attack-to"}:
             out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
         elif kinds == {"damage-reduction", "keyword"} and all(
