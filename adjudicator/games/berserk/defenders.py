@@ -80,6 +80,10 @@ def defend(ctx) -> None:
         if len(mine) != 1:
             ctx.reject("B-STACK", "say which attacked card is defended: defend \"Attacked\" with \"Defender\"")
         attacked = pos.copies[mine.pop()]
+    if attacked.controller != me:
+        ctx.reject("B-414", f"\"{attacked.name}\" is {attacked.controller}'s card: the attacked card's controller "
+                   "assigns its defender (glossary «Цель»: «от неё не назначен защитник»)")
+    _need_priority(ctx)
     items = _attacks_at(pos, attacked.uid)
     if not items:
         ctx.reject("B-STACK", f"no attack at \"{attacked.name}\" is on the stack: a defender changes the target of "
@@ -98,16 +102,12 @@ def defend(ctx) -> None:
     item = strikes[0]
     p = item.payload
     attacker = pos.copies.get(p["uid"])
-    if attacked.controller != me:
-        ctx.reject("B-414", f"\"{attacked.name}\" is {attacked.controller}'s card: the attacked card's controller "
-                   "assigns its defender (glossary «Цель»: «от неё не назначен защитник»)")
     if p.get("defender") is not None:
         ctx.reject("B-414", f"a defender (\"{pos.copies[p['defender']].name}\") has already been assigned against "
                    f"this strike: its original target is already changed (glossary «Назначить защитника»)")
     if attacker is not None and S.has_keyword(pos, attacker, "directed-strike"):
         ctx.reject("B-414", f"\"{attacker.name}\" has a directed strike ([:drs], «Направленный удар»): no defender "
                    "can be assigned against a card with a directed strike (glossary «Направленный удар»)")
-    _need_priority(ctx)
     early = [i for i in pos.stack if i.payload.get("from_attack") is not None
              and i.payload.get("from_attack") == p.get("attack_id")]
     if early:
