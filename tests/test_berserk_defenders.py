@@ -72,3 +72,20 @@ def test_directed_strike_forbids_a_defender():
 def test_attack_experience_and_defence_together_spares_the_attacker_too():
     result = run(_base(attacker="Опыт в атаке и защите.") + 'Bob passes\nexpect "Рубака" not closed\n')
     assert result.passed, result.failures
+
+
+def test_a_directed_strike_with_a_limit_is_neither_counted_nor_guessed():
+    assert _executes("[:unq]. [:drs] по картам с метанием.") == [False]
+    assert _executes("Аккениец. [:drs] по существам с уязвимостью.") == [False]
+    keywords = parse_abilities("Слуа. [:drs] и вампиризм по рядовым существам.")[0]["keywords"]
+    assert "directed-strike по рядовым существам" in keywords and "directed-strike" not in keywords
+    result = run(_base(attacker="[:drs] по картам с метанием.") + 'Bob defends "Лекарь" with "Страж"\n'
+                 'expect illegal because B-414 "does not guess"\n')
+    assert result.passed, result.failures
+
+
+def test_a_turn_order_icon_in_the_middle_of_a_keyword_line_is_not_counted():
+    # «[:2hod]:» governs what follows it only; the reading would hold it for «Опыт в атаке» too
+    assert _executes("Йордлинг. Опыт в атаке. [:2hod]:[:prs] и опыт в защите.") == [False]
+    assert _executes("[:unq]. Орк. Не носит экипировку. [:2hod]: [:prs].") == [False]
+    assert _executes("[:2hod]: Опыт в защите.") == [True]

@@ -108,6 +108,12 @@ def defend(ctx) -> None:
     if attacker is not None and S.has_keyword(pos, attacker, "directed-strike"):
         ctx.reject("B-414", f"\"{attacker.name}\" has a directed strike ([:drs], «Направленный удар»): no defender "
                    "can be assigned against a card with a directed strike (glossary «Направленный удар»)")
+    limited = [k for k in (S.keywords(pos, attacker) if attacker is not None else [])
+               if k.casefold().startswith("directed-strike ")]
+    if limited:
+        ctx.reject("B-414", f"\"{attacker.name}\" has a directed strike only «{limited[0][len('directed-strike '):]}»: "
+                   "the engine does not read that limit, so whether a defender can be assigned against this strike "
+                   "it does not guess (glossary «Направленный удар»)")
     early = [i for i in pos.stack if i.payload.get("from_attack") is not None
              and i.payload.get("from_attack") == p.get("attack_id")]
     if early:
