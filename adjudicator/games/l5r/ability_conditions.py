@@ -513,6 +513,28 @@ class _R4:
 
         return _Mod("state", "current")
 
+    # "If C, <clause>" for the other clause shapes: the base method builds the clause, C guards it
+    def cd_if_delayed(self, meta, ch):
+        return _guarded(self.delayed(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_triggered_after(self, meta, ch):
+        return _guarded(self.triggered_after(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_triggered_before(self, meta, ch):
+        return _guarded(self.triggered_before(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_per_each(self, meta, ch):
+        return _guarded(self.per_each(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_instead(self, meta, ch):
+        return _guarded(self.instead(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_subj_may(self, meta, ch):
+        return _guarded(self.pl_subj_may(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_give_alt(self, meta, ch):
+        return _guarded(self.give_alt(meta, ch[1:]), ch[0], self._text(meta))
+
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))
 
