@@ -83,6 +83,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "none-of", "control-at-least",
     "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
+    # r4
+    "ever", "action-from", "action-on", "none-was",
 })
 
 
@@ -534,6 +536,27 @@ class _R4:
 
     def cd_if_give_alt(self, meta, ch):
         return _guarded(self.give_alt(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_has_keyword_cost(self, meta, ch):
+        # as the whole-line "Discipline Pay 2 Gold" (kind "keyword"), on the card named
+        word = _token(ch, "CAPWORD")
+        from .ability import amount
+
+        return self._eff(meta, "keyword", target=ch[0], keyword=word, amount=amount(ch[-1]))
+
+    def cd_choose_gains_or_loses(self, meta, ch):
+        # "choose a player, who gains or loses 2 Honor": the choice, then that player's gain or loss
+        from .ability import amount
+
+        chosen = self.choose_decl(meta, [ch[0]])
+        who = TargetSpec(ref="it", text="who")
+        return [chosen, self._eff(meta, "gain-or-lose-honor", target=who, amount=amount(ch[-1]))]
+
+    def cd_none_was(self, meta, ch):
+        verb = _token(ch, "PASTP").lower()
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        args = (_word(ch[0]), verb) + ((period,) if period else ())
+        return Condition(kind="none-was", args=args, text=self._text(meta))
 
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))
