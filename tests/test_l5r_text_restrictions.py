@@ -221,3 +221,30 @@ def test_actions_performed_by_and_a_stat_of_n_or_lower():
     (e,) = effects("Bow a target Personality with a Force of 3 or higher.")
     assert e.kind == "bow"
     assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("force", ">=", 3)]
+
+
+def test_copying_values_and_abilities_is_one_typed_effect_per_thing():
+    stat, chi, ability = effects("Kaze copies a target Personality's Force, Chi, or ability that does not copy abilities.")
+    assert (stat.kind, stat.stat, stat.target.ref) == ("copy-stat", "force", "target")
+    assert stat.values[0].text == "Kaze"
+    # a bare stat word after the first item belongs to the same card
+    assert (chi.kind, chi.stat, chi.target.ref) == ("copy-stat", "chi", "target")
+    assert (ability.kind, ability.amount, ability.target.ref) == ("copy-ability", 1, "possessed")
+    assert "of-target" in ability.target.states and "not-copying" in ability.target.states
+
+
+def test_copying_one_of_several_abilities_names_the_designator():
+    (e,) = effects("Kenji copies one of his Battle abilities that does not itself copy abilities.")
+    assert (e.kind, e.amount, e.target.keywords) == ("copy-ability", 1, ("Battle",))
+    assert "not-copying" in e.target.states
+    keywords, abilities = effects("This card copies the Spell's keywords and its base abilities that do not "
+                                  "themselves copy abilities.")
+    assert (keywords.kind, keywords.amount, keywords.target.card_types) == ("copy-keyword", None, ("keywords",))
+    assert (abilities.kind, abilities.amount, abilities.target.card_types) == ("copy-ability", None,
+                                                                               ("base-abilities",))
+
+
+def test_copy_to_another_card_names_who_gets_the_copy():
+    (e,) = effects("Copy an ability on it that does not itself copy ability, to this Item.")
+    assert e.kind == "copy-ability" and e.values[0].card_types == ("item",)
+    assert not executes(parse_ability("Open: Copy an ability on it that does not itself copy ability, to this Item."))

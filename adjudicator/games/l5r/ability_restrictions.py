@@ -133,6 +133,9 @@ KINDS: frozenset[str] = frozenset({
     "only-move-to",
     "no-stat-maximum",
     "only-gain-alignment",
+    "copy-stat",
+    "copy-ability",
+    "copy-keyword",
 })
 
 
@@ -154,6 +157,11 @@ class _Vp:
         # acted_on: the object is what is protected, the subject is the source kept out
         # ("Card effects will not move this Personality")
         self.acted_on, self.duration = acted_on, duration
+
+
+def _one_of(t: TargetSpec) -> TargetSpec:
+    # "one of his abilities": one of the possessed things
+    return replace(t, count=1, states=(*t.states, "one-of"))
 
 
 def _self(text: str = "") -> TargetSpec:
@@ -566,10 +574,11 @@ class Rules:
         return self._possessed(meta, "it", (), noun, [])
 
     def rs_np_printed_abilities(self, meta, ch):
-        return self._possessed(meta, "it", (), self._printed_noun(meta), [])
+        return self._possessed(meta, "it", (), self._printed_noun(meta), ch)
 
     def _printed_noun(self, meta):
-        return "base-abilities" if " base " in f" {self._text(meta).lower()} " else "printed-abilities"
+        head = " ".join(self._text(meta).lower().split()[:4])
+        return "base-abilities" if " base " in f" {head} " else "printed-abilities"
 
     def rs_pn_actions(self, meta, ch):
         # "its actions", "the Personality's Kiho actions", "one of the action's ...": the noun as written
@@ -802,7 +811,7 @@ class Rules:
                           text=self._text(meta))
 
     def rs_np_one_ability(self, meta, ch):
-        return replace(self._possessed(meta, "it", (), "abilities", []), count=1)
+        return _one_of(self._possessed(meta, "it", (), "abilities", ch))
 
     def rs_np_favor_actions(self, meta, ch):
         words = ["Favor", "Lobby"] if "lobby" in self._text(meta).lower() else ["Favor"]
@@ -883,3 +892,149 @@ class Rules:
 
     def rs_self_only_alignment(self, meta, ch):
         return self._eff(meta, "only-gain-alignment", target=_self(), keyword=f"{ch[-1]} Clan")
+
+    # ----- copying values and abilities
+    def rs_h_ability(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "ability")
+
+    def rs_h_keyword(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "keyword")
+
+    def rs_h_trait(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "trait")
+
+    def rs_r_not_copying(self, meta, ch):
+        # the rules' restriction: only an ability that does not itself copy abilities is copied
+        from .ability import _Mod
+
+        return _Mod("post-state", "not-copying")
+
+    def rs_p_from_target(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "of-target")
+
+    def rs_np_kind_abilities(self, meta, ch):
+        # "his Political abilities", "a Battle ability": the designator is a keyword of the abilities
+        from .ability import _flatten, _Mod
+
+        flat = _flatten(ch)
+        word = next((str(c) for c in reversed(flat) if getattr(c, "type", "") == "CAPWORD"), "Battle")
+        mods = [m for m in flat if isinstance(m, _Mod)]
+        owner = "you" if any(m.kind == "owner" and m.value == "you" for m in mods) else "it"
+        if any(m.kind == "target" for m in mods):
+            owner = "target"
+        t = self._possessed(meta, owner, (), "abilities", [m for m in mods if m.kind in ("post-state", "state")])
+        t = replace(t, keywords=(word,))
+        one = any(m.kind == "q" and str(m.value[0]).startswith("one") for m in mods)
+        return _one_of(t) if one else t
+
+    def rs_np_one_of_poss(self, meta, ch):
+        # "one of the target's abilities which ...": one of the possessed things
+        from .ability import _Mod
+
+        head = next((m.value for m in ch if isinstance(m, _Mod) and m.kind in ("head", "head-keyword")), "card")
+        rest = [c for c in ch if isinstance(c, (str, _Mod)) and not hasattr(c, "type") and not (
+            isinstance(c, _Mod) and c.kind in ("head", "head-keyword"))]
+        noun = next((c for c in rest if isinstance(c, str)), "abilities")
+        owner = "target" if head == "target" else "it"
+        return _one_of(self._possessed(meta, owner, (), noun, [c for c in rest if isinstance(c, _Mod)]))
+
+    def rs_np_one_printed(self, meta, ch):
+        return _one_of(self._possessed(meta, "it", (), self._printed_noun(meta), ch))
+
+    def rs_copy_list(self, meta, ch):
+        return [c for c in ch if not hasattr(c, "type")]
+
+    def rs_ci_stat(self, meta, ch):
+        whose, stat = ch[0]
+        return ("stat", whose, stat)
+
+    def rs_ci_bare_stat(self, meta, ch):
+        return ("stat", None, ch[0])
+
+    def rs_ci_np(self, meta, ch):
+        return ("np", ch[0])
+
+    def rs_ci_owned(self, meta, ch):
+        owner, noun = ch[0], ch[-1]
+        mods = noun[1] if isinstance(noun, tuple) else []
+        noun = noun[0] if isinstance(noun, tuple) else noun
+        t = self._possessed(meta, owner.ref, owner.states, noun, mods)
+        return ("np", _one_of(t) if noun in ("ability", "keyword", "trait") else t)
+
+    def rs_ci_abilities(self, meta, ch):
+        return ("np", self._possessed(meta, "it", (), "abilities", [c for c in ch if not hasattr(c, "type")]))
+
+    def rs_ow_keyword(self, meta, ch):
+        return "keyword"
+
+    def rs_ow_keywords(self, meta, ch):
+        return "keywords"
+
+    def rs_ow_trait(self, meta, ch):
+        return "trait"
+
+    def rs_ow_traits(self, meta, ch):
+        return "traits"
+
+    def rs_ow_ability(self, meta, ch):
+        return ("ability", list(ch))
+
+    def _copy_effects(self, meta, copier: TargetSpec, items: list):
+        """One effect per copied thing: ``copy-stat`` (``stat``, ``target`` whose value),
+        ``copy-ability`` / ``copy-keyword`` (``target`` the possessed abilities / keywords or traits;
+        ``amount`` 1 for one of them, None for all); ``values[0]`` who copies."""
+        out = []
+        owner: TargetSpec | None = None
+        for item in items:
+            if item[0] == "stat":
+                whose = item[1] or owner or TargetSpec(ref="it", text="")
+                owner = whose
+                out.append(self._eff(meta, "copy-stat", target=whose, stat=item[2], values=(copier,)))
+                continue
+            t = item[1]
+            nouns = set(t.card_types)
+            if t.ref != "possessed":
+                # "ability that does not copy abilities" after "X's Force, Chi, or": X's
+                of = f"of-{owner.ref}" if owner is not None else "of-it"
+                t = replace(t, ref="possessed", states=(of, *t.states))
+            else:
+                owner = TargetSpec(ref=t.states[0][3:] if t.states and t.states[0].startswith("of-") else "it",
+                                   text="")
+            words = t.text.lower()
+            one = "one-of" in t.states or words.startswith(("one ", "a ", "an ", "another ")) or \
+                words.split(" ", 1)[0] in ("ability", "keyword", "trait")
+            if nouns & {"ability", "abilities", "printed-abilities", "base-abilities"}:
+                kind = "copy-ability"
+            elif nouns & {"keyword", "keywords", "trait", "traits"}:
+                kind = "copy-keyword"
+            else:
+                return None
+            out.append(self._eff(meta, kind, target=t, amount=1 if one else None, values=(copier,)))
+        return out
+
+    def rs_copies(self, meta, ch):
+        out = self._copy_effects(meta, _subject(ch[0]), ch[-1])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
+
+    def rs_copy(self, meta, ch):
+        out = self._copy_effects(meta, TargetSpec(ref="this", text=""), [ch[0]])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
+
+    def rs_copy_to(self, meta, ch):
+        # "Copy an ability on it ..., to this Weapon": the card that gets the copy
+        out = self._copy_effects(meta, ch[-1], [ch[0]])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
