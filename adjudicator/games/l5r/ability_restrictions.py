@@ -136,6 +136,9 @@ KINDS: frozenset[str] = frozenset({
     "copy-stat",
     "copy-ability",
     "copy-keyword",
+    "cannot-become",
+    "cannot-share-army",
+    "action-limit",
 })
 
 
@@ -149,14 +152,17 @@ def _named(t: TargetSpec) -> TargetSpec:
 class _Vp:
     """A restricted verb phrase, waiting for its subject: the kind and its typed arguments."""
 
-    __slots__ = ("kind", "obj", "keyword", "many", "acted_on", "duration")
+    __slots__ = ("kind", "obj", "keyword", "many", "acted_on", "duration", "amount", "extra")
 
     def __init__(self, kind: str, obj: TargetSpec | None = None, keyword: str | None = None, many=None,
-                 acted_on: bool = False, duration: str | None = None):
+                 acted_on: bool = False, duration: str | None = None, amount: int | None = None,
+                 extra: tuple = ()):
         self.kind, self.obj, self.keyword, self.many = kind, obj, keyword, many
         # acted_on: the object is what is protected, the subject is the source kept out
         # ("Card effects will not move this Personality")
         self.acted_on, self.duration = acted_on, duration
+        # amount: how many ("may only take two more actions"); extra: more typed values
+        self.amount, self.extra = amount, extra
 
 
 def _one_of(t: TargetSpec) -> TargetSpec:
@@ -267,8 +273,15 @@ class Rules:
     def _rs_effect(self, meta, who: TargetSpec, vp: "_Vp"):
         if vp.many:
             return [self._rs_effect(meta, who, v) for v in vp.many]
+        if vp.duration and vp.duration.startswith("from:"):
+            # "They will not bow from the battle's resolution": only that source is kept out
+            from .ability import _Scoped
+
+            effect = self._eff(meta, vp.kind, target=who)
+            return _Scoped(effect, "effect-by", (vp.duration[5:],), self._text(meta))
         if vp.acted_on:
-            effect = self._eff(meta, vp.kind, target=_subject(vp.obj), keyword=vp.keyword, duration=vp.duration)
+            effect = self._eff(meta, vp.kind, target=_subject(vp.obj), keyword=vp.keyword, duration=vp.duration,
+                               values=vp.extra)
             source = _source_name(who)
             if source == "card-effects":
                 return effect  # what the engine's "cannot" flags already mean
@@ -290,8 +303,8 @@ class Rules:
             n = vp.keyword.split(":")[1]
             return _Guarded(effect, Condition(kind="before-your-turn", args=(n,), text=self._text(meta)),
                             "while before your turn")
-        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword, duration=vp.duration,
-                         values=(vp.obj,) if vp.obj is not None else ())
+        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword, duration=vp.duration, amount=vp.amount,
+                         values=((vp.obj,) if vp.obj is not None else ()) + vp.extra)
 
     def rs_restrict(self, meta, ch):
         who, vp = ch[0], ch[-1]
@@ -1038,3 +1051,152 @@ class Rules:
         if not out:
             return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
         return out
+
+    # ----- what another player must do
+    def _must(self, meta, who: TargetSpec, effect, ch):
+        # "X must <do something>": X does it, with no choice whether (an effect-scoped condition
+        # "effect-mandatory", args = (where, who[, "if-possible"]))
+        from adjudicator.core.ability import Effect
+
+        from .ability import _Scoped
+
+        def own(e):
+            if isinstance(e, list):
+                return [own(x) for x in e]
+            if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            return e
+
+        args = (who.text,)
+        if any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch):
+            args += ("if-possible",)
+        return _Scoped(own(effect), "effect-mandatory", args, self._text(meta))
+
+    def rs_subj_must(self, meta, ch):
+        return self._must(meta, _subject(ch[0]), ch[1], ch)
+
+    def rs_subj_must_pick(self, meta, ch):
+        return self._must(meta, _subject(ch[0]), self._picked(meta, ch[1]), ch)
+
+    def rs_np_active_player(self, meta, ch):
+        return TargetSpec(ref="active-player", card_types=("player",), text=self._text(meta))
+
+    # ----- negated relative clauses
+    def rs_r_not_controls(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"not-controls:{ch[-1].text}")
+
+    def rs_r_not_has(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"has-no:{ch[-1].text}")
+
+    # ----- more restricted verb phrases
+    def rs_refuse_from(self, meta, ch):
+        # "may not refuse challenges from Hikayo": values[0] the challenger
+        return _Vp("cannot-refuse-duel", obj=ch[-1])
+
+    def rs_enter_play_from(self, meta, ch):
+        # "Cards will not enter play from the province": values[0] where from
+        return _Vp("cannot-enter-play", obj=ch[-1])
+
+    def rs_take_actions_at(self, meta, ch):
+        # "may not take Engage actions at this Item's battlefield": values[0] whose battlefield
+        vp = _Vp("cannot-take-actions", keyword=ch[0], obj=replace(ch[1], text=ch[1].text + "'s battlefield"))
+        return vp
+
+    def rs_become(self, meta, ch):
+        # "Suikihime will not become dishonorable": keyword the state
+        return _Vp("cannot-become", keyword=str(ch[-1]).lower())
+
+    def rs_equip_another_copy(self, meta, ch):
+        # "may not Equip another copy of Suspending Wind": another card with that title
+        t = _named(ch[-1])
+        return _Vp("cannot-equip", obj=replace(t, states=(*t.states, "another-copy")))
+
+    def rs_move_to_oppose(self, meta, ch):
+        # "may not move to oppose this Personality": keyword "oppose", values[0] whom
+        return _Vp("cannot-move-to", obj=ch[-1], keyword="oppose")
+
+    def rs_move_obj_to_oppose(self, meta, ch):
+        # "Other players' effects will not move dishonorable Personalities to oppose your Magistrates"
+        return _Vp("cannot-move-to", obj=ch[0], keyword="oppose", acted_on=True, extra=(ch[-1],))
+
+    def rs_verb_from(self, meta, ch):
+        # "They will not bow from the battle's resolution": only that source is kept out
+        from .ability import _VERB_KINDS
+
+        vp = _Vp("cannot-" + _VERB_KINDS[str(ch[0]).lower()])
+        vp.duration = "from:" + ch[-1]
+        return vp
+
+    def rs_src_battle_resolution(self, meta, ch):
+        return "battle-resolution"
+
+    def rs_not_same_army(self, meta, ch):
+        # "They may not attack in the same army": no two of them attack together
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), keyword="attack")
+
+    def rs_not_with(self, meta, ch):
+        # "X will not attack or defend with other Personalities": values[0] with whom
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), values=(ch[-1],))
+
+    def rs_self_not_with(self, meta, ch):
+        return self._eff(meta, "cannot-share-army", target=_self(), values=(ch[-1],))
+
+    # ----- how long, how many
+    def rs_this_period(self, meta, ch):
+        # "... this phase": every effect of the clause lasts until the period ends
+        from adjudicator.core.ability import Effect
+
+        period = str(ch[-1]).lower()
+
+        def last(e):
+            if isinstance(e, list):
+                return [last(x) for x in e]
+            if isinstance(e, Effect) and e.duration is None:
+                return replace(e, duration=period)
+            return e
+
+        first = ch[0]
+        if not isinstance(first, (Effect, list)) or (isinstance(first, Effect) and first.duration is not None):
+            return Unparsed(self._text(meta), "a period for an effect that already has one", self._span(meta))
+        return last(first)
+
+    def rs_action_limit(self, meta, ch):
+        # "Each player may take only one Limited or Open action per turn": amount how many,
+        # keyword the designators ("A|B"), values[0] the period
+        from .ability import amount
+
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return self._eff(meta, "action-limit", target=_subject(ch[0]), amount=amount(ch[1]),
+                         keyword="|".join(words), values=(period,))
+
+    def rs_only_take_more(self, meta, ch):
+        # "may only take two more non-Reaction actions": values[0] which actions
+        from .ability import amount
+
+        t = ch[-1]
+        period = next((st[5:] for st in t.states if st.startswith("this-")), None)
+        t = replace(t, states=tuple(st for st in t.states if not st.startswith("this-")))
+        return _Vp("action-limit", obj=t, amount=amount(ch[0]), duration=period)
+
+    def rs_only_put_more(self, meta, ch):
+        # "may only put one more Ring into play"
+        from .ability import amount
+
+        return _Vp("play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
+
+    def rs_p_in_state_army(self, meta, ch):
+        # "in a defending army": in an army in that state
+        from .ability import _Mod
+
+        return _Mod("post-state", f"in-{str(ch[-1]).lower()}-army")
+
+    def rs_p_this_period(self, meta, ch):
+        # "actions this phase": the ones of the current period
+        from .ability import _Mod
+
+        return _Mod("post-state", f"this-{str(ch[-1]).lower()}")
