@@ -654,6 +654,13 @@ class Rules:
     def cc_seven(self, meta, ch):
         return _Amount(7)
 
+    def cc_put_in_hand_from(self, meta, ch):
+        zone = next(c.value for c in ch if isinstance(c, _Mod) and c.kind == "zone")
+        return self._eff(meta, "put-in-hand", target=replace(it_target(ch), zone=zone))
+
+    def cc_p_other_alignment(self, meta, ch):
+        return _Mod("post-state", "not-your-clan-alignment")
+
 
 def _tok(type_, value):
     from lark import Token
