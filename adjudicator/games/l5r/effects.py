@@ -35,6 +35,7 @@ EFFECT_MODULES = (
     "effects_battle",
     "effects_player",
     "effects_restrictions",
+    "effects_engine",
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -362,9 +363,12 @@ def executes(ability) -> bool:
         return False  # "twice per turn": the engine counts one use per scope only
     if ability.kind == "continuous":
         from . import continuous
+        from .effects_engine import PLAYER_STATS, player_stat_applies
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
+                return player_stat_applies(c)
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None

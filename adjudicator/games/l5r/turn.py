@@ -12,6 +12,7 @@ from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, delayed, own_actions, triggers
 from .effects import discard_copy, forbidden, in_play
+from .effects_engine import hand_limit
 from .triggers_events import raise_event
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -297,8 +298,9 @@ def discard(game, ctx: Context) -> None:
         cards = [ctx.card(o, where=lambda c: c.zone == "hand" and c.zone_owner == actor) for o in ctx.body.objects]
         for c in cards:
             game.need(c.zone == "hand" and c.zone_owner == actor, "L5R-END", f"{c.show()} is not in {actor}'s hand")
-        game.need(len(hand) - len(set(c.uid for c in cards)) >= game.hand_limit, "L5R-END",
-                  f"{actor} holds {len(hand)} cards; the End phase discards only down to {game.hand_limit}")
+        limit, note = hand_limit(game, pos, actor)  # traits may change the eight (L5R-TRAIT)
+        game.need(len(hand) - len(set(c.uid for c in cards)) >= limit, "L5R-END",
+                  f"{actor} holds {len(hand)} cards; the End phase discards only down to {limit}{note}")
         for c in cards:
             discard_copy(pos, c)
             ctx.step("effect", f"discard {c.name} from hand", "L5R-END")
@@ -410,10 +412,11 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             else:
                 proc.add("effect", f"{t.active}'s Fate deck is empty: no card is drawn", "L5R-END")
             done.append("drawn")
-        over = pos.zone_size(t.active, "hand") - game.hand_limit
+        limit, note = hand_limit(game, pos, t.active)  # traits may change the eight (L5R-TRAIT)
+        over = pos.zone_size(t.active, "hand") - limit
         if over > 0:
             return (f"{t.active} holds {pos.zone_size(t.active, 'hand')} cards and must choose {over} to discard "
-                    f"down to {game.hand_limit}")
+                    f"down to {limit}{note}")
         _next_turn(game, pos, proc)
     return None
 
