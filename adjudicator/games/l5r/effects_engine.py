@@ -99,3 +99,160 @@ def hand_limit(game, pos, player: str) -> tuple[int, str]:
     value = max(0, value)
     note = f" (eight, changed by {', '.join(why)})" if why else ""
     return value, note
+
+
+# ---------------------------------------------------------------------------- triggered traits
+
+#: card-type words: "Kami Celestials" reads "Celestials" as a keyword, which no card carries
+_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "celestial", "event",
+               "stronghold", "strategy", "action", "card", "unit", "province"}
+
+#: player-level kinds a trait may give "all players" / "each other player" (effects.apply_to_player)
+_PLAYER_KINDS = {"gain-honor", "lose-honor", "draw"}
+
+#: card kinds a trait may apply to every card it describes (effects.apply_to_card)
+_CARD_KINDS = {"bow", "straighten", "dishonor", "rehonor", "destroy", "discard", "move-home"}
+
+
+def _players_spec_ok(spec) -> bool:
+    """"all players", "Each other player": the players, judged from the trait's controller."""
+    return tuple(spec.card_types) == ("player",) and set(spec.states) <= {"other"} and not spec.keywords \
+        and not spec.tests and spec.zone is None and spec.owner in ("any", "opponent")
+
+
+def _cards_spec_ok(spec) -> bool:
+    """"all your other Sensei Personalities": every card in play fitting it (continuous.fits)."""
+    from .states import checked
+
+    if spec.zone is not None or "player" in spec.card_types or not (spec.card_types or spec.keywords):
+        return False
+    if any(k.lower().rstrip("s") in _TYPE_WORDS for k in spec.keywords):
+        return False
+    return all(checked(s) for s in spec.states)
+
+
+def trait_clause_executes(clause, ability) -> bool:
+    """Can a triggered trait carry out this clause whose target names no single card: "each"
+    (every card or player it describes) or "created" (a card it creates)? (effects.executes)"""
+    spec = clause.target
+    if spec is None:
+        return False
+    if spec.ref == "each":
+        if clause.kind in _PLAYER_KINDS:
+            return _players_spec_ok(spec)
+        return clause.kind in _CARD_KINDS and _cards_spec_ok(spec)
+    if spec.ref == "created":
+        # "create a 0F/2C/0PH Ninja Personality": at its controller's home; attaching it somewhere
+        # or "(at his location)" the trait does not carry out
+        return clause.kind == "create" and bool(clause.values) and not any(
+            getattr(c, "kind", "") in ("attach", "attach-to") for c in ability.effects) \
+            and "location" not in ability.text.lower()
+    return False
+
+
+def trait_subjects(game, pos, source, clause) -> list:
+    """The players (names) or cards in play an "each" clause of ``source``'s trait reaches."""
+    from .continuous import fits
+    from .effects import in_play
+
+    spec = clause.target
+    if clause.kind in _PLAYER_KINDS:
+        names = list(pos.players)
+        if "other" in spec.states or spec.owner == "opponent":
+            names = [n for n in names if n != source.controller]
+        return names
+    return [c for c in list(pos.all_copies()) if in_play(pos, c) and fits(game, pos, source, c, spec)]
+
+
+def trait_create(game, pos, source, clause) -> list[str]:
+    """"Create two 2F/2C/2PH Ratling Personalities": new cards in play at the controller's home."""
+    from ...core.cards import CardDef
+    from .triggers_events import raise_event
+
+    spec = clause.target
+    kind = spec.card_types[0] if spec.card_types else "personality"
+    stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
+    name = " ".join((*spec.keywords, kind.title())) + " (created)"
+    card = CardDef(name=name, type=kind, attrs=stats, keywords=tuple(spec.keywords), source="created by an effect")
+    made = []
+    for _ in range(max(1, spec.count)):
+        created = pos.create_copy(card, source.controller, source.controller, "home")
+        raise_event(pos, "enters-play", created)
+        made.append(f"create {created.name} ({kind}) in play at {source.controller}'s home")
+    return made
+
+
+# ---------------------------------------------------------------------------- military strength
+
+#: the military effects a lasting "have -3 strength" may change (effects.apply_to_card)
+MILITARY_KINDS = ("fear", "ranged-attack", "melee-attack")
+
+
+def _attacked(spec) -> str | None:
+    """What "… Attacks targeting X" names: "unit" (cards in this unit), "self" (this card, or
+    the Personality "this Personality" on an attachment means), "name:<word>" (the card by its
+    name), or None when the words are other ones the engine does not read."""
+    text = spec.text or ""
+    head, sep, tail = text.partition(" targeting ")
+    if not sep:
+        return None
+    tail = tail.strip().rstrip(".")
+    low = tail.lower()
+    if low == "cards in this unit":
+        return "unit"
+    if low in ("this follower", "this personality", "this card"):
+        return "self"
+    if tail and tail[0].isupper() and " " not in tail and tail.isalpha():
+        return "name:" + tail
+    return None
+
+
+def attack_strength_applies(clause: Effect) -> bool:
+    """A lasting change of Fear / Melee / Ranged strength the engine applies when such an effect
+    resolves (for ``effects.executes``): "Melee and Ranged Attacks targeting cards in this unit
+    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength"."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
+        return False
+    if spec is None or spec.ref != "choice" or not spec.card_types or spec.keywords or spec.tests or spec.zone:
+        return False
+    if not set(spec.card_types) <= set(MILITARY_KINDS):
+        return False
+    if tuple(spec.states) == ("targeting",):
+        return spec.owner == "any" and _attacked(spec) is not None
+    return not spec.states and spec.owner == "you" and " targeting " not in (spec.text or "")
+
+
+def _reaches_attack(pos, source, spec, target, attacker: str | None) -> bool:
+    from .states import _leader
+
+    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions
+        return attacker is not None and attacker == source.controller
+    what = _attacked(spec)
+    if what == "unit":
+        return _leader(pos, target).uid == _leader(pos, source).uid
+    if what == "self":
+        bearer = source.attached_to if source.attached_to is not None and \
+            "personality" in (spec.text or "").lower() else source.uid
+        return target.uid == bearer
+    if what and what.startswith("name:"):
+        return target.uid == source.uid and what[5:] in source.name.split()
+    return False
+
+
+def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple[int, list[str]]:
+    """The sum of the lasting changes to a ``kind`` effect's strength against ``target`` taken by
+    ``attacker`` (L5R-TRAIT), and the cards giving them."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    total, why = 0, []
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if not attack_strength_applies(clause) or kind not in clause.target.card_types:
+            continue
+        if not _reaches_attack(pos, source, clause.target, target, attacker):
+            continue
+        if not _conditions_hold(game, pos, source, ability, index, source):
+            continue
+        total += clause.amount
+        why.append(f"{source.name} {clause.amount:+d}")
+    return total, why
