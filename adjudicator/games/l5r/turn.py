@@ -165,6 +165,8 @@ def equip(game, ctx: Context) -> None:
 
     cost = item.card.attrs.get("gold-cost", 0) or 0
     less = costs.attach_discount(game, ctx, item, host) if cost else 0
+    if cost and costs.ignores_gold_cost(game, ctx, item):
+        cost = 0  # "… enters play ignoring Gold Cost if …" on itself (L5R-GOLD)
     own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
     if cost:
@@ -224,6 +226,8 @@ def buy(game, ctx: Context) -> None:
     requirement = card.card.attrs.get("honor-requirement", 0) or 0
     from . import costs
 
+    if costs.ignores_gold_cost(game, ctx, card):
+        printed = 0  # its Gold cost counts as 0; the clan rules' 2 Gold more still apply (L5R-CLAN)
     less, ignore_requirement = costs.own_reductions(game, ctx, card)
     less += costs.board_reductions(game, ctx, card)
     below = is_personality and honor < requirement and not ignore_requirement
@@ -238,7 +242,7 @@ def buy(game, ctx: Context) -> None:
     if below and not in_clan:
         ctx.reject("L5R-HONOR-REQ", f"{actor}'s Family Honor ({honor}) is below {card.name}'s Honor requirement "
                    f"({requirement})")
-    price = printed - 2 if discounted else printed
+    price = printed - 2 if discounted and printed else printed  # an ignored Gold cost goes no lower than 0
     if below:
         price += 2
         rules.append("L5R-CLAN")
