@@ -328,10 +328,14 @@ def executes(ability) -> bool:
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
-    from .effects_engine import attack_strength_applies
+    from .effects_engine import attack_strength_applies, province_effect_applies, province_trait_applies
 
-    if any(c.kind == "modify-stat" and c.stat == "strength" and not (
-            ability.kind == "continuous" and attack_strength_applies(c)) for c in clauses):
+    def engine_strength(c) -> bool:  # Fear/Melee/Ranged or Province strength (effects_engine)
+        if ability.kind == "continuous":
+            return attack_strength_applies(c) or province_trait_applies(c)
+        return ability.kind in ("action", "reaction") and province_effect_applies(c)
+
+    if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
@@ -356,14 +360,15 @@ def executes(ability) -> bool:
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
-    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
+    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not (
+            c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) for c in clauses):
         return False
     from .effects_cards import unchecked_target
     from .states import checked
 
     # "Ranged Attacks targeting cards in this unit have -3 strength" describes effects, not cards
     # to pick: effects_engine reads its words when an attack resolves
-    carded = [c for c in clauses if not (ability.kind == "continuous" and attack_strength_applies(c))]
+    carded = [c for c in clauses if not (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c))]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
@@ -388,10 +393,11 @@ def executes(ability) -> bool:
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
             if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
-                return player_stat_applies(c)
-            if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ..."
-                return attack_strength_applies(c)
+                return not ability.designators and player_stat_applies(c)
+            if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
+                return not ability.designators and engine_strength(c)
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None

@@ -12,6 +12,8 @@ Registered in :data:`adjudicator.games.l5r.effects.EFFECT_MODULES` (handler sign
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Effect
 
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
@@ -76,7 +78,7 @@ def player_stat(game, pos, player: str, stat: str, base: int) -> tuple[int, list
 
     value, floored, why = base, [], []
     for source, ability, index, clause in lasting_clauses(game, pos):
-        if not player_stat_applies(clause) or clause.stat != stat:
+        if ability.designators or not player_stat_applies(clause) or clause.stat != stat:
             continue
         if not _reaches(pos, source, clause.target, player):
             continue
@@ -247,7 +249,7 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
 
     total, why = 0, []
     for source, ability, index, clause in lasting_clauses(game, pos):
-        if not attack_strength_applies(clause) or kind not in clause.target.card_types:
+        if ability.designators or not attack_strength_applies(clause) or kind not in clause.target.card_types:
             continue
         if not _reaches_attack(pos, source, clause.target, target, attacker):
             continue
@@ -256,3 +258,97 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
         total += clause.amount
         why.append(f"{source.name} {clause.amount:+d}")
     return total, why
+
+
+# ---------------------------------------------------------------------------- province strength
+
+#: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
+_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.I)
+#: "the current battlefield's province": the province whose battlefield is being fought over
+_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.I)
+
+
+def province_trait_applies(clause: Effect) -> bool:
+    """A lasting change of Province strength the engine reads at battle resolution (L5R-RESOLVE):
+    "Your provinces have +2 strength", "Provinces have -1 strength" (every player's)."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
+        return False
+    if spec is None or spec.ref != "choice" or tuple(spec.card_types) != ("province",) or spec.keywords \
+            or spec.states or spec.tests or spec.zone:
+        return False
+    m = _LASTING_PROVINCES.fullmatch((spec.text or "").strip())
+    return m is not None and (spec.owner == "you") == bool(m.group(1))
+
+
+def province_effect_applies(clause: Effect) -> bool:
+    """An effect changing Province strength the engine carries out: "Give each of your provinces +2
+    strength" (every province of the acting player), "Give the current battlefield's province +3
+    strength" (the one being fought over)."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or clause.amount is None or clause.values:
+        return False
+    if spec is None or tuple(spec.card_types) != ("province",) or spec.keywords or spec.tests or spec.zone:
+        return False
+    if spec.ref == "each":
+        return spec.owner == "you" and not spec.states
+    if spec.ref == "possessed":
+        return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
+    return False
+
+
+def _stronghold_strength(pos, player: str) -> int:
+    for c in pos.zone(player, "stronghold"):
+        value = pos.stat(c, "province-strength", 0)
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def province_strength(game, pos, player: str, province: str) -> tuple[int, list[str]]:
+    """Strength of ``player``'s ``province`` ("province 2"): the Stronghold's Province Strength,
+    the changes effects made this turn (or permanently) to all of the player's provinces or to
+    this one, and the lasting traits of cards in play (L5R-TRAIT); with what changed it."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    value, why = _stronghold_strength(pos, player), []
+    for m in pos.modifiers:
+        if m.subject == player and m.stat in ("province-strength", f"province-strength:{province}"):
+            value += m.delta
+            why.append(f"{m.source} {m.delta:+d}")
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or not province_trait_applies(clause):
+            continue
+        if clause.target.owner == "you" and source.controller != player:
+            continue
+        if not _conditions_hold(game, pos, source, ability, index, source):
+            continue
+        value += clause.amount
+        why.append(f"{source.name} {clause.amount:+d}")
+    return value, why
+
+
+def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
+    """Carry out :func:`province_effect_applies`' forms: a change lasting until the end of the turn
+    unless the text says "permanently" (L5R-DURATION)."""
+    from ...core.position import Modifier
+    from .effects import Outcome
+    from .procedure import current_battlefield
+
+    duration = clause.duration or "turn"
+    sign = f"{clause.amount:+d}"
+    if clause.target.ref == "each":
+        pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
+                                      source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
+        return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
+    fighting = pos.timing.phase == "attack" and pos.timing.step in ("combat", "resolution")
+    field = current_battlefield(pos) if fighting else None
+    if field is None:
+        return Outcome(False, f"give the current battlefield's province {sign} strength",
+                       "no battle is being fought")
+    defender = game.defender(pos)
+    province = "province " + field.split()[1]
+    pos.modifiers.append(Modifier(defender, stat=f"province-strength:{province}", delta=clause.amount,
+                                  duration=duration, source=source, rule="L5R-DURATION",
+                                  created_turn=pos.timing.turn))
+    return Outcome(True, f"give {defender}'s {province} (the current battlefield's) {sign} strength")
