@@ -368,6 +368,9 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                     cache=True,
                     maybe_placeholders=False,
                 )
+                from ...core.fast_lexer import install
+
+                install(parser)  # same tokens as lark's contextual lexer, faster
                 _vocab = vocab
                 _transformer = transformer
                 _parser = parser
