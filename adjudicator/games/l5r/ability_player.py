@@ -915,16 +915,6 @@ class Rules11:
         return (TargetSpec(ref="it", text=self._text(meta).split()[0]), ch[-1])
 
     # ----- abilities used again
-    def pl_np_ability_on(self, meta, ch):
-        owner = ch[-1]
-        return TargetSpec(ref="possessed", count=1, card_types=("abilities",), states=(f"on:{owner.text}",),
-                          text=self._text(meta))
-
-    def pl_np_each_ability_on(self, meta, ch):
-        owner = ch[-1]
-        return TargetSpec(ref="possessed", card_types=("abilities",), states=(f"on:{owner.text}", "each"),
-                          text=self._text(meta))
-
     def pl_np_kind_abilities(self, meta, ch):
         # "Favor abilities", "rulebook Favor abilities": the abilities of that kind
         word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
