@@ -326,3 +326,15 @@ def test_abilities_used_again_and_more_gifts():
     assert [(e.kind, e.stat, e.amount) for e in es] == [("modify-stat", "chi", None), ("amount-equal-to", "chi", -1)]
     (e,) = effects("Kenzo may Lobby as a Battle action.")
     assert (e.kind, e.keyword) == ("rules-action-timing", "Lobby:Battle")
+
+
+def test_the_gain_or_loss_named_by_the_trigger():
+    ab = parse_ability("Before you gain Honor: Reduce the gain to 2.")
+    (e,) = ab.effects
+    assert (e.kind, e.keyword, e.amount) == ("set-honor-change", "gain", 2)
+    (e,) = effects("Negate the loss.")
+    assert (e.kind, e.keyword) == ("negate-honor-change", "loss")
+    (e,) = effects("Reduce one of the Honor gains or losses from the action to 0.")
+    assert (e.kind, e.keyword, e.amount) == ("set-honor-change", "one-gain-or-loss", 0)
+    (e,) = effects("Increase the Honor gain by 2.")
+    assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", 2)

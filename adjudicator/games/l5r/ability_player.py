@@ -20,6 +20,8 @@ def it_target(children):
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "modify-honor-change",  # "Reduce all Honor losses from your cards by 1": keyword gain/loss/gain-or-loss
+    "set-honor-change",     # "Reduce the gain to 1": keyword gain/loss, amount the new size
+    "negate-honor-change",  # "Negate the loss", "Negate any Honor losses": keyword gain/loss
     "cost-increase",        # "... cost 2 more Gold": amount N, keyword more-gold / equip-more-gold ...
     "end-phase",            # "End the Action Phase": keyword the phase
     "name-choice",          # "Name a card / a number / a Clan Alignment": keyword what is named
@@ -137,6 +139,8 @@ class Rules:
         text = self._text(meta).lower()
         nxt = next((c.n for c in ch if isinstance(c, _HcNext)), 1 if text.startswith("the next") else None)
         owner = "you" if text.startswith(("your", "all your")) else "any"
+        if text.startswith("one of"):  # "one of the Honor gains or losses": only one, chosen
+            which = f"one-{which}"
         return _HonorChanges(which, source, whose, nxt, owner)
 
     def _pl_honor_change_effect(self, meta, hc, n, sign, minimum=None):
@@ -163,6 +167,18 @@ class Rules:
         hc = next(c for c in ch if isinstance(c, _HonorChanges))
         n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
         return self._pl_honor_change_effect(meta, hc, n, 1)
+
+    def pl_set_honor_changes(self, meta, ch):
+        # "Reduce the gain to 1": the gain/loss becomes N ("set-honor-change", amount N)
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        e = self._pl_honor_change_effect(meta, hc, n, 1)
+        return replace(e, kind="set-honor-change", amount=n)
+
+    def pl_negate_honor_changes(self, meta, ch):
+        # "Negate the loss": the gain/loss does not happen ("negate-honor-change")
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        return replace(self._pl_honor_change_effect(meta, hc, 0, 1), kind="negate-honor-change", amount=None)
 
     pl_reduce_honor_changes_pre = pl_reduce_honor_changes
     pl_increase_honor_changes_pre = pl_increase_honor_changes
