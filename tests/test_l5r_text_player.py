@@ -338,3 +338,13 @@ def test_the_gain_or_loss_named_by_the_trigger():
     assert (e.kind, e.keyword, e.amount) == ("set-honor-change", "one-gain-or-loss", 0)
     (e,) = effects("Increase the Honor gain by 2.")
     assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", 2)
+
+
+def test_printed_keywords_and_attachment_states():
+    ab = parse_ability("Battle: Target an enemy card with the printed Ninja keyword: Bow it.")
+    assert ab.costs[0].target.states == ("printed-keyword:Ninja",)
+    ab = parse_ability("Battle: Target an enemy card without bowed attachments: Bow it.")
+    assert ab.costs[0].target.states == ("no-bowed-attachments",)
+    assert not executes(ab)
+    (e,) = effects("Choose your non-Crab Clan Personality.")
+    assert "non-Crab Clan" in e.target.states

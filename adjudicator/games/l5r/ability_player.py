@@ -954,3 +954,30 @@ class Rules11:
 for _name, _value in vars(Rules11).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class Rules12:
+    def pl_p_printed_keyword(self, meta, ch):
+        # "with the base Ninja keyword": printed on the card ("printed-keyword:A|B" for a list)
+        tok = ch[-1]
+        printed = self._piece[tok.start_pos:tok.end_pos] if tok.end_pos else str(tok)
+        words = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
+        return self._pl_mod("post-state", "printed-keyword:" + "|".join(words))
+
+    def pl_p_without_state_attachments(self, meta, ch):
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        return self._pl_mod("post-state", f"no-{state}-attachments")
+
+    def pl_p_fewer_keyword(self, meta, ch):
+        # "with fewer Weapons": fewer such cards than the card the ability names
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("post-state", f"cmp-count:{word}<this")
+
+    def pl_m_not_clan(self, meta, ch):
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return self._pl_mod("not-keyword", f"{word} Clan")
+
+
+for _name, _value in vars(Rules12).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
