@@ -348,3 +348,14 @@ def test_printed_keywords_and_attachment_states():
     assert not executes(ab)
     (e,) = effects("Choose your non-Crab Clan Personality.")
     assert "non-Crab Clan" in e.target.states
+
+
+def test_transfers_between_cards():
+    es = effects("Transfer an Item from one to the other.")
+    assert [e.kind for e in es] == ["transfer", "attach-to"]
+    assert es[0].target.card_types == ("item",) and es[1].target.states == ("the-other",)
+    es = effects("Transfer your target Follower from one of your Personalities to another.")
+    assert "from:one of your Personalities" in es[0].target.states and es[1].target.card_types == ("personality",)
+    # "from your hand" stays the base reading elsewhere
+    (e,) = effects("Put a Spell from your hand into play.")
+    assert e.target.zone == "hand" or "hand" in e.target.text

@@ -981,3 +981,27 @@ class Rules12:
 for _name, _value in vars(Rules12).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class Rules13:
+    def pl_transfer_between(self, meta, ch):
+        # "Transfer a Follower from one to the other": between the two cards named before
+        what = next(c for c in ch if isinstance(c, TargetSpec))
+        return [self._eff(meta, "transfer", target=replace(what, states=(*what.states, "from:one"))),
+                self._eff(meta, "attach-to", target=TargetSpec(ref="it", states=("the-other",), text="the other"))]
+
+    def pl_transfer_from(self, meta, ch):
+        what, source, dest = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "transfer", target=replace(what, states=(*what.states, f"from:{source.text}"))),
+                self._eff(meta, "attach-to", target=dest)]
+
+    def pl_transfer_from_to_another(self, meta, ch):
+        what, source = [c for c in ch if isinstance(c, TargetSpec)]
+        dest = replace(source, ref="choice", states=(*source.states, "another"), text="another")
+        return [self._eff(meta, "transfer", target=replace(what, states=(*what.states, f"from:{source.text}"))),
+                self._eff(meta, "attach-to", target=dest)]
+
+
+for _name, _value in vars(Rules13).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
