@@ -359,3 +359,13 @@ def test_transfers_between_cards():
     # "from your hand" stays the base reading elsewhere
     (e,) = effects("Put a Spell from your hand into play.")
     assert e.target.zone == "hand" or "hand" in e.target.text
+
+
+def test_entering_play_and_buying_for_more_or_less_gold():
+    (e,) = effects("Your non-Samurai Personalities enter play for 2 more Gold.")
+    assert (e.kind, e.amount, e.target.owner) == ("cost-increase", 2, "you")
+    (e,) = effects("You Recruit Bayushi Kan for 2 less Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-reduction", 2, "recruit-less-gold")
+    (e,) = effects("Kenzo Equips Water Spells for 1 less Gold.")
+    assert (e.kind, e.keyword) == ("cost-reduction", "equip-less-gold")
+    assert "bearer:Kenzo" in e.target.states

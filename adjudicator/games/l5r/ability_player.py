@@ -221,8 +221,17 @@ class Rules:
         # "You Equip non-Water Spells for 1 more Gold": the cost of doing that, for that player
         who, verb, what, n, sign = ch[0], ch[1], ch[2], _A().amount(ch[3]), ch[4]
         kind = "cost-reduction" if sign < 0 else "cost-increase"
+        if who.ref != "you":  # "Hibana Equips Fire Spells ...": equipped to that card
+            what = replace(what, states=(*what.states, f"bearer:{who.text}"))
         return self._eff(meta, kind, target=replace(what, owner=what.owner if who.ref != "you" else "you"),
                          amount=n, keyword=f"{verb}-{'less' if sign < 0 else 'more'}-gold")
+
+    def pl_buy_for_less(self, meta, ch):
+        # "You Recruit Natsuyo for 1 less Gold": the LESS_GOLD token holds the amount
+        tok = ch[-1]
+        m = re.search(r"([0-9]+|one|two|three|four|five)\s+less", str(tok), re.I)
+        n = _A()._NUMBER_WORDS.get(m.group(1).lower()) or int(m.group(1))
+        return self.pl_buy_for(meta, [ch[0], ch[1], ch[2], _A()._Amount(n), -1])
 
     def pl_enters_for_more(self, meta, ch):
         target = it_target(ch) or TargetSpec(ref="this", text="")
