@@ -364,3 +364,48 @@ def test_superlative_and_refill_with():
     assert "lowest:personal-honor" in e.target.states
     refill, put = effects("Limited: Refill the Province face-up with the Personality.")
     assert refill.kind == "refill" and refill.keyword == "face-up" and put.kind == "put-into-play"
+
+
+def test_province_maximum_strength():
+    (e,) = effects("This Province has a maximum strength equal to its base strength.")
+    assert e.kind == "stat-maximum" and e.stat == "strength" and e.values == ("base-strength",)
+
+
+def test_attacks_during_this_battle_and_cards_at_his_battlefield():
+    (e,) = effects("Battle: Your Melee Attacks during this battle have +2 strength.")
+    assert e.kind == "modify-stat" and e.stat == "strength" and "during:this-battle" in e.target.states
+    gift, each = effects("Kenji has +1F for each Follower at his battlefield.")
+    assert each.kind == "amount-for-each" and "at-battlefield-of:it" in each.target.states
+
+
+def test_cards_it_moved_rightmost_and_units():
+    (e,) = effects("Battle: Bow any Personalities it moved.")
+    assert "did:it moved" in e.target.states
+    (e,) = effects("Limited: Destroy your rightmost Province.")
+    assert e.kind == "destroy" and "rightmost" in e.target.states
+    (e,) = effects("Battle: Bow a target card in an enemy unit.")
+    assert "in-unit:enemy" in e.target.states
+    (e,) = effects("Battle: Bow a target Follower in a Ninja unit.")
+    assert "in-unit-with:Ninja" in e.target.states
+    (e,) = effects("Battle: Straighten each of your Personalities not at the current battlefield.")
+    assert "not-at-battlefield" in e.target.states
+
+
+def test_moves_to_a_battlefield_or_location():
+    (e,) = effects("Battle: Move the target to a battlefield.")
+    assert e.kind == "move-to-battle" and e.values == ("any",)
+    (e,) = effects("Battle: Move your target Monk to another location.")
+    assert e.kind == "move-to-location" and e.values == ("other",)
+
+
+def test_otherwise_at_the_start_of_a_sentence():
+    ab = parse_ability("Battle: Target a Personality: If he is bowed, destroy him. Otherwise, move both of them home.")
+    assert ab.structured
+    assert any(c.kind.startswith("effect-otherwise") for c in ab.conditions)
+
+
+def test_controller_of_and_delay_after_this_moves():
+    (e,) = effects("The controller of the duel's winner gains 2 Honor.")
+    assert e.target.ref == "possessed" and e.target.card_types == ("controller",)
+    ab = parse_ability("Battle: Move a target Personality home. Straighten his unit after this moves him.")
+    assert ab.structured and any(c.kind == "effect-delayed" for c in ab.conditions)

@@ -30,7 +30,7 @@ def it_target(ch):
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
-    "put-in-province", "enter-duel",
+    "put-in-province", "enter-duel", "stat-maximum", "move-to-location",
 })
 
 
@@ -483,7 +483,8 @@ class Rules:
         return tuple(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
 
     def bt_move_other(self, meta, ch):
-        return self._eff(meta, "move-to-battle", target=it_target(ch), values=self._bt_where_to(ch))
+        # "to a battlefield" (no other word): any battlefield the acting player chooses
+        return self._eff(meta, "move-to-battle", target=it_target(ch), values=self._bt_where_to(ch) or ("any",))
 
     def bt_move_home_or_where(self, meta, ch):
         home = self._eff(meta, "move-home", target=it_target(ch))
@@ -764,3 +765,59 @@ class Rules:
         province, card = [c for c in ch if isinstance(c, TargetSpec)]
         return [self._eff(meta, "refill", target=province, keyword=face),
                 self._eff(meta, "put-into-play", target=card)]
+
+    def bt_stat_maximum(self, meta, ch):
+        stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        base = "printed" if "printed" in self._text(meta).lower() else "base"
+        return self._eff(meta, "stat-maximum", target=ch[0], stat=stats[0], values=(f"{base}-{stats[-1]}"
+                                                                                     if len(stats) > 1 else base,))
+
+    def bt_p_during(self, meta, ch):
+        return _post("during:this-battle")
+
+    def bt_c_at_whose_battlefield(self, meta, ch):
+        return Condition(kind="at-battlefield-of", args=("this", _whose(ch[0])), text=self._text(meta))
+
+    def bt_p_in_her_army(self, meta, ch):
+        return _post("in-army")
+
+    def bt_p_it_moved(self, meta, ch):
+        return _post("did:it moved")
+
+    def bt_p_it_did(self, meta, ch):
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        return _post(f"did:it {verb}")
+
+    def bt_m_rightmost(self, meta, ch):
+        return _mod("state", "rightmost")
+
+    def bt_m_leftmost(self, meta, ch):
+        return _mod("state", "leftmost")
+
+    def bt_np_controller_of(self, meta, ch):
+        inner = ch[-1]
+        return TargetSpec(ref="possessed", card_types=("controller",), states=(f"of-{inner.ref}", *inner.states),
+                          text=self._text(meta))
+
+    def bt_p_other_battlefield(self, meta, ch):
+        return _post("other-battlefield")
+
+    def bt_p_not_here(self, meta, ch):
+        return _post("not-at-battlefield")
+
+    def bt_p_in_side_unit(self, meta, ch):
+        return _post(f"in-unit:{ch[-1]}")
+
+    def bt_p_in_keyword_unit(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return _post(f"in-unit-with:{kw}")
+
+    def bt_move_other_location(self, meta, ch):
+        return self._eff(meta, "move-to-location", target=it_target(ch), values=("other",))
+
+    def bt_move_to_location_of(self, meta, ch):
+        moved, where = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "move-to-location", target=moved, values=(f"location-of:{_whose(where)}",))
+
+    def bt_otherwise(self, meta, ch):
+        return self.otherwise(meta, [ch[-1]])
