@@ -84,7 +84,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
-    "ever", "action-from", "action-on", "none-was",
+    "ever", "action-from", "action-on", "none-was", "was-targeted-by",
 })
 
 
@@ -551,6 +551,11 @@ class _R4:
         chosen = self.choose_decl(meta, [ch[0]])
         who = TargetSpec(ref="it", text="who")
         return [chosen, self._eff(meta, "gain-or-lose-honor", target=who, amount=amount(ch[-1]))]
+
+    def cd_was_targeted_by(self, meta, ch):
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        args = (_word(ch[0]), _word(ch[1])) + ((period,) if period else ())
+        return Condition(kind="was-targeted-by", args=args, text=self._text(meta))
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
