@@ -359,3 +359,33 @@ def test_keyword_cost_and_choose_who_gains_or_loses():
     assert (choose.kind, gl.kind, gl.amount, gl.target.ref) == ("choose", "gain-or-lose-honor", 2, "it")
     _, gl = effects("Battle: If he is dishonorable, choose a player who gains or loses 3 Honor.")
     assert gl.amount == 3
+
+
+def test_more_past_events_and_sources():
+    (c,) = conds("Open: If he did not become dishonorable: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("did-not", ("he", "became", "dishonorable"))
+    (c,) = conds("Battle: If Taro has not moved to a battlefield: Draw a card.")
+    assert (c.kind, c.args) == ("did-not", ("Taro", "moved", "a battlefield"))
+    (c,) = conds("Open: If the action was performed by a Courtier: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("performed-by", ("the action", "a Courtier"))
+    (c,) = conds("Battle: If your current army is opposed: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("your current army", "opposed"))
+    (c,) = conds("Open: If the action is a Ranged Attack action: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("the action", "Ranged Attack action"))
+    (c,) = conds("Open: If his army contains any Shadowlands cards: Draw a card.")
+    assert (c.kind, c.args) == ("contains", ("his army", "any Shadowlands cards"))
+
+
+def test_joined_with_comma_or_and_none_of():
+    (c,) = conds("Open: If none of your provinces were destroyed this game, or you are a Crab Clan player: Gain 1 Honor.")
+    assert c.kind == "any-of"
+    assert subs(c) == [("none-was", "your provinces", "destroyed", "this-game"), ("clan-player", "Crab")]
+
+
+def test_trigger_after_a_requirement_in_the_limits_block():
+    ab = parse_ability("Even if Ruri is bowed, after you announce a Battle action, if she is at the current battlefield: Straighten her.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert kinds == ["even-if", "after-event", "at-battlefield"]
+    # a test of something that just happened: not something the engine reads as a condition
+    assert not readable(ab.conditions[1])

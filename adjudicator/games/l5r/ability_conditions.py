@@ -85,7 +85,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
-    "contains",
+    "contains", "after-event",
 })
 
 
@@ -600,6 +600,13 @@ class _R4:
         from .ability import _Mod
 
         return _Mod("post-state", "has-attachments")
+
+    def cd_after_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="after-event", args=(event,), text=self._text(meta))
+
+    def cd_after_event_if(self, meta, ch):
+        return [Rules.cd_after_event(self, meta, ch[:1]), ch[-1]]
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
