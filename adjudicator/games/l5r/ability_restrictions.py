@@ -1220,6 +1220,7 @@ class Rules:
     def _event_of(self, meta, nouns: list, whose: TargetSpec, either: bool = False) -> TargetSpec:
         # "the destruction of your Followers from its effects": the inner phrase's source is the event's
         source = tuple(st for st in whose.states if st.startswith("from:") or st == "from-action")
+        # (the player topic's "from:<words>" or this topic's "from:<source>")
         whose = replace(whose, states=tuple(st for st in whose.states if st not in source))
         if whose.ref in ("choice", "each"):
             # a description: whose events, by its words ("of-each", "whose:your Followers")
@@ -1227,9 +1228,6 @@ class Rules:
         else:
             t = self._possessed(meta, whose.ref, whose.states, "|".join(nouns), [])
         return replace(t, states=(*t.states, *(("either",) if either else ()), *source))
-
-    def rs_np_event_of(self, meta, ch):
-        return self._event_of(meta, [ch[0]], ch[-1])
 
     def rs_np_either_events(self, meta, ch):
         from .ability import _Mod
@@ -1243,10 +1241,6 @@ class Rules:
     def rs_np_event_to(self, meta, ch):
         # "all movement to it": every such event that ends at that card
         return self._possessed(meta, "each", (f"to:{ch[-1].text}",), ch[0], [])
-
-    def rs_np_remaining_effects(self, meta, ch):
-        # "its remaining effects": the effects of the action that have not resolved yet
-        return self._possessed(meta, "it", (), "remaining-effects", ch)
 
     def rs_events_and(self, meta, ch):
         words = self._text(meta).lower().split()
