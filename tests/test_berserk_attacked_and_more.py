@@ -87,9 +87,10 @@ def test_choose_keeps_the_choice_and_second_turn_fires_only_then():
 
 
 
-def test_directed_and_unanswered_strike_stay_refused():
-    # the engine has no defenders and no counter-strikes: it does nothing these keywords could shape
-    assert _executes("[:unq]. [:drs].") == [False]
+def test_directed_strike_counts_and_unanswered_strike_stays_refused():
+    # defenders.py: no defender against a card with [:drs]; the engine deals no counter-strike, so it
+    # does nothing «Безответный удар» could shape
+    assert _executes("[:unq]. [:drs].") == [True]
     assert _executes("Орк. Безответный удар.") == [False]
 
 

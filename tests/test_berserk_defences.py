@@ -22,12 +22,13 @@ def test_reduction_reads_only_kinds_it_knows():
     assert reduction_of("-1 от немагических атак существ стоимостью 3") is None
 
 
-def test_protection_armour_and_attack_experience_execute_but_defence_experience_does_not():
+def test_protection_armour_attack_and_defence_experience_execute():
     assert _executes("[:prm]. [:prs]. [:prp]. [:zor]. [:zoz]. [:zomet].") == [True]
     assert _executes("Броня 2.") == [True]
-    assert _executes("[:drs].") == [False]  # no defenders in this engine
+    assert _executes("[:drs].") == [True]  # defenders.py: no defender against its strike
     assert _executes("Опыт в атаке.") == [True]  # glossary: does not close after a strike (stack.py)
-    assert _executes("Опыт в защите.") == [False]  # no defenders in this engine
+    assert _executes("Опыт в защите.") == [True]  # defenders.py: does not close as a defender
+    assert _executes("Опыт в защите 2.") == [False]  # no glossary entry for the number
     assert _executes("-1 от [:atk].") == [True]
     assert _executes("-1 от [:drs].") == [True]  # strikes of cards with directed strike
 

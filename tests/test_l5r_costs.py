@@ -26,14 +26,16 @@ CARRIED_OUT = [
     "Bow this card: When paying for a Monk, he enters play for 3 less Gold.",
     "Your Holdings enter play for 1 less Gold.",
     "Your other Ronin cards enter play paying 1 less Gold.",
+    # a card named by its title in the condition, a bearer named on the card (engine round 4)
+    "Nishoji enters play ignoring Gold Cost if you control the Ring of Earth.",
+    "Attaches to Yotsu Ueda paying 2 less Gold.",
+    "Equips to Kakita Daitsu for 1 less Gold.",
 ]
 
 NOT_CARRIED_OUT = [
-    # conditions the engine cannot check here (rings, Allegiance), or cards it cannot name
-    "Nishoji enters play ignoring Gold Cost if you control the Ring of Earth.",
+    # conditions the engine cannot check here (Allegiance, Defender), or cards it cannot name
     "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
     "Enters play for 4 less Gold if you are the Defender.",
-    "Attaches to Yotsu Ueda paying 2 less Gold.",
     "Attaches to a Ruby Champion ignoring costs.",
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make

@@ -422,8 +422,14 @@ def act(ctx) -> None:
     ab = {"text": f"attack with a {tier} strike ({amount})", "effects":
           [{"kind": "strike", "amount": amount, "subject": "target", "delayed": None}], "unknown": [],
           "strike_attack": True}
+    below = len(pos.stack)
     declare_action(ctx, copy, ab)
     _attack_triggers(ctx, copy)
+    # what the declaration triggered sits above the strike: defenders.defend asks whether any is left
+    attack_id = pos.memo["attacks"] = pos.memo.get("attacks", 0) + 1
+    pos.stack[below].payload["attack_id"] = attack_id
+    for item in pos.stack[below + 1:]:
+        item.payload["from_attack"] = attack_id
 
 
 def next_strike_bonus(pos, copy) -> int:

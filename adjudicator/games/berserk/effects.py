@@ -596,7 +596,11 @@ _MECHANIC_PHRASES = {"Опыт в атаке",
                      # the card's own text: no equipment is seated on it (prelim.seat, B-405.2.1)
                      "Не носит экипировку",
                      # «Защита от дальних атак»: defences.PROTECTIONS
-                     "Защита от ranged-attack"}
+                     "Защита от ranged-attack",
+                     # defenders.defend (glossary «Назначить защитника», B-414): «Направленный удар» — no
+                     # defender against the card's strike; «Опыт в защите» — the card does not close when
+                     # assigned as a defender; «Опыт в атаке и защите» — both entries
+                     "directed-strike", "Опыт в защите", "Опыт в атаке и защите"}
 
 
 def _keyword_executes(name: str) -> bool:
@@ -645,6 +649,7 @@ def executes(ability) -> bool:
         | ({"modify-stat"} if record["static"] == "aura-stat" else set()) \
         | ({"grant-keyword"} if record["static"] == "aura-keyword" else set()) \
         | ({"diagonal-move"} if record["static"] == "aura-move" else set()) \
+        | ({"no-close"} if record["static"] == "defends-open" else set()) \
         | ({"damage-reduction"} if record["static"] == "aura-reduction" else set()) \
         | (STATIC_KINDS if record["static"] == "restriction" else set())
     if any(e["kind"] not in allowed and not carried_out(e) for e in record["effects"]):

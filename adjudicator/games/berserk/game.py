@@ -37,7 +37,7 @@ class Berserk(Game):
     zones = {"deck": "plain", "deal": "plain", "hand": "plain", "squad": "plain", "cell": "cell",
              "auxiliary": "plain", "graveyard": "plain"}
     verbs = ("pass", "roll", "choose", "mulligan", "keep", "place", "use", "move", "act", "pass-turn", "keep-closed",
-             "seat", "reveal")
+             "seat", "reveal", "defend")
     card_properties = ("life", "movement", "attached-to", "status")
     player_properties = ("first", "second", "mulligan-right")
     timing_rules = ("B-408.2", "B-408.3", "B-411", "B-415.1", "B-415.3")
@@ -113,6 +113,11 @@ class Berserk(Game):
 
     def verb_act(self, ctx):
         battle.act(ctx)
+
+    def verb_defend(self, ctx):
+        from .defenders import defend
+
+        defend(ctx)
 
     def verb_pass_turn(self, ctx):
         battle.pass_turn(ctx)

@@ -98,6 +98,11 @@ def _from_ast(ab: Ability, index: int) -> dict:
         if cond.kind == "x-is" and re.search(r"фиш|\[:cnt\]|ран", cond.text, re.I) and not re.search(
                 r"\s(на|у)\s+(атакованн|выбранн|ваш|друг|каждо|существ|карт)", cond.text, re.I):
             continue  # read by _amount: X is the card's own tokens or wounds («на Дрягве»)
+        if cond.kind == "turn-order" and ab.kind == "keywords" and cond.text \
+                and not ab.text.lstrip().startswith(cond.text):
+            # «Йордлинг. Опыт в атаке. [:2hod]:[:prs] и опыт в защите»: the condition governs only what
+            # follows it, and the line's reading holds it for the whole line
+            out["unknown"].append(f"«{cond.text}» in the middle of a keyword line (what it governs is not read)")
         if cond.kind == "turn-order" and cond.args and cond.args[0] in ("first", "second") \
                 and out.get("turn_order") is None:
             # [:1hod] / [:2hod]: the ability exists only while its controller moves first / second
@@ -181,7 +186,15 @@ def _from_ast(ab: Ability, index: int) -> dict:
         out["unknown"].append(f"condition «{cond.text}» (the engine does not evaluate conditions)")
     if ab.kind == "keywords":
         out["static"] = "keyword-line"
-        out["keywords"] = [_keyword_name(e) for e in ab.effects if isinstance(e, Effect)]
+        effs = [e for e in ab.effects if isinstance(e, Effect)]
+        out["keywords"] = [_keyword_name(e) for e in effs]
+        for i, e in enumerate(effs[:-1]):
+            # «[:drs] и вампиризм по рядовым существам»: «по …» after the second of two keywords joined by
+            # «и» limits both (the grammar hangs it on the second only)
+            nxt = effs[i + 1]
+            if e.target is None and nxt.target is not None and e.text and nxt.text and re.search(
+                    re.escape(e.text) + r"\s+и\s+" + re.escape(nxt.text), ab.text):
+                out["keywords"][i] += _keyword_limit(nxt)
         return out
     if ab.kind == "unparsed":
         out["unknown"] = out["unknown"] or [ab.text]
@@ -293,6 +306,12 @@ def _from_ast(ab: Ability, index: int) -> dict:
             out["static"] = "aura-reduction"  # «Все ваши речные девы получают -1 от …»: defences._reductions
         elif kinds == {"no-damage"} and all(e.get("nd") for e in out["effects"]):
             out["static"] = "no-damage"  # «Не получает ран от … атак силой N»: defences.py
+        elif kinds == {"no-close"} and all(e["subject"] == "self" and re.fullmatch(
+                r"не\s+закрывается\s*,\s*выступая\s+защитником", (e.get("text") or "").strip(), re.I)
+                for e in out["effects"]):
+            # «Не закрывается, выступая защитником» (glossary «Не закрывается после атаки (не закрывается,
+            # выступая защитником)»): the card does not close when assigned as a defender; defenders.py
+            out["static"] = "defends-open"
         elif kinds == {"reduce-attack-to"}:
             out["static"] = "cap"  # «… атаки по X сводятся к N»: defences.wounds_after_defences
         elif kinds == {"damage-reduction", "keyword"} and all(
@@ -863,7 +882,16 @@ def attack_trigger(text: str) -> tuple[list[str], list[str]] | None:
 
 def _keyword_name(eff: Effect) -> str:
     kw = eff.keyword or eff.text
-    return f"{kw} {eff.amount}" if eff.amount is not None else kw
+    return (f"{kw} {eff.amount}" if eff.amount is not None else kw) + _keyword_limit(eff)
+
+
+def _keyword_limit(eff: Effect) -> str:
+    """« по картам с метанием», « против отравленных существ»: a keyword that holds only against some
+    cards keeps that limit in its name, so it is never taken for the plain keyword."""
+    if eff.target is None:
+        return ""
+    m = re.search(r"\s(по|против)\s+(.+?)\s*$", eff.text or "")
+    return f" {m.group(1)} {m.group(2)}" if m else f" по {eff.target.text}"
 
 
 def _spec(t: TargetSpec | None) -> dict:

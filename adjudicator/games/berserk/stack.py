@@ -70,7 +70,8 @@ def _pay_by_closing(position: Position, p: dict, rec) -> None:
     copy = position.copies.get(p["uid"])
     if copy is None:
         return
-    if p.get("strike_attack") and S.has_keyword(position, copy, "Опыт в атаке"):
+    if p.get("strike_attack") and (S.has_keyword(position, copy, "Опыт в атаке")
+                                   or S.has_keyword(position, copy, "Опыт в атаке и защите")):
         # glossary «Опыт в атаке»: «Карта не закрывается после того как атаковало ударом» — the
         # price of B-414 is not paid by closing (cf. «Не закрывается после атаки»: the card still
         # counts as having acted)

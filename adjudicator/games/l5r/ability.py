@@ -368,6 +368,9 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                     cache=True,
                     maybe_placeholders=False,
                 )
+                from ...core.fast_lexer import install
+
+                install(parser)  # same tokens as lark's contextual lexer, faster
                 _vocab = vocab
                 _transformer = transformer
                 _parser = parser
@@ -2792,5 +2795,8 @@ EFFECT_KINDS = EFFECT_KINDS | _topic_kinds()
 
 
 def warm() -> None:
-    """Build the parser now (before worker processes are forked to share it)."""
-    _get_parser()
+    """Build the parser and its lexer tables now (before worker processes are forked to share them)."""
+    parser, _ = _get_parser()
+    prepare = getattr(parser.parser.lexer, "prepare", None)
+    if prepare is not None:
+        prepare()

@@ -156,7 +156,12 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
         d_force = 0
     proc.add("effect", f"{field}: attacking Force {a_force}, defending Force {d_force}", "L5R-RESOLVE")
     province = "province " + field.split()[1]
-    strength = _province_strength(pos, defender)
+    from .effects_engine import province_strength
+
+    strength, changed = province_strength(game, pos, defender, province)  # as effects and traits change it
+    if changed:
+        proc.add("effect", f"{defender}'s {province} has strength {strength} ({', '.join(changed)})", "L5R-RESOLVE",
+                 "L5R-TRAIT", "L5R-DURATION")
     if a_force > d_force:
         proc.add("effect", f"{attacker} (Attacker) wins the battle at {field}", "L5R-RESOLVE")
         _destroy_army(pos, d_cards, proc)

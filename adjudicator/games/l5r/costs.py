@@ -62,6 +62,27 @@ def bearer_spec_ok(spec) -> bool:
     return not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja")
 
 
+_NAME = re.compile(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)?")
+
+
+def named_bearer(spec) -> str | None:
+    """"Attaches to Yotsu Ueda paying 2 less Gold": the bearer's name (the grammar keeps it as the
+    text of a "this" reference), or None."""
+    if spec is None or spec.ref != "this" or spec.card_types or spec.keywords or spec.states or spec.tests:
+        return None
+    text = (spec.text or "").strip()
+    if not _NAME.fullmatch(text) or text.split()[0].lower() in ("this", "the", "a", "an"):
+        return None
+    return text
+
+
+def bears_name(copy, name: str) -> bool:
+    """A card called ``name``: its full name ("Yotsu Ueda", "Yotsu Ueda (Experienced)"), or the one
+    name L5R text calls a Personality by ("Kataoka" for "Kakita Kataoka")."""
+    full = copy.name.split(" (")[0]
+    return full == name or (" " not in name and name in full.split())
+
+
 def _attach_discount(ability) -> list[tuple[int, object]]:
     """(index, amount) of the attach-restriction clauses that are discounts, of the forms carried out."""
     out = []
@@ -69,7 +90,8 @@ def _attach_discount(ability) -> list[tuple[int, object]]:
         if not isinstance(clause, Effect) or clause.kind != "attach-restriction":
             continue
         conds = _cost_conditions(ability, i)
-        if len(conds) == 1 and _discount_words(conds[0]) is not None and bearer_spec_ok(clause.target):
+        if len(conds) == 1 and _discount_words(conds[0]) is not None and (
+                bearer_spec_ok(clause.target) or named_bearer(clause.target) is not None):
             out.append((i, _discount_words(conds[0])))
     return out
 
@@ -90,12 +112,22 @@ def _self_condition_ok(cond) -> bool:
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
         return len(args) == 2 and args[0].lower() in _OTHERS
+    if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
+        return True  # "if you control the Ring of Earth": a card of that title in play
     if test == "you-control":
         from .conditions import _kind_words
 
         return len(args) == 1 and re.match(r"(a|an|any) ", args[0]) is not None and _kind_words(
             re.sub(r"^(a|an|any) ", "", args[0])) is not None
     return False
+
+
+#: "the Ring of Earth", "the Ring of the Void": a card named by its title
+_TITLE = re.compile(r"the ((?:Ring|Ring of(?: the)?) [A-Z][a-z]+|Ring of [A-Z][a-z]+)")
+
+
+def _titled(name: str, title: str) -> bool:
+    return name == title or name.startswith(title + " (")
 
 
 def _self_reduction_ok(ability) -> bool:
@@ -106,7 +138,8 @@ def _self_reduction_ok(ability) -> bool:
         return False
     if clause.target.keywords or clause.target.states or clause.target.tests:
         return False
-    if not (clause.keyword == "less-gold" and clause.amount) and clause.keyword != "ignoring-honor-requirement":
+    if not (clause.keyword == "less-gold" and clause.amount) and clause.keyword not in (
+            "ignoring-honor-requirement", "ignoring-gold-cost"):
         return False
     return all(_self_condition_ok(c) for c in ability.conditions)
 
@@ -196,6 +229,9 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test == "you-control" and _TITLE.fullmatch(args[0]):
+        title = args[0][len("the "):]
+        return any(c.controller == actor and in_play(pos, c) and _titled(c.name, title) for c in pos.all_copies())
     found = _kind_words(re.sub(r"^(a|an|any) ", "", args[0]))
     return any(c.controller == actor and in_play(pos, c) and _matches(pos, c, found) for c in pos.all_copies())
 
@@ -213,6 +249,8 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             ctx.step("condition", f"{copy.name}'s '{clause.text}' does not apply: not so that "
                      f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
             continue
+        if clause.keyword == "ignoring-gold-cost":
+            continue  # ignores_gold_cost says so
         if clause.keyword == "ignoring-honor-requirement":
             ignore_req = True
             ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Honor Requirement",
@@ -222,6 +260,25 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold",
                      "L5R-GOLD", "L5R-DYNASTY")
     return less, ignore_req
+
+
+def ignores_gold_cost(game, ctx, copy) -> bool:
+    """"Nishoji enters play ignoring Gold Cost if you control the Ring of Earth": its own trait,
+    its condition holding for the buyer, makes its Gold cost count as 0 (L5R-GOLD), with a step."""
+    pos, actor = ctx.position, ctx.actor
+    for ability in game.abilities(copy):
+        if not _self_reduction_ok(ability) or ability.effects[0].keyword != "ignoring-gold-cost":
+            continue
+        clause = ability.effects[0]
+        unmet = [c for c in ability.conditions if not _self_condition(game, pos, actor, copy, c)]
+        if unmet:
+            ctx.step("condition", f"{copy.name}'s '{clause.text}' does not apply: not so that "
+                     f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
+            continue
+        ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Gold cost", "L5R-GOLD",
+                 "L5R-DYNASTY")
+        return True
+    return False
 
 
 def board_reductions(game, ctx, bought) -> int:
@@ -254,7 +311,11 @@ def attach_discount(game, ctx, item, host) -> int | str:
     for ability in game.abilities(item):
         for index, amount in _attach_discount(ability):
             spec = ability.effects[index].target
-            why = target_ok(ctx, host, spec)
+            name = named_bearer(spec)
+            if name is not None:
+                why = None if bears_name(host, name) else f"it is not {name}"
+            else:
+                why = target_ok(ctx, host, spec)
             if why:
                 ctx.step("condition", f"{item.name} is discounted only for {spec.text}; {host.name} is not one "
                          f"({why}): full cost", "L5R-EQUIP", "L5R-GOLD")

@@ -35,6 +35,7 @@ EFFECT_MODULES = (
     "effects_battle",
     "effects_player",
     "effects_restrictions",
+    "effects_engine",
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -160,16 +161,31 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         discard_copy(position, copy)
         return Outcome(True, f"destroy {name}")
     if kind == "discard":
+        if copy.zone == "announced":  # the card being played discards itself ("Discard this card: ...")
+            discard_copy(position, copy)
+            return Outcome(True, f"discard {name} (the card being played)")
+        if copy.zone != "hand" and in_play(position, copy):
+            # a card in play ("Discard this Holding", "Discard all your other Sensei Personalities"):
+            # to its owner's discard pile, with its attachments (L5R-DURATION: discarding persists)
+            discard_copy(position, copy)
+            return Outcome(True, f"discard {name} from play")
         if copy.zone != "hand":
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
         return Outcome(True, f"discard {name} from hand")
     if kind in ("fear", "ranged-attack", "melee-attack"):
         strength = effect.amount or 0
+        from .effects_engine import attack_strength
+
+        # "Melee and Ranged Attacks targeting cards in this unit have -3 strength" (L5R-TRAIT)
+        change, changers = attack_strength(game, position, kind, copy, game.acting_player(position))
+        strength += change
         force = game.card_property(position, copy, "force") if copy.card.type == "personality" \
             else (position.stat(copy, "force", 0) or 0)
         what = {"fear": f"Fear {strength}", "ranged-attack": f"Ranged {strength} Attack",
                 "melee-attack": f"Melee {strength} Attack"}[kind]
+        if changers:
+            what += f" (strength {strength}: {', '.join(changers)})"
         if force > strength:
             return Outcome(False, f"{what} on {name}", f"its Force {force} is above {strength}")
         if kind == "fear":
@@ -312,7 +328,14 @@ def executes(ability) -> bool:
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
-    if any(c.kind == "modify-stat" and c.stat == "strength" for c in clauses):
+    from .effects_engine import attack_strength_applies, province_effect_applies, province_trait_applies
+
+    def engine_strength(c) -> bool:  # Fear/Melee/Ranged or Province strength (effects_engine)
+        if ability.kind == "continuous":
+            return attack_strength_applies(c) or province_trait_applies(c)
+        return ability.kind in ("action", "reaction") and province_effect_applies(c)
+
+    if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
@@ -337,20 +360,24 @@ def executes(ability) -> bool:
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
-    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS for c in clauses):
+    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not (
+            c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) for c in clauses):
         return False
     from .effects_cards import unchecked_target
     from .states import checked
 
-    if any(c.target is not None and unchecked_target(c.target) for c in clauses):
+    # "Ranged Attacks targeting cards in this unit have -3 strength" describes effects, not cards
+    # to pick: effects_engine reads its words when an attack resolves
+    carded = [c for c in clauses if not (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c))]
+    if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
-    if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in clauses):
+    if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
         return False  # a describing word no target test reads would refuse every card
     if ability.kind == "keywords":
         return True
     from .effects_player import player_clause_executes, states_checked
 
-    if not all(states_checked(c.target) for c in clauses):
+    if not all(states_checked(c.target) for c in carded):
         return False
     if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
@@ -362,9 +389,15 @@ def executes(ability) -> bool:
         return False  # "twice per turn": the engine counts one use per scope only
     if ability.kind == "continuous":
         from . import continuous
+        from .effects_engine import PLAYER_STATS, player_stat_applies
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
+            if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
+                return not ability.designators and player_stat_applies(c)
+            if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
+                return not ability.designators and engine_strength(c)
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
@@ -382,9 +415,12 @@ def executes(ability) -> bool:
     if ability.kind == "trait":
         # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
         # no choices ("you may" asks one), "it" the card the event was about
+        from .effects_engine import trait_clause_executes
+
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
-            c.target is None or c.target.ref in ("this", "you", "attached", "it") for c in ability.effects)
+            c.target is None or c.target.ref in ("this", "you", "attached", "it")
+            or trait_clause_executes(c, ability) for c in ability.effects)
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
         return False
     if ability.kind in ("action", "reaction"):

@@ -13,6 +13,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .effects_engine import give_province_strength, province_effect_applies
 from .states import compare
 from .states import fits as state_fits
 from .triggers_events import raise_event
@@ -432,6 +433,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             created = create_card(ctx, clause)
             bind.created, bind.last = created, [created]
             ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            continue
+        if province_effect_applies(clause):  # "Give each of your provinces +2 strength" (effects_engine)
+            out = give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where

@@ -197,6 +197,7 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     """
     from . import conditions
     from .effects import apply_to_card, apply_to_player
+    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
     from .procedure import effect_guards
 
     def subject_of(word: str):
@@ -242,6 +243,22 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
+        elif target.ref == "created" and trait_clause_executes(clause, ability):
+            for made in trait_create(game, pos, copy, clause):  # "After X enters play, create ..."
+                proc.add("trigger", made, "L5R-TRAIT", "L5R-DURATION")
+            continue
+        elif target.ref == "each" and trait_clause_executes(clause, ability):
+            # "Discard all your other Sensei Personalities", "all players lose 3 Honor": every card
+            # in play or player the words describe, judged from the trait's controller
+            reached = trait_subjects(game, pos, copy, clause)
+            if not reached:
+                proc.add("trigger", f"'{clause.text}': nothing it describes is in play", "L5R-TRAIT")
+            for subject in reached:
+                out = apply_to_player(game, pos, subject, clause, as_cost=False) if isinstance(subject, str) \
+                    else apply_to_card(game, pos, subject, clause, as_cost=False, source=copy.name)
+                proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         "L5R-TRAIT")
+            continue
         else:
             proc.add("trigger", f"not carried out: '{clause.text}' needs a choice the engine cannot make",
                      "L5R-TRAIT")

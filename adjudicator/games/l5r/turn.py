@@ -12,6 +12,7 @@ from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, delayed, own_actions, triggers
 from .effects import discard_copy, forbidden, in_play
+from .effects_engine import hand_limit
 from .triggers_events import raise_event
 
 MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a runaway loop
@@ -164,6 +165,8 @@ def equip(game, ctx: Context) -> None:
 
     cost = item.card.attrs.get("gold-cost", 0) or 0
     less = costs.attach_discount(game, ctx, item, host) if cost else 0
+    if cost and costs.ignores_gold_cost(game, ctx, item):
+        cost = 0  # "… enters play ignoring Gold Cost if …" on itself (L5R-GOLD)
     own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
     if cost:
@@ -223,6 +226,8 @@ def buy(game, ctx: Context) -> None:
     requirement = card.card.attrs.get("honor-requirement", 0) or 0
     from . import costs
 
+    if costs.ignores_gold_cost(game, ctx, card):
+        printed = 0  # its Gold cost counts as 0; the clan rules' 2 Gold more still apply (L5R-CLAN)
     less, ignore_requirement = costs.own_reductions(game, ctx, card)
     less += costs.board_reductions(game, ctx, card)
     below = is_personality and honor < requirement and not ignore_requirement
@@ -237,7 +242,7 @@ def buy(game, ctx: Context) -> None:
     if below and not in_clan:
         ctx.reject("L5R-HONOR-REQ", f"{actor}'s Family Honor ({honor}) is below {card.name}'s Honor requirement "
                    f"({requirement})")
-    price = printed - 2 if discounted else printed
+    price = printed - 2 if discounted and printed else printed  # an ignored Gold cost goes no lower than 0
     if below:
         price += 2
         rules.append("L5R-CLAN")
@@ -297,8 +302,9 @@ def discard(game, ctx: Context) -> None:
         cards = [ctx.card(o, where=lambda c: c.zone == "hand" and c.zone_owner == actor) for o in ctx.body.objects]
         for c in cards:
             game.need(c.zone == "hand" and c.zone_owner == actor, "L5R-END", f"{c.show()} is not in {actor}'s hand")
-        game.need(len(hand) - len(set(c.uid for c in cards)) >= game.hand_limit, "L5R-END",
-                  f"{actor} holds {len(hand)} cards; the End phase discards only down to {game.hand_limit}")
+        limit, note = hand_limit(game, pos, actor)  # traits may change the eight (L5R-TRAIT)
+        game.need(len(hand) - len(set(c.uid for c in cards)) >= limit, "L5R-END",
+                  f"{actor} holds {len(hand)} cards; the End phase discards only down to {limit}{note}")
         for c in cards:
             discard_copy(pos, c)
             ctx.step("effect", f"discard {c.name} from hand", "L5R-END")
@@ -410,10 +416,11 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             else:
                 proc.add("effect", f"{t.active}'s Fate deck is empty: no card is drawn", "L5R-END")
             done.append("drawn")
-        over = pos.zone_size(t.active, "hand") - game.hand_limit
+        limit, note = hand_limit(game, pos, t.active)  # traits may change the eight (L5R-TRAIT)
+        over = pos.zone_size(t.active, "hand") - limit
         if over > 0:
             return (f"{t.active} holds {pos.zone_size(t.active, 'hand')} cards and must choose {over} to discard "
-                    f"down to {game.hand_limit}")
+                    f"down to {limit}{note}")
         _next_turn(game, pos, proc)
     return None
 

@@ -1,0 +1,354 @@
+"""L5R engine effects not owned by a grammar topic: player values changed by traits without a
+trigger, and what the resolver needs to carry them out.
+
+Registered in :data:`adjudicator.games.l5r.effects.EFFECT_MODULES` (handler signature there).
+
+* The hand maximum (L5R-END: discard down to eight) as lasting traits change it: "You have +1
+  maximum hand size", "Other players' maximum hand sizes are reduced by 1, to a minimum of 7",
+  "Dragon Clan players have +2 maximum hand size", "While this Shugenja is Void, your maximum
+  hand size is increased by 1". They are worked out whenever the End phase asks, from the cards
+  in play and their conditions (L5R-TRAIT).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.ability import Effect
+
+#: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
+CARD_KINDS: dict = {}
+
+#: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
+PLAYER_KINDS: dict = {}
+
+#: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
+CONTINUOUS_KINDS: dict = {}
+
+#: the printed hand maximum (L5R-END)
+HAND_MAXIMUM = 8
+
+#: player stats lasting traits change, read by the engine where the rules use them
+PLAYER_STATS = ("max-hand-size",)
+
+
+# ---------------------------------------------------------------------------- who a clause reaches
+
+def _player_spec(spec) -> str | None:
+    """Which players a lasting clause on a player value names: "you", "others", "clan:<Clan>"
+    ("Dragon Clan players"), or None when the engine cannot tell."""
+    if spec is None:
+        return None
+    if spec.ref == "you" and not spec.states and not spec.keywords:
+        return "you"
+    if spec.ref == "opponent" and not spec.states and not spec.keywords:
+        return "others"
+    if spec.ref == "choice" and tuple(spec.card_types) == ("player",) and spec.owner == "any":
+        if tuple(spec.states) == ("other",) and not spec.keywords:
+            return "others"
+        if not spec.states and len(spec.keywords) == 1 and spec.keywords[0].endswith(" Clan"):
+            return "clan:" + spec.keywords[0][: -len(" Clan")]
+    return None
+
+
+def player_stat_applies(clause: Effect) -> bool:
+    """A lasting change of a player value the engine reads (for ``effects.executes``)."""
+    if clause.kind != "modify-stat" or clause.stat not in PLAYER_STATS or not clause.amount:
+        return False
+    if clause.values and (len(clause.values) != 1 or clause.amount > 0):
+        return False  # "to a minimum of 7" is a floor under a reduction
+    return _player_spec(clause.target) is not None
+
+
+def _reaches(pos, source, spec, player: str) -> bool:
+    who = _player_spec(spec)
+    if who == "you":
+        return player == source.controller
+    if who == "others":
+        return player != source.controller
+    if who is not None and who.startswith("clan:"):
+        return str(pos.players[player].attrs.get("clan", "")).casefold() == who[5:].casefold()
+    return False
+
+
+def player_stat(game, pos, player: str, stat: str, base: int) -> tuple[int, list[str]]:
+    """``stat`` of ``player`` with every lasting trait of a card in play that reaches them, and
+    the cards that changed it. Floors ("to a minimum of 7") apply to their own reduction only."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    value, floored, why = base, [], []
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or not player_stat_applies(clause) or clause.stat != stat:
+            continue
+        if not _reaches(pos, source, clause.target, player):
+            continue
+        if not _conditions_hold(game, pos, source, ability, index, source):
+            continue
+        if clause.values:
+            floored.append((clause.amount, clause.values[0]))
+        else:
+            value += clause.amount
+        why.append(f"{source.name} {clause.amount:+d}")
+    for amount, floor in floored:
+        value = max(value + amount, min(value, floor))
+    return value, why
+
+
+def hand_limit(game, pos, player: str) -> tuple[int, str]:
+    """The hand maximum of ``player`` now (L5R-END, as traits change it: L5R-TRAIT), and a note
+    naming the cards that change it ("" when none does)."""
+    value, why = player_stat(game, pos, player, "max-hand-size", HAND_MAXIMUM)
+    value = max(0, value)
+    note = f" (eight, changed by {', '.join(why)})" if why else ""
+    return value, note
+
+
+# ---------------------------------------------------------------------------- triggered traits
+
+#: card-type words: "Kami Celestials" reads "Celestials" as a keyword, which no card carries
+_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "celestial", "event",
+               "stronghold", "strategy", "action", "card", "unit", "province"}
+
+#: player-level kinds a trait may give "all players" / "each other player" (effects.apply_to_player)
+_PLAYER_KINDS = {"gain-honor", "lose-honor", "draw"}
+
+#: card kinds a trait may apply to every card it describes (effects.apply_to_card)
+_CARD_KINDS = {"bow", "straighten", "dishonor", "rehonor", "destroy", "discard", "move-home"}
+
+
+def _players_spec_ok(spec) -> bool:
+    """"all players", "Each other player": the players, judged from the trait's controller."""
+    return tuple(spec.card_types) == ("player",) and set(spec.states) <= {"other"} and not spec.keywords \
+        and not spec.tests and spec.zone is None and spec.owner in ("any", "opponent")
+
+
+def _cards_spec_ok(spec) -> bool:
+    """"all your other Sensei Personalities": every card in play fitting it (continuous.fits)."""
+    from .states import checked
+
+    if spec.zone is not None or "player" in spec.card_types or not (spec.card_types or spec.keywords):
+        return False
+    if any(k.lower().rstrip("s") in _TYPE_WORDS for k in spec.keywords):
+        return False
+    return all(checked(s) for s in spec.states)
+
+
+def trait_clause_executes(clause, ability) -> bool:
+    """Can a triggered trait carry out this clause whose target names no single card: "each"
+    (every card or player it describes) or "created" (a card it creates)? (effects.executes)"""
+    spec = clause.target
+    if spec is None:
+        return False
+    if spec.ref == "each":
+        if clause.kind in _PLAYER_KINDS:
+            return _players_spec_ok(spec)
+        return clause.kind in _CARD_KINDS and _cards_spec_ok(spec)
+    if spec.ref == "created":
+        # "create a 0F/2C/0PH Ninja Personality": at its controller's home; attaching it somewhere
+        # or "(at his location)" the trait does not carry out
+        return clause.kind == "create" and bool(clause.values) and not any(
+            getattr(c, "kind", "") in ("attach", "attach-to") for c in ability.effects) \
+            and "location" not in ability.text.lower()
+    return False
+
+
+def trait_subjects(game, pos, source, clause) -> list:
+    """The players (names) or cards in play an "each" clause of ``source``'s trait reaches."""
+    from .continuous import fits
+    from .effects import in_play
+
+    spec = clause.target
+    if clause.kind in _PLAYER_KINDS:
+        names = list(pos.players)
+        if "other" in spec.states or spec.owner == "opponent":
+            names = [n for n in names if n != source.controller]
+        return names
+    return [c for c in list(pos.all_copies()) if in_play(pos, c) and fits(game, pos, source, c, spec)]
+
+
+def trait_create(game, pos, source, clause) -> list[str]:
+    """"Create two 2F/2C/2PH Ratling Personalities": new cards in play at the controller's home."""
+    from ...core.cards import CardDef
+    from .triggers_events import raise_event
+
+    spec = clause.target
+    kind = spec.card_types[0] if spec.card_types else "personality"
+    stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
+    name = " ".join((*spec.keywords, kind.title())) + " (created)"
+    card = CardDef(name=name, type=kind, attrs=stats, keywords=tuple(spec.keywords), source="created by an effect")
+    made = []
+    for _ in range(max(1, spec.count)):
+        created = pos.create_copy(card, source.controller, source.controller, "home")
+        raise_event(pos, "enters-play", created)
+        made.append(f"create {created.name} ({kind}) in play at {source.controller}'s home")
+    return made
+
+
+# ---------------------------------------------------------------------------- military strength
+
+#: the military effects a lasting "have -3 strength" may change (effects.apply_to_card)
+MILITARY_KINDS = ("fear", "ranged-attack", "melee-attack")
+
+
+def _attacked(spec) -> str | None:
+    """What "… Attacks targeting X" names: "unit" (cards in this unit), "self" (this card, or
+    the Personality "this Personality" on an attachment means), "name:<word>" (the card by its
+    name), or None when the words are other ones the engine does not read."""
+    text = spec.text or ""
+    head, sep, tail = text.partition(" targeting ")
+    if not sep:
+        return None
+    tail = tail.strip().rstrip(".")
+    low = tail.lower()
+    if low == "cards in this unit":
+        return "unit"
+    if low in ("this follower", "this personality", "this card"):
+        return "self"
+    if tail and tail[0].isupper() and " " not in tail and tail.isalpha():
+        return "name:" + tail
+    return None
+
+
+def attack_strength_applies(clause: Effect) -> bool:
+    """A lasting change of Fear / Melee / Ranged strength the engine applies when such an effect
+    resolves (for ``effects.executes``): "Melee and Ranged Attacks targeting cards in this unit
+    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength"."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
+        return False
+    if spec is None or spec.ref != "choice" or not spec.card_types or spec.keywords or spec.tests or spec.zone:
+        return False
+    if not set(spec.card_types) <= set(MILITARY_KINDS):
+        return False
+    if tuple(spec.states) == ("targeting",):
+        return spec.owner == "any" and _attacked(spec) is not None
+    return not spec.states and spec.owner == "you" and " targeting " not in (spec.text or "")
+
+
+def _reaches_attack(pos, source, spec, target, attacker: str | None) -> bool:
+    from .states import _leader
+
+    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions
+        return attacker is not None and attacker == source.controller
+    what = _attacked(spec)
+    if what == "unit":
+        return _leader(pos, target).uid == _leader(pos, source).uid
+    if what == "self":
+        bearer = source.attached_to if source.attached_to is not None and \
+            "personality" in (spec.text or "").lower() else source.uid
+        return target.uid == bearer
+    if what and what.startswith("name:"):
+        return target.uid == source.uid and what[5:] in source.name.split()
+    return False
+
+
+def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple[int, list[str]]:
+    """The sum of the lasting changes to a ``kind`` effect's strength against ``target`` taken by
+    ``attacker`` (L5R-TRAIT), and the cards giving them."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    total, why = 0, []
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or not attack_strength_applies(clause) or kind not in clause.target.card_types:
+            continue
+        if not _reaches_attack(pos, source, clause.target, target, attacker):
+            continue
+        if not _conditions_hold(game, pos, source, ability, index, source):
+            continue
+        total += clause.amount
+        why.append(f"{source.name} {clause.amount:+d}")
+    return total, why
+
+
+# ---------------------------------------------------------------------------- province strength
+
+#: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
+_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.I)
+#: "the current battlefield's province": the province whose battlefield is being fought over
+_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.I)
+
+
+def province_trait_applies(clause: Effect) -> bool:
+    """A lasting change of Province strength the engine reads at battle resolution (L5R-RESOLVE):
+    "Your provinces have +2 strength", "Provinces have -1 strength" (every player's)."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
+        return False
+    if spec is None or spec.ref != "choice" or tuple(spec.card_types) != ("province",) or spec.keywords \
+            or spec.states or spec.tests or spec.zone:
+        return False
+    m = _LASTING_PROVINCES.fullmatch((spec.text or "").strip())
+    return m is not None and (spec.owner == "you") == bool(m.group(1))
+
+
+def province_effect_applies(clause: Effect) -> bool:
+    """An effect changing Province strength the engine carries out: "Give each of your provinces +2
+    strength" (every province of the acting player), "Give the current battlefield's province +3
+    strength" (the one being fought over)."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or clause.amount is None or clause.values:
+        return False
+    if spec is None or tuple(spec.card_types) != ("province",) or spec.keywords or spec.tests or spec.zone:
+        return False
+    if spec.ref == "each":
+        return spec.owner == "you" and not spec.states
+    if spec.ref == "possessed":
+        return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
+    return False
+
+
+def _stronghold_strength(pos, player: str) -> int:
+    for c in pos.zone(player, "stronghold"):
+        value = pos.stat(c, "province-strength", 0)
+        if isinstance(value, int):
+            return value
+    return 0
+
+
+def province_strength(game, pos, player: str, province: str) -> tuple[int, list[str]]:
+    """Strength of ``player``'s ``province`` ("province 2"): the Stronghold's Province Strength,
+    the changes effects made this turn (or permanently) to all of the player's provinces or to
+    this one, and the lasting traits of cards in play (L5R-TRAIT); with what changed it."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    value, why = _stronghold_strength(pos, player), []
+    for m in pos.modifiers:
+        if m.subject == player and m.stat in ("province-strength", f"province-strength:{province}"):
+            value += m.delta
+            why.append(f"{m.source} {m.delta:+d}")
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or not province_trait_applies(clause):
+            continue
+        if clause.target.owner == "you" and source.controller != player:
+            continue
+        if not _conditions_hold(game, pos, source, ability, index, source):
+            continue
+        value += clause.amount
+        why.append(f"{source.name} {clause.amount:+d}")
+    return value, why
+
+
+def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
+    """Carry out :func:`province_effect_applies`' forms: a change lasting until the end of the turn
+    unless the text says "permanently" (L5R-DURATION)."""
+    from ...core.position import Modifier
+    from .effects import Outcome
+    from .procedure import current_battlefield
+
+    duration = clause.duration or "turn"
+    sign = f"{clause.amount:+d}"
+    if clause.target.ref == "each":
+        pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
+                                      source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
+        return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
+    fighting = pos.timing.phase == "attack" and pos.timing.step in ("combat", "resolution")
+    field = current_battlefield(pos) if fighting else None
+    if field is None:
+        return Outcome(False, f"give the current battlefield's province {sign} strength",
+                       "no battle is being fought")
+    defender = game.defender(pos)
+    province = "province " + field.split()[1]
+    pos.modifiers.append(Modifier(defender, stat=f"province-strength:{province}", delta=clause.amount,
+                                  duration=duration, source=source, rule="L5R-DURATION",
+                                  created_turn=pos.timing.turn))
+    return Outcome(True, f"give {defender}'s {province} (the current battlefield's) {sign} strength")
