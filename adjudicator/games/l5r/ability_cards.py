@@ -681,16 +681,6 @@ class Rules:
                          text=self._text(meta))
         return self._measured(meta, self._eff(meta, "look-at-top", target=top), ch[-1])
 
-    def _copy_keyword(self, meta, copier, source):
-        return [self._eff(meta, "copy-keyword", target=copier, amount=1),
-                self._eff(meta, "copy-keyword-from", target=source)]
-
-    def cc_copy_keyword_his(self, meta, ch):
-        return self._copy_keyword(meta, ch[0], TargetSpec(ref="it", text=self._text(meta).split()[-2]))
-
-    def cc_copy_keyword_from(self, meta, ch):
-        return self._copy_keyword(meta, ch[0], ch[-1])
-
     def cc_verbs_and_this(self, meta, ch):
         kinds, first = ch[0], ch[1]
         word = self._text(meta).split()[-1].rstrip(".,;")
