@@ -352,9 +352,13 @@ def executes(ability) -> bool:
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
 
+    from .effects_engine import simultaneous, unit_clauses_ok
+
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
-               for c in ability.conditions):
-        return False
+               or simultaneous(ability, c) for c in ability.conditions):
+        return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
+    if not unit_clauses_ok(ability):
+        return False  # "his unit" with no card named before it
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)
     if ability.kind not in ("action", "reaction", "trait") and any(

@@ -352,3 +352,64 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
                                   duration=duration, source=source, rule="L5R-DURATION",
                                   created_turn=pos.timing.turn))
     return Outcome(True, f"give {defender}'s {province} (the current battlefield's) {sign} strength")
+
+
+# ---------------------------------------------------------------------------- units and "as he moves"
+
+#: "his unit": the unit of the Personality the ability has just named (procedure.Bindings.last)
+UNIT_PRONOUNS = ("his unit", "her unit", "its unit")
+
+
+def unit_ref(spec) -> str | None:
+    """"pronoun" for "his unit", "this" for "this unit"; None for any other description."""
+    if spec is None or tuple(spec.card_types) != ("unit",) or spec.keywords or spec.states or spec.tests \
+            or spec.zone:
+        return None
+    text = (spec.text or "").strip().lower()
+    if spec.ref == "choice" and text in UNIT_PRONOUNS:
+        return "pronoun"
+    if spec.ref == "this" and text == "this unit":
+        return "this"
+    return None
+
+
+def unit_cards(pos, copy) -> list:
+    """The unit ``copy`` is in: its Personality and the cards attached to him (battle.unit_cards)."""
+    from .states import _leader
+
+    leader = _leader(pos, copy)
+    return [leader, *pos.attachments_of(leader.uid)]
+
+
+def simultaneous(ability, cond) -> bool:
+    """"Move him home. Straighten his unit as he moves": the effect happens together with the move
+    of the effect just before it, so carried out right after it, and only if he did move."""
+    if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
+        return False
+    kind, _, number = cond.args[0].partition(" ")
+    if kind != "effect" or not number.isdigit() or ability.kind not in ("action", "reaction"):
+        return False
+    index = int(number)
+    if index == 0 or index >= len(ability.effects):
+        return False
+    before = ability.effects[index - 1]
+    return isinstance(before, Effect) and before.kind in ("move-home", "move-to-battle") and \
+        before.target is not None and before.target.ref in ("this", "target", "it")
+
+
+def unit_clauses_ok(ability) -> bool:
+    """Every "his unit" of ``ability`` has a card named before it for "his" to stand for: a target,
+    a chosen card, or this card moved (for ``effects.executes``)."""
+    clauses = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
+    for i, clause in enumerate(clauses):
+        spec = clause.target
+        if spec is not None and spec.ref == "choice" and "unit" in spec.card_types and unit_ref(spec) is None:
+            return False  # "one of your other units": a chosen unit, not one card named with 'paying'
+        if unit_ref(spec) != "pronoun":
+            continue
+        earlier = clauses[:i]
+        if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
+                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                and unit_ref(c.target) is None for c in earlier):
+            return False
+    return True

@@ -13,7 +13,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from .effects import apply_to_card, apply_to_player, discard_copy, in_play
-from .effects_engine import give_province_strength, province_effect_applies
+from .effects_engine import give_province_strength, province_effect_applies, simultaneous, unit_cards, unit_ref
 from .states import compare
 from .states import fits as state_fits
 from .triggers_events import raise_event
@@ -80,11 +80,14 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     if "Battle" in designators and battle_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
-        absent_ok = any(c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
+        # "Absent actions may be taken without presence" (the cards' own reminder text)
+        absent_ok = "Absent" in designators or any(
+            c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
         game.need(present or absent_ok, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
                   f" ({field or 'none'}), so {actor} cannot take Battle actions there")
         elsewhere_ok = any(c.kind == "even-if" and c.args[:1] == ("not-at-battlefield",) for c in ability.conditions)
-        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok:
+        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok \
+                and "Absent" not in designators:
             game.need(source.zone == field, "L5R-LOCATION",
                       f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
     _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -151,6 +154,9 @@ class Bindings:
         self.recent: list[Copy] = []
         #: the target descriptions, in the order mentioned ("your Samurai's Force": amounts.py)
         self.specs: list[TargetSpec] = []
+        #: the cards the latest move effect moved ("Move this Personality home. Straighten his
+        #: unit as he moves": "he" is the card moved, this card included)
+        self.moved: list[Copy] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -285,6 +291,12 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    unit = unit_ref(spec)
+    if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
+        if unit == "this":
+            return unit_cards(ctx.position, source)
+        he = bind.moved or bind.last
+        return unit_cards(ctx.position, he[0]) if he else []
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
@@ -400,6 +412,13 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         held = True
         later = None
         for guard in guards.get(f"effect {index}", ()):
+            if simultaneous(ability, guard):  # "straighten his unit as he moves" (effects_engine)
+                moved = {uid for uid, verb in ctx.position.memo.get("_done", []) if verb == "moved"}
+                if not any(c.uid in moved for c in _mover(source, ability, index, bind)):
+                    ctx.step("effect", f"{clause.text}: not carried out, since he did not move ({guard.text})",
+                             "L5R-ACT-EFFECT")
+                    held = False
+                continue
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
@@ -449,6 +468,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
+        if clause.kind in ("move-home", "move-to-battle"):
+            bind.moved = [t for t in targets if not isinstance(t, str)]
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -478,6 +499,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
+    """The cards the move just before effect ``index`` was about ("he" in "as he moves")."""
+    return bind.moved or bind.last
 
 
 def _looks(pos, copy: Copy) -> tuple:
