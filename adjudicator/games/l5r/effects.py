@@ -359,6 +359,11 @@ def executes(ability) -> bool:
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
+    from .effects_engine import search_applies
+
+    if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
+           for c in clauses):
+        return False  # "Search your discard pile, then deck, for …": an order between zones
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)
     if ability.kind not in ("action", "reaction", "trait") and any(

@@ -413,3 +413,33 @@ def unit_clauses_ok(ability) -> bool:
                 and unit_ref(c.target) is None for c in earlier):
             return False
     return True
+
+
+# ---------------------------------------------------------------------------- searching a deck
+
+#: the zones "Search your Fate deck / Dynasty deck / discard pile for …" names, as the grammar writes them
+SEARCHED = ("fate-deck", "dynasty-deck", "deck", "fate-discard", "dynasty-discard", "discard")
+
+
+def search_applies(clause: Effect) -> bool:
+    """"Search your Fate deck for a Ring": one zone of the acting player's, and a description of the
+    card the engine tests (procedure.target_ok). "Your discard pile, then deck" (an order between
+    zones) is not claimed."""
+    spec = clause.target
+    if spec is not None and any(k.lower() in _TYPE_WORDS | _DESIGNATOR_WORDS for k in spec.keywords):
+        return False  # "a Ninja Strategy", "a Kiho Battle Strategy": a type or an ability read as a keyword
+    return clause.kind == "search" and clause.keyword is None and spec is not None and spec.ref == "choice" \
+        and spec.zone in SEARCHED and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
+
+
+_DESIGNATOR_WORDS = {"battle", "open", "limited", "reaction", "interrupt", "engage", "dynasty", "political"}
+
+
+def _search(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    where = copy.zone.replace("-", " ")
+    return Outcome(True, f"{copy.zone_owner} searches the {where} and finds {copy.show()}")
+
+
+CARD_KINDS["search"] = _search

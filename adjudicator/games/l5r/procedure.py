@@ -12,7 +12,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
-from .effects import apply_to_card, apply_to_player, discard_copy, in_play
+from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
 from .effects_engine import give_province_strength, province_effect_applies, simultaneous, unit_cards, unit_ref
 from .states import compare
 from .states import fits as state_fits
@@ -157,6 +157,8 @@ class Bindings:
         #: the cards the latest move effect moved ("Move this Personality home. Straighten his
         #: unit as he moves": "he" is the card moved, this card included)
         self.moved: list[Copy] = []
+        #: uids of cards found by searching ("Search your Fate deck for a Ring. Show it.")
+        self.searched: set[int] = set()
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -453,6 +455,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.created, bind.last = created, [created]
             ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
+        if clause.kind == "search":  # "Search your Fate deck for a Ring" (effects_engine)
+            _search(ctx, source, clause, bind)
+            continue
         if province_effect_applies(clause):  # "Give each of your provinces +2 strength" (effects_engine)
             out = give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
@@ -489,7 +494,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 if each_own:  # "equal to his own Personal Honor": each card's own value
                     own, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards,
                                                  holder=subject)
-                out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
+                if clause.kind == "reveal" and subject.uid in bind.searched:  # "Show it": the card found
+                    out = Outcome(True, f"{ctx.actor} shows {subject.show()}")
+                else:
+                    out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
@@ -499,6 +507,35 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
+    """"Search your Fate deck for a Ring": the card found is named with ``paying`` (the searcher
+    sees the deck, the scenario names what she takes); naming none, she finds nothing. "It" in
+    the clauses after it is that card, out of play in the zone searched (L5R-ACT-EFFECT)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    zone = spec.zone.replace("-", " ")
+    if not rest:
+        bind.last, bind.recent = [], []
+        ctx.step("effect", f"{ctx.actor} searches her {zone} for {spec.text} and takes nothing (name the card "
+                 "found with 'paying')", "L5R-ACT-EFFECT")
+        return
+    used.append(rest[0])
+    found = ctx.card(paying[rest[0]], where=lambda c: c.zone_owner == ctx.actor and zone_matches(c.zone, spec.zone),
+                     purpose="found")
+    if found.zone_owner != ctx.actor:
+        ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not in {ctx.actor}'s {zone}")
+    why = target_ok(ctx, found, spec)
+    if why:
+        ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not {spec.text} in {ctx.actor}'s {zone}: {why}")
+    out = apply_to_card(ctx.game, ctx.position, found, clause, as_cost=False, source=source.name)
+    bind.last, bind.recent = [found], [found]
+    bind.zoned.add(found.uid)
+    bind.searched.add(found.uid)
+    ctx.step("effect", out.description, "L5R-ACT-EFFECT")
 
 
 def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
