@@ -369,15 +369,20 @@ def executes(ability) -> bool:
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
-    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not (
-            c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) for c in clauses):
+    from .effects_engine import unit_ref
+
+    def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
+        return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            unit_ref(c.target) is not None
+
+    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not engine_read(c) for c in clauses):
         return False
     from .effects_cards import unchecked_target
     from .states import checked
 
     # "Ranged Attacks targeting cards in this unit have -3 strength" describes effects, not cards
     # to pick: effects_engine reads its words when an attack resolves
-    carded = [c for c in clauses if not (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c))]
+    carded = [c for c in clauses if not engine_read(c)]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):

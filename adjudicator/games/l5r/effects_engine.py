@@ -362,14 +362,16 @@ UNIT_PRONOUNS = ("his unit", "her unit", "its unit")
 
 def unit_ref(spec) -> str | None:
     """"pronoun" for "his unit", "this" for "this unit"; None for any other description."""
-    if spec is None or tuple(spec.card_types) != ("unit",) or spec.keywords or spec.states or spec.tests \
-            or spec.zone:
+    if spec is None or tuple(spec.card_types) != ("unit",) or spec.keywords or spec.tests or spec.zone \
+            or set(spec.states) - {"of-this"}:
         return None
     text = (spec.text or "").strip().lower()
     if spec.ref == "choice" and text in UNIT_PRONOUNS:
         return "pronoun"
     if spec.ref == "this" and text == "this unit":
         return "this"
+    if spec.ref == "possessed" and text in ("this follower's unit", "this personality's unit", "this card's unit"):
+        return "this"  # (the grammar marks it "of-this")
     return None
 
 

@@ -102,7 +102,9 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
         game.need(in_play(pos, source), "L5R-ACT-COND.2",
                   f"{source.show()} is not in play ({source.zone}); only cards in play have usable abilities")
-        even_if_bowed = any(c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        # "Tireless actions may be taken while bowed" (the cards' own reminder text)
+        even_if_bowed = "Tireless" in ability.designators or any(
+            c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
@@ -451,9 +453,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
         if clause.kind == "create":
-            created = create_card(ctx, clause)
-            bind.created, bind.last = created, [created]
-            ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
+            bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
+            for created in made:
+                ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
         if clause.kind == "search":  # "Search your Fate deck for a Ring" (effects_engine)
             _search(ctx, source, clause, bind)
