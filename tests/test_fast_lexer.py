@@ -162,3 +162,14 @@ def test_l5r_grammar_same_tokens(l5r, text, start):
     normal = _normalise_words(text, vocab)
     lark_run, fast_run = _both(parser, fast, normal, start)
     assert fast_run == lark_run
+
+
+def test_prepare_builds_every_state_and_changes_no_token(toy):
+    parser, _ = toy
+    fresh = Lark(TOY, parser="lalr", lexer="contextual", propagate_positions=True)
+    assert install(fresh)
+    fast = fresh.parser.lexer
+    fast.prepare()
+    assert set(fast._tables) == set(fast._basic_by_state)
+    lark_run, fast_run = _both(fresh, fast, "at battle end, bow Hida")
+    assert fast_run == lark_run and fast_run[1][0] == "ok"

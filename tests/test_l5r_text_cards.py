@@ -237,3 +237,79 @@ def test_round3_draw_until_runs_in_the_engine():
     r = run_text(text + 'Alice uses "Scout"\nexpect legal\nexpect Alice hand 2\nexpect "Tale" in Alice hand\n'
                  'expect "Edict" in Alice fate-deck\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+# ---------------------------------------------------------------- round 4
+
+
+def test_put_back_into_hand_and_shuffle_the_deck():
+    (e,) = effects("Put it back into your hand.")
+    assert (e.kind, e.target.ref) == ("put-in-hand", "it")
+    (e,) = effects("Shuffle the deck.")
+    assert (e.kind, e.target.ref, e.target.zone) == ("shuffle", "it", "deck")
+
+
+def test_draw_as_many_as_were_done():
+    draw, amt = effects("Draw cards equal to the number you put at the bottom.")
+    assert (draw.kind, draw.amount) == ("draw", None)
+    assert (amt.kind, amt.stat, amt.target.states) == ("amount-equal-to", "count-done", ("done:put-on-bottom",))
+    _discard, draw, amt = effects("Discard your hand to draw a number of cards equal to the number you discarded.")
+    assert draw.kind == "draw" and amt.target.states == ("done:discarded",)
+    # a count the engine cannot take from the cards just moved is not executable
+    assert not executes(parse_ability("Discard a card to draw cards equal to the number you discarded."))
+
+
+def test_tokens_removed_added_and_put():
+    (e,) = effects("Remove one or more Wealth tokens from this Holding.")
+    assert (e.kind, e.target.card_types, e.target.keywords) == ("discard", ("token",), ("Wealth",))
+    assert e.target.states == ("on:this Holding",)
+    (e,) = effects("Remove one of Kaeru's Fire tokens.")
+    assert (e.kind, e.target.keywords, e.target.states) == ("discard", ("Fire",), ("on:Kaeru",))
+    (e,) = effects("Add a Favor token to this card.")
+    assert (e.kind, e.keyword, e.values, e.target.ref) == ("give-token", "Favor", (1,), "this")
+    give, amt = effects("Put a number of Wealth tokens on this Holding equal to the amount of Gold you paid for it.")
+    assert (give.kind, give.keyword, amt.stat) == ("give-token", "Wealth", "gold-paid")
+    (e,) = effects("Give him two -2 Gold Cost tokens.")
+    assert (e.stat, e.amount, e.values) == ("gold-cost", -2, (2,))
+    cost, _bow = effects("Discard two Favor tokens from this Item to bow him.")
+    assert (cost.kind, cost.target.keywords, cost.target.count) == ("discard", ("Favor",), 2)
+    # removing a card (not a token) is not this rule's: it stays unparsed
+    assert not parse_ability("Remove a Personality from his army.").structured
+
+
+def test_one_of_two_tokens_or_three_modifiers():
+    a, b = effects("Give him a +1F or +1C token.")
+    assert (a.kind, a.stat, b.stat) == ("give-token", "force", "chi")
+    a, b = effects("Give Kaeru a +1F Fire or Sake token.")
+    assert (a.keyword, b.keyword, a.stat, b.stat) == ("Fire", "Sake", "force", "force")
+    ab = parse_ability("Give him +1F, +1C, or +1PH.")
+    assert ab.structured
+    stats = [e.stat for e in ab.effects if isinstance(e, Effect)]
+    assert stats == ["force", "chi", "personal-honor"]
+
+
+def test_cards_just_named():
+    _hand, rest = effects("Put one of them in your hand and put the other three on the bottom of your deck.")
+    assert (rest.kind, rest.target.count, rest.target.states) == ("put-on-bottom", 3, ("other",))
+    (e,) = effects("You may put one or two of these cards on the bottom of your deck.")
+    assert (e.target.count, e.target.up_to) == (2, True)
+    show, _put = effects("You may show one of them that is a Political Strategy and put it in your hand.")
+    assert show.kind == "reveal" and show.target.keywords == ("Political", "Strategy")
+    (e,) = effects("You may put it at the bottom of that deck.")
+    assert (e.kind, e.values) == ("put-on-bottom", ("owner",))
+
+
+def test_created_at_a_location_and_more_copies():
+    (e,) = effects("Create a 2F/2C/2PH Samurai Personality with your Clan Alignment at any location.")
+    assert e.kind == "create" and "at-any-location" in e.target.states
+    (e,) = effects("Create a 4F/4C/3PH Imperial • Samurai Personality.")
+    assert e.target.keywords == ("Imperial", "Samurai")
+    (e,) = effects("You may include up to seven copies of this card in your deck.")
+    assert (e.kind, e.amount) == ("deck-copies", 7)
+
+
+def test_then_first_and_while_attached():
+    (e,) = effects("Then, discard a card.")
+    assert e.kind == "discard"
+    ab = parse_ability("This Follower has +2F while attached to a Ratling.")
+    assert ab.structured

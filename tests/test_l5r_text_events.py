@@ -189,3 +189,35 @@ def test_action_triggers_executable():
     assert executes(parse_ability("After the resolution of a Recon action you took: Give this card +1F."))
     assert not executes(parse_ability("Reaction: After the resolution of a Battle action, if this Shugenja is at "
                                       "the current battlefield, target a Personality who performed it: Bow him."))
+
+
+# ---------------------------------------------------------------- round 4
+
+
+def test_each_phase_and_drawing_at_the_end_of_a_turn():
+    assert event("each Events Phase begins") == ("events-phase-begins", {})
+    assert event("you draw cards at the end of your turn") == ("you-draw-at-end-of-turn", {})
+    assert event("you draw cards at the end of the turn") == ("you-draw-at-end-of-turn", {})
+    assert is_topic_event("you-draw-at-end-of-turn")
+    ab = parse_ability("Before you draw cards at the end of your turn, draw a card.")
+    assert ab.structured and not fires(ab.trigger)  # a "before" moment is never raised after the fact
+
+
+def test_challenges_and_moves_as_an_action():
+    assert event("Kaeru challenges a Personality") == ("this-card-challenges", {"target": "personality"})
+    assert event("Kaeru moves as an Engage action") == ("this-card-moves", {"kind": "engage"})
+
+
+def test_described_actions():
+    core, q = event("a Spell action that targeted Kaeru resolves")
+    assert core == "action-resolves" and q["kind"] == "spell" and q["did"] == "this-card-targeted"
+    core, q = event("a Ranged Attack action resolves that your Crab Clan Personality performed")
+    assert core == "action-resolves" and q["kind"] == "ranged" and q["by"] == "your-personality"
+    # the noun "a Ranged Attack" still reads as before
+    assert event("a Ranged Attack is targeted")[0] != "action-resolves"
+    assert event("The Lost One enters play") == ("this-card-enters-play", {})
+
+
+def test_honor_lost_to_another_players_card_effect():
+    ab = parse_ability("After the next time you lose Honor from another player's card effect, gain 1 Honor.")
+    assert ab.structured

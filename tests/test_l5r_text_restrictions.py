@@ -221,3 +221,80 @@ def test_actions_performed_by_and_a_stat_of_n_or_lower():
     (e,) = effects("Bow a target Personality with a Force of 3 or higher.")
     assert e.kind == "bow"
     assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("force", ">=", 3)]
+
+
+def test_copying_values_and_abilities_is_one_typed_effect_per_thing():
+    stat, chi, ability = effects("Kaze copies a target Personality's Force, Chi, or ability that does not copy abilities.")
+    assert (stat.kind, stat.stat, stat.target.ref) == ("copy-stat", "force", "target")
+    assert stat.values[0].text == "Kaze"
+    # a bare stat word after the first item belongs to the same card
+    assert (chi.kind, chi.stat, chi.target.ref) == ("copy-stat", "chi", "target")
+    assert (ability.kind, ability.amount, ability.target.ref) == ("copy-ability", 1, "possessed")
+    assert "of-target" in ability.target.states and "not-copying" in ability.target.states
+
+
+def test_copying_one_of_several_abilities_names_the_designator():
+    (e,) = effects("Kenji copies one of his Battle abilities that does not itself copy abilities.")
+    assert (e.kind, e.amount, e.target.keywords) == ("copy-ability", 1, ("Battle",))
+    assert "not-copying" in e.target.states
+    keywords, abilities = effects("This card copies the Spell's keywords and its base abilities that do not "
+                                  "themselves copy abilities.")
+    assert (keywords.kind, keywords.amount, keywords.target.card_types) == ("copy-keyword", None, ("keywords",))
+    assert (abilities.kind, abilities.amount, abilities.target.card_types) == ("copy-ability", None,
+                                                                               ("base-abilities",))
+
+
+def test_copy_to_another_card_names_who_gets_the_copy():
+    (e,) = effects("Copy an ability on it that does not itself copy ability, to this Item.")
+    assert e.kind == "copy-ability" and e.values[0].card_types == ("item",)
+    assert not executes(parse_ability("Open: Copy an ability on it that does not itself copy ability, to this Item."))
+
+
+def test_what_another_player_must_do_is_mandatory_and_names_him():
+    ab = parse_ability("Open: The active player must choose and bow one of his bowed Followers, if possible.")
+    assert ab.structured
+    (e,) = [c for c in ab.effects if isinstance(c, Effect)]
+    assert (e.kind, e.target.ref, e.target.card_types) == ("bow", "choice", ("follower",))
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-mandatory"]
+    assert cond.args == ("effect 0", "The active player", "if-possible")
+    assert not executes(ab)  # the engine does not let another player choose
+
+
+def test_negated_relative_clause_is_a_typed_state():
+    (e,) = effects("Each player who does not control a Samurai Personality loses 1 Honor.")
+    assert e.kind == "lose-honor" and "not-controls:a Samurai Personality" in e.target.states
+
+
+def test_restricted_verbs_with_their_objects():
+    (e,) = effects("Crane Clan Personalities may not refuse challenges from Kenji.")
+    assert (e.kind, e.target.ref, e.values[0].text) == ("cannot-refuse-duel", "each", "Kenji")
+    (e,) = effects("Kenji will not become dishonorable.")
+    assert (e.kind, e.keyword) == ("cannot-become", "dishonorable")
+    (e,) = effects("The Defender may not take Engage actions at this Region's battlefield.")
+    assert (e.kind, e.keyword) == ("cannot-take-actions", "Engage")
+    (e,) = effects("They will not straighten from the battle's resolution.")
+    assert e.kind == "cannot-straighten"
+    assert conditions("They will not straighten from the battle's resolution.") == [
+        ("effect-by", ("effect 0", "battle-resolution"))]
+
+
+def test_sharing_an_army_is_one_restriction_kind():
+    (e,) = effects("They may not attack in the same army.")
+    assert (e.kind, e.keyword) == ("cannot-share-army", "attack")
+    (e,) = effects("Will not attack or defend with other Personalities.")
+    assert (e.kind, e.target.ref, e.values[0].card_types) == ("cannot-share-army", "this", ("personality",))
+
+
+def test_limits_on_how_many_actions_or_cards():
+    (e,) = effects("Each player may take only one Limited or Open action per turn.")
+    assert (e.kind, e.amount, e.keyword, e.values) == ("action-limit", 1, "Limited|Open", ("turn",))
+    (e,) = effects("Each player may only take three more non-Reaction actions this phase.")
+    assert (e.kind, e.amount, e.duration) == ("action-limit", 3, "phase")
+    assert e.values[0].states == ("non-Reaction",)
+    (e,) = effects("A target player may only put one more Ring into play.")
+    assert (e.kind, e.amount, e.values[0].card_types) == ("play-limit", 1, ("ring",))
+
+
+def test_this_period_is_the_duration_of_the_restriction():
+    (e,) = effects("Other players' actions may not target him this battle.")
+    assert (e.kind, e.duration) == ("cannot-be-targeted-by", "battle")

@@ -508,3 +508,169 @@ class Rules:
 
     def cc_remove_any_discard(self, meta, ch):
         return self._eff(meta, "remove-from-game", target=replace(it_target(ch), zone="discard"))
+
+    # ----- round 4: more card movement
+    def cc_put_back_in_hand(self, meta, ch):
+        return self._eff(meta, "put-in-hand", target=it_target(ch))
+
+    def cc_shuffle_the(self, meta, ch):
+        deck = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "shuffle", target=TargetSpec(ref="it", zone=deck, text=self._text(meta)[8:]))
+
+    def cc_draw_ref(self, meta, ch):
+        return self._measured(meta, self._eff(meta, "draw", target=TargetSpec(ref="you")), ch[-1])
+
+    def cc_remove_tokens(self, meta, ch):
+        t = it_target(ch)
+        if t is not None and t.ref == "possessed" and t.card_types == ("abilities",):
+            # "Remove a target Personality's abilities": the player topic's reading
+            return self.pl_remove_possessed_abilities(meta, ch)
+        if t is None or t.card_types != ("token",):
+            return Unparsed(self._text(meta), "remove: only tokens are removed from a card", self._span(meta))
+        # a token removed from a card ceases to be, as a discarded one does
+        return self._eff(meta, "discard", target=t)
+
+    def cc_add_tokens(self, meta, ch):
+        n, desc, target = ch[0], ch[1], it_target(ch)
+        return self.give_tokens(meta, [target, n, desc])
+
+    def cc_put_tokens_ref(self, meta, ch):
+        desc, target, ref = ch[0], it_target(ch), ch[-1]
+        stat, value, name = desc
+        give = self._eff(meta, "give-token", target=target, stat=stat, amount=value, keyword=name)
+        return self._measured(meta, give, ref)
+
+    def cc_ta_mods(self, meta, ch):
+        mods = [c for c in ch if getattr(c, "type", "") == "STATMOD"]
+        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        return [self.token_desc(meta, [m] + ([_tok("CAPWORD", name)] if name else [])) for m in mods]
+
+    def cc_ta_names(self, meta, ch):
+        mod = [c for c in ch if getattr(c, "type", "") == "STATMOD"]
+        names = [c for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return [self.token_desc(meta, mod + [n]) for n in names]
+
+    def cc_give_token_choice(self, meta, ch):
+        from .ability import _Scoped
+
+        target, n, options = ch[0], amount(ch[1]), ch[2]
+        out = []
+        for i, (stat, value, name) in enumerate(options, 1):
+            e = self._eff(meta, "give-token", target=target, stat=stat, amount=value, keyword=name,
+                          values=(n,) if n is not None else ())
+            e = replace(e, text=f"option {i}: {_token_words(stat, value, name)}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of {len(options)}",), self._text(meta)))
+        return out
+
+    def cc_give_stats_one_of(self, meta, ch):
+        from .ability import _STAT_LETTERS, _Scoped
+
+        target = ch[0]
+        mods = re.findall(r"([+\-])([0-9]+)(F|C|PH)\b", str(ch[1]))
+        out = []
+        for i, (sign, n, letter) in enumerate(mods, 1):
+            value = int(n) * (-1 if sign == "-" else 1)
+            stat = _STAT_LETTERS[letter]
+            e = self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+            e = replace(e, text=f"option {i}: {value:+d} {stat}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of {len(mods)}",), self._text(meta)))
+        return out
+
+    def cc_ar_done(self, meta, ch):
+        from .ability import _AmountRef
+
+        done = ch[-1]
+        cards = TargetSpec(ref="it", card_types=("card",), states=(f"done:{done}",), text=self._text(meta)[9:])
+        return _AmountRef("count-done", cards, 1)
+
+    def cc_done_verb(self, meta, ch):
+        word = self._text(meta).split()[0].lower()
+        return {"showed": "shown"}.get(word, word)
+
+    def cc_done_put_bottom(self, meta, ch):
+        return "put-on-bottom"
+
+    def cc_ar_gold_paid(self, meta, ch):
+        from .ability import _AmountRef
+
+        paid = TargetSpec(ref="you", text=self._text(meta)[9:])
+        return _AmountRef("gold-paid", paid, 1)
+
+    def cc_token_gc(self, meta, ch):
+        value = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        return ("gold-cost", value, None)
+
+    def cc_m_favor(self, meta, ch):
+        return _Mod("keyword", "Favor")
+
+    def cc_np_tokens_of(self, meta, ch):
+        owner = it_target(ch)
+        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        some = str(ch[0]).lower()
+        n, up_to = (2, True) if "two" in some else (1, False)
+        states = (f"on:{owner.text}",) + ((f"at-least:1",) if up_to else ())
+        return TargetSpec(ref="choice", count=n, up_to=up_to, card_types=("token",),
+                          keywords=(name,) if name else (), states=states, text=self._text(meta))
+
+    def cc_then_first(self, meta, ch):
+        return ch[-1]
+
+    def cc_c_attached(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        return Condition(kind="attached-to", args=("this card", it_target(ch).text), text=self._text(meta))
+
+    def cc_cw_anywhere(self, meta, ch):
+        return _Mod("post-state", "at-any-location")
+
+    def cc_cw_same_location(self, meta, ch):
+        return _Mod("post-state", "same-location")
+
+    def cc_np_the_other_n(self, meta, ch):
+        from .ability import _NUMBER_WORDS
+
+        n = str(ch[0]).split()[-1].lower()
+        return TargetSpec(ref="it", count=_NUMBER_WORDS.get(n) or int(n), card_types=("card",), states=("other",),
+                          text=self._text(meta))
+
+    def cc_np_some_of_these(self, meta, ch):
+        return TargetSpec(ref="it", count=2, up_to=True, card_types=("card",), states=("at-least:1",),
+                          text=self._text(meta))
+
+    def cc_np_one_of_them_that(self, meta, ch):
+        # "one of them that is a Political Strategy": one of the cards just named, described
+        mods = [m for c in ch for m in (c if isinstance(c, list) else [c]) if isinstance(m, _Mod)]
+        kws = tuple(m.value for m in mods if m.kind == "keyword")
+        types = tuple(m.value for m in mods if m.kind == "head")
+        states = tuple(m.value for m in mods if m.kind == "post-state")
+        if len(kws) + len(types) + len(states) != len(mods):
+            return Unparsed(self._text(meta), "one of them that ...: an untyped description", self._span(meta))
+        return TargetSpec(ref="it", count=1, card_types=types or ("card",), keywords=kws, states=states,
+                          text=self._text(meta))
+
+    def cc_ck_imperial(self, meta, ch):
+        return _Mod("keyword", "Imperial")
+
+    def cc_six(self, meta, ch):
+        return _Amount(6)
+
+    def cc_seven(self, meta, ch):
+        return _Amount(7)
+
+    def cc_put_in_hand_from(self, meta, ch):
+        zone = next(c.value for c in ch if isinstance(c, _Mod) and c.kind == "zone")
+        return self._eff(meta, "put-in-hand", target=replace(it_target(ch), zone=zone))
+
+    def cc_p_other_alignment(self, meta, ch):
+        return _Mod("post-state", "not-your-clan-alignment")
+
+
+def _tok(type_, value):
+    from lark import Token
+
+    return Token(type_, value)
+
+
+def _token_words(stat, value, name) -> str:
+    mod = f"{value:+d} {stat} " if stat else ""
+    return f"{mod}{name + ' ' if name else ''}token"

@@ -83,6 +83,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "exists-in-discard-pile", "in-hand-or-discard-pile", "any-of", "all-of", "none-of", "control-at-least",
     "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
+    # r4
+    "ever", "action-from", "action-on", "none-was",
 })
 
 
@@ -301,7 +303,7 @@ class Rules:
 
     def _cd_preds(self, meta, ch, joined):
         who = _word(ch[0])
-        subs = [Condition(kind=p[0], args=(who, p[1])) for p in ch[1:] if isinstance(p, tuple)]
+        subs = [Condition(kind=p[0], args=(who, *p[1:])) for p in ch[1:] if isinstance(p, tuple)]
         return Condition(kind=joined, args=encode(subs), text=self._text(meta))
 
     def cd_all_preds(self, meta, ch):
@@ -397,3 +399,171 @@ def _with_duration(node, duration):
     if isinstance(node, list):
         return [_with_duration(n, duration) for n in node]
     return node
+
+
+
+# ----- r4: what happened before ("If you have resolved ...", "If he did not pay the Gold")
+_BASE_TO_PAST = {"resolve": "resolved", "play": "played", "take": "taken", "cast": "cast", "attach": "attached",
+                 "lose": "lost", "search": "searched", "find": "found", "use": "used", "pay": "paid",
+                 "remove": "removed", "enter": "entered", "focus": "focused"}
+
+
+def _done(self, meta, ch, kind):
+    """(who, verb, what[, period]): ``what`` is the object's text ("" when none)."""
+    who = _word(ch[0])
+    verb = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "verb")
+    obj = next((c for c in ch[1:] if isinstance(c, TargetSpec) or (isinstance(c, tuple) and c[0] == "what")), None)
+    what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
+    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    # "an action this phase": the period was read as the object's post-modifier
+    during = [s for s in getattr(obj, "states", ()) if s.startswith("during:")]
+    if during and period is None:
+        period = during[-1].split(":", 1)[1]
+        what = what[: what.lower().rfind(" this ")].rstrip()
+    args = (who, verb, what) + ((period,) if period else ())
+    return Condition(kind=kind, args=args, text=self._text(meta))
+
+
+class _R4:
+    def cd_pastv(self, meta, ch):
+        return ("verb", str(ch[0]).lower())
+
+    cd_pastv2 = cd_pastv
+    cd_honorv = cd_pastv
+
+    def cd_basev(self, meta, ch):
+        return ("verb", _BASE_TO_PAST[str(ch[0]).lower()])
+
+    def cd_period(self, meta, ch):
+        return ("period", "-".join(self._text(meta).lower().split()))
+
+    def cd_period_noun(self, meta, ch):
+        return str(ch[0]).lower()
+
+    def cd_p_period(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "during:this-" + self._text(meta).split()[-1].lower())
+
+    def cd_has_done(self, meta, ch):
+        return _done(self, meta, ch, "did")
+
+    def cd_has_not_done(self, meta, ch):
+        return _done(self, meta, ch, "did-not")
+
+    cd_honor_done = cd_has_done
+
+    def cd_has_done_you(self, meta, ch):
+        return _done(self, meta, ["you", *ch], "did")
+
+    def cd_has_not_done_you(self, meta, ch):
+        return _done(self, meta, ["you", *ch], "did-not")
+
+    def cd_has_not_done_it(self, meta, ch):
+        return _done(self, meta, [self._text(meta).split()[0].lower(), *ch], "did-not")
+
+    cd_honor_done_you = cd_has_done_you
+    cd_honor_not_done_you = cd_has_not_done_you
+
+    def cd_obj_gold(self, meta, ch):
+        return ("what", "the Gold")
+    cd_honor_not_done = cd_has_not_done
+
+    def cd_obj_word(self, meta, ch):
+        return ("what", self._text(meta).lower())
+
+    def cd_was_keyword(self, meta, ch):
+        return Condition(kind="is", args=(_word(ch[0]), _token(ch, "CAPWORD")), text=self._text(meta))
+
+    def cd_ever_state(self, meta, ch):
+        return Condition(kind="ever", args=(_word(ch[0]), str(ch[-1]).lower()), text=self._text(meta))
+
+    def cd_ever_attacks(self, meta, ch):
+        return Condition(kind="ever", args=(_word(ch[0]), "attacking"), text=self._text(meta))
+
+    def cd_combat_segment(self, meta, ch):
+        return Condition(kind="phase-is", args=("combat-segment",), text=self._text(meta))
+
+    cd_player_controls = _cond("player-controls", lambda ch: (_word(ch[0]), _word(ch[-1])))
+    cd_is_from = _cond("action-from", lambda ch: (_word(ch[0]), _word(ch[-1])))
+    cd_is_on = _cond("action-on", lambda ch: (_word(ch[0]), _word(ch[-1])))
+
+    def cd_active_controls(self, meta, ch):
+        return Condition(kind="controls", args=("the active player", _word(ch[-1])), text=self._text(meta))
+
+    def cd_p_yours(self, meta, ch):
+        return ("is-yours",)
+
+    def cd_p_theirs(self, meta, ch):
+        return ("is-another-players",)
+
+    def cd_np_the_ring(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("ring",), text=self._text(meta))
+
+    def cd_p_from_kind(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "from:" + self._text(meta).split(None, 1)[1])
+
+    def cd_p_in_this_province(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "in:this-province")
+
+    def cd_m_current(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("state", "current")
+
+    # "If C, <clause>" for the other clause shapes: the base method builds the clause, C guards it
+    def cd_if_delayed(self, meta, ch):
+        return _guarded(self.delayed(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_triggered_after(self, meta, ch):
+        return _guarded(self.triggered_after(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_triggered_before(self, meta, ch):
+        return _guarded(self.triggered_before(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_per_each(self, meta, ch):
+        return _guarded(self.per_each(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_instead(self, meta, ch):
+        return _guarded(self.instead(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_subj_may(self, meta, ch):
+        return _guarded(self.pl_subj_may(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_if_give_alt(self, meta, ch):
+        return _guarded(self.give_alt(meta, ch[1:]), ch[0], self._text(meta))
+
+    def cd_has_keyword_cost(self, meta, ch):
+        # as the whole-line "Discipline Pay 2 Gold" (kind "keyword"), on the card named
+        word = _token(ch, "CAPWORD")
+        from .ability import amount
+
+        return self._eff(meta, "keyword", target=ch[0], keyword=word, amount=amount(ch[-1]))
+
+    def cd_choose_gains_or_loses(self, meta, ch):
+        # "choose a player, who gains or loses 2 Honor": the choice, then that player's gain or loss
+        from .ability import amount
+
+        chosen = self.choose_decl(meta, [ch[0]])
+        who = TargetSpec(ref="it", text="who")
+        return [chosen, self._eff(meta, "gain-or-lose-honor", target=who, amount=amount(ch[-1]))]
+
+    def cd_none_was(self, meta, ch):
+        verb = _token(ch, "PASTP").lower()
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        args = (_word(ch[0]), verb) + ((period,) if period else ())
+        return Condition(kind="none-was", args=args, text=self._text(meta))
+
+    def cd_amt_any(self, meta, ch):
+        return ("what", self._text(meta))
+
+    cd_amt_at_least = cd_amt_any
+
+
+for _k, _v in list(vars(_R4).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)

@@ -36,7 +36,8 @@ KINDS: frozenset[str] = frozenset()
 #: cores this topic's rules name that the base grammar did not (with any qualifier too)
 NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "-enters-discard-pile",
                     "-taken-by-you", "-discarded-by-you", "you-focus", "battle-resolution-ends",
-                    "action-announced", "honor-gained", "honor-lost", "gold-produced")
+                    "action-announced", "honor-gained", "honor-lost", "gold-produced",
+                    "you-draw-at-end-of-turn", "-challenges")
 
 
 from .triggers_events import split_event  # noqa: E402,F401 - kept here too: the name scheme's reader
@@ -750,5 +751,50 @@ def _past(verb: str) -> str:
 
 
 for _k, _v in list(vars(Rules2).items()):
+    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
+        setattr(Rules, _k, _v)
+
+
+class Rules4:
+    """Round 4: phases each turn, drawing at the end of a turn, challenges, moves as an action,
+    Spell and attack actions described, losing Honor to another
+    player's card effect, at this card's location."""
+
+    def ev_each_phase(self, meta, ch):
+        return self.ev_phase(meta, ch)
+
+    def ev_you_draw_end_turn(self, meta, ch):
+        return "you-draw-at-end-of-turn"
+
+    def ev_challenges(self, meta, ch):
+        from .ability import _event_name
+
+        return _name(_event_name(ch[0], "challenges"), target=_subject(_target(ch[1:])))
+
+    def ev_moves_as(self, meta, ch):
+        from .ability import _event_name
+
+        return _name(_event_name(ch[0], "moves"), kind=_toks(ch, "CAPWORD")[-1])
+
+    def ev_spell_act_post(self, meta, ch):
+        return Rules2._act_post(self, meta, ch, "any", "spell")
+
+    def ev_kind_act_post(self, meta, ch):
+        return Rules2._act_post(self, meta, ch, "any")
+
+    def ev_attack_act_post(self, meta, ch):
+        kind = "ranged" if "ranged" in self._text(meta).lower().split()[:2] else "melee"
+        return Rules2._act_post(self, meta, ch, "any", kind)
+
+    def ev_hf_theirs_card_effect(self, meta, ch):
+        return {"from": "another-player's-card-effect"}
+
+    def ev_pm_at_this_location(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "same-location")
+
+
+for _k, _v in list(vars(Rules4).items()):
     if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
         setattr(Rules, _k, _v)

@@ -675,3 +675,166 @@ class _ScKind(_ScAge):
 class _StatChanges:
     def __init__(self, stats, kind, age):
         self.stats, self.kind, self.age = stats, kind, age
+
+
+class Rules8:
+    # ----- round 4
+    def pl_icon_bow(self, meta, ch):
+        # "[bow]": the bow icon, "Bow this card"
+        return self._eff(meta, "bow", target=TargetSpec(ref="this", text="this card"))
+
+    def pl_icon_pay_x(self, meta, ch):
+        # "[*]": the Gold icon with a star, "Pay X Gold"
+        return self._eff(meta, "pay-gold", amount=None, target=TargetSpec(ref="you"))
+
+
+for _name, _value in vars(Rules8).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+class Rules9:
+    def pl_h_kw_or_type(self, meta, ch):
+        # "Monk or Shugenja Personality": either keyword, on that card type (the any-keyword
+        # state the target tests read); the type's own modifiers follow
+        words, clan = [], False
+        for c in ch:
+            t = getattr(c, "type", "")
+            if t == "CAPWORD":
+                words.append(str(c))
+            elif t == "STATE":
+                words.append(str(c).capitalize())
+        text = self._text(meta)
+        first, second = re.split(r"\s+or\s+", text, maxsplit=1)
+        first_kw = words[0] + (" Clan" if re.search(r"\bclan$", first, re.I) else "")
+        second_kw = words[1] + (" Clan" if re.match(r"\S+\s+clan\b", second, re.I) else "")
+        head = [c for c in ch if isinstance(c, (_A()._Mod, list))]
+        flat = []
+        for h in head:
+            flat.extend(h if isinstance(h, list) else [h])
+        return [self._pl_mod("post-state", f"any-keyword:{first_kw}|{second_kw}"), *flat]
+
+    def pl_h_or_name(self, meta, ch):
+        # "Holding or Shosuro Kameyoi": a card of that description or the named card, kept as
+        # one "either:" state (one TargetSpec cannot say both)
+        text = self._text(meta)
+        first, second = re.split(r"\s+or\s+", text, maxsplit=1)
+        return [self._pl_mod("post-state", f"either:{first}|{second}")]
+
+
+for _name, _value in vars(Rules9).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+#: what a player who picks then does ("targets and bows"): EVERB word -> effect kind
+_PICK_VERBS = {"bows": "bow", "destroys": "destroy", "straightens": "straighten"}
+
+
+class Rules10:
+    # ----- players who pick
+    def _pl_picked_by(self, who, spec, ref):
+        # the subject, not the player using the ability, picks: kept as the state "chosen-by:"
+        # (no target test reads it: the engine does not let another player pick)
+        return replace(spec, ref=ref, states=(*spec.states, f"chosen-by:{who.text or who.ref}"))
+
+    def pl_subj_picks(self, meta, ch):
+        # "Each player targets an unbowed Personality he controls", "Another player chooses one of them"
+        who, spec = ch[0], ch[-1]
+        verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "chooses")
+        if verb not in ("targets", "chooses"):
+            return _A().Unparsed(self._text(meta), "a player does something else", self._span(meta))
+        kind = "target" if verb == "targets" else "choose"
+        return self._eff(meta, kind, target=self._pl_picked_by(who, spec, "target" if kind == "target" else "choice"))
+
+    def pl_subj_picks_and(self, meta, ch):
+        # "He chooses and bows one of his unbowed Personalities": the pick, then the verb on it
+        who, spec = ch[0], ch[-1]
+        verbs = [str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"]
+        pick = "chooses" if len(verbs) == 1 else verbs[0]
+        if pick not in ("targets", "chooses") or verbs[-1] not in _PICK_VERBS:
+            return _A().Unparsed(self._text(meta), "a player does something else", self._span(meta))
+        kind = "target" if pick == "targets" else "choose"
+        picked = self._pl_picked_by(who, spec, "target" if kind == "target" else "choice")
+        return [self._eff(meta, kind, target=picked),
+                self._eff(meta, _PICK_VERBS[verbs[-1]], target=TargetSpec(ref="it", text=spec.text))]
+
+    def pl_subj_picks_removes(self, meta, ch):
+        # "Another player chooses one of them and removes it from the game"
+        who, spec = ch[0], next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        picked = self._pl_picked_by(who, spec, "choice")
+        return [self._eff(meta, "choose", target=picked),
+                self._eff(meta, "remove-from-game", target=TargetSpec(ref="it", text=spec.text))]
+
+    # ----- a card and his cards
+    def pl_np_and_his(self, meta, ch):
+        # "him and each of his Followers": the first card, with the state "and-his:<rest>" (one
+        # TargetSpec cannot name both; no target test reads it)
+        first = ch[0]
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_AND_HIS")
+        rest = self._piece[tok.start_pos:meta.end_pos].split(None, 1)[1].strip()
+        return replace(first, states=(*first.states, f"and-his:{rest}"), text=self._text(meta))
+
+    pl_np_and_his_kw = pl_np_and_his
+
+    def pl_np_and(self, meta, ch):
+        return ch[0]
+
+    def pl_give_and_his_kw(self, meta, ch):
+        return self.give_gifts(meta, ch)
+
+    # ----- abilities removed ("lose-abilities": amount 1 when one ability is chosen)
+    def pl_remove_one_ability(self, meta, ch):
+        return self._eff(meta, "lose-abilities", target=ch[-1], amount=1)
+
+    def pl_remove_abilities(self, meta, ch):
+        return self._eff(meta, "lose-abilities", target=ch[-1])
+
+    def pl_remove_abilities_traits(self, meta, ch):
+        return self._eff(meta, "lose-abilities", target=ch[-1], keyword="traits")
+
+    def pl_remove_possessed_abilities(self, meta, ch):
+        # "Remove a target Personality's abilities", "Remove one of his abilities": the
+        # abilities (a possessed target); anything else removed is not read here
+        spec = ch[-1]
+        if spec.ref != "possessed" or spec.card_types != ("abilities",):
+            return _A().Unparsed(self._text(meta), "remove what", self._span(meta))
+        return self._eff(meta, "lose-abilities", target=spec, amount=1 if spec.count == 1 and
+                         re.match(r"remove\s+one\b", self._text(meta), re.I) else None)
+
+    # ----- sources, event nouns
+    def pl_p_from_source(self, meta, ch):
+        return self._pl_mod("post-state", f"from:{ch[-1].text}")
+
+    def pl_event_of(self, meta, ch):
+        # "the destruction of your Followers": the event, of those cards
+        noun, owner = ch[0], ch[-1]
+        return replace(self._possessed(meta, owner.ref, owner.states, noun, []),
+                       states=(f"of-{owner.ref}", f"of:{owner.text}", *owner.states))
+
+    def pl_pn_remaining_effects(self, meta, ch):
+        return "remaining-effects"
+
+    def pl_p_and(self, meta, ch):
+        return ch[-1]
+
+    def _pl_and_rel(op):
+        def f(self, meta, ch):
+            # "... and lower Force (than X)": the base comparison, without the "and" token
+            rest = [c for c in ch if getattr(c, "type", "") != "PL_AND_PM"]
+            return getattr(self, {"<": "p_rel_lt", ">": "p_rel_gt", "<=": "p_rel_le", ">=": "p_rel_ge"}[op])(meta, rest)
+
+        return f
+
+    pl_p_and_lt = _pl_and_rel("<")
+    pl_p_and_gt = _pl_and_rel(">")
+    pl_p_and_le = _pl_and_rel("<=")
+    pl_p_and_ge = _pl_and_rel(">=")
+
+    def pl_p_he_controls(self, meta, ch):
+        return self._pl_mod("post-state", "controlled-by:he")
+
+
+for _name, _value in vars(Rules10).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)

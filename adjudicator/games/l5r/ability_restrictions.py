@@ -133,6 +133,12 @@ KINDS: frozenset[str] = frozenset({
     "only-move-to",
     "no-stat-maximum",
     "only-gain-alignment",
+    "copy-stat",
+    "copy-ability",
+    "copy-keyword",
+    "cannot-become",
+    "cannot-share-army",
+    "action-limit",
 })
 
 
@@ -146,14 +152,22 @@ def _named(t: TargetSpec) -> TargetSpec:
 class _Vp:
     """A restricted verb phrase, waiting for its subject: the kind and its typed arguments."""
 
-    __slots__ = ("kind", "obj", "keyword", "many", "acted_on", "duration")
+    __slots__ = ("kind", "obj", "keyword", "many", "acted_on", "duration", "amount", "extra")
 
     def __init__(self, kind: str, obj: TargetSpec | None = None, keyword: str | None = None, many=None,
-                 acted_on: bool = False, duration: str | None = None):
+                 acted_on: bool = False, duration: str | None = None, amount: int | None = None,
+                 extra: tuple = ()):
         self.kind, self.obj, self.keyword, self.many = kind, obj, keyword, many
         # acted_on: the object is what is protected, the subject is the source kept out
         # ("Card effects will not move this Personality")
         self.acted_on, self.duration = acted_on, duration
+        # amount: how many ("may only take two more actions"); extra: more typed values
+        self.amount, self.extra = amount, extra
+
+
+def _one_of(t: TargetSpec) -> TargetSpec:
+    # "one of his abilities": one of the possessed things
+    return replace(t, count=1, states=(*t.states, "one-of"))
 
 
 def _self(text: str = "") -> TargetSpec:
@@ -259,8 +273,15 @@ class Rules:
     def _rs_effect(self, meta, who: TargetSpec, vp: "_Vp"):
         if vp.many:
             return [self._rs_effect(meta, who, v) for v in vp.many]
+        if vp.duration and vp.duration.startswith("from:"):
+            # "They will not bow from the battle's resolution": only that source is kept out
+            from .ability import _Scoped
+
+            effect = self._eff(meta, vp.kind, target=who)
+            return _Scoped(effect, "effect-by", (vp.duration[5:],), self._text(meta))
         if vp.acted_on:
-            effect = self._eff(meta, vp.kind, target=_subject(vp.obj), keyword=vp.keyword, duration=vp.duration)
+            effect = self._eff(meta, vp.kind, target=_subject(vp.obj), keyword=vp.keyword, duration=vp.duration,
+                               values=vp.extra)
             source = _source_name(who)
             if source == "card-effects":
                 return effect  # what the engine's "cannot" flags already mean
@@ -282,8 +303,8 @@ class Rules:
             n = vp.keyword.split(":")[1]
             return _Guarded(effect, Condition(kind="before-your-turn", args=(n,), text=self._text(meta)),
                             "while before your turn")
-        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword, duration=vp.duration,
-                         values=(vp.obj,) if vp.obj is not None else ())
+        return self._eff(meta, vp.kind, target=who, keyword=vp.keyword, duration=vp.duration, amount=vp.amount,
+                         values=((vp.obj,) if vp.obj is not None else ()) + vp.extra)
 
     def rs_restrict(self, meta, ch):
         who, vp = ch[0], ch[-1]
@@ -566,10 +587,11 @@ class Rules:
         return self._possessed(meta, "it", (), noun, [])
 
     def rs_np_printed_abilities(self, meta, ch):
-        return self._possessed(meta, "it", (), self._printed_noun(meta), [])
+        return self._possessed(meta, "it", (), self._printed_noun(meta), ch)
 
     def _printed_noun(self, meta):
-        return "base-abilities" if " base " in f" {self._text(meta).lower()} " else "printed-abilities"
+        head = " ".join(self._text(meta).lower().split()[:4])
+        return "base-abilities" if " base " in f" {head} " else "printed-abilities"
 
     def rs_pn_actions(self, meta, ch):
         # "its actions", "the Personality's Kiho actions", "one of the action's ...": the noun as written
@@ -802,7 +824,7 @@ class Rules:
                           text=self._text(meta))
 
     def rs_np_one_ability(self, meta, ch):
-        return replace(self._possessed(meta, "it", (), "abilities", []), count=1)
+        return _one_of(self._possessed(meta, "it", (), "abilities", ch))
 
     def rs_np_favor_actions(self, meta, ch):
         words = ["Favor", "Lobby"] if "lobby" in self._text(meta).lower() else ["Favor"]
@@ -883,3 +905,298 @@ class Rules:
 
     def rs_self_only_alignment(self, meta, ch):
         return self._eff(meta, "only-gain-alignment", target=_self(), keyword=f"{ch[-1]} Clan")
+
+    # ----- copying values and abilities
+    def rs_h_ability(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "ability")
+
+    def rs_h_keyword(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "keyword")
+
+    def rs_h_trait(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("head", "trait")
+
+    def rs_r_not_copying(self, meta, ch):
+        # the rules' restriction: only an ability that does not itself copy abilities is copied
+        from .ability import _Mod
+
+        return _Mod("post-state", "not-copying")
+
+    def rs_p_from_target(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "of-target")
+
+    def rs_np_kind_abilities(self, meta, ch):
+        # "his Political abilities", "a Battle ability": the designator is a keyword of the abilities
+        from .ability import _flatten, _Mod
+
+        flat = _flatten(ch)
+        word = next((str(c) for c in reversed(flat) if getattr(c, "type", "") == "CAPWORD"), "Battle")
+        mods = [m for m in flat if isinstance(m, _Mod)]
+        owner = "you" if any(m.kind == "owner" and m.value == "you" for m in mods) else "it"
+        if any(m.kind == "target" for m in mods):
+            owner = "target"
+        t = self._possessed(meta, owner, (), "abilities", [m for m in mods if m.kind in ("post-state", "state")])
+        t = replace(t, keywords=(word,))
+        one = any(m.kind == "q" and str(m.value[0]).startswith("one") for m in mods)
+        return _one_of(t) if one else t
+
+    def rs_np_one_of_poss(self, meta, ch):
+        # "one of the target's abilities which ...": one of the possessed things
+        from .ability import _Mod
+
+        head = next((m.value for m in ch if isinstance(m, _Mod) and m.kind in ("head", "head-keyword")), "card")
+        rest = [c for c in ch if isinstance(c, (str, _Mod)) and not hasattr(c, "type") and not (
+            isinstance(c, _Mod) and c.kind in ("head", "head-keyword"))]
+        noun = next((c for c in rest if isinstance(c, str)), "abilities")
+        owner = "target" if head == "target" else "it"
+        return _one_of(self._possessed(meta, owner, (), noun, [c for c in rest if isinstance(c, _Mod)]))
+
+    def rs_np_one_printed(self, meta, ch):
+        return _one_of(self._possessed(meta, "it", (), self._printed_noun(meta), ch))
+
+    def rs_copy_list(self, meta, ch):
+        return [c for c in ch if not hasattr(c, "type")]
+
+    def rs_ci_stat(self, meta, ch):
+        whose, stat = ch[0]
+        return ("stat", whose, stat)
+
+    def rs_ci_bare_stat(self, meta, ch):
+        return ("stat", None, ch[0])
+
+    def rs_ci_np(self, meta, ch):
+        return ("np", ch[0])
+
+    def rs_ci_owned(self, meta, ch):
+        owner, noun = ch[0], ch[-1]
+        mods = noun[1] if isinstance(noun, tuple) else []
+        noun = noun[0] if isinstance(noun, tuple) else noun
+        t = self._possessed(meta, owner.ref, owner.states, noun, mods)
+        return ("np", _one_of(t) if noun in ("ability", "keyword", "trait") else t)
+
+    def rs_ci_abilities(self, meta, ch):
+        return ("np", self._possessed(meta, "it", (), "abilities", [c for c in ch if not hasattr(c, "type")]))
+
+    def rs_ow_keyword(self, meta, ch):
+        return "keyword"
+
+    def rs_ow_keywords(self, meta, ch):
+        return "keywords"
+
+    def rs_ow_trait(self, meta, ch):
+        return "trait"
+
+    def rs_ow_traits(self, meta, ch):
+        return "traits"
+
+    def rs_ow_ability(self, meta, ch):
+        return ("ability", list(ch))
+
+    def _copy_effects(self, meta, copier: TargetSpec, items: list):
+        """One effect per copied thing: ``copy-stat`` (``stat``, ``target`` whose value),
+        ``copy-ability`` / ``copy-keyword`` (``target`` the possessed abilities / keywords or traits;
+        ``amount`` 1 for one of them, None for all); ``values[0]`` who copies."""
+        out = []
+        owner: TargetSpec | None = None
+        for item in items:
+            if item[0] == "stat":
+                whose = item[1] or owner or TargetSpec(ref="it", text="")
+                owner = whose
+                out.append(self._eff(meta, "copy-stat", target=whose, stat=item[2], values=(copier,)))
+                continue
+            t = item[1]
+            nouns = set(t.card_types)
+            if t.ref != "possessed":
+                # "ability that does not copy abilities" after "X's Force, Chi, or": X's
+                of = f"of-{owner.ref}" if owner is not None else "of-it"
+                t = replace(t, ref="possessed", states=(of, *t.states))
+            else:
+                owner = TargetSpec(ref=t.states[0][3:] if t.states and t.states[0].startswith("of-") else "it",
+                                   text="")
+            words = t.text.lower()
+            one = "one-of" in t.states or words.startswith(("one ", "a ", "an ", "another ")) or \
+                words.split(" ", 1)[0] in ("ability", "keyword", "trait")
+            if nouns & {"ability", "abilities", "printed-abilities", "base-abilities"}:
+                kind = "copy-ability"
+            elif nouns & {"keyword", "keywords", "trait", "traits"}:
+                kind = "copy-keyword"
+            else:
+                return None
+            out.append(self._eff(meta, kind, target=t, amount=1 if one else None, values=(copier,)))
+        return out
+
+    def rs_copies(self, meta, ch):
+        out = self._copy_effects(meta, _subject(ch[0]), ch[-1])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
+
+    def rs_copy(self, meta, ch):
+        out = self._copy_effects(meta, TargetSpec(ref="this", text=""), [ch[0]])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
+
+    def rs_copy_to(self, meta, ch):
+        # "Copy an ability on it ..., to this Weapon": the card that gets the copy
+        out = self._copy_effects(meta, ch[-1], [ch[0]])
+        if not out:
+            return Unparsed(self._text(meta), "not something a card copies", self._span(meta))
+        return out
+
+    # ----- what another player must do
+    def _must(self, meta, who: TargetSpec, effect, ch):
+        # "X must <do something>": X does it, with no choice whether (an effect-scoped condition
+        # "effect-mandatory", args = (where, who[, "if-possible"]))
+        from adjudicator.core.ability import Effect
+
+        from .ability import _Scoped
+
+        def own(e):
+            if isinstance(e, list):
+                return [own(x) for x in e]
+            if isinstance(e, Effect) and e.target is not None and e.target.ref == "you" and not e.target.text:
+                return replace(e, target=who)
+            return e
+
+        args = (who.text,)
+        if any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch):
+            args += ("if-possible",)
+        return _Scoped(own(effect), "effect-mandatory", args, self._text(meta))
+
+    def rs_subj_must(self, meta, ch):
+        return self._must(meta, _subject(ch[0]), ch[1], ch)
+
+    def rs_subj_must_pick(self, meta, ch):
+        return self._must(meta, _subject(ch[0]), self._picked(meta, ch[1]), ch)
+
+    def rs_np_active_player(self, meta, ch):
+        return TargetSpec(ref="active-player", card_types=("player",), text=self._text(meta))
+
+    # ----- negated relative clauses
+    def rs_r_not_controls(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"not-controls:{ch[-1].text}")
+
+    def rs_r_not_has(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"has-no:{ch[-1].text}")
+
+    # ----- more restricted verb phrases
+    def rs_refuse_from(self, meta, ch):
+        # "may not refuse challenges from Hikayo": values[0] the challenger
+        return _Vp("cannot-refuse-duel", obj=ch[-1])
+
+    def rs_enter_play_from(self, meta, ch):
+        # "Cards will not enter play from the province": values[0] where from
+        return _Vp("cannot-enter-play", obj=ch[-1])
+
+    def rs_take_actions_at(self, meta, ch):
+        # "may not take Engage actions at this Item's battlefield": values[0] whose battlefield
+        vp = _Vp("cannot-take-actions", keyword=ch[0], obj=replace(ch[1], text=ch[1].text + "'s battlefield"))
+        return vp
+
+    def rs_become(self, meta, ch):
+        # "Suikihime will not become dishonorable": keyword the state
+        return _Vp("cannot-become", keyword=str(ch[-1]).lower())
+
+    def rs_equip_another_copy(self, meta, ch):
+        # "may not Equip another copy of Suspending Wind": another card with that title
+        t = _named(ch[-1])
+        return _Vp("cannot-equip", obj=replace(t, states=(*t.states, "another-copy")))
+
+    def rs_move_to_oppose(self, meta, ch):
+        # "may not move to oppose this Personality": keyword "oppose", values[0] whom
+        return _Vp("cannot-move-to", obj=ch[-1], keyword="oppose")
+
+    def rs_move_obj_to_oppose(self, meta, ch):
+        # "Other players' effects will not move dishonorable Personalities to oppose your Magistrates"
+        return _Vp("cannot-move-to", obj=ch[0], keyword="oppose", acted_on=True, extra=(ch[-1],))
+
+    def rs_verb_from(self, meta, ch):
+        # "They will not bow from the battle's resolution": only that source is kept out
+        from .ability import _VERB_KINDS
+
+        vp = _Vp("cannot-" + _VERB_KINDS[str(ch[0]).lower()])
+        vp.duration = "from:" + ch[-1]
+        return vp
+
+    def rs_src_battle_resolution(self, meta, ch):
+        return "battle-resolution"
+
+    def rs_not_same_army(self, meta, ch):
+        # "They may not attack in the same army": no two of them attack together
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), keyword="attack")
+
+    def rs_not_with(self, meta, ch):
+        # "X will not attack or defend with other Personalities": values[0] with whom
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), values=(ch[-1],))
+
+    def rs_self_not_with(self, meta, ch):
+        return self._eff(meta, "cannot-share-army", target=_self(), values=(ch[-1],))
+
+    # ----- how long, how many
+    def rs_this_period(self, meta, ch):
+        # "... this phase": every effect of the clause lasts until the period ends
+        from adjudicator.core.ability import Effect
+
+        period = str(ch[-1]).lower()
+
+        def last(e):
+            if isinstance(e, list):
+                return [last(x) for x in e]
+            if isinstance(e, Effect) and e.duration is None:
+                return replace(e, duration=period)
+            return e
+
+        first = ch[0]
+        if not isinstance(first, (Effect, list)) or (isinstance(first, Effect) and first.duration is not None):
+            return Unparsed(self._text(meta), "a period for an effect that already has one", self._span(meta))
+        return last(first)
+
+    def rs_action_limit(self, meta, ch):
+        # "Each player may take only one Limited or Open action per turn": amount how many,
+        # keyword the designators ("A|B"), values[0] the period
+        from .ability import amount
+
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return self._eff(meta, "action-limit", target=_subject(ch[0]), amount=amount(ch[1]),
+                         keyword="|".join(words), values=(period,))
+
+    def rs_only_take_more(self, meta, ch):
+        # "may only take two more non-Reaction actions": values[0] which actions
+        from .ability import amount
+
+        t = ch[-1]
+        period = next((st[5:] for st in t.states if st.startswith("this-")), None)
+        t = replace(t, states=tuple(st for st in t.states if not st.startswith("this-")))
+        return _Vp("action-limit", obj=t, amount=amount(ch[0]), duration=period)
+
+    def rs_only_put_more(self, meta, ch):
+        # "may only put one more Ring into play"
+        from .ability import amount
+
+        return _Vp("play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
+
+    def rs_p_in_state_army(self, meta, ch):
+        # "in a defending army": in an army in that state
+        from .ability import _Mod
+
+        return _Mod("post-state", f"in-{str(ch[-1]).lower()}-army")
+
+    def rs_p_this_period(self, meta, ch):
+        # "actions this phase": the ones of the current period
+        from .ability import _Mod
+
+        return _Mod("post-state", f"this-{str(ch[-1]).lower()}")
