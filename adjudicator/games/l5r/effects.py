@@ -169,6 +169,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             # to its owner's discard pile, with its attachments (L5R-DURATION: discarding persists)
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from play")
+        if copy.zone in ("fate-deck", "dynasty-deck") and not as_cost:
+            # a deck card an effect has named ("Look at the top card of your Fate deck. You may discard it.")
+            deck = copy.zone
+            discard_copy(position, copy)
+            return Outcome(True, f"discard {name} from the {deck.replace('-', ' ')}")
         if copy.zone != "hand":
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
@@ -359,11 +364,14 @@ def executes(ability) -> bool:
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
-    from .effects_engine import search_applies
+    from .effects_engine import look_applies, search_applies
 
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
         return False  # "Search your discard pile, then deck, for …": an order between zones
+    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction") and look_applies(c))
+           for c in clauses):
+        return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)
     if ability.kind not in ("action", "reaction", "trait") and any(

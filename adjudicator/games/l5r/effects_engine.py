@@ -445,3 +445,27 @@ def _search(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["search"] = _search
+
+
+# ---------------------------------------------------------------------------- looking at a deck
+
+def look_applies(clause: Effect) -> bool:
+    """"Look at the top card of your Fate deck": one card of one of the acting player's decks; "it"
+    after it is that card ("You may discard it", "You may put it at the bottom")."""
+    spec = clause.target
+    return clause.kind == "look-at-top" and clause.amount == 1 and spec is not None and spec.ref == "you" \
+        and spec.zone in ("fate-deck", "dynasty-deck") and not spec.states
+
+
+def _look(game, position, player, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    zone = (effect.target.zone if effect.target is not None else None) or "fate-deck"
+    deck = position.zones.get((player, zone), [])
+    where = zone.replace("-", " ")
+    if not deck:
+        return Outcome(False, f"{player} looks at the top card of the {where}", "it is empty")
+    return Outcome(True, f"{player} looks at the top card of the {where}: {position.copies[deck[0]].show()}")
+
+
+PLAYER_KINDS["look-at-top"] = _look

@@ -13,7 +13,14 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
-from .effects_engine import give_province_strength, province_effect_applies, simultaneous, unit_cards, unit_ref
+from .effects_engine import (
+    give_province_strength,
+    look_applies,
+    province_effect_applies,
+    simultaneous,
+    unit_cards,
+    unit_ref,
+)
 from .states import compare
 from .states import fits as state_fits
 from .triggers_events import raise_event
@@ -457,6 +464,14 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and look_applies(clause):  # "Look at the top card of your Fate deck"
+            out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
+            deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
+            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:1]]
+            bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
             continue
         if clause.kind == "search":  # "Search your Fate deck for a Ring" (effects_engine)
             _search(ctx, source, clause, bind)
