@@ -333,12 +333,19 @@ def executes(ability) -> bool:
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
-    from .effects_engine import attack_strength_applies, province_effect_applies, province_trait_applies
+    from .effects_engine import (
+        attack_bonus,
+        attack_strength_applies,
+        province_effect_applies,
+        province_trait_applies,
+    )
 
     def engine_strength(c) -> bool:  # Fear/Melee/Ranged or Province strength (effects_engine)
         if ability.kind == "continuous":
             return attack_strength_applies(c) or province_trait_applies(c)
-        return ability.kind in ("action", "reaction") and province_effect_applies(c)
+        index = ability.effects.index(c) if c in ability.effects else -1
+        bonus = index > 0 and attack_bonus(ability.effects[index - 1], c)  # "with +2 strength if …"
+        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus)
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False

@@ -469,3 +469,15 @@ def _look(game, position, player, effect, *, as_cost, source):
 
 
 PLAYER_KINDS["look-at-top"] = _look
+
+
+# ---------------------------------------------------------------------------- "with +2 strength if …"
+
+def attack_bonus(before, clause) -> bool:
+    """"Ranged 3 Attack, with +2 strength if the target is dishonorable": ``clause`` (a strength
+    change naming nothing) adds to the Fear / Melee / Ranged effect ``before`` it, when its
+    condition holds as that effect resolves."""
+    return isinstance(before, Effect) and isinstance(clause, Effect) and before.kind in MILITARY_KINDS \
+        and isinstance(before.amount, int) and before.stat is None and clause.kind == "modify-stat" \
+        and clause.stat == "strength" and clause.target is None and isinstance(clause.amount, int) \
+        and not clause.values

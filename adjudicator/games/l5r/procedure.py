@@ -14,6 +14,7 @@ from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
 from .effects_engine import (
+    attack_bonus,
     give_province_strength,
     look_applies,
     province_effect_applies,
@@ -412,9 +413,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     game = ctx.game
     guards = effect_guards(ability)
     effects = list(ability.effects)
+    bonus_done: set[int] = set()
     for index, clause in enumerate(effects):
         if isinstance(clause, Effect) and clause.kind.startswith("amount-"):
             continue  # folded into the clause before it
+        if index in bonus_done:
+            continue  # "with +2 strength if …": added to the attack before it
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
@@ -455,6 +459,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind in ("target", "choose"):
             continue
+        after = effects[index + 1] if index + 1 < len(effects) else None
+        if attack_bonus(clause, after):
+            bonus_done.add(index + 1)
+            clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
@@ -554,6 +562,28 @@ def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
     bind.zoned.add(found.uid)
     bind.searched.add(found.uid)
     ctx.step("effect", out.description, "L5R-ACT-EFFECT")
+
+
+def _with_bonus(ctx: Context, source: Copy, attack: Effect, bonus: Effect, conds, bind: Bindings) -> Effect:
+    """The attack with its "+2 strength if …" added when every condition holds ("the target": the
+    attack's own target); otherwise as printed, with a step saying why."""
+    from dataclasses import replace
+
+    attacked = bind.targets.get(id(MILITARY[attack.kind]), [])
+
+    def subject(word: str):
+        if word.lower() == "the target":
+            return attacked[0] if attacked else None
+        return _subject_copy(ctx, source, word, bind)
+
+    verdicts = [conditions.evaluate(c, game=ctx.game, pos=ctx.position, actor=ctx.actor, source=source,
+                                    subject_of=subject) for c in conds]
+    if all(v is True for v in verdicts):
+        ctx.step("effect", f"{bonus.text}: the attack has {bonus.amount:+d} strength", "L5R-ACT-EFFECT")
+        return replace(attack, amount=attack.amount + bonus.amount)
+    why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+    ctx.step("effect", f"{bonus.text}: not added ({why})", "L5R-ACT-EFFECT")
+    return attack
 
 
 def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
