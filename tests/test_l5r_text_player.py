@@ -317,7 +317,10 @@ def test_targets_named_again_and_values_tested():
 
 def test_abilities_used_again_and_more_gifts():
     (e,) = effects("You may use an ability on your target Holding an additional time.")
-    assert (e.kind, e.amount) == ("reuse-ability", 1)
+    # "an ability on ..." is the head "ability" with a post-modifier (it may take a relative clause)
+    assert (e.kind, e.amount, e.target.card_types) == ("reuse-ability", 1, ("ability",))
+    (e,) = effects("You may use each ability on your Stronghold a second time.")
+    assert (e.kind, e.target.ref) == ("reuse-ability", "each")
     (e,) = effects("Its abilities may be used an additional time.")
     assert e.kind == "reuse-ability"
     (e,) = effects("Give one or two target Holdings +2 Gold Production each.")
