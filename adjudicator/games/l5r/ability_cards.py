@@ -744,6 +744,32 @@ class Rules:
         return _AmountRef("count-done", tokens, 1)
 
 
+    # ----- round 4: batch 4
+    def cc_p_he_has(self, meta, ch):
+        return _Mod("post-state", "on:it")
+
+    def cc_p_attaching_to(self, meta, ch):
+        return _Mod("post-state", f"attaching-to:{ch[-1]}")
+
+    def cc_p_with_exactly_one(self, meta, ch):
+        return _Mod("post-state", f"has-exactly-1:{self._text(meta).split()[-1]}")
+
+    def cc_attach_cost(self, meta, ch):
+        who, host, mode = ch[0], ch[1], ch[-1]
+        who = replace(who, states=(*who.states, f"attaching-to:{host.text}"))
+        return self.enters_play_cost(meta, [who, mode])
+
+    def cc_ck_either(self, meta, ch):
+        # the player picks one of the two keywords as the card is created
+        return _Mod("post-state", "keyword-choice:" + "|".join(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"))
+
+    def cc_alt_word(self, meta, ch):
+        from .ability import _AltAmount, _NUMBER_WORDS
+
+        return _AltAmount(_NUMBER_WORDS[self._text(meta).lower()])
+
+
+
 def _tok(type_, value):
     from lark import Token
 
