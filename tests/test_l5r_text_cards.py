@@ -385,3 +385,10 @@ def test_or_a_bigger_number_if():
     assert ab.structured
     looks = [e for e in ab.effects if isinstance(e, Effect) and e.kind == "look-at-top"]
     assert [e.amount for e in looks] == [3, 4]
+
+
+def test_a_ring_used_without_cost():
+    cost, use = effects("You may discard this Ring from your hand to use its Void ability without cost.")
+    assert (cost.kind, cost.target.zone) == ("discard", "hand")
+    assert (use.kind, use.keyword, use.target.ref, use.target.keywords) == ("use-ability", "without-cost", "possessed", ("Void",))
+    assert "use-ability" in EFFECT_KINDS
