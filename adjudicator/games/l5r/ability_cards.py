@@ -525,9 +525,6 @@ class Rules:
 
     def cc_remove_tokens(self, meta, ch):
         t = it_target(ch)
-        if t is not None and t.ref == "possessed" and t.card_types == ("abilities",):
-            # "Remove a target Personality's abilities": the player topic's reading
-            return self.pl_remove_possessed_abilities(meta, ch)
         if t is None or t.card_types != ("token",):
             return Unparsed(self._text(meta), "remove: only tokens are removed from a card", self._span(meta))
         # a token removed from a card ceases to be, as a discarded one does
