@@ -359,3 +359,36 @@ def test_more_card_descriptions():
     assert (e.kind, e.target.states) == ("amount-equal-to", ("created-by:this",))
     _remove, _gold, amt = effects("Remove one or more Wealth tokens from this Holding to produce Gold equal to the number of tokens removed.")
     assert (amt.stat, amt.target.states) == ("count-done", ("done:removed",))
+
+
+def test_tokens_he_has_and_attaching_discounts():
+    _give, amt = effects("Give a target enemy Personality a Force penalty equal to the number of Madness tokens he has.")
+    assert (amt.stat, amt.target.keywords, amt.target.states) == ("count", ("Madness",), ("on:it",))
+    (e,) = effects("Cavalry Followers attach to your Personalities paying 2 less Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-reduction", 2, "less-gold")
+    assert e.target.states == ("attaching-to:your Personalities",)
+    (e,) = effects("Non-Unique Weapons attaching to Kaeru from your hand enter play paying 4 less Gold.")
+    assert "attaching-to:Kaeru" in e.target.states and e.target.zone == "hand"
+    (e,) = effects("May attach to a Personality with exactly one Weapon.")
+    assert e.target.states == ("has-exactly-1:Weapon",)
+
+
+def test_created_with_a_keyword_choice_is_not_executable():
+    ab = parse_ability("Limited: Target your Personality: Create a +1F Armor or Weapon Item and attach it to him.")
+    assert ab.structured and not executes(ab)
+    create = next(e for e in ab.effects if isinstance(e, Effect) and e.kind == "create")
+    assert create.target.states == ("keyword-choice:Armor|Weapon",)
+
+
+def test_or_a_bigger_number_if():
+    ab = parse_ability("Bow your target Follower to look at the top three cards of a deck, or four if you bowed a Ninja.")
+    assert ab.structured
+    looks = [e for e in ab.effects if isinstance(e, Effect) and e.kind == "look-at-top"]
+    assert [e.amount for e in looks] == [3, 4]
+
+
+def test_a_ring_used_without_cost():
+    cost, use = effects("You may discard this Ring from your hand to use its Void ability without cost.")
+    assert (cost.kind, cost.target.zone) == ("discard", "hand")
+    assert (use.kind, use.keyword, use.target.ref, use.target.keywords) == ("use-ability", "without-cost", "possessed", ("Void",))
+    assert "use-ability" in EFFECT_KINDS

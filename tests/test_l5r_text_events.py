@@ -221,3 +221,9 @@ def test_described_actions():
 def test_honor_lost_to_another_players_card_effect():
     ab = parse_ability("After the next time you lose Honor from another player's card effect, gain 1 Honor.")
     assert ab.structured
+
+
+def test_an_action_that_did_something_to_either_card():
+    core, q = event("the resolution of another player's action that destroyed this Item or its Personality")
+    assert core == "action-resolves" and q["by"] == "opponent"
+    assert q["did"] == "this-card-destroyed|personality-destroyed"

@@ -39,6 +39,9 @@ Personalities in provinces):
     "Your minimum Fate deck size is increased by two": ``keyword`` the deck, ``amount`` the change.
 ``gain-token``
     "Gain a Conspiracy token": a player's token (``keyword`` its name, ``values[0]`` how many).
+``use-ability``
+    "use its Void ability without cost" (a Ring's trait): ``target`` the ability (its card's),
+    ``keyword`` ``without-cost``.
 Hand size changes are ``modify-stat`` with ``stat="max-hand-size"`` on the player (``values[0]`` the
 floor of "to a minimum of 7"). "Draw an additional card" is ``draw`` with ``keyword="additional"``.
 
@@ -65,7 +68,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
-    "create-copy", "draw-until", "give-token-until",
+    "create-copy", "draw-until", "give-token-until", "use-ability",
 })
 
 _HAND = "hand"
@@ -739,6 +742,37 @@ class Rules:
 
         tokens = TargetSpec(ref="it", card_types=("token",), states=("done:removed",), text=self._text(meta)[9:])
         return _AmountRef("count-done", tokens, 1)
+
+
+    # ----- round 4: batch 4
+    def cc_p_he_has(self, meta, ch):
+        return _Mod("post-state", "on:it")
+
+    def cc_p_attaching_to(self, meta, ch):
+        return _Mod("post-state", f"attaching-to:{ch[-1]}")
+
+    def cc_p_with_exactly_one(self, meta, ch):
+        return _Mod("post-state", f"has-exactly-1:{self._text(meta).split()[-1]}")
+
+    def cc_attach_cost(self, meta, ch):
+        who, host, mode = ch[0], ch[1], ch[-1]
+        who = replace(who, states=(*who.states, f"attaching-to:{host.text}"))
+        return self.enters_play_cost(meta, [who, mode])
+
+    def cc_ck_either(self, meta, ch):
+        # the player picks one of the two keywords as the card is created
+        return _Mod("post-state", "keyword-choice:" + "|".join(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"))
+
+    def cc_use_without_cost(self, meta, ch):
+        t = it_target(ch)  # "its ability": this card's own (a possessed target, as in the base)
+        return self._eff(meta, "use-ability", target=replace(t, ref="possessed", states=("of-this", *t.states)),
+                         keyword="without-cost")
+
+    def cc_alt_word(self, meta, ch):
+        from .ability import _AltAmount, _NUMBER_WORDS
+
+        return _AltAmount(_NUMBER_WORDS[self._text(meta).lower()])
+
 
 
 def _tok(type_, value):

@@ -786,6 +786,11 @@ class Rules4:
         kind = "ranged" if "ranged" in self._text(meta).lower().split()[:2] else "melee"
         return Rules2._act_post(self, meta, ch, "any", kind)
 
+    def ev_did_either(self, meta, ch):
+        verb = self._text(meta).split()[0].lower()
+        cards = [c for c in ch if hasattr(c, "ref")]
+        return "|".join(f"{_subject(c)}-{verb}" for c in cards)
+
     def ev_this_action(self, meta, ch):
         return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="this")
 
