@@ -414,8 +414,8 @@ def executes(ability) -> bool:
         return False  # a player the engine cannot name (a Gold cost's worked-out amount: amounts.py)
     from .procedure import LIMIT_SCOPES
 
-    if ability.limit is not None and ability.limit not in LIMIT_SCOPES:
-        return False  # "twice per turn": the engine counts one use per scope only
+    if ability.limit is not None and (ability.limit not in LIMIT_SCOPES or ability.kind == "trait"):
+        return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
         from .effects_engine import PLAYER_STATS, player_stat_applies

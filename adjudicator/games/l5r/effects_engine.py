@@ -481,3 +481,37 @@ def attack_bonus(before, clause) -> bool:
         and isinstance(before.amount, int) and before.stat is None and clause.kind == "modify-stat" \
         and clause.stat == "strength" and clause.target is None and isinstance(clause.amount, int) \
         and not clause.values
+
+
+# ---------------------------------------------------------------------------- entering play bowed
+
+def _own_card(effect, ref) -> bool:
+    spec = effect.target
+    return ref == "this" and (spec is None or (spec.ref == "this" and not spec.states and not spec.keywords))
+
+
+CONTINUOUS_KINDS["enters-play-bowed"] = _own_card
+CONTINUOUS_KINDS["enters-play-unbowed"] = _own_card
+
+
+def enters_bowed(game, pos, copy, bowed: bool, actor: str) -> tuple[bool, str]:
+    """Whether ``copy`` enters play bowed: ``bowed`` as the rules have it (a bought Holding:
+    L5R-HOLDING), unless its own trait says otherwise ("This Fortification enters play bowed",
+    "This Holding enters play unbowed if you control any Siege Personalities"); with the trait's
+    words when one decides it (L5R-TRAIT)."""
+    from .conditions import SELF, evaluate
+
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            kind = getattr(clause, "kind", "")
+            ref = clause.target.ref if clause.target is not None else "this"
+            if kind not in ("enters-play-bowed", "enters-play-unbowed") or not _own_card(clause, ref):
+                continue
+            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+            if not all(evaluate(g, game=game, pos=pos, actor=actor, source=copy,
+                                subject_of=lambda w: copy if w.lower() in SELF else None) is True for g in guards):
+                continue
+            return kind == "enters-play-bowed", clause.text
+    return bowed, ""

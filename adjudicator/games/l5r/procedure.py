@@ -123,7 +123,9 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
                 "does not hold" if verdict is False else "is one the engine cannot check"))
     scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
-    if (not from_hand or scope == "game:used") and key in pos.memo.get(scope, []) and ability.limit != "unlimited":
+    times = LIMIT_TIMES.get(ability.limit or "", 1)  # "Twice per turn: Ranged 3 Attack"
+    used = pos.memo.get(scope, []).count(key)
+    if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
                    f"({ability.limit or 'each ability once per turn'})")
 
@@ -141,7 +143,13 @@ def current_battlefield(pos) -> str | None:
 #: an ability's stated limit -> (memo key, words); "used" is cleared each turn, "phase-used"
 #: when a phase begins, "battle-used" when a battle resolves, "game:used" never
 LIMIT_SCOPES = {"once per turn": ("used", "this turn"), "once per game": ("game:used", "this game"),
-                "once per phase": ("phase-used", "this phase"), "once per battle": ("battle-used", "this battle")}
+                "once per phase": ("phase-used", "this phase"), "once per battle": ("battle-used", "this battle"),
+                "twice per turn": ("used", "twice this turn"), "three times per turn": ("used", "three times this turn"),
+                "any number of times per turn": ("used", "")}
+#: how many uses a stated limit allows in its scope (the others: one)
+LIMIT_TIMES = {"twice per turn": 2, "three times per turn": 3}
+#: limits that allow any number of uses
+UNLIMITED = ("unlimited", "any number of times per turn")
 
 
 def _designator_rules(designators: set[str]) -> list[str]:

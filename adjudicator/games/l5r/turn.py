@@ -174,6 +174,12 @@ def equip(game, ctx: Context) -> None:
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
+    from .effects_engine import enters_bowed
+
+    bowed, why = enters_bowed(game, pos, item, False, actor)  # "This card enters play bowed" (L5R-TRAIT)
+    if bowed:
+        item.flags.add("bowed")
+        ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
     game.after_action(ctx)
@@ -266,9 +272,17 @@ def buy(game, ctx: Context) -> None:
         pos.memo.setdefault("phase-done", []).append("honor-bought")
         ctx.step("effect", f"{actor} gains {gain} Honor (Personal Honor of {card.name})", "L5R-CLAN")
     pos.move(card.uid, actor, "home", top=False)
+    from .effects_engine import enters_bowed
+
+    bowed, why = enters_bowed(game, pos, card, card.card.type == "holding", actor)  # its own trait (L5R-TRAIT)
     if card.card.type == "holding":
-        card.flags.add("bowed")
         pos.memo.setdefault("turn-holdings", []).append(actor)
+    if bowed:
+        card.flags.add("bowed")
+    if why:
+        ctx.step("effect", f"{card.name} enters play {'bowed' if bowed else 'unbowed'} (its trait: {why})",
+                 "L5R-TRAIT", "L5R-DYNASTY")
+    elif card.card.type == "holding":
         ctx.step("effect", f"{card.name} enters play bowed", "L5R-HOLDING")
     else:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
