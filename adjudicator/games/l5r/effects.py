@@ -317,6 +317,8 @@ def executes(ability) -> bool:
 
         if not fires(ability.trigger):
             return False
+        if ability.trigger.event.startswith("turn-begins") and ability.conditions:
+            return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)

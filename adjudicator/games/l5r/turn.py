@@ -508,3 +508,5 @@ def _next_turn(game, pos: Position, proc: Procedure) -> None:
     proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")
     t.phase, t.step, t.priority, t.passes = "straighten", None, t.active, 0
     delayed.turn_begins(game, pos, proc)  # "Discard it after your next turn begins" (delayed.py)
+    raise_event(pos, "turn-begins", None)  # "After each player's turn begins, straighten this Holding"
+    game.settle(pos, proc)
