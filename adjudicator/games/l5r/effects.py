@@ -433,6 +433,8 @@ def executes(ability) -> bool:
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
                 return continuous.executes(c, following)
+            if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
+                return _topic_handlers()[2]["cannot-attach"](c, ref)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":

@@ -506,8 +506,10 @@ def enters_bowed(game, pos, copy, bowed: bool, actor: str) -> tuple[bool, str]:
             continue
         for index, clause in enumerate(ability.effects):
             kind = getattr(clause, "kind", "")
+            if kind not in ("enters-play-bowed", "enters-play-unbowed"):
+                continue
             ref = clause.target.ref if clause.target is not None else "this"
-            if kind not in ("enters-play-bowed", "enters-play-unbowed") or not _own_card(clause, ref):
+            if not _own_card(clause, ref):
                 continue
             guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
             if not all(evaluate(g, game=game, pos=pos, actor=actor, source=copy,
@@ -515,3 +517,39 @@ def enters_bowed(game, pos, copy, bowed: bool, actor: str) -> tuple[bool, str]:
                 continue
             return kind == "enters-play-bowed", clause.text
     return bowed, ""
+
+
+# ---------------------------------------------------------------------------- "Will not attach Followers"
+
+_ATTACHABLE = {"follower", "item", "spell", "card"}
+
+
+def _no_attach_ok(effect, ref) -> bool:
+    """"Cannot attach Followers or Items", "Will not attach cards": a Personality's own trait, by
+    card types only ("Armor or Followers" reads a keyword into the type: not claimed)."""
+    spec = effect.target
+    return ref == "choice" and spec is not None and not spec.keywords and not spec.states and not spec.tests \
+        and bool(spec.card_types) and set(spec.card_types) <= _ATTACHABLE
+
+
+CONTINUOUS_KINDS["cannot-attach"] = _no_attach_ok
+
+
+def refuses_attachment(game, pos, host, item) -> str | None:
+    """Why ``host``'s own trait ("Will not attach Items") keeps ``item`` off it, or None (L5R-TRAIT)."""
+    from .conditions import SELF, evaluate
+
+    for ability in game.abilities(host):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            if getattr(clause, "kind", "") != "cannot-attach" or not _no_attach_ok(clause, clause.target.ref):
+                continue
+            types = set(clause.target.card_types)
+            if "card" not in types and item.card.type not in types:
+                continue
+            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+            if all(evaluate(g, game=game, pos=pos, actor=host.controller, source=host,
+                            subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
+                return f"{host.name} will not attach {clause.target.text} (its trait: {clause.text})"
+    return None

@@ -188,8 +188,12 @@ def equip(game, ctx: Context) -> None:
 def attach_restriction(game, ctx: Context, item, host) -> str | None:
     """Why ``host`` cannot legally carry ``item`` ("Can only attach to a Samurai"), or None."""
     from .costs import is_discount
+    from .effects_engine import refuses_attachment
     from .procedure import target_ok
 
+    refused = refuses_attachment(game, ctx.position, host, item)  # "Will not attach Followers or Items"
+    if refused:
+        return refused
     for ability in game.abilities(item):
         for clause in ability.effects:
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
