@@ -388,9 +388,13 @@ def executes(ability) -> bool:
         return False
     from .effects_engine import unit_ref
 
+    from .continuous import reach
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            unit_ref(c.target) is not None
+            unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
+                ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
+                and reach(c.target) == "own")
 
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not engine_read(c) for c in clauses):
         return False
