@@ -31,6 +31,7 @@ CARRIED_OUT = [
     "After each player's turn begins, straighten this Holding.",
     "Will not attach Followers or Items.",
     "Seiken's Nonhuman Followers have Cavalry.",
+    "Battle/Open: Transfer this Follower to your target Personality.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -50,6 +51,8 @@ NOT_CARRIED_OUT = [
     "After a player's turn begins, if he is Scorpion Clan: Each other player loses 1 Honor.",
     "After Ratling Raider enters play, create two 2F/2C/2PH Nonhuman • Ratling Personalities (at his location).",
     "After a Celestial enters play (including this one): Discard all Kami Celestials in play.",
+    "Battle/Open: Target one or more of your Items: Straighten them. You may transfer them to other Personalities "
+    "you control.",
 ]
 
 

@@ -373,7 +373,11 @@ def executes(ability) -> bool:
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
-    from .effects_engine import look_applies, search_applies
+    from .effects_engine import look_applies, search_applies, transfer_applies
+
+    if any(c.kind == "transfer" for c in clauses) and not (
+            ability.kind in ("action", "reaction") and transfer_applies(ability)):
+        return False  # "You may transfer them to other Personalities": hosts the engine cannot name
 
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):

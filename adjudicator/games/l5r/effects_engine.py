@@ -553,3 +553,30 @@ def refuses_attachment(game, pos, host, item) -> str | None:
                             subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
                 return f"{host.name} will not attach {clause.target.text} (its trait: {clause.text})"
     return None
+
+
+# ---------------------------------------------------------------------------- transferring
+
+def transfer_applies(ability) -> bool:
+    """"Transfer this Follower to your target Personality": each transfer names this card, a target
+    or "it", and is followed at once by the attach-to naming one host (procedure.transfer_to)."""
+    effects = list(ability.effects)
+    for i, clause in enumerate(effects):
+        if getattr(clause, "kind", "") != "transfer":
+            continue
+        host = effects[i + 1] if i + 1 < len(effects) else None
+        if clause.target is None or clause.target.ref not in ("this", "target", "it") or clause.target.count != 1:
+            return False
+        if getattr(host, "kind", "") != "attach-to" or host.target is None or host.target.ref not in (
+                "target", "it") or host.target.count != 1 or host.target.states:
+            return False
+    return True
+
+
+def _transfer(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"transfer {copy.show()}", "the attach-to clause after it moves the card")
+
+
+CARD_KINDS["transfer"] = _transfer
