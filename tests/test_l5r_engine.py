@@ -32,6 +32,7 @@ CARRIED_OUT = [
     "Will not attach Followers or Items.",
     "Seiken's Nonhuman Followers have Cavalry.",
     "Battle/Open: Transfer this Follower to your target Personality.",
+    "Battle: Give a target Personality with a Weapon +2F.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -51,6 +52,8 @@ NOT_CARRIED_OUT = [
     "After a player's turn begins, if he is Scorpion Clan: Each other player loses 1 Honor.",
     "After Ratling Raider enters play, create two 2F/2C/2PH Nonhuman • Ratling Personalities (at his location).",
     "After a Celestial enters play (including this one): Discard all Kami Celestials in play.",
+    "Battle: Bow this card and target an enemy card without a Weapon or Armor: Bow it.",
+    "Battle: Choose one or two of your performing Personalities with 7 or higher base Force: Straighten them.",
     "Battle/Open: Target one or more of your Items: Straighten them. You may transfer them to other Personalities "
     "you control.",
 ]

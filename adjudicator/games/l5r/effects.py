@@ -416,7 +416,16 @@ def executes(ability) -> bool:
         return True
     from .effects_player import player_clause_executes, states_checked
 
-    if not all(states_checked(c.target) for c in carded):
+    # (a describing word states.py now reads, "with a Weapon", counts as checked)
+    def read_here(spec) -> bool:  # every word states.py reads, no base/printed test, no "a Weapon or Armor"
+        has = [s for s in spec.states if s.startswith(("has:", "has-no:"))]
+        return all(checked(s) for s in spec.states) and not any(
+            t.stat.startswith(("base-", "printed-")) for t in spec.tests) and not (has and " or " in spec.text)
+
+    if any(c.target is not None and any(s.startswith(("has:", "has-no:")) for s in c.target.states)
+           and not read_here(c.target) for c in carded):
+        return False  # "without a Weapon or Armor": the grammar keeps one of the two
+    if not all(states_checked(c.target) or read_here(c.target) for c in carded if c.target is not None):
         return False
     if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
