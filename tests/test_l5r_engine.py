@@ -39,13 +39,13 @@ NOT_CARRIED_OUT = [
     # a rule RULES.md does not give (Courtesy), a province the engine cannot name, a chosen unit
     "Courtesy: Your Provinces have +1 strength. (Courtesy traits do not take effect if you went first.)",
     "This Province has +4 strength.",
-    "Battle: Move home your target Personality. As he moves, straighten his unit and you may straighten one of "
-    "your other units (at any location).",
+    ("Battle: Move home your target Personality. As he moves, straighten his unit and you may straighten one of "
+     "your other units (at any location)."),
     # an order between zones, a type read as a keyword, an order of several cards
-    "Limited, Bow this card: Search your discard pile, then Fate deck, for a Ring. Show it and put it in your "
-    "hand. Discard a card.",
-    "Ninja Open, Pay 2 Gold: You may target and bow a Spell. Search your Fate deck for a Ninja Strategy, show it, "
-    "and put it in your hand. Lose 2 Honor.",
+    ("Limited, Bow this card: Search your discard pile, then Fate deck, for a Ring. Show it and put it in your "
+     "hand. Discard a card."),
+    ("Ninja Open, Pay 2 Gold: You may target and bow a Spell. Search your Fate deck for a Ninja Strategy, show "
+     "it, and put it in your hand. Lose 2 Honor."),
     "Limited, Bow this card: Look at the top three cards of your Fate deck. Put them back in any order.",
     # a keyword read into a type; a trait "he" that is a player; a card created "at his location"
     "Cannot attach Armor or Followers.",
@@ -54,8 +54,8 @@ NOT_CARRIED_OUT = [
     "After a Celestial enters play (including this one): Discard all Kami Celestials in play.",
     "Battle: Bow this card and target an enemy card without a Weapon or Armor: Bow it.",
     "Battle: Choose one or two of your performing Personalities with 7 or higher base Force: Straighten them.",
-    "Battle/Open: Target one or more of your Items: Straighten them. You may transfer them to other Personalities "
-    "you control.",
+    ("Battle/Open: Target one or more of your Items: Straighten them. You may transfer them to other Personalities "
+     "you control."),
 ]
 
 

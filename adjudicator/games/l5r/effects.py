@@ -365,7 +365,6 @@ def executes(ability) -> bool:
     from .delayed import (
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
-
     from .effects_engine import simultaneous, unit_clauses_ok
 
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
@@ -390,9 +389,8 @@ def executes(ability) -> bool:
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
-    from .effects_engine import unit_ref
-
     from .continuous import reach
+    from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \

@@ -195,7 +195,7 @@ def _attacked(spec) -> str | None:
     the Personality "this Personality" on an attachment means), "name:<word>" (the card by its
     name), or None when the words are other ones the engine does not read."""
     text = spec.text or ""
-    head, sep, tail = text.partition(" targeting ")
+    _, sep, tail = text.partition(" targeting ")
     if not sep:
         return None
     tail = tail.strip().rstrip(".")
@@ -263,9 +263,9 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
 # ---------------------------------------------------------------------------- province strength
 
 #: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
-_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.I)
+_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.IGNORECASE)
 #: "the current battlefield's province": the province whose battlefield is being fought over
-_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.I)
+_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.IGNORECASE)
 
 
 def province_trait_applies(clause: Effect) -> bool:
