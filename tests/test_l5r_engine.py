@@ -33,6 +33,8 @@ CARRIED_OUT = [
     "Seiken's Nonhuman Followers have Cavalry.",
     "Battle/Open: Transfer this Follower to your target Personality.",
     "Battle: Give a target Personality with a Weapon +2F.",
+    "Mantis Clan players ignore Tametaka's Honor Requirement.",
+    "You ignore Hantei XVI's Honor Requirement if you control the Imperial Favor.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -49,6 +51,7 @@ NOT_CARRIED_OUT = [
     "Limited, Bow this card: Look at the top three cards of your Fate deck. Put them back in any order.",
     # a keyword read into a type; a trait "he" that is a player; a card created "at his location"
     "Cannot attach Armor or Followers.",
+    "Ignore Natsuyo's Honor Requirement while you control Bayushi Fuyuko.",
     "After a player's turn begins, if he is Scorpion Clan: Each other player loses 1 Honor.",
     "After Ratling Raider enters play, create two 2F/2C/2PH Nonhuman • Ratling Personalities (at his location).",
     "After a Celestial enters play (including this one): Discard all Kami Celestials in play.",

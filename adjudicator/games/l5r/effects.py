@@ -448,6 +448,10 @@ def executes(ability) -> bool:
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
                 return continuous.executes(c, following)
+            if c.kind == "ignore-honor-requirement":  # "Mantis Clan players ignore X's Honor Requirement"
+                from .effects_engine import requirement_applies
+
+                return requirement_applies(ability, c)
             if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
                 return _topic_handlers()[2]["cannot-attach"](c, ref)
             if c.kind.startswith("cannot-"):

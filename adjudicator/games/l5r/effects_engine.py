@@ -580,3 +580,59 @@ def _transfer(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["transfer"] = _transfer
+
+
+# ---------------------------------------------------------------------------- ignoring a Honor Requirement
+
+_CLAN_PLAYERS = re.compile(r"([A-Z][a-z]+) Clan players")
+
+
+def _requirement_who(ability, index: int, clause) -> tuple[str | None, list]:
+    """(clan or None, other conditions) of "Mantis Clan players ignore Tametaka's Honor Requirement",
+    "Crab Clan players may ignore Chiyo's Honor Requirement", "You ignore Hantei XVI's Honor
+    Requirement if you control the Imperial Favor"; ("?", []) for a form not read."""
+    spec = clause.target
+    conds = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+    if spec is not None and spec.ref == "each" and tuple(spec.card_types) == ("player",) and not spec.states \
+            and len(spec.keywords) == 1 and spec.keywords[0].endswith(" Clan"):
+        return spec.keywords[0][: -len(" Clan")], conds
+    if spec is not None and spec.ref == "you":
+        clan, rest = None, []
+        for c in conds:
+            m = _CLAN_PLAYERS.fullmatch(c.args[1]) if c.kind == "effect-optional" and len(c.args) == 2 else None
+            if m:
+                clan = m.group(1)
+            elif c.kind == "effect-if:you-control" and c.args[1:] == ("the Imperial Favor",):
+                rest.append(c)
+            else:
+                return "?", []
+        return clan, rest
+    return "?", []
+
+
+def requirement_applies(ability, clause) -> bool:
+    """For ``effects.executes``: a form :func:`ignores_requirement` reads."""
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    return not ability.designators and _requirement_who(ability, index, clause)[0] != "?"
+
+
+def ignores_requirement(game, pos, copy, actor: str) -> str:
+    """The words of ``copy``'s own trait that lets ``actor`` ignore its Honor Requirement, or ""."""
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            if getattr(clause, "kind", "") != "ignore-honor-requirement":
+                continue
+            clan, rest = _requirement_who(ability, index, clause)
+            if clan == "?":
+                continue
+            if clan is not None and str(pos.players[actor].attrs.get("clan", "")).casefold() != clan.casefold():
+                continue
+            if rest and "imperial-favor" not in pos.players[actor].flags:
+                continue
+            return clause.text
+    return ""
+
+
+CONTINUOUS_KINDS["ignore-honor-requirement"] = lambda effect, ref: ref in ("you", "each")

@@ -239,6 +239,12 @@ def buy(game, ctx: Context) -> None:
     if costs.ignores_gold_cost(game, ctx, card):
         printed = 0  # its Gold cost counts as 0; the clan rules' 2 Gold more still apply (L5R-CLAN)
     less, ignore_requirement = costs.own_reductions(game, ctx, card)
+    from .effects_engine import ignores_requirement
+
+    ignored = ignores_requirement(game, pos, card, actor)  # "Mantis Clan players ignore X's Honor Requirement"
+    if ignored and honor < (card.card.attrs.get("honor-requirement", 0) or 0):
+        ctx.step("condition", f"{card.name}'s own trait: {ignored}", "L5R-HONOR-REQ", "L5R-TRAIT")
+    ignore_requirement = ignore_requirement or bool(ignored)
     less += costs.board_reductions(game, ctx, card)
     below = is_personality and honor < requirement and not ignore_requirement
     rules = ["L5R-DYNASTY"]
