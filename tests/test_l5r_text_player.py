@@ -103,10 +103,13 @@ def test_negate_stat_changes():
     assert e.kind == "negate" and e.target.card_types == ("next-movement",)
 
 
-def test_limits_counted_more_than_once_are_not_claimed_executable():
+def test_limits_counted_more_than_once_are_claimed_only_where_counted():
+    # the procedure counts "twice" / "three times per turn" (procedure.LIMIT_TIMES), not other counts
     ab = parse_ability("Battle: Twice per turn: Give this Personality +1F.")
     assert ab.structured and ab.limit == "twice per turn"
-    assert not executes(ab)
+    assert executes(ab)
+    trait = parse_ability("After your Bushido Virtue action resolves, three times per turn: Give Rika +1F.")
+    assert trait.limit == "three times per turn" and not executes(trait)
 
 
 def test_possessed_card_is_not_a_plain_target():

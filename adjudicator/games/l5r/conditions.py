@@ -393,6 +393,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return any(clan(p) == args[1].casefold() for p in pos.players if p != actor)
     if test == "you-control" and not _subject_ok(args[0]):
         keyword = _article(args[0])
+        found = _kind_words(keyword)  # "any Siege Personalities": a keyword and a card type
+        if found is not None and found[0] != "keyword":
+            return any(c.controller == actor and _matches(pos, c, found) and game.card_property(pos, c, "in-play")
+                       for c in pos.all_copies())
         return any(c.controller == actor and pos.has_keyword(c, keyword) and game.card_property(pos, c, "in-play")
                    for c in pos.all_copies())
     if test in ("did", "did-not") and args[0].lower() == "this":

@@ -47,6 +47,9 @@ def reach(spec: TargetSpec | None) -> str:
         return "attached"
     if ref == "each" or plural_choice(spec):
         return "each"
+    if ref == "possessed" and tuple(spec.states) == ("of-this",) and spec.card_types in (("follower",),
+                                                                                        ("attachment",)):
+        return "own"  # "Seiken's Nonhuman Followers": the cards attached to this card
     return ""
 
 
@@ -80,6 +83,11 @@ def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bo
         return copy.uid == source.uid if source.attached_to is None else copy.uid == source.attached_to
     if how == "each":
         return fits(game, pos, source, copy, clause.target)
+    if how == "own":
+        spec = clause.target
+        typed = spec.card_types == ("attachment",) or copy.card.type in spec.card_types
+        return copy.attached_to == source.uid and in_play(pos, copy) and typed and all(
+            pos.has_keyword(copy, k) for k in spec.keywords)
     return False
 
 

@@ -317,6 +317,8 @@ def executes(ability) -> bool:
 
         if not fires(ability.trigger):
             return False
+        if ability.trigger.event.startswith("turn-begins") and ability.conditions:
+            return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -363,7 +365,6 @@ def executes(ability) -> bool:
     from .delayed import (
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
-
     from .effects_engine import simultaneous, unit_clauses_ok
 
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
@@ -371,7 +372,11 @@ def executes(ability) -> bool:
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
-    from .effects_engine import look_applies, search_applies
+    from .effects_engine import look_applies, search_applies, transfer_applies
+
+    if any(c.kind == "transfer" for c in clauses) and not (
+            ability.kind in ("action", "reaction") and transfer_applies(ability)):
+        return False  # "You may transfer them to other Personalities": hosts the engine cannot name
 
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
@@ -384,11 +389,14 @@ def executes(ability) -> bool:
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
+    from .continuous import reach
     from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            unit_ref(c.target) is not None
+            unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
+                ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
+                and reach(c.target) == "own")
 
     if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not engine_read(c) for c in clauses):
         return False
@@ -406,7 +414,16 @@ def executes(ability) -> bool:
         return True
     from .effects_player import player_clause_executes, states_checked
 
-    if not all(states_checked(c.target) for c in carded):
+    # (a describing word states.py now reads, "with a Weapon", counts as checked)
+    def read_here(spec) -> bool:  # every word states.py reads, no base/printed test, no "a Weapon or Armor"
+        has = [s for s in spec.states if s.startswith(("has:", "has-no:"))]
+        return all(checked(s) for s in spec.states) and not any(
+            t.stat.startswith(("base-", "printed-")) for t in spec.tests) and not (has and " or " in spec.text)
+
+    if any(c.target is not None and any(s.startswith(("has:", "has-no:")) for s in c.target.states)
+           and not read_here(c.target) for c in carded):
+        return False  # "without a Weapon or Armor": the grammar keeps one of the two
+    if not all(states_checked(c.target) or read_here(c.target) for c in carded if c.target is not None):
         return False
     if not all(player_clause_executes(c, ability) for c in clauses) or any(
             c.kind in ("pay-gold", "produce-gold") and c.target is not None and c.target.ref != "you"
@@ -414,8 +431,8 @@ def executes(ability) -> bool:
         return False  # a player the engine cannot name (a Gold cost's worked-out amount: amounts.py)
     from .procedure import LIMIT_SCOPES
 
-    if ability.limit is not None and ability.limit not in LIMIT_SCOPES:
-        return False  # "twice per turn": the engine counts one use per scope only
+    if ability.limit is not None and (ability.limit not in LIMIT_SCOPES or ability.kind == "trait"):
+        return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
         from .effects_engine import PLAYER_STATS, player_stat_applies
@@ -431,6 +448,12 @@ def executes(ability) -> bool:
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
                 return continuous.executes(c, following)
+            if c.kind == "ignore-honor-requirement":  # "Mantis Clan players ignore X's Honor Requirement"
+                from .effects_engine import requirement_applies
+
+                return requirement_applies(ability, c)
+            if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
+                return _topic_handlers()[2]["cannot-attach"](c, ref)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":

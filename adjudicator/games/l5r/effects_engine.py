@@ -195,7 +195,7 @@ def _attacked(spec) -> str | None:
     the Personality "this Personality" on an attachment means), "name:<word>" (the card by its
     name), or None when the words are other ones the engine does not read."""
     text = spec.text or ""
-    head, sep, tail = text.partition(" targeting ")
+    _, sep, tail = text.partition(" targeting ")
     if not sep:
         return None
     tail = tail.strip().rstrip(".")
@@ -263,9 +263,9 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
 # ---------------------------------------------------------------------------- province strength
 
 #: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
-_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.I)
+_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.IGNORECASE)
 #: "the current battlefield's province": the province whose battlefield is being fought over
-_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.I)
+_CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.IGNORECASE)
 
 
 def province_trait_applies(clause: Effect) -> bool:
@@ -481,3 +481,158 @@ def attack_bonus(before, clause) -> bool:
         and isinstance(before.amount, int) and before.stat is None and clause.kind == "modify-stat" \
         and clause.stat == "strength" and clause.target is None and isinstance(clause.amount, int) \
         and not clause.values
+
+
+# ---------------------------------------------------------------------------- entering play bowed
+
+def _own_card(effect, ref) -> bool:
+    spec = effect.target
+    return ref == "this" and (spec is None or (spec.ref == "this" and not spec.states and not spec.keywords))
+
+
+CONTINUOUS_KINDS["enters-play-bowed"] = _own_card
+CONTINUOUS_KINDS["enters-play-unbowed"] = _own_card
+
+
+def enters_bowed(game, pos, copy, bowed: bool, actor: str) -> tuple[bool, str]:
+    """Whether ``copy`` enters play bowed: ``bowed`` as the rules have it (a bought Holding:
+    L5R-HOLDING), unless its own trait says otherwise ("This Fortification enters play bowed",
+    "This Holding enters play unbowed if you control any Siege Personalities"); with the trait's
+    words when one decides it (L5R-TRAIT)."""
+    from .conditions import SELF, evaluate
+
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            kind = getattr(clause, "kind", "")
+            if kind not in ("enters-play-bowed", "enters-play-unbowed"):
+                continue
+            ref = clause.target.ref if clause.target is not None else "this"
+            if not _own_card(clause, ref):
+                continue
+            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+            if not all(evaluate(g, game=game, pos=pos, actor=actor, source=copy,
+                                subject_of=lambda w: copy if w.lower() in SELF else None) is True for g in guards):
+                continue
+            return kind == "enters-play-bowed", clause.text
+    return bowed, ""
+
+
+# ---------------------------------------------------------------------------- "Will not attach Followers"
+
+_ATTACHABLE = {"follower", "item", "spell", "card"}
+
+
+def _no_attach_ok(effect, ref) -> bool:
+    """"Cannot attach Followers or Items", "Will not attach cards": a Personality's own trait, by
+    card types only ("Armor or Followers" reads a keyword into the type: not claimed)."""
+    spec = effect.target
+    return ref == "choice" and spec is not None and not spec.keywords and not spec.states and not spec.tests \
+        and bool(spec.card_types) and set(spec.card_types) <= _ATTACHABLE
+
+
+CONTINUOUS_KINDS["cannot-attach"] = _no_attach_ok
+
+
+def refuses_attachment(game, pos, host, item) -> str | None:
+    """Why ``host``'s own trait ("Will not attach Items") keeps ``item`` off it, or None (L5R-TRAIT)."""
+    from .conditions import SELF, evaluate
+
+    for ability in game.abilities(host):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            if getattr(clause, "kind", "") != "cannot-attach" or not _no_attach_ok(clause, clause.target.ref):
+                continue
+            types = set(clause.target.card_types)
+            if "card" not in types and item.card.type not in types:
+                continue
+            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+            if all(evaluate(g, game=game, pos=pos, actor=host.controller, source=host,
+                            subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
+                return f"{host.name} will not attach {clause.target.text} (its trait: {clause.text})"
+    return None
+
+
+# ---------------------------------------------------------------------------- transferring
+
+def transfer_applies(ability) -> bool:
+    """"Transfer this Follower to your target Personality": each transfer names this card, a target
+    or "it", and is followed at once by the attach-to naming one host (procedure.transfer_to)."""
+    effects = list(ability.effects)
+    for i, clause in enumerate(effects):
+        if getattr(clause, "kind", "") != "transfer":
+            continue
+        host = effects[i + 1] if i + 1 < len(effects) else None
+        if clause.target is None or clause.target.ref not in ("this", "target", "it") or clause.target.count != 1:
+            return False
+        if getattr(host, "kind", "") != "attach-to" or host.target is None or host.target.ref not in (
+                "target", "it") or host.target.count != 1 or host.target.states:
+            return False
+    return True
+
+
+def _transfer(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"transfer {copy.show()}", "the attach-to clause after it moves the card")
+
+
+CARD_KINDS["transfer"] = _transfer
+
+
+# ---------------------------------------------------------------------------- ignoring a Honor Requirement
+
+_CLAN_PLAYERS = re.compile(r"([A-Z][a-z]+) Clan players")
+
+
+def _requirement_who(ability, index: int, clause) -> tuple[str | None, list]:
+    """(clan or None, other conditions) of "Mantis Clan players ignore Tametaka's Honor Requirement",
+    "Crab Clan players may ignore Chiyo's Honor Requirement", "You ignore Hantei XVI's Honor
+    Requirement if you control the Imperial Favor"; ("?", []) for a form not read."""
+    spec = clause.target
+    conds = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+    if spec is not None and spec.ref == "each" and tuple(spec.card_types) == ("player",) and not spec.states \
+            and len(spec.keywords) == 1 and spec.keywords[0].endswith(" Clan"):
+        return spec.keywords[0][: -len(" Clan")], conds
+    if spec is not None and spec.ref == "you":
+        clan, rest = None, []
+        for c in conds:
+            m = _CLAN_PLAYERS.fullmatch(c.args[1]) if c.kind == "effect-optional" and len(c.args) == 2 else None
+            if m:
+                clan = m.group(1)
+            elif c.kind == "effect-if:you-control" and c.args[1:] == ("the Imperial Favor",):
+                rest.append(c)
+            else:
+                return "?", []
+        return clan, rest
+    return "?", []
+
+
+def requirement_applies(ability, clause) -> bool:
+    """For ``effects.executes``: a form :func:`ignores_requirement` reads."""
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    return not ability.designators and _requirement_who(ability, index, clause)[0] != "?"
+
+
+def ignores_requirement(game, pos, copy, actor: str) -> str:
+    """The words of ``copy``'s own trait that lets ``actor`` ignore its Honor Requirement, or ""."""
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            if getattr(clause, "kind", "") != "ignore-honor-requirement":
+                continue
+            clan, rest = _requirement_who(ability, index, clause)
+            if clan == "?":
+                continue
+            if clan is not None and str(pos.players[actor].attrs.get("clan", "")).casefold() != clan.casefold():
+                continue
+            if rest and "imperial-favor" not in pos.players[actor].flags:
+                continue
+            return clause.text
+    return ""
+
+
+CONTINUOUS_KINDS["ignore-honor-requirement"] = lambda effect, ref: ref in ("you", "each")

@@ -123,7 +123,9 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
                 "does not hold" if verdict is False else "is one the engine cannot check"))
     scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
-    if (not from_hand or scope == "game:used") and key in pos.memo.get(scope, []) and ability.limit != "unlimited":
+    times = LIMIT_TIMES.get(ability.limit or "", 1)  # "Twice per turn: Ranged 3 Attack"
+    used = pos.memo.get(scope, []).count(key)
+    if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
                    f"({ability.limit or 'each ability once per turn'})")
 
@@ -141,7 +143,13 @@ def current_battlefield(pos) -> str | None:
 #: an ability's stated limit -> (memo key, words); "used" is cleared each turn, "phase-used"
 #: when a phase begins, "battle-used" when a battle resolves, "game:used" never
 LIMIT_SCOPES = {"once per turn": ("used", "this turn"), "once per game": ("game:used", "this game"),
-                "once per phase": ("phase-used", "this phase"), "once per battle": ("battle-used", "this battle")}
+                "once per phase": ("phase-used", "this phase"), "once per battle": ("battle-used", "this battle"),
+                "twice per turn": ("used", "twice this turn"), "three times per turn": ("used", "three times this turn"),
+                "any number of times per turn": ("used", "")}
+#: how many uses a stated limit allows in its scope (the others: one)
+LIMIT_TIMES = {"twice per turn": 2, "three times per turn": 3}
+#: limits that allow any number of uses
+UNLIMITED = ("unlimited", "any number of times per turn")
 
 
 def _designator_rules(designators: set[str]) -> list[str]:
@@ -169,6 +177,8 @@ class Bindings:
         self.moved: list[Copy] = []
         #: uids of cards found by searching ("Search your Fate deck for a Ring. Show it.")
         self.searched: set[int] = set()
+        #: the attachments a "Transfer …" clause names, moved by the attach-to clause after it
+        self.transferred: list[Copy] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -492,6 +502,13 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where
         targets = subjects(ctx, source, clause, bind, as_cost=False)
+        if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
+            bind.transferred = [t for t in targets if not isinstance(t, str)]
+            continue
+        if clause.kind == "attach-to" and bind.transferred:
+            transfer_to(ctx, bind.transferred, targets)
+            bind.transferred = []
+            continue
         if clause.kind == "attach-to":
             attach_to(ctx, source, bind, targets)
             continue
@@ -640,6 +657,32 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
     raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
     return created
+
+
+def transfer_to(ctx: Context, things: list, hosts: list) -> None:
+    """Move each attachment in play to the host, if the host can legally carry it (its own and the
+    host's restrictions, as for Share: L5R-SHARE); else it stays where it is (L5R-ACT-EFFECT)."""
+    from .turn import attach_restriction
+
+    pos = ctx.position
+    host = next((h for h in hosts if not isinstance(h, str)), None)
+    for thing in things:
+        if host is None or thing.attached_to is None or not in_play(pos, thing):
+            ctx.step("effect", f"transfer {thing.show()}: no change (it is not an attachment in play, or there is "
+                     "no Personality to take it)", "L5R-ACT-EFFECT")
+            continue
+        if thing.attached_to == host.uid:
+            ctx.step("effect", f"transfer {thing.show()}: no change (it is already on {host.name})",
+                     "L5R-ACT-EFFECT")
+            continue
+        why = attach_restriction(ctx.game, ctx, thing, host)
+        if why:
+            ctx.step("effect", f"transfer {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-SHARE")
+            continue
+        for card in (thing, *pos.attachments_of(thing.uid)):
+            pos.move(card.uid, card.controller, host.zone, top=False)
+        thing.attached_to = host.uid
+        ctx.step("effect", f"transfer {thing.name} to {host.name}", "L5R-ACT-EFFECT", "L5R-SHARE")
 
 
 def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None:

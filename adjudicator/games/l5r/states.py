@@ -22,11 +22,14 @@ _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachmen
          "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique"}
 
 _CMP_RE = re.compile(r"^cmp:(force|chi|personal-honor|gold-cost)(<=|>=|<|>|=)(this|attached)$")
+#: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
+_HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 
 
 def checked(state: str) -> bool:
-    return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state))
+    return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state)) \
+        or bool(_HAS_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -75,6 +78,11 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ANY_KW_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split("|"))
+    m = _HAS_RE.match(state)
+    if m:
+        attached = pos.attachments_of(copy.uid)
+        found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
+        return found if m.group(1) == "has" else not found
     if source is None:
         return None
     if state == "other":

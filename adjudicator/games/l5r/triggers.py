@@ -28,6 +28,8 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = split_event(trigger.event)
+    if core == "turn-begins":
+        return trigger.timing == "after" and _turn_whose(trigger) is not None
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
@@ -35,6 +37,19 @@ def fires(trigger) -> bool:
     core = _raised_form(core)
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "After each player's turn begins": whose turn, from the trigger's words (the event name keeps
+#: only "another player's"); "your next turn" (once, later) is not read
+_TURN_WORDS = {"your turn": "you", "each turn": "any", "each player's turn": "any", "a player's turn": "any",
+               "another player's turn": "opponent", "each other player's turn": "opponent"}
+
+
+def _turn_whose(trigger) -> str | None:
+    import re
+
+    m = re.fullmatch(r"after (.+?) begins", (trigger.text or "").strip().lower())
+    return _TURN_WORDS.get(m.group(1)) if m else None
 
 
 #: qualifiers the engine checks on an action event: "by" (you / opponent / any: whose action),
@@ -132,6 +147,11 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not fires(trigger):
         return False
     core, quals = split_event(trigger.event)
+    if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
+        whose = _turn_whose(trigger) if core == verb else None
+        active = pos.timing.active
+        return whose == "any" or (whose == "you" and active == source.controller) or (
+            whose == "opponent" and active != source.controller)
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
         return core == verb and len(event) > 2 and _action_fits(source, quals, event[2])
     name = _raised_form(core)

@@ -174,6 +174,12 @@ def equip(game, ctx: Context) -> None:
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
     ctx.step("effect", f"attach {item.name} to {host.name}", "L5R-EQUIP")
+    from .effects_engine import enters_bowed
+
+    bowed, why = enters_bowed(game, pos, item, False, actor)  # "This card enters play bowed" (L5R-TRAIT)
+    if bowed:
+        item.flags.add("bowed")
+        ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
     game.after_action(ctx)
@@ -182,8 +188,12 @@ def equip(game, ctx: Context) -> None:
 def attach_restriction(game, ctx: Context, item, host) -> str | None:
     """Why ``host`` cannot legally carry ``item`` ("Can only attach to a Samurai"), or None."""
     from .costs import is_discount
+    from .effects_engine import refuses_attachment
     from .procedure import target_ok
 
+    refused = refuses_attachment(game, ctx.position, host, item)  # "Will not attach Followers or Items"
+    if refused:
+        return refused
     for ability in game.abilities(item):
         for clause in ability.effects:
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
@@ -229,6 +239,12 @@ def buy(game, ctx: Context) -> None:
     if costs.ignores_gold_cost(game, ctx, card):
         printed = 0  # its Gold cost counts as 0; the clan rules' 2 Gold more still apply (L5R-CLAN)
     less, ignore_requirement = costs.own_reductions(game, ctx, card)
+    from .effects_engine import ignores_requirement
+
+    ignored = ignores_requirement(game, pos, card, actor)  # "Mantis Clan players ignore X's Honor Requirement"
+    if ignored and honor < (card.card.attrs.get("honor-requirement", 0) or 0):
+        ctx.step("condition", f"{card.name}'s own trait: {ignored}", "L5R-HONOR-REQ", "L5R-TRAIT")
+    ignore_requirement = ignore_requirement or bool(ignored)
     less += costs.board_reductions(game, ctx, card)
     below = is_personality and honor < requirement and not ignore_requirement
     rules = ["L5R-DYNASTY"]
@@ -266,9 +282,17 @@ def buy(game, ctx: Context) -> None:
         pos.memo.setdefault("phase-done", []).append("honor-bought")
         ctx.step("effect", f"{actor} gains {gain} Honor (Personal Honor of {card.name})", "L5R-CLAN")
     pos.move(card.uid, actor, "home", top=False)
+    from .effects_engine import enters_bowed
+
+    bowed, why = enters_bowed(game, pos, card, card.card.type == "holding", actor)  # its own trait (L5R-TRAIT)
     if card.card.type == "holding":
-        card.flags.add("bowed")
         pos.memo.setdefault("turn-holdings", []).append(actor)
+    if bowed:
+        card.flags.add("bowed")
+    if why:
+        ctx.step("effect", f"{card.name} enters play {'bowed' if bowed else 'unbowed'} (its trait: {why})",
+                 "L5R-TRAIT", "L5R-DYNASTY")
+    elif card.card.type == "holding":
         ctx.step("effect", f"{card.name} enters play bowed", "L5R-HOLDING")
     else:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
@@ -494,3 +518,5 @@ def _next_turn(game, pos: Position, proc: Procedure) -> None:
     proc.add("timing", f"turn {t.turn} begins: {t.active} is the active player", "L5R-TURN")
     t.phase, t.step, t.priority, t.passes = "straighten", None, t.active, 0
     delayed.turn_begins(game, pos, proc)  # "Discard it after your next turn begins" (delayed.py)
+    raise_event(pos, "turn-begins", None)  # "After each player's turn begins, straighten this Holding"
+    game.settle(pos, proc)
