@@ -409,3 +409,32 @@ def test_controller_of_and_delay_after_this_moves():
     assert e.target.ref == "possessed" and e.target.card_types == ("controller",)
     ab = parse_ability("Battle: Move a target Personality home. Straighten his unit after this moves him.")
     assert ab.structured and any(c.kind == "effect-delayed" for c in ab.conditions)
+
+
+def test_effects_after_the_duel_or_the_battles_resolution():
+    ab = parse_ability("Battle: Target a Personality. Bow him after the duel ends.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-trigger"] == [("after", "duel-ends")]
+    ab = parse_ability("Battle: Target a Personality. Remove him from the game after this battle's resolution.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-trigger"] == [("after", "battle-resolves")]
+
+
+def test_bonus_for_each_with_a_cap():
+    gift, each, cap = effects("This Province has +1 strength for each Fortification attached to it, up to 3.")
+    assert gift.stat == "strength" and each.kind == "amount-for-each"
+    assert cap.kind == "amount-at-most" and cap.amount == 3
+    *_, cap = effects("Kenji has +1F for each Follower at his battlefield, to a maximum of 2 Followers.")
+    assert cap.kind == "amount-at-most" and cap.amount == 2
+
+
+def test_negate_the_action_and_increase_or_decrease():
+    (e,) = effects("Battle: Negate the action if it is Engage.")
+    assert e.kind == "negate" and e.target.card_types == ("action",)
+    parts = effects("Battle: Increase or decrease its province's strength by 2.")
+    assert [(e.kind, e.amount) for e in parts] == [("modify-stat", 2), ("modify-stat", -2)]
+
+
+def test_which_may_target_rider_and_would_be_opposed_there():
+    att, rider = effects("Battle: Ranged 3 Attack which may target a Personality with attached Followers.")
+    assert att.kind == "ranged-attack" and rider.kind == "attack-may-target"
+    ab = parse_ability("Battle: Move this unit to the current battlefield if it would be opposed there.")
+    assert any(c.kind == "effect-if:would-be-there" for c in ab.conditions)

@@ -821,3 +821,36 @@ class Rules:
 
     def bt_otherwise(self, meta, ch):
         return self.otherwise(meta, [ch[-1]])
+
+    def bt_after_duel_post(self, meta, ch):
+        from .ability import Unparsed, _Scoped
+
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        if verb not in ("ends", "resolves"):
+            return Unparsed(self._text(meta), "an end of a duel the grammar does not know", self._span(meta))
+        return _Scoped(ch[0], "effect-trigger", ("after", "duel-ends"), self._text(meta))
+
+    def bt_after_duel_pre(self, meta, ch):
+        return self.bt_after_duel_post(meta, [ch[-1], *ch[:-1]])
+
+    def bt_after_resolution_post(self, meta, ch):
+        from .ability import Unparsed, _Scoped
+
+        if str(ch[1]).lower() != "battle":
+            return Unparsed(self._text(meta), "a resolution of what the grammar does not know", self._span(meta))
+        return _Scoped(ch[0], "effect-trigger", ("after", "battle-resolves"), self._text(meta))
+
+    def bt_negate_the_action(self, meta, ch):
+        return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("action",), text="the action"))
+
+    def bt_per_each_capped(self, meta, ch):
+        from .ability import amount
+
+        effect, counted = ch[0], next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        cap = amount(next(c for c in ch[1:] if not isinstance(c, (TargetSpec, list)) and not hasattr(c, "kind")
+                          and not hasattr(c, "type")))
+        return self.per_each(meta, [effect, counted]) + [self._eff(meta, "amount-at-most", amount=cap)]
+
+    def bt_c_would_be_there(self, meta, ch):
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        return Condition(kind="would-be-there", args=(ch[0].text, state), text=self._text(meta))
