@@ -328,8 +328,7 @@ def test_negate_the_actions_attacks():
 
 def test_whose_unit_comparisons():
     (e,) = effects("Battle: Move home a target Personality whose unit's total Force is 6 or higher.")
-    (t,) = e.target.tests
-    assert (t.stat, t.op, t.value) == ("unit-total-force", ">=", 6)
+    assert "unit-value:total-force>=6" in e.target.states and not e.target.tests
     (e,) = effects("Battle: Bow a target enemy card whose unit has lower total Force than this unit.")
     assert "unit-cmp:total-force<this unit" in e.target.states
 

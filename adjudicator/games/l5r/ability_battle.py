@@ -683,11 +683,11 @@ class Rules:
         return self._bt_unit_cmp(ch, ">")
 
     def bt_p_unit_value(self, meta, ch):
-        from adjudicator.core.ability import StatTest
-
+        # a value of the card's unit, not of the card: a typed state (a StatTest would be read
+        # as the card's own stat by the target check)
         stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
         op, value = ch[-1]
-        return _mod("test", StatTest(stat=f"unit-{stat}", op=op, value=value))
+        return _post(f"unit-value:{stat}{op}{value}")
 
     def bt_pw_here(self, meta, ch):
         return "at-battlefield"
