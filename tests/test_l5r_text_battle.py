@@ -437,3 +437,21 @@ def test_which_may_target_rider_and_would_be_opposed_there():
     assert att.kind == "ranged-attack" and rider.kind == "attack-may-target"
     ab = parse_ability("Battle: Move this unit to the current battlefield if it would be opposed there.")
     assert any(c.kind == "effect-if:would-be-there" for c in ab.conditions)
+
+
+def test_attack_strength_change_with_an_alternative():
+    ab = parse_ability("Battle: Give a Melee Attack -1 strength, or -2 strength if this Shugenja is Water.")
+    first, alt = [e for e in ab.effects if isinstance(e, Effect)]
+    assert (first.stat, first.amount, alt.amount) == ("strength", -1, -2)
+    kinds = sorted(c.kind.split(":")[0] for c in ab.conditions)
+    assert kinds == ["effect-if", "effect-unless"]
+
+
+def test_either_or_and_players_in_turn_order():
+    ab = parse_ability("Battle: Either move him home or destroy a Terrain at the current battlefield.")
+    assert ab.structured and [c.args[1] for c in ab.conditions] == ["option 1 of 2", "option 2 of 2"]
+    ab = parse_ability("Battle: In turn order, starting with you, each player targets and moves home one of his "
+                       "Personalities at the current battlefield.")
+    pick, move = [e for e in ab.effects if isinstance(e, Effect)]
+    assert pick.kind == "target" and "chosen-by:each player" in pick.target.states and move.kind == "move-home"
+    assert {c.kind for c in ab.conditions} == {"effect-in-turn-order"}

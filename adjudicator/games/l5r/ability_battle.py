@@ -854,3 +854,32 @@ class Rules:
     def bt_c_would_be_there(self, meta, ch):
         state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
         return Condition(kind="would-be-there", args=(ch[0].text, state), text=self._text(meta))
+
+    def bt_give_alt_strength(self, meta, ch):
+        from .ability import Span, _Alt, _AltAmount
+
+        target, cond = ch[0], ch[-1]
+        first_n, alt_n = [int(str(c)) for c in ch if getattr(c, "type", "") == "SIGNED"]
+        first = self._eff(meta, "modify-stat", target=target, stat="strength", amount=first_n)
+        text = self._text(meta)
+        cut = text.lower().rfind(", or ") + 2
+        span = self._span(meta)
+        return [first, _Alt(_AltAmount(alt_n), cond, text[cut:], Span(1, span.column + cut, span.end_column))]
+
+    def bt_either(self, meta, ch):
+        return self.choice_of(meta, ch)
+
+    def bt_in_turn_order(self, meta, ch):
+        from .ability import _Scoped
+
+        return _Scoped(ch[-1], "effect-in-turn-order", (), self._text(meta))
+
+    def bt_subj_picks_moves_home(self, meta, ch):
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["targets", "moves"]:
+            return Unparsed(self._text(meta), "a player does something else", self._span(meta))
+        who, spec = ch[0], next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        picked = replace(spec, ref="target", states=spec.states + (f"chosen-by:{who.text}",))
+        return [self._eff(meta, "target", target=picked),
+                self._eff(meta, "move-home", target=TargetSpec(ref="it", text=spec.text))]
