@@ -455,3 +455,28 @@ def test_either_or_and_players_in_turn_order():
     pick, move = [e for e in ab.effects if isinstance(e, Effect)]
     assert pick.kind == "target" and "chosen-by:each player" in pick.target.states and move.kind == "move-home"
     assert {c.kind for c in ab.conditions} == {"effect-in-turn-order"}
+
+
+LOCATOR = 'card "Shifting Path" action gold-cost 0 text "Battle: Move your target Personality to another location."\n'
+
+
+def _relocate(choice: str, expect: str):
+    return _battle('turn 3\nphase attack\nstep combat\nAlice battlefield 1: "Young Duelist"\n'
+                   'Bob battlefield 1: "Veteran Sergeant"\nAlice hand: "Shifting Path"\npriority Alice\n'
+                   f'Alice plays "Shifting Path" targeting "Young Duelist"{choice}\nexpect legal\n{expect}\n', LOCATOR)
+
+
+def test_move_to_another_location_home_or_battlefield():
+    assert executes(parse_ability("Battle: Move your target Personality to another location."))
+    assert not executes(parse_ability("Battle: Move your target Personality to Kenji's location."))
+    r = _relocate(" choosing home", 'expect "Young Duelist" in Alice home')
+    assert r.passed, [f.render() for f in r.failures]
+    r = _relocate(" choosing battlefield-2", 'expect "Young Duelist" in Alice battlefield 2')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_move_to_another_location_not_where_it_is_or_unchosen():
+    r = _relocate(" choosing battlefield-1", 'expect "Young Duelist" in Alice battlefield 1')
+    assert r.passed, [f.render() for f in r.failures]
+    r = _relocate("", 'expect "Young Duelist" in Alice battlefield 1')
+    assert r.passed, [f.render() for f in r.failures]

@@ -31,6 +31,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "enter-duel", "stat-maximum", "move-to-location",
+    "move-to-location-of",
 })
 
 
@@ -817,7 +818,9 @@ class Rules:
 
     def bt_move_to_location_of(self, meta, ch):
         moved, where = [c for c in ch if isinstance(c, TargetSpec)]
-        return self._eff(meta, "move-to-location", target=moved, values=(f"location-of:{_whose(where)}",))
+        # "to The Shakash's location": another card's location (a kind of its own: the engine
+        # carries out only "to another location")
+        return self._eff(meta, "move-to-location-of", target=moved, values=(_whose(where),))
 
     def bt_otherwise(self, meta, ch):
         return self.otherwise(meta, [ch[-1]])
