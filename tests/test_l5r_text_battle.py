@@ -480,3 +480,13 @@ def test_move_to_another_location_not_where_it_is_or_unchosen():
     assert r.passed, [f.render() for f in r.failures]
     r = _relocate("", 'expect "Young Duelist" in Alice battlefield 1')
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_created_card_current_army_and_one_to_n_of_your():
+    ab = parse_ability("Battle: Create a 2F Samurai Personality. After the duel ends, remove the created "
+                       "Personality from the game.")
+    assert ab.structured and ab.effects[-1].kind == "remove-from-game" and ab.effects[-1].target.ref == "created"
+    ab = parse_ability("Battle: Straighten it if your current army is opposed.")
+    assert ab.structured and any(c.args[1:] == ("your current army", "opposed") for c in ab.conditions)
+    (e,) = effects("Battle: Give one to three of your target defending Personalities +2F.")
+    assert e.target.count == 3 and e.target.up_to and "at-least:1" in e.target.states and e.target.owner == "you"

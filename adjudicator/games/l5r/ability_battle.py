@@ -886,3 +886,16 @@ class Rules:
         picked = replace(spec, ref="target", states=spec.states + (f"chosen-by:{who.text}",))
         return [self._eff(meta, "target", target=picked),
                 self._eff(meta, "move-home", target=TargetSpec(ref="it", text=spec.text))]
+
+    def bt_np_created(self, meta, ch):
+        return TargetSpec(ref="created", text=self._text(meta))
+
+    def bt_np_current_army(self, meta, ch):
+        return TargetSpec(ref="possessed", owner="you", card_types=("army",), states=("of-you", "at-battlefield"),
+                          text=self._text(meta))
+
+    def bt_q_one_to_of_your(self, meta, ch):
+        from .ability import amount
+
+        # as the cards topic's "one to three": up to N, at least one (a state the check must read)
+        return [_mod("q", ("up-to", amount(ch[0]) or 1)), _post("at-least:1"), _mod("owner", "you")]
