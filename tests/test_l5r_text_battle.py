@@ -490,3 +490,12 @@ def test_created_card_current_army_and_one_to_n_of_your():
     assert ab.structured and any(c.args[1:] == ("your current army", "opposed") for c in ab.conditions)
     (e,) = effects("Battle: Give one to three of your target defending Personalities +2F.")
     assert e.target.count == 3 and e.target.up_to and "at-least:1" in e.target.states and e.target.owner == "you"
+
+
+def test_challenger_duel_against_and_same_location_as():
+    ab = parse_ability("Battle: Bow him if the challenger has no Followers.")
+    assert ab.structured and any(c.args[1] == "the challenger" for c in ab.conditions)
+    (e,) = effects("Kenji loses any duel against Hiromi.")
+    assert e.kind == "lose-duel" and e.values == ("against:Hiromi",)
+    (e,) = effects("Battle: Give +1F to your Yojimbo at the same location as your Personality in this duel.")
+    assert "same-location-as:your Personality in this duel" in e.target.states

@@ -899,3 +899,13 @@ class Rules:
 
         # as the cards topic's "one to three": up to N, at least one (a state the check must read)
         return [_mod("q", ("up-to", amount(ch[0]) or 1)), _post("at-least:1"), _mod("owner", "you")]
+
+    def bt_np_challenger(self, meta, ch):
+        return TargetSpec(ref="it", states=("challenger",), text=self._text(meta))
+
+    def bt_lose_duel_against(self, meta, ch):
+        loser, other = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "lose-duel", target=loser, values=(f"against:{_whose(other)}",))
+
+    def bt_p_same_location_as(self, meta, ch):
+        return _post(f"same-location-as:{_whose(ch[-1])}")
