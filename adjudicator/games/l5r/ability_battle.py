@@ -870,7 +870,7 @@ class Rules:
         return [first, _Alt(_AltAmount(alt_n), cond, text[cut:], Span(1, span.column + cut, span.end_column))]
 
     def bt_either(self, meta, ch):
-        return self.choice_of(meta, ch)
+        return self.choice_of(meta, [c for c in ch if getattr(c, "type", "") != "BT_EITHER"])
 
     def bt_in_turn_order(self, meta, ch):
         from .ability import _Scoped
@@ -890,9 +890,6 @@ class Rules:
     def bt_np_created(self, meta, ch):
         return TargetSpec(ref="created", text=self._text(meta))
 
-    def bt_np_current_army(self, meta, ch):
-        return TargetSpec(ref="possessed", owner="you", card_types=("army",), states=("of-you", "at-battlefield"),
-                          text=self._text(meta))
 
     def bt_q_one_to_of_your(self, meta, ch):
         from .ability import amount
