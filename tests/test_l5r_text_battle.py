@@ -328,8 +328,7 @@ def test_negate_the_actions_attacks():
 
 def test_whose_unit_comparisons():
     (e,) = effects("Battle: Move home a target Personality whose unit's total Force is 6 or higher.")
-    (t,) = e.target.tests
-    assert (t.stat, t.op, t.value) == ("unit-total-force", ">=", 6)
+    assert "unit-value:total-force>=6" in e.target.states and not e.target.tests
     (e,) = effects("Battle: Bow a target enemy card whose unit has lower total Force than this unit.")
     assert "unit-cmp:total-force<this unit" in e.target.states
 
@@ -409,3 +408,94 @@ def test_controller_of_and_delay_after_this_moves():
     assert e.target.ref == "possessed" and e.target.card_types == ("controller",)
     ab = parse_ability("Battle: Move a target Personality home. Straighten his unit after this moves him.")
     assert ab.structured and any(c.kind == "effect-delayed" for c in ab.conditions)
+
+
+def test_effects_after_the_duel_or_the_battles_resolution():
+    ab = parse_ability("Battle: Target a Personality. Bow him after the duel ends.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-trigger"] == [("after", "duel-ends")]
+    ab = parse_ability("Battle: Target a Personality. Remove him from the game after this battle's resolution.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-trigger"] == [("after", "battle-resolves")]
+
+
+def test_bonus_for_each_with_a_cap():
+    gift, each, cap = effects("This Province has +1 strength for each Fortification attached to it, up to 3.")
+    assert gift.stat == "strength" and each.kind == "amount-for-each"
+    assert cap.kind == "amount-at-most" and cap.amount == 3
+    *_, cap = effects("Kenji has +1F for each Follower at his battlefield, to a maximum of 2 Followers.")
+    assert cap.kind == "amount-at-most" and cap.amount == 2
+
+
+def test_negate_the_action_and_increase_or_decrease():
+    (e,) = effects("Battle: Negate the action if it is Engage.")
+    assert e.kind == "negate" and e.target.card_types == ("action",)
+    parts = effects("Battle: Increase or decrease its province's strength by 2.")
+    assert [(e.kind, e.amount) for e in parts] == [("modify-stat", 2), ("modify-stat", -2)]
+
+
+def test_which_may_target_rider_and_would_be_opposed_there():
+    att, rider = effects("Battle: Ranged 3 Attack which may target a Personality with attached Followers.")
+    assert att.kind == "ranged-attack" and rider.kind == "attack-may-target"
+    ab = parse_ability("Battle: Move this unit to the current battlefield if it would be opposed there.")
+    assert any(c.kind == "effect-if:would-be-there" for c in ab.conditions)
+
+
+def test_attack_strength_change_with_an_alternative():
+    ab = parse_ability("Battle: Give a Melee Attack -1 strength, or -2 strength if this Shugenja is Water.")
+    first, alt = [e for e in ab.effects if isinstance(e, Effect)]
+    assert (first.stat, first.amount, alt.amount) == ("strength", -1, -2)
+    kinds = sorted(c.kind.split(":")[0] for c in ab.conditions)
+    assert kinds == ["effect-if", "effect-unless"]
+
+
+def test_either_or_and_players_in_turn_order():
+    ab = parse_ability("Battle: Either move him home or destroy a Terrain at the current battlefield.")
+    assert ab.structured and [c.args[1] for c in ab.conditions] == ["option 1 of 2", "option 2 of 2"]
+    ab = parse_ability("Battle: In turn order, starting with you, each player targets and moves home one of his "
+                       "Personalities at the current battlefield.")
+    pick, move = [e for e in ab.effects if isinstance(e, Effect)]
+    assert pick.kind == "target" and "chosen-by:each player" in pick.target.states and move.kind == "move-home"
+    assert {c.kind for c in ab.conditions} == {"effect-in-turn-order"}
+
+
+LOCATOR = 'card "Shifting Path" action gold-cost 0 text "Battle: Move your target Personality to another location."\n'
+
+
+def _relocate(choice: str, expect: str):
+    return _battle('turn 3\nphase attack\nstep combat\nAlice battlefield 1: "Young Duelist"\n'
+                   'Bob battlefield 1: "Veteran Sergeant"\nAlice hand: "Shifting Path"\npriority Alice\n'
+                   f'Alice plays "Shifting Path" targeting "Young Duelist"{choice}\nexpect legal\n{expect}\n', LOCATOR)
+
+
+def test_move_to_another_location_home_or_battlefield():
+    assert executes(parse_ability("Battle: Move your target Personality to another location."))
+    assert not executes(parse_ability("Battle: Move your target Personality to Kenji's location."))
+    r = _relocate(" choosing home", 'expect "Young Duelist" in Alice home')
+    assert r.passed, [f.render() for f in r.failures]
+    r = _relocate(" choosing battlefield-2", 'expect "Young Duelist" in Alice battlefield 2')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_move_to_another_location_not_where_it_is_or_unchosen():
+    r = _relocate(" choosing battlefield-1", 'expect "Young Duelist" in Alice battlefield 1')
+    assert r.passed, [f.render() for f in r.failures]
+    r = _relocate("", 'expect "Young Duelist" in Alice battlefield 1')
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_created_card_current_army_and_one_to_n_of_your():
+    ab = parse_ability("Battle: Create a 2F Samurai Personality. After the duel ends, remove the created "
+                       "Personality from the game.")
+    assert ab.structured and ab.effects[-1].kind == "remove-from-game" and ab.effects[-1].target.ref == "created"
+    ab = parse_ability("Battle: Straighten it if your current army is opposed.")
+    assert ab.structured and any(c.args[1:] == ("your current army", "opposed") for c in ab.conditions)
+    (e,) = effects("Battle: Give one to three of your target defending Personalities +2F.")
+    assert e.target.count == 3 and e.target.up_to and "at-least:1" in e.target.states and e.target.owner == "you"
+
+
+def test_challenger_duel_against_and_same_location_as():
+    ab = parse_ability("Battle: Bow him if the challenger has no Followers.")
+    assert ab.structured and any(c.args[1] == "the challenger" for c in ab.conditions)
+    (e,) = effects("Kenji loses any duel against Hiromi.")
+    assert e.kind == "lose-duel" and e.values == ("against:Hiromi",)
+    (e,) = effects("Battle: Give +1F to your Yojimbo at the same location as your Personality in this duel.")
+    assert "same-location-as:your Personality in this duel" in e.target.states

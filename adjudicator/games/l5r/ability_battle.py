@@ -31,6 +31,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "enter-duel", "stat-maximum", "move-to-location",
+    "move-to-location-of",
 })
 
 
@@ -683,11 +684,11 @@ class Rules:
         return self._bt_unit_cmp(ch, ">")
 
     def bt_p_unit_value(self, meta, ch):
-        from adjudicator.core.ability import StatTest
-
+        # a value of the card's unit, not of the card: a typed state (a StatTest would be read
+        # as the card's own stat by the target check)
         stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
         op, value = ch[-1]
-        return _mod("test", StatTest(stat=f"unit-{stat}", op=op, value=value))
+        return _post(f"unit-value:{stat}{op}{value}")
 
     def bt_pw_here(self, meta, ch):
         return "at-battlefield"
@@ -817,7 +818,91 @@ class Rules:
 
     def bt_move_to_location_of(self, meta, ch):
         moved, where = [c for c in ch if isinstance(c, TargetSpec)]
-        return self._eff(meta, "move-to-location", target=moved, values=(f"location-of:{_whose(where)}",))
+        # "to The Shakash's location": another card's location (a kind of its own: the engine
+        # carries out only "to another location")
+        return self._eff(meta, "move-to-location-of", target=moved, values=(_whose(where),))
 
     def bt_otherwise(self, meta, ch):
         return self.otherwise(meta, [ch[-1]])
+
+    def bt_after_duel_post(self, meta, ch):
+        from .ability import Unparsed, _Scoped
+
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        if verb not in ("ends", "resolves"):
+            return Unparsed(self._text(meta), "an end of a duel the grammar does not know", self._span(meta))
+        return _Scoped(ch[0], "effect-trigger", ("after", "duel-ends"), self._text(meta))
+
+    def bt_after_duel_pre(self, meta, ch):
+        return self.bt_after_duel_post(meta, [ch[-1], *ch[:-1]])
+
+    def bt_after_resolution_post(self, meta, ch):
+        from .ability import Unparsed, _Scoped
+
+        if str(ch[1]).lower() != "battle":
+            return Unparsed(self._text(meta), "a resolution of what the grammar does not know", self._span(meta))
+        return _Scoped(ch[0], "effect-trigger", ("after", "battle-resolves"), self._text(meta))
+
+    def bt_negate_the_action(self, meta, ch):
+        return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("action",), text="the action"))
+
+    def bt_per_each_capped(self, meta, ch):
+        from .ability import amount
+
+        effect, counted = ch[0], next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        cap = amount(next(c for c in ch[1:] if not isinstance(c, (TargetSpec, list)) and not hasattr(c, "kind")
+                          and not hasattr(c, "type")))
+        return self.per_each(meta, [effect, counted]) + [self._eff(meta, "amount-at-most", amount=cap)]
+
+    def bt_c_would_be_there(self, meta, ch):
+        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        return Condition(kind="would-be-there", args=(ch[0].text, state), text=self._text(meta))
+
+    def bt_give_alt_strength(self, meta, ch):
+        from .ability import Span, _Alt, _AltAmount
+
+        target, cond = ch[0], ch[-1]
+        first_n, alt_n = [int(str(c)) for c in ch if getattr(c, "type", "") == "SIGNED"]
+        first = self._eff(meta, "modify-stat", target=target, stat="strength", amount=first_n)
+        text = self._text(meta)
+        cut = text.lower().rfind(", or ") + 2
+        span = self._span(meta)
+        return [first, _Alt(_AltAmount(alt_n), cond, text[cut:], Span(1, span.column + cut, span.end_column))]
+
+    def bt_either(self, meta, ch):
+        return self.choice_of(meta, [c for c in ch if getattr(c, "type", "") != "BT_EITHER"])
+
+    def bt_in_turn_order(self, meta, ch):
+        from .ability import _Scoped
+
+        return _Scoped(ch[-1], "effect-in-turn-order", (), self._text(meta))
+
+    def bt_subj_picks_moves_home(self, meta, ch):
+        from .ability import Unparsed
+
+        if self._bt_verbs(ch) != ["targets", "moves"]:
+            return Unparsed(self._text(meta), "a player does something else", self._span(meta))
+        who, spec = ch[0], next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        picked = replace(spec, ref="target", states=spec.states + (f"chosen-by:{who.text}",))
+        return [self._eff(meta, "target", target=picked),
+                self._eff(meta, "move-home", target=TargetSpec(ref="it", text=spec.text))]
+
+    def bt_np_created(self, meta, ch):
+        return TargetSpec(ref="created", text=self._text(meta))
+
+
+    def bt_q_one_to_of_your(self, meta, ch):
+        from .ability import amount
+
+        # as the cards topic's "one to three": up to N, at least one (a state the check must read)
+        return [_mod("q", ("up-to", amount(ch[0]) or 1)), _post("at-least:1"), _mod("owner", "you")]
+
+    def bt_np_challenger(self, meta, ch):
+        return TargetSpec(ref="it", states=("challenger",), text=self._text(meta))
+
+    def bt_lose_duel_against(self, meta, ch):
+        loser, other = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "lose-duel", target=loser, values=(f"against:{_whose(other)}",))
+
+    def bt_p_same_location_as(self, meta, ch):
+        return _post(f"same-location-as:{_whose(ch[-1])}")

@@ -11,6 +11,11 @@ battlefield-N``) that must fit each word of ``values``: ``other`` (not the one t
 battle not fought yet), ``where-opposed`` (an enemy card is there). A card that was in an
 attacking army at a resolution this Attack phase cannot move to any battlefield (L5R-LOCATION).
 
+``move-to-location`` ("Move your target Monk to another location"): the acting player chooses the
+other location, ``choosing home`` or ``choosing battlefield-N``; it must not be where the card
+is; a battlefield must exist, and a card that was in an attacking army at a resolution this
+Attack phase cannot move to one (L5R-LOCATION).
+
 ``may-assign-bowed`` ("He may assign even if bowed") and ``cannot-assign`` ("cannot be assigned
 to battlefields") are traits of the card itself the Attack phase honours (see
 :func:`adjudicator.games.l5r.battle.assign`).
@@ -78,6 +83,34 @@ def move_to_battle(game, position, copy, effect, *, as_cost: bool, source: str) 
     return Outcome(True, f"move {name} to {field}")
 
 
+def move_to_location(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    from .battle import battlefields
+    from .effects import forbidden
+
+    name, where = copy.show(), tuple(str(v) for v in effect.values)
+    if where != ("other",):
+        return Outcome(False, f"move {name}", "the engine moves a card only to another location")
+    if forbidden(position, copy, "move", game):  # "This Personality cannot move" (L5R-TRAIT)
+        return Outcome(False, f"move {name} to another location", f"{name} cannot be moved")
+    choice = (game.choice_of(position) or "").strip().lower()
+    field = "home" if choice == "home" else _chosen_battlefield(choice)
+    if field is None:
+        return Outcome(False, f"move {name} to another location", "the acting player chooses the location: say "
+                       "'choosing home' or 'choosing battlefield-N'")
+    if field != "home":
+        if field not in battlefields(game, position):
+            return Outcome(False, f"move {name} to {field}", f"there is no {field}")
+        if copy.uid in position.memo.get("resolved-attackers", []):
+            return Outcome(False, f"move {name} to {field}", "it was in an attacking army at a resolution "
+                           "this Attack phase and cannot be moved to any battlefield (L5R-LOCATION)")
+    if copy.zone == field:
+        return Outcome(False, f"move {name} to {field}", "it is already there: the text names another location")
+    position.move(copy.uid, copy.controller, field, top=False)
+    for att in position.attachments_of(copy.uid):
+        position.move(att.uid, att.controller, field, top=False)
+    return Outcome(True, f"move {name} to {field}")
+
+
 def grant_may_assign_bowed(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
     """"He may assign even if bowed" as an effect: a flag for as long as the effect lasts."""
     from ...core.position import Modifier
@@ -101,7 +134,8 @@ def may_assign_bowed(effect, ref: str) -> bool:
 
 
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
-CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed}
+CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
+                    "move-to-location": move_to_location}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}
