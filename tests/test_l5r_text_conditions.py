@@ -389,3 +389,28 @@ def test_trigger_after_a_requirement_in_the_limits_block():
     assert kinds == ["even-if", "after-event", "at-battlefield"]
     # a test of something that just happened: not something the engine reads as a condition
     assert not readable(ab.conditions[1])
+
+
+def test_if_legal_and_other_tests():
+    ab = parse_ability("Battle: Move a target Personality home, if legal.")
+    assert ab.structured and any(c.kind == "effect-if:legal" for c in ab.conditions)
+    (c,) = conds("Open: If the card was a Spell: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("the card", "a Spell"))
+    (c,) = conds("Open: If another player's action has destroyed one of your Holdings this game: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("did", ("another player's action", "destroyed", "one of your Holdings", "this-game"))
+    (c,) = conds("Open: If he is home: Draw a card.")
+    assert (c.kind, c.args) == ("at-home", ("he",))
+    (c,) = conds("Open: If Toku wins this duel: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("wins", ("Toku",))
+
+
+def test_names_and_this_keyword_start_a_second_test():
+    ab = parse_ability("Bow him if he moved and Jiro has a Weapon.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("moved", "he"), ("has", "Jiro", "a Weapon")]
+    ab = parse_ability("Destroy it if it is an attachment and this Shugenja is Fire.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("is", "it", "an attachment"), ("is", "this Shugenja", "Fire")]
+    # a keyword list of one subject is no second test
+    ab = parse_ability("Each of your cards that is Courtier or Magistrate has +1F.")
+    assert ab.structured and not ab.conditions

@@ -85,7 +85,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
-    "contains", "after-event",
+    "contains", "after-event", "legal", "legal-target",
 })
 
 
@@ -406,7 +406,7 @@ def _with_duration(node, duration):
 # ----- r4: what happened before ("If you have resolved ...", "If he did not pay the Gold")
 _BASE_TO_PAST = {"resolve": "resolved", "play": "played", "take": "taken", "cast": "cast", "attach": "attached",
                  "lose": "lost", "search": "searched", "find": "found", "use": "used", "pay": "paid",
-                 "remove": "removed", "enter": "entered", "focus": "focused"}
+                 "remove": "removed", "enter": "entered", "focus": "focused", "target": "targeted"}
 
 
 def _done(self, meta, ch, kind):
@@ -415,7 +415,7 @@ def _done(self, meta, ch, kind):
     verb = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "verb")
     obj = next((c for c in ch[1:] if isinstance(c, TargetSpec) or (isinstance(c, tuple) and c[0] == "what")), None)
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
-    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    period = ";".join(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period") or None
     # "an action this phase": the period was read as the object's post-modifier
     during = [s for s in getattr(obj, "states", ()) if s.startswith("during:")]
     if during and period is None:
@@ -607,6 +607,34 @@ class _R4:
 
     def cd_after_event_if(self, meta, ch):
         return [Rules.cd_after_event(self, meta, ch[:1]), ch[-1]]
+
+    def cd_not_chose_to(self, meta, ch):
+        who = self._text(meta).split()[0].lower()
+        what = self._text(meta).split(" to ", 1)[1]
+        return Condition(kind="did-not", args=(who, "chose", what), text=self._text(meta))
+
+    def cd_legal(self, meta, ch):
+        return Condition(kind="legal", args=(self._text(meta).lower(),), text=self._text(meta))
+
+    cd_legal_target = _cond("legal-target", lambda ch: (_word(ch[0]),))
+
+    def cd_has_done_pastp(self, meta, ch):
+        verb = _token(ch, "PASTP").lower()
+        return _done(self, meta, [ch[0], ("verb", verb), *ch[1:]], "did")
+
+    def cd_took(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "took"), *ch[1:]], "did")
+
+    def cd_wins(self, meta, ch):
+        return Condition(kind="wins", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_if_legal(self, meta, ch):
+        return _guarded(ch[0], Condition(kind="legal", args=("legal",), text="if legal"), self._text(meta))
+
+    def cd_p_at_its_battlefield(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "at:its-battlefield")
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
