@@ -414,3 +414,19 @@ def test_names_and_this_keyword_start_a_second_test():
     # a keyword list of one subject is no second test
     ab = parse_ability("Each of your cards that is Courtier or Magistrate has +1F.")
     assert ab.structured and not ab.conditions
+
+
+def test_or_if_is_not_and_in_province():
+    ab = parse_ability("Straighten Goro if he has a Spear or if the target is Shadowlands.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("has", "he", "a Spear"), ("is", "the target", "Shadowlands")]
+    ab = parse_ability("Destroy it if it is not Ninja and has no attachments.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("is-not", "it", "Ninja"), ("has-no", "it", "attachments")]
+    (c,) = conds("Open: If Aiko is in your Province and you are Crane Clan: Draw a card.")
+    assert subs(c) == [("in-province", "Aiko", "yours"), ("clan-player", "Crane")]
+    (c,) = conds("Open: If its Province was not destroyed: Draw a card.")
+    assert (c.kind, c.args) == ("was-not", ("its Province", "destroyed"))
+    (c,) = conds("Battle: If Goro has moved this battle: Draw a card.")
+    # a move in a period is a past event, not the engine's "moved" test
+    assert (c.kind, c.args) == ("did", ("Goro", "moved", "", "this-battle"))

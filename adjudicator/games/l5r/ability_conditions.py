@@ -85,7 +85,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
-    "contains", "after-event", "legal", "legal-target",
+    "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
 })
 
 
@@ -175,6 +175,12 @@ class Rules:
 
     def cd_vp_is(self, meta, ch):
         return [("is", _word(ch[0]))]
+
+    def cd_vp_not_state(self, meta, ch):
+        return [("is-not", str(ch[0]).lower())]
+
+    def cd_vp_is_not(self, meta, ch):
+        return [("is-not", _word(ch[0]))]
 
     def cd_vp_clan(self, meta, ch):
         return [("is-clan", _token(ch, "CAPWORD"))]
@@ -635,6 +641,24 @@ class _R4:
         from .ability import _Mod
 
         return _Mod("post-state", "at:its-battlefield")
+
+    def cd_moved_period(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "moved"), *ch[1:]], "did")
+
+    def cd_won_period(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "won"), *ch[1:]], "did")
+
+    def cd_in_province(self, meta, ch):
+        whose = "yours" if " your " in f" {self._text(meta).lower()} " else "any"
+        return Condition(kind="in-province", args=(_word(ch[0]), whose), text=self._text(meta))
+
+    def cd_was_pastp(self, meta, ch):
+        return Condition(kind="was", args=(_word(ch[0]), _token(ch, "PASTP").lower()), text=self._text(meta))
+
+    def cd_was_not_pastp(self, meta, ch):
+        return Condition(kind="was-not", args=(_word(ch[0]), _token(ch, "PASTP").lower()), text=self._text(meta))
+
+    cd_creates_duel = _cond("creates-duel", lambda ch: (_word(ch[0]),))
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
