@@ -427,6 +427,6 @@ def test_or_if_is_not_and_in_province():
     assert subs(c) == [("in-province", "Aiko", "yours"), ("clan-player", "Crane")]
     (c,) = conds("Open: If its Province was not destroyed: Draw a card.")
     assert (c.kind, c.args) == ("was-not", ("its Province", "destroyed"))
-    (c,) = conds("Battle: If Goro has moved this battle: Draw a card.")
+    (c,) = conds("Battle: If Goro has moved this phase: Draw a card.")
     # a move in a period is a past event, not the engine's "moved" test
-    assert (c.kind, c.args) == ("did", ("Goro", "moved", "", "this-battle"))
+    assert (c.kind, c.args) == ("did", ("Goro", "moved", "", "this-phase"))
