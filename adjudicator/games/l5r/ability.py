@@ -385,6 +385,12 @@ _WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
 _LOWER_WORD_RE = re.compile(r"(?<![A-Za-z\-'])(?!non-[A-Z])[a-z][A-Za-z\-]*")
 
 
+#: vocabulary words that, capitalised inside a sentence, are a keyword or part of a card's name
+#: rather than the word ("have lost Honor" but "The Lost One", a Lost Personality): they are
+#: lower-cased only where written in lower case or at the start of the text
+_NAME_WHEN_CAPITALISED = frozenset({"lost"})
+
+
 def _normalise_words(text: str, vocab: frozenset[str]) -> str:
     """Lower-case vocabulary words so capitalised words left are names and keywords."""
 
@@ -392,6 +398,8 @@ def _normalise_words(text: str, vocab: frozenset[str]) -> str:
         w = m.group(0)
         lw = w.lower()
         if lw in vocab:
+            if lw in _NAME_WHEN_CAPITALISED and w != lw and m.start() > 0:
+                return w
             return lw
         return w
 

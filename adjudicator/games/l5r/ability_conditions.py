@@ -423,10 +423,12 @@ def _done(self, meta, ch, kind):
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
     period = ";".join(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period") or None
     # "an action this phase": the period was read as the object's post-modifier
-    during = [s for s in getattr(obj, "states", ()) if s.startswith("during:")]
-    if during and period is None:
-        period = during[-1].split(":", 1)[1]
-        what = what[: what.lower().rfind(" this ")].rstrip()
+    import re
+
+    m = re.search(r"\s+this\s+(phase|game|turn|battle)$", what, re.I)
+    if m and period is None:
+        period = "this-" + m.group(1).lower()
+        what = what[: m.start()]
     args = (who, verb, what) + ((period,) if period else ())
     return Condition(kind=kind, args=args, text=self._text(meta))
 
