@@ -430,3 +430,17 @@ def test_or_if_is_not_and_in_province():
     (c,) = conds("Battle: If Goro has moved this phase: Draw a card.")
     # a move in a period is a past event, not the engine's "moved" test
     assert (c.kind, c.args) == ("did", ("Goro", "moved", "", "this-phase"))
+
+
+def test_moves_after_a_test():
+    (e,) = effects("Battle: If he would be opposed, move your target Personality at any location to a battlefield.")
+    assert (e.kind, tuple(e.values)) == ("move-to-battle", ("any",))
+    (e,) = effects("Battle: If Ren has one or no Followers, move her to an unresolved battlefield.")
+    assert (e.kind, tuple(e.values)) == ("move-to-battle", ("unresolved",))
+    (e,) = effects("Battle: If he would be opposed, move to the current battlefield your target Monk at any location.")
+    assert (e.kind, tuple(e.values), e.target.ref) == ("move-to-battle", (), "target")
+    (e,) = effects("Battle: Move your target Personality in your home to the current battlefield.")
+    assert "at-home" in e.target.states
+    # "where he would be opposed" stays the battle topic's reading
+    (e,) = effects("Battle: Move a target Personality to an unresolved battlefield where he would be opposed.")
+    assert tuple(e.values) == ("unresolved", "where-opposed")

@@ -662,6 +662,16 @@ class _R4:
 
     cd_creates_duel = _cond("creates-duel", lambda ch: (_word(ch[0]),))
 
+    def cd_move_any_battlefield(self, meta, ch):
+        from .ability import it_target
+
+        return self._eff(meta, "move-to-battle", target=it_target(ch), values=("any",))
+
+    def cd_p_in_your_home(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "at-home")
+
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
         period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
