@@ -444,3 +444,12 @@ def test_moves_after_a_test():
     # "where he would be opposed" stays the battle topic's reading
     (e,) = effects("Battle: Move a target Personality to an unresolved battlefield where he would be opposed.")
     assert tuple(e.values) == ("unresolved", "where-opposed")
+
+
+def test_move_there_takes_the_destination_back_from_the_noun_phrase():
+    (e,) = effects("Battle: Move Jiro there.")
+    assert (e.kind, e.target.text, tuple(e.values)) == ("move-to-battle", "Jiro", ())
+    (e,) = effects("Battle: Move your target Personality at any location there.")
+    assert "at-battlefield" not in e.target.states and e.target.text.endswith("at any location")
+    # a move with no destination is no effect
+    assert not parse_ability("Battle: Move Jiro.").structured

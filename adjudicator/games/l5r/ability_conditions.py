@@ -667,6 +667,19 @@ class _R4:
 
         return self._eff(meta, "move-to-battle", target=it_target(ch), values=("any",))
 
+    def cd_move_np_there(self, meta, ch):
+        from .ability import Unparsed, it_target
+
+        t = it_target(ch)
+        # (a bare name keeps no post-modifier: "Rokku there" is the card itself)
+        if t is None or not t.text.endswith(" there") or ("at-battlefield" not in t.states and t.ref != "this"):
+            return Unparsed(self._text(meta), "a move names no destination", self._span(meta))
+        states = list(t.states)
+        if "at-battlefield" in states:
+            states.remove("at-battlefield")
+        t = replace(t, states=tuple(states), text=t.text[: -len(" there")])
+        return self._eff(meta, "move-to-battle", target=t)
+
     def cd_p_in_your_home(self, meta, ch):
         from .ability import _Mod
 
