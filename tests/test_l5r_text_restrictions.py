@@ -298,3 +298,21 @@ def test_limits_on_how_many_actions_or_cards():
 def test_this_period_is_the_duration_of_the_restriction():
     (e,) = effects("Other players' actions may not target him this battle.")
     assert (e.kind, e.duration) == ("cannot-be-targeted-by", "battle")
+
+
+def test_negated_events_name_whose_event_and_its_source():
+    (e,) = effects("Negate either the bowing or movement of your Samurai from its effects.")
+    assert (e.kind, e.target.ref, e.target.card_types) == ("negate", "possessed", ("bowing|movement",))
+    assert "whose:your Samurai" in e.target.states and "either" in e.target.states
+    assert any(st.startswith("from:") for st in e.target.states)
+    (e,) = effects("Negate his bowing and movement from the action's effects.")
+    assert e.target.card_types == ("bowing|movement",) and "from-action" in e.target.states
+    (e,) = effects("Negate either his movement or bowing from the action's effects.")
+    assert e.target.card_types == ("movement|bowing",) and "either" in e.target.states
+
+
+def test_negated_actions_and_remaining_effects():
+    (e,) = effects("Negate an action from another Courtier or Item.")
+    assert e.target.card_types == ("action",) and e.target.states == ("from:another-courtier-or-item",)
+    (e,) = effects("Negate all movement to it.")
+    assert e.target.card_types == ("movement",) and "to:it" in e.target.states

@@ -423,6 +423,12 @@ def _done(self, meta, ch, kind):
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
     period = ";".join(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period") or None
     # "an action this phase": the period was read as the object's post-modifier
+    # (the restrictions topic's post-modifier "this <period>" gives the state "this-phase")
+    during = [s for s in getattr(obj, "states", ())
+              if s.startswith("during:") or s in ("this-phase", "this-turn", "this-battle", "this-game")]
+    if during and period is None:
+        period = during[-1].split(":", 1)[-1]
+        what = what[: what.lower().rfind(" this ")].rstrip()
     import re
 
     m = re.search(r"\s+this\s+(phase|game|turn|battle)$", what, re.I)
@@ -661,11 +667,6 @@ class _R4:
         return Condition(kind="was-not", args=(_word(ch[0]), _token(ch, "PASTP").lower()), text=self._text(meta))
 
     cd_creates_duel = _cond("creates-duel", lambda ch: (_word(ch[0]),))
-
-    def cd_move_any_battlefield(self, meta, ch):
-        from .ability import it_target
-
-        return self._eff(meta, "move-to-battle", target=it_target(ch), values=("any",))
 
     def cd_move_np_there(self, meta, ch):
         from .ability import Unparsed, it_target

@@ -194,6 +194,7 @@ _SOURCES = (
     (r"^other players' (cards' )?effects$", "opponent-effects"),
     (r"^other players' cards$", "opponent-cards"),
     (r"^other players' actions$", "opponent-actions"),
+    (r"^another player's cards?$", "opponent-cards"),
 )
 
 
@@ -1200,3 +1201,50 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("post-state", f"this-{str(ch[-1]).lower()}")
+
+    # ----- what a negation names
+    def rs_p_from_source(self, meta, ch):
+        # "from other players' cards' effects": where the event or effect comes from, as a state
+        # "from:<source>" (the restriction sources' closed names where one fits, else the words)
+        from .ability import _Mod
+
+        return _Mod("post-state", "from:" + _source_name(TargetSpec(ref="it", text=ch[-1])))
+
+    def rs_src_words(self, meta, ch):
+        return " ".join(self._text(meta).split())
+
+    def _events(self, meta, owner: str, nouns: list, mods: list, either: bool = False) -> TargetSpec:
+        t = self._possessed(meta, owner, (), "|".join(nouns), mods)
+        return replace(t, states=(*t.states, "either")) if either else t
+
+    def _event_of(self, meta, nouns: list, whose: TargetSpec, either: bool = False) -> TargetSpec:
+        # "the destruction of your Followers from its effects": the inner phrase's source is the event's
+        source = tuple(st for st in whose.states if st.startswith("from:") or st == "from-action")
+        # (the player topic's "from:<words>" or this topic's "from:<source>")
+        whose = replace(whose, states=tuple(st for st in whose.states if st not in source))
+        if whose.ref in ("choice", "each"):
+            # a description: whose events, by its words ("of-each", "whose:your Followers")
+            t = self._possessed(meta, "each", (f"whose:{whose.text.split(' from ')[0]}",), "|".join(nouns), [])
+        else:
+            t = self._possessed(meta, whose.ref, whose.states, "|".join(nouns), [])
+        return replace(t, states=(*t.states, *(("either",) if either else ()), *source))
+
+    def rs_np_either_events(self, meta, ch):
+        from .ability import _Mod
+
+        nouns = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        return self._events(meta, "it", nouns, [c for c in ch if isinstance(c, _Mod)], either=True)
+
+    def rs_np_either_events_of(self, meta, ch):
+        return self._event_of(meta, [c for c in ch[:-1] if isinstance(c, str)], ch[-1], either=True)
+
+    def rs_np_event_to(self, meta, ch):
+        # "all movement to it": every such event that ends at that card
+        return self._possessed(meta, "each", (f"to:{ch[-1].text}",), ch[0], [])
+
+    def rs_events_and(self, meta, ch):
+        words = self._text(meta).lower().split()
+        return f"{words[0]}|{words[-1]}"
+
+    def rs_pn_first_each(self, meta, ch):
+        return f"first-{ch[0]}-each-{str(ch[-1]).lower()}"
