@@ -453,3 +453,12 @@ def test_move_there_takes_the_destination_back_from_the_noun_phrase():
     assert "at-battlefield" not in e.target.states and e.target.text.endswith("at any location")
     # a move with no destination is no effect
     assert not parse_ability("Battle: Move Jiro.").structured
+
+
+def test_imperial_and_opposed_there():
+    ab = parse_ability("This Personality has +1F while he is Imperial.")
+    assert ab.structured and ab.conditions[0].args[1:] == ("he", "Imperial")
+    ab = parse_ability("Battle: Move this unit to the current battlefield if it would be opposed there.")
+    (c,) = ab.conditions
+    # not the engine's "would be opposed" (at the current battlefield): a kind of its own
+    assert (c.kind, c.args[1:]) == ("effect-if:would-be-there", ("it", "opposed"))

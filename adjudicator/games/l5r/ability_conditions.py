@@ -86,6 +86,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     # r4
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
     "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
+    "would-be-there",
 })
 
 
@@ -685,6 +686,12 @@ class _R4:
         from .ability import _Mod
 
         return _Mod("post-state", "at-home")
+
+    def cd_is_imperial(self, meta, ch):
+        return Condition(kind="is", args=(_word(ch[0]), "Imperial"), text=self._text(meta))
+
+    def cd_would_be_there(self, meta, ch):
+        return Condition(kind="would-be-there", args=(_word(ch[0]), str(ch[-1]).lower()), text=self._text(meta))
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
