@@ -389,3 +389,76 @@ def test_trigger_after_a_requirement_in_the_limits_block():
     assert kinds == ["even-if", "after-event", "at-battlefield"]
     # a test of something that just happened: not something the engine reads as a condition
     assert not readable(ab.conditions[1])
+
+
+def test_if_legal_and_other_tests():
+    ab = parse_ability("Battle: Move a target Personality home, if legal.")
+    assert ab.structured and any(c.kind == "effect-if:legal" for c in ab.conditions)
+    (c,) = conds("Open: If the card was a Spell: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("the card", "a Spell"))
+    (c,) = conds("Open: If another player's action has destroyed one of your Holdings this game: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("did", ("another player's action", "destroyed", "one of your Holdings", "this-game"))
+    (c,) = conds("Open: If he is home: Draw a card.")
+    assert (c.kind, c.args) == ("at-home", ("he",))
+    (c,) = conds("Open: If Toku wins this duel: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("wins", ("Toku",))
+
+
+def test_names_and_this_keyword_start_a_second_test():
+    ab = parse_ability("Bow him if he moved and Jiro has a Weapon.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("moved", "he"), ("has", "Jiro", "a Weapon")]
+    ab = parse_ability("Destroy it if it is an attachment and this Shugenja is Fire.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("is", "it", "an attachment"), ("is", "this Shugenja", "Fire")]
+    # a keyword list of one subject is no second test
+    ab = parse_ability("Each of your cards that is Courtier or Magistrate has +1F.")
+    assert ab.structured and not ab.conditions
+
+
+def test_or_if_is_not_and_in_province():
+    ab = parse_ability("Straighten Goro if he has a Spear or if the target is Shadowlands.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("has", "he", "a Spear"), ("is", "the target", "Shadowlands")]
+    ab = parse_ability("Destroy it if it is not Ninja and has no attachments.")
+    (c,) = ab.conditions
+    assert subs(c, 1) == [("is-not", "it", "Ninja"), ("has-no", "it", "attachments")]
+    (c,) = conds("Open: If Aiko is in your Province and you are Crane Clan: Draw a card.")
+    assert subs(c) == [("in-province", "Aiko", "yours"), ("clan-player", "Crane")]
+    (c,) = conds("Open: If its Province was not destroyed: Draw a card.")
+    assert (c.kind, c.args) == ("was-not", ("its Province", "destroyed"))
+    (c,) = conds("Battle: If Goro has moved this phase: Draw a card.")
+    # a move in a period is a past event, not the engine's "moved" test
+    assert (c.kind, c.args) == ("did", ("Goro", "moved", "", "this-phase"))
+
+
+def test_moves_after_a_test():
+    (e,) = effects("Battle: If he would be opposed, move your target Personality at any location to a battlefield.")
+    assert (e.kind, tuple(e.values)) == ("move-to-battle", ("any",))
+    (e,) = effects("Battle: If Ren has one or no Followers, move her to an unresolved battlefield.")
+    assert (e.kind, tuple(e.values)) == ("move-to-battle", ("unresolved",))
+    (e,) = effects("Battle: If he would be opposed, move to the current battlefield your target Monk at any location.")
+    assert (e.kind, tuple(e.values), e.target.ref) == ("move-to-battle", (), "target")
+    (e,) = effects("Battle: Move your target Personality in your home to the current battlefield.")
+    assert "at-home" in e.target.states
+    # "where he would be opposed" stays the battle topic's reading
+    (e,) = effects("Battle: Move a target Personality to an unresolved battlefield where he would be opposed.")
+    assert tuple(e.values) == ("unresolved", "where-opposed")
+
+
+def test_move_there_takes_the_destination_back_from_the_noun_phrase():
+    (e,) = effects("Battle: Move Jiro there.")
+    assert (e.kind, e.target.text, tuple(e.values)) == ("move-to-battle", "Jiro", ())
+    (e,) = effects("Battle: Move your target Personality at any location there.")
+    assert "at-battlefield" not in e.target.states and e.target.text.endswith("at any location")
+    # a move with no destination is no effect
+    assert not parse_ability("Battle: Move Jiro.").structured
+
+
+def test_imperial_and_opposed_there():
+    ab = parse_ability("This Personality has +1F while he is Imperial.")
+    assert ab.structured and ab.conditions[0].args[1:] == ("he", "Imperial")
+    ab = parse_ability("Battle: Move this unit to the current battlefield if it would be opposed there.")
+    (c,) = ab.conditions
+    # not the engine's "would be opposed" (at the current battlefield): a kind of its own
+    assert (c.kind, c.args[1:]) == ("effect-if:would-be-there", ("it", "opposed"))

@@ -85,7 +85,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
-    "contains", "after-event",
+    "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
+    "would-be-there",
 })
 
 
@@ -175,6 +176,12 @@ class Rules:
 
     def cd_vp_is(self, meta, ch):
         return [("is", _word(ch[0]))]
+
+    def cd_vp_not_state(self, meta, ch):
+        return [("is-not", str(ch[0]).lower())]
+
+    def cd_vp_is_not(self, meta, ch):
+        return [("is-not", _word(ch[0]))]
 
     def cd_vp_clan(self, meta, ch):
         return [("is-clan", _token(ch, "CAPWORD"))]
@@ -406,7 +413,7 @@ def _with_duration(node, duration):
 # ----- r4: what happened before ("If you have resolved ...", "If he did not pay the Gold")
 _BASE_TO_PAST = {"resolve": "resolved", "play": "played", "take": "taken", "cast": "cast", "attach": "attached",
                  "lose": "lost", "search": "searched", "find": "found", "use": "used", "pay": "paid",
-                 "remove": "removed", "enter": "entered", "focus": "focused"}
+                 "remove": "removed", "enter": "entered", "focus": "focused", "target": "targeted"}
 
 
 def _done(self, meta, ch, kind):
@@ -415,7 +422,7 @@ def _done(self, meta, ch, kind):
     verb = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "verb")
     obj = next((c for c in ch[1:] if isinstance(c, TargetSpec) or (isinstance(c, tuple) and c[0] == "what")), None)
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
-    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    period = ";".join(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period") or None
     # "an action this phase": the period was read as the object's post-modifier
     # (the restrictions topic's post-modifier "this <period>" gives the state "this-phase")
     during = [s for s in getattr(obj, "states", ())
@@ -423,6 +430,12 @@ def _done(self, meta, ch, kind):
     if during and period is None:
         period = during[-1].split(":", 1)[-1]
         what = what[: what.lower().rfind(" this ")].rstrip()
+    import re
+
+    m = re.search(r"\s+this\s+(phase|game|turn|battle)$", what, re.I)
+    if m and period is None:
+        period = "this-" + m.group(1).lower()
+        what = what[: m.start()]
     args = (who, verb, what) + ((period,) if period else ())
     return Condition(kind=kind, args=args, text=self._text(meta))
 
@@ -609,6 +622,76 @@ class _R4:
 
     def cd_after_event_if(self, meta, ch):
         return [Rules.cd_after_event(self, meta, ch[:1]), ch[-1]]
+
+    def cd_not_chose_to(self, meta, ch):
+        who = self._text(meta).split()[0].lower()
+        what = self._text(meta).split(" to ", 1)[1]
+        return Condition(kind="did-not", args=(who, "chose", what), text=self._text(meta))
+
+    def cd_legal(self, meta, ch):
+        return Condition(kind="legal", args=(self._text(meta).lower(),), text=self._text(meta))
+
+    cd_legal_target = _cond("legal-target", lambda ch: (_word(ch[0]),))
+
+    def cd_has_done_pastp(self, meta, ch):
+        verb = _token(ch, "PASTP").lower()
+        return _done(self, meta, [ch[0], ("verb", verb), *ch[1:]], "did")
+
+    def cd_took(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "took"), *ch[1:]], "did")
+
+    def cd_wins(self, meta, ch):
+        return Condition(kind="wins", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_if_legal(self, meta, ch):
+        return _guarded(ch[0], Condition(kind="legal", args=("legal",), text="if legal"), self._text(meta))
+
+    def cd_p_at_its_battlefield(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "at:its-battlefield")
+
+    def cd_moved_period(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "moved"), *ch[1:]], "did")
+
+    def cd_won_period(self, meta, ch):
+        return _done(self, meta, [ch[0], ("verb", "won"), *ch[1:]], "did")
+
+    def cd_in_province(self, meta, ch):
+        whose = "yours" if " your " in f" {self._text(meta).lower()} " else "any"
+        return Condition(kind="in-province", args=(_word(ch[0]), whose), text=self._text(meta))
+
+    def cd_was_pastp(self, meta, ch):
+        return Condition(kind="was", args=(_word(ch[0]), _token(ch, "PASTP").lower()), text=self._text(meta))
+
+    def cd_was_not_pastp(self, meta, ch):
+        return Condition(kind="was-not", args=(_word(ch[0]), _token(ch, "PASTP").lower()), text=self._text(meta))
+
+    cd_creates_duel = _cond("creates-duel", lambda ch: (_word(ch[0]),))
+
+    def cd_move_np_there(self, meta, ch):
+        from .ability import Unparsed, it_target
+
+        t = it_target(ch)
+        # (a bare name keeps no post-modifier: "Rokku there" is the card itself)
+        if t is None or not t.text.endswith(" there") or ("at-battlefield" not in t.states and t.ref != "this"):
+            return Unparsed(self._text(meta), "a move names no destination", self._span(meta))
+        states = list(t.states)
+        if "at-battlefield" in states:
+            states.remove("at-battlefield")
+        t = replace(t, states=tuple(states), text=t.text[: -len(" there")])
+        return self._eff(meta, "move-to-battle", target=t)
+
+    def cd_p_in_your_home(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "at-home")
+
+    def cd_is_imperial(self, meta, ch):
+        return Condition(kind="is", args=(_word(ch[0]), "Imperial"), text=self._text(meta))
+
+    def cd_would_be_there(self, meta, ch):
+        return Condition(kind="would-be-there", args=(_word(ch[0]), str(ch[-1]).lower()), text=self._text(meta))
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()
