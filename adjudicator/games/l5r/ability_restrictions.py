@@ -139,6 +139,7 @@ KINDS: frozenset[str] = frozenset({
     "cannot-become",
     "cannot-share-army",
     "action-limit",
+    "must-perform",
 })
 
 
@@ -1248,3 +1249,70 @@ class Rules:
 
     def rs_pn_first_each(self, meta, ch):
         return f"first-{ch[0]}-each-{str(ch[-1]).lower()}"
+
+    # ----- noun phrases restrictions name
+    def rs_m_state_or_keyword(self, meta, ch):
+        # "a Fallen or Shadowlands Personality": the state, or the keyword
+        from .ability import _Mod
+
+        return _Mod("state", f"state-or-keyword:{str(ch[0]).lower()}|{ch[-1]}")
+
+    def rs_p_rel_gt(self, meta, ch):
+        return self.p_rel_gt(meta, ch)
+
+    def rs_p_rel_lt(self, meta, ch):
+        return self.p_rel_lt(meta, ch)
+
+    def rs_d_each_others(self, meta, ch):
+        return "each-others-battlefield"
+
+    # ----- "which ..." after an effect
+    def rs_effect_cannot_target(self, meta, ch):
+        # "Fear 4 that cannot target a Cavalry card": the card described is kept out of the
+        # effect's targets (keyword names the effect, as "Melee Attacks may not target ...")
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None:
+            return Unparsed(self._text(meta), "no effect to restrict", self._span(meta))
+        return first + [self._eff(meta, "cannot-be-targeted-by", target=ch[-1], keyword=effect.kind)]
+
+    def _performer(self, meta, ch):
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None or effect.kind != "additional-action":
+            return None, None
+        who = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        # "which he must perform": who performs the additional action
+        return first, self._eff(meta, "must-perform", target=who, keyword=effect.kind)
+
+    def rs_effect_performer(self, meta, ch):
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        return first + [performer]
+
+    def rs_optional_performer(self, meta, ch):
+        from .ability import _Optional
+
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        return [_Optional(first), performer]
+
+    def rs_redirect_instead_of(self, meta, ch):
+        # "The action targets him instead of another card": values[0] the card it no longer targets
+        targets = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "redirect-target", target=targets[0], values=(targets[1],))
+
+    def rs_alt_cards(self, meta, ch):
+        from .ability import _AltAmount
+
+        return _AltAmount({"two": 2, "three": 3}[self._text(meta).split()[0].lower()])
+
+    def rs_subj_cannot_attach(self, meta, ch):
+        # as the base "Will not attach Spells": target what may not be attached, values[0] the bearer
+        return self._eff(meta, "cannot-attach", target=ch[-1], values=(_subject(ch[0]),))
