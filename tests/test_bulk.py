@@ -25,3 +25,17 @@ def test_warm_runs_before_workers_start():
     calls = []
     parse_all(str.upper, _texts(), jobs=2, warm=lambda: calls.append("warm"))
     assert calls == ["warm"]
+
+
+def _pid_of(text: str) -> int:
+    import os
+
+    return os.getpid()
+
+
+def test_this_process_parses_a_share_and_workers_the_rest():
+    import os
+
+    pids = parse_all(_pid_of, [str(i) for i in range(MIN_PARALLEL * 2)], jobs=2)
+    assert os.getpid() in pids  # its own share
+    assert any(p != os.getpid() for p in pids)  # and a worker's

@@ -42,9 +42,16 @@ def parse_all(parse: Callable[[str], T], texts: Iterable[str], *, jobs: int | No
     if jobs > 1 and len(distinct) >= MIN_PARALLEL and "fork" in multiprocessing.get_all_start_methods():
         if warm is not None:
             warm()
-        chunk = max(1, len(distinct) // (jobs * 8))
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(parse, distinct, chunksize=chunk)
+        # This process parses its own share while jobs - 1 workers parse the rest: it would
+        # otherwise sit idle, and its share needs no pickling back (unpickling the workers'
+        # results is serial work here, about a tenth of the parse time).
+        own = len(distinct) // jobs
+        rest = distinct[own:]
+        chunk = max(1, len(rest) // ((jobs - 1) * 8))
+        with multiprocessing.get_context("fork").Pool(jobs - 1) as pool:
+            pending = pool.map_async(parse, rest, chunksize=chunk)
+            results = [parse(t) for t in distinct[:own]]
+            results.extend(pending.get())
     else:
         results = [parse(t) for t in distinct]
     found = dict(zip(distinct, results))
