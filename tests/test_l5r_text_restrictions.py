@@ -343,3 +343,28 @@ def test_described_cards_a_restriction_names():
     assert (e.kind, e.target.card_types, e.target.states) == ("cannot-attach", ("item",), ("cmp:gold-cost>it.chi",))
     (e,) = effects("Bow a dishonorable or Naga Personality.")
     assert e.target.states == ("state-or-keyword:dishonorable|Naga",)
+
+
+def test_not_having_effects_negated_or_strength_reduced():
+    negate, discard = effects("This Strategy may not have its effects negated or be discarded from play.")
+    assert (negate.kind, discard.kind) == ("cannot-negate", "cannot-discard-from-play")
+    (e,) = effects("Melee Attacks from the action's effects will not have their strength reduced.")
+    assert (e.kind, e.target.card_types) == ("cannot-reduce-strength", ("melee-attack",))
+
+
+def test_effects_described_by_what_they_prevent():
+    (e,) = effects("Negate other players' cards' effects that prevent this Personality performing actions.")
+    assert e.kind == "negate"
+    assert "prevents:performing-actions:this Personality" in e.target.states
+
+
+def test_gold_production_bonus_when_paying_to_recruit():
+    ab = parse_ability("This Holding has +1GP when it pays to Recruit or Equip a single Farm or Item only.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind.endswith("pays-for-single")]
+    assert cond.args[-1] == "recruit|equip"
+
+
+def test_play_limit_of_a_named_victory_card():
+    (e,) = effects("You can only play one Glorious Victory per battle.")
+    assert (e.kind, e.keyword, e.values[0].keywords) == ("play-limit", "battle", ("Glorious Victory",))

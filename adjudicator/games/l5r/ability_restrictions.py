@@ -140,6 +140,7 @@ KINDS: frozenset[str] = frozenset({
     "cannot-share-army",
     "action-limit",
     "must-perform",
+    "cannot-reduce-strength",
 })
 
 
@@ -1316,3 +1317,76 @@ class Rules:
     def rs_subj_cannot_attach(self, meta, ch):
         # as the base "Will not attach Spells": target what may not be attached, values[0] the bearer
         return self._eff(meta, "cannot-attach", target=ch[-1], values=(_subject(ch[0]),))
+
+    # ----- more restrictions
+    def rs_move_to_oppose_in(self, meta, ch):
+        # "in the Engage Segment": when the restriction holds (values[1] the segment)
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return _Vp("cannot-move-to", obj=next(c for c in ch if isinstance(c, TargetSpec)), keyword="oppose",
+                   extra=(f"{words[-1]} Segment",))
+
+    def rs_had_negated(self, meta, ch):
+        return "cannot-negate"
+
+    def rs_had_reduced(self, meta, ch):
+        return "cannot-reduce-strength"
+
+    def rs_not_have_done(self, meta, ch):
+        # "This Event may not have its effects negated": the subject's effects (or strength)
+        return self._eff(meta, ch[-1], target=_subject(ch[0]))
+
+    def rs_not_have_done_or_discard(self, meta, ch):
+        who = _subject(ch[0])
+        kind = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        if str(ch[-1]).lower() != "discarded":
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        return [self._eff(meta, kind, target=who), self._eff(meta, "cannot-discard-from-play", target=who)]
+
+    def rs_only_play_victory(self, meta, ch):
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return _Vp("play-limit", obj=TargetSpec(ref="named", keywords=(f"{word} Victory",), text=f"{word} Victory"),
+                   keyword=period)
+
+    def rs_r_once_per(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"once-per-{str(ch[-1]).lower()}")
+
+    def rs_p_printed_stat_of_ge(self, meta, ch):
+        # "with a printed Gold Cost of 9 or more": the printed value, at least N
+        from adjudicator.core.ability import StatTest
+
+        from .ability import _Mod
+
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        n = next(int(str(c)) for c in ch if getattr(c, "type", "") == "NUMBER")
+        return _Mod("test", StatTest(stat="printed-" + stat, op=">=", value=n))
+
+    def rs_r_prevent(self, meta, ch):
+        # "effects that prevent him performing actions": which effects, by what they prevent
+        from .ability import _Mod
+
+        if ch[-1] is None:
+            return Unparsed(self._text(meta), "not what an effect prevents", self._span(meta))
+        return _Mod("post-state", f"prevents:{ch[-1]}:{ch[0].text}")
+
+    def rs_pv_perform(self, meta, ch):
+        return "performing-actions"
+
+    def rs_pv_contribute(self, meta, ch):
+        return "contributing-force"
+
+    def rs_pv_words(self, meta, ch):
+        return "|".join(w.lower() for w in self._text(meta).split() if w.lower() != "or")
+
+    def rs_pays_to(self, meta, ch):
+        # "when it pays to Recruit a single Farm only": the base "pays-for-single" test, with the verbs
+        from adjudicator.core.ability import Condition
+
+        from .ability import _Guarded
+
+        what = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        verbs = next(c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type"))
+        cond = Condition(kind="pays-for-single", args=(what.text, verbs), text=self._text(meta))
+        return _Guarded(ch[0], cond, self._text(meta))
