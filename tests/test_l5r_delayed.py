@@ -18,13 +18,14 @@ CARRIED_OUT = [
     "Favor Political Limited: Discard the Imperial Favor to draw an additional card during your next End Phase.",
     "Can only attach to a Crab Clan Personality. After you Equip this Item, gain 2 Honor.",
     "Kolat Battle, Pay 4 Gold: Target a Personality. Before this battle resolves, bow him. Lose 1 Honor.",
+    # "as he moves": together with the move just before it (effects_engine.simultaneous)
+    "Battle: Move home your target Personality. Straighten his unit as he moves.",
 ]
 
 NOT_CARRIED_OUT = [
     # an Event's ability: Events resolve when revealed, not through the action procedure
     "Limited: Put this Event into play. Discard it after your next turn begins.",
     # moments the engine does not fire: movement, battles, targeting, resolution of another action
-    "Battle: Move home your target Personality. Straighten his unit as he moves.",
     "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends.",
     "Political Open, Bow this card: Target a Personality. After the next time this turn he attacks you, "
     "dishonor him.",

@@ -301,3 +301,111 @@ def test_discard_then_refilling():
     es = effects("Battle: Discard a target card in your Province, refilling the Province face-up.")
     assert [e.kind for e in es] == ["discard", "refill"]
     assert es[1].keyword == "face-up" and es[1].target.card_types == ("province",)
+
+
+# ---------------------------------------------------------------- round 4
+def test_effect_before_this_battle_resolves_after_the_clause():
+    ab = parse_ability("Battle: Target an enemy Follower. Straighten it before this battle resolves.")
+    assert ab.structured
+    (c,) = [c for c in ab.conditions if c.kind == "effect-trigger"]
+    assert c.args[1:] == ("before", "battle-resolves")
+
+
+def test_put_into_a_province_discarding_the_card_there():
+    put, discard = effects("Limited: Put your target discarded Personality into one of your Provinces, face-up, "
+                           "discarding any card currently there.")[-2:]
+    assert put.kind == "put-in-province" and put.keyword == "face-up" and put.values == ("your-province",)
+    assert discard.kind == "discard" and discard.target.ref == "each"
+    assert discard.target.states == ("in-destination-province",)
+
+
+def test_negate_the_actions_attacks():
+    (e,) = effects("Battle: Negate the action's Melee or Ranged Attacks.")
+    assert e.kind == "negate" and e.target.card_types == ("melee-attack", "ranged-attack")
+    (e,) = effects("Battle: Negate all the action's Fear effects.")
+    assert e.target.card_types == ("fear",) and e.target.states == ("of-action",)
+
+
+def test_whose_unit_comparisons():
+    (e,) = effects("Battle: Move home a target Personality whose unit's total Force is 6 or higher.")
+    (t,) = e.target.tests
+    assert (t.stat, t.op, t.value) == ("unit-total-force", ">=", 6)
+    (e,) = effects("Battle: Bow a target enemy card whose unit has lower total Force than this unit.")
+    assert "unit-cmp:total-force<this unit" in e.target.states
+
+
+def test_bring_into_play_at_the_battlefield():
+    (e,) = effects("Battle: Bring a target Personality in your Province into play at the current battlefield.")
+    assert e.kind == "put-into-play" and e.values == ("at-battlefield",)
+
+
+def test_guarded_second_trigger_and_performer():
+    ab = parse_ability("Battle: Bow a target Follower. After this battle resolves, if you won it, gain 2 Honor.")
+    assert ab.structured
+    kinds = {c.kind for c in ab.conditions}
+    assert "effect-trigger" in kinds and any(k.startswith("effect-if") for k in kinds)
+    challenger, _ = effects("Battle: Your performer duels the target.")
+    assert challenger.kind == "duel-challenger" and challenger.target.states == ("performing",)
+    ab = parse_ability("Battle: Give your performer +2F.")
+    assert ab.structured and ab.effects[0].target.states == ("performing",)
+
+
+def test_move_two_cards_home_and_pay_gold_equal_to():
+    a, b = effects("Battle: Move him and Kenji home.")
+    assert a.kind == b.kind == "move-home" and b.target.text == "Kenji"
+    ab = parse_ability("Battle: Pay Gold equal to his unit's total Gold Cost plus two: Bow him.")
+    pay, measure, plus = [c for c in ab.costs if isinstance(c, Effect)][:3]
+    assert pay.kind == "pay-gold" and measure.kind == "amount-equal-to" and measure.stat == "total-gold-cost"
+    assert plus.kind == "amount-plus" and plus.amount == 2
+
+
+def test_superlative_and_refill_with():
+    (e,) = effects("Battle: Move home a target Personality with the lowest Personal Honor at this battlefield.")
+    assert "lowest:personal-honor" in e.target.states
+    refill, put = effects("Limited: Refill the Province face-up with the Personality.")
+    assert refill.kind == "refill" and refill.keyword == "face-up" and put.kind == "put-into-play"
+
+
+def test_province_maximum_strength():
+    (e,) = effects("This Province has a maximum strength equal to its base strength.")
+    assert e.kind == "stat-maximum" and e.stat == "strength" and e.values == ("base-strength",)
+
+
+def test_attacks_during_this_battle_and_cards_at_his_battlefield():
+    (e,) = effects("Battle: Your Melee Attacks during this battle have +2 strength.")
+    assert e.kind == "modify-stat" and e.stat == "strength" and "during:this-battle" in e.target.states
+    gift, each = effects("Kenji has +1F for each Follower at his battlefield.")
+    assert each.kind == "amount-for-each" and "at-battlefield-of:it" in each.target.states
+
+
+def test_cards_it_moved_rightmost_and_units():
+    (e,) = effects("Battle: Bow any Personalities it moved.")
+    assert "did:it moved" in e.target.states
+    (e,) = effects("Limited: Destroy your rightmost Province.")
+    assert e.kind == "destroy" and "rightmost" in e.target.states
+    (e,) = effects("Battle: Bow a target card in an enemy unit.")
+    assert "in-unit:enemy" in e.target.states
+    (e,) = effects("Battle: Bow a target Follower in a Ninja unit.")
+    assert "in-unit-with:Ninja" in e.target.states
+    (e,) = effects("Battle: Straighten each of your Personalities not at the current battlefield.")
+    assert "not-at-battlefield" in e.target.states
+
+
+def test_moves_to_a_battlefield_or_location():
+    (e,) = effects("Battle: Move the target to a battlefield.")
+    assert e.kind == "move-to-battle" and e.values == ("any",)
+    (e,) = effects("Battle: Move your target Monk to another location.")
+    assert e.kind == "move-to-location" and e.values == ("other",)
+
+
+def test_otherwise_at_the_start_of_a_sentence():
+    ab = parse_ability("Battle: Target a Personality: If he is bowed, destroy him. Otherwise, move both of them home.")
+    assert ab.structured
+    assert any(c.kind.startswith("effect-otherwise") for c in ab.conditions)
+
+
+def test_controller_of_and_delay_after_this_moves():
+    (e,) = effects("The controller of the duel's winner gains 2 Honor.")
+    assert e.target.ref == "possessed" and e.target.card_types == ("controller",)
+    ab = parse_ability("Battle: Move a target Personality home. Straighten his unit after this moves him.")
+    assert ab.structured and any(c.kind == "effect-delayed" for c in ab.conditions)

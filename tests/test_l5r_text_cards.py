@@ -313,3 +313,49 @@ def test_then_first_and_while_attached():
     assert e.kind == "discard"
     ab = parse_ability("This Follower has +2F while attached to a Ratling.")
     assert ab.structured
+
+
+def test_attachment_limits_and_restrictions():
+    (e,) = effects("This Personality may attach two Weapons.")
+    assert (e.kind, e.amount, e.target.ref) == ("attach-limit", 2, "attached")
+    assert e.values[0].keywords == ("Weapon",) and e.values[0].count == 2
+    (e,) = effects("May attach to a Personality with a Weapon.")
+    assert (e.kind, e.target.card_types) == ("attach-restriction", ("personality",))
+    (e,) = effects("You may put it face-up under this card.")[:1]
+    assert (e.kind, e.keyword) == ("put-under", "face-up")
+
+
+def test_looking_at_a_measured_number():
+    look, amt = effects("Look at a number of cards on the top of your Fate deck equal to his Chi.")
+    assert (look.kind, look.target.zone, amt.kind, amt.stat) == ("look-at-top", "fate-deck", "amount-equal-to", "chi")
+
+
+def test_two_cards_one_verb_and_the_subjects_own_costs():
+    first, second = effects("Discard it and this Region.")
+    assert (first.kind, first.target.ref, second.kind, second.target.card_types) == ("discard", "it", "discard", ("region",))
+    ab = parse_ability("They may discard a card to draw a card.")
+    assert ab.structured
+    discard, draw = [e for e in ab.effects if isinstance(e, Effect)]
+    assert (discard.kind, draw.kind, draw.target.ref) == ("discard", "draw", "it")
+
+
+def test_optional_choice_and_costs_with_for_each():
+    ab = parse_ability("You may discard a Terrain from your hand or destroy a Terrain in play; if you did either, draw a card.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert kinds.count("effect-choice") == 2 and "effect-if:did" in kinds
+    ab = parse_ability("Discard this Celestial to give him +1F for each dead Personality in all players' discard piles.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects if isinstance(e, Effect)][-1] == "amount-for-each"
+
+
+def test_more_card_descriptions():
+    (e,) = effects("Search your Fate deck for a card with a lower Focus Value than your Personality's Chi.")
+    assert e.kind == "search" and e.target.tests or e.target.states
+    _t, host = effects("Transfer a Masterwork token from this Holding to a target Weapon without a Masterwork token.")
+    assert host.target.states == ("has-no-token:Masterwork",)
+    (e,) = effects("Attach them to any of your Personalities, paying all costs.")[-1:]
+    (e,) = effects("Lose Honor equal to the number of Followers this created.")[-1:]
+    assert (e.kind, e.target.states) == ("amount-equal-to", ("created-by:this",))
+    _remove, _gold, amt = effects("Remove one or more Wealth tokens from this Holding to produce Gold equal to the number of tokens removed.")
+    assert (amt.stat, amt.target.states) == ("count-done", ("done:removed",))

@@ -284,3 +284,108 @@ def test_more_tests_the_engine_reads():
     # "dishonorable" is not a state the engine knows: not claimed
     (c,) = conds("Battle: Target a Personality. If he is dishonorable, bow him.")
     assert not readable(c)
+
+
+# ---------------------------------------------------------------- r4: what happened before, more clause shapes
+
+
+def test_past_events_are_did_tests():
+    (c,) = conds("Open: If you have resolved a Kata from a Crab Stronghold: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("did", ("you", "resolved", "a Kata from a Crab Stronghold"))
+    (c,) = conds("Open: If you have not played a Strategy this phase: Draw a card.")
+    assert (c.kind, c.args) == ("did-not", ("you", "played", "a Strategy", "this-phase"))
+    (c,) = conds("Limited: If Hideo has cast a Water Spell: Straighten Hideo.")
+    assert (c.kind, c.args) == ("did", ("Hideo", "cast", "a Water Spell"))
+    (c,) = conds("Open: If you paid the Gold: Draw a card.")
+    assert (c.kind, c.args) == ("did", ("you", "paid", "the Gold"))
+    (c,) = conds("Open: If you have gained 5 or more Honor this game: Draw a card.")
+    assert (c.kind, c.args[:3]) == ("did", ("you", "gained", "5 or more Honor"))
+    # a history test the engine does not keep is never readable
+    assert not readable(c)
+
+
+def test_did_not_and_chose_not():
+    ab = parse_ability("Battle: Bow a target Personality. If he does not pay the Gold, he loses 2 Honor.")
+    assert ab.structured
+    (c,) = [c for c in ab.conditions if c.kind.startswith("effect-if:")]
+    assert c.kind == "effect-if:did-not" and c.args[1:] == ("he", "paid", "the Gold")
+    ab = parse_ability("Open: Challenge a target Personality. If he chooses not to, gain 1 Honor.")
+    assert any(c.kind == "effect-if:did-not" for c in ab.conditions)
+
+
+def test_none_of_were_destroyed():
+    (c,) = conds("Open: If none of your provinces were destroyed since your last turn began: Gain 2 Honor.")
+    assert (c.kind, c.args) == ("none-was", ("your provinces", "destroyed", "since-your-last-turn-began"))
+    assert "none-was" in CONDITION_KINDS
+
+
+def test_was_ever_segment_and_action_source():
+    (c,) = conds("Open: If the Spell was Air: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("is", ("the Spell", "Air"))
+    (c,) = conds("Battle: If this Personality is ever attacking: Destroy this Follower.")
+    assert (c.kind, c.args) == ("ever", ("this Personality", "attacking"))
+    (c,) = conds("Battle: If it is a Combat Segment: Draw a card.")
+    assert (c.kind, c.args) == ("phase-is", ("combat-segment",))
+    e = parse_ability("Interrupt: Before an action resolves, if the action is from a Crane Strategy: Negate its effects.")
+    (c,) = e.conditions
+    assert (c.kind, c.args) == ("action-from", ("the action", "a Crane Strategy"))
+
+
+def test_joined_tests_with_the_active_player_and_yours():
+    (c,) = conds("Open: If it is not your turn and the active player controls any Courtiers: Draw a card.")
+    assert c.kind == "all-of"
+    assert subs(c) == [("not-your-turn",), ("controls", "the active player", "any Courtiers")]
+    (c,) = conds("Reaction: After an action resolves, if the action is yours and Political: Draw a card.")
+    assert subs(c) == [("is-yours", "the action"), ("is", "the action", "Political")]
+
+
+def test_if_before_other_clause_shapes():
+    ab = parse_ability("Battle: If he is bowed, after it resolves, destroy him.")
+    assert ab.structured
+    kinds = {c.kind for c in ab.conditions}
+    assert "effect-if:is" in kinds and "effect-delayed" in kinds
+    ab = parse_ability("Battle: If this Shugenja is Fire, give him +1F for each Fire card in this unit.")
+    assert ab.structured and [e.kind for e in effects(ab.text)] == ["modify-stat", "amount-for-each"]
+    ab = parse_ability("Open: If it is your turn, he may pay 2 Gold.")
+    assert ab.structured and any(c.kind == "effect-if:your-turn" for c in ab.conditions)
+    ab = parse_ability("Battle: If you control a Courtier, give Hiro +2F, or +3F if you control a Magistrate.")
+    assert ab.structured and [e.kind for e in effects(ab.text)] == ["modify-stat", "modify-stat"]
+
+
+def test_keyword_cost_and_choose_who_gains_or_loses():
+    (e,) = effects("If you are a Crab Clan player, this Strategy has Discipline Pay 2 Gold.")
+    assert (e.kind, e.keyword, e.amount, e.target.text) == ("keyword", "Discipline", 2, "this Strategy")
+    choose, gl = effects("Battle: If he moved, choose a player, who gains or loses 2 Honor.")
+    assert (choose.kind, gl.kind, gl.amount, gl.target.ref) == ("choose", "gain-or-lose-honor", 2, "it")
+    _, gl = effects("Battle: If he is dishonorable, choose a player who gains or loses 3 Honor.")
+    assert gl.amount == 3
+
+
+def test_more_past_events_and_sources():
+    (c,) = conds("Open: If he did not become dishonorable: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("did-not", ("he", "became", "dishonorable"))
+    (c,) = conds("Battle: If Taro has not moved to a battlefield: Draw a card.")
+    assert (c.kind, c.args) == ("did-not", ("Taro", "moved", "a battlefield"))
+    (c,) = conds("Open: If the action was performed by a Courtier: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("performed-by", ("the action", "a Courtier"))
+    (c,) = conds("Battle: If your current army is opposed: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("your current army", "opposed"))
+    (c,) = conds("Open: If the action is a Ranged Attack action: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("the action", "Ranged Attack action"))
+    (c,) = conds("Open: If his army contains any Shadowlands cards: Draw a card.")
+    assert (c.kind, c.args) == ("contains", ("his army", "any Shadowlands cards"))
+
+
+def test_joined_with_comma_or_and_none_of():
+    (c,) = conds("Open: If none of your provinces were destroyed this game, or you are a Crab Clan player: Gain 1 Honor.")
+    assert c.kind == "any-of"
+    assert subs(c) == [("none-was", "your provinces", "destroyed", "this-game"), ("clan-player", "Crab")]
+
+
+def test_trigger_after_a_requirement_in_the_limits_block():
+    ab = parse_ability("Even if Ruri is bowed, after you announce a Battle action, if she is at the current battlefield: Straighten her.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert kinds == ["even-if", "after-event", "at-battlefield"]
+    # a test of something that just happened: not something the engine reads as a condition
+    assert not readable(ab.conditions[1])

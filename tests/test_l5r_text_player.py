@@ -219,3 +219,111 @@ def test_bonus_for_each_of_his_cards():
     assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]
     assert es[0].amount == 2 and es[0].stat == "force"
     assert "Spells" in es[1].target.text
+
+
+# ----- round 4
+
+
+def test_bracketed_icons_are_costs():
+    ab = parse_ability("Open, [bow]: Draw a card.")
+    (c,) = ab.costs
+    assert (c.kind, c.target.ref) == ("bow", "this")
+    ab = parse_ability("Open, [*]: Draw a card.")
+    (c,) = ab.costs
+    assert (c.kind, c.amount) == ("pay-gold", None)
+
+
+def test_two_keywords_before_a_card_type():
+    (e,) = effects("Straighten your target Earth or Water Shugenja.")
+    assert e.target.keywords == ("Shugenja",) and e.target.states == ("any-keyword:Earth|Water",)
+    (e,) = effects("Bow a target Crane Clan or Ronin Follower.")
+    assert e.target.card_types == ("follower",) and "any-keyword:Crane Clan|Ronin" in e.target.states
+    (e,) = effects("Bow a target Holding or Doji Reju.")
+    assert e.target.states == ("either:Holding|Doji Reju",)
+
+
+def test_players_who_pick():
+    es = effects("Each player targets and bows an unbowed Courtier.")
+    assert [e.kind for e in es] == ["target", "bow"]
+    assert "chosen-by:Each player" in es[0].target.states and es[1].target.ref == "it"
+    es = effects("He chooses and destroys one of his Holdings.")
+    assert [e.kind for e in es] == ["choose", "destroy"]
+    assert not executes(parse_ability("Open: He chooses and destroys one of his Holdings."))
+
+
+def test_a_card_and_his_followers():
+    es = effects("Give him and each of his Followers +2F.")
+    assert [(e.kind, e.amount) for e in es] == [("modify-stat", 2)]
+    assert es[0].target.states == ("and-his:each of his Followers",)
+    # "and his controller" is no group of cards: two clauses
+    es = effects("Dishonor him and his controller loses 1 Honor.")
+    assert [e.kind for e in es] == ["dishonor", "lose-honor"]
+
+
+def test_abilities_removed():
+    (e,) = effects("Remove an ability from a target Follower.")
+    assert (e.kind, e.amount, e.target.card_types) == ("lose-abilities", 1, ("follower",))
+    (e,) = effects("Remove all traits and abilities from her.")
+    assert (e.kind, e.keyword, e.target.ref) == ("lose-abilities", "traits", "it")
+    (e,) = effects("Remove a target Holding's abilities.")
+    assert (e.kind, e.target.card_types, e.amount) == ("lose-abilities", ("abilities",), None)
+
+
+def test_negated_events_and_their_sources():
+    (e,) = effects("Negate his movement from other players' cards' effects.")
+    assert e.kind == "negate" and e.target.card_types == ("movement",)
+    assert "from:other players' cards' effects" in e.target.states
+    (e,) = effects("Negate the dishonoring of your Samurai.")
+    assert e.target.card_types == ("dishonoring",) and "of:your Samurai" in e.target.states
+    (e,) = effects("Negate its remaining effects.")
+    assert e.target.card_types == ("remaining-effects",)
+
+
+def test_restrictions_joined_by_and():
+    (e,) = effects("Bow a target Personality with lower Chi and without a Weapon.")
+    assert e.target.states == ("cmp:chi<this", "has-no:Weapon")
+    (e,) = effects("Bow a target card without attachments and equal or lower Force.")
+    assert e.target.states == ("no-attachments", "cmp:force<=this")
+
+
+def test_and_before_a_verb_ends_the_clause():
+    es = effects("Give each Ronin Personality +1F/+1C and give each Ronin Follower +1F.")
+    assert [(e.stat, e.target.card_types) for e in es] == [
+        ("force", ("personality",)), ("chi", ("personality",)), ("force", ("follower",))]
+    es = effects("Give the target -1F, and dishonor him.")
+    assert [e.kind for e in es] == ["modify-stat", "dishonor"]
+
+
+def test_a_player_named_then_what_he_does():
+    es = effects("Choose a player, who loses 3 Honor.")
+    assert [(e.kind, e.amount) for e in es] == [("choose", None), ("lose-honor", 3)]
+    assert es[1].target.ref == "it" and es[1].target.card_types == ("player",)
+    ab = parse_ability("Open: Target another player, who may choose to gain 1 Honor.")
+    assert [e.kind for e in ab.effects] == ["target", "gain-honor"]
+    assert any(c.kind == "effect-optional" and c.args[1:] == ("another player",) for c in ab.conditions)
+
+
+def test_targets_named_again_and_values_tested():
+    (e,) = effects("Straighten both targets.")
+    assert (e.target.ref, e.target.count, e.target.states) == ("it", 2, ("all-targets",))
+    (e,) = effects("Target a Holding with a printed Gold Cost from 2 to 5.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [
+        ("printed-gold-cost", ">=", 2), ("printed-gold-cost", "<=", 5)]
+    (e,) = effects("Target an Item with a Gold Cost of 3.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("gold-cost", "=", 3)]
+    (e,) = effects("Target an Item with a Gold Cost of 3 or less.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("gold-cost", "<=", 3)]
+
+
+def test_abilities_used_again_and_more_gifts():
+    (e,) = effects("You may use an ability on your target Holding an additional time.")
+    # "an ability on ..." is the head "ability" with a post-modifier (it may take a relative clause)
+    assert (e.kind, e.amount, e.target.card_types) == ("reuse-ability", 1, ("ability",))
+    (e,) = effects("Its abilities may be used an additional time.")
+    assert e.kind == "reuse-ability"
+    (e,) = effects("Give one or two target Holdings +2 Gold Production each.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "gold-production", 2)
+    es = effects("Reduce his Chi by an amount equal to your Shugenja's Chi.")
+    assert [(e.kind, e.stat, e.amount) for e in es] == [("modify-stat", "chi", None), ("amount-equal-to", "chi", -1)]
+    (e,) = effects("Kenzo may Lobby as a Battle action.")
+    assert (e.kind, e.keyword) == ("rules-action-timing", "Lobby:Battle")

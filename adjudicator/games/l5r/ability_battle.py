@@ -30,6 +30,7 @@ def it_target(ch):
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
+    "put-in-province", "enter-duel", "stat-maximum", "move-to-location",
 })
 
 
@@ -482,7 +483,8 @@ class Rules:
         return tuple(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
 
     def bt_move_other(self, meta, ch):
-        return self._eff(meta, "move-to-battle", target=it_target(ch), values=self._bt_where_to(ch))
+        # "to a battlefield" (no other word): any battlefield the acting player chooses
+        return self._eff(meta, "move-to-battle", target=it_target(ch), values=self._bt_where_to(ch) or ("any",))
 
     def bt_move_home_or_where(self, meta, ch):
         home = self._eff(meta, "move-home", target=it_target(ch))
@@ -601,3 +603,221 @@ class Rules:
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         target = next(c for c in ch[1:] if isinstance(c, TargetSpec))
         return first + [self._eff(meta, "refill", target=target, keyword=face)]
+
+    # ---------------------------------------------------------------- round 4
+    def _bt_until_battle(self, meta, ch, timing: str):
+        from .ability import Unparsed, _Scoped
+
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        if verb not in ("resolves", "ends"):
+            return Unparsed(self._text(meta), "an end of a period the grammar does not know", self._span(meta))
+        event = f"{period}-resolves" if period == "battle" else f"{period}-ends"
+        return _Scoped(ch[0], "effect-trigger", (timing, event), self._text(meta))
+
+    def bt_before_this_post(self, meta, ch):
+        return self._bt_until_battle(meta, ch, "before")
+
+    def bt_after_this_post(self, meta, ch):
+        return self._bt_until_battle(meta, ch, "after")
+
+    def bt_pd_yours(self, meta, ch):
+        return "your-province"
+
+    def bt_pd_that(self, meta, ch):
+        return "that-province"
+
+    def bt_put_in_province(self, meta, ch):
+        face = next((str(c).lower().lstrip(", ").replace(" ", "-") for c in ch
+                     if getattr(c, "type", "") in ("FACE", "BT_COMMA_FACE")), None)
+        where = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "put-in-province", target=it_target(ch), keyword=face, values=(where,))
+
+    def bt_there_cards(self, meta, ch):
+        return TargetSpec(ref="each", card_types=("card",), zone="province",
+                          states=("in-destination-province",), text=self._text(meta))
+
+    def bt_then_discarding(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return first + [self._eff(meta, "discard", target=ch[-1])]
+
+    def bt_an_melee(self, meta, ch):
+        return ("melee-attack",)
+
+    def bt_an_ranged(self, meta, ch):
+        return ("ranged-attack",)
+
+    def bt_an_fear(self, meta, ch):
+        return ("fear",)
+
+    def bt_an_both(self, meta, ch):
+        return ("melee-attack", "ranged-attack")
+
+    def bt_negate_action_attacks(self, meta, ch):
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return self._eff(meta, "negate", target=TargetSpec(ref="possessed", card_types=kinds, states=("of-action",),
+                                                           text=self._text(meta)[7:]))
+
+    def bt_us_force(self, meta, ch):
+        return "total-force"
+
+    def bt_us_gc(self, meta, ch):
+        return "total-gold-cost"
+
+    def bt_ut_np(self, meta, ch):
+        return (ch[0].text or ch[0].ref, None)
+
+    def bt_p_from_here_province(self, meta, ch):
+        return [_mod("zone", "province"), _post("in-province-of:the current battlefield")]
+
+    def _bt_unit_cmp(self, ch, op):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        whose, other = next(c for c in ch if isinstance(c, tuple))
+        than = f"{whose}.{other}" if other and other != stat else whose
+        return _post(f"unit-cmp:{stat}{op}{than}")
+
+    def bt_p_unit_lt(self, meta, ch):
+        return self._bt_unit_cmp(ch, "<")
+
+    def bt_p_unit_gt(self, meta, ch):
+        return self._bt_unit_cmp(ch, ">")
+
+    def bt_p_unit_value(self, meta, ch):
+        from adjudicator.core.ability import StatTest
+
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        op, value = ch[-1]
+        return _mod("test", StatTest(stat=f"unit-{stat}", op=op, value=value))
+
+    def bt_pw_here(self, meta, ch):
+        return "at-battlefield"
+
+    def bt_pw_home(self, meta, ch):
+        return "at-home"
+
+    def bt_pw_home_or_here(self, meta, ch):
+        return "at-home-or-battlefield"
+
+    def bt_bring_into_play_at(self, meta, ch):
+        return self._eff(meta, "put-into-play", target=it_target(ch), values=(ch[-1],))
+
+    def bt_triggered_after_if(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        event, cond, eff = ch[0], ch[1], ch[-1]
+        return _Scoped(_Guarded(eff, cond, self._text(meta)), "effect-trigger", ("after", event), self._text(meta))
+
+    def bt_triggered_after_if_optional(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        event, cond, eff = ch[0], ch[1], ch[-1]
+        return _Scoped(_Guarded(self.optional(meta, [eff]), cond, self._text(meta)), "effect-trigger",
+                       ("after", event), self._text(meta))
+
+    def bt_p_in_this_province(self, meta, ch):
+        return [_mod("zone", "province"), _post("in-province-of:this")]
+
+    def bt_np_performer(self, meta, ch):
+        return TargetSpec(ref="it", states=("performing",), text=self._text(meta))
+
+    def bt_enter_duel(self, meta, ch):
+        return self._eff(meta, "enter-duel", target=ch[0])
+
+    def bt_transfer_from(self, meta, ch):
+        moved, origin, dest = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "transfer", target=moved, values=(f"from:{origin.text}",)),
+                self._eff(meta, "attach-to", target=dest)]
+
+    def bt_move_both_home(self, meta, ch):
+        a, b = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "move-home", target=a), self._eff(meta, "move-home", target=b)]
+
+    def bt_move_both_adjacent(self, meta, ch):
+        a, b = [c for c in ch if isinstance(c, TargetSpec)]
+        where = ("adjacent", "same") + (("unresolved",) if "unresolved" in ch else ())
+        return [self._eff(meta, "move-to-battle", target=a, values=where),
+                self._eff(meta, "move-to-battle", target=b, values=where)]
+
+    def bt_pay_gold_equal(self, meta, ch):
+        parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        return [self._eff(meta, "pay-gold", target=TargetSpec(ref="you", text="")), *parts]
+
+    def bt_s_total_gc(self, meta, ch):
+        return "total-gold-cost"
+
+    def bt_sup_highest(self, meta, ch):
+        return "highest"
+
+    def bt_sup_lowest(self, meta, ch):
+        return "lowest"
+
+    def bt_p_superlative(self, meta, ch):
+        return _post(f"{ch[0]}:{ch[1]}")
+
+    def bt_p_from_here(self, meta, ch):
+        return _post("at-battlefield")
+
+    def bt_move_home_from(self, meta, ch):
+        return self._eff(meta, "move-home", target=replace(ch[0], states=ch[0].states + ("at-battlefield",)))
+
+    def bt_refill_with(self, meta, ch):
+        face = next((str(c).lower().replace(" ", "-") for c in ch if getattr(c, "type", "") == "FACE"), None)
+        province, card = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "refill", target=province, keyword=face),
+                self._eff(meta, "put-into-play", target=card)]
+
+    def bt_stat_maximum(self, meta, ch):
+        stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+        base = "printed" if "printed" in self._text(meta).lower() else "base"
+        return self._eff(meta, "stat-maximum", target=ch[0], stat=stats[0], values=(f"{base}-{stats[-1]}"
+                                                                                     if len(stats) > 1 else base,))
+
+    def bt_p_during(self, meta, ch):
+        return _post("during:this-battle")
+
+    def bt_c_at_whose_battlefield(self, meta, ch):
+        return Condition(kind="at-battlefield-of", args=("this", _whose(ch[0])), text=self._text(meta))
+
+    def bt_p_in_her_army(self, meta, ch):
+        return _post("in-army")
+
+    def bt_p_it_moved(self, meta, ch):
+        return _post("did:it moved")
+
+    def bt_p_it_did(self, meta, ch):
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        return _post(f"did:it {verb}")
+
+    def bt_m_rightmost(self, meta, ch):
+        return _mod("state", "rightmost")
+
+    def bt_m_leftmost(self, meta, ch):
+        return _mod("state", "leftmost")
+
+    def bt_np_controller_of(self, meta, ch):
+        inner = ch[-1]
+        return TargetSpec(ref="possessed", card_types=("controller",), states=(f"of-{inner.ref}", *inner.states),
+                          text=self._text(meta))
+
+    def bt_p_other_battlefield(self, meta, ch):
+        return _post("other-battlefield")
+
+    def bt_p_not_here(self, meta, ch):
+        return _post("not-at-battlefield")
+
+    def bt_p_in_side_unit(self, meta, ch):
+        return _post(f"in-unit:{ch[-1]}")
+
+    def bt_p_in_keyword_unit(self, meta, ch):
+        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return _post(f"in-unit-with:{kw}")
+
+    def bt_move_other_location(self, meta, ch):
+        return self._eff(meta, "move-to-location", target=it_target(ch), values=("other",))
+
+    def bt_move_to_location_of(self, meta, ch):
+        moved, where = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "move-to-location", target=moved, values=(f"location-of:{_whose(where)}",))
+
+    def bt_otherwise(self, meta, ch):
+        return self.otherwise(meta, [ch[-1]])

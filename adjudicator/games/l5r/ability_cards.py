@@ -522,9 +522,6 @@ class Rules:
 
     def cc_remove_tokens(self, meta, ch):
         t = it_target(ch)
-        if t is not None and t.ref == "possessed" and t.card_types == ("abilities",):
-            # "Remove a target Personality's abilities": the player topic's reading
-            return self.pl_remove_possessed_abilities(meta, ch)
         if t is None or t.card_types != ("token",):
             return Unparsed(self._text(meta), "remove: only tokens are removed from a card", self._span(meta))
         # a token removed from a card ceases to be, as a discarded one does
@@ -663,6 +660,85 @@ class Rules:
 
     def cc_p_other_alignment(self, meta, ch):
         return _Mod("post-state", "not-your-clan-alignment")
+
+
+    # ----- round 4: batch 3
+    def cc_attach_limit(self, meta, ch):
+        from .ability import _NUMBER_WORDS
+
+        who, n, head = ch[0], _NUMBER_WORDS[str(ch[1]).split()[-1].lower()], ch[2]
+        if not isinstance(head, _Mod) or head.kind not in ("head", "head-keyword"):
+            return Unparsed(self._text(meta), "may attach N: not one kind of card", self._span(meta))
+        word = str(head.value)
+        kw = word[:-1] if head.kind == "head-keyword" and word.endswith("s") else word
+        what = TargetSpec(ref="each", count=n, card_types=(word,) if head.kind == "head" else (),
+                          keywords=(kw,) if head.kind == "head-keyword" else (), text=self._text(meta).split()[-1])
+        return self._eff(meta, "attach-limit", target=who, amount=n, values=(what,))
+
+    def cc_look_top_ref(self, meta, ch):
+        owner, deck = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-2:]
+        top = TargetSpec(ref="choice", count=1, owner=owner, card_types=("card",), states=("top",), zone=deck,
+                         text=self._text(meta))
+        return self._measured(meta, self._eff(meta, "look-at-top", target=top), ch[-1])
+
+    def cc_verbs_and_this(self, meta, ch):
+        kinds, first = ch[0], ch[1]
+        word = self._text(meta).split()[-1].rstrip(".,;")
+        second = TargetSpec(ref="this", card_types=(word.lower(),), text=f"this {word}")
+        out = []
+        for t in (first, second):
+            e = self.simple(meta, [kinds, t])
+            out.extend(e if isinstance(e, list) else [e])
+        return out
+
+    def cc_may_attach_to(self, meta, ch):
+        return self._eff(meta, "attach-restriction", target=it_target(ch))
+
+    def cc_subj_may_cost_then(self, meta, ch):
+        who, cost, effect = ch[0], ch[1], ch[2]
+        return self.pl_subj_may(meta, [who, [cost, effect]])
+
+    def cc_optional_choice(self, meta, ch):
+        from .ability import _Optional
+
+        return _Optional(self.choice_of(meta, ch))
+
+    def cc_optional_choice_cost(self, meta, ch):
+        from .ability import _Optional
+
+        options = [c for c in ch if getattr(c, "type", "") != "OR_VERB"]
+        return _Optional([*self.choice_of(meta, options[:2]), options[2]])
+
+    def cc_triggered_per_each(self, meta, ch):
+        return self.triggered_after(meta, [ch[0], self.per_each(meta, ch[1:])])
+
+    def cc_cost_then_per_each(self, meta, ch):
+        return [ch[0], *self.per_each(meta, ch[1:])]
+
+    def cc_dl_after_action(self, meta, ch):
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        return ("after", f"action-{verb}", self._text(meta))
+
+    def cc_c_did_either(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        return Condition(kind="did", text=self._text(meta))
+
+    def cc_p_without_token(self, meta, ch):
+        name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return _Mod("post-state", f"has-no-token:{name}")
+
+    def cc_p_looked_at(self, meta, ch):
+        return _Mod("post-state", "looked-at")
+
+    def cc_p_this_created(self, meta, ch):
+        return _Mod("post-state", "created-by:this")
+
+    def cc_ar_tokens_removed(self, meta, ch):
+        from .ability import _AmountRef
+
+        tokens = TargetSpec(ref="it", card_types=("token",), states=("done:removed",), text=self._text(meta)[9:])
+        return _AmountRef("count-done", tokens, 1)
 
 
 def _tok(type_, value):

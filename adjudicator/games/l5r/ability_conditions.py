@@ -84,7 +84,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "has-exactly", "not-first-turns", "active-player-first-turns", "not-active-player-first-turns",
     "has-printed-keyword", "has-at-most", "control-at-most", "or-if",
     # r4
-    "ever", "action-from", "action-on", "none-was",
+    "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
+    "contains", "after-event",
 })
 
 
@@ -416,9 +417,11 @@ def _done(self, meta, ch, kind):
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
     period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
     # "an action this phase": the period was read as the object's post-modifier
-    during = [s for s in getattr(obj, "states", ()) if s.startswith("during:")]
+    # (the restrictions topic's post-modifier "this <period>" gives the state "this-phase")
+    during = [s for s in getattr(obj, "states", ())
+              if s.startswith("during:") or s in ("this-phase", "this-turn", "this-battle", "this-game")]
     if during and period is None:
-        period = during[-1].split(":", 1)[1]
+        period = during[-1].split(":", 1)[-1]
         what = what[: what.lower().rfind(" this ")].rstrip()
     args = (who, verb, what) + ((period,) if period else ())
     return Condition(kind=kind, args=args, text=self._text(meta))
@@ -551,6 +554,61 @@ class _R4:
         chosen = self.choose_decl(meta, [ch[0]])
         who = TargetSpec(ref="it", text="who")
         return [chosen, self._eff(meta, "gain-or-lose-honor", target=who, amount=amount(ch[-1]))]
+
+    def cd_was_targeted_by(self, meta, ch):
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        args = (_word(ch[0]), _word(ch[1])) + ((period,) if period else ())
+        return Condition(kind="was-targeted-by", args=args, text=self._text(meta))
+
+    def cd_not_become(self, meta, ch):
+        who = _word(ch[0]) if ch and not hasattr(ch[0], "type") else self._text(meta).split()[0].lower()
+        return Condition(kind="did-not", args=(who, "became", str(ch[-1]).lower()), text=self._text(meta))
+
+    def cd_you_find(self, meta, ch):
+        return Condition(kind="did", args=("you", "found", _word(ch[-1])), text=self._text(meta))
+
+    def cd_not_moved(self, meta, ch):
+        where = next((_word(c[1]) for c in ch if isinstance(c, tuple) and c[0] == "to"), "")
+        return Condition(kind="did-not", args=(_word(ch[0]), "moved", where), text=self._text(meta))
+
+    def cd_to_where(self, meta, ch):
+        return ("to", ch[0])
+
+    def cd_to_battlefield(self, meta, ch):
+        return ("to", "a battlefield")
+
+    def cd_did_not_move_home(self, meta, ch):
+        return Condition(kind="did-not", args=(_word(ch[0]), "moved", _word(ch[1]) + " home"), text=self._text(meta))
+
+    cd_performed_by = _cond("performed-by", lambda ch: (_word(ch[0]), _word(ch[-1])))
+    cd_not_performed_by = _cond("not-performed-by", lambda ch: (_word(ch[0]), _word(ch[-1])))
+
+    def cd_have_alignment(self, meta, ch):
+        return Condition(kind="you-have", args=("a Clan Alignment",), text=self._text(meta))
+
+    cd_contains = _cond("contains", lambda ch: (_word(ch[0]), _word(ch[-1])))
+
+    def cd_action_kind(self, meta, ch):
+        kind = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return Condition(kind="is", args=(_word(ch[0]), kind), text=self._text(meta))
+
+    def cd_act_kind(self, meta, ch):
+        return " ".join(str(c).capitalize() for c in ch) + " action"
+
+    def cd_np_current_army(self, meta, ch):
+        return TargetSpec(ref="choice", owner="you", card_types=("army",), states=("current",), text=self._text(meta))
+
+    def cd_p_with_attachments(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "has-attachments")
+
+    def cd_after_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="after-event", args=(event,), text=self._text(meta))
+
+    def cd_after_event_if(self, meta, ch):
+        return [Rules.cd_after_event(self, meta, ch[:1]), ch[-1]]
 
     def cd_none_was(self, meta, ch):
         verb = _token(ch, "PASTP").lower()

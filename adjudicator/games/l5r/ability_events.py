@@ -786,6 +786,9 @@ class Rules4:
         kind = "ranged" if "ranged" in self._text(meta).lower().split()[:2] else "melee"
         return Rules2._act_post(self, meta, ch, "any", kind)
 
+    def ev_this_action(self, meta, ch):
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="this")
+
     def ev_hf_theirs_card_effect(self, meta, ch):
         return {"from": "another-player's-card-effect"}
 

@@ -712,6 +712,8 @@ class Rules9:
         flat = []
         for h in head:
             flat.extend(h if isinstance(h, list) else [h])
+        if len(words) == 3:  # "Earth or Water Shugenja": the last keyword names the card
+            flat.append(self._pl_mod("head-keyword", words[2]))
         return [self._pl_mod("post-state", f"any-keyword:{first_kw}|{second_kw}"), *flat]
 
     def pl_h_or_name(self, meta, ch):
@@ -836,5 +838,113 @@ class Rules10:
 
 
 for _name, _value in vars(Rules10).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
+
+
+class Rules11:
+    # ----- a player named, then what he does
+    def pl_wv_gain(self, meta, ch):
+        return ("gain-honor", _A().amount(ch[-1]), None)
+
+    def pl_wv_lose(self, meta, ch):
+        return ("lose-honor", _A().amount(ch[-1]), None)
+
+    def pl_wv_gain_or_lose(self, meta, ch):
+        return ("gain-or-lose-honor", _A().amount(ch[-1]), None)
+
+    def pl_wv_may(self, meta, ch):
+        return ("may", None, ch[-1])
+
+    def pl_pick_who(self, meta, ch):
+        # "Choose a player, who gains or loses 2 Honor": the pick, then that player does it
+        spec, (kind, n, then) = next(c for c in ch if isinstance(c, TargetSpec)), ch[-1]
+        verb = self._text(meta).split()[0].lower()
+        pick = self.target_decl(meta, [spec]) if verb == "target" else self.choose_decl(meta, [spec])
+        who = TargetSpec(ref="it", card_types=spec.card_types, text=spec.text)
+        if kind != "may":
+            return [pick, self._eff(meta, kind, amount=n, target=who)]
+        # "who may (choose to) lose 2 Honor": his choice, what "you" would do he does
+        return [pick, *_A()._flatten([self.pl_subj_may(meta, [who, then])])]
+
+    # ----- targets named again
+    def pl_np_all_targets(self, meta, ch):
+        # "both targets": every card this ability targeted (no test reads "all-targets")
+        return TargetSpec(ref="it", count=2 if self._text(meta).lower().startswith("both") else 1,
+                          states=("all-targets",), text=self._text(meta))
+
+    def pl_np_nth_target(self, meta, ch):
+        word = self._text(meta).split()[1].lower()
+        return TargetSpec(ref="it", states=(f"{word}-target",), text=self._text(meta))
+
+    # ----- values tested
+    def _pl_stat_name(self, meta, stat):
+        text = self._text(meta).lower()
+        for word in ("printed", "base"):
+            if f" {word} " in f" {text} ":
+                return f"{word}-{stat}"
+        return stat
+
+    def pl_p_stat_of(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        op, value = ch[-1]
+        return self._pl_mod("test", _A().StatTest(stat=self._pl_stat_name(meta, stat), op=op, value=value))
+
+    def pl_p_stat_eq(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[0], op="=", value=int(ch[-1])))
+
+    def pl_p_stat_range(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        lo, hi = [int(c) for c in ch if getattr(c, "type", "") == "NUMBER"]
+        name = self._pl_stat_name(meta, stat)
+        return [self._pl_mod("test", _A().StatTest(stat=name, op=">=", value=lo)),
+                self._pl_mod("test", _A().StatTest(stat=name, op="<=", value=hi))]
+
+    def pl_p_stat_n(self, meta, ch):
+        n = int(next(c for c in ch if getattr(c, "type", "") == "NUMBER"))
+        return self._pl_mod("test", _A().StatTest(stat=ch[-1], op="=", value=n))
+
+    def pl_p_stat_le_n(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[0], op="<=", value=int(ch[-1])))
+
+    def pl_p_stat_ge_n(self, meta, ch):
+        return self._pl_mod("test", _A().StatTest(stat=ch[0], op=">=", value=int(ch[-1])))
+
+    def pl_sr_current(self, meta, ch):
+        # "his current Force": the value now (what the plain stat reads)
+        return (TargetSpec(ref="it", text=self._text(meta).split()[0]), ch[-1])
+
+    # ----- abilities used again
+    def pl_np_ability_on(self, meta, ch):
+        owner = ch[-1]
+        return TargetSpec(ref="possessed", count=1, card_types=("abilities",), states=(f"on:{owner.text}",),
+                          text=self._text(meta))
+
+    def pl_np_each_ability_on(self, meta, ch):
+        owner = ch[-1]
+        return TargetSpec(ref="possessed", card_types=("abilities",), states=(f"on:{owner.text}", "each"),
+                          text=self._text(meta))
+
+    def pl_np_kind_abilities(self, meta, ch):
+        # "Favor abilities", "rulebook Favor abilities": the abilities of that kind
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        states = (f"ability-kind:{word}",) + (("rulebook",) if "rulebook" in self._text(meta).lower() else ())
+        return TargetSpec(ref="each", card_types=("abilities",), states=states, text=self._text(meta))
+
+    def pl_may_be_used_again(self, meta, ch):
+        return self.reuse_ability(meta, [ch[0], ch[-1]])
+
+    def pl_may_lobby_as(self, meta, ch):
+        # "This Personality may Lobby as an Open action" ("lobby" is a vocabulary word)
+        timing = re.search(r"\bas\s+an?\s+(\S+)\s+action\b", self._text(meta), re.I).group(1).capitalize()
+        return self._eff(meta, "rules-action-timing", target=ch[0], keyword=f"Lobby:{timing}")
+
+    def pl_reduce_by_amount(self, meta, ch):
+        (whose, stat), (by_whose, by_stat) = ch[0], ch[-1]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat),
+                              _A()._AmountRef(by_stat, by_whose, 1), -1)
+
+
+for _name, _value in vars(Rules11).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)

@@ -458,6 +458,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return game.has_state(pos, copy, low)
         if low in TYPES:
             return copy.card.type == low or (low == "attachment" and copy.attached_to is not None)
+        found = _kind_words(pred) if " " in pred else None
+        if found is not None and found[0] in ("keyword-type", "clan-type"):
+            return _matches(pos, copy, found)  # "an Infantry Follower": a keyword and a card type
         return pos.has_keyword(copy, pred)
     if test == "is-clan":
         return pos.has_keyword(copy, args[1]) or pos.has_keyword(copy, f"{args[1]} Clan")

@@ -169,6 +169,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             # to its owner's discard pile, with its attachments (L5R-DURATION: discarding persists)
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from play")
+        if copy.zone in ("fate-deck", "dynasty-deck") and not as_cost:
+            # a deck card an effect has named ("Look at the top card of your Fate deck. You may discard it.")
+            deck = copy.zone
+            discard_copy(position, copy)
+            return Outcome(True, f"discard {name} from the {deck.replace('-', ' ')}")
         if copy.zone != "hand":
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
@@ -328,12 +333,19 @@ def executes(ability) -> bool:
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
     # an attack's or a Province's strength: no card value the modifier layer could change
-    from .effects_engine import attack_strength_applies, province_effect_applies, province_trait_applies
+    from .effects_engine import (
+        attack_bonus,
+        attack_strength_applies,
+        province_effect_applies,
+        province_trait_applies,
+    )
 
     def engine_strength(c) -> bool:  # Fear/Melee/Ranged or Province strength (effects_engine)
         if ability.kind == "continuous":
             return attack_strength_applies(c) or province_trait_applies(c)
-        return ability.kind in ("action", "reaction") and province_effect_applies(c)
+        index = ability.effects.index(c) if c in ability.effects else -1
+        bonus = index > 0 and attack_bonus(ability.effects[index - 1], c)  # "with +2 strength if …"
+        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus)
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
@@ -352,23 +364,40 @@ def executes(ability) -> bool:
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
 
+    from .effects_engine import simultaneous, unit_clauses_ok
+
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
-               for c in ability.conditions):
-        return False
+               or simultaneous(ability, c) for c in ability.conditions):
+        return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
+    if not unit_clauses_ok(ability):
+        return False  # "his unit" with no card named before it
+    from .effects_engine import look_applies, search_applies
+
+    if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
+           for c in clauses):
+        return False  # "Search your discard pile, then deck, for …": an order between zones
+    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction") and look_applies(c))
+           for c in clauses):
+        return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
     # triggered trait resolves (triggers._resolve_trait)
     if ability.kind not in ("action", "reaction", "trait") and any(
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
-    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not (
-            c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) for c in clauses):
+    from .effects_engine import unit_ref
+
+    def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
+        return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            unit_ref(c.target) is not None
+
+    if any(c.target is not None and c.target.ref not in _SUPPORTED_REFS and not engine_read(c) for c in clauses):
         return False
     from .effects_cards import unchecked_target
     from .states import checked
 
     # "Ranged Attacks targeting cards in this unit have -3 strength" describes effects, not cards
     # to pick: effects_engine reads its words when an attack resolves
-    carded = [c for c in clauses if not (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c))]
+    carded = [c for c in clauses if not engine_read(c)]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):

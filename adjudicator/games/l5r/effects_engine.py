@@ -352,3 +352,132 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
                                   duration=duration, source=source, rule="L5R-DURATION",
                                   created_turn=pos.timing.turn))
     return Outcome(True, f"give {defender}'s {province} (the current battlefield's) {sign} strength")
+
+
+# ---------------------------------------------------------------------------- units and "as he moves"
+
+#: "his unit": the unit of the Personality the ability has just named (procedure.Bindings.last)
+UNIT_PRONOUNS = ("his unit", "her unit", "its unit")
+
+
+def unit_ref(spec) -> str | None:
+    """"pronoun" for "his unit", "this" for "this unit"; None for any other description."""
+    if spec is None or tuple(spec.card_types) != ("unit",) or spec.keywords or spec.tests or spec.zone \
+            or set(spec.states) - {"of-this"}:
+        return None
+    text = (spec.text or "").strip().lower()
+    if spec.ref == "choice" and text in UNIT_PRONOUNS:
+        return "pronoun"
+    if spec.ref == "this" and text == "this unit":
+        return "this"
+    if spec.ref == "possessed" and text in ("this follower's unit", "this personality's unit", "this card's unit"):
+        return "this"  # (the grammar marks it "of-this")
+    return None
+
+
+def unit_cards(pos, copy) -> list:
+    """The unit ``copy`` is in: its Personality and the cards attached to him (battle.unit_cards)."""
+    from .states import _leader
+
+    leader = _leader(pos, copy)
+    return [leader, *pos.attachments_of(leader.uid)]
+
+
+def simultaneous(ability, cond) -> bool:
+    """"Move him home. Straighten his unit as he moves": the effect happens together with the move
+    of the effect just before it, so carried out right after it, and only if he did move."""
+    if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
+        return False
+    kind, _, number = cond.args[0].partition(" ")
+    if kind != "effect" or not number.isdigit() or ability.kind not in ("action", "reaction"):
+        return False
+    index = int(number)
+    if index == 0 or index >= len(ability.effects):
+        return False
+    before = ability.effects[index - 1]
+    return isinstance(before, Effect) and before.kind in ("move-home", "move-to-battle") and \
+        before.target is not None and before.target.ref in ("this", "target", "it")
+
+
+def unit_clauses_ok(ability) -> bool:
+    """Every "his unit" of ``ability`` has a card named before it for "his" to stand for: a target,
+    a chosen card, or this card moved (for ``effects.executes``)."""
+    clauses = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
+    for i, clause in enumerate(clauses):
+        spec = clause.target
+        if spec is not None and spec.ref == "choice" and "unit" in spec.card_types and unit_ref(spec) is None:
+            return False  # "one of your other units": a chosen unit, not one card named with 'paying'
+        if unit_ref(spec) != "pronoun":
+            continue
+        earlier = clauses[:i]
+        if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
+                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                and unit_ref(c.target) is None for c in earlier):
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------- searching a deck
+
+#: the zones "Search your Fate deck / Dynasty deck / discard pile for …" names, as the grammar writes them
+SEARCHED = ("fate-deck", "dynasty-deck", "deck", "fate-discard", "dynasty-discard", "discard")
+
+
+def search_applies(clause: Effect) -> bool:
+    """"Search your Fate deck for a Ring": one zone of the acting player's, and a description of the
+    card the engine tests (procedure.target_ok). "Your discard pile, then deck" (an order between
+    zones) is not claimed."""
+    spec = clause.target
+    if spec is not None and any(k.lower() in _TYPE_WORDS | _DESIGNATOR_WORDS for k in spec.keywords):
+        return False  # "a Ninja Strategy", "a Kiho Battle Strategy": a type or an ability read as a keyword
+    return clause.kind == "search" and clause.keyword is None and spec is not None and spec.ref == "choice" \
+        and spec.zone in SEARCHED and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
+
+
+_DESIGNATOR_WORDS = {"battle", "open", "limited", "reaction", "interrupt", "engage", "dynasty", "political"}
+
+
+def _search(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    where = copy.zone.replace("-", " ")
+    return Outcome(True, f"{copy.zone_owner} searches the {where} and finds {copy.show()}")
+
+
+CARD_KINDS["search"] = _search
+
+
+# ---------------------------------------------------------------------------- looking at a deck
+
+def look_applies(clause: Effect) -> bool:
+    """"Look at the top card of your Fate deck": one card of one of the acting player's decks; "it"
+    after it is that card ("You may discard it", "You may put it at the bottom")."""
+    spec = clause.target
+    return clause.kind == "look-at-top" and clause.amount == 1 and spec is not None and spec.ref == "you" \
+        and spec.zone in ("fate-deck", "dynasty-deck") and not spec.states
+
+
+def _look(game, position, player, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    zone = (effect.target.zone if effect.target is not None else None) or "fate-deck"
+    deck = position.zones.get((player, zone), [])
+    where = zone.replace("-", " ")
+    if not deck:
+        return Outcome(False, f"{player} looks at the top card of the {where}", "it is empty")
+    return Outcome(True, f"{player} looks at the top card of the {where}: {position.copies[deck[0]].show()}")
+
+
+PLAYER_KINDS["look-at-top"] = _look
+
+
+# ---------------------------------------------------------------------------- "with +2 strength if …"
+
+def attack_bonus(before, clause) -> bool:
+    """"Ranged 3 Attack, with +2 strength if the target is dishonorable": ``clause`` (a strength
+    change naming nothing) adds to the Fear / Melee / Ranged effect ``before`` it, when its
+    condition holds as that effect resolves."""
+    return isinstance(before, Effect) and isinstance(clause, Effect) and before.kind in MILITARY_KINDS \
+        and isinstance(before.amount, int) and before.stat is None and clause.kind == "modify-stat" \
+        and clause.stat == "strength" and clause.target is None and isinstance(clause.amount, int) \
+        and not clause.values

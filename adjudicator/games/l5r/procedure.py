@@ -12,8 +12,16 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
-from .effects import apply_to_card, apply_to_player, discard_copy, in_play
-from .effects_engine import give_province_strength, province_effect_applies
+from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
+from .effects_engine import (
+    attack_bonus,
+    give_province_strength,
+    look_applies,
+    province_effect_applies,
+    simultaneous,
+    unit_cards,
+    unit_ref,
+)
 from .states import compare
 from .states import fits as state_fits
 from .triggers_events import raise_event
@@ -80,11 +88,14 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     if "Battle" in designators and battle_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
-        absent_ok = any(c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
+        # "Absent actions may be taken without presence" (the cards' own reminder text)
+        absent_ok = "Absent" in designators or any(
+            c.kind == "even-if" and c.args[:1] == ("control-none",) for c in ability.conditions)
         game.need(present or absent_ok, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield"
                   f" ({field or 'none'}), so {actor} cannot take Battle actions there")
         elsewhere_ok = any(c.kind == "even-if" and c.args[:1] == ("not-at-battlefield",) for c in ability.conditions)
-        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok:
+        if not from_hand and source.zone.startswith("battlefield") and not elsewhere_ok \
+                and "Absent" not in designators:
             game.need(source.zone == field, "L5R-LOCATION",
                       f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
     _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -99,7 +110,9 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         game.need(source.controller == actor, "L5R-ACT-COND.2", f"{source.show()} is not {actor}'s card")
         game.need(in_play(pos, source), "L5R-ACT-COND.2",
                   f"{source.show()} is not in play ({source.zone}); only cards in play have usable abilities")
-        even_if_bowed = any(c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        # "Tireless actions may be taken while bowed" (the cards' own reminder text)
+        even_if_bowed = "Tireless" in ability.designators or any(
+            c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
@@ -151,6 +164,11 @@ class Bindings:
         self.recent: list[Copy] = []
         #: the target descriptions, in the order mentioned ("your Samurai's Force": amounts.py)
         self.specs: list[TargetSpec] = []
+        #: the cards the latest move effect moved ("Move this Personality home. Straighten his
+        #: unit as he moves": "he" is the card moved, this card included)
+        self.moved: list[Copy] = []
+        #: uids of cards found by searching ("Search your Fate deck for a Ring. Show it.")
+        self.searched: set[int] = set()
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -285,6 +303,12 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    unit = unit_ref(spec)
+    if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
+        if unit == "this":
+            return unit_cards(ctx.position, source)
+        he = bind.moved or bind.last
+        return unit_cards(ctx.position, he[0]) if he else []
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
@@ -389,9 +413,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     game = ctx.game
     guards = effect_guards(ability)
     effects = list(ability.effects)
+    bonus_done: set[int] = set()
     for index, clause in enumerate(effects):
         if isinstance(clause, Effect) and clause.kind.startswith("amount-"):
             continue  # folded into the clause before it
+        if index in bonus_done:
+            continue  # "with +2 strength if …": added to the attack before it
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
@@ -400,6 +427,13 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         held = True
         later = None
         for guard in guards.get(f"effect {index}", ()):
+            if simultaneous(ability, guard):  # "straighten his unit as he moves" (effects_engine)
+                moved = {uid for uid, verb in ctx.position.memo.get("_done", []) if verb == "moved"}
+                if not any(c.uid in moved for c in _mover(source, ability, index, bind)):
+                    ctx.step("effect", f"{clause.text}: not carried out, since he did not move ({guard.text})",
+                             "L5R-ACT-EFFECT")
+                    held = False
+                continue
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
@@ -425,14 +459,30 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind in ("target", "choose"):
             continue
+        after = effects[index + 1] if index + 1 < len(effects) else None
+        if attack_bonus(clause, after):
+            bonus_done.add(index + 1)
+            clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
         if clause.kind == "create":
-            created = create_card(ctx, clause)
-            bind.created, bind.last = created, [created]
-            ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
+            bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
+            for created in made:
+                ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and look_applies(clause):  # "Look at the top card of your Fate deck"
+            out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
+            deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
+            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:1]]
+            bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "search":  # "Search your Fate deck for a Ring" (effects_engine)
+            _search(ctx, source, clause, bind)
             continue
         if province_effect_applies(clause):  # "Give each of your provinces +2 strength" (effects_engine)
             out = give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
@@ -449,6 +499,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
+        if clause.kind in ("move-home", "move-to-battle"):
+            bind.moved = [t for t in targets if not isinstance(t, str)]
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -468,7 +520,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 if each_own:  # "equal to his own Personal Honor": each card's own value
                     own, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards,
                                                  holder=subject)
-                out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
+                if clause.kind == "reveal" and subject.uid in bind.searched:  # "Show it": the card found
+                    out = Outcome(True, f"{ctx.actor} shows {subject.show()}")
+                else:
+                    out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
@@ -478,6 +533,62 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
         ctx.position.memo.pop("_paying_used", None)
+
+
+def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
+    """"Search your Fate deck for a Ring": the card found is named with ``paying`` (the searcher
+    sees the deck, the scenario names what she takes); naming none, she finds nothing. "It" in
+    the clauses after it is that card, out of play in the zone searched (L5R-ACT-EFFECT)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    zone = spec.zone.replace("-", " ")
+    if not rest:
+        bind.last, bind.recent = [], []
+        ctx.step("effect", f"{ctx.actor} searches her {zone} for {spec.text} and takes nothing (name the card "
+                 "found with 'paying')", "L5R-ACT-EFFECT")
+        return
+    used.append(rest[0])
+    found = ctx.card(paying[rest[0]], where=lambda c: c.zone_owner == ctx.actor and zone_matches(c.zone, spec.zone),
+                     purpose="found")
+    if found.zone_owner != ctx.actor:
+        ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not in {ctx.actor}'s {zone}")
+    why = target_ok(ctx, found, spec)
+    if why:
+        ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not {spec.text} in {ctx.actor}'s {zone}: {why}")
+    out = apply_to_card(ctx.game, ctx.position, found, clause, as_cost=False, source=source.name)
+    bind.last, bind.recent = [found], [found]
+    bind.zoned.add(found.uid)
+    bind.searched.add(found.uid)
+    ctx.step("effect", out.description, "L5R-ACT-EFFECT")
+
+
+def _with_bonus(ctx: Context, source: Copy, attack: Effect, bonus: Effect, conds, bind: Bindings) -> Effect:
+    """The attack with its "+2 strength if …" added when every condition holds ("the target": the
+    attack's own target); otherwise as printed, with a step saying why."""
+    from dataclasses import replace
+
+    attacked = bind.targets.get(id(MILITARY[attack.kind]), [])
+
+    def subject(word: str):
+        if word.lower() == "the target":
+            return attacked[0] if attacked else None
+        return _subject_copy(ctx, source, word, bind)
+
+    verdicts = [conditions.evaluate(c, game=ctx.game, pos=ctx.position, actor=ctx.actor, source=source,
+                                    subject_of=subject) for c in conds]
+    if all(v is True for v in verdicts):
+        ctx.step("effect", f"{bonus.text}: the attack has {bonus.amount:+d} strength", "L5R-ACT-EFFECT")
+        return replace(attack, amount=attack.amount + bonus.amount)
+    why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+    ctx.step("effect", f"{bonus.text}: not added ({why})", "L5R-ACT-EFFECT")
+    return attack
+
+
+def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
+    """The cards the move just before effect ``index`` was about ("he" in "as he moves")."""
+    return bind.moved or bind.last
 
 
 def _looks(pos, copy: Copy) -> tuple:

@@ -116,6 +116,10 @@ _ACTIVE = {"bows": "bowed", "straightens": "straightened"}
 
 
 def _raised_form(core: str) -> str:
+    if core.endswith("-enters-play-or-overlays"):
+        # "After Kazutoshi enters play or overlays": the engine has no overlaying, so of the two
+        # events only entering play ever happens in a ruling
+        core = core[: -len("-or-overlays")]
     for active, passive in _ACTIVE.items():
         if core.endswith("-" + active):
             return core[: -len(active)] + passive
