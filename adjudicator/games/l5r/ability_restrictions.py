@@ -1353,16 +1353,6 @@ class Rules:
 
         return _Mod("post-state", f"once-per-{str(ch[-1]).lower()}")
 
-    def rs_p_printed_stat_of_ge(self, meta, ch):
-        # "with a printed Gold Cost of 9 or more": the printed value, at least N
-        from adjudicator.core.ability import StatTest
-
-        from .ability import _Mod
-
-        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
-        n = next(int(str(c)) for c in ch if getattr(c, "type", "") == "NUMBER")
-        return _Mod("test", StatTest(stat="printed-" + stat, op=">=", value=n))
-
     def rs_r_prevent(self, meta, ch):
         # "effects that prevent him performing actions": which effects, by what they prevent
         from .ability import _Mod
