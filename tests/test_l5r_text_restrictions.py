@@ -316,3 +316,55 @@ def test_negated_actions_and_remaining_effects():
     assert e.target.card_types == ("action",) and e.target.states == ("from:another-courtier-or-item",)
     (e,) = effects("Negate all movement to it.")
     assert e.target.card_types == ("movement",) and "to:it" in e.target.states
+
+
+def test_an_effect_that_may_not_target_some_cards():
+    fear, restriction = effects("Fear 3 that cannot target a Samurai card.")
+    assert (fear.kind, fear.amount) == ("fear", 3)
+    assert (restriction.kind, restriction.keyword) == ("cannot-be-targeted-by", "fear")
+    assert restriction.target.keywords == ("Samurai",)
+    attack, restriction = effects("Ranged 2 Attack, which may not target an attacking Personality.")
+    assert restriction.keyword == "ranged-attack" and restriction.target.states == ("attacking",)
+
+
+def test_who_must_perform_an_additional_action():
+    action, who = effects("You may take an additional Battle action, which he must perform.")
+    assert action.kind == "additional-action"
+    assert (who.kind, who.target.ref, who.keyword) == ("must-perform", "it", "additional-action")
+
+
+def test_redirect_names_the_card_no_longer_targeted():
+    (e,) = effects("The action targets him instead of another card, if legal.")
+    assert (e.kind, e.target.ref, e.values[0].text) == ("redirect-target", "it", "another card")
+
+
+def test_described_cards_a_restriction_names():
+    (e,) = effects("Kenji will not attach Items with Gold Cost greater than his Chi.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("cannot-attach", ("item",), ("cmp:gold-cost>it.chi",))
+    (e,) = effects("Bow a dishonorable or Naga Personality.")
+    assert e.target.states == ("state-or-keyword:dishonorable|Naga",)
+
+
+def test_not_having_effects_negated_or_strength_reduced():
+    negate, discard = effects("This Strategy may not have its effects negated or be discarded from play.")
+    assert (negate.kind, discard.kind) == ("cannot-negate", "cannot-discard-from-play")
+    (e,) = effects("Melee Attacks from the action's effects will not have their strength reduced.")
+    assert (e.kind, e.target.card_types) == ("cannot-reduce-strength", ("melee-attack",))
+
+
+def test_effects_described_by_what_they_prevent():
+    (e,) = effects("Negate other players' cards' effects that prevent this Personality performing actions.")
+    assert e.kind == "negate"
+    assert "prevents:performing-actions:this Personality" in e.target.states
+
+
+def test_gold_production_bonus_when_paying_to_recruit():
+    ab = parse_ability("This Holding has +1GP when it pays to Recruit or Equip a single Farm or Item only.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind.endswith("pays-for-single")]
+    assert cond.args[-1] == "recruit|equip"
+
+
+def test_play_limit_of_a_named_victory_card():
+    (e,) = effects("You can only play one Glorious Victory per battle.")
+    assert (e.kind, e.keyword, e.values[0].keywords) == ("play-limit", "battle", ("Glorious Victory",))

@@ -139,6 +139,8 @@ KINDS: frozenset[str] = frozenset({
     "cannot-become",
     "cannot-share-army",
     "action-limit",
+    "must-perform",
+    "cannot-reduce-strength",
 })
 
 
@@ -1248,3 +1250,133 @@ class Rules:
 
     def rs_pn_first_each(self, meta, ch):
         return f"first-{ch[0]}-each-{str(ch[-1]).lower()}"
+
+    # ----- noun phrases restrictions name
+    def rs_m_state_or_keyword(self, meta, ch):
+        # "a Fallen or Shadowlands Personality": the state, or the keyword
+        from .ability import _Mod
+
+        return _Mod("state", f"state-or-keyword:{str(ch[0]).lower()}|{ch[-1]}")
+
+    def rs_p_rel_gt(self, meta, ch):
+        return self.p_rel_gt(meta, ch)
+
+    def rs_p_rel_lt(self, meta, ch):
+        return self.p_rel_lt(meta, ch)
+
+    def rs_d_each_others(self, meta, ch):
+        return "each-others-battlefield"
+
+    # ----- "which ..." after an effect
+    def rs_effect_cannot_target(self, meta, ch):
+        # "Fear 4 that cannot target a Cavalry card": the card described is kept out of the
+        # effect's targets (keyword names the effect, as "Melee Attacks may not target ...")
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None:
+            return Unparsed(self._text(meta), "no effect to restrict", self._span(meta))
+        return first + [self._eff(meta, "cannot-be-targeted-by", target=ch[-1], keyword=effect.kind)]
+
+    def _performer(self, meta, ch):
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None or effect.kind != "additional-action":
+            return None, None
+        who = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        # "which he must perform": who performs the additional action
+        return first, self._eff(meta, "must-perform", target=who, keyword=effect.kind)
+
+    def rs_effect_performer(self, meta, ch):
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        return first + [performer]
+
+    def rs_optional_performer(self, meta, ch):
+        from .ability import _Optional
+
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        return [_Optional(first), performer]
+
+    def rs_redirect_instead_of(self, meta, ch):
+        # "The action targets him instead of another card": values[0] the card it no longer targets
+        targets = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "redirect-target", target=targets[0], values=(targets[1],))
+
+    def rs_alt_cards(self, meta, ch):
+        from .ability import _AltAmount
+
+        return _AltAmount({"two": 2, "three": 3}[self._text(meta).split()[0].lower()])
+
+    def rs_subj_cannot_attach(self, meta, ch):
+        # as the base "Will not attach Spells": target what may not be attached, values[0] the bearer
+        return self._eff(meta, "cannot-attach", target=ch[-1], values=(_subject(ch[0]),))
+
+    # ----- more restrictions
+    def rs_move_to_oppose_in(self, meta, ch):
+        # "in the Engage Segment": when the restriction holds (values[1] the segment)
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return _Vp("cannot-move-to", obj=next(c for c in ch if isinstance(c, TargetSpec)), keyword="oppose",
+                   extra=(f"{words[-1]} Segment",))
+
+    def rs_had_negated(self, meta, ch):
+        return "cannot-negate"
+
+    def rs_had_reduced(self, meta, ch):
+        return "cannot-reduce-strength"
+
+    def rs_not_have_done(self, meta, ch):
+        # "This Event may not have its effects negated": the subject's effects (or strength)
+        return self._eff(meta, ch[-1], target=_subject(ch[0]))
+
+    def rs_not_have_done_or_discard(self, meta, ch):
+        who = _subject(ch[0])
+        kind = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        if str(ch[-1]).lower() != "discarded":
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        return [self._eff(meta, kind, target=who), self._eff(meta, "cannot-discard-from-play", target=who)]
+
+    def rs_only_play_victory(self, meta, ch):
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        return _Vp("play-limit", obj=TargetSpec(ref="named", keywords=(f"{word} Victory",), text=f"{word} Victory"),
+                   keyword=period)
+
+    def rs_r_once_per(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"once-per-{str(ch[-1]).lower()}")
+
+    def rs_r_prevent(self, meta, ch):
+        # "effects that prevent him performing actions": which effects, by what they prevent
+        from .ability import _Mod
+
+        if ch[-1] is None:
+            return Unparsed(self._text(meta), "not what an effect prevents", self._span(meta))
+        return _Mod("post-state", f"prevents:{ch[-1]}:{ch[0].text}")
+
+    def rs_pv_perform(self, meta, ch):
+        return "performing-actions"
+
+    def rs_pv_contribute(self, meta, ch):
+        return "contributing-force"
+
+    def rs_pv_words(self, meta, ch):
+        return "|".join(w.lower() for w in self._text(meta).split() if w.lower() != "or")
+
+    def rs_pays_to(self, meta, ch):
+        # "when it pays to Recruit a single Farm only": the base "pays-for-single" test, with the verbs
+        from adjudicator.core.ability import Condition
+
+        from .ability import _Guarded
+
+        what = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        verbs = next(c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type"))
+        cond = Condition(kind="pays-for-single", args=(what.text, verbs), text=self._text(meta))
+        return _Guarded(ch[0], cond, self._text(meta))
