@@ -312,11 +312,21 @@ def test_effect_before_this_battle_resolves_after_the_clause():
 
 
 def test_put_into_a_province_discarding_the_card_there():
-    put, discard = effects("Limited: Put your target discarded Personality into one of your Provinces, face-up, "
-                           "discarding any card currently there.")[-2:]
-    assert put.kind == "put-in-province" and put.keyword == "face-up" and put.values == ("your-province",)
-    assert discard.kind == "discard" and discard.target.ref == "each"
-    assert discard.target.states == ("in-destination-province",)
+    (put,) = effects("Limited: Put your target discarded Personality into one of your Provinces, face-up, "
+                     "discarding any card currently there.")
+    assert put.kind == "put-in-province" and put.keyword == "face-up"
+    assert put.values == ("your-province", "discarding-there")
+    (put,) = effects("Limited: Put your target discarded Personality face-down into one of your Provinces.")
+    assert put.keyword == "face-down" and put.values == ("your-province",)
+    # no face stated: no rule gives one, so a kind of its own the engine does not carry out
+    (put,) = effects("Limited: Put your target discarded Personality into one of your Provinces, "
+                     "discarding any card currently there.")
+    assert put.kind == "put-in-province-unfaced" and put.keyword is None
+    assert put.values == ("your-province", "discarding-there")
+    assert not executes(parse_ability("Limited: Put a target Personality in your dynasty discard pile into one of "
+                                      "your Provinces, discarding any card currently there."))
+    assert executes(parse_ability("Limited: Put a target Personality in your dynasty discard pile into one of "
+                                  "your Provinces, face-up, discarding any card currently there."))
 
 
 def test_negate_the_actions_attacks():

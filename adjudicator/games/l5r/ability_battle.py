@@ -30,7 +30,7 @@ def it_target(ch):
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
-    "put-in-province", "enter-duel", "stat-maximum", "move-to-location",
+    "put-in-province", "put-in-province-unfaced", "enter-duel", "stat-maximum", "move-to-location",
     "move-to-location-of",
 })
 
@@ -632,7 +632,10 @@ class Rules:
         face = next((str(c).lower().lstrip(", ").replace(" ", "-") for c in ch
                      if getattr(c, "type", "") in ("FACE", "BT_COMMA_FACE")), None)
         where = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
-        return self._eff(meta, "put-in-province", target=it_target(ch), keyword=face, values=(where,))
+        # the text must say which way up: no rule in RULES.md gives a default, so a card put into a
+        # province without "face-up"/"face-down" is its own kind (structured, not carried out)
+        kind = "put-in-province" if face else "put-in-province-unfaced"
+        return self._eff(meta, kind, target=it_target(ch), keyword=face, values=(where,))
 
     def bt_there_cards(self, meta, ch):
         return TargetSpec(ref="each", card_types=("card",), zone="province",
@@ -640,6 +643,13 @@ class Rules:
 
     def bt_then_discarding(self, meta, ch):
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        last = first[-1]
+        if isinstance(last, Effect) and last.kind.startswith("put-in-province"):
+            # "put him into one of your Provinces, discarding any card currently there": one effect,
+            # the cards already in the province it goes into are discarded as it is put there
+            whole = self._eff(meta, last.kind, target=last.target, keyword=last.keyword,
+                              values=(*last.values, "discarding-there"))
+            return first[:-1] + [whole]
         return first + [self._eff(meta, "discard", target=ch[-1])]
 
     def bt_an_melee(self, meta, ch):

@@ -133,9 +133,66 @@ def may_assign_bowed(effect, ref: str) -> bool:
     return ref in ("this", "it")
 
 
+def _chosen_province(choice: str | None) -> str | None:
+    m = re.fullmatch(r"(?:province)?[-\s]?([0-9]+)", (choice or "").strip().lower())
+    return f"province {m.group(1)}" if m else None
+
+
+def put_in_province(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"Put him into one of your Provinces, face-up, discarding any card currently there".
+
+    The acting player chooses the province (``choosing province-N``): one of their own that is not
+    destroyed. The cards already there (not a Region, which is attached to the province, L5R-REGION)
+    go to their owner's discard pile for their deck (L5R-RESOLVE) -- only if the text says
+    "discarding" them; otherwise an occupied province is refused (the text does not say what
+    happens). The card leaves its zone without its attachments (discarded, L5R-DURATION) and lies
+    face-up or face-down as the text says: a face-up card there may be bought in the Dynasty phase
+    (L5R-DYNASTY). The engine puts only the acting player's own cards into their provinces.
+    """
+    from .effects import discard_copy
+
+    name = copy.show()
+    where, *rest = (str(v) for v in effect.values) or ("",)
+    actor = game.acting_player(position)
+    doing = f"put {name} into one of {actor}'s provinces"
+    if where != "your-province":
+        return Outcome(False, doing, "the engine puts a card only into one of the acting player's provinces")
+    if effect.keyword not in ("face-up", "face-down"):
+        return Outcome(False, doing, "the text does not say face-up or face-down")
+    if copy.owner != actor:
+        return Outcome(False, doing, f"{name} belongs to {copy.owner}: the engine puts only the acting "
+                       "player's own cards into their provinces")
+    province = _chosen_province(game.choice_of(position))
+    if province is None:
+        return Outcome(False, doing, "the acting player chooses the province: say 'choosing province-N'")
+    declared = {z for (o, z) in position.zones if o == actor and z.startswith("province ")}
+    number = int(province.split()[1])
+    if (declared and province not in declared) or (not declared and not 1 <= number <= 4) or \
+            province in position.memo.get("destroyed-provinces", {}).get(actor, []):
+        return Outcome(False, f"put {name} into {actor}'s {province}", f"{actor} has no {province}")
+    if copy.zone_owner == actor and copy.zone == province:
+        return Outcome(False, f"put {name} into {actor}'s {province}", "it is already there")
+    there = [position.copies[u] for u in position.zones.get((actor, province), [])
+             if "region" not in position.copies[u].flags]
+    if there and "discarding-there" not in rest:
+        return Outcome(False, f"put {name} into {actor}'s {province}", "a card is there already and the text "
+                       "does not discard it")
+    for old in there:
+        discard_copy(position, old)
+    for att in position.attachments_of(copy.uid):
+        discard_copy(position, att)
+    copy.attached_to = None
+    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+    if effect.keyword == "face-down":
+        copy.flags.add("face-down")
+    position.move(copy.uid, actor, province, top=False)
+    gone = f", discarding {', '.join(c.show() for c in there)}" if there else ""
+    return Outcome(True, f"put {name} into {actor}'s {province} {effect.keyword}{gone}")
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
-                    "move-to-location": move_to_location}
+                    "move-to-location": move_to_location, "put-in-province": put_in_province}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}
