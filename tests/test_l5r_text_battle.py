@@ -509,3 +509,15 @@ def test_challenger_duel_against_and_same_location_as():
     assert e.kind == "lose-duel" and e.values == ("against:Hiromi",)
     (e,) = effects("Battle: Give +1F to your Yojimbo at the same location as your Personality in this duel.")
     assert "same-location-as:your Personality in this duel" in e.target.states
+
+
+# ---------------------------------------------------------------- round 5
+def test_this_cards_ability_is_battle_and_another_timing():
+    ab = parse_ability("Battle: Bow a target Follower. This Strategy's ability is Battle/Engage if you control a Scout.")
+    assert ab.structured
+    e = ab.effects[-1]
+    assert e.kind == "ability-timing" and e.keyword == "Battle/Engage" and e.target.ref == "this"
+    assert any(c.kind == "effect-if:you-control" for c in ab.conditions)
+    (e,) = effects("Battle: This card's ability is a Battle/Open.")
+    assert e.keyword == "Battle/Open"
+    assert not parse_ability("Battle: This card's ability is a Battle/Dance.").structured

@@ -30,7 +30,7 @@ def it_target(ch):
 KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
-    "put-in-province", "put-in-province-unfaced", "enter-duel", "stat-maximum", "move-to-location",
+    "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
     "move-to-location-of",
 })
 
@@ -916,3 +916,16 @@ class Rules:
 
     def bt_p_same_location_as(self, meta, ch):
         return _post(f"same-location-as:{_whose(ch[-1])}")
+
+    # ---------------------------------------------------------------- round 5
+    def bt_ability_timing(self, meta, ch):
+        # "This Strategy's ability is Battle/Engage": keyword the designator pair
+        from .ability import Unparsed
+
+        second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"][-1]
+        if second not in ("Open", "Engage", "Limited"):
+            return Unparsed(self._text(meta), "a timing the grammar does not know", self._span(meta))
+        card = ch[0]
+        if not isinstance(card, TargetSpec) or card.ref != "this":
+            return Unparsed(self._text(meta), "only this card's ability", self._span(meta))
+        return self._eff(meta, "ability-timing", target=card, keyword=f"Battle/{second}")
