@@ -521,3 +521,12 @@ def test_this_cards_ability_is_battle_and_another_timing():
     (e,) = effects("Battle: This card's ability is a Battle/Open.")
     assert e.keyword == "Battle/Open"
     assert not parse_ability("Battle: This card's ability is a Battle/Dance.").structured
+
+
+def test_an_action_that_does_one_of_two_things():
+    ab = parse_ability("After each time your Battle action bows or destroys a Personality, gain 1 Honor.")
+    assert ab.structured
+    assert ab.trigger.event == "action-resolves;by=you;kind=battle;did=personality-bowed+personality-destroyed"
+    ab = parse_ability("After another player's action moves or bows this Personality, gain 1 Honor.")
+    assert ab.trigger.event == "action-resolves;by=opponent;did=this-personality-moved+this-personality-bowed"
+    assert not executes(ab)  # no event of the engine fits "either of two doings"

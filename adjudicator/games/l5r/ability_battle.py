@@ -929,3 +929,21 @@ class Rules:
         if not isinstance(card, TargetSpec) or card.ref != "this":
             return Unparsed(self._text(meta), "only this card's ability", self._span(meta))
         return self._eff(meta, "ability-timing", target=card, keyword=f"Battle/{second}")
+
+    def _bt_action_does_or(self, meta, ch, by: str):
+        from .ability_events import _battle_before_action, _kind_of, _name, _past, _subject, _target, _toks
+
+        verbs = _toks(ch, "EVERB")
+        if "targets" in verbs:
+            from .ability import Unparsed
+
+            return Unparsed(self._text(meta), "targeting is no doing of the action", self._span(meta))
+        t = _subject(_target(ch))
+        kind = _kind_of(ch) or _battle_before_action(self._text(meta))
+        return _name("action-resolves", by=by, kind=kind, did="+".join(f"{t}-{_past(v)}" for v in verbs))
+
+    def bt_ev_your_action_does_or(self, meta, ch):
+        return self._bt_action_does_or(meta, ch, "you")
+
+    def bt_ev_theirs_action_does_or(self, meta, ch):
+        return self._bt_action_does_or(meta, ch, "opponent")
