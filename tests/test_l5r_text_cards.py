@@ -392,3 +392,20 @@ def test_a_ring_used_without_cost():
     assert (cost.kind, cost.target.zone) == ("discard", "hand")
     assert (use.kind, use.keyword, use.target.ref, use.target.keywords) == ("use-ability", "without-cost", "possessed", ("Void",))
     assert "use-ability" in EFFECT_KINDS
+
+
+def test_an_element_keyword_is_any_of_the_five_elements():
+    ab = parse_ability("Open: Search your Fate deck for a spell with Storm or an element keyword. Show it. Put it in your hand.")
+    search = ab.effects[0]
+    assert (search.kind, search.target.zone, search.target.card_types) == ("search", "fate-deck", ("spell",))
+    assert search.target.states == ("any-keyword:Storm|Air|Earth|Fire|Water|Void",)
+    assert executes(ab)  # a single-zone search the engine carries out (the card named with 'paying')
+    (discard, _give) = effects("Discard a card with an element keyword to give your target Personality +1F.")
+    assert discard.target.states == ("any-keyword:Air|Earth|Fire|Water|Void",)
+
+
+def test_searches_of_one_zone_reach_the_engine_and_ordered_zones_do_not():
+    one = parse_ability("Open: Search your Dynasty deck for a non-Unique Holding, show it, and put it in your hand.")
+    assert one.structured and executes(one)
+    ordered = parse_ability("Open: Search your discard pile, then Fate deck, for a Ring, show it, and put it in your hand.")
+    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and not executes(ordered)
