@@ -409,3 +409,10 @@ def test_searches_of_one_zone_reach_the_engine_and_ordered_zones_do_not():
     assert one.structured and executes(one)
     ordered = parse_ability("Open: Search your discard pile, then Fate deck, for a Ring, show it, and put it in your hand.")
     assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and not executes(ordered)
+
+
+def test_create_then_attach_printed_without_and():
+    create, attach, to = effects("Create two 2F Followers attach them to your target Personality.")
+    assert (create.kind, create.target.count, create.target.card_types) == ("create", 2, ("follower",))
+    assert (attach.kind, attach.target.ref) == ("attach", "it")
+    assert (to.kind, to.target.ref, to.target.card_types) == ("attach-to", "target", ("personality",))

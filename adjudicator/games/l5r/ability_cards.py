@@ -230,6 +230,11 @@ class Rules:
     def cc_p_random(self, meta, ch):
         return _Mod("post-state", "random")
 
+    def cc_create_attach_to(self, meta, ch):
+        # the same clauses as "Create ... and attach it to ...": a created card, then attached
+        made = self.create_card(meta, ch[:2])
+        return [*(made if isinstance(made, list) else [made]), *self.attach(meta, ch[2:])]
+
     def cc_p_element(self, meta, ch):
         # the five element keywords of L5R: Air, Earth, Fire, Water, Void
         return _Mod("post-state", "any-keyword:" + "|".join(_ELEMENTS))
