@@ -416,3 +416,14 @@ def test_create_then_attach_printed_without_and():
     assert (create.kind, create.target.count, create.target.card_types) == ("create", 2, ("follower",))
     assert (attach.kind, attach.target.ref) == ("attach", "it")
     assert (to.kind, to.target.ref, to.target.card_types) == ("attach-to", "target", ("personality",))
+
+
+def test_strategy_is_the_action_card_type():
+    ab = parse_ability("Open: Search your Fate deck for a Shadow Strategy, show it, and put it in your hand.")
+    spec = ab.effects[0].target
+    assert (spec.card_types, spec.keywords) == (("action",), ("Shadow",))
+    assert executes(ab)
+    (negate,) = effects("Negate an Open action from a Strategy.")
+    assert "from:a Strategy" in negate.target.states
+    (discard,) = effects("Discard this Strategy.")
+    assert (discard.target.ref, discard.target.card_types) == ("this", ("strategy",))

@@ -235,6 +235,12 @@ class Rules:
         made = self.create_card(meta, ch[:2])
         return [*(made if isinstance(made, list) else [made]), *self.attach(meta, ch[2:])]
 
+    def cc_this_strategy(self, meta, ch):
+        return self._text(meta)  # "this Strategy" (np_this_typed reads the word, as for a CAPWORD)
+
+    def cc_p_from_strategy(self, meta, ch):
+        return _Mod("post-state", "from:" + self._text(meta).split(None, 1)[1])  # as cd_p_from_kind
+
     def cc_p_element(self, meta, ch):
         # the five element keywords of L5R: Air, Earth, Fire, Water, Void
         return _Mod("post-state", "any-keyword:" + "|".join(_ELEMENTS))
