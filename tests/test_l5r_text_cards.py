@@ -294,7 +294,7 @@ def test_cards_just_named():
     (e,) = effects("You may put one or two of these cards on the bottom of your deck.")
     assert (e.target.count, e.target.up_to) == (2, True)
     show, _put = effects("You may show one of them that is a Political Strategy and put it in your hand.")
-    assert show.kind == "reveal" and show.target.keywords == ("Political", "Strategy")
+    assert show.kind == "reveal" and (show.target.keywords, show.target.card_types) == (("Political",), ("action",))
     (e,) = effects("You may put it at the bottom of that deck.")
     assert (e.kind, e.values) == ("put-on-bottom", ("owner",))
 
