@@ -35,6 +35,8 @@ CARRIED_OUT = [
     "Battle: Give a target Personality with a Weapon +2F.",
     "Mantis Clan players ignore Tametaka's Honor Requirement.",
     "You ignore Hantei XVI's Honor Requirement if you control the Imperial Favor.",
+    ("Ninja Open, Pay 2 Gold: You may target and bow a Spell. Search your Fate deck for a Ninja Strategy, show "
+     "it, and put it in your hand. Lose 2 Honor."),
 ]
 
 NOT_CARRIED_OUT = [
@@ -46,8 +48,8 @@ NOT_CARRIED_OUT = [
     # an order between zones, a type read as a keyword, an order of several cards
     ("Limited, Bow this card: Search your discard pile, then Fate deck, for a Ring. Show it and put it in your "
      "hand. Discard a card."),
-    ("Ninja Open, Pay 2 Gold: You may target and bow a Spell. Search your Fate deck for a Ninja Strategy, show "
-     "it, and put it in your hand. Lose 2 Honor."),
+    # ("Strategy" is now the Action type: "a Ninja Strategy" executes; "Battle" read as a keyword does not)
+    "Open: Search your Fate deck for a Kiho Battle Strategy, show it, and put it in your hand.",
     "Limited, Bow this card: Look at the top three cards of your Fate deck. Put them back in any order.",
     # a keyword read into a type; a trait "he" that is a player; a card created "at his location"
     "Cannot attach Armor or Followers.",

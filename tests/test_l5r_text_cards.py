@@ -294,7 +294,7 @@ def test_cards_just_named():
     (e,) = effects("You may put one or two of these cards on the bottom of your deck.")
     assert (e.target.count, e.target.up_to) == (2, True)
     show, _put = effects("You may show one of them that is a Political Strategy and put it in your hand.")
-    assert show.kind == "reveal" and show.target.keywords == ("Political", "Strategy")
+    assert show.kind == "reveal" and (show.target.keywords, show.target.card_types) == (("Political",), ("action",))
     (e,) = effects("You may put it at the bottom of that deck.")
     assert (e.kind, e.values) == ("put-on-bottom", ("owner",))
 
@@ -392,3 +392,38 @@ def test_a_ring_used_without_cost():
     assert (cost.kind, cost.target.zone) == ("discard", "hand")
     assert (use.kind, use.keyword, use.target.ref, use.target.keywords) == ("use-ability", "without-cost", "possessed", ("Void",))
     assert "use-ability" in EFFECT_KINDS
+
+
+def test_an_element_keyword_is_any_of_the_five_elements():
+    ab = parse_ability("Open: Search your Fate deck for a spell with Storm or an element keyword. Show it. Put it in your hand.")
+    search = ab.effects[0]
+    assert (search.kind, search.target.zone, search.target.card_types) == ("search", "fate-deck", ("spell",))
+    assert search.target.states == ("any-keyword:Storm|Air|Earth|Fire|Water|Void",)
+    assert executes(ab)  # a single-zone search the engine carries out (the card named with 'paying')
+    (discard, _give) = effects("Discard a card with an element keyword to give your target Personality +1F.")
+    assert discard.target.states == ("any-keyword:Air|Earth|Fire|Water|Void",)
+
+
+def test_searches_of_one_zone_reach_the_engine_and_ordered_zones_do_not():
+    one = parse_ability("Open: Search your Dynasty deck for a non-Unique Holding, show it, and put it in your hand.")
+    assert one.structured and executes(one)
+    ordered = parse_ability("Open: Search your discard pile, then Fate deck, for a Ring, show it, and put it in your hand.")
+    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and not executes(ordered)
+
+
+def test_create_then_attach_printed_without_and():
+    create, attach, to = effects("Create two 2F Followers attach them to your target Personality.")
+    assert (create.kind, create.target.count, create.target.card_types) == ("create", 2, ("follower",))
+    assert (attach.kind, attach.target.ref) == ("attach", "it")
+    assert (to.kind, to.target.ref, to.target.card_types) == ("attach-to", "target", ("personality",))
+
+
+def test_strategy_is_the_action_card_type():
+    ab = parse_ability("Open: Search your Fate deck for a Shadow Strategy, show it, and put it in your hand.")
+    spec = ab.effects[0].target
+    assert (spec.card_types, spec.keywords) == (("action",), ("Shadow",))
+    assert executes(ab)
+    (negate,) = effects("Negate an Open action from a Strategy.")
+    assert "from:a Strategy" in negate.target.states
+    (discard,) = effects("Discard this Strategy.")
+    assert (discard.target.ref, discard.target.card_types) == ("this", ("strategy",))

@@ -72,6 +72,8 @@ KINDS: frozenset[str] = frozenset({
 })
 
 _HAND = "hand"
+#: the five element keywords ("a card with an element keyword")
+_ELEMENTS = ("Air", "Earth", "Fire", "Water", "Void")
 
 
 def _hand_of(spec: TargetSpec, holder: TargetSpec | None, text: str = "") -> TargetSpec:
@@ -227,6 +229,24 @@ class Rules:
 
     def cc_p_random(self, meta, ch):
         return _Mod("post-state", "random")
+
+    def cc_create_attach_to(self, meta, ch):
+        # the same clauses as "Create ... and attach it to ...": a created card, then attached
+        made = self.create_card(meta, ch[:2])
+        return [*(made if isinstance(made, list) else [made]), *self.attach(meta, ch[2:])]
+
+    def cc_this_strategy(self, meta, ch):
+        return self._text(meta)  # "this Strategy" (np_this_typed reads the word, as for a CAPWORD)
+
+    def cc_p_from_strategy(self, meta, ch):
+        return _Mod("post-state", "from:" + self._text(meta).split(None, 1)[1])  # as cd_p_from_kind
+
+    def cc_p_element(self, meta, ch):
+        # the five element keywords of L5R: Air, Earth, Fire, Water, Void
+        return _Mod("post-state", "any-keyword:" + "|".join(_ELEMENTS))
+
+    def cc_p_kw_or_element(self, meta, ch):
+        return _Mod("post-state", "any-keyword:" + "|".join((str(ch[0]), *_ELEMENTS)))
 
     def cc_p_from_play(self, meta, ch):
         return _Mod("zone", None)
