@@ -64,3 +64,76 @@ def test_the_imperial_favor_by_its_holder():
     assert r.passed, [f.render() for f in r.failures]
     r = _run('"Favor Seal"', 'Alice uses "Favor Seal"\nexpect legal\nexpect Alice family-honor 10\n')
     assert r.passed, [f.render() for f in r.failures]
+
+
+# ---------------------------------------------------------------- tests decided on a declared position
+
+from adjudicator.core.registry import get_game  # noqa: E402
+from adjudicator.games.l5r.conditions import evaluate  # noqa: E402
+
+PLACES = """scenario "t"
+game l5r
+card "Lone Samurai" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Samurai
+card "Dark Samurai" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Samurai Shadowlands
+player Alice clan Mantis family-honor 12
+player Bob   clan Lion   family-honor 9
+"""
+
+
+def _position(rest: str):
+    r = run_text(PLACES + rest)
+    assert r.passed, [f.render() for f in r.failures]
+    return r.position
+
+
+def _decide(pos, kind: str, *args, actor: str = "Alice", subject=None):
+    # as a test on an effect ("..., if he is ..."): pronouns name the target
+    return evaluate(Condition(kind=f"effect-if:{kind}", args=("effect 0", *args)), game=get_game("l5r"), pos=pos, actor=actor, source=None,
+                    subject_of=lambda word: subject)
+
+
+def _copy(pos, owner: str, zone: str):
+    return next(c for c in pos.all_copies() if c.owner == owner and c.zone == zone)
+
+
+def test_in_a_province():
+    pos = _position('phase action\nAlice province 1: "Lone Samurai"\nBob province 2: "Lone Samurai"\n'
+                    'Bob home: "Dark Samurai"\n')
+    mine, theirs, home = _copy(pos, "Alice", "province 1"), _copy(pos, "Bob", "province 2"), _copy(pos, "Bob", "home")
+    assert readable(Condition(kind="effect-if:in-province", args=("effect 0", "he", "yours")))
+    assert _decide(pos, "in-province", "he", "yours", subject=mine) is True
+    assert _decide(pos, "in-province", "he", "yours", subject=theirs) is False
+    assert _decide(pos, "in-province", "he", "any", subject=theirs) is True
+    assert _decide(pos, "in-province", "he", "any", subject=home) is False
+
+
+def test_is_not():
+    pos = _position('phase action\nBob home: "Dark Samurai"\nAlice home: "Lone Samurai"\n')
+    dark, lone = _copy(pos, "Bob", "home"), _copy(pos, "Alice", "home")
+    assert _decide(pos, "is-not", "he", "Shadowlands", subject=dark) is False
+    assert _decide(pos, "is-not", "he", "Shadowlands", subject=lone) is True
+    assert _decide(pos, "is-not", "he", "bowed", subject=lone) is True
+    assert not readable(Condition(kind="effect-if:is-not", args=("effect 0", "she", "dead")))  # no such state read
+
+
+def test_the_attacker_and_the_defender_by_clan():
+    pos = _position('turn 3\nphase attack\nstep combat\nAlice battlefield 1: "Lone Samurai"\n'
+                    'Bob battlefield 1: "Dark Samurai"\n')
+    assert readable(Condition(kind="is", args=("the Attacker", "a Mantis Clan player")))
+    assert _decide(pos, "is", "the Attacker", "a Mantis Clan player") is True
+    assert _decide(pos, "is", "the Defender", "a Mantis Clan player") is False
+    assert _decide(pos, "is", "the Defender", "a Lion Clan player") is True
+    assert _decide(pos, "is-not", "the Attacker", "a Lion Clan player") is True
+    assert _decide(pos, "is", "another player", "a Lion Clan player") is True
+    assert _decide(pos, "is", "another player", "a Lion Clan player", actor="Bob") is False
+    # outside an attack there is no Attacker: not decided
+    pos = _position('phase action\nAlice home: "Lone Samurai"\n')
+    assert _decide(pos, "is", "the Attacker", "a Mantis Clan player") is None
+
+
+def test_one_of_several_keywords():
+    pos = _position('phase action\nBob home: "Dark Samurai"\n')
+    dark = _copy(pos, "Bob", "home")
+    assert _decide(pos, "is", "he", "Fire or Shadowlands", subject=dark) is True
+    assert _decide(pos, "is", "he", "Fire or Thunder", subject=dark) is False
+    assert not readable(Condition(kind="effect-if:is", args=("effect 0", "he", "Fire or a dishonorable Personality")))

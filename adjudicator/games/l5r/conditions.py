@@ -119,10 +119,16 @@ def _readable(test: str, args: tuple) -> bool:
 
         subs = decode(args)
         return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
-    if test == "is" and len(args) == 2:
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() in _OTHERS:
+        return _CLAN_PLAYER.fullmatch(args[1]) is not None  # "the Attacker is a Mantis Clan player"
+    if test in ("is", "is-not") and len(args) == 2:
         pred = _article(args[1]).strip()
+        if " or " in pred:  # "he is Fire or Thunder": one of these keywords
+            return _subject_ok(args[0]) and all(re.fullmatch(r"[A-Z][A-Za-z\-]*", k) for k in pred.split(" or "))
         return _subject_ok(args[0]) and (pred.lower() in STATES or pred.lower() in TYPES
                                           or (pred[:1].isupper() and len(pred.split()) <= 3))
+    if test == "in-province" and len(args) == 2:
+        return _subject_ok(args[0]) and args[1] in ("yours", "any")
     if test == "would-be" and len(args) == 2:
         return _subject_ok(args[0]) and args[1].lower() == "opposed"
     if test == "self-state" and args:
@@ -213,6 +219,8 @@ def _object(text: str):
     return None if found is None else (enemy, found)
 
 
+#: "a Mantis Clan player"
+_CLAN_PLAYER = re.compile(r"an? ([A-Z][a-z]+) Clan player")
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 #: "another player is Lion Clan": some other player; "the Defender": the defending player
 _OTHERS = {"another player", "any other player", "the defender", "the attacker"}
@@ -441,6 +449,11 @@ def _test(test, args, game, pos, actor, source, subject_of):
             who = pos.timing.active if args[0].lower() == "the attacker" else game.defender(pos)
             return clan(who) == args[1].casefold()
         return any(clan(p) == args[1].casefold() for p in pos.players if p != actor)
+    if test in ("is", "is-not") and args[0].lower() in _OTHERS:
+        # "the Attacker is a Mantis Clan player", "another player is a Crab Clan player"
+        found = _test("is-clan", (args[0], _CLAN_PLAYER.fullmatch(args[1]).group(1)), game, pos, actor, source,
+                      subject_of)
+        return found if found is None or test == "is" else not found
     if test == "you-control" and not _subject_ok(args[0]):
         what = _controlled(args[0])
         if what is None:
@@ -505,9 +518,17 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if not isinstance(have, int):
             return None
         return have <= int(args[1]) if test == "stat-at-most" else have >= int(args[1])
+    if test == "is-not":  # "if it is not Cavalry": the same test, the other answer
+        found = _test("is", args, game, pos, actor, source, subject_of)
+        return None if found is None else not found
+    if test == "in-province":
+        # "he is in a Province", "this card is in your Provinces": where the card lies
+        return copy.zone.startswith("province ") and (args[1] == "any" or copy.zone_owner == actor)
     if test == "is":
         pred = _article(args[1]).strip()
         low = pred.lower()
+        if " or " in pred:
+            return any(pos.has_keyword(copy, k) for k in pred.split(" or "))
         if low in ("opposed", "unopposed"):
             return _opposed(pos, copy) == (low == "opposed")
         if low in STATES:
