@@ -349,7 +349,16 @@ def _matches(pos, copy, found) -> bool:
         return copy.card.type == word or (word == "attachment" and copy.attached_to is not None)
     if kind == "unit":
         return copy.card.type in ("personality", "follower")
-    return pos.has_keyword(copy, word)
+    return _has_words(pos, copy, word)
+
+
+def _has_words(pos, copy, words: str) -> bool:
+    """A keyword of several words ("Death Priest"), or each word a keyword of its own ("a
+    One-Handed Weapon": the keywords One-Handed and Weapon)."""
+    if pos.has_keyword(copy, words):
+        return True
+    parts = words.split()
+    return len(parts) > 1 and all(w[:1].isupper() for w in parts) and all(pos.has_keyword(copy, w) for w in parts)
 
 
 def _opposed(pos, copy) -> bool:
@@ -538,7 +547,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(pred) if " " in pred else None
         if found is not None and found[0] in ("keyword-type", "clan-type"):
             return _matches(pos, copy, found)  # "an Infantry Follower": a keyword and a card type
-        return pos.has_keyword(copy, pred)
+        return _has_words(pos, copy, pred)
     if test == "is-clan":
         return pos.has_keyword(copy, args[1]) or pos.has_keyword(copy, f"{args[1]} Clan")
     if test == "is-any-keyword":
