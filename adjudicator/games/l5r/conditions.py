@@ -33,7 +33,8 @@ _THIS_KEYWORD = re.compile(r"this [A-Z][A-Za-z\-]*$")
 #: a card's own name in its text ("Kasuru", "Lao-she")
 _NAME = re.compile(r"[A-Z][A-Za-z\-']*$")
 _PLURAL = {"personalities": "personality", "followers": "follower", "holdings": "holding", "items": "item",
-           "spells": "spell", "attachments": "attachment", "units": "unit", "cards": "card"}
+           "spells": "spell", "attachments": "attachment", "units": "unit", "cards": "card", "rings": "ring",
+           "regions": "region"}
 _HERE = " at the current battlefield"
 _STATS = {"force", "chi", "personal-honor", "family-honor", "base-personal-honor", "printed-personal-honor",
           "base-force", "printed-force", "base-chi", "printed-chi"}
@@ -118,10 +119,16 @@ def _readable(test: str, args: tuple) -> bool:
 
         subs = decode(args)
         return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
-    if test == "is" and len(args) == 2:
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() in _OTHERS:
+        return _CLAN_PLAYER.fullmatch(args[1]) is not None  # "the Attacker is a Mantis Clan player"
+    if test in ("is", "is-not") and len(args) == 2:
         pred = _article(args[1]).strip()
+        if " or " in pred:  # "he is Fire or Thunder": one of these keywords
+            return _subject_ok(args[0]) and all(re.fullmatch(r"[A-Z][A-Za-z\-]*", k) for k in pred.split(" or "))
         return _subject_ok(args[0]) and (pred.lower() in STATES or pred.lower() in TYPES
                                           or (pred[:1].isupper() and len(pred.split()) <= 3))
+    if test == "in-province" and len(args) == 2:
+        return _subject_ok(args[0]) and args[1] in ("yours", "any")
     if test == "would-be" and len(args) == 2:
         return _subject_ok(args[0]) and args[1].lower() == "opposed"
     if test == "self-state" and args:
@@ -142,7 +149,7 @@ def _readable(test: str, args: tuple) -> bool:
     if test in ("clan-player", "not-clan-player") and args:
         return True
     if test == "you-control" and args:
-        return _subject_ok(args[0]) or _article(args[0])[:1].isupper() or _at_least(args[0]) is not None
+        return _subject_ok(args[0]) or _controlled(args[0]) is not None
     if test in ("control-at-least", "control-at-most") and len(args) == 2:
         return args[0].isdigit() and _kind_words(args[1]) is not None
     if test in ("has-no",) and len(args) == 2:
@@ -212,6 +219,8 @@ def _object(text: str):
     return None if found is None else (enemy, found)
 
 
+#: "a Mantis Clan player"
+_CLAN_PLAYER = re.compile(r"an? ([A-Z][a-z]+) Clan player")
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 #: "another player is Lion Clan": some other player; "the Defender": the defending player
 _OTHERS = {"another player", "any other player", "the defender", "the attacker"}
@@ -224,6 +233,53 @@ def _at_least(text: str):
     if found is None:
         return None
     return int(_COUNTS.get(m.group(1), m.group(1))), found
+
+
+#: a card named by its title: "Bayushi Fuyuko", "the Ring of the Void", "The Sorrow"
+_TITLE = re.compile(r"(?:[Tt]he )?[A-Z][A-Za-z'\-]*(?: (?:of|the|[A-Z][A-Za-z'\-]*))*")
+
+
+def _controlled(text: str):
+    """What "you control X" asks for: ("favor",) for the Imperial Favor (L5R-FAVOR);
+    ("count", n, kind words) for "two or more Rings"; ("kinds", (kind words, ...)) for "a
+    Courtier or Magistrate", "any Siege Personalities"; ("title", names) for a card named by
+    its title ("Bayushi Fuyuko", "the Ring of Earth"); None for words not read."""
+    t = text.strip()
+    if t.lower() == "the imperial favor":
+        return ("favor",)
+    counted = _at_least(t)
+    if counted is not None:
+        return ("count", *counted)
+    m = re.fullmatch(r"(?:a|an|any) (.+)", t)
+    if m:
+        parts = m.group(1).split(" or ")
+        # "a Death Priest", "a Geisha House": a keyword of several words
+        found = tuple(_kind_words(p) or (("keyword", p) if len(parts) == 1 and _TITLE.fullmatch(p) else None)
+                      for p in parts)
+        if None in found:
+            return None
+        # "a Courtier or Magistrate": alternatives of one sort only ("a Fire or Air Spell" is
+        # a Spell either way, not read)
+        if len(found) > 1 and not (len({f[0] for f in found}) == 1 and found[0][0] in ("keyword", "type")):
+            return None
+        return ("kinds", found)
+    found = _kind_words(t)
+    if found is not None and found[0] != "keyword":
+        return ("kinds", (found,))  # "Crab Clan Personalities"
+    if (" " in t) and _TITLE.fullmatch(t):
+        names = {t.casefold()}
+        if t.lower().startswith("the "):
+            names.add(t[len("the "):].casefold())
+        return ("title", frozenset(names))
+    return None
+
+
+def titled(copy, names) -> bool:
+    """``copy`` bears one of these titles: its name, or its name without the experienced
+    version's mark ("Akodo Kano - exp", "Yotsu Ueda (Experienced)")."""
+    name = copy.name.casefold()
+    bare = re.split(r" \(| - exp", name)[0].strip()
+    return name in names or bare in names
 
 
 def _where(text: str) -> str:
@@ -288,10 +344,21 @@ def _matches(pos, copy, found) -> bool:
     if kind == "keyword-type":
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "type":
+        if word == "unit":  # "Cavalry units": Personalities and Followers
+            return copy.card.type in ("personality", "follower")
         return copy.card.type == word or (word == "attachment" and copy.attached_to is not None)
     if kind == "unit":
         return copy.card.type in ("personality", "follower")
-    return pos.has_keyword(copy, word)
+    return _has_words(pos, copy, word)
+
+
+def _has_words(pos, copy, words: str) -> bool:
+    """A keyword of several words ("Death Priest"), or each word a keyword of its own ("a
+    One-Handed Weapon": the keywords One-Handed and Weapon)."""
+    if pos.has_keyword(copy, words):
+        return True
+    parts = words.split()
+    return len(parts) > 1 and all(w[:1].isupper() for w in parts) and all(pos.has_keyword(copy, w) for w in parts)
 
 
 def _opposed(pos, copy) -> bool:
@@ -391,14 +458,21 @@ def _test(test, args, game, pos, actor, source, subject_of):
             who = pos.timing.active if args[0].lower() == "the attacker" else game.defender(pos)
             return clan(who) == args[1].casefold()
         return any(clan(p) == args[1].casefold() for p in pos.players if p != actor)
+    if test in ("is", "is-not") and args[0].lower() in _OTHERS:
+        # "the Attacker is a Mantis Clan player", "another player is a Crab Clan player"
+        found = _test("is-clan", (args[0], _CLAN_PLAYER.fullmatch(args[1]).group(1)), game, pos, actor, source,
+                      subject_of)
+        return found if found is None or test == "is" else not found
     if test == "you-control" and not _subject_ok(args[0]):
-        keyword = _article(args[0])
-        found = _kind_words(keyword)  # "any Siege Personalities": a keyword and a card type
-        if found is not None and found[0] != "keyword":
-            return any(c.controller == actor and _matches(pos, c, found) and game.card_property(pos, c, "in-play")
-                       for c in pos.all_copies())
-        return any(c.controller == actor and pos.has_keyword(c, keyword) and game.card_property(pos, c, "in-play")
-                   for c in pos.all_copies())
+        what = _controlled(args[0])
+        if what is None:
+            return None
+        if what[0] == "favor":  # the Imperial Favor: held by one player at most (L5R-FAVOR)
+            return "imperial-favor" in pos.players[actor].flags
+        mine = [c for c in pos.all_copies() if c.controller == actor and in_play(pos, c)]
+        if what[0] == "title":  # a card of that title in play under your control
+            return any(titled(c, what[1]) for c in mine)
+        return any(any(_matches(pos, c, f) for f in what[1]) for c in mine)
     if test in ("did", "did-not") and args[0].lower() == "this":
         enemy, found = _object(args[2])
         verb = _verb(args[1])
@@ -453,9 +527,17 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if not isinstance(have, int):
             return None
         return have <= int(args[1]) if test == "stat-at-most" else have >= int(args[1])
+    if test == "is-not":  # "if it is not Cavalry": the same test, the other answer
+        found = _test("is", args, game, pos, actor, source, subject_of)
+        return None if found is None else not found
+    if test == "in-province":
+        # "he is in a Province", "this card is in your Provinces": where the card lies
+        return copy.zone.startswith("province ") and (args[1] == "any" or copy.zone_owner == actor)
     if test == "is":
         pred = _article(args[1]).strip()
         low = pred.lower()
+        if " or " in pred:
+            return any(pos.has_keyword(copy, k) for k in pred.split(" or "))
         if low in ("opposed", "unopposed"):
             return _opposed(pos, copy) == (low == "opposed")
         if low in STATES:
@@ -465,7 +547,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(pred) if " " in pred else None
         if found is not None and found[0] in ("keyword-type", "clan-type"):
             return _matches(pos, copy, found)  # "an Infantry Follower": a keyword and a card type
-        return pos.has_keyword(copy, pred)
+        return _has_words(pos, copy, pred)
     if test == "is-clan":
         return pos.has_keyword(copy, args[1]) or pos.has_keyword(copy, f"{args[1]} Clan")
     if test == "is-any-keyword":
