@@ -375,3 +375,24 @@ def test_entering_play_and_buying_for_more_or_less_gold():
     (e,) = effects("Kenzo Equips Water Spells for 1 less Gold.")
     assert (e.kind, e.keyword) == ("cost-reduction", "equip-less-gold")
     assert "bearer:Kenzo" in e.target.states
+
+
+def test_bonus_or_penalty_equal_to_a_stat_is_a_choice_of_sign():
+    ab = parse_ability("Battle: Target a Personality: Give it a Force bonus or penalty equal to this card's Chi.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    amounts = [e for e in ab.effects if e.kind == "amount-equal-to"]
+    assert [m.stat for m in mods] == ["force", "force"]
+    assert [(a.stat, a.amount) for a in amounts] == [("chi", 1), ("chi", -1)]
+    choices = sorted(c.args[1] for c in ab.conditions if c.kind == "effect-choice")
+    assert choices == ["option 1 of 2"] * 2 + ["option 2 of 2"] * 2
+    assert executes(ab)
+
+
+def test_force_or_chi_bonus_is_a_choice_of_stat():
+    ab = parse_ability("Battle: Give this card a Force or Chi bonus equal to your Stronghold's Gold Production.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    assert [m.stat for m in mods] == ["force", "chi"]
+    assert all(e.amount == 1 for e in ab.effects if e.kind == "amount-equal-to")
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4

@@ -1014,3 +1014,30 @@ class Rules13:
 for _name, _value in vars(Rules13).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class Rules14:
+    # ----- "a Force bonus or penalty equal to ...", "a Force or Chi bonus equal to ..."
+    def _pl_measured_option(self, meta, target, stat, ref, sign, label):
+        effects = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ref, sign)
+        # each option its own text, so the choice scoping tells the two apart
+        return [replace(e, text=f"{label} ({e.text})") for e in effects]
+
+    def pl_give_bonus_or_penalty(self, meta, ch):
+        target, stat, ref = ch[0], next(c for c in ch if isinstance(c, str)), ch[-1]
+        options = [self._pl_measured_option(meta, target, stat, ref, 1, f"{stat} bonus"),
+                   self._pl_measured_option(meta, target, stat, ref, -1, f"{stat} penalty")]
+        return self.choice_of(meta, options)
+
+    def pl_give_either_stat_bonus(self, meta, ch):
+        target, ref = ch[0], ch[-1]
+        stats = [c for c in ch if isinstance(c, str)][:2]
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        options = [self._pl_measured_option(meta, target, s, ref, sign, f"{s} {'penalty' if sign < 0 else 'bonus'}")
+                   for s in stats]
+        return self.choice_of(meta, options)
+
+
+for _name, _value in vars(Rules14).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
