@@ -396,3 +396,16 @@ def test_force_or_chi_bonus_is_a_choice_of_stat():
     assert [m.stat for m in mods] == ["force", "chi"]
     assert all(e.amount == 1 for e in ab.effects if e.kind == "amount-equal-to")
     assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4
+
+
+def test_value_changed_by_half_another_value():
+    ab = parse_ability("Battle: Increase a target Personality's Gold Cost by half this card's Chi, rounded up.")
+    assert ab.structured
+    mod, amt = ab.effects
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "gold-cost", None)
+    assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-up", 1)
+    ab = parse_ability("Battle: Increase or decrease a target Holding's Gold Production by half this card's Chi.")
+    assert [(e.kind, e.amount) for e in ab.effects if e.kind == "amount-equal-to"] == [
+        ("amount-equal-to", 1), ("amount-equal-to", -1)]
+    assert {e.stat for e in ab.effects if e.kind == "modify-stat"} == {"gold-production"}
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4

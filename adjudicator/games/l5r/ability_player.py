@@ -1038,6 +1038,23 @@ class Rules14:
         return self.choice_of(meta, options)
 
 
+    # ----- "Increase his Gold Cost by half this Shugenja's Chi, rounded up"
+    def _pl_by_half(self, meta, ch, sign):
+        whose, stat = ch[0]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], sign)
+
+    def pl_increase_by_half(self, meta, ch):
+        return self._pl_by_half(meta, ch, 1)
+
+    def pl_reduce_by_half(self, meta, ch):
+        return self._pl_by_half(meta, ch, -1)
+
+    def pl_raise_or_lower_by_half(self, meta, ch):
+        whose, stat = ch[0]
+        options = [self._pl_measured_option(meta, whose, stat, ch[-1], sign, word)
+                   for sign, word in ((1, "increase"), (-1, "decrease"))]
+        return self.choice_of(meta, options)
+
 for _name, _value in vars(Rules14).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
