@@ -409,3 +409,11 @@ def test_value_changed_by_half_another_value():
         ("amount-equal-to", 1), ("amount-equal-to", -1)]
     assert {e.stat for e in ab.effects if e.kind == "modify-stat"} == {"gold-production"}
     assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4
+
+
+def test_second_option_paid_for():
+    ab = parse_ability("Bow this card: Produce 1 Gold, or lose 2 Honor to produce 4 Gold.")
+    assert ab.structured
+    assert [(e.kind, e.amount) for e in ab.effects] == [("produce-gold", 1), ("lose-honor", 2), ("produce-gold", 4)]
+    options = sorted((c.args[0], c.args[1]) for c in ab.conditions if c.kind == "effect-choice")
+    assert options == [("effect 0", "option 1 of 2"), ("effect 1", "option 2 of 2"), ("effect 2", "option 2 of 2")]

@@ -1055,6 +1055,11 @@ class Rules14:
                    for sign, word in ((1, "increase"), (-1, "decrease"))]
         return self.choice_of(meta, options)
 
+    # ----- "Produce 2 Gold, or lose 1 Honor to produce 3 Gold": the second option paid for
+    def pl_choice_paid(self, meta, ch):
+        first, cost, effect = [c for c in ch if getattr(c, "type", "") != "PL_COMMA_OR"]
+        return self.choice_of(meta, [first, self.cost_then(meta, [cost, effect])])
+
 for _name, _value in vars(Rules14).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
