@@ -417,3 +417,9 @@ def test_second_option_paid_for():
     assert [(e.kind, e.amount) for e in ab.effects] == [("produce-gold", 1), ("lose-honor", 2), ("produce-gold", 4)]
     options = sorted((c.args[0], c.args[1]) for c in ab.conditions if c.kind == "effect-choice")
     assert options == [("effect 0", "option 1 of 2"), ("effect 1", "option 2 of 2"), ("effect 2", "option 2 of 2")]
+
+
+def test_honor_gains_reduced_by_half_a_value():
+    (e, amt) = effects("Reduce each Honor gain from the action by half this card's Chi, rounded down.")
+    assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", None)
+    assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-down", -1)

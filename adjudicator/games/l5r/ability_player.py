@@ -1060,6 +1060,12 @@ class Rules14:
         first, cost, effect = [c for c in ch if getattr(c, "type", "") != "PL_COMMA_OR"]
         return self.choice_of(meta, [first, self.cost_then(meta, [cost, effect])])
 
+    def pl_reduce_honor_changes_by_half(self, meta, ch):
+        # the change's size is worked out when it resolves: an "amount-equal-to" follows it
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        e = replace(self._pl_honor_change_effect(meta, hc, 0, -1), amount=None)
+        return self._measured(meta, e, ch[-1], -1)
+
 for _name, _value in vars(Rules14).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
