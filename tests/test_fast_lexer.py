@@ -173,3 +173,15 @@ def test_prepare_builds_every_state_and_changes_no_token(toy):
     assert set(fast._tables) == set(fast._basic_by_state)
     lark_run, fast_run = _both(fresh, fast, "at battle end, bow Hida")
     assert fast_run == lark_run and fast_run[1][0] == "ok"
+
+
+def test_lexing_errors_compile_no_lark_scanner():
+    # lark compiles a state's scanner (hundreds of alternatives) the first time it lexes in
+    # that state; the fast lexer raises lark's errors from its own tables instead
+    fresh = Lark(TOY, parser="lalr", lexer="contextual", propagate_positions=True)
+    assert install(fresh)
+    fast = fresh.parser.lexer
+    for text in ["bow Hida x", "the battle!", "at battle end, bow ?", "3 gold gold"]:
+        with pytest.raises(LarkError):
+            fresh.parse(text)
+    assert all(basic._scanner is None for basic in fast._fallback.lexers.values())

@@ -23,8 +23,10 @@ quickly and the one earlier in that order wins. Lark's "unless" rule is kept too
 a regular expression of the same priority matches whole is lexed by that expression and the
 token re-typed to the literal (``_create_unless``).
 
-Anything unusual (text with a newline, a lexing error) is handed to lark's own contextual lexer
-from the same position, so error messages and exceptions are lark's.
+Anything unusual (text with a newline, an expression Python cannot compile) is handed to lark's
+own contextual lexer from the same position. A lexing error raises what lark would raise (the
+state's ``UnexpectedCharacters``, or ``UnexpectedToken`` when lark's root lexer would lex a token
+there), built from the same tables.
 """
 
 from __future__ import annotations
@@ -123,9 +125,9 @@ def _in_set(items: list, C) -> set[str] | None:
 
 
 class _StateTable:
-    __slots__ = ("literals", "by_first", "regex_terms", "regex_for", "order", "unless", "ignore")
+    __slots__ = ("literals", "by_first", "regex_terms", "regex_for", "order", "unless", "ignore", "allowed")
 
-    def __init__(self, literals, by_first, regex_terms, order, unless, ignore):
+    def __init__(self, literals, by_first, regex_terms, order, unless, ignore, allowed):
         self.literals = literals  # value -> (order index, terminal name)
         self.by_first = by_first  # first character -> candidate lengths
         self.regex_terms = regex_terms  # the state's regex terminals, in lark's order
@@ -133,6 +135,7 @@ class _StateTable:
         self.order = order  # regex terminal name -> order index
         self.unless = unless  # regex terminal name -> {literal value: literal terminal name}
         self.ignore = ignore  # terminal names to skip (WS)
+        self.allowed = allowed  # what lark's scanner for the state would say it expected
 
 
 class FastContextualLexer:
@@ -200,7 +203,9 @@ class FastContextualLexer:
         for ch, lengths in by_first.items():
             by_first[ch] = sorted(set(lengths), reverse=True)
         order = {t.name: index[t.name] for t in res}
-        return _StateTable(literals, by_first, tuple(res), order, unless, frozenset(basic.ignore_types))
+        ignore = frozenset(basic.ignore_types)
+        allowed = {name for _, name in literals.values()} | {t.name for t in res}
+        return _StateTable(literals, by_first, tuple(res), order, unless, ignore, allowed - ignore)
 
     def _first(self, terminal: Any) -> frozenset[str] | None:
         try:
@@ -235,6 +240,37 @@ class FastContextualLexer:
                 self._table(state)
 
     # ------------------------------------------------------------------ lexing
+    def _match(self, table: _StateTable, text: str, pos: int, end: int):
+        """(terminal name, end) of the token lark would lex here, (None, pos) if none;
+        None when an alternation could not be compiled (lark must decide)."""
+        best_i = 1 << 30
+        best_type = None
+        best_end = pos
+        ch = text[pos]
+        regex = table.regex_for.get(ch, _MISSING)
+        if regex is _MISSING:
+            regex = self._regex_for(table, ch)
+        if regex is None:
+            return None
+        if regex is not False:
+            m = regex.match(text, pos, end)
+            if m is not None:
+                best_type = m.lastgroup
+                best_i = table.order[best_type]
+                best_end = m.end()
+        lengths = table.by_first.get(ch)
+        if lengths:
+            literals = table.literals
+            room = end - pos
+            for n in lengths:
+                if n > room:  # a slice past the end would be shorter than n
+                    continue
+                hit = literals.get(text[pos : pos + n])
+                if hit is not None and hit[0] < best_i:
+                    best_i, best_type = hit
+                    best_end = pos + n
+        return best_type, best_end
+
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
         from lark.lexer import Token
 
@@ -247,6 +283,7 @@ class FastContextualLexer:
             return
         tables = self._tables
         new_token = Token._future_new
+        match = self._match
         while pos < end:
             state = parser_state.position
             table = tables.get(state)
@@ -254,38 +291,12 @@ class FastContextualLexer:
                 table = self._table(state)
                 if table is None:
                     break
-            # the first regex terminal (in lark's order) that matches here
-            best_i = 1 << 30
-            best_type = None
-            best_end = pos
-            ch = text[pos]
-            regex = table.regex_for.get(ch, _MISSING)
-            if regex is _MISSING:
-                regex = self._regex_for(table, ch)
-            if regex is None:
-                break  # an alternation Python could not compile: lark lexes from here
-            if regex is not False:
-                m = regex.match(text, pos, end)
-                if m is not None:
-                    best_type = m.lastgroup
-                    best_i = table.order[best_type]
-                    best_end = m.end()
-            # the first literal (in lark's order) that matches here
-            lengths = table.by_first.get(ch)
-            if lengths:
-                literals = table.literals
-                room = end - pos
-                for n in lengths:
-                    if n > room:  # a slice past the end would be shorter than n
-                        continue
-                    hit = literals.get(text[pos : pos + n])
-                    if hit is not None and hit[0] < best_i:
-                        best_i, best_type = hit
-                        best_end = pos + n
-            if best_type is None:
-                break  # nothing matches: lark raises its own error from here
-            if best_end == pos:
-                break  # an empty match: let lark decide
+            found = match(table, text, pos, end)
+            if found is None:
+                break  # lark lexes from here
+            best_type, best_end = found
+            if best_type is None or best_end == pos:
+                self._fail(lexer_state, parser_state, table, text, pos)
             if best_type in table.ignore:
                 pos = best_end
                 continue
@@ -307,6 +318,63 @@ class FastContextualLexer:
         ctr.char_pos = pos
         ctr.column = pos - ctr.line_start_pos + 1
         yield from self._fallback.lex(lexer_state, parser_state)
+
+    def _fail(self, lexer_state: Any, parser_state: Any, table: _StateTable, text: str, pos: int) -> None:
+        """Raise what lark's contextual lexer raises when nothing matches here.
+
+        Lark raises UnexpectedCharacters from the state's lexer, then tries its root lexer
+        (every terminal) and, if that lexes a token, raises UnexpectedToken for it instead.
+        Done here with the tables, so no per-state lark scanner is ever compiled (building
+        those on failing texts cost more than a second on the first pass over a pool).
+        """
+        from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+        from lark.lexer import Token
+
+        ctr = lexer_state.line_ctr
+        ctr.char_pos = pos
+        ctr.column = pos - ctr.line_start_pos + 1
+        last = lexer_state.last_token
+        allowed = table.allowed or {"<END-OF-FILE>"}
+        error = UnexpectedCharacters(text, pos, ctr.line, ctr.column, allowed=allowed,
+                                     token_history=last and [last], state=parser_state,
+                                     terminals_by_name=self._fallback.lexers[parser_state.position].terminals_by_name)
+        root = self._root_table()
+        found = self._match(root, text, pos, lexer_state.text.end) if root is not None else None
+        if found is None and root is not None:
+            raise error  # the root alternation could not be compiled: keep the plain error
+        if root is None:
+            # let lark's root lexer decide (it exists already in lark's contextual lexer)
+            try:
+                token = self._fallback.root_lexer.next_token(lexer_state, parser_state)
+            except UnexpectedCharacters:
+                raise error from None
+            raise UnexpectedToken(token, error.allowed, state=parser_state, token_history=[last],
+                                  terminals_by_name=self._fallback.root_lexer.terminals_by_name)
+        best_type, best_end = found
+        while best_type is not None and best_type in root.ignore and best_end > pos:
+            pos = best_end  # the root lexer skips ignored text before its token
+            if pos >= lexer_state.text.end:
+                raise error
+            found = self._match(root, text, pos, lexer_state.text.end)
+            if found is None:
+                raise error
+            best_type, best_end = found
+        if best_type is None or best_end == pos:
+            raise error
+        value = text[pos:best_end]
+        unless = root.unless.get(best_type)
+        if unless is not None:
+            best_type = unless.get(value, best_type)
+        token = Token._future_new(best_type, value, pos, 1, pos + 1, 1, best_end + 1, best_end)
+        raise UnexpectedToken(token, error.allowed, state=parser_state, token_history=[last],
+                              terminals_by_name=self._fallback.root_lexer.terminals_by_name)
+
+    def _root_table(self) -> _StateTable | None:
+        root = self._fallback.root_lexer
+        table = self._by_lexer.get(id(root), _MISSING)
+        if table is _MISSING:
+            table = self._by_lexer[id(root)] = self._build(root)
+        return table
 
 
 def install(lark_parser: Any) -> bool:
