@@ -375,3 +375,51 @@ def test_entering_play_and_buying_for_more_or_less_gold():
     (e,) = effects("Kenzo Equips Water Spells for 1 less Gold.")
     assert (e.kind, e.keyword) == ("cost-reduction", "equip-less-gold")
     assert "bearer:Kenzo" in e.target.states
+
+
+def test_bonus_or_penalty_equal_to_a_stat_is_a_choice_of_sign():
+    ab = parse_ability("Battle: Target a Personality: Give it a Force bonus or penalty equal to this card's Chi.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    amounts = [e for e in ab.effects if e.kind == "amount-equal-to"]
+    assert [m.stat for m in mods] == ["force", "force"]
+    assert [(a.stat, a.amount) for a in amounts] == [("chi", 1), ("chi", -1)]
+    choices = sorted(c.args[1] for c in ab.conditions if c.kind == "effect-choice")
+    assert choices == ["option 1 of 2"] * 2 + ["option 2 of 2"] * 2
+    assert executes(ab)
+
+
+def test_force_or_chi_bonus_is_a_choice_of_stat():
+    ab = parse_ability("Battle: Give this card a Force or Chi bonus equal to your Stronghold's Gold Production.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    assert [m.stat for m in mods] == ["force", "chi"]
+    assert all(e.amount == 1 for e in ab.effects if e.kind == "amount-equal-to")
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4
+
+
+def test_value_changed_by_half_another_value():
+    ab = parse_ability("Battle: Increase a target Personality's Gold Cost by half this card's Chi, rounded up.")
+    assert ab.structured
+    mod, amt = ab.effects
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "gold-cost", None)
+    assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-up", 1)
+    ab = parse_ability("Battle: Increase or decrease a target Holding's Gold Production by half this card's Chi.")
+    assert [(e.kind, e.amount) for e in ab.effects if e.kind == "amount-equal-to"] == [
+        ("amount-equal-to", 1), ("amount-equal-to", -1)]
+    assert {e.stat for e in ab.effects if e.kind == "modify-stat"} == {"gold-production"}
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 4
+
+
+def test_second_option_paid_for():
+    ab = parse_ability("Bow this card: Produce 1 Gold, or lose 2 Honor to produce 4 Gold.")
+    assert ab.structured
+    assert [(e.kind, e.amount) for e in ab.effects] == [("produce-gold", 1), ("lose-honor", 2), ("produce-gold", 4)]
+    options = sorted((c.args[0], c.args[1]) for c in ab.conditions if c.kind == "effect-choice")
+    assert options == [("effect 0", "option 1 of 2"), ("effect 1", "option 2 of 2"), ("effect 2", "option 2 of 2")]
+
+
+def test_honor_gains_reduced_by_half_a_value():
+    (e, amt) = effects("Reduce each Honor gain from the action by half this card's Chi, rounded down.")
+    assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", None)
+    assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-down", -1)

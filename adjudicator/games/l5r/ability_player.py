@@ -1014,3 +1014,58 @@ class Rules13:
 for _name, _value in vars(Rules13).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class Rules14:
+    # ----- "a Force bonus or penalty equal to ...", "a Force or Chi bonus equal to ..."
+    def _pl_measured_option(self, meta, target, stat, ref, sign, label):
+        effects = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ref, sign)
+        # each option its own text, so the choice scoping tells the two apart
+        return [replace(e, text=f"{label} ({e.text})") for e in effects]
+
+    def pl_give_bonus_or_penalty(self, meta, ch):
+        target, stat, ref = ch[0], next(c for c in ch if isinstance(c, str)), ch[-1]
+        options = [self._pl_measured_option(meta, target, stat, ref, 1, f"{stat} bonus"),
+                   self._pl_measured_option(meta, target, stat, ref, -1, f"{stat} penalty")]
+        return self.choice_of(meta, options)
+
+    def pl_give_either_stat_bonus(self, meta, ch):
+        target, ref = ch[0], ch[-1]
+        stats = [c for c in ch if isinstance(c, str)][:2]
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        options = [self._pl_measured_option(meta, target, s, ref, sign, f"{s} {'penalty' if sign < 0 else 'bonus'}")
+                   for s in stats]
+        return self.choice_of(meta, options)
+
+
+    # ----- "Increase his Gold Cost by half this Shugenja's Chi, rounded up"
+    def _pl_by_half(self, meta, ch, sign):
+        whose, stat = ch[0]
+        return self._measured(meta, self._eff(meta, "modify-stat", target=whose, stat=stat), ch[-1], sign)
+
+    def pl_increase_by_half(self, meta, ch):
+        return self._pl_by_half(meta, ch, 1)
+
+    def pl_reduce_by_half(self, meta, ch):
+        return self._pl_by_half(meta, ch, -1)
+
+    def pl_raise_or_lower_by_half(self, meta, ch):
+        whose, stat = ch[0]
+        options = [self._pl_measured_option(meta, whose, stat, ch[-1], sign, word)
+                   for sign, word in ((1, "increase"), (-1, "decrease"))]
+        return self.choice_of(meta, options)
+
+    # ----- "Produce 2 Gold, or lose 1 Honor to produce 3 Gold": the second option paid for
+    def pl_choice_paid(self, meta, ch):
+        first, cost, effect = [c for c in ch if getattr(c, "type", "") != "PL_COMMA_OR"]
+        return self.choice_of(meta, [first, self.cost_then(meta, [cost, effect])])
+
+    def pl_reduce_honor_changes_by_half(self, meta, ch):
+        # the change's size is worked out when it resolves: an "amount-equal-to" follows it
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        e = replace(self._pl_honor_change_effect(meta, hc, 0, -1), amount=None)
+        return self._measured(meta, e, ch[-1], -1)
+
+for _name, _value in vars(Rules14).items():
+    if not _name.startswith("__"):
+        setattr(Rules, _name, _value)
