@@ -238,16 +238,12 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
 
 def own_reductions(game, ctx, copy) -> tuple[int, bool]:
     """(Gold less, Honor Requirement ignored) from ``copy``'s traits on itself, with steps."""
-    pos, actor = ctx.position, ctx.actor
     less, ignore_req = 0, False
     for ability in game.abilities(copy):
         if not _self_reduction_ok(ability):
             continue
         clause = ability.effects[0]
-        unmet = [c for c in ability.conditions if not _self_condition(game, pos, actor, copy, c)]
-        if unmet:
-            ctx.step("condition", f"{copy.name}'s '{clause.text}' does not apply: not so that "
-                     f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
+        if not _own_trait_holds(game, ctx, copy, ability):
             continue
         if clause.keyword == "ignoring-gold-cost":
             continue  # ignores_gold_cost says so
@@ -262,18 +258,22 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
     return less, ignore_req
 
 
+def _own_trait_holds(game, ctx, copy, ability) -> bool:
+    """Do the conditions of ``copy``'s own cost trait hold for the buyer? A step says why not."""
+    unmet = [c for c in ability.conditions if not _self_condition(game, ctx.position, ctx.actor, copy, c)]
+    if unmet:
+        ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
+                 f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
+    return not unmet
+
+
 def ignores_gold_cost(game, ctx, copy) -> bool:
     """"Nishoji enters play ignoring Gold Cost if you control the Ring of Earth": its own trait,
     its condition holding for the buyer, makes its Gold cost count as 0 (L5R-GOLD), with a step."""
-    pos, actor = ctx.position, ctx.actor
     for ability in game.abilities(copy):
         if not _self_reduction_ok(ability) or ability.effects[0].keyword != "ignoring-gold-cost":
             continue
-        clause = ability.effects[0]
-        unmet = [c for c in ability.conditions if not _self_condition(game, pos, actor, copy, c)]
-        if unmet:
-            ctx.step("condition", f"{copy.name}'s '{clause.text}' does not apply: not so that "
-                     f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
+        if not _own_trait_holds(game, ctx, copy, ability):
             continue
         ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Gold cost", "L5R-GOLD",
                  "L5R-DYNASTY")
