@@ -77,6 +77,27 @@ def _discard_pile(copy: Copy) -> str:
     return "dynasty-discard" if copy.card.type in dynasty else "fate-discard"
 
 
+def move_with_attachments(position: Position, copy: Copy, zone: str) -> None:
+    """A card moving in play (home, to a battlefield) takes its attachments along."""
+    position.move(copy.uid, copy.controller, zone, top=False)
+    for att in position.attachments_of(copy.uid):
+        position.move(att.uid, att.controller, zone, top=False)
+
+
+def shed_attachments(position: Position, copy: Copy) -> None:
+    """A card leaving play: its attachments are discarded and it is attached to nothing."""
+    for att in position.attachments_of(copy.uid):
+        discard_copy(position, att)
+    copy.attached_to = None
+
+
+def leave_play(position: Position, copy: Copy) -> None:
+    """A card leaving play for a hand, a deck or a province: it sheds its attachments and is
+    no longer bowed, dishonored or face-down (the caller moves it)."""
+    shed_attachments(position, copy)
+    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+
+
 def discard_copy(position: Position, copy: Copy) -> None:
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
@@ -150,9 +171,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     if kind == "move-home":
         if copy.zone == "home":
             return Outcome(False, f"move {name} home", f"{name} is already home")
-        position.move(copy.uid, copy.controller, "home", top=False)
-        for att in position.attachments_of(copy.uid):
-            position.move(att.uid, att.controller, "home", top=False)
+        move_with_attachments(position, copy, "home")
         return Outcome(True, f"move {name} home")
     if kind == "destroy":
         if not in_play(position, copy):
@@ -221,18 +240,13 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         raise_event(position, "enters-play", copy)
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
-        for att in position.attachments_of(copy.uid):
-            discard_copy(position, att)
-        copy.attached_to = None
+        shed_attachments(position, copy)
         position.move(copy.uid, copy.owner, "removed", top=False)
         return Outcome(True, f"remove {name} from the game")
     if kind == "put-in-hand":
         if copy.zone == "hand":
             return Outcome(False, f"put {name} into its owner's hand", "it is already in a hand")
-        for att in position.attachments_of(copy.uid):
-            discard_copy(position, att)
-        copy.attached_to = None
-        copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+        leave_play(position, copy)
         position.move(copy.uid, copy.owner, "hand", top=False)
         return Outcome(True, f"put {name} into {copy.owner}'s hand")
     if kind == "take-control":

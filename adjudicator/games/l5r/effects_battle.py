@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .effects import Outcome
+from .effects import Outcome, leave_play, move_with_attachments
 
 
 def _chosen_battlefield(choice: str | None) -> str | None:
@@ -77,9 +77,7 @@ def move_to_battle(game, position, copy, effect, *, as_cost: bool, source: str) 
                            "opposed there")
     if copy.zone == field:
         return Outcome(False, f"move {name} to {field}", "it is already there")
-    position.move(copy.uid, copy.controller, field, top=False)
-    for att in position.attachments_of(copy.uid):
-        position.move(att.uid, att.controller, field, top=False)
+    move_with_attachments(position, copy, field)
     return Outcome(True, f"move {name} to {field}")
 
 
@@ -105,9 +103,7 @@ def move_to_location(game, position, copy, effect, *, as_cost: bool, source: str
                            "this Attack phase and cannot be moved to any battlefield (L5R-LOCATION)")
     if copy.zone == field:
         return Outcome(False, f"move {name} to {field}", "it is already there: the text names another location")
-    position.move(copy.uid, copy.controller, field, top=False)
-    for att in position.attachments_of(copy.uid):
-        position.move(att.uid, att.controller, field, top=False)
+    move_with_attachments(position, copy, field)
     return Outcome(True, f"move {name} to {field}")
 
 
@@ -179,10 +175,7 @@ def put_in_province(game, position, copy, effect, *, as_cost: bool, source: str)
                        "does not discard it")
     for old in there:
         discard_copy(position, old)
-    for att in position.attachments_of(copy.uid):
-        discard_copy(position, att)
-    copy.attached_to = None
-    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+    leave_play(position, copy)
     if effect.keyword == "face-down":
         copy.flags.add("face-down")
     position.move(copy.uid, actor, province, top=False)

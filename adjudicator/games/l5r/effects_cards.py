@@ -19,7 +19,7 @@ non-executable: :func:`unchecked_target` (used by :func:`adjudicator.games.l5r.e
 
 from __future__ import annotations
 
-from .effects import Outcome, discard_copy, draw_cards, in_play
+from .effects import Outcome, draw_cards, in_play, leave_play
 
 _DYNASTY_TYPES = {"personality", "holding", "event", "region", "stronghold", "celestial"}
 
@@ -49,10 +49,7 @@ def _to_deck(top: bool):
             if pile and pile[at] == copy.uid:
                 return Outcome(False, f"put {name} on the {where} of {copy.owner}'s {deck}",
                                "it is already there")
-        for att in position.attachments_of(copy.uid):
-            discard_copy(position, att)
-        copy.attached_to = None
-        copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+        leave_play(position, copy)
         position.move(copy.uid, copy.owner, deck, top=top)
         return Outcome(True, f"put {name} on the {where} of {copy.owner}'s {deck.replace('-', ' ')}")
 
