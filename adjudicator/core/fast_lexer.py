@@ -142,7 +142,7 @@ class FastContextualLexer:
     """Replaces ``ParsingFrontend.lexer`` of an LALR + contextual-lexer ``Lark`` object."""
 
     def __init__(self, fallback: Any, g_regex_flags: int = 0):
-        from lark.lexer import PatternRE, PatternStr
+        from lark.lexer import PatternStr
 
         self._fallback = fallback
         self._flags = g_regex_flags
@@ -150,7 +150,6 @@ class FastContextualLexer:
         self._tables: dict[int, _StateTable] = {}  # parser state -> table
         self._by_lexer: dict[int, _StateTable] = {}  # id(BasicLexer) -> table
         self._regex_cache: dict[tuple[str, ...], Any] = {}
-        self._PatternRE = PatternRE
         self._PatternStr = PatternStr
         self._embeds: dict[tuple[str, str], bool] = {}
         self._firsts: dict[str, frozenset[str] | None] = {}
@@ -328,7 +327,6 @@ class FastContextualLexer:
         those on failing texts cost more than a second on the first pass over a pool).
         """
         from lark.exceptions import UnexpectedCharacters, UnexpectedToken
-        from lark.lexer import Token
 
         ctr = lexer_state.line_ctr
         ctr.char_pos = pos
@@ -339,35 +337,39 @@ class FastContextualLexer:
                                      token_history=last and [last], state=parser_state,
                                      terminals_by_name=self._fallback.lexers[parser_state.position].terminals_by_name)
         root = self._root_table()
-        found = self._match(root, text, pos, lexer_state.text.end) if root is not None else None
-        if found is None and root is not None:
-            raise error  # the root alternation could not be compiled: keep the plain error
-        if root is None:
-            # let lark's root lexer decide (it exists already in lark's contextual lexer)
+        token = self._root_token(root, text, pos, lexer_state.text.end) if root is not None else None
+        if token is None:
+            raise error
+        if token is _MISSING:  # no table or an uncompilable alternation: lark's root lexer decides
             try:
                 token = self._fallback.root_lexer.next_token(lexer_state, parser_state)
             except UnexpectedCharacters:
                 raise error from None
-            raise UnexpectedToken(token, error.allowed, state=parser_state, token_history=[last],
-                                  terminals_by_name=self._fallback.root_lexer.terminals_by_name)
-        best_type, best_end = found
-        while best_type is not None and best_type in root.ignore and best_end > pos:
-            pos = best_end  # the root lexer skips ignored text before its token
-            if pos >= lexer_state.text.end:
-                raise error
-            found = self._match(root, text, pos, lexer_state.text.end)
+        raise UnexpectedToken(token, error.allowed, state=parser_state, token_history=[last],
+                              terminals_by_name=self._fallback.root_lexer.terminals_by_name)
+
+    def _root_token(self, root: _StateTable, text: str, pos: int, end: int) -> Any:
+        """The token lark's root lexer would lex at ``pos`` (ignored text skipped first), None
+        if none, ``_MISSING`` if an alternation could not be compiled."""
+        from lark.lexer import Token
+
+        while True:
+            found = self._match(root, text, pos, end)
             if found is None:
-                raise error
+                return _MISSING
             best_type, best_end = found
-        if best_type is None or best_end == pos:
-            raise error
+            if best_type is None or best_end == pos:
+                return None
+            if best_type not in root.ignore:
+                break
+            pos = best_end  # the root lexer skips ignored text before its token
+            if pos >= end:
+                return None
         value = text[pos:best_end]
         unless = root.unless.get(best_type)
         if unless is not None:
             best_type = unless.get(value, best_type)
-        token = Token._future_new(best_type, value, pos, 1, pos + 1, 1, best_end + 1, best_end)
-        raise UnexpectedToken(token, error.allowed, state=parser_state, token_history=[last],
-                              terminals_by_name=self._fallback.root_lexer.terminals_by_name)
+        return Token._future_new(best_type, value, pos, 1, pos + 1, 1, best_end + 1, best_end)
 
     def _root_table(self) -> _StateTable | None:
         root = self._fallback.root_lexer
