@@ -424,9 +424,7 @@ def _done(self, meta, ch, kind):
     what = "" if obj is None else obj[1] if isinstance(obj, tuple) else obj.text
     period = ";".join(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period") or None
     # "an action this phase": the period was read as the object's post-modifier
-    # (the restrictions topic's post-modifier "this <period>" gives the state "this-phase")
-    during = [s for s in getattr(obj, "states", ())
-              if s.startswith("during:") or s in ("this-phase", "this-turn", "this-battle", "this-game")]
+    during = [s for s in getattr(obj, "states", ()) if s.startswith("during:")]
     if during and period is None:
         period = during[-1].split(":", 1)[-1]
         what = what[: what.lower().rfind(" this ")].rstrip()

@@ -1182,8 +1182,8 @@ class Rules:
         from .ability import amount
 
         t = ch[-1]
-        period = next((st[5:] for st in t.states if st.startswith("this-")), None)
-        t = replace(t, states=tuple(st for st in t.states if not st.startswith("this-")))
+        period = next((st[len("during:this-"):] for st in t.states if st.startswith("during:this-")), None)
+        t = replace(t, states=tuple(st for st in t.states if not st.startswith("during:this-")))
         return _Vp("action-limit", obj=t, amount=amount(ch[0]), duration=period)
 
     def rs_only_put_more(self, meta, ch):
@@ -1202,7 +1202,7 @@ class Rules:
         # "actions this phase": the ones of the current period
         from .ability import _Mod
 
-        return _Mod("post-state", f"this-{str(ch[-1]).lower()}")
+        return _Mod("post-state", f"during:this-{str(ch[-1]).lower()}")
 
     # ----- what a negation names
     def rs_p_from_source(self, meta, ch):
