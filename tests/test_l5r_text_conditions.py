@@ -281,9 +281,14 @@ def test_more_tests_the_engine_reads():
     assert (c.kind, c.args[1:]) == ("effect-if:stat-compare", ("he", "personal-honor", "<", "this")) and readable(c)
     (c,) = conds("Battle: If there are no Terrains there: Put this card into play there.")
     assert readable(c)
-    # "dishonorable" is not a state the engine knows: not claimed
+    # "dishonorable": a Personality with the dishonored state (conditions._state)
     (c,) = conds("Battle: Target a Personality. If he is dishonorable, bow him.")
-    assert not readable(c)
+    assert readable(c)
+    # "there are enemy units ..." is read only at the current battlefield
+    (c,) = conds("Battle: If there are any attacking enemy units at the current battlefield, draw a card.")
+    assert c.kind == "effect-if:exists" and readable(c)
+    (c,) = conds("Battle: If there are any enemy units at this battlefield, draw a card.")
+    assert c.kind == "effect-if:exists" and not readable(c)
 
 
 # ---------------------------------------------------------------- r4: what happened before, more clause shapes

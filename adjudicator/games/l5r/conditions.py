@@ -22,7 +22,7 @@ import re
 from typing import Callable
 
 STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened",
-          "opposed", "unopposed"}
+          "opposed", "unopposed", "dishonorable"}
 TYPES = {"personality", "follower", "holding", "item", "spell", "attachment", "stronghold", "region", "ring"}
 PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card",
             "he or she"}
@@ -158,6 +158,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:
         return _subject_ok(args[0])
+    if test == "exists" and len(args) == 1:
+        return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
     if test in ("did", "did-not") and len(args) == 3:
@@ -198,6 +200,10 @@ _VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroy
           "dishonored": "dishonored", "dishonors": "dishonored", "dishonor": "dishonored",
           "straightened": "straightened", "straightens": "straightened", "straighten": "straightened",
           "discarded": "discarded", "discards": "discarded", "discard": "discarded"}
+
+
+#: "If there are (any) (attacking) enemy units at the current battlefield"
+_ENEMY_UNITS_HERE = re.compile(r"(?:any )?(?:(attacking|defending) )?enemy units at the current battlefield")
 
 
 def _verb(word: str):
@@ -368,6 +374,15 @@ def _opposed(pos, copy) -> bool:
     return opposed(pos, copy)
 
 
+def _state(game, pos, copy, state: str) -> bool:
+    """A state word of a condition. "dishonorable": a Personality with the dishonored state, the
+    counterpart of the engine's "honorable" (a Personality that is not dishonored, see
+    docs/games/l5r.md); every other word is the game's own ``has_state``."""
+    if state == "dishonorable":
+        return copy.card.type == "personality" and "dishonored" in copy.flags
+    return game.has_state(pos, copy, state)
+
+
 def _here():
     from .procedure import current_battlefield
 
@@ -386,7 +401,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return found if test == "any-of" or found is None else not found
         return False if any(r is False for r in results) else (None if None in results else True)
     if test == "self-state":
-        return game.has_state(pos, source, args[0].lower())
+        return _state(game, pos, source, args[0].lower())
     if test == "clan-player":
         return str(pos.players[actor].attrs.get("clan", "")).casefold() == args[0].casefold()
     if test == "not-clan-player":
@@ -480,6 +495,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
                   for c in done)
         return hit if test == "did" else not hit
+    if test == "exists":
+        # "there are any enemy units at the current battlefield": another player's Personalities
+        # or Followers there (units: L5R-RESOLVE); none while no battle is being resolved
+        field = _here()(pos)
+        if field is None:
+            return False
+        state = _ENEMY_UNITS_HERE.fullmatch(args[0]).group(1)
+        return any(c.zone == field and c.controller != actor and c.card.type in ("personality", "follower")
+                   and (state is None or game.has_state(pos, c, state)) for c in pos.all_copies())
     if test == "controls":
         # "while a Lion Clan player controls him"
         copy = _subject(args[1], pos, source, subject_of)
@@ -541,7 +565,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if low in ("opposed", "unopposed"):
             return _opposed(pos, copy) == (low == "opposed")
         if low in STATES:
-            return game.has_state(pos, copy, low)
+            return _state(game, pos, copy, low)
         if low in TYPES:
             return copy.card.type == low or (low == "attachment" and copy.attached_to is not None)
         found = _kind_words(pred) if " " in pred else None

@@ -198,14 +198,32 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     """Targets in the order mentioned, the military shorthands' implied targets included."""
     specs = []
     for clause in (*ability.costs, *ability.effects):
-        if not isinstance(clause, Effect):
-            continue
+        if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
+            continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
     return specs
+
+
+def _alternative_branch(ability: Ability, clause: Effect) -> bool:
+    """The "or Fear 3 if C" of "Fear 2, or Fear 3 if C" (ability._resolve_alternative): the
+    effect after one that holds unless C, itself holding if C -- the same effect with another
+    amount, so the same target as the one before it."""
+    effects = list(ability.effects)
+    index = next((i for i, e in enumerate(effects) if e is clause), None)
+    if not index:
+        return False
+    mine = {(c.kind[len("effect-if:"):], c.args[1:]) for c in ability.conditions
+            if c.kind.startswith("effect-if:") and c.args[:1] == (f"effect {index}",)}
+    before = {(c.kind[len("effect-unless:"):], c.args[1:]) for c in ability.conditions
+              if c.kind.startswith("effect-unless:") and c.args[:1] == (f"effect {index - 1}",)}
+    prev = effects[index - 1]
+    same_target = clause.target is prev.target or (clause.target is None and prev.target is None
+                                                   and clause.kind == getattr(prev, "kind", None))
+    return bool(mine & before) and same_target
 
 
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
