@@ -467,3 +467,33 @@ def test_imperial_and_opposed_there():
     (c,) = ab.conditions
     # not the engine's "would be opposed" (at the current battlefield): a kind of its own
     assert (c.kind, c.args[1:]) == ("effect-if:would-be-there", ("it", "opposed"))
+
+
+# ---------------------------------------------------------------- r6: a period inside a condition
+
+
+def test_a_period_in_a_condition_stays_with_the_condition():
+    # "this turn" after "if ..." is the test's period, not the effects' duration
+    ab = parse_ability("Battle: Ranged 2 Attack. Straighten this Follower if this unit moved this turn.")
+    assert ab.structured
+    (c,) = ab.conditions
+    assert (c.kind, c.args[1:]) == ("effect-if:moved", ("this unit", "this-turn"))
+    assert all(e.duration is None for e in ab.effects)
+    (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
+    assert c.args[1:] == ("Nozomi", "this-battle")
+    (c,) = conds("Battle: If he is bowed this turn, draw a card.")
+    assert c.args[1:] == ("he", "bowed", "this-turn")
+    # after the comma the period is the effect's again
+    ab = parse_ability("Open: Target a Personality. If he is bowed, give him +2F this turn.")
+    assert ab.structured and ab.effects[-1].duration == "turn"
+    assert [c.args[1:] for c in ab.conditions] == [("he", "bowed")]
+
+
+def test_a_test_over_a_period_is_not_claimed():
+    # the engine keeps no history of a turn or battle: "moved this turn" is not "moved by this"
+    (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
+    assert not readable(c)
+    (c,) = conds("Battle: Target a Personality. If he moved, straighten him.")
+    assert readable(c)
+    ab = parse_ability("Battle: Give a target Personality -2F, or -3F if this Personality has moved this turn.")
+    assert ab.structured and not executes(ab)

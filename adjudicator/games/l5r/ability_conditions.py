@@ -697,6 +697,31 @@ class _R4:
         args = (_word(ch[0]), verb) + ((period,) if period else ())
         return Condition(kind="none-was", args=args, text=self._text(meta))
 
+    def cd_cond_period(self, meta, ch):
+        # the period joins the test's arguments; a joined test ("A or B this turn") takes it on
+        # its last part, so the parts stay decodable
+        from .ability import Unparsed
+
+        cond, period = ch[0], ch[1][1]
+        if not isinstance(cond, Condition):
+            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+        if cond.kind in ("any-of", "all-of", "none-of"):
+            subs = decode(cond.args)
+            if not subs:
+                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+            last = subs[-1]
+            subs = [*subs[:-1], Condition(kind=last.kind, args=(*last.args, period), text=last.text)]
+            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
+        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+
+    def cd_moved_this_period(self, meta, ch):
+        return Condition(kind="moved", args=(_word(ch[0]), "this-" + str(ch[-1]).lower()), text=self._text(meta))
+
+    def cd_not_assigned_this_period(self, meta, ch):
+        # the battle topic's "not-assigned" (bt_c_not_assigned), with its period
+        return Condition(kind="not-assigned", args=(_word(ch[0]), "to-attack", "this-" + str(ch[-1]).lower()),
+                         text=self._text(meta))
+
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))
 

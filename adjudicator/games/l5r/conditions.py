@@ -113,7 +113,15 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+#: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
+_PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
+
+
 def _readable(test: str, args: tuple) -> bool:
+    if args and _PERIOD_ARG.fullmatch(args[-1]):
+        # "If he moved this turn": the engine keeps no history of a turn or battle, only what
+        # the ability being resolved did (procedure's "_done"), so a test over a period is not read
+        return False
     if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
