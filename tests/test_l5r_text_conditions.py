@@ -497,3 +497,17 @@ def test_a_test_over_a_period_is_not_claimed():
     assert readable(c)
     ab = parse_ability("Battle: Give a target Personality -2F, or -3F if this Personality has moved this turn.")
     assert ab.structured and not executes(ab)
+
+
+def test_opposing_and_keyword_words_are_read():
+    (c,) = conds("Uehara has +1F while he opposes a Phoenix Clan Personality.")
+    assert c.kind == "effect-while:opposing" and readable(c)
+    (c,) = conds("Atsuto has +2F while opposing a dishonorable Personality.")
+    assert readable(c)
+    # a comparison with the card itself is not read
+    (c,) = conds("Tochiko has +2F while opposing a Personality or Follower with lower Force.")
+    assert not readable(c)
+    (c,) = conds("Minoko has +1F while she has a Peasant Weapon.")
+    assert readable(c)
+    cs = conds("Raiko has +1F/+1C while she has an Air, Fire, or Thunder Spell.")
+    assert cs and all(c.kind == "effect-while:has" and readable(c) for c in cs)

@@ -77,6 +77,15 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     m = re.fullmatch(r"([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)  # "a Fire Spell": a keyword and a type
     if m and m.group(2).lower() in TYPES | set(_PLURAL):
         return "keyword-type", (m.group(1), _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
+    # "an Air, Fire, or Thunder Spell": one of the keywords, and the type
+    m = re.fullmatch(r"((?:[A-Z][A-Za-z\-]*, )+)or ([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)
+    if m and m.group(3).lower() in TYPES | set(_PLURAL):
+        words = tuple(w for w in m.group(1).split(", ") if w) + (m.group(2),)
+        return "keywords-type", (words, _PLURAL.get(m.group(3).lower(), m.group(3).lower()))
+    # "a Peasant Weapon", "a Two-Handed Weapon": capitalised words only, read by _has_words (a
+    # keyword of several words, or each word a keyword)
+    if re.fullmatch(r"[A-Z][A-Za-z\-]*(?: [A-Z][A-Za-z\-]*)+", t):
+        return "keyword", t
     return None
 
 
@@ -170,6 +179,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
+    if test == "opposing" and len(args) == 2:
+        return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
         # "this": the ability being resolved (what its effects did so far)
         return args[0].lower() == "this" and _verb(args[1]) is not None \
@@ -231,6 +242,18 @@ def _object(text: str):
         return enemy, None
     found = _kind_words(t)
     return None if found is None else (enemy, found)
+
+
+def _opponent(text: str):
+    """What "while he opposes a Phoenix Clan Personality" / "while opposing a dishonorable
+    Personality" asks of a card across the battlefield: (state or None, kind words)."""
+    t = _article(text.strip())
+    state, _, rest = t.partition(" ")
+    if state.lower() in STATES and rest:
+        found = _kind_words(rest)
+        return None if found is None else (state.lower(), found)
+    found = _kind_words(t)
+    return None if found is None else (None, found)
 
 
 #: "a Mantis Clan player"
@@ -357,6 +380,8 @@ def _matches(pos, copy, found) -> bool:
             and _matches(pos, copy, ("type", word[1]))
     if kind == "keyword-type":
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
+    if kind == "keywords-type":
+        return any(pos.has_keyword(copy, k) for k in word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "type":
         if word == "unit":  # "Cavalry units": Personalities and Followers
             return copy.card.type in ("personality", "follower")
@@ -518,9 +543,20 @@ def _test(test, args, game, pos, actor, source, subject_of):
         clan = args[0].split()[1]
         return None if copy is None else \
             str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
-    copy = _subject(args[0], pos, source, subject_of)
+    if test == "opposing" and args[0] == "this":  # "while opposing ...": the card itself
+        copy = source
+    else:
+        copy = _subject(args[0], pos, source, subject_of)
     if copy is None:
         return None
+    if test == "opposing":
+        # "he opposes X": X is a unit of another player at his battlefield (the armies facing
+        # each other there, L5R-RESOLVE)
+        state, found = _opponent(args[1])
+        return copy.zone.startswith("battlefield") and any(
+            c.zone == copy.zone and c.controller != copy.controller and c.card.type in ("personality", "follower")
+            and _matches(pos, c, found) and (state is None or _state(game, pos, c, state))
+            for c in pos.all_copies())
     if test == "you-control":
         return copy.controller == actor
     if test == "in-play":
