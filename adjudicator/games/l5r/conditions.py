@@ -37,7 +37,13 @@ _PLURAL = {"personalities": "personality", "followers": "follower", "holdings": 
            "regions": "region"}
 _HERE = " at the current battlefield"
 _STATS = {"force", "chi", "personal-honor", "family-honor", "base-personal-honor", "printed-personal-honor",
-          "base-force", "printed-force", "base-chi", "printed-chi"}
+          "base-force", "printed-force", "base-chi", "printed-chi", "base-gold-cost", "printed-gold-cost"}
+
+
+def _stat_name(stat: str) -> str:
+    """"base-base-gold-cost" (the text's "base" and the stat's own "base Gold Cost" both
+    marked) -> "base-gold-cost"."""
+    return re.sub(r"^(?:base-)+", "base-", stat)
 _OPS = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
         "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
@@ -198,7 +204,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4:
-        return (args[0].lower() in ("his", "her", "its") and args[1] in _STATS and args[1] != "family-honor"
+        return (args[0].lower() in ("his", "her", "its") and _stat_name(args[1]) in _STATS
+                and args[1] != "family-honor"
                 or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
             and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
@@ -463,6 +470,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
     if test == "stat-value":
         whose, stat, op, value = args
+        stat = _stat_name(stat)
         if whose.lower() in ("your", "the active player"):
             player = actor if whose.lower() == "your" else pos.timing.active
             have = pos.players[player].attrs.get("family-honor", 0)
