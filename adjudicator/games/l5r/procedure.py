@@ -471,8 +471,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     held = False
                     break
                 continue
+            own = _trailing_subject(ctx, source, ability, clause, guard, bind)
             verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
-                                          subject_of=lambda word: _subject_copy(ctx, source, word, bind))
+                                          subject_of=lambda word, own=own: own if own is not None
+                                          and word.lower() in conditions.PRONOUNS else
+                                          _subject_copy(ctx, source, word, bind))
             if verdict is None:
                 ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
                          f"check ({guard.text})", "L5R-ACT-EFFECT")
@@ -643,6 +646,19 @@ def _changes(kind: str, before: tuple, after: tuple) -> list[str]:
     if after[3] and not before[3]:
         done.append("dishonored")
     return done
+
+
+def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guard, bind: "Bindings"):
+    """"Straighten Karoko if she is attacking": after an effect on this card, the pronoun of its
+    own "if"/"unless" is this card, not the last target (None: the usual binding)."""
+    import re
+
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "this" or not guard.text:
+        return None
+    if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I):
+        return None
+    return _subject_copy(ctx, source, spec.text, bind) or source
 
 
 def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
