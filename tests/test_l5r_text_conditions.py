@@ -511,3 +511,17 @@ def test_opposing_and_keyword_words_are_read():
     assert readable(c)
     cs = conds("Raiko has +1F/+1C while she has an Air, Fire, or Thunder Spell.")
     assert cs and all(c.kind == "effect-while:has" and readable(c) for c in cs)
+
+
+def test_r6_condition_forms():
+    (c,) = conds("While Tanihara is attacking at a battlefield, his province has +2 strength.")
+    assert (c.kind, c.args[1:]) == ("effect-while:is", ("Tanihara", "attacking"))
+    # "bowed at a battlefield" says more than "bowed": not this rule
+    assert not parse_ability("While Tanihara is bowed at a battlefield, his province has +2 strength.").structured
+    (c,) = conds("Open: Target a card. If the card is not yours, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:is-not-yours", ("the card",))
+    (c,) = conds("Open: Target a card. If the targeted card is in his hand, discard it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:in-hand-of", ("the targeted card", "his"))
+    (c,) = conds("Battle: Melee 3 Attack. If this Melee Attack destroyed a card, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:did", ("this Melee Attack", "destroyed", "a card"))
+    assert not readable(c)  # "did" is read for "this" (the whole ability) only

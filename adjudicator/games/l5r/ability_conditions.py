@@ -87,6 +87,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
     "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
     "would-be-there",
+    # r6
+    "is-not-yours", "in-hand-of",
 })
 
 
@@ -721,6 +723,27 @@ class _R4:
         # the battle topic's "not-assigned" (bt_c_not_assigned), with its period
         return Condition(kind="not-assigned", args=(_word(ch[0]), "to-attack", "this-" + str(ch[-1]).lower()),
                          text=self._text(meta))
+
+    def cd_state_at_battlefield(self, meta, ch):
+        # only states that put the card at a battlefield make "at a battlefield" redundant
+        from .ability import Unparsed
+
+        state = _token(ch, "STATE").lower()
+        if state not in ("attacking", "defending", "opposed", "unopposed"):
+            return Unparsed(self._text(meta), "a state not tied to a battlefield", self._span(meta))
+        return Condition(kind="is", args=(_word(ch[0]), state), text=self._text(meta))
+
+    def cd_not_yours(self, meta, ch):
+        return Condition(kind="is-not-yours", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_in_their_hand(self, meta, ch):
+        # the hand of the player the pronoun names (not the acting player's)
+        return Condition(kind="in-hand-of", args=(_word(ch[0]), "his"), text=self._text(meta))
+
+    def cd_this_attack_did(self, meta, ch):
+        what = " ".join(self._text(meta).split()[:3])  # "this Melee Attack"
+        verb = _token(ch, "PASTP").lower()
+        return Condition(kind="did", args=(what, verb, _word(ch[-1])), text=self._text(meta))
 
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))
