@@ -525,3 +525,12 @@ def test_r6_condition_forms():
     (c,) = conds("Battle: Melee 3 Attack. If this Melee Attack destroyed a card, gain 1 Honor.")
     assert (c.kind, c.args[1:]) == ("effect-if:did", ("this Melee Attack", "destroyed", "a card"))
     assert not readable(c)  # "did" is read for "this" (the whole ability) only
+
+
+def test_r6_more_condition_forms():
+    (c,) = conds("Open: If your maximum hand size is 10 or more, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:max-hand-size-at-least", ("10",))
+    cs = conds("Battle: If the current enemy army has any units, draw a card.")
+    assert cs and cs[0].args[1:] == ("the current enemy army", "any units")
+    (c,) = conds("Battle: Bow a target Personality. If he now has 0 Force or no abilities, draw a card.")
+    assert c.kind == "effect-if:any-of" and [s.kind for s in decode(c.args[1:])] == ["stat-value", "has-no-abilities"]

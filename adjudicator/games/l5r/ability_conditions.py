@@ -88,7 +88,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
     "would-be-there",
     # r6
-    "is-not-yours", "in-hand-of",
+    "is-not-yours", "in-hand-of", "max-hand-size-at-least",
 })
 
 
@@ -744,6 +744,12 @@ class _R4:
         what = " ".join(self._text(meta).split()[:3])  # "this Melee Attack"
         verb = _token(ch, "PASTP").lower()
         return Condition(kind="did", args=(what, verb, _word(ch[-1])), text=self._text(meta))
+
+    cd_hand_limit_ge = _cond("max-hand-size-at-least", lambda ch: (_word(ch[-1]),))
+
+    def cd_np_current_enemy_army(self, meta, ch):
+        return TargetSpec(ref="choice", owner="opponent", card_types=("army",), states=("current",),
+                          text=self._text(meta))
 
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))
