@@ -534,3 +534,11 @@ def test_r6_more_condition_forms():
     assert cs and cs[0].args[1:] == ("the current enemy army", "any units")
     (c,) = conds("Battle: Bow a target Personality. If he now has 0 Force or no abilities, draw a card.")
     assert c.kind == "effect-if:any-of" and [s.kind for s in decode(c.args[1:])] == ["stat-value", "has-no-abilities"]
+
+
+def test_r6_control_or_have_and_honorably():
+    (c,) = conds("While you control any Ancestor Personalities or have any dead Personalities in your discard pile, "
+                 "Daiken has +1F.")
+    assert c.kind == "effect-while:any-of" and [s.kind for s in decode(c.args[1:])] == ["you-control", "you-have"]
+    (c,) = conds("Open: If Kunji is honorably dead: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("Kunji", "honorably-dead")) and not readable(c)

@@ -745,6 +745,16 @@ class _R4:
         verb = _token(ch, "PASTP").lower()
         return Condition(kind="did", args=(what, verb, _word(ch[-1])), text=self._text(meta))
 
+    def cd_control_or_have(self, meta, ch):
+        subs = [Condition(kind="you-control", args=(_word(ch[0]),)),
+                Condition(kind="you-have", args=(_word(ch[-1]),))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_honorably_state(self, meta, ch):
+        # "honorably dead": died while honorable, a state of its own (not "dead")
+        return Condition(kind="is", args=(_word(ch[0]), "honorably-" + _token(ch, "STATE").lower()),
+                         text=self._text(meta))
+
     cd_hand_limit_ge = _cond("max-hand-size-at-least", lambda ch: (_word(ch[-1]),))
 
     def cd_np_current_enemy_army(self, meta, ch):
