@@ -542,3 +542,8 @@ def test_r6_control_or_have_and_honorably():
     assert c.kind == "effect-while:any-of" and [s.kind for s in decode(c.args[1:])] == ["you-control", "you-have"]
     (c,) = conds("Open: If Kunji is honorably dead: Draw a card.")
     assert (c.kind, c.args) == ("is", ("Kunji", "honorably-dead")) and not readable(c)
+
+
+def test_in_army_with_is_read():
+    (c,) = conds("Saeki has +1F while in an army with any Ronin.")
+    assert c.kind == "effect-while:in-army-with" and readable(c)

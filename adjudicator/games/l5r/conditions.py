@@ -185,7 +185,7 @@ def _readable(test: str, args: tuple) -> bool:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
-    if test == "opposing" and len(args) == 2:
+    if test in ("opposing", "in-army-with") and len(args) == 2:
         return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
         # "this": the ability being resolved (what its effects did so far)
@@ -551,7 +551,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         clan = args[0].split()[1]
         return None if copy is None else \
             str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
-    if test == "opposing" and args[0] == "this":  # "while opposing ...": the card itself
+    if test in ("opposing", "in-army-with") and args[0] == "this":  # "while opposing ...": the card itself
         copy = source
     else:
         copy = _subject(args[0], pos, source, subject_of)
@@ -565,6 +565,14 @@ def _test(test, args, game, pos, actor, source, subject_of):
             c.zone == copy.zone and c.controller != copy.controller and c.card.type in ("personality", "follower")
             and _matches(pos, c, found) and (state is None or _state(game, pos, c, state))
             for c in pos.all_copies())
+    if test == "in-army-with":
+        # "while in an army with any Ronin": another unit of his controller at his battlefield
+        # (an army is the units a player has at a battlefield, L5R-RESOLVE; none at home)
+        state, found = _opponent(args[1])
+        return copy.zone.startswith("battlefield") and any(
+            c.uid != copy.uid and c.zone == copy.zone and c.controller == copy.controller
+            and c.card.type in ("personality", "follower") and _matches(pos, c, found)
+            and (state is None or _state(game, pos, c, state)) for c in pos.all_copies())
     if test == "you-control":
         return copy.controller == actor
     if test == "in-play":
