@@ -547,3 +547,8 @@ def test_r6_control_or_have_and_honorably():
 def test_in_army_with_is_read():
     (c,) = conds("Saeki has +1F while in an army with any Ronin.")
     assert c.kind == "effect-while:in-army-with" and readable(c)
+
+
+def test_another_player_controls_is_read():
+    (c,) = conds("Kahoku has +2F while another player controls a dishonorable Personality.")
+    assert c.kind == "effect-while:controls" and readable(c)

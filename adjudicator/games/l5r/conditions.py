@@ -165,6 +165,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "stat-compare" and len(args) == 4:
         return _subject_ok(args[0]) and args[1] in ("force", "chi", "personal-honor") and args[2] in _OPS \
             and args[3] == "this"
+    if test == "controls" and len(args) == 2 and args[0].lower() in ("another player", "any other player"):
+        return _opponent(args[1]) is not None  # "while another player controls a dishonorable Personality"
     if test == "controls" and len(args) == 2:
         return bool(re.fullmatch(r"an? [A-Z][a-z]+ Clan player", args[0])) and _subject_ok(args[1])
     if test == "is-any-keyword" and len(args) >= 2:
@@ -545,6 +547,12 @@ def _test(test, args, game, pos, actor, source, subject_of):
         state = _ENEMY_UNITS_HERE.fullmatch(args[0]).group(1)
         return any(c.zone == field and c.controller != actor and c.card.type in ("personality", "follower")
                    and (state is None or game.has_state(pos, c, state)) for c in pos.all_copies())
+    if test == "controls" and args[0].lower() in ("another player", "any other player"):
+        # "while another player controls a dishonorable Personality": a card in play of a
+        # player other than the acting one
+        state, found = _opponent(args[1])
+        return any(c.controller != actor and in_play(pos, c) and _matches(pos, c, found)
+                   and (state is None or _state(game, pos, c, state)) for c in pos.all_copies())
     if test == "controls":
         # "while a Lion Clan player controls him"
         copy = _subject(args[1], pos, source, subject_of)
