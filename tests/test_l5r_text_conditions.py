@@ -552,3 +552,8 @@ def test_in_army_with_is_read():
 def test_another_player_controls_is_read():
     (c,) = conds("Kahoku has +2F while another player controls a dishonorable Personality.")
     assert c.kind == "effect-while:controls" and readable(c)
+
+
+def test_before_your_turn_is_read():
+    (c,) = conds("This card will not straighten before your second turn.")
+    assert (c.kind, c.args[1:]) == ("effect-while:before-your-turn", ("2",)) and readable(c)

@@ -216,6 +216,8 @@ def _readable(test: str, args: tuple) -> bool:
         return args[1] == "family-honor"
     if test in ("your-turn", "not-your-turn", "fewest-provinces", "most-cards-in-hand", "fewest-cards-in-hand"):
         return True
+    if test == "before-your-turn" and len(args) == 1:
+        return args[0].isdigit()
     if test in ("hand-size-at-most", "hand-size-at-least") and args:
         return args[0].isdigit()
     if test == "you-are" and args:
@@ -454,6 +456,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return pos.zone_size(actor, "hand") >= int(args[0])
     if test in ("your-turn", "not-your-turn"):
         return (pos.timing.active == actor) == (test == "your-turn")
+    if test == "before-your-turn":
+        # "before your second turn": fewer than N of your turns have begun. Turns go round the
+        # table in seat order, one per player (L5R-TURN): seat i's k-th turn is turn k*n + i + 1
+        seats, turn = list(pos.seat_order), pos.timing.turn
+        if actor not in seats or not isinstance(turn, int):
+            return None
+        i, n = seats.index(actor), len(seats)
+        begun = 0 if turn < i + 1 else (turn - i - 1) // n + 1
+        return begun < int(args[0])
     if test in ("fewest-cards-in-hand", "most-cards-in-hand"):
         mine = pos.zone_size(actor, "hand")
         others = [pos.zone_size(p, "hand") for p in pos.players if p != actor]
