@@ -415,7 +415,8 @@ def _with_duration(node, duration):
 # ----- r4: what happened before ("If you have resolved ...", "If he did not pay the Gold")
 _BASE_TO_PAST = {"resolve": "resolved", "play": "played", "take": "taken", "cast": "cast", "attach": "attached",
                  "lose": "lost", "search": "searched", "find": "found", "use": "used", "pay": "paid",
-                 "remove": "removed", "enter": "entered", "focus": "focused", "target": "targeted"}
+                 "remove": "removed", "enter": "entered", "focus": "focused", "target": "targeted",
+                 "show": "showed"}
 
 
 def _done(self, meta, ch, kind):
