@@ -128,7 +128,7 @@ def test_ignoring_an_honor_requirement():
 def test_restrictions_are_executable_only_when_the_engine_honours_them():
     assert executes(parse_ability("Card effects will not straighten this Item."))
     assert not executes(parse_ability("Lobbying does not bow this Personality."))
-    assert not executes(parse_ability("This card will not straighten before your third turn."))
+    assert executes(parse_ability("This card will not straighten before your third turn."))  # conditions.py reads it
     assert not executes(parse_ability("Will not join a Crab Clan player."))
 
 
