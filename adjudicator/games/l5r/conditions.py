@@ -152,7 +152,7 @@ def _readable(test: str, args: tuple) -> bool:
                                           or (pred[:1].isupper() and len(pred.split()) <= 3))
     if test == "in-province" and len(args) == 2:
         return _subject_ok(args[0]) and args[1] in ("yours", "any")
-    if test == "would-be" and len(args) == 2:
+    if test in ("would-be", "would-be-there") and len(args) == 2:
         return _subject_ok(args[0]) and args[1].lower() == "opposed"
     if test == "self-state" and args:
         return args[0].lower() in STATES
@@ -616,7 +616,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield":
         field = _here()(pos)
         return field is not None and copy.zone == field
-    if test == "would-be":
+    if test in ("would-be", "would-be-there"):  # "there": the current battlefield it moves to
         # "If he would be opposed" (moving him to the current battlefield): another player
         # has units there
         field = _here()(pos)
