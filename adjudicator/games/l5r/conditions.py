@@ -218,6 +218,10 @@ def _readable(test: str, args: tuple) -> bool:
         return True
     if test == "before-your-turn" and len(args) == 1:
         return args[0].isdigit()
+    if test == "phase-is" and args == ("combat-segment",):
+        return True
+    if test == "at-home" and len(args) == 1:
+        return _subject_ok(args[0])
     if test in ("hand-size-at-most", "hand-size-at-least") and args:
         return args[0].isdigit()
     if test == "you-are" and args:
@@ -456,6 +460,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return pos.zone_size(actor, "hand") >= int(args[0])
     if test in ("your-turn", "not-your-turn"):
         return (pos.timing.active == actor) == (test == "your-turn")
+    if test == "phase-is":
+        # "If it is a Combat Segment": the combat step of an attack (L5R-COMBAT)
+        return pos.timing.phase == "attack" and pos.timing.step == "combat"
     if test == "before-your-turn":
         # "before your second turn": fewer than N of your turns have begun. Turns go round the
         # table in seat order, one per player (L5R-TURN): seat i's k-th turn is turn k*n + i + 1
@@ -616,6 +623,8 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield":
         field = _here()(pos)
         return field is not None and copy.zone == field
+    if test == "at-home":  # "If Irezu is at home" (L5R-LOCATION)
+        return copy.zone == "home"
     if test in ("would-be", "would-be-there"):  # "there": the current battlefield it moves to
         # "If he would be opposed" (moving him to the current battlefield): another player
         # has units there
