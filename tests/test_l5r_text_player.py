@@ -423,3 +423,44 @@ def test_honor_gains_reduced_by_half_a_value():
     (e, amt) = effects("Reduce each Honor gain from the action by half this card's Chi, rounded down.")
     assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", None)
     assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-down", -1)
+
+
+# ----- round 6
+def test_value_limits_as_gifts():
+    (e,) = effects("The target has a maximum Chi of 3.")
+    assert (e.kind, e.stat, e.amount) == ("stat-maximum", "chi", 3)
+    (e,) = effects("A target Follower has a minimum Force of 2.")
+    assert (e.kind, e.stat, e.amount, e.target.ref) == ("stat-minimum", "force", 2, "target")
+    kw, lim = effects("This Personality has Fallen and a maximum Personal Honor of 1.")
+    assert (kw.kind, kw.keyword) == ("grant-keyword", "Fallen")
+    assert (lim.kind, lim.stat, lim.amount) == ("stat-maximum", "personal-honor", 1)
+    lim, mod = effects("Give all your Ninja a minimum of 2 Chi and -1F.")
+    assert (lim.kind, lim.stat, lim.amount) == ("stat-minimum", "chi", 2)
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "force", -1)
+
+
+def test_one_keyword_of_two():
+    (e,) = effects("Give him either Naval or Scout.")
+    assert (e.kind, e.keyword) == ("grant-keyword-choice", "Naval|Scout")
+
+
+def test_family_names_and_locations():
+    ab = parse_ability("Open: Target two Personalities with the same Family Name: Bow them.")
+    assert ab.structured and "same-family-name" in repr(ab)
+    assert "family-name-of:this" in repr(parse_ability("Your Samurai with this Personality's Family Name have +1F."))
+    assert "different-locations" in repr(parse_ability("Open: Target two Personalities at different locations: Bow them."))
+
+
+def test_ability_without_a_cost():
+    (e,) = effects("This Follower's printed ability has no bow cost.")
+    assert (e.kind, e.keyword, e.values) == ("ignore-cost", "bowing", ("printed-ability",))
+    (e,) = effects("This card's ability has no Gold Cost.")
+    assert (e.kind, e.keyword, e.values) == ("ignore-cost", "gold", ("ability",))
+
+
+def test_element_keywords_and_control():
+    (e,) = effects("This Shugenja has the element keywords of every Ring you control.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("copy-keyword", "element", ("ring",))
+    (e,) = effects("Give control of him to his owner.")
+    assert (e.kind, e.values) == ("give-control", ("his owner",))
+    assert not executes(parse_ability("Limited: Give control of this card to another player."))

@@ -39,6 +39,8 @@ KINDS: frozenset[str] = frozenset({
     "switch-locations",     # "Switch their locations"
     "need-not-bow",         # "Kozan need not bow to Lobby": keyword the rules action ...
     "need-not-bow-for",     # ... or, after it, the cards he performs for without bowing
+    "stat-minimum",         # "A target Personality has a minimum Chi of 1": stat, amount the floor
+    "give-control",         # "Give control of him to his owner": target the card, values the new controller
 })
 
 
@@ -1069,3 +1071,96 @@ class Rules14:
 for _name, _value in vars(Rules14).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class _R6Rules:
+    """Round 6: limits on a value, one of two clauses, family names, abilities without a cost,
+    element keywords copied, control given away."""
+
+    # ----- "a maximum Personal Honor of 4", "a minimum of 1 Chi"
+    def _pl_stat_limit(kind):
+        def f(self, meta, ch):
+            stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+            n = int(next(c for c in ch if getattr(c, "type", "") in ("NUMBER",)))
+            return (kind, stat, n)
+
+        return f
+
+    pl_sl_max = _pl_stat_limit("stat-maximum")
+    pl_sl_min = _pl_stat_limit("stat-minimum")
+
+    def _pl_limit_effects(self, meta, target, limit, gifts=None):
+        kind, stat, n = limit
+        out = [self._eff(meta, kind, target=target, stat=stat, amount=n)]
+        if gifts is not None:
+            more = self._gift_effects(meta, target, gifts.items)
+            out += more if isinstance(more, list) else [more]
+        return out[0] if len(out) == 1 else out
+
+    def pl_has_limit(self, meta, ch):
+        gifts = ch[2] if len(ch) > 2 else None
+        return self._pl_limit_effects(meta, ch[0], ch[1], gifts)
+
+    def pl_give_limit(self, meta, ch):
+        return self.pl_has_limit(meta, ch)
+
+    def pl_has_kw_limit(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") in ("CAPWORD", "STATE"))
+        word = str(tok) if tok.type == "CAPWORD" else str(tok).capitalize()  # "fallen" -> Fallen
+        limit = next(c for c in ch if isinstance(c, tuple))
+        return [self._eff(meta, "grant-keyword", target=ch[0], keyword=word),
+                self._pl_limit_effects(meta, ch[0], limit)]
+
+    def pl_give_either_keyword(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._eff(meta, "grant-keyword-choice", target=ch[0], keyword="|".join(words))
+
+    # ----- family names, locations
+    def pl_p_same_family(self, meta, ch):
+        return self._pl_mod("post-state", "same-family-name")
+
+    def pl_p_family_of(self, meta, ch):
+        who = next(c for c in ch if isinstance(c, TargetSpec))
+        return self._pl_mod("post-state", f"family-name-of:{who.text}")
+
+    def pl_p_family_of_this(self, meta, ch):
+        return self._pl_mod("post-state", "family-name-of:this")
+
+    def pl_p_different_locations(self, meta, ch):
+        return self._pl_mod("post-state", "different-locations")
+
+    # ----- abilities without a cost
+    def pl_ck_gold(self, meta, ch):
+        return "gold"
+
+    def pl_ck_bow(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") == "VERB")).lower()
+        return "bowing" if verb == "bow" else None
+
+    def pl_ability_no_cost(self, meta, ch):
+        # the cost the ability's own text asks is not paid ("ignore-cost": gold / bowing)
+        what = ch[-1]
+        if what is None:
+            return _A().Unparsed(self._text(meta), "only a bow or Gold cost is named", self._span(meta))
+        owner = ch[0]
+        printed = "printed" in self._text(meta).lower().split()
+        return self._eff(meta, "ignore-cost", target=owner, keyword=what,
+                         values=("printed-ability" if printed else "ability",))
+
+    # ----- element keywords copied
+    def pl_has_element_keywords(self, meta, ch):
+        source = ch[-1]
+        return self._eff(meta, "copy-keyword", target=source, keyword="element", values=(ch[0].text,))
+
+    def pl_np_his_owner(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("owner",), text=self._text(meta))
+
+    # ----- control given away
+    def pl_give_control(self, meta, ch):
+        card, to = ch[0], ch[1]
+        return self._eff(meta, "give-control", target=card, values=(to.text,))
+
+
+for _name, _f in list(vars(_R6Rules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
