@@ -464,3 +464,35 @@ def test_element_keywords_and_control():
     (e,) = effects("Give control of him to his owner.")
     assert (e.kind, e.values) == ("give-control", ("his owner",))
     assert not executes(parse_ability("Limited: Give control of this card to another player."))
+
+
+def test_values_compared_with_another_value():
+    ab = parse_ability("Destroy it if his Chi is greater than or equal to the attachment's Force.")
+    assert ab.structured
+    (c,) = [c for c in ab.conditions if "stat-compare" in c.kind]
+    assert c.args[-4:] == ("his", "chi", ">=", "the attachment's Force")
+    ab = parse_ability("Bring him into play if his Gold Cost is equal to or less than the amount paid.")
+    assert ab.structured and any(c.args[-2:] == ("<=", "the amount paid") for c in ab.conditions
+                                 if "stat-compare" in c.kind)
+    # "greater than N" stays the base numeric comparison
+    ab = parse_ability("Destroy it if his Chi is greater than 3.")
+    assert ab.structured and not any("stat-compare" in c.kind for c in ab.conditions)
+    ab = parse_ability("Open: Target a Personality whose Chi is different from his base Chi: Bow him.")
+    assert ab.structured and "cmp:chi!=it" in repr(ab)
+
+
+def test_lists_of_describing_words_and_types():
+    (e,) = effects("Bow a target Ninja, Kolat, or dishonorable Personality.")
+    assert e.target.states == ("any-of:keyword:Ninja|keyword:Kolat|state:dishonorable",)
+    (e,) = effects("Bow a target Ninja or unbowed Follower.")
+    assert e.target.states == ("any-of:keyword:Ninja|state:unbowed",) and e.target.card_types == ("follower",)
+    # keywords only (one spelled like a state word): the base reading the engine checks
+    (e,) = effects("Straighten your target Crab Clan or Fallen Personality.")
+    assert e.target.states == ("any-keyword:Crab Clan|Fallen",)
+    (e,) = effects("Your Nonhuman, non-Shadowlands Followers have +1F.")
+    assert e.target.keywords == ("Nonhuman",) and "Shadowlands" in repr(e.target)
+    (e,) = effects("Destroy a target Follower, Item, or Holding.")
+    assert set(e.target.card_types) == {"follower", "item", "holding"}
+    # a condition's list is not read as a card's describing words
+    ab = parse_ability("Limited: Target a Personality: If he is dishonorable, Kolat, or Ninja, dishonor him.")
+    assert "any-of:" not in repr(ab)

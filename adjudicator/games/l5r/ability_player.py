@@ -1139,13 +1139,17 @@ class _R6Rules:
 
     def pl_ability_no_cost(self, meta, ch):
         # the cost the ability's own text asks is not paid ("ignore-cost": gold / bowing)
-        what = ch[-1]
-        if what is None:
-            return _A().Unparsed(self._text(meta), "only a bow or Gold cost is named", self._span(meta))
-        owner = ch[0]
-        printed = "printed" in self._text(meta).lower().split()
+        what, owner = ch[-1], ch[0]
+        types = set(getattr(owner, "card_types", ()) or ())
+        if what is None or not types & {"abilities", "printed-abilities", "ability"}:
+            return _A().Unparsed(self._text(meta), "only an ability's bow or Gold cost is read", self._span(meta))
+        printed = "printed-abilities" in types
         return self._eff(meta, "ignore-cost", target=owner, keyword=what,
                          values=("printed-ability" if printed else "ability",))
+
+    def pl_own_ability_no_cost(self, meta, ch):
+        owner = replace(ch[0], card_types=("abilities",), text=self._text(meta).split(" has ")[0])
+        return self.pl_ability_no_cost(meta, [owner, ch[-1]])
 
     # ----- element keywords copied
     def pl_has_element_keywords(self, meta, ch):
@@ -1162,5 +1166,84 @@ class _R6Rules:
 
 
 for _name, _f in list(vars(_R6Rules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+#: condition kinds this topic writes (documentation; see ability_conditions.CONDITION_KINDS)
+CONDITION_KINDS: frozenset[str] = frozenset({
+    "stat-compare",  # "if his Chi is greater than or equal to the attachment's Force": (who, stat, op, other)
+})
+
+_PL_STATE_WORDS = frozenset({"dishonorable", "honorable", "dishonored", "non-unique", "unique", "bowed", "unbowed"})
+_PL_TYPES = {"follower": "follower", "personalit": "personality", "item": "item", "holding": "holding",
+             "spell": "spell", "attachment": "attachment", "ring": "ring", "region": "region", "event": "event",
+             "strateg": "strategy"}
+
+
+class _R6bRules:
+    """Round 6: values compared, lists of describing words and of card types."""
+
+    def _pl_op(op):
+        def f(self, meta, ch):
+            return op
+
+        return f
+
+    pl_le = _pl_op("<=")
+    pl_ge = _pl_op(">=")
+    pl_lt = _pl_op("<")
+    pl_ne = _pl_op("!=")
+
+    def pl_c_stat_compare(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        (whose, stat), op = ch[0], ch[-2]
+        # the value compared with, as written ("the attachment's Force", "the amount paid")
+        other = re.split(r"\b(?:than|to|from)\s+", self._text(meta))[-1]
+        return Condition(kind="stat-compare", args=(whose.text, stat, op, other), text=self._text(meta))
+
+    def pl_p_whose_differs(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        other, other_stat = ch[-1]
+        return self._pl_mod("post-state", f"cmp:{stat}!={other}" + (f".{other_stat}" if other_stat else ""))
+
+    def _pl_words(self, tok):
+        printed = self._piece[tok.start_pos : tok.end_pos] if tok.end_pos else str(tok)
+        return [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
+
+    def _pl_word_state(self, word):
+        # a state word written in lower case is the state; capitalised ("Fallen") the keyword
+        low = word.lower()
+        if word == low and low in _PL_STATE_WORDS:
+            return f"state:{low}"
+        if low.startswith("non-"):
+            return f"not-keyword:{word[4:]}"
+        return f"keyword:{word[0].upper()}{word[1:]}"
+
+    def pl_m_any_of(self, meta, ch):
+        # one post-state naming every alternative: the card needs any one of them (keywords only:
+        # the base "any-keyword" state, which the engine reads)
+        words = self._pl_words(ch[0])
+        alts = [self._pl_word_state(w) for w in words]
+        if all(a.startswith("keyword:") for a in alts):
+            return self._pl_mod("post-state", "any-keyword:" + "|".join(a[len("keyword:"):] for a in alts))
+        return self._pl_mod("post-state", "any-of:" + "|".join(alts))
+
+    def pl_m_all_of(self, meta, ch):
+        mods = []
+        for w in self._pl_words(ch[0]):
+            if w.lower().startswith("non-"):
+                mods.append(self._pl_mod("not-keyword", w[4:]))
+            else:
+                mods.append(self._pl_mod("keyword", w))
+        return mods
+
+    def pl_h_types(self, meta, ch):
+        words = self._pl_words(ch[0])
+        return [self._pl_mod("head", next(v for k, v in _PL_TYPES.items() if w.lower().startswith(k))) for w in words]
+
+
+for _name, _f in list(vars(_R6bRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
