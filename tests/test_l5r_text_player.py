@@ -496,3 +496,28 @@ def test_lists_of_describing_words_and_types():
     # a condition's list is not read as a card's describing words
     ab = parse_ability("Limited: Target a Personality: If he is dishonorable, Kolat, or Ninja, dishonor him.")
     assert "any-of:" not in repr(ab)
+
+
+def test_prices_and_honor_changes_set_to_a_value():
+    (e,) = effects("He enters play for 0 Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-set", 0, "gold")
+    ab = parse_ability("Your Ninja cards enter play for 1 less Gold and ignoring Honor Requirements.")
+    assert ab.structured and any(c.kind == "effect-cost" for c in ab.conditions)
+    e, amt, cap = effects("Increase the Honor gain to equal the number of your Farms in play, up to 4.")
+    assert (e.kind, e.keyword) == ("set-honor-change", "gain")
+    assert (amt.kind, amt.stat, amt.target.card_types) == ("amount-equal-to", "count", ("holding",)) or \
+        (amt.kind, amt.stat) == ("amount-equal-to", "count")
+    assert (cap.kind, cap.amount) == ("amount-at-most", 4)
+
+
+def test_the_dead_and_holdings_that_produced():
+    ab = parse_ability("Limited: Target your honorably dead Personality: Remove him from the game.")
+    assert ab.structured and "died-honorably" in repr(ab) and "'dead'" in repr(ab)
+    (e,) = effects("Straighten a target Holding that has not produced Gold.")
+    assert "not-produced-gold" in e.target.states
+
+
+def test_one_card_or_another_is_not_merged_silently():
+    (e,) = effects("Bow a target Holding or your Stronghold.")
+    assert e.target.states[-1] == "either:your Stronghold"
+    assert not executes(parse_ability("Limited: Bow a target Holding or your Stronghold."))

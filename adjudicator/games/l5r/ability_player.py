@@ -41,6 +41,7 @@ KINDS: frozenset[str] = frozenset({
     "need-not-bow-for",     # ... or, after it, the cards he performs for without bowing
     "stat-minimum",         # "A target Personality has a minimum Chi of 1": stat, amount the floor
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
+    "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
 })
 
 
@@ -1245,5 +1246,58 @@ class _R6bRules:
 
 
 for _name, _f in list(vars(_R6bRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _R6cRules:
+    """Round 6: prices, Honor changes set to a value, the dead, Holdings that produced."""
+
+    def pl_enters_for_gold(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_FOR_N_GOLD")
+        n = re.search(r"for\s+(\S+)", str(tok)).group(1)
+        target = next((c for c in ch if isinstance(c, TargetSpec)), None) or TargetSpec(ref="this", text="")
+        # the price paid is N ("cost-set", amount N): no Gold Cost reduction the engine reads
+        return self._eff(meta, "cost-set", target=target, amount=0 if n == "zero" else int(n), keyword="gold")
+
+    pl_enters_for_gold_self = pl_enters_for_gold
+
+    def _pl_set_to_ref(self, meta, ch, ref):
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        e = replace(self._pl_honor_change_effect(meta, hc, 0, 1), kind="set-honor-change", amount=None)
+        return [e, self._eff(meta, "amount-equal-to", target=ref[0], stat=ref[1], amount=1)]
+
+    def pl_set_honor_change_ref(self, meta, ch):
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        return self._pl_set_to_ref(meta, ch, (whose, stat))
+
+    def pl_set_honor_change_count(self, meta, ch):
+        counted = next(c for c in ch if isinstance(c, TargetSpec))
+        out = self._pl_set_to_ref(meta, ch, (replace(counted, ref="each", count=1), "count"))
+        cap = next((c for c in ch if isinstance(c, _A()._Amount)), None)
+        if cap is not None:
+            out.append(self._eff(meta, "amount-at-most", amount=_A().amount(cap)))
+        return out
+
+    def pl_m_honorably_dead(self, meta, ch):
+        return [self._pl_mod("state", "dead"), self._pl_mod("post-state", "died-honorably")]
+
+    def pl_m_dishonorably_dead(self, meta, ch):
+        return [self._pl_mod("state", "dead"), self._pl_mod("post-state", "died-dishonorably")]
+
+    def pl_np_or(self, meta, ch):
+        # the two phrases differ in more than a card type ("your", "all of his"): the second one is
+        # kept whole as an "either:" state (no target test of the engine reads it)
+        a, b = [c for c in ch if getattr(c, "type", "") != "PL_OR_NP"]
+        return replace(self.np_or(meta, [a, b]), states=(*a.states, f"either:{b.text}"))
+
+    def pl_with_cost_mode_and(self, meta, ch):
+        return self.with_cost_mode(meta, [c for c in ch if getattr(c, "type", "") != "PL_AND_COST"])
+
+    def pl_r_not_produced(self, meta, ch):
+        return self._pl_mod("post-state", "not-produced-gold")
+
+
+for _name, _f in list(vars(_R6cRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
