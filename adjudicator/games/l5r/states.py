@@ -57,6 +57,8 @@ def _value(game, pos: Position, copy: Copy, stat: str) -> int:
 
 def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bool | None:
     """Does ``copy`` fit ``state``, as the ability of ``source`` describes it? None: cannot tell."""
+    if state == "face-up":  # no flag of its own: a card is face-up unless flagged face-down
+        return "face-down" not in copy.flags
     if state in _PLAIN:
         return game.has_state(pos, copy, state)
     if state == "at-home":
