@@ -292,7 +292,7 @@ def test_limits_on_how_many_actions_or_cards():
     assert (e.kind, e.amount, e.duration) == ("action-limit", 3, "phase")
     assert e.values[0].states == ("non-Reaction",)
     (e,) = effects("A target player may only put one more Ring into play.")
-    assert (e.kind, e.amount, e.values[0].card_types) == ("play-limit", 1, ("ring",))
+    assert (e.kind, e.amount, e.values[0].card_types) == ("put-into-play-limit", 1, ("ring",))
 
 
 def test_this_period_is_the_duration_of_the_restriction():

@@ -120,6 +120,7 @@ KINDS: frozenset[str] = frozenset({
     "only-proclaim",
     "only-enter-play-from",
     "play-limit",
+    "put-into-play-limit",
     "copy-limit",
     "attach-limit",
     "gold-only-for",
@@ -1213,10 +1214,11 @@ class Rules:
         return _Vp("action-limit", obj=t, amount=amount(ch[0]), duration=period)
 
     def rs_only_put_more(self, meta, ch):
-        # "may only put one more Ring into play"
+        # "may only put one more Ring into play": cards put into play by any means, not the plays
+        # of one title (play-limit)
         from .ability import amount
 
-        return _Vp("play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
+        return _Vp("put-into-play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
 
     def rs_p_in_state_army(self, meta, ch):
         # "in a defending army": in an army in that state

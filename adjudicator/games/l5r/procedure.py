@@ -727,6 +727,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)
+    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
+        from .effects_restrictions import check_play_limit
+
+        check_play_limit(ctx, source)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
         pos.move(source.uid, ctx.actor, "announced")
