@@ -240,3 +240,8 @@ def test_rehonored_lobbies_and_equipping_for_a_price():
     from adjudicator.games.l5r.triggers import fires
 
     assert not fires(Trigger(timing="after", event="follower-equipped;by=you;paid=at-least-2"))
+
+
+def test_your_kind_action_from_a_card_type():
+    assert event("your Recon action from a Strategy resolves") == (
+        "action-resolves", {"by": "you", "kind": "recon", "from": "strategy"})

@@ -824,6 +824,11 @@ class Rules6:
         by = {"you": "you", "opponent": "opponent"}.get(getattr(t, "owner", ""), "any")
         return _name(f"{_subject(t)}-lobbies", by=by)
 
+    def ev_your_kind_action_from_type(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0]
+        source = self._text(meta).lower().split()[-2]  # the card type after "from a"
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind, **{"from": source})
+
     def ev_equip_paying_at_least(self, meta, ch):
         from .ability import amount
 
