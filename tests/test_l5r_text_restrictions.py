@@ -292,7 +292,7 @@ def test_limits_on_how_many_actions_or_cards():
     assert (e.kind, e.amount, e.duration) == ("action-limit", 3, "phase")
     assert e.values[0].states == ("non-Reaction",)
     (e,) = effects("A target player may only put one more Ring into play.")
-    assert (e.kind, e.amount, e.values[0].card_types) == ("play-limit", 1, ("ring",))
+    assert (e.kind, e.amount, e.values[0].card_types) == ("put-into-play-limit", 1, ("ring",))
 
 
 def test_this_period_is_the_duration_of_the_restriction():
@@ -368,3 +368,19 @@ def test_gold_production_bonus_when_paying_to_recruit():
 def test_play_limit_of_a_named_victory_card():
     (e,) = effects("You can only play one Glorious Victory per battle.")
     assert (e.kind, e.keyword, e.values[0].keywords) == ("play-limit", "battle", ("Glorious Victory",))
+
+
+def test_play_limit_per_duel_and_per_resolution():
+    (e,) = effects("You may only play one copy of Quiet Snow per duel.")
+    assert (e.kind, e.keyword) == ("play-limit", "duel")
+    (e,) = effects("You may only play one copy of Quiet Snow in reaction to any one resolution.")
+    assert (e.kind, e.keyword, e.values[0].text) == ("play-limit", "resolution", "Quiet Snow")
+    # the bare form names no period: not a play limit
+    assert not parse_ability("You may only play one copy of Quiet Snow.").structured
+
+
+def test_this_gain_and_these_effects_will_not_be_negated():
+    gain, negate = effects("Gain 2 Honor; this gain will not be negated.")
+    assert (gain.kind, negate.kind, negate.target.card_types) == ("gain-honor", "cannot-negate", ("gain",))
+    (e,) = effects("These effects will not be negated.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("cannot-negate", ("effect",), ("of-it",))

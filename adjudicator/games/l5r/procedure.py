@@ -231,7 +231,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
     specs = [s for s in target_specs(ability) if not s.optional]
     bind.specs = specs
     named = list(ctx.body.targeting)
-    if len(named) < sum(s.count for s in specs if not s.up_to):
+    if len(named) < sum(fewest_targets(s) for s in specs):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
         ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs a target ({describe_spec(missing)}) chosen on "
                    "announcement; none was named (use 'targeting')")
@@ -251,10 +251,21 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             chosen.append(copy)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
+        fewest = fewest_targets(spec)  # "one to three target cards": at least one (g-rce)
+        if len(chosen) < fewest:
+            ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
+                       f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
+
+
+def fewest_targets(spec: TargetSpec) -> int:
+    """The fewest cards an "up to" target takes: N of its "at-least:N" ("one to three"), else 0."""
+    if not spec.up_to:
+        return spec.count
+    return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
 
 
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
@@ -750,6 +761,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)
+    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
+        from .effects_restrictions import check_play_limit
+
+        check_play_limit(ctx, source)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
         pos.move(source.uid, ctx.actor, "announced")

@@ -28,7 +28,8 @@ _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 
 
 def checked(state: str) -> bool:
-    return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state)) \
+    # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
+    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state)) \
         or bool(_HAS_RE.match(state))
 
 
@@ -57,6 +58,10 @@ def _value(game, pos: Position, copy: Copy, stat: str) -> int:
 
 def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bool | None:
     """Does ``copy`` fit ``state``, as the ability of ``source`` describes it? None: cannot tell."""
+    if state.startswith("at-least:"):  # a number of targets, not a card's state (procedure.choose_targets)
+        return True
+    if state == "face-up":  # no flag of its own: a card is face-up unless flagged face-down
+        return "face-down" not in copy.flags
     if state in _PLAIN:
         return game.has_state(pos, copy, state)
     if state == "at-home":
