@@ -368,6 +368,23 @@ TARGET_STATES = frozenset({"bowed", "unbowed", "straightened", "dishonored", "ho
                            "defending", "at home", "without-followers", "in-current-army"})
 
 
+def _chosen_unbound(ability) -> bool:
+    """Has the ability a "Choose your ..." clause that is not a target? The procedure binds no
+    card to it (it skips "choose" clauses), so "his Chi" / "your Personality's Force" after it
+    would be read from another card, or from none."""
+    return any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
+               for c in (*ability.costs, *ability.effects))
+
+
+def _target_state_read(state: str) -> bool:
+    """A describing word of a target the procedure's target test reads (procedure.target_ok ->
+    states.fits), so the card an amount is read from is picked out rightly. Not "at this
+    battlefield": states.fits reads it as any battlefield, where the words mean one."""
+    from .states import checked
+
+    return state in TARGET_STATES or (checked(state) and state != "at-battlefield")
+
+
 _TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
 
 
@@ -385,7 +402,7 @@ def ability_executes(ability) -> bool:
         return False  # triggered traits resolve without the procedure's bindings (triggers.py)
     if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
                            and c.target.ref in ("target", "choice", "each") and (
-                               not set(c.target.states) <= TARGET_STATES
+                               not all(_target_state_read(s) for s in c.target.states)
                                or (len(c.target.keywords) > 1 and " or " in c.target.text))
                            for c in (*ability.costs, *ability.effects)):
         return False  # an amount read from a card the engine's target test may not pick out rightly
@@ -422,6 +439,9 @@ def ability_executes(ability) -> bool:
                             [c.target for c in (*ability.costs, *ability.effects)
                              if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
                     return False  # "your Samurai": which card, when no single target names it?
+                if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
+                        and _chosen_unbound(ability):
+                    return False  # "Choose your performing Duelist: ... his own base Chi"
                 if not lasting and clause.target is not None and not named and clause.stat != "count" and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):
