@@ -36,6 +36,7 @@ EFFECT_MODULES = (
     "effects_player",
     "effects_restrictions",
     "effects_engine",
+    "effects_traits",  # Invest traits (e-traits)
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -333,6 +334,10 @@ def executes(ability) -> bool:
             return False
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
+    if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
+        from .effects_traits import invest_executes  # (e-traits)
+
+        return invest_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)

@@ -219,10 +219,22 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     ``about`` is the card the event was about: "he"/"it" in the trait's conditions and effects
     ("After a Personality enters play, if he is a Samurai, bow him") mean that card.
     """
+    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
+    holds = _holds(game, pos, copy, about)
+    for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
+        if cond.kind.startswith("effect-") or cond.kind == "even-if":
+            continue
+        verdict = holds(cond)
+        if verdict is not True:
+            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
+                "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
+            return
+    resolve_clauses(game, pos, copy, ability, proc, about)
+
+
+def _holds(game, pos: Position, copy: Copy, about: Copy | None):
+    """A condition of ``copy``'s trait, judged with "he"/"it" the card the event was about."""
     from . import conditions
-    from .effects import apply_to_card, apply_to_player
-    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
-    from .procedure import effect_guards
 
     def subject_of(word: str):
         w = word.lower()
@@ -237,26 +249,30 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     def holds(cond) -> bool | None:
         return conditions.evaluate(cond, game=game, pos=pos, actor=copy.controller, source=copy, subject_of=subject_of)
 
-    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
-    for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
-        if cond.kind.startswith("effect-") or cond.kind == "even-if":
-            continue
-        verdict = holds(cond)
-        if verdict is not True:
-            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
-                "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
-            return
+    return holds
+
+
+def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None = None,
+                    *rules: str) -> None:
+    """Carry out the effects of ``copy``'s trait, each under its own conditions, without choices
+    (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
+    from .effects import apply_to_card, apply_to_player
+    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
+    from .procedure import effect_guards
+
+    rules = ("L5R-TRAIT", *rules)
+    holds = _holds(game, pos, copy, about)
     guards = effect_guards(ability)
     for index, clause in enumerate(ability.effects):
         kind = getattr(clause, "kind", None)
         if kind is None:
-            proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-TRAIT")
+            proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", *rules)
             continue
         verdicts = [holds(g) for g in guards.get(f"effect {index}", ())]
         if any(v is not True for v in verdicts):
             why = "depends on a condition the engine cannot check" if None in verdicts else \
                 "is not carried out, since its condition does not hold"
-            proc.add("trigger", f"'{clause.text}' {why}", "L5R-TRAIT")
+            proc.add("trigger", f"'{clause.text}' {why}", *rules)
             continue
         target = clause.target
         if target is None or target.ref == "this":
@@ -265,30 +281,33 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
         elif target.ref == "attached" and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
+            # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)
+            out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
         elif target.ref == "created" and trait_clause_executes(clause, ability):
             for made in trait_create(game, pos, copy, clause):  # "After X enters play, create ..."
-                proc.add("trigger", made, "L5R-TRAIT", "L5R-DURATION")
+                proc.add("trigger", made, *rules, "L5R-DURATION")
             continue
         elif target.ref == "each" and trait_clause_executes(clause, ability):
             # "Discard all your other Sensei Personalities", "all players lose 3 Honor": every card
             # in play or player the words describe, judged from the trait's controller
             reached = trait_subjects(game, pos, copy, clause)
             if not reached:
-                proc.add("trigger", f"'{clause.text}': nothing it describes is in play", "L5R-TRAIT")
+                proc.add("trigger", f"'{clause.text}': nothing it describes is in play", *rules)
             for subject in reached:
                 out = apply_to_player(game, pos, subject, clause, as_cost=False) if isinstance(subject, str) \
                     else apply_to_card(game, pos, subject, clause, as_cost=False, source=copy.name)
                 proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                         "L5R-TRAIT")
+                         *rules)
             continue
         else:
             proc.add("trigger", f"not carried out: '{clause.text}' needs a choice the engine cannot make",
-                     "L5R-TRAIT")
+                     *rules)
             continue
         proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                 "L5R-TRAIT")
+                 *rules)
 
 
 def window(pos: Position) -> dict | None:

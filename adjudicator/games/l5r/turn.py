@@ -169,6 +169,10 @@ def equip(game, ctx: Context) -> None:
         cost = 0  # "… enters play ignoring Gold Cost if …" on itself (L5R-GOLD)
     own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
+    from .effects_traits import invest_price, invest_resolve  # "equip ... invest" (e-traits)
+
+    extra, invested = invest_price(game, ctx, item)
+    cost += extra
     if cost:
         costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
     pos.move(item.uid, actor, host.zone, top=False)
@@ -180,6 +184,7 @@ def equip(game, ctx: Context) -> None:
     if bowed:
         item.flags.add("bowed")
         ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
+    invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play (e-traits)
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
     game.after_action(ctx)
@@ -272,6 +277,10 @@ def buy(game, ctx: Context) -> None:
                  "L5R-HONOR-REQ", "L5R-CLAN")
     else:
         ctx.step("condition", f"{card.name} may be bought", *(["L5R-HONOR-REQ"] if is_personality else ["L5R-DYNASTY"]))
+    from .effects_traits import invest_price, invest_resolve  # "buy ... invest" (e-traits)
+
+    extra, invested = invest_price(game, ctx, card)
+    price += extra
     ctx.step("announce", f"{actor} buys {card.name} for {max(price, 0)} Gold", *rules)
     if price > 0:
         costs.pay(game, ctx, price, f"{card.name}'s price", card)
@@ -296,6 +305,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play bowed", "L5R-HOLDING")
     else:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
+    invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play (e-traits)
     refill(pos, actor, province, ctx.proc)
     raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
