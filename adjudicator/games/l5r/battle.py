@@ -230,7 +230,12 @@ def combat_ends(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     proc.add("timing", "both players passed in succession: the combat segment ends", "L5R-COMBAT")
     t.step = "resolution"
+    from .delayed import battle_ends  # "Remove him from the game after this battle ends" (e-traits)
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)  # (asked before resolution sends the units home)
     resolve_battle(game, pos, proc)
+    battle_ends(game, pos, proc, field)
     pos.memo.pop("current-battlefield", None)
     remaining = [f for f in battlefields(game, pos) if f not in pos.memo.get("resolved", [])]
     if remaining:

@@ -23,7 +23,10 @@ TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
 END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
-FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS})
+#: "Remove him from the game after this battle ends": once the battle the action was taken in has
+#: resolved (battle.combat_ends, after battle.resolve_battle; L5R-RESOLVE)
+BATTLE_ENDS = ("after-end-of", "battle-ends")
+FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
@@ -55,8 +58,12 @@ def executes(ability, cond) -> bool:
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when == BATTLE_RESOLVES and "Battle" not in ability.designators:
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators:
         return False  # only a Battle action is sure to be taken while a battle is on
+    if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
+            c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
+        return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
+        # there, where the words do not place him (procedure.create_card: at home)
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
         return False
     # the delayed condition is the effect's only condition
@@ -89,7 +96,8 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 #: when each moment comes, in words
 _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
-          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves"}
+          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
+          BATTLE_ENDS: "after this battle ends"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -188,6 +196,13 @@ def battle_resolves(game, pos: Position, proc: Procedure) -> None:
 
     field, turn = current_battlefield(pos), pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
+         and e.get("battlefield") == field)
+
+
+def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None:
+    """Once the battle at ``field`` has resolved (battle.combat_ends, after battle.resolve_battle)."""
+    turn = pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_ENDS and e["turn"] == turn
          and e.get("battlefield") == field)
 
 
