@@ -30,3 +30,13 @@ def test_amount_from_a_target_described_by_checked_words(text):
 ])
 def test_amount_not_claimed_where_the_card_is_not_picked_out(text):
     assert not executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text, claimed", [
+    # a triggered trait names no targets: only this card, its bearer, or the card changed
+    ("After you Equip this Spell, give this Shugenja a number of +1F tokens equal to his Chi.", True),
+    ("After you Equip this Spell, give it a number of tokens equal to this Shugenja's Chi.", True),
+    ("After this Personality enters play, gain Honor equal to the Personal Honor of a target Personality.", False),
+])
+def test_amounts_in_triggered_traits(text, claimed):
+    assert executes(parse_ability(text)) is claimed

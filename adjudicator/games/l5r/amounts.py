@@ -368,6 +368,32 @@ TARGET_STATES = frozenset({"bowed", "unbowed", "straightened", "dishonored", "ho
                            "defending", "at home", "without-followers", "in-current-army"})
 
 
+def _trait_amounts_ok(ability) -> bool:
+    """A triggered trait resolves without the procedure's targets (triggers.resolve_clauses): an
+    amount there is read only from this card, the card it is attached to, the card the clause
+    changes when that is one of the two ("give this Shugenja ... equal to his Chi"), or a count."""
+    if ability.costs:
+        return False
+    effects = list(ability.effects)
+    for index, clause in enumerate(effects):
+        if not isinstance(clause, Effect) or clause.kind.startswith("amount-"):
+            continue
+        found = chain(effects, index)
+        if not found:
+            continue
+        if not chain_executes(clause, found):
+            return False
+        taker_own = clause.target is not None and clause.target.ref in ("this", "attached")
+        for a in found:
+            if a.kind not in ("amount-equal-to", "amount-for-each"):
+                return False
+            if a.stat == "count" or a.kind == "amount-for-each":
+                continue  # counted from this card (continuous.fits), checked by chain_executes
+            if a.target is None or not (a.target.ref in ("this", "attached") or (a.target.ref == "it" and taker_own)):
+                return False
+    return not (effects and isinstance(effects[0], Effect) and effects[0].kind.startswith("amount-"))
+
+
 def _chosen_unbound(ability) -> bool:
     """Has the ability a "Choose your ..." clause that is not a target? The procedure binds no
     card to it (it skips "choose" clauses), so "his Chi" / "your Personality's Force" after it
@@ -398,8 +424,10 @@ def ability_executes(ability) -> bool:
     if not has_amounts(ability):
         return True
     lasting = ability.kind == "continuous"
+    if ability.kind == "trait":
+        return _trait_amounts_ok(ability)
     if ability.kind not in ("action", "reaction", "continuous"):
-        return False  # triggered traits resolve without the procedure's bindings (triggers.py)
+        return False
     if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
                            and c.target.ref in ("target", "choice", "each") and (
                                not all(_target_state_read(s) for s in c.target.states)

@@ -260,6 +260,8 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     from .effects_engine import trait_clause_executes, trait_create, trait_subjects
     from .procedure import effect_guards
 
+    from . import amounts
+
     rules = ("L5R-TRAIT", *rules)
     holds = _holds(game, pos, copy, about)
     guards = effect_guards(ability)
@@ -268,14 +270,24 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
         if kind is None:
             proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", *rules)
             continue
+        if kind.startswith("amount-"):
+            continue  # worked out with the clause before it
         verdicts = [holds(g) for g in guards.get(f"effect {index}", ())]
         if any(v is not True for v in verdicts):
             why = "depends on a condition the engine cannot check" if None in verdicts else \
                 "is not carried out, since its condition does not hold"
             proc.add("trigger", f"'{clause.text}' {why}", *rules)
             continue
+        worked = amounts.chain(ability.effects, index)
+        if worked:  # "give this Shugenja a number of +1F tokens equal to his Chi" (amounts.py)
+            clause = _worked_out(game, pos, copy, clause, worked, index, guards, proc, rules)
+            if clause is None:
+                continue
         target = clause.target
-        if target is None or target.ref == "this":
+        if target is not None and target.ref == "this" and _bearer_meant(pos, copy, target):
+            # "this Shugenja" in a Spell's trait: the Personality it is attached to
+            out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        elif target is None or target.ref == "this":
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "you":
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
@@ -308,6 +320,32 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             continue
         proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
                  *rules)
+
+
+def _bearer_meant(pos: Position, copy: Copy, spec) -> bool:
+    """"this Shugenja" / "this Personality" naming the bearer of an attachment, not the card itself."""
+    types = [t for t in spec.card_types if t != "card"]
+    return bool(types) and copy.card.type not in types and copy.attached_to in pos.copies
+
+
+def _worked_out(game, pos: Position, copy: Copy, clause, worked, index: int, guards, proc: Procedure, rules):
+    """``clause`` with its amount read from the cards' values as the trait resolves (amounts.py),
+    or None (step recorded) when a value cannot be told."""
+    from types import SimpleNamespace
+
+    from ...core.ruling import Rejected
+    from . import amounts
+    from .procedure import Bindings
+
+    # a trait names no targets: "his Chi" is the card the clause changes (amounts.named_card)
+    ctx = SimpleNamespace(game=game, position=pos, actor=copy.controller)
+    try:
+        clause, note = amounts.work_out(ctx, copy, clause, worked, index + 1, Bindings(), guards)
+    except Rejected as why:
+        proc.add("trigger", f"'{clause.text}' is not carried out: {why}", *rules, "L5R-ACT-EFFECT")
+        return None
+    proc.add("trigger", f"'{clause.text}': {note}", *rules, "L5R-ACT-EFFECT")
+    return clause
 
 
 def window(pos: Position) -> dict | None:
