@@ -32,9 +32,24 @@ FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGI
 BATTLE_RESOLVES = ("before", "battle-resolves")
 
 
+#: "After this battle's resolution, destroy the Follower" (an effect-trigger): the battle ends then
+AFTER_RESOLUTION = ("after", "battle-resolves")
+
+
+def _when(cond) -> tuple | None:
+    """The moment of a delayed effect: an effect-delayed condition's, or a battle's own moments
+    written as an effect-trigger ("Before this battle resolves", "After this battle's resolution")."""
+    if cond.kind == "effect-delayed":
+        return moment(cond)
+    if cond.kind == "effect-trigger":
+        when = tuple(cond.args[1:])
+        return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
+    return None
+
+
 def fired(cond) -> bool:
     """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
-    return moment(cond) in FIRED or (cond.kind == "effect-trigger" and tuple(cond.args[1:]) == BATTLE_RESOLVES)
+    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES
 
 #: references the register can bind when the ability resolves
 _REFS = (None, "this", "it", "target", "created", "you")
@@ -54,7 +69,7 @@ def _index(cond) -> int | None:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
-    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
@@ -112,7 +127,7 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
         found = [source]  # "Put this Terrain into play. Discard it ...": it is this card
     else:
         found = subjects(ctx, source, clause, bind, as_cost=False)
-    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    when = _when(cond)
     entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(when),
              "battlefield": current_battlefield(pos),
              "cards": [c.uid for c in found if not isinstance(c, str)],
