@@ -182,6 +182,8 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
     else:
         proc.add("effect", f"equal Force at {field} with a side empty: the battle has no outcome", "L5R-RESOLVE")
     for c in [c for c in a_cards if c.uid in pos.copies and c.zone == field]:
+        if "bowed" not in c.flags:
+            raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
         c.flags.add("bowed")
         pos.move(c.uid, c.controller, "home", top=False)
     survivors = [c for c in a_cards if c.uid in pos.copies and c.zone == "home" and c.attached_to is None]
@@ -250,6 +252,8 @@ def end_attack_phase(game, pos: Position, proc: Procedure) -> None:
     for c in list(pos.all_copies()):
         if c.zone.startswith("battlefield"):
             if c.controller == t.active:
+                if "bowed" not in c.flags:
+                    raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
                 c.flags.add("bowed")
             pos.move(c.uid, c.controller, "home", top=False)
     proc.add("timing", "the Attack phase ends: remaining units go home, attackers bowed", "L5R-RESOLVE",

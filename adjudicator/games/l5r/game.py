@@ -264,6 +264,9 @@ class L5R(Game):
             if produced <= 0:
                 ctx.reject("L5R-GOLD", f"{src.show()} produces no Gold")
             src.flags.add("bowed")
+            from .triggers_events import raise_event
+
+            raise_event(ctx.position, "bowed", src)  # "After this card bows" must fire (e-traits: triggers.fires)
             total += produced
             ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
         if total < amount:

@@ -128,6 +128,7 @@ def lobby(game, ctx: Context) -> None:
     if "bowed" in who.flags:
         ctx.reject("L5R-ACT-COST.3", f"{who.show()} is already bowed, so bowing it cannot pay the cost")
     who.flags.add("bowed")
+    raise_event(pos, "bowed", who)  # "After this card bows" must fire (e-traits: triggers.fires)
     ctx.step("cost", f"bow {who.name}", "L5R-ACT-COST", "L5R-LOBBY")
     for p in pos.players.values():
         p.flags.discard("imperial-favor")
@@ -409,6 +410,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
                              "L5R-TRAIT")
                     continue
                 c.flags.discard("bowed")
+                raise_event(pos, "straightened", c)  # "After this card straightens" must fire (e-traits)
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
         enter_phase(game, pos, "events", proc)
     elif t.phase == "events":
