@@ -174,6 +174,9 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     chosen.flags.discard("face-down")
     pos.move(chosen.uid, actor, "home", top=False)
     chosen.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(pos, "enters-play", chosen)  # "After this Holding enters play" must fire (e-traits)
     ctx.step("effect", f"search for {chosen.name} ({origin}) and put it into play bowed", "L5R-LEGACY")
     ctx.step("effect", "shuffle the Dynasty deck", "L5R-LEGACY")
     if origin.startswith("province "):

@@ -493,6 +493,7 @@ def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
                 else:
                     regions[key] = c.uid
                     c.flags.add("region")
+                    raise_event(pos, "enters-play", c)  # "After this Region enters play" must fire (e-traits)
                     proc.add("effect", f"{c.name} is revealed in {province}: a Region, it enters play attached to "
                              "the province", "L5R-REGION")
                 refill(pos, active, province, proc)
