@@ -203,9 +203,16 @@ def _province_strength(pos: Position, player: str) -> int:
 
 
 def _destroy_army(pos: Position, cards: list[Copy], proc: Procedure) -> None:
+    # every card of the army is destroyed, its Followers too (discarded with their Personality
+    # below, they raised no event: "After this Follower is destroyed" never fired -- e-traits)
+    followers = [c for c in cards if c.uid in pos.copies and c.zone.startswith("battlefield")
+                 and c.card.type == "follower" and c.attached_to is not None]
+    for c in followers:
+        raise_event(pos, "destroyed", c)
     for c in cards:
         if c.uid in pos.copies and c.zone.startswith("battlefield"):
-            raise_event(pos, "destroyed", c)
+            if c not in followers:
+                raise_event(pos, "destroyed", c)
             discard_copy(pos, c)
             proc.add("effect", f"destroy {c.name}", "L5R-RESOLVE")
 

@@ -269,17 +269,18 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
     """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
     cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
     from .effects import apply_to_player, in_play
-    from .triggers import trigger_matches
+    from .triggers import left_play_by, trigger_matches
 
     for copy in list(pos.all_copies()):
-        if not in_play(pos, copy):
-            continue
+        present = in_play(pos, copy)
         for ability in game.abilities(copy):
             for cond in ability.conditions:
                 if not standing_executes(ability, cond):
                     continue
                 trigger = _standing_trigger(cond)
                 for event in events:
+                    if not (present or left_play_by(copy, trigger, event)):
+                        continue  # ("After this Follower is destroyed, gain 2 Honor": from the discard pile)
                     if not trigger_matches(pos, copy, trigger, event):
                         continue
                     clause = ability.effects[_index(cond)]

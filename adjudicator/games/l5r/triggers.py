@@ -168,6 +168,22 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
 
 
+#: events by which a card leaves play, whose own trait "After this card is destroyed" implies the
+#: zone it went to (L5R-ACT-COND: "unless the ability says or implies another zone")
+_LEAVING = ("destroyed",)
+
+
+def left_play_by(copy: Copy, trigger, event: list) -> bool:
+    """Is ``event`` this card leaving play, and ``trigger`` its own trait's about just that?"""
+    if len(event) != 2 or event[0] not in _LEAVING or event[1] != copy.uid or trigger is None:
+        return False
+    core, _ = split_event(trigger.event)
+    name = _raised_form(core)
+    # "After this Personality is destroyed" on a Personality is about the card itself
+    return name == "this-card-" + event[0] or (name == "this-personality-" + event[0] and copy.attached_to is None
+                                                and copy.card.type == "personality")
+
+
 def reactions_for(game, pos: Position, events: list, player: str | None = None):
     """(copy, ability) pairs of Reactions some event fits; bowed cards cannot react."""
     found = []
@@ -192,13 +208,17 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     if not events:
         return
     for copy in list(pos.all_copies()):
-        if not in_play(pos, copy):
-            continue
+        present = in_play(pos, copy)
         for ability in game.abilities(copy):
             if ability.kind != "trait" or ability.trigger is None:
                 continue
             for event in events:
+                if not (present or left_play_by(copy, ability.trigger, event)):
+                    continue
                 if trigger_matches(pos, copy, ability.trigger, event):
+                    if not present:
+                        proc.add("trigger", f"{copy.name} has left play ({copy.zone}); its trait speaks of just "
+                                 "that, so it resolves from there", "L5R-ACT-COND", "L5R-TRAIT")
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
