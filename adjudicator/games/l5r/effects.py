@@ -95,11 +95,15 @@ def shed_attachments(position: Position, copy: Copy) -> None:
 def leave_play(position: Position, copy: Copy) -> None:
     """A card leaving play for a hand, a deck or a province: it sheds its attachments and is
     no longer bowed, dishonored or face-down (the caller moves it)."""
+    if in_play(position, copy):
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
     shed_attachments(position, copy)
     copy.flags.difference_update({"bowed", "dishonored", "face-down"})
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
+    if in_play(position, copy):
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
     copy.attached_to = None
@@ -241,6 +245,8 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         raise_event(position, "enters-play", copy)
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
+        if in_play(position, copy):
+            raise_event(position, "leaves-play", copy)  # (e-traits: triggers)
         shed_attachments(position, copy)
         position.move(copy.uid, copy.owner, "removed", top=False)
         return Outcome(True, f"remove {name} from the game")
