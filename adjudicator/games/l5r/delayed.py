@@ -26,7 +26,10 @@ END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begi
 #: "Remove him from the game after this battle ends": once the battle the action was taken in has
 #: resolved (battle.combat_ends, after battle.resolve_battle; L5R-RESOLVE)
 BATTLE_ENDS = ("after-end-of", "battle-ends")
-FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS})
+#: "After the next time (this turn) it straightens, destroy it": once, when the card named
+#: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
+NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed"}
+FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
@@ -84,6 +87,9 @@ def executes(ability, cond) -> bool:
     # the delayed condition is the effect's only condition
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
         return False
+    if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                                     for c in (*ability.costs, *ability.effects[:index])):
+        return False  # "it" / "he" must be a card the action targeted (the one watched)
     if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
     if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
@@ -112,7 +118,9 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
-          BATTLE_ENDS: "after this battle ends"}
+          BATTLE_ENDS: "after this battle ends",
+          ("after-next", "card-straightens"): "after the next time it straightens",
+          ("after-next", "card-bows"): "after the next time it bows"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -133,6 +141,9 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
+        entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
+        entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
     pos.memo.setdefault(KEY, []).append(entry)
     words = _WORDS.get(when, cond.text)
     ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
@@ -203,6 +214,29 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     phase_ends(game, pos, proc)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+    entries = pos.memo.get(KEY, [])
+    lapsed = [e for e in entries if tuple(e["moment"]) in NEXT_TIME and e.get("this-turn") and e["turn"] == turn]
+    for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
+        proc.add("effect", f"the turn ends: the delayed effect of '{entry['text'][:60]}' lapses, its moment never "
+                 "came", "L5R-DURATION")
+    if lapsed:
+        pos.memo[KEY] = [e for e in entries if e not in lapsed]
+        if not pos.memo[KEY]:
+            del pos.memo[KEY]
+
+
+def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
+    """Card events just raised (triggers.settle): "After the next time it straightens, ..." whose
+    card has just straightened (bowed) happens now, once."""
+    turn = pos.timing.turn
+    happened = {(e[0], e[1]) for e in events if len(e) == 2}
+
+    def due(entry) -> bool:
+        verb = NEXT_TIME.get(tuple(entry["moment"]))
+        return verb is not None and (not entry.get("this-turn") or entry["turn"] == turn) and any(
+            (verb, uid) in happened for uid in entry.get("watch", ()))
+
+    _run(game, pos, proc, due)
 
 
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:

@@ -222,9 +222,10 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
-    from .delayed import standing
+    from .delayed import next_time, standing
 
     standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+    next_time(game, pos, events, proc)  # "After the next time this turn it bows, ..." (delayed.py)
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing
