@@ -14,6 +14,8 @@ from adjudicator.games.l5r.effects import executes
     "Battle: Give your target performing Monk a Force bonus equal to his Chi.",
     "Battle: Target an enemy card without attachments and pay Gold equal to its Gold Cost: Destroy it.",
     "Battle: Target your Shugenja at any location. Give this Personality a Force bonus equal to the target's Chi.",
+    # "at this battlefield": the current battlefield (states.fits)
+    "Battle: Give a target Personality at this battlefield a Force bonus equal to his Chi.",
 ])
 def test_amount_from_a_target_described_by_checked_words(text):
     assert executes(parse_ability(text))
@@ -25,8 +27,6 @@ def test_amount_from_a_target_described_by_checked_words(text):
     "Battle/Open: Choose your performing Duelist: Give him a Force bonus equal to his own base Chi.",
     "Battle: Choose your performing unbowed Spider Clan Personality and target an enemy Personality: "
     "Reduce its Force by an amount equal to your Personality's Force.",
-    # "at this battlefield": states.fits reads any battlefield
-    "Battle: Give a target Personality at this battlefield a Force bonus equal to his Chi.",
 ])
 def test_amount_not_claimed_where_the_card_is_not_picked_out(text):
     assert not executes(parse_ability(text))

@@ -24,3 +24,29 @@ def test_read(state):
 ])
 def test_not_read(state):
     assert not checked(state)
+
+
+BATTLEFIELDS = """scenario "t"
+game l5r
+card "A" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Crane text "Your other Personalities at this battlefield have +1F."
+card "A2" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Crane
+card "A3" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Crane
+card "B" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Crab
+player Alice clan Crane family-honor 12
+player Bob   clan Crab family-honor 9
+phase attack
+step engagement
+Alice battlefield 1: "A", "A2"
+Alice battlefield 2: "A3"
+Bob battlefield 1: "B"
+Alice engages battlefield 1
+expect "A2" force 3
+expect "A3" force 2
+"""
+
+
+def test_at_this_battlefield_is_the_current_one():
+    from .helpers import run_text
+
+    r = run_text(BATTLEFIELDS)
+    assert r.passed, [f.render() for f in r.failures]

@@ -404,11 +404,10 @@ def _chosen_unbound(ability) -> bool:
 
 def _target_state_read(state: str) -> bool:
     """A describing word of a target the procedure's target test reads (procedure.target_ok ->
-    states.fits), so the card an amount is read from is picked out rightly. Not "at this
-    battlefield": states.fits reads it as any battlefield, where the words mean one."""
+    states.fits), so the card an amount is read from is picked out rightly."""
     from .states import checked
 
-    return state in TARGET_STATES or (checked(state) and state != "at-battlefield")
+    return state in TARGET_STATES or checked(state)
 
 
 _TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}

@@ -19,7 +19,8 @@ _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attack
 
 #: states read here (some relative to the card whose ability it is)
 _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
-         "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable"}
+         "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable",
+         "has-followers"}
 
 _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
@@ -71,8 +72,14 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
-    if state in ("at-battlefield", "any-battlefield"):
+    if state == "any-battlefield":  # "at a battlefield", "at any battlefield"
         return copy.zone.startswith("battlefield")
+    if state == "at-battlefield":  # "at this battlefield", "at the current battlefield": the battle's own
+        # (Comprehensive Rules: "This battlefield" refers to the current battlefield)
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        return field is not None and _leader(pos, copy).zone == field
     if state == "any-location":  # the text lifts the usual limit to the current battlefield
         return True
     if state in ("opposed", "unopposed"):
@@ -80,8 +87,9 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)
     if state == "no-attachments":
         return not pos.attachments_of(copy.uid)
-    if state == "no-followers":
-        return not any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
+    if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
+        has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
+        return has if state == "has-followers" else not has
     if state in ("unique", "non-unique"):
         unique = "unique" in copy.card.flags
         return unique if state == "unique" else not unique
