@@ -174,8 +174,10 @@ def executes(clause: Effect, following: Effect | None) -> bool:
     if equal:  # worked out afresh each time it is asked for (amounts.lasting_amount)
         if following.target is not None and following.target.ref == "it" and how != "each":
             return False  # "their Personal Honor" speaks of each card reached
-        if how == "each" and not set(clause.target.states) <= set(RELATIVE_STATES) | amounts.TARGET_STATES:
-            return False  # "at this battlefield": a describing word fits() does not read
+        from .states import checked
+
+        if how == "each" and not all(s in RELATIVE_STATES or checked(s) for s in clause.target.states):
+            return False  # a describing word fits() does not read (states.py)
         return clause.amount is None and amounts.chain_executes(clause, [following], lasting=True)
     if following is not None and following.kind.startswith("amount-"):
         return following.kind == "amount-for-each" and following.target is not None \
