@@ -137,8 +137,8 @@ def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0
-        elif c.card.type == "follower":
-            total += pos.stat(c, "force", 0) or 0
+        elif c.card.type == "follower":  # with lasting traits' changes, as its Force is read anywhere (e-traits)
+            total += game.card_property(pos, c, "force") or 0
     return total, cards
 
 

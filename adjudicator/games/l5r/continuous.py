@@ -169,8 +169,9 @@ def executes(clause: Effect, following: Effect | None) -> bool:
     equal = following is not None and following.kind == "amount-equal-to"
     if clause.kind != "modify-stat" or clause.stat not in CARD_STATS or not (clause.amount or equal):
         return False
-    if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "card"}:
-        return False  # only Personalities' Force and Chi are read with lasting changes
+    if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "follower",
+                                                                                            "card"}:
+        return False  # only Personalities' and Followers' Force and Chi are read with lasting changes
     if equal:  # worked out afresh each time it is asked for (amounts.lasting_amount)
         if following.target is not None and following.target.ref == "it" and how != "each":
             return False  # "their Personal Honor" speaks of each card reached
