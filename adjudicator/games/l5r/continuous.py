@@ -58,8 +58,8 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
 
     Only cards in play fit, except the trait's own card: out of play, "Your Samurai each have
     +1F" still gives its own Samurai +1F (L5R-TRAIT)."""
-    if copy.uid != source.uid and not in_play(pos, copy):
-        return False
+    if copy.uid != source.uid and not in_play(pos, copy) and "in-and-out-of-play" not in spec.states:
+        return False  # ("Your Mantis Clan Samurai in and out of play have Magistrate": in hand too)
     if spec.owner == "you" and copy.controller != source.controller:
         return False
     if spec.owner == "opponent" and copy.controller == source.controller:
@@ -155,6 +155,11 @@ def keywords(game, pos: Position, copy: Copy) -> list[str]:
         if clause.kind != "grant-keyword" or not clause.keyword:
             continue
         if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+            if clause.keyword == "your-clan-alignment":  # "have your Clan alignment": the controller's clan
+                clan = pos.players[source.controller].attrs.get("clan") if source.controller in pos.players else None
+                if clan:  # (a Personality belongs to a clan when its keywords name it: L5R-CLAN)
+                    found.append(str(clan))
+                continue
             found.append(clause.keyword)
     return found
 

@@ -20,7 +20,7 @@ _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attack
 #: states read here (some relative to the card whose ability it is)
 _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
          "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable",
-         "has-followers"}
+         "has-followers", "in-and-out-of-play"}
 
 _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
@@ -80,8 +80,8 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
 
         field = current_battlefield(pos) if pos.timing.phase == "attack" else None
         return field is not None and _leader(pos, copy).zone == field
-    if state == "any-location":  # the text lifts the usual limit to the current battlefield
-        return True
+    if state in ("any-location", "in-and-out-of-play"):  # the text lifts the usual limit (to the current
+        return True  # battlefield; to cards in play)
     if state in ("opposed", "unopposed"):
         here = opposed(pos, copy)
         return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)

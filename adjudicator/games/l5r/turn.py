@@ -238,7 +238,8 @@ def buy(game, ctx: Context) -> None:
     discounted, for_honor = "discounted" in flags, "for-honor" in flags or "honor" in flags
     clan = player.attrs.get("clan")
     is_personality = card.card.type == "personality"
-    in_clan = bool(clan) and is_personality and card.card.has_keyword(str(clan))
+    # (its keywords with lasting traits': "Your Gaijin in and out of play have your Clan alignment" -- e-traits)
+    in_clan = bool(clan) and is_personality and (card.card.has_keyword(str(clan)) or pos.has_keyword(card, str(clan)))
     requirement = card.card.attrs.get("honor-requirement", 0) or 0
     from . import costs
 
