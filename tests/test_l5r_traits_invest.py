@@ -63,3 +63,21 @@ def test_invest_flag_on_a_card_without_invest_is_refused():
     r = run_text(SCN.format(text="Inv has +1F.",
                             rest='Alice buys "Inv" with "Gold Five" invest\nexpect illegal "no Invest trait"'))
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_a_strategy_played_with_invest_is_refused():
+    text = """scenario "t"
+game l5r
+card "Study" action gold-cost 0 text "Limited: Gain 1 Honor."
+player Alice clan Lion family-honor 12
+player Bob   clan Crane family-honor 9
+phase action
+Alice hand: "Study"
+Alice plays "Study" invest
+expect illegal "Invest"
+Alice plays "Study"
+expect legal
+expect Alice family-honor 13
+"""
+    r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]
