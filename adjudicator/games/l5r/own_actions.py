@@ -52,6 +52,9 @@ def share(game, ctx: Context) -> None:
     if "bowed" in item.flags:
         ctx.reject("L5R-ACT-COST.3", f"{item.show()} is already bowed, so bowing it cannot pay Share's cost")
     item.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(ctx.position, "bowed", item)  # "After this card bows" must fire (e-traits: triggers.fires)
     ctx.step("cost", f"bow {item.name}", "L5R-ACT-COST", "L5R-SHARE")
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
@@ -156,6 +159,9 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     if "bowed" in stronghold.flags:
         ctx.reject("L5R-ACT-COST.3", f"{stronghold.show()} is already bowed")
     stronghold.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(ctx.position, "bowed", stronghold)  # "After this card bows" must fire (e-traits: triggers.fires)
     ctx.step("cost", f"bow {stronghold.name}", "L5R-ACT-COST", "L5R-LEGACY")
     candidates = legacy_candidates(pos, actor)
     chosen = candidates[0]
@@ -168,6 +174,9 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     chosen.flags.discard("face-down")
     pos.move(chosen.uid, actor, "home", top=False)
     chosen.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(pos, "enters-play", chosen)  # "After this Holding enters play" must fire (e-traits)
     ctx.step("effect", f"search for {chosen.name} ({origin}) and put it into play bowed", "L5R-LEGACY")
     ctx.step("effect", "shuffle the Dynasty deck", "L5R-LEGACY")
     if origin.startswith("province "):

@@ -699,7 +699,9 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is (e-traits)
+    field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
+    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
     raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
     return created
 
