@@ -348,6 +348,10 @@ def executes(ability) -> bool:
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
+    from .effects_engine import grant_applies
+
+    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+        return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     # an attack's or a Province's strength: no card value the modifier layer could change
     from .effects_engine import (
         attack_bonus,

@@ -272,8 +272,10 @@ class L5R(Game):
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
-        actions = [a for a in self.abilities(copy) if a.kind in ("action", "reaction", "interrupt")]
-        every = self.abilities(copy)
+        from .effects_engine import granted
+
+        every = self.abilities(copy) + granted(ctx.position, copy)  # printed, then gained (L5R-DURATION)
+        actions = [a for a in every if a.kind in ("action", "reaction", "interrupt")]
         if ctx.body.ability is not None:
             n = ctx.body.ability
             if not 1 <= n <= len(every):
