@@ -371,6 +371,41 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
     return [copy]
 
 
+def chosen_card(clause) -> bool:
+    """A "choose" phrase naming a card (not a target, not a player): the card is named with ``paying``."""
+    spec = clause.target
+    return clause.kind == "choose" and spec is not None and spec.ref == "choice" and "player" not in spec.card_types
+
+
+def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, in_effects: bool) -> None:
+    """"Choose your performing Personality": the player picks the card(s) -- named with ``paying``, in
+    the order the text mentions them (as targets are: L5R-ACT-TARGET) -- and "he", "him", "it" in the
+    clauses after it are those cards. One is needed ("one or two": the second only if named)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    chosen: list = []
+    for n in range(max(1, spec.count)):
+        rest = [i for i in range(len(paying)) if i not in used]
+        if not rest:
+            if n == 0:
+                ctx.reject("L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET",
+                           f"'{clause.text}' needs a card chosen for it; name it with 'paying'")
+            break
+        used.append(rest[0])
+        copy = ctx.card(paying[rest[0]], where=lambda c: target_ok(ctx, c, spec) is None, purpose="chosen")
+        why = target_ok(ctx, copy, spec)
+        if why:
+            ctx.reject("L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET",
+                       f"{copy.show()} cannot be chosen as {describe_spec(spec)}: {why}")
+        chosen.append(copy)
+        ctx.step("effect" if in_effects else "target", f"{copy.name} chosen as {describe_spec(spec)}",
+                 "L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET")
+    bind.last = bind.recent = chosen
+    if spec.zone is not None:
+        bind.zoned.update(c.uid for c in chosen)
+
+
 def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, gold_cost: int) -> None:
     """(D) every cost in the order mentioned; each must really and fully happen."""
     game = ctx.game
@@ -393,6 +428,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
                 bind.last = bind.targets.get(id(clause.target), bind.last)
+            elif chosen_card(clause):  # "Choose your performing Personality": "him" after it is that card
+                choose_card(ctx, source, clause, bind, in_effects=False)
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
         if not targets:
@@ -468,6 +505,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
+            if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
+                choose_card(ctx, source, clause, bind, in_effects=True)
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         if attack_bonus(clause, after):
