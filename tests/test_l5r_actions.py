@@ -15,6 +15,13 @@ CARRIED_OUT = [
     'Battle: Choose your performing Personality: Give him the ability, "Battle: Target an enemy Personality: '
     'Destroy him."',
     'Open: Target your Personality: Permanently give him the ability, "Limited: Draw a card."',
+    # a card brought into play or attached by an effect, paid for (L5R-ACT-EFFECT, L5R-EQUIP)
+    "Open: Target a Holding in your discard pile: Bring it into play, paying all costs.",
+    "Limited: Destroy this card and target an Oni in your discard pile: Bring it into play, paying 9 less Gold.",
+    "Battle: Target a Follower in your discard pile: Attach it to Haruto, paying 2 less Gold.",
+    ("Open: Bow this card, choose your performing Personality and target an attachment in your hand: Attach it "
+     "to him, paying 2 less Gold, to a minimum of 1."),
+    "Open: Choose your performing Personality: Give him +1F.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -24,6 +31,14 @@ NOT_CARRIED_OUT = [
     'Open: Target your Personality: Give him the trait, "This Personality has +1F."',
     'Open: Target your Personality: Give him the ability, "Battle: Target an enemy Personality: Kill him loudly."',
     'You have the ability, "Open: Draw a card."',
+    # a discount under a condition the grammar puts on the whole effect; a price the player chooses
+    # ("Pay X Gold"); a place other than home; a triggered trait
+    ("Battle: Target a Follower in your hand: Attach it to Hailung, paying all costs, and paying 4 less Gold if "
+     "he is defending or if you are a Crab Clan player."),
+    "Battle/Open, Pay X Gold, Bow this card: Equip a Follower, paying 2 less Gold.",
+    ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
+     "current battlefield, paying all costs but paying 7 less Gold."),
+    "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
 ]
 
 
@@ -51,4 +66,23 @@ def test_gained_ability_lasts_the_turn_unless_permanent(how, usable_next_turn):
     text = _GIFT.format(how=how) + "advance to next turn\nadvance to phase action\n"
     rule = "L5R-ROUND" if usable_next_turn else "L5R-ACT-COND"
     result = run_text(text + f'expect Alice may not use "Scholar" because {rule}\n')
+    assert result.passed, result
+
+
+_REBUILD = (L5R_HEAD + 'card "Rebuild" action gold-cost 2 text "Open: Target a Holding in your discard pile: Bring it '
+            'into play, paying all costs."\nphase action\n'
+            'Alice home: "Rice Paddy" as Paddy, "Small Market" as Market\nAlice hand: "Rebuild"\n'
+            'Alice dynasty-discard: "Small Market" as Old\n')
+
+
+def test_action_cost_leaves_the_other_sources_for_the_card_it_brings_into_play():
+    # the action's own 2 Gold: the Rice Paddy (named first); the Market's 3 Gold pays the 4-Gold
+    # Holding only if it were enough -- it is not, so naming both, the payment is refused
+    text = _REBUILD + 'Alice plays "Rebuild" targeting Old with Paddy, Market\nexpect illegal because L5R-GOLD\n'
+    assert run_text(text).passed
+    # with the Stronghold's 5 Gold after the Paddy, the Holding enters play bowed
+    text = (_REBUILD + 'Alice stronghold: "Hall of Records" as Hall\n'
+            'Alice plays "Rebuild" targeting Old with Paddy, Hall\nexpect legal\n'
+            'expect Old in Alice home\nexpect Old bowed\nexpect Hall bowed\nexpect Market not bowed\n')
+    result = run_text(text)
     assert result.passed, result

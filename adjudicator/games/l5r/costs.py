@@ -196,7 +196,7 @@ def ability_verdict(ability) -> bool | None:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
             or _board_reduction(ability) is not None
     if ability.kind != "continuous":
-        return False
+        return purchases_execute(ability)  # a card an effect brings into play, paying for it
     discounts = {i for i, _ in _attach_discount(ability)}
     return all(c.kind != "effect-cost" or int(c.args[0].split()[1]) in discounts for c in ability.conditions)
 
@@ -386,3 +386,169 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
             ctx.body = saved
     else:
         game.pay_gold(ctx, price, what)
+
+
+# ---- a card an action's effect brings into play, paying its costs --------------------------
+#
+# "Target a Holding in your discard pile: Bring it into play, paying all costs", "Attach it to
+# Haruto, paying 2 less Gold", "… ignoring Gold cost": bringing a card into play requires paying
+# its Gold cost (and other costs) or it does not enter (L5R-ACT-EFFECT). The Gold comes from the
+# action's ``with`` sources that its own costs did not use (L5R-GOLD); naming none left, the
+# player pays nothing and the card stays where it is.
+
+#: words of the cards' location for put-into-play the engine does not carry out ("in your home or
+#: at the current battlefield", "into one of your provinces", "under this card")
+_ELSEWHERE = re.compile(r"battlefield|\bhome\b|province|\bunder\b|\bthere\b|location", re.I)
+
+
+def purchase_words(ability, index: int) -> tuple[str, int, int] | None:
+    """How effect ``index`` pays: ("all", 0, 0) as printed; ("less", N, floor) "paying N less Gold
+    [, to a minimum of 1]"; ("more", N, 0); ("free", 0, 0) "ignoring (Gold) cost(s)". None for
+    words the engine does not read."""
+    conds = _cost_conditions(ability, index)
+    if not conds:
+        return ("all", 0, 0)
+    if len(conds) != 1:
+        return None
+    words = conds[0].args[1:]
+    if words == ("paying-all-costs",):
+        return ("all", 0, 0)
+    if len(words) == 1 and words[0] in _FREE:
+        return ("free", 0, 0)
+    if len(words) in (2, 3) and words[0] in ("less-gold", "more-gold") and words[1].isdigit():
+        floor = 0
+        if len(words) == 3:
+            if words[2] != "minimum-1":
+                return None
+            floor = 1
+        return ("less" if words[0] == "less-gold" else "more", int(words[1]), floor)
+    return None
+
+
+def _bring_ok(clause) -> bool:
+    spec = clause.target
+    return spec is not None and spec.ref in ("it", "target") and not clause.duration \
+        and not _ELSEWHERE.search(clause.text or "")
+
+
+def _attach_pair_ok(ability, index: int) -> bool:
+    """"Attach it to Haruto, paying …": the card attached is one the action named ("it", a target),
+    the Personality it goes to this card, "him" or a target."""
+    effects = ability.effects
+    if index + 1 >= len(effects) or getattr(effects[index + 1], "kind", "") != "attach-to":
+        return False
+    what, host = effects[index].target, effects[index + 1].target
+    return what is not None and host is not None and what.ref in ("it", "target") \
+        and host.ref in ("this", "it", "target") and not host.states and not host.keywords \
+        and not host.card_types and not effects[index].duration
+
+
+def purchases(ability) -> list[int]:
+    """Indexes of the effects that bring a card into play paying for it (put-into-play of a card
+    other than this one; attach ... paying), as the engine carries them out; [] for none."""
+    out = []
+    for i, clause in enumerate(ability.effects):
+        kind = getattr(clause, "kind", "")
+        if kind == "put-into-play" and clause.target is not None and clause.target.ref != "this":
+            out.append(i)
+        elif kind == "attach" and _cost_conditions(ability, i):
+            out.append(i)
+    return out
+
+
+def purchases_execute(ability) -> bool:
+    """For executes(): every purchase effect is of a form :func:`carry_out_purchase` makes, in an
+    action or Reaction whose own Gold cost is a number (not "Pay X Gold", which would be the price)."""
+    if ability.kind not in ("action", "reaction"):
+        return False
+    if any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None for c in ability.costs):
+        return False
+    found = purchases(ability)
+    for i in found:
+        clause = ability.effects[i]
+        if purchase_words(ability, i) is None:
+            return False
+        if clause.kind == "put-into-play" and not _bring_ok(clause):
+            return False
+        if clause.kind == "attach" and not _attach_pair_ok(ability, i):
+            return False
+    # every "paying …" condition belongs to one of them (or to the attach-to after one); no other
+    # condition does ("paying 4 less Gold if he is defending" reads the "if" onto the whole effect)
+    covered = set(found) | {i + 1 for i in found if ability.effects[i].kind == "attach"}
+    for c in ability.conditions:
+        index = c.args[0].split()[1] if c.args and c.args[0].startswith("effect ") else None
+        on_purchase = index is not None and index.isdigit() and int(index) in covered
+        if c.kind == "effect-cost" and not on_purchase:
+            return False
+        if on_purchase and c.kind not in ("effect-cost", "effect-optional"):
+            return False
+    return True
+
+
+def _price(game, ctx, card, host, words) -> tuple[int, list[str]]:
+    """Gold to pay for ``card`` (to ``host`` when attached): its Gold cost with its own and its
+    controller's reductions (as when bought or equipped: L5R-GOLD, L5R-EQUIP), then the effect's words."""
+    mode, amount, floor = words
+    if mode == "free":
+        return 0, ["ignoring its Gold cost"]
+    cost = card.card.attrs.get("gold-cost", 0) or 0
+    notes = [f"Gold cost {cost}"]
+    if cost and ignores_gold_cost(game, ctx, card):
+        return 0, notes + ["its own trait: ignoring its Gold cost"]
+    less = 0
+    if host is not None and cost:
+        found = attach_discount(game, ctx, card, host)
+        if found == "free":
+            return 0, notes + ["ignoring its Gold cost"]
+        less += found
+    if cost:
+        less += own_reductions(game, ctx, card)[0] + board_reductions(game, ctx, card)
+    if mode == "less":
+        less += amount
+        notes.append(f"{amount} less")
+    elif mode == "more":
+        less -= amount
+        notes.append(f"{amount} more")
+    price = cost - less
+    if floor and price < floor:
+        notes.append(f"to a minimum of {floor}")
+    return max(price, floor, 0), notes
+
+
+def sources_used(ctx) -> list[int]:
+    """Indexes of the ``with`` sources of this action (of ``ctx.body`` as it is now) that have paid
+    already. Kept on the attempt itself, since a rejected attempt leaves nothing behind."""
+    book = ctx.__dict__.setdefault("_gold_used", [])  # [(body, [indexes])]: a body stands for itself
+    for body, used in book:
+        if body is ctx.body:
+            return used
+    used: list[int] = []
+    book.append((ctx.body, used))
+    return used
+
+
+def _unused_sources(ctx) -> tuple:
+    used = sources_used(ctx)
+    return tuple(o for i, o in enumerate(ctx.body.with_) if i not in used)
+
+
+def pay_for_effect(game, ctx, card, host, words, what: str) -> bool:
+    """Pay for ``card`` an effect brings into play, from the ``with`` sources the action has not
+    used; False (with a step) when nothing is paid, so the card does not enter (L5R-ACT-EFFECT)."""
+    price, notes = _price(game, ctx, card, host, words)
+    if price <= 0:
+        ctx.step("effect", f"{card.name} costs nothing to bring into play ({', '.join(notes)})", "L5R-ACT-EFFECT",
+                 "L5R-GOLD")
+        return True
+    rest = _unused_sources(ctx)
+    if not rest:
+        ctx.step("effect", f"{card.name} costs {price} Gold ({', '.join(notes)}); {ctx.actor} pays no Gold for it, "
+                 "so it does not enter play", "L5R-ACT-EFFECT", "L5R-GOLD")
+        return False
+    saved, ctx.body = ctx.body, dataclasses.replace(ctx.body, with_=rest)
+    try:
+        pay(game, ctx, price, f"{what} ({', '.join(notes)})", card)
+    finally:
+        ctx.body = saved
+    sources_used(ctx)[:] = range(len(ctx.body.with_))
+    return True

@@ -491,8 +491,11 @@ def executes(ability) -> bool:
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it")
             or trait_clause_executes(c, ability) for c in ability.effects)
-    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
-        return False
+    from .costs import purchases_execute
+
+    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
+            and not purchases_execute(ability):
+        return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators

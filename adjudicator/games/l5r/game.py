@@ -245,14 +245,23 @@ class L5R(Game):
             open_window["events"].extend(events)
         triggers.settle(self, position, proc)
 
-    def pay_gold(self, ctx: Context, amount: int, what: str) -> None:
-        """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD)."""
-        sources = [ctx.card(o, where=lambda c: c.controller == ctx.actor, purpose="gold source")
-                   for o in ctx.body.with_]
+    def pay_gold(self, ctx: Context, amount: int, what: str, *, leave_rest: bool = False) -> None:
+        """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD).
+        ``leave_rest``: the action still has a card to pay for (costs.pay_for_effect), so only the
+        sources needed, in the order named, pay here; the rest are left for that card."""
+        from .costs import sources_used
+
+        used = sources_used(ctx)
+        named = [i for i in range(len(ctx.body.with_)) if i not in used]
+        sources = [ctx.card(ctx.body.with_[i], where=lambda c: c.controller == ctx.actor, purpose="gold source")
+                   for i in named]
         if not sources:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
         total = 0
-        for src in sources:
+        for index, src in zip(named, sources):
+            if leave_rest and total >= amount:
+                break
+            used.append(index)
             if src.controller != ctx.actor:
                 ctx.reject("L5R-ACT-COST.4", f"{src.show()} belongs to {src.controller}: cards of another "
                            "player cannot pay your costs")
