@@ -22,6 +22,10 @@ CARRIED_OUT = [
     ("Open: Bow this card, choose your performing Personality and target an attachment in your hand: Attach it "
      "to him, paying 2 less Gold, to a minimum of 1."),
     "Open: Choose your performing Personality: Give him +1F.",
+    # Gold for some purchases only, and Reactions taken as a payment's Gold source (L5R-GOLD, L5R-REACTION)
+    "Bow this card: Produce 2 Gold, which may only pay for one Economic action's cost.",
+    "Reaction: When paying a Gold Cost, bow Sakuma: Produce 2 Gold.",
+    "Tireless Reaction: When paying for an action, produce 2 Gold which may only pay for that action.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -39,6 +43,10 @@ NOT_CARRIED_OUT = [
     ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
      "current battlefield, paying all costs but paying 7 less Gold."),
     "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
+    # a purchase the engine cannot tell; Gold worked out from values; "or 4 Gold if …"
+    "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
+    "Reaction: When paying a Gold cost, bow Keigo and discard a card: Produce Gold equal to its Focus Value.",
+    "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that card.",
 ]
 
 
@@ -85,4 +93,21 @@ def test_action_cost_leaves_the_other_sources_for_the_card_it_brings_into_play()
             'Alice plays "Rebuild" targeting Old with Paddy, Hall\nexpect legal\n'
             'expect Old in Alice home\nexpect Old bowed\nexpect Hall bowed\nexpect Market not bowed\n')
     result = run_text(text)
+    assert result.passed, result
+
+
+_PATRON = (L5R_HEAD + 'card "Patron" personality force 1 chi 1 personal-honor 1 gold-cost 3 text '
+           '"Reaction: When paying for an action, produce 2 Gold which may only pay for that action."\n'
+           'Alice home: "Patron", "Young Duelist"\nAlice province 1: "Rice Paddy"\n'
+           'Alice hand: "Simple Katana"\nAlice dynasty-deck: "Wandering Ronin"\n')
+
+
+@pytest.mark.parametrize("line,ok", [
+    # Equip is a Limited action (L5R-EQUIP): its Gold pays for an action
+    ('phase action\nAlice equips "Simple Katana" onto "Young Duelist" with "Patron"\n', True),
+    # buying in the Dynasty phase is not an action under RULES.md (L5R-DYNASTY)
+    ('phase dynasty\nAlice buys "Rice Paddy" with "Patron"\n', False),
+])
+def test_reaction_when_paying_for_an_action(line, ok):
+    result = run_text(_PATRON + line + ("expect legal\n" if ok else "expect illegal because L5R-REACTION\n"))
     assert result.passed, result

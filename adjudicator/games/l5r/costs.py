@@ -350,6 +350,10 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
     from .effects import in_play
 
     pos, actor = ctx.position, ctx.actor
+    # what Gold only for some purchases checks (game.pay_gold): the card, and the action paid for
+    # with it, if any (an action's effect bringing it into play; Equip, passed in by turn.equip)
+    earlier = getattr(ctx, "_purchase", None)
+    ctx._purchase = Purchase(card=bought, action=earlier.action if earlier is not None else None, bought=True)
     sources, reducers = [], []
     for obj in ctx.body.with_:
         copy = ctx.card(obj, where=lambda c: c.controller == actor, purpose="gold source")
@@ -552,3 +556,178 @@ def pay_for_effect(game, ctx, card, host, words, what: str) -> bool:
         ctx.body = saved
     sources_used(ctx)[:] = range(len(ctx.body.with_))
     return True
+
+
+# ---- Gold sources for some purchases only ------------------------------------------------
+#
+# "Bow this card: Produce 5 Gold, which can only pay for a single Jade card" (a Holding named in
+# ``with`` pays only for such a purchase) and "Reaction: When paying for a Farm: Produce 1 Gold" /
+# "Reaction: When paying a Gold cost, bow Washi: Produce 2 Gold" (a Reaction taken when its trigger
+# fires, the payment: naming the card in ``with`` takes it, L5R-REACTION; its costs are paid and it
+# is once per turn, L5R-ACT-COST, L5R-ACT-COND). Gold from one source pays for the one purchase it
+# was produced for (L5R-GOLD), so "which may only pay for that card" adds nothing more.
+
+@dataclasses.dataclass(frozen=True)
+class Purchase:
+    """What a payment is for: a card bought, equipped or brought into play, or an action's cost."""
+
+    card: object = None  # the Copy paid for (for an action's own cost: the card whose action it is)
+    action: object = None  # the action (anything with ``designators``) the Gold pays for, if any
+    bought: bool = False  # ``card`` is the card brought into play, not the action's own card
+
+
+#: the Equip action (L5R-EQUIP: "Limited"): Gold paid for it pays for the action and the card
+EQUIP_ACTION = dataclasses.make_dataclass("RulebookAction", [("designators", tuple)], frozen=True)(("Limited",))
+
+
+_PAYING_RE = re.compile(r"when paying (?:for )?(an action's gold cost|a gold cost|an action|an? ([A-Za-z]+))", re.I)
+_ATTACHMENT_TYPES = ("follower", "item", "spell")
+_NOUNS = {"holding": ("holding",), "personality": ("personality",), "follower": ("follower",),
+          "item": ("item",), "spell": ("spell",), "attachment": _ATTACHMENT_TYPES}
+
+
+def _paying_for(trigger) -> tuple[str, str | None] | None:
+    """("any", None) "When paying a Gold cost"; ("action", None) "for an action" / "an action's Gold
+    cost"; ("type", "holding") "for a Holding"; ("keyword", "Farm") "for a Farm"; None otherwise."""
+    m = _PAYING_RE.fullmatch((trigger.text or "").strip())
+    if m is None:
+        return None
+    words = m.group(1).lower()
+    if words == "a gold cost":
+        return ("any", None)
+    if words in ("an action", "an action's gold cost"):
+        return ("action", None)
+    noun = m.group(2)
+    if noun.lower() in _NOUNS:
+        return ("type", noun.lower())
+    if noun[0].isupper() and noun.lower() not in ("card", "cost", "gold"):
+        return ("keyword", noun)
+    return None
+
+
+def _self_bow(clause) -> bool:
+    spec = clause.target
+    return isinstance(clause, Effect) and clause.kind == "bow" and spec is not None and spec.ref == "this" \
+        and not spec.states and not spec.keywords
+
+
+def _same_purchase(clause) -> bool:
+    """"which may only pay for that card / that action": the purchase the Gold is produced for."""
+    return isinstance(clause, Effect) and clause.kind == "gold-only-for" and clause.target is not None \
+        and clause.target.ref == "it"
+
+
+def gold_reaction(ability) -> tuple[str, str | None] | None:
+    """The purchases a "When paying for …: Produce N Gold" Reaction is for, as :func:`_paying_for`
+    reads them, when the engine takes it as a ``with`` source; None for other forms."""
+    trigger = ability.trigger
+    if ability.kind != "reaction" or trigger is None or trigger.timing != "when":
+        return None
+    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.conditions or ability.limit:
+        return None
+    if not set(ability.designators) <= {"Reaction", "Tireless"} or not all(_self_bow(c) for c in ability.costs):
+        return None
+    effects = list(ability.effects)
+    if not effects or not isinstance(effects[0], Effect) or effects[0].kind != "produce-gold" \
+            or not effects[0].amount:
+        return None
+    if effects[0].target is not None and effects[0].target.ref != "you":
+        return None
+    if not all(_same_purchase(c) for c in effects[1:]):
+        return None
+    return _paying_for(trigger)
+
+
+def _only_for(clause) -> tuple[str, tuple] | None:
+    """What a Holding's "which can only pay for …" allows: ("keywords", (K, …)) a card with any of
+    them ("a single Jade card", "a single Armor, Mine, or Weapon"); ("action", (K,)) an action with
+    that designator ("one Economic action's cost"); None for other words."""
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.tests or spec.zone:
+        return None
+    if spec.card_types == ("cost",) and len(spec.keywords) == 1 and not spec.states:
+        return ("action", spec.keywords)
+    if spec.card_types in ((), ("card",)) and len(spec.keywords) == 1 and not spec.states:
+        return ("keywords", spec.keywords)
+    if not spec.card_types and not spec.keywords and len(spec.states) == 1 \
+            and spec.states[0].startswith("any-keyword:"):
+        return ("keywords", tuple(spec.states[0][len("any-keyword:"):].split("|")))
+    return None
+
+
+def gold_only_ok(ability) -> bool:
+    """"Bow this card: Produce 5 Gold, which can only pay for a single Jade card": a Gold source
+    whose Gold the engine checks against the purchase (executes)."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return False
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 2:
+        return False
+    produce, only = ability.effects
+    return isinstance(produce, Effect) and produce.kind == "produce-gold" and bool(produce.amount) \
+        and isinstance(only, Effect) and only.kind == "gold-only-for" and _only_for(only) is not None
+
+
+def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
+    kind, words = what
+    if purchase is None:
+        return False
+    if kind == "action":
+        return purchase.action is not None and all(w in purchase.action.designators for w in words)
+    return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
+
+
+def source_restriction(game, ctx, src, what: str) -> str | None:
+    """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
+    purchase, or None."""
+    for ability in game.abilities(src):
+        if gold_only_ok(ability):
+            only = ability.effects[1]
+            if not _fits(ctx.position, getattr(ctx, "_purchase", None), _only_for(only)):
+                return f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that"
+    return None
+
+
+def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None]) -> bool:
+    kind, word = spec
+    if purchase is None:
+        return False
+    if kind == "any":
+        return True
+    if kind == "action":
+        return purchase.action is not None
+    if not purchase.bought:
+        return False
+    if kind == "type":
+        return purchase.card.card.type in _NOUNS[word]
+    return pos.has_keyword(purchase.card, word)
+
+
+def take_gold_reaction(game, ctx, src, what: str) -> int | None:
+    """Take ``src``'s "When paying …: Produce N Gold" Reaction for this payment: its costs paid, once
+    per turn; the Gold it produces, or None when it has no such Reaction (the caller refuses)."""
+    pos = ctx.position
+    for ability in game.abilities(src):
+        spec = gold_reaction(ability)
+        if spec is None:
+            continue
+        purchase = getattr(ctx, "_purchase", None)
+        if not _reaction_fits(pos, purchase, spec):
+            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
+                       f"its trigger fires, and {what} is not such a payment")
+        key = f"{src.uid}:{ability.text}"
+        if pos.memo.get("used", []).count(key):
+            ctx.reject("L5R-ACT-COND.3", f"{src.show()} has already used this ability this turn (each ability "
+                       "once per turn)")
+        if ability.costs and "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed, so it cannot be bowed for its Reaction")
+        if "bowed" in src.flags and "Tireless" not in ability.designators:
+            ctx.reject("L5R-ACT-COND.1", f"{src.show()} is bowed, and abilities of bowed cards cannot be used")
+        for _ in ability.costs:
+            src.flags.add("bowed")
+            ctx.step("cost", f"bow {src.name} for its Reaction", "L5R-ACT-COST", "L5R-REACTION")
+        pos.memo.setdefault("used", []).append(key)
+        amount = ability.effects[0].amount
+        ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
+                 "L5R-GOLD")
+        return amount
+    return None

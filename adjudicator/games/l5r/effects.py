@@ -324,6 +324,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
+        from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
+
+        return gold_reaction(ability) is not None
     if ability.trigger is not None:
         # a trait or Reaction counts only if the engine raises an event its trigger fits
         # (triggers.fires): the rest would never happen in a ruling
@@ -346,8 +350,11 @@ def executes(ability) -> bool:
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
-    if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
-        return False
+    from .costs import gold_only_ok
+
+    if not all(isinstance(c, Effect) and (c.kind in executable_kinds() or c.kind == "gold-only-for"
+                                          and gold_only_ok(ability)) for c in clauses):
+        return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
     from .effects_engine import grant_applies
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
@@ -498,7 +505,8 @@ def executes(ability) -> bool:
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
-        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators
+        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
+            and not ability.designators
         return bool(timed) or gold_only
     return False
 

@@ -257,7 +257,11 @@ class L5R(Game):
                    for i in named]
         if not sources:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
+        from .costs import source_restriction, take_gold_reaction
+
         total = 0
+        bowed_here: set[int] = set()
+        twice = {s.uid for s in sources if sum(o.uid == s.uid for o in sources) > 1}
         for index, src in zip(named, sources):
             if leave_rest and total >= amount:
                 break
@@ -267,14 +271,30 @@ class L5R(Game):
                            "player cannot pay your costs")
             if not in_play(ctx.position, src):
                 ctx.reject("L5R-GOLD", f"{src.show()} is not in play and cannot produce Gold")
-            if "bowed" in src.flags:
-                ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
+            if src.uid in twice:  # named twice: its Reaction first (an unbowed card's), then bowed for Gold
+                twice.discard(src.uid)
+                got = take_gold_reaction(self, ctx, src, what)
+                if got is None:
+                    ctx.reject("L5R-GOLD", f"{src.show()} is named twice, and it has no Reaction producing Gold")
+                total += got
+                continue
             produced = ctx.position.stat(src, "gold-production", 0) or 0
-            if produced <= 0:
+            if produced > 0 and src.uid not in bowed_here and "bowed" not in src.flags:
+                why = source_restriction(self, ctx, src, what)  # "which can only pay for a Jade card"
+                if why:
+                    ctx.reject("L5R-GOLD", why)
+                src.flags.add("bowed")
+                bowed_here.add(src.uid)
+                total += produced
+                ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
+                continue
+            # named (again) without Gold to bow for: its "When paying …: Produce N Gold" Reaction
+            got = take_gold_reaction(self, ctx, src, what)
+            if got is None:
+                if "bowed" in src.flags:
+                    ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
                 ctx.reject("L5R-GOLD", f"{src.show()} produces no Gold")
-            src.flags.add("bowed")
-            total += produced
-            ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
+            total += got
         if total < amount:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold; the sources named produce only {total}")
         if total > amount:

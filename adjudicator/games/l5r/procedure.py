@@ -439,6 +439,9 @@ def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, i
 def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, gold_cost: int) -> None:
     """(D) every cost in the order mentioned; each must really and fully happen."""
     game = ctx.game
+    from .costs import Purchase
+
+    ctx._purchase = Purchase(card=source, action=ability)  # "When paying for an action" (costs.py)
     # a card the effects bring into play is paid for with the sources these costs leave
     leave = bool(purchases(ability))
     if gold_cost:

@@ -170,6 +170,7 @@ def equip(game, ctx: Context) -> None:
     own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
     if cost:
+        ctx._purchase = costs.Purchase(action=costs.EQUIP_ACTION)  # Equip is a Limited action (L5R-EQUIP)
         costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
