@@ -26,6 +26,8 @@ CARRIED_OUT = [
     "Bow this card: Produce 2 Gold, which may only pay for one Economic action's cost.",
     "Reaction: When paying a Gold Cost, bow Sakuma: Produce 2 Gold.",
     "Tireless Reaction: When paying for an action, produce 2 Gold which may only pay for that action.",
+    "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that card.",
+    "Bow this card: Produce 2 Gold, or 3 Gold if you are a Lion Clan player.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -43,10 +45,11 @@ NOT_CARRIED_OUT = [
     ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
      "current battlefield, paying all costs but paying 7 less Gold."),
     "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
-    # a purchase the engine cannot tell; Gold worked out from values; "or 4 Gold if …"
+    # a purchase the engine cannot tell; Gold worked out from values
     "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
     "Reaction: When paying a Gold cost, bow Keigo and discard a card: Produce Gold equal to its Focus Value.",
-    "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that card.",
+    ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which "
+     "may only pay for that card."),
 ]
 
 
@@ -110,4 +113,16 @@ _PATRON = (L5R_HEAD + 'card "Patron" personality force 1 chi 1 personal-honor 1 
 ])
 def test_reaction_when_paying_for_an_action(line, ok):
     result = run_text(_PATRON + line + ("expect legal\n" if ok else "expect illegal because L5R-REACTION\n"))
+    assert result.passed, result
+
+
+@pytest.mark.parametrize("clan,ok", [("Lion", True), ("Crab", False)])
+def test_gold_more_if_condition_holds(clan, ok):
+    # "Produce 2 Gold, or 3 Gold if you are a Lion Clan player": 3 Gold only for a Lion player
+    text = (f'scenario "t"\ngame l5r\nplayer Alice clan {clan} family-honor 12\nplayer Bob clan Crane family-honor 9\n'
+            'card "Granary" holding gold-cost 3 gold-production 2 text "Bow this card: Produce 2 Gold, or 3 Gold if '
+            'you are a Lion Clan player."\ncard "Post" holding gold-cost 3\nphase dynasty\nAlice home: "Granary"\n'
+            'Alice province 1: "Post"\nAlice dynasty-deck: "Rice Paddy"\nAlice buys "Post" with "Granary"\n'
+            + ("expect legal\n" if ok else "expect illegal because L5R-GOLD\n"))
+    result = run_text(text)
     assert result.passed, result

@@ -205,8 +205,10 @@ def condition_executes(ability, cond) -> bool:
     """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
     if cond.kind == "effect-cost":
         return ability_verdict(ability) is True
-    if cond.kind == "effect-if:paying-for":
-        return _bowed_reducer(ability) is not None
+    if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
+        return True
+    if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
+        return tiered_gold(ability) is not None  # "Produce 2 Gold, or 4 Gold if paying for a Holding"
     return False
 
 
@@ -731,3 +733,94 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
                  "L5R-GOLD")
         return amount
     return None
+
+
+# "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that
+# card": the higher amount when the Gold pays for such a card (the Comprehensive Rules' "extra GP
+# … only for a certain cost"; L5R-GOLD: Gold from one source pays for one purchase anyway)
+
+_PAID_FOR = re.compile(r"an? (Unique )?([A-Z][A-Za-z]+|attachment)( card)?")
+
+
+def _paid_for(words: str) -> tuple[bool, str, str] | None:
+    """"a Holding" -> (False, "type", "holding"); "a Ninja card" -> (False, "keyword", "Ninja");
+    "a Unique Personality" -> (True, "type", "personality"); None for other words."""
+    m = _PAID_FOR.fullmatch(words.strip())
+    if m is None:
+        return None
+    noun = m.group(2)
+    if noun.lower() in _NOUNS:
+        return (bool(m.group(1)), "type", noun.lower())
+    if m.group(3) is None and noun.lower() in ("card", "action"):
+        return None
+    return (bool(m.group(1)), "keyword", noun)
+
+
+def _tiers(ability):
+    """(base, higher, the "if" Condition) of "Produce 2 Gold, or 4 Gold if …" ("… if paying for a
+    Holding [which may only pay for that card]", "… if you are a Lion Clan player"), or None."""
+    if ability.kind != "action" or ability.designators or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]):
+        return None
+    effects = list(ability.effects)
+    if len(effects) not in (2, 3) or any(not isinstance(c, Effect) for c in effects):
+        return None
+    base, more = effects[0], effects[1]
+    if base.kind != "produce-gold" or more.kind != "produce-gold" or base.amount is None or not more.amount \
+            or more.amount <= base.amount or any(c.target is not None and c.target.ref != "you" for c in (base, more)):
+        return None
+    if len(effects) == 3 and not _same_purchase(effects[2]):
+        return None
+    conds = {c.args[0]: c for c in ability.conditions if c.args}
+    if len(conds) != len(ability.conditions) or set(conds) != {f"effect {i}" for i in range(len(effects))}:
+        return None
+    unless, when = conds["effect 0"], conds["effect 1"]
+    test = when.kind.partition(":")[2]
+    if not when.kind.startswith("effect-if:") or unless.kind != "effect-unless:" + test \
+            or unless.args[1:] != when.args[1:] or any(conds[f"effect {i}"] != when and (
+                conds[f"effect {i}"].kind, conds[f"effect {i}"].args[1:]) != (when.kind, when.args[1:])
+                for i in range(2, len(effects))):
+        return None
+    if len(effects) == 3 and test != "paying-for":
+        return None  # "which may only pay for that card" belongs to a purchase
+    return base.amount, more.amount, when
+
+
+def tiered_gold(ability) -> tuple[int, int, tuple] | None:
+    """(base, higher, what) of "Produce 2 Gold, or 4 Gold if paying for a Holding …", or None."""
+    found = _tiers(ability)
+    if found is None or found[2].kind != "effect-if:paying-for" or len(found[2].args) != 2:
+        return None
+    what = _paid_for(found[2].args[1])
+    return (found[0], found[1], what) if what is not None else None
+
+
+def tier_bonus(game, ctx, src) -> tuple[int, str]:
+    """Gold more than its Gold Production ``src`` produces for this purchase (its "or 4 Gold if
+    paying for a Holding", "or 3 Gold if you are a Lion Clan player"), with the words; (0, "") when
+    none applies (L5R-GOLD)."""
+    from .conditions import SELF, evaluate
+
+    purchase = getattr(ctx, "_purchase", None)
+    for ability in game.abilities(src):
+        found = _tiers(ability)
+        if found is None:
+            continue
+        base, more, when = found
+        if when.kind == "effect-if:paying-for":
+            what = tiered_gold(ability)
+            if what is None or purchase is None or not purchase.bought or purchase.card is None:
+                continue
+            unique, kind, word = what[2]
+            card = purchase.card
+            fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
+            fits = fits and (not unique or "unique" in card.card.flags)
+            words = f"paying for {card.name}, {when.args[1]}"
+        else:
+            fits = evaluate(when, game=game, pos=ctx.position, actor=ctx.actor, source=src,
+                            subject_of=lambda w: src if w.lower() in SELF else None) is True
+            words = when.text
+        if fits:
+            return more - base, f"{more} instead of {base}: {words}"
+    return 0, ""

@@ -350,10 +350,11 @@ def executes(ability) -> bool:
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
-    from .costs import gold_only_ok
+    from .costs import gold_only_ok, tiered_gold
 
     if not all(isinstance(c, Effect) and (c.kind in executable_kinds() or c.kind == "gold-only-for"
-                                          and gold_only_ok(ability)) for c in clauses):
+                                          and (gold_only_ok(ability) or tiered_gold(ability) is not None))
+               for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
     from .effects_engine import grant_applies
 
@@ -507,6 +508,10 @@ def executes(ability) -> bool:
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
             and not ability.designators
+        if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
+            from .costs import _tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+
+            gold_only = _tiers(ability) is not None
         return bool(timed) or gold_only
     return False
 

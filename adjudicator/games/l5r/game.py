@@ -257,7 +257,7 @@ class L5R(Game):
                    for i in named]
         if not sources:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
-        from .costs import source_restriction, take_gold_reaction
+        from .costs import source_restriction, take_gold_reaction, tier_bonus
 
         total = 0
         bowed_here: set[int] = set()
@@ -283,10 +283,12 @@ class L5R(Game):
                 why = source_restriction(self, ctx, src, what)  # "which can only pay for a Jade card"
                 if why:
                     ctx.reject("L5R-GOLD", why)
+                more, why = tier_bonus(self, ctx, src)  # "or 4 Gold if paying for a Holding"
                 src.flags.add("bowed")
                 bowed_here.add(src.uid)
-                total += produced
-                ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
+                total += produced + more
+                ctx.step("cost", f"bow {src.name} to produce {produced + more} Gold" + (f" ({why})" if more else ""),
+                         "L5R-GOLD", "L5R-ACT-COST")
                 continue
             # named (again) without Gold to bow for: its "When paying …: Produce N Gold" Reaction
             got = take_gold_reaction(self, ctx, src, what)

@@ -831,8 +831,8 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
             need = card.card.attrs.get("honor-requirement", 0) or 0
-            waived = costs.own_reductions(game, ctx, card)[1] or bool(ignores_requirement(game, pos, card, actor))
-            if honor < need and not waived:
+            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
+                                     or costs.own_reductions(game, ctx, card)[1]):
                 ctx.step("effect", f"bring {card.show()} into play: no change ({actor}'s Family Honor {honor} is "
                          f"below his Honor Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
                 continue
