@@ -28,6 +28,8 @@ CARRIED_OUT = [
     "Tireless Reaction: When paying for an action, produce 2 Gold which may only pay for that action.",
     "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that card.",
     "Bow this card: Produce 2 Gold, or 3 Gold if you are a Lion Clan player.",
+    "Bow this card: Produce 2 Gold and lose 1 Honor.",
+    "Bow this card: Produce 2 Gold. Discard this Strategy from play.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -45,7 +47,8 @@ NOT_CARRIED_OUT = [
     ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
      "current battlefield, paying all costs but paying 7 less Gold."),
     "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
-    # a purchase the engine cannot tell; Gold worked out from values
+    # a purchase the engine cannot tell; Gold worked out from values; 0 Gold (no payment bows it)
+    "Bow this card: Produce 0 Gold. Give this Holding a +1 Gold Production Wealth token.",
     "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
     "Reaction: When paying a Gold cost, bow Keigo and discard a card: Produce Gold equal to its Focus Value.",
     ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which "

@@ -824,3 +824,50 @@ def tier_bonus(game, ctx, src) -> tuple[int, str]:
         if fits:
             return more - base, f"{more} instead of {base}: {words}"
     return 0, ""
+
+
+# "Bow this card: Produce 2 Gold and lose 1 Honor", "… Produce 2 Gold. Discard this Strategy from
+# play": bowing the source for Gold (named in ``with``) carries out the rest of its ability too
+
+_EXTRA_PLAYER = ("lose-honor", "gain-honor")
+_EXTRA_SELF = ("discard", "destroy")
+
+
+def gold_extras(ability) -> list | None:
+    """The clauses after "Produce N Gold" of a source's own Gold ability, when the engine carries
+    them out as it pays (game.pay_gold); None for other forms."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) < 2:
+        return None
+    produce, *rest = ability.effects
+    if not isinstance(produce, Effect) or produce.kind != "produce-gold" or not produce.amount:
+        return None
+    for clause in rest:
+        if not isinstance(clause, Effect):
+            return None
+        spec = clause.target
+        if clause.kind in _EXTRA_PLAYER and clause.amount and (spec is None or spec.ref == "you"):
+            continue
+        if clause.kind in _EXTRA_SELF and spec is not None and spec.ref == "this" and not spec.states:
+            continue
+        return None
+    return rest
+
+
+def carry_out_gold_extras(game, ctx, src) -> None:
+    """After ``src`` bowed for Gold: the rest of its Gold ability (L5R-ACT-EFFECT, L5R-GOLD)."""
+    from .effects import apply_to_card, apply_to_player
+
+    for ability in game.abilities(src):
+        extras = gold_extras(ability)
+        if extras is None:
+            continue
+        for clause in extras:
+            if clause.kind in _EXTRA_PLAYER:
+                out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
+            else:
+                out = apply_to_card(game, ctx.position, src, clause, as_cost=False, source=src.name)
+            text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            ctx.step("effect", f"{src.name} produced Gold: {text}", "L5R-ACT-EFFECT", "L5R-GOLD")
+        return

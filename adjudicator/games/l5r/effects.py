@@ -508,6 +508,10 @@ def executes(ability) -> bool:
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
             and not ability.designators
+        if not ability.designators and not gold_only:
+            from .costs import gold_extras  # "Produce 2 Gold and lose 1 Honor": carried out as it pays
+
+            gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
             from .costs import _tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
 

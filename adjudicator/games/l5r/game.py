@@ -257,7 +257,7 @@ class L5R(Game):
                    for i in named]
         if not sources:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
-        from .costs import source_restriction, take_gold_reaction, tier_bonus
+        from .costs import carry_out_gold_extras, source_restriction, take_gold_reaction, tier_bonus
 
         total = 0
         bowed_here: set[int] = set()
@@ -289,6 +289,7 @@ class L5R(Game):
                 total += produced + more
                 ctx.step("cost", f"bow {src.name} to produce {produced + more} Gold" + (f" ({why})" if more else ""),
                          "L5R-GOLD", "L5R-ACT-COST")
+                carry_out_gold_extras(self, ctx, src)  # "Produce 2 Gold and lose 1 Honor"
                 continue
             # named (again) without Gold to bow for: its "When paying …: Produce N Gold" Reaction
             got = take_gold_reaction(self, ctx, src, what)
