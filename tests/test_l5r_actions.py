@@ -30,6 +30,9 @@ CARRIED_OUT = [
     "Bow this card: Produce 2 Gold, or 3 Gold if you are a Lion Clan player.",
     "Bow this card: Produce 2 Gold and lose 1 Honor.",
     "Bow this card: Produce 2 Gold. Discard this Strategy from play.",
+    # the Equip procedure in a "Pay X Gold" action: the card's Gold cost must be X (L5R-EQUIP)
+    "Battle, Pay X Gold: Equip a target non-Unique Weapon in your discard pile to Katagi.",
+    "Earth Battle, Pay X Gold: Equip a target Follower in your hand to your target Personality.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -47,6 +50,10 @@ NOT_CARRIED_OUT = [
     ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
      "current battlefield, paying all costs but paying 7 less Gold."),
     "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
+    # "Pay X Gold" read only as an Equip's price; an Equip from no zone said, or of this card
+    "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
+    "Reaction, Pay X Gold: After one of your Personalities enters play, Equip this Item to him.",
+    "Economic Battle, Pay X Gold: Move home a target Personality with Chi less than or equal to the amount paid.",
     # a purchase the engine cannot tell; Gold worked out from values; 0 Gold (no payment bows it)
     "Bow this card: Produce 0 Gold. Give this Holding a +1 Gold Production Wealth token.",
     "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
@@ -127,5 +134,17 @@ def test_gold_more_if_condition_holds(clan, ok):
             'you are a Lion Clan player."\ncard "Post" holding gold-cost 3\nphase dynasty\nAlice home: "Granary"\n'
             'Alice province 1: "Post"\nAlice dynasty-deck: "Rice Paddy"\nAlice buys "Post" with "Granary"\n'
             + ("expect legal\n" if ok else "expect illegal because L5R-GOLD\n"))
+    result = run_text(text)
+    assert result.passed, result
+
+
+def test_plain_attach_of_a_card_out_of_play_is_paid_for():
+    # "Attach it to Jun-Ni" (no paying words): entering play still needs its Gold cost (L5R-ACT-EFFECT);
+    # the engine once attached Jun-Ni to himself here
+    text = (L5R_HEAD + 'card "Jun-Ni" personality force 2 chi 2 personal-honor 1 gold-cost 5 keywords Samurai '
+            'text "Limited: Target a Follower in your discard pile: Attach it to Jun-Ni."\nphase action\n'
+            'Alice home: "Jun-Ni", "Rice Paddy"\nAlice fate-discard: "Ashigaru Levy"\n'
+            'Alice uses "Jun-Ni" targeting "Ashigaru Levy" with "Rice Paddy"\nexpect legal\n'
+            'expect "Ashigaru Levy" attached-to "Jun-Ni"\nexpect "Rice Paddy" bowed\n')
     result = run_text(text)
     assert result.passed, result

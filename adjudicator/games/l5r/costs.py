@@ -444,9 +444,13 @@ def _attach_pair_ok(ability, index: int) -> bool:
     if index + 1 >= len(effects) or getattr(effects[index + 1], "kind", "") != "attach-to":
         return False
     what, host = effects[index].target, effects[index + 1].target
-    return what is not None and host is not None and what.ref in ("it", "target") \
-        and host.ref in ("this", "it", "target") and not host.states and not host.keywords \
-        and not host.card_types and not effects[index].duration
+    chosen = what is not None and what.ref == "choice" and what.zone is not None  # "an attachment in your hand"
+    if chosen and what.zone not in ("hand", "discard", "fate-discard", "fate-deck"):
+        return False
+    # a host "this" is named; a target's or chosen card's words were checked when it was picked
+    bare = not host.states and not host.keywords and not host.card_types
+    return what is not None and host is not None and (what.ref in ("it", "target") or chosen) \
+        and (host.ref in ("it", "target") or host.ref == "this" and bare) and not effects[index].duration
 
 
 def purchases(ability) -> list[int]:
@@ -457,9 +461,25 @@ def purchases(ability) -> list[int]:
         kind = getattr(clause, "kind", "")
         if kind == "put-into-play" and clause.target is not None and clause.target.ref != "this":
             out.append(i)
-        elif kind == "attach" and _cost_conditions(ability, i):
+        elif kind == "attach" and (_cost_conditions(ability, i) or _plain_attach(ability, i)):
             out.append(i)
     return out
+
+
+def _plain_attach(ability, index: int) -> bool:
+    """"Target a Follower in your discard pile: Attach it to Jun-Ni": a card out of play attached
+    without "paying" words still enters play only paying its Gold cost (L5R-ACT-EFFECT); not a card
+    the ability has just created, nor a "Pay X Gold: Equip …" (:func:`equips_for_x`)."""
+    clause = ability.effects[index]
+    spec = clause.target
+    if spec is None or spec.ref == "this" or index + 1 >= len(ability.effects) \
+            or getattr(ability.effects[index + 1], "kind", "") != "attach-to":
+        return False
+    if spec.ref == "it" and any(getattr(c, "kind", "") == "create" for c in ability.effects[:index]):
+        return False
+    if (clause.text or "").lower().startswith("equip") and x_cost(ability):
+        return False
+    return spec.ref in ("it", "target") or (spec.ref == "choice" and spec.zone is not None)
 
 
 def purchases_execute(ability) -> bool:
@@ -491,7 +511,7 @@ def purchases_execute(ability) -> bool:
     return True
 
 
-def _price(game, ctx, card, host, words) -> tuple[int, list[str]]:
+def effect_price(game, ctx, card, host, words) -> tuple[int, list[str]]:
     """Gold to pay for ``card`` (to ``host`` when attached): its Gold cost with its own and its
     controller's reductions (as when bought or equipped: L5R-GOLD, L5R-EQUIP), then the effect's words."""
     mode, amount, floor = words
@@ -541,7 +561,7 @@ def _unused_sources(ctx) -> tuple:
 def pay_for_effect(game, ctx, card, host, words, what: str) -> bool:
     """Pay for ``card`` an effect brings into play, from the ``with`` sources the action has not
     used; False (with a step) when nothing is paid, so the card does not enter (L5R-ACT-EFFECT)."""
-    price, notes = _price(game, ctx, card, host, words)
+    price, notes = effect_price(game, ctx, card, host, words)
     if price <= 0:
         ctx.step("effect", f"{card.name} costs nothing to bring into play ({', '.join(notes)})", "L5R-ACT-EFFECT",
                  "L5R-GOLD")
@@ -871,3 +891,29 @@ def carry_out_gold_extras(game, ctx, src) -> None:
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             ctx.step("effect", f"{src.name} produced Gold: {text}", "L5R-ACT-EFFECT", "L5R-GOLD")
         return
+
+
+# "Battle, Pay X Gold: Equip a target Weapon in your discard pile to Katagi": the Equip procedure
+# as an effect -- the card attaches only if its Gold cost is the amount paid for the action
+# (L5R-EQUIP: "paying all costs"; the Comprehensive Rules: "the card's Gold Cost is checked against
+# the amount paid for the original action"). X is the ``x N`` the action names.
+
+def x_cost(ability) -> bool:
+    """The action's own cost is "Pay X Gold" (no amount it works out)."""
+    from . import amounts
+
+    costs = list(ability.costs)
+    return any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None and not amounts.chain(costs, i)
+               for i, c in enumerate(costs))
+
+
+def equips_for_x(ability, index: int) -> bool:
+    """Effect ``index`` is "Equip <a card out of play> to <a Personality>" in a "Pay X Gold" action."""
+    clause = ability.effects[index]
+    if getattr(clause, "kind", "") != "attach" or not (clause.text or "").lower().startswith("equip"):
+        return False
+    if _cost_conditions(ability, index) or ability.kind != "action" or not x_cost(ability):
+        return False
+    spec = clause.target
+    return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None) \
+        and _attach_pair_ok(ability, index)

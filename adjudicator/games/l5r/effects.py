@@ -499,7 +499,16 @@ def executes(ability) -> bool:
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it")
             or trait_clause_executes(c, ability) for c in ability.effects)
-    from .costs import purchases_execute
+    from .costs import equips_for_x, purchases, purchases_execute, x_cost
+
+    made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
+    for i, c in enumerate(ability.effects):  # an attach of a card not just created: paid for, or X-equipped
+        if getattr(c, "kind", "") == "attach" and not (made and made[0] < i and c.target is not None
+                                                       and c.target.ref == "it") \
+                and i not in purchases(ability) and not equips_for_x(ability, i):
+            return False  # ("Equip this Item to him", "Equip a Follower to X" from no zone said)
+    if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
+        return False  # "Pay X Gold": the engine reads X only as the price of an Equip
 
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
             and not purchases_execute(ability):

@@ -14,7 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
-from .costs import purchases
+from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_engine import (
     attack_bonus,
@@ -187,6 +187,8 @@ class Bindings:
         #: the cards an "Attach it to …, paying …" clause names, paid for and attached by the
         #: attach-to clause after it (costs.pay_for_effect)
         self.attaching: list[Copy] = []
+        #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
+        self.x_paid: int | None = None
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -455,6 +457,14 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         note = ""
         if amounts.chain(costs, index):  # "Pay Gold equal to its Gold Cost" (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, amounts.chain(costs, index), index + 1, bind, {})
+        if clause.kind == "pay-gold" and clause.amount is None and not note:
+            x = ctx.body.x  # "Pay X Gold": the player says how much (``x N``)
+            if x is None:
+                ctx.reject("L5R-ACT-COST", f"the cost '{clause.text}' needs its X: say how much with 'x N'")
+            bind.x_paid = x
+            if x:
+                game.pay_gold(ctx, x, f"the cost '{clause.text}' (X = {x})", leave_rest=leave)
+            continue
         if clause.kind == "pay-gold":
             if note and not clause.amount:
                 continue  # worked out to 0 Gold: nothing to pay (a gold cost of 0 is no step)
@@ -579,7 +589,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if clause.kind == "put-into-play" and index in purchases(ability):
             bring_into_play(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False))
             continue
-        if clause.kind == "attach" and index in purchases(ability):  # "Attach it to Haruto, paying …"
+        if clause.kind == "attach" and (index in purchases(ability) or equips_for_x(ability, index)):
+            # "Attach it to Haruto, paying …"; "Pay X Gold: Equip a target Weapon … to Katagi"
             bind.attaching = _attached_things(ctx, source, clause, bind)
             continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
@@ -592,8 +603,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             transfer_to(ctx, bind.transferred, targets)
             bind.transferred = []
             continue
-        if clause.kind == "attach-to" and index - 1 in purchases(ability):
-            attach_paying(ctx, source, ability, index - 1, bind.attaching, _hosts(ctx, clause, targets, bind))
+        if clause.kind == "attach-to" and (index - 1 in purchases(ability) or equips_for_x(ability, index - 1)):
+            attach_paying(ctx, source, ability, index - 1, bind.attaching, _hosts(ctx, clause, targets, bind),
+                          x_paid=bind.x_paid if equips_for_x(ability, index - 1) else None)
             bind.attaching = []
             continue
         if clause.kind == "attach-to":
@@ -854,10 +866,12 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
         raise_event(pos, "enters-play", card)
 
 
-def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, things: list, hosts: list) -> None:
+def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, things: list, hosts: list, *,
+                  x_paid: int | None = None) -> None:
     """"Attach it to Haruto, paying 2 less Gold": as Equip does (L5R-EQUIP), the card goes on one of
     the player's Personalities in play that can legally carry it, its Gold cost paid; if not paid,
-    or no such host, it stays where it is (L5R-ACT-EFFECT)."""
+    or no such host, it stays where it is (L5R-ACT-EFFECT). ``x_paid``: "Pay X Gold: Equip …" -- the
+    Gold cost was paid as the action's X, and must be that amount."""
     from . import costs
     from .effects_engine import enters_bowed
     from .turn import attach_restriction
@@ -879,7 +893,13 @@ def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, thin
         if why:
             ctx.step("effect", f"attach {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-EQUIP")
             continue
-        if not costs.pay_for_effect(game, ctx, thing, host, words, f"{thing.name}'s gold cost"):
+        if x_paid is not None:
+            price, notes = costs.effect_price(game, ctx, thing, host, ("all", 0, 0))
+            if price != x_paid:
+                ctx.step("effect", f"equip {thing.show()}: no change (its Gold cost is {price} ({', '.join(notes)}), "
+                         f"and X paid was {x_paid})", "L5R-ACT-EFFECT", "L5R-EQUIP")
+                continue
+        elif not costs.pay_for_effect(game, ctx, thing, host, words, f"{thing.name}'s gold cost"):
             continue
         leave_play(pos, thing)
         pos.move(thing.uid, actor, host.zone, top=False)
