@@ -30,6 +30,8 @@ CARRIED_OUT = [
     "Bow this card: Produce 2 Gold, or 3 Gold if you are a Lion Clan player.",
     "Bow this card: Produce 2 Gold and lose 1 Honor.",
     "Bow this card: Produce 2 Gold. Discard this Strategy from play.",
+    # a keyword the acting player picks ("choosing Duelist")
+    "Open: Give Aya Cavalry, Duelist, or Tactician.",
     # the Equip procedure in a "Pay X Gold" action: the card's Gold cost must be X (L5R-EQUIP)
     "Battle, Pay X Gold: Equip a target non-Unique Weapon in your discard pile to Katagi.",
     "Earth Battle, Pay X Gold: Equip a target Follower in your hand to your target Personality.",

@@ -698,3 +698,26 @@ def granted(position, copy) -> tuple:
 
     return tuple(parse_ability(m.flag[len(_GRANT_FLAG):]) for m in position.modifiers
                  if m.subject == copy.uid and m.flag and m.flag.startswith(_GRANT_FLAG))
+
+
+# ---------------------------------------------------------------------------- "Give him Cavalry, Duelist, or Tactician"
+
+def _grant_keyword_choice(game, position, copy, effect, *, as_cost, source):
+    """The acting player picks one of the keywords (``choosing Duelist``); the card gains it, for the
+    turn or "permanently" (L5R-DURATION), as a "give him Duelist" would."""
+    from dataclasses import replace
+
+    from .effects import Outcome, apply_to_card
+
+    options = [k for k in (effect.keyword or "").split("|") if k]
+    choice = game.choice_of(position)
+    picked = next((k for k in options if choice and k.casefold() == str(choice).casefold()), None)
+    if picked is None:
+        words = ", ".join(options)
+        return Outcome(False, f"give {copy.show()} one of {words}",
+                       f"the acting player chooses which: say 'choosing {options[0] if options else 'KEYWORD'}'")
+    return apply_to_card(game, position, copy, replace(effect, kind="grant-keyword", keyword=picked),
+                         as_cost=as_cost, source=source)
+
+
+CARD_KINDS["grant-keyword-choice"] = _grant_keyword_choice
