@@ -30,6 +30,7 @@ CARRIED_OUT = [
     "Bow this card: Produce 2 Gold, or 3 Gold if you are a Lion Clan player.",
     "Bow this card: Produce 2 Gold and lose 1 Honor.",
     "Bow this card: Produce 2 Gold. Discard this Strategy from play.",
+    "Limited: Target one or two face-down cards in provinces: Turn them face-up.",
     # a keyword the acting player picks ("choosing Duelist")
     "Open: Give Aya Cavalry, Duelist, or Tactician.",
     # the Equip procedure in a "Pay X Gold" action: the card's Gold cost must be X (L5R-EQUIP)
@@ -52,6 +53,9 @@ NOT_CARRIED_OUT = [
     ("Battle/Open: Destroy Tokiko and target your dead Personality: Bring him into play in your home or at the "
      "current battlefield, paying all costs but paying 7 less Gold."),
     "After the first time each phase Tadama is destroyed, bring him into play in your home, ignoring costs, and bow him.",
+    # every province card turned after a refill the reader drops (reminder text in parentheses)
+    ("Limited: Put one or more face-up cards in your Provinces at the bottom of your deck (and refill the "
+     "Provinces). Turn all cards in your Provinces face-up. Destroy this Holding."),
     # "Pay X Gold" read only as an Equip's price; an Equip from no zone said, or of this card
     "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
     "Reaction, Pay X Gold: After one of your Personalities enters play, Equip this Item to him.",

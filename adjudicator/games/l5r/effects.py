@@ -360,6 +360,8 @@ def executes(ability) -> bool:
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
+        return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
     if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):
         return False  # "Give him Cavalry, Duelist, or Tactician": a choice only an action's player names
     # an attack's or a Province's strength: no card value the modifier layer could change

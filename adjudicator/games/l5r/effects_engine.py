@@ -721,3 +721,21 @@ def _grant_keyword_choice(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["grant-keyword-choice"] = _grant_keyword_choice
+
+
+# ---------------------------------------------------------------------------- "Turn a target card in a Province face-up"
+
+def _turn_face_up(game, position, copy, effect, *, as_cost, source):
+    """A face-down card in a province is turned face up; nothing more happens to it (an Event
+    resolves only when revealed in the Events phase, L5R-EVENTS)."""
+    from .effects import Outcome
+
+    if not copy.zone.startswith("province"):
+        return Outcome(False, f"turn {copy.show()} face up", "it is not in a province")
+    if "face-down" not in copy.flags:
+        return Outcome(False, f"turn {copy.show()} face up", "it is face up already")
+    copy.flags.discard("face-down")
+    return Outcome(True, f"turn {copy.show()} in {copy.zone_owner}'s {copy.zone} face up")
+
+
+CARD_KINDS["turn-face-up"] = _turn_face_up
