@@ -154,3 +154,15 @@ def test_plain_attach_of_a_card_out_of_play_is_paid_for():
             'expect "Ashigaru Levy" attached-to "Jun-Ni"\nexpect "Rice Paddy" bowed\n')
     result = run_text(text)
     assert result.passed, result
+
+
+def test_cards_named_for_the_limits_block_are_not_the_effects():
+    # "Choose your performing Personality" takes the first card named with paying; "Discard a card"
+    # after the colon takes the next one, not the Personality again
+    text = (L5R_HEAD + 'card "Drill" action gold-cost 0 text "Open: Choose your performing Personality: Give him '
+            '+1F. Discard a card."\nphase action\nAlice home: "Wandering Ronin"\n'
+            'Alice hand: "Drill", "Fresh Orders"\n'
+            'Alice plays "Drill" paying "Wandering Ronin", "Fresh Orders"\nexpect legal\n'
+            'expect "Wandering Ronin" force 3\nexpect "Fresh Orders" in Alice fate-discard\n')
+    result = run_text(text)
+    assert result.passed, result

@@ -648,7 +648,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
-        ctx.position.memo.pop("_paying_used", None)
+        # the next clause picks from the cards named with ``paying`` again, but not those the costs took
+        ctx.position.memo["_paying_used"] = list(ctx.position.memo.get("_paying_base", []))
 
 
 def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
@@ -947,8 +948,12 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
     pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
-    pos.memo.pop("_paying_used", None)
+    # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
+    pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
+    pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    pos.memo.pop("_paying_used", None)
+    pos.memo.pop("_paying_base", None)
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen}),
