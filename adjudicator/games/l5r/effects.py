@@ -331,6 +331,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
+        from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
+
+        return gold_reaction(ability) is not None
     if ability.trigger is not None:
         # a trait or Reaction counts only if the engine raises an event its trigger fits
         # (triggers.fires): the rest would never happen in a ruling
@@ -357,8 +361,20 @@ def executes(ability) -> bool:
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
-    if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
-        return False
+    from .costs import gold_only_ok, tiered_gold
+
+    if not all(isinstance(c, Effect) and (c.kind in executable_kinds() or c.kind == "gold-only-for"
+                                          and (gold_only_ok(ability) or tiered_gold(ability) is not None))
+               for c in clauses):
+        return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .effects_engine import grant_applies
+
+    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+        return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
+        return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
+    if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):
+        return False  # "Give him Cavalry, Duelist, or Tactician": a choice only an action's player names
     # an attack's or a Province's strength: no card value the modifier layer could change
     from .effects_engine import (
         attack_bonus,
@@ -498,11 +514,32 @@ def executes(ability) -> bool:
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it")
             or trait_clause_executes(c, ability) for c in ability.effects)
-    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
-        return False
+    from .costs import equips_for_x, purchases, purchases_execute, x_cost
+
+    made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
+    for i, c in enumerate(ability.effects):  # an attach of a card not just created: paid for, or X-equipped
+        if getattr(c, "kind", "") == "attach" and not (made and made[0] < i and c.target is not None
+                                                       and c.target.ref == "it") \
+                and i not in purchases(ability) and not equips_for_x(ability, i):
+            return False  # ("Equip this Item to him", "Equip a Follower to X" from no zone said)
+    if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
+        return False  # "Pay X Gold": the engine reads X only as the price of an Equip
+
+    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
+            and not purchases_execute(ability):
+        return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
-        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators
+        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
+            and not ability.designators
+        if not ability.designators and not gold_only:
+            from .costs import gold_extras  # "Produce 2 Gold and lose 1 Honor": carried out as it pays
+
+            gold_only = gold_extras(ability) is not None
+        if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
+            from .costs import _tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+
+            gold_only = _tiers(ability) is not None
         return bool(timed) or gold_only
     return False
 

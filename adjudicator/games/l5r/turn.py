@@ -175,6 +175,7 @@ def equip(game, ctx: Context) -> None:
     extra, invested = invest_price(game, ctx, item)
     cost += extra
     if cost:
+        ctx._purchase = costs.Purchase(action=costs.EQUIP_ACTION)  # Equip is a Limited action (L5R-EQUIP)
         costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
