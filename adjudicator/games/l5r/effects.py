@@ -36,6 +36,7 @@ EFFECT_MODULES = (
     "effects_player",
     "effects_restrictions",
     "effects_engine",
+    "effects_negate",
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -68,7 +69,9 @@ def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
     flag = "cannot-" + kind
     if position.has_flag(copy, flag):
         return True
-    return flag in game.continuous_flags(position, copy)
+    from .effects_negate import stops  # a standing negation ("Negate his straightening") stops a rule's change too
+
+    return flag in game.continuous_flags(position, copy) or stops(game, position, copy, kind, None) is not None
 
 
 def _discard_pile(copy: Copy) -> str:
@@ -109,6 +112,11 @@ def discard_copy(position: Position, copy: Copy) -> None:
 
 def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
     kind, name = effect.kind, copy.show()
+    from .effects_negate import stops
+
+    negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
+    if negated:
+        return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
             forbidden(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
@@ -348,6 +356,10 @@ def executes(ability) -> bool:
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
+    from .effects_negate import clause_executes as negation_executes
+
+    if not all(negation_executes(c, ability) for c in clauses):
+        return False  # negating an action needs Interrupt timing RULES.md does not give (effects_negate)
     # an attack's or a Province's strength: no card value the modifier layer could change
     from .effects_engine import (
         attack_bonus,
@@ -407,7 +419,7 @@ def executes(ability) -> bool:
     from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
-        return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+        return c.kind == "negate" or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")

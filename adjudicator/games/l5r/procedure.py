@@ -12,6 +12,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import effects_negate as negation
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
 from .effects_engine import (
     attack_bonus,
@@ -477,6 +478,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
+        if clause.kind == "negate":  # a standing negation on the cards named before it (effects_negate)
+            negation.resolve(ctx, source, ability, index, clause, bind)
+            continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"

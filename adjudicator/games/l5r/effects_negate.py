@@ -1,0 +1,313 @@
+"""L5R negation: standing shields the engine checks when an effect would change a card.
+
+The seed (000, "E. Effects") says effects can be negated *before they resolve or while they
+last*: an Oni with "Cannot bow" negates any effect trying to bow it, and a negated effect does
+not stop the action's other effects (L5R-ACT-EFFECT). So a negation that is a standing
+prevention -- "Bow him. Negate his straightening.", "Negate his destruction from other players'
+cards' effects", the trait "Negate Fear effects targeting this Follower" -- is carried out as a
+shield on the card: when an effect would bow, straighten, dishonor, destroy or move it (or a
+Fear effect would target it), the shield stops that change and the rest goes on. Shields an
+action sets up are ongoing changes: they last until the end of the turn unless the text gives
+another duration (L5R-DURATION); a trait's shield lasts while its card is in play and its
+conditions hold (L5R-TRAIT).
+
+Negating an *action* ("Negate a Political action", "Negate the action's effects on this card")
+needs Interrupt timing, or a Reaction in the middle of an action's resolution, which RULES.md
+does not give: :func:`clause_executes` says no to those.
+
+Shields set up by actions live in ``position.memo[SHIELDS]`` (a ``game:`` key, so they outlive
+the turn when their duration says so; they expire lazily, see :func:`_alive`).
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+from ...core.position import Copy, Position
+
+#: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome (none: a negation
+#: is set up by the procedure, see :func:`resolve`, and checked by :func:`stops`)
+CARD_KINDS: dict = {}
+
+#: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
+PLAYER_KINDS: dict = {}
+
+#: the memo key of the shields actions have set up (kept across turns: "game:" keys survive)
+SHIELDS = "game:negations"
+
+#: what a negated noun stops: the effect kinds that would make that change
+CHANGES = {
+    "straightening": ("straighten",),
+    "movement": ("move-home", "move-to-battle", "move-to-location"),
+    "destruction": ("destroy",),
+    "dishonoring": ("dishonor",),
+    "bowing": ("bow",),
+}
+
+#: "from other players' cards' effects", "from another player's card": only changes made by an
+#: effect whose card another player controls; "from cards' effects": any card's effect (not a
+#: battle resolution, which is no card's effect)
+_SCOPES = {
+    "from:other players' cards' effects": "others",
+    "from:another player's card": "others",
+    "from:other players' cards": "others",
+    "from:cards' effects": "cards",
+}
+
+#: whose change is negated: "his"/"its"/"their" -- the cards the clause before named; "this
+#: card's" / the card's own name -- the card itself
+_WHOSE = ("of-it", "of-this")
+
+
+def _nouns(spec) -> tuple[list[str], bool] | None:
+    """The changes a negation names and whether only the next one is negated, or None."""
+    if spec is None or len(spec.card_types) != 1:
+        return None
+    noun = spec.card_types[0]
+    once = noun.startswith("next-")
+    parts = noun[len("next-"):].split("|") if once else noun.split("|")
+    if not all(p in CHANGES for p in parts):
+        return None
+    return parts, once
+
+
+def _scope(spec) -> str | None | bool:
+    """"others", "cards", None (every change), or False when a word is one the engine does not read."""
+    scope = None
+    for state in spec.states:
+        if state in _WHOSE or state == "during:this-game":
+            continue
+        if state in _SCOPES:
+            scope = _SCOPES[state]
+            continue
+        return False
+    return scope
+
+
+def _guards(ability, index: int) -> list:
+    return [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+
+
+#: durations an action's negation may state that the engine ends at the right moment
+_DURATIONS = (None, "until your next events phase begins", "until your next turn begins")
+
+
+def clause_executes(clause: Effect, ability) -> bool:
+    """Does the engine carry out this negation (for ``effects.executes``)?"""
+    if clause.kind != "negate":
+        return True
+    spec = clause.target
+    if ability.kind == "continuous":
+        return continuous_reads(clause, "")
+    if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
+        return False  # negating an action or "its effects": Interrupt timing RULES.md does not give
+    found = _nouns(spec)
+    if found is None or "either" in spec.states or _scope(spec) is False:
+        return False  # "either his movement or straightening": a choice the engine is not told
+    whose = [s for s in spec.states if s in _WHOSE]
+    if len(whose) != 1 or (whose == ["of-it"] and not _named_before(ability, clause)):
+        return False
+    if clause.duration not in _DURATIONS:
+        return False  # "this battle": an end the engine does not mark
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    for guard in _guards(ability, index):
+        # "If he moved, negate ..." is decided as the effect resolves; "while this card remains in
+        # play" is how long the shield lasts (read by resolve)
+        if guard.kind.startswith("effect-while") and guard.kind != "effect-while:in-play":
+            return False
+        if guard.kind == "effect-while:in-play" and tuple(guard.args[1:]) != ("this card",):
+            return False
+    return True
+
+
+def continuous_reads(clause: Effect, ref: str) -> bool:
+    """A trait's negation the engine honours while its card is in play (L5R-TRAIT)."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None:
+        return False
+    if spec.ref == "choice" and tuple(spec.card_types) == ("effect",) and spec.keywords == ("Fear",):
+        from .effects_engine import _attacked
+
+        # "Negate Fear effects targeting this Follower / cards in this unit"
+        return tuple(spec.states) == ("targeting",) and _attacked(spec) in ("self", "unit")
+    if spec.ref != "possessed":
+        return False
+    found = _nouns(spec)
+    if found is None or found[1] or _scope(spec) is False or "during:this-game" in spec.states:
+        return False
+    return sum(s in _WHOSE for s in spec.states) == 1
+
+
+# ---------------------------------------------------------------------------- setting up a shield
+
+
+def _until(pos: Position, actor: str, duration: str | None) -> dict:
+    """When a shield an action sets up ends: this turn unless the text says otherwise (L5R-DURATION)."""
+    t = pos.timing
+    if duration in ("until your next events phase begins", "until your next turn begins"):
+        turn, who = t.turn + 1, pos.next_player(t.active)
+        while who != actor:  # the actor's next turn
+            turn, who = turn + 1, pos.next_player(who)
+        return {"turn": turn, "phase": "events" if "events" in duration else "straighten"}
+    return {"turn": t.turn, "phase": None}
+
+
+def _named_before(ability, clause: Effect) -> bool:
+    """Is there a card "his" / "their" stands for: a target, or a card an earlier effect names?
+
+    ("choose your performing Personality: Negate his destruction": the procedure does not bind a
+    chosen card that is not a target, so "his" would name nothing: not carried out.)"""
+    earlier = list(ability.costs) + list(ability.effects[:ability.effects.index(clause)])
+    return any(isinstance(c, Effect) and c.target is not None and c.kind not in ("negate", "choose")
+               and c.target.ref in ("target", "it") for c in earlier)
+
+
+def resolve(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:
+    """Set up the shield a negation clause of an action describes, on the cards it names."""
+    pos = ctx.position
+    spec = clause.target
+    nouns, once = _nouns(spec) or ([], False)
+    whose = "of-this" if "of-this" in spec.states else "of-it"
+    cards = [source] if whose == "of-this" else [c for c in bind.last if not isinstance(c, str)]
+    if not cards:
+        ctx.step("effect", f"{clause.text}: nothing to negate (no card named before it)", "L5R-ACT-EFFECT")
+        return
+    kinds = sorted({k for noun in nouns for k in CHANGES[noun]})
+    until = {"turn": None, "phase": None} if "during:this-game" in spec.states else _until(pos, ctx.actor,
+                                                                                           clause.duration)
+    holder = None
+    if any(g.kind == "effect-while:in-play" for g in _guards(ability, index)):
+        holder = source.uid  # "while this card remains in play"
+    scope = _scope(spec) or None
+    for card in cards:
+        pos.memo.setdefault(SHIELDS, []).append({
+            "uid": card.uid, "kinds": kinds, "scope": scope, "owner": ctx.actor, "once": once,
+            "until": until, "holder": holder, "source": source.name, "text": clause.text})
+        how = "the next " if once else ""
+        end = {None: "until the end of the turn"}.get(clause.duration, clause.duration or "")
+        if holder is not None:
+            end = f"while {source.name} remains in play"
+        elif "during:this-game" in spec.states:
+            end = "this game"
+        who = {"others": " from other players' cards' effects", "cards": " from cards' effects"}.get(scope, "")
+        ctx.step("effect", f"negate {how}{'/'.join(nouns)} of {card.show()}{who} ({end})",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def _alive(game, pos: Position, shield: dict) -> bool:
+    until, t = shield["until"], pos.timing
+    if shield["holder"] is not None:
+        from .effects import in_play
+
+        holder = pos.copies.get(shield["holder"])
+        if holder is None or not in_play(pos, holder):
+            return False
+        if until["turn"] is None or until["phase"] is None:
+            return True
+    if until["turn"] is None:
+        return True  # "this game"
+    if until["phase"] is None:
+        return t.turn == until["turn"]  # the end of the turn it was set up in
+    order = ("straighten", "events", "action", "attack", "dynasty", "end")
+    if t.turn != until["turn"]:
+        return t.turn < until["turn"]
+    return order.index(t.phase) < order.index(until["phase"]) if t.phase in order else False
+
+
+# ---------------------------------------------------------------------------- checking the shields
+
+
+def _effect_controller(game, pos: Position, source: str) -> str | None:
+    """Who controls the card whose effect is making a change (``source`` is its name)."""
+    uid = pos.memo.get("_source")
+    if uid in pos.copies and pos.copies[uid].name == source and pos.memo.get("_actor"):
+        return pos.memo["_actor"]  # the action being resolved: its card is the actor's (L5R-ACT-ANNOUNCE)
+    owners = {c.controller for c in pos.copies.values() if c.name == source}
+    return owners.pop() if len(owners) == 1 else None
+
+
+def _would_change(pos: Position, copy: Copy, kind: str) -> bool:
+    """Would this kind change the card at all? (a "next" negation is used only by a real change)"""
+    from .effects import in_play
+
+    if kind == "bow":
+        return "bowed" not in copy.flags
+    if kind == "straighten":
+        return "bowed" in copy.flags
+    if kind == "dishonor":
+        return "dishonored" not in copy.flags and copy.card.type == "personality"
+    if kind == "destroy":
+        return in_play(pos, copy)
+    if kind == "move-home":
+        return copy.zone != "home"
+    return True
+
+
+def _scope_fits(scope: str | None, owner: str, by: str | None, card_effect: bool) -> bool:
+    if scope is None:
+        return True
+    if not card_effect:
+        return False  # a rule of the game (the Straighten phase), not a card's effect
+    if scope == "cards":
+        return True
+    return by is not None and by != owner
+
+
+def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str | None:
+    """Why a standing negation stops ``kind`` on ``copy`` now, or None.
+
+    ``source`` is the name of the card whose effect makes the change, or None when a rule of
+    the game makes it (the Straighten phase straightening every bowed card)."""
+    if kind not in ("bow", "straighten", "dishonor", "destroy", "move-home", "move-to-battle",
+                    "move-to-location", "fear"):
+        return None
+    by = _effect_controller(game, pos, source) if source is not None else None
+    shields = pos.memo.get(SHIELDS)
+    if shields:
+        live = [s for s in shields if _alive(game, pos, s)]
+        if len(live) != len(shields):
+            pos.memo[SHIELDS] = shields = live
+        for shield in shields:
+            if shield["uid"] != copy.uid or kind not in shield["kinds"]:
+                continue
+            if not _scope_fits(shield["scope"], shield["owner"], by, source is not None):
+                continue
+            if not _would_change(pos, copy, kind):
+                return None
+            if shield["once"]:
+                shields.remove(shield)  # "his next straightening": used up
+            return f"negated by {shield['source']} ({shield['text']})"
+    return _trait_stops(game, pos, copy, kind, by, source is not None)
+
+
+def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, card_effect: bool) -> str | None:
+    """A trait of a card in play negating this change ("Negate Fear effects targeting this
+    Follower"; "While this Shugenja is defending, negate his destruction from other players'
+    cards' effects"), while its conditions hold (L5R-TRAIT)."""
+    from .continuous import _conditions_hold, lasting_clauses
+
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if clause.kind != "negate" or ability.designators or not continuous_reads(clause, ""):
+            continue
+        spec = clause.target
+        if spec.ref == "choice":  # Fear effects targeting ...
+            if kind != "fear":
+                continue
+            from .effects_engine import _reaches_attack
+
+            if not _reaches_attack(pos, source, spec, copy, by):
+                continue
+        else:
+            nouns, _ = _nouns(spec)
+            if kind not in {k for n in nouns for k in CHANGES[n]} or copy.uid != source.uid:
+                continue  # "his destruction", "Ji-Yun's dishonoring": the card's own
+            if not _scope_fits(_scope(spec), source.controller, by, card_effect):
+                continue
+            if not _would_change(pos, copy, kind):
+                return None
+        if _conditions_hold(game, pos, source, ability, index, source):
+            return f"negated by {source.name}'s trait ({clause.text})"
+    return None
+
+
+#: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
+CONTINUOUS_KINDS: dict = {"negate": continuous_reads}
