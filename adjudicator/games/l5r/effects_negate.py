@@ -21,6 +21,8 @@ the turn when their duration says so; they expire lazily, see :func:`_alive`).
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Effect
 from ...core.position import Copy, Position
 
@@ -93,6 +95,8 @@ _DURATIONS = (None, "until your next events phase begins", "until your next turn
 
 def clause_executes(clause: Effect, ability) -> bool:
     """Does the engine carry out this negation (for ``effects.executes``)?"""
+    if clause.kind == "cannot-be-targeted-by":
+        return untargetable_executes(clause, ability)
     if clause.kind != "negate":
         return True
     spec = clause.target
@@ -203,6 +207,8 @@ def _alive(game, pos: Position, shield: dict) -> bool:
             return False
         if until["turn"] is None or until["phase"] is None:
             return True
+    if until.get("during"):
+        return t.turn == until["turn"] and t.phase == until["during"]  # "this phase"
     if until["turn"] is None:
         return True  # "this game"
     if until["phase"] is None:
@@ -309,5 +315,152 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
     return None
 
 
+
+
+# ---------------------------------------------------------------------------- "may not target"
+#
+# "Melee Attacks may not target this Follower", "Your Political actions may not target Umehiko",
+# "Other players' actions may not target him this phase", "Fear 4 that cannot target a Cavalry
+# card": a card the text protects cannot be chosen as a target of such an action, which is checked
+# when targets are chosen (L5R-ACT-TARGET), like a "Cannot bow" card negating a bowing (seed 000, E).
+
+#: the attacks an "… Attacks may not target" phrase names (the military shorthands' own kinds)
+_ATTACKS = {"fear": ("fear",), "melee attacks": ("melee-attack",), "ranged attacks": ("ranged-attack",),
+            "melee and ranged attacks": ("melee-attack", "ranged-attack"), "melee-attack": ("melee-attack",),
+            "ranged-attack": ("ranged-attack",)}
+#: "[Your | Other players'] [Political | Battle …] actions"
+_ACTIONS = re.compile(r"(your |other players' )?(?:(political|battle|limited|open|engage|fear|iaijutsu) )?actions")
+_FROM_UNITS = "actions from cards in other players' units"
+
+
+def _by(phrase: str | None) -> dict | None:
+    """What the "by" phrase of a targeting restriction names, or None when the engine does not read it."""
+    low = (phrase or "").strip().lower()
+    if low in _ATTACKS:
+        return {"attacks": _ATTACKS[low]}
+    if low == _FROM_UNITS:
+        return {"whose": "others", "from-unit": True}
+    m = _ACTIONS.fullmatch(low)
+    if m:
+        return {"whose": {"your ": "you", "other players' ": "others"}.get(m.group(1) or ""),
+                "designator": m.group(2).title() if m.group(2) else None}
+    return None
+
+
+def _protects(spec) -> str | None:
+    """Whom a trait's restriction protects: "self" (this card, by name or "this Follower"), "unit"
+    ("cards in this unit"), or None."""
+    if spec is None:
+        return None
+    if spec.ref == "this" and not spec.states and not spec.tests:
+        return "self"
+    if spec.ref == "choice" and tuple(spec.states) == ("in-unit",) and (spec.text or "").lower() == "cards in this unit":
+        return "unit"
+    return None
+
+
+def _inline(clause: Effect, ability) -> bool:
+    """"Fear 4 that cannot target a Cavalry card": a restriction on the attack just before it."""
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    before = ability.effects[index - 1] if index > 0 else None
+    return clause.keyword in ("fear", "melee-attack", "ranged-attack") and isinstance(before, Effect) \
+        and before.kind == clause.keyword and clause.target is not None and clause.target.ref == "choice"
+
+
+def untargetable_executes(clause: Effect, ability) -> bool:
+    by = _by(clause.keyword)
+    if by is None:
+        return False
+    if ability.kind == "continuous":
+        return _protects(clause.target) is not None
+    if ability.kind not in ("action", "reaction"):
+        return False
+    if _inline(clause, ability):
+        from .states import checked
+
+        spec = clause.target
+        return not spec.tests and spec.zone is None and all(checked(s) for s in spec.states)
+    return clause.target is not None and clause.target.ref in ("it", "target") and clause.duration in (None, "phase")
+
+
+def continuous_untargetable(clause: Effect, ref: str) -> bool:
+    return clause.kind == "cannot-be-targeted-by" and _by(clause.keyword) is not None \
+        and _protects(clause.target) is not None
+
+
+def _by_fits(by: dict, ctx, source: Copy, ability, spec, owner: str) -> bool:
+    """Is the action being taken (``source``'s ``ability``, choosing ``spec``) one the phrase names?"""
+    from .effects import in_play
+    from .procedure import MILITARY
+
+    if "attacks" in by:
+        return any(spec is MILITARY[k] for k in by["attacks"])
+    if by.get("whose") == "you" and ctx.actor != owner:
+        return False
+    if by.get("whose") == "others" and ctx.actor == owner:
+        return False
+    if by.get("designator") and by["designator"] not in ability.designators:
+        return False
+    if by.get("from-unit"):  # a card in a unit: a Personality in play or a card attached to one
+        return in_play(ctx.position, source) and (source.card.type == "personality" or source.attached_to is not None)
+    return True
+
+
+def untargetable(ctx, source: Copy, ability, copy: Copy, spec) -> str | None:
+    """Why ``copy`` may not be chosen as ``spec``, a target of ``source``'s ``ability``, or None."""
+    from .procedure import MILITARY, target_ok
+
+    pos, game = ctx.position, ctx.game
+    for clause in ability.effects:  # "Fear 4 that cannot target a Cavalry card"
+        if isinstance(clause, Effect) and clause.kind == "cannot-be-targeted-by" and _inline(clause, ability) \
+                and spec is MILITARY.get(clause.keyword) and target_ok(ctx, copy, clause.target) is None:
+            return f"the {clause.keyword.replace('-', ' ')} may not target {clause.target.text}"
+    for shield in pos.memo.get(SHIELDS, ()):
+        if shield.get("by") and shield["uid"] == copy.uid and _alive(game, pos, shield) \
+                and _by_fits(_by(shield["by"]), ctx, source, ability, spec, shield["owner"]):
+            return f"{shield['source']}: {shield['text']}"
+    from .continuous import _conditions_hold, lasting_clauses
+    from .states import _leader
+
+    for holder, trait, index, clause in lasting_clauses(game, pos):
+        if clause.kind != "cannot-be-targeted-by" or trait.designators or not continuous_untargetable(clause, ""):
+            continue
+        whom = _protects(clause.target)
+        if whom == "self" and copy.uid != holder.uid:
+            continue
+        if whom == "unit" and (not copy.zone.startswith("battlefield") and copy.zone != "home"
+                               or _leader(pos, copy).uid != _leader(pos, holder).uid):
+            continue
+        if _by_fits(_by(clause.keyword), ctx, source, ability, spec, holder.controller) \
+                and _conditions_hold(game, pos, holder, trait, index, holder):
+            return f"{holder.name}'s trait: {clause.text}"
+    return None
+
+
+def set_untargetable(ctx, source: Copy, clause: Effect, bind) -> None:
+    """"Other players' actions may not target him this phase": a shield on the cards named."""
+    if _inline(clause, _ability_of(ctx, source, clause)):
+        ctx.step("effect", f"{clause.text} (checked when the target was chosen)", "L5R-ACT-TARGET")
+        return
+    t = ctx.position.timing
+    until = {"turn": t.turn, "phase": None, "during": t.phase if clause.duration == "phase" else None}
+    cards = [c for c in (bind.targets.get(id(clause.target)) if clause.target.ref == "target" else bind.last) or []
+             if not isinstance(c, str)]
+    if not cards:
+        ctx.step("effect", f"{clause.text}: nothing to protect (no card named before it)", "L5R-ACT-EFFECT")
+        return
+    for card in cards:
+        ctx.position.memo.setdefault(SHIELDS, []).append({
+            "uid": card.uid, "kinds": [], "by": clause.keyword, "scope": None, "owner": ctx.actor, "once": False,
+            "until": until, "holder": None, "source": source.name, "text": clause.text})
+        end = "this phase" if clause.duration == "phase" else "until the end of the turn"
+        ctx.step("effect", f"{clause.keyword} may not target {card.show()} ({end})", "L5R-ACT-EFFECT",
+                 "L5R-ACT-TARGET", "L5R-DURATION")
+
+
+def _ability_of(ctx, source: Copy, clause: Effect):
+    return next(a for a in ctx.game.abilities(source) if clause in a.effects)
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
-CONTINUOUS_KINDS: dict = {"negate": continuous_reads}
+CONTINUOUS_KINDS: dict = {"negate": continuous_reads, "cannot-be-targeted-by": continuous_untargetable}

@@ -227,7 +227,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             if i >= len(named):
                 break
             copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec)
+            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
             _check_location(ctx, ability, copy)
@@ -480,6 +480,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
         if clause.kind == "negate":  # a standing negation on the cards named before it (effects_negate)
             negation.resolve(ctx, source, ability, index, clause, bind)
+            continue
+        if clause.kind == "cannot-be-targeted-by":  # "… may not target him this phase" (effects_negate)
+            negation.set_untargetable(ctx, source, clause, bind)
             continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
