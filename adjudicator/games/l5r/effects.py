@@ -480,6 +480,8 @@ def executes(ability) -> bool:
                 return requirement_applies(ability, c)
             if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
                 return _topic_handlers()[2]["cannot-attach"](c, ref)
+            if c.kind == "cannot-be-targeted-by":  # "Ranged Attacks may not target cards in this unit"
+                return _topic_handlers()[2][c.kind](c, ref)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
