@@ -23,6 +23,9 @@ CARRIED_OUT = [
     "Your Political actions may not target Umehiko.",
     "Open: Target your honorable Personality. Other players' actions may not target him this phase.",
     "Battle: Fear 3 that cannot target a Cavalry card.",
+    "Ranged Attacks may not target cards in this unit.",
+    "While this Shugenja is defending, other players' cards will not bow him.",
+    "Other players' actions will not discard cards from your hand.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -40,6 +43,10 @@ NOT_CARRIED_OUT = [
     "Negate Fear effects targeting this Follower while it is opposing a bowed Follower or Personality.",
     # actions the engine does not take through the targeting procedure (Lobby)
     "Favor and Lobby actions cannot target Rutaro.",
+    # the Imperial Favor's Battle action moves a unit home without asking: a shield could not hold
+    "Actions cannot move this Personality.",
+    # battle resolution bows and destroys by the rules, not through card effects
+    "Battle resolution does not bow cards in this unit.",
 ]
 
 
@@ -123,3 +130,11 @@ def test_cost_on_a_card_whose_bowing_is_negated_cannot_be_paid():
     _run(L5R_HEAD + stay + shrine + 'phase action\nAlice hand: "Stay"\nAlice home: "Shrine"\n'
          'Alice plays "Stay" targeting "Shrine"\nexpect legal\nBob passes\n'
          'Alice uses "Shrine"\nexpect illegal because L5R-ACT-COST "negated by Stay"\nexpect Alice family-honor 12\n')
+
+
+def test_scoped_trait_holds_only_while_its_condition_does():
+    shugenja = 'card "Stone Shugenja" personality force 2 chi 3 honor-requirement 0 personal-honor 2 gold-cost 5 ' \
+        'keywords Shugenja text "While this Shugenja is defending, other players\' cards will not bow him."\n'
+    pin = 'card "Pin" action gold-cost 0 text "Open: Bow a target Personality."\n'
+    _run(L5R_HEAD + shugenja + pin + 'phase action\nAlice hand: "Pin"\nBob home: "Stone Shugenja"\n'
+         'Alice plays "Pin" targeting "Stone Shugenja"\nexpect legal\nexpect "Stone Shugenja" bowed\n')

@@ -393,8 +393,10 @@ def executes(ability) -> bool:
     )
     from .effects_engine import simultaneous, unit_clauses_ok
 
+    from .effects_negate import scoped_executes
+
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
-               or simultaneous(ability, c) for c in ability.conditions):
+               or simultaneous(ability, c) or scoped_executes(ability, c) for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
@@ -482,6 +484,9 @@ def executes(ability) -> bool:
                 return _topic_handlers()[2]["cannot-attach"](c, ref)
             if c.kind == "cannot-be-targeted-by":  # "Ranged Attacks may not target cards in this unit"
                 return _topic_handlers()[2][c.kind](c, ref)
+            if c.kind.startswith("cannot-") and any(scoped_executes(ability, g) for g in ability.conditions
+                                                    if g.args and g.args[0] == f"effect {ability.effects.index(c)}"):
+                return True  # "Other players' actions will not discard cards from your hand" (effects_negate)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":

@@ -264,7 +264,7 @@ def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str
     ``source`` is the name of the card whose effect makes the change, or None when a rule of
     the game makes it (the Straighten phase straightening every bowed card)."""
     if kind not in ("bow", "straighten", "dishonor", "destroy", "move-home", "move-to-battle",
-                    "move-to-location", "fear"):
+                    "move-to-location", "fear", "discard"):
         return None
     by = _effect_controller(game, pos, source) if source is not None else None
     shields = pos.memo.get(SHIELDS)
@@ -288,10 +288,15 @@ def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str
 def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, card_effect: bool) -> str | None:
     """A trait of a card in play negating this change ("Negate Fear effects targeting this
     Follower"; "While this Shugenja is defending, negate his destruction from other players'
-    cards' effects"), while its conditions hold (L5R-TRAIT)."""
+    cards' effects"; "Other players' cards will not bow him"), while its conditions hold (L5R-TRAIT)."""
     from .continuous import _conditions_hold, lasting_clauses
 
     for source, ability, index, clause in lasting_clauses(game, pos):
+        if clause.kind == _SCOPED_KINDS.get(kind) and not ability.designators:
+            why = _scoped_stops(game, pos, source, ability, index, clause, copy, by, card_effect)
+            if why:
+                return why
+            continue
         if clause.kind != "negate" or ability.designators or not continuous_reads(clause, ""):
             continue
         spec = clause.target
@@ -315,6 +320,70 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
     return None
 
 
+
+
+# ---------------------------------------------------------------------------- "will not … from other players' cards"
+#
+# "Other players' cards will not bow him", "Other players' actions will not discard cards from your
+# hand": a "cannot …" trait kept to the changes some effects make (the condition "effect-by"). It is
+# a negation of those effects only (seed 000, E), checked when one of them would make the change.
+
+#: the change -> the trait kind that forbids it (moving is left out: the Imperial Favor's Battle
+#: action moves a unit home without asking, so a shield against "actions" moving could not be kept)
+_SCOPED_KINDS = {"bow": "cannot-bow", "destroy": "cannot-destroy", "discard": "cannot-discard",
+                 "dishonor": "cannot-dishonor"}
+#: whose effects the condition names -> (another player's only, during an action only)
+_BY = {"opponent-cards": (True, False), "opponent-effects": (True, False), "opponent-actions": (True, True)}
+
+
+def _scoped_by(ability, index: int):
+    found = [g for g in _guards(ability, index) if g.kind == "effect-by"]
+    return _BY.get(found[0].args[1]) if len(found) == 1 and len(found[0].args) > 1 else None
+
+
+def _scoped_reach(spec) -> str | None:
+    """Whom a scoped "will not" trait protects: "this" (the card, "him"), "hand" ("cards from your hand")."""
+    if spec is None or spec.ref in ("this", "it"):
+        return "this"
+    if spec.ref == "each" and (spec.text or "").lower() == "cards from your hand" and spec.zone == "hand":
+        return "hand"
+    return None
+
+
+def scoped_executes(ability, cond) -> bool:
+    """A trait's "effect-by" condition the engine reads (for ``effects.executes``)."""
+    if cond.kind != "effect-by" or ability.kind != "continuous" or ability.designators or not cond.args:
+        return False
+    kind, _, number = cond.args[0].partition(" ")
+    if kind != "effect" or not number.isdigit() or int(number) >= len(ability.effects):
+        return False
+    clause = ability.effects[int(number)]
+    return isinstance(clause, Effect) and clause.kind in _SCOPED_KINDS.values() \
+        and _scoped_by(ability, int(number)) is not None and _scoped_reach(clause.target) is not None
+
+
+def _scoped_stops(game, pos: Position, source: Copy, ability, index: int, clause: Effect, copy: Copy,
+                  by: str | None, card_effect: bool) -> str | None:
+    from .conditions import evaluate
+
+    scope = _scoped_by(ability, index)
+    reach = _scoped_reach(clause.target)
+    if scope is None or reach is None or not card_effect:
+        return None
+    others_only, actions_only = scope
+    if reach == "this" and copy.uid != source.uid:
+        return None
+    if reach == "hand" and not (copy.zone == "hand" and copy.zone_owner == source.controller):
+        return None
+    if others_only and (by is None or by == source.controller):
+        return None
+    if actions_only and not pos.memo.get("_actor"):
+        return None  # a trait's or a delayed effect, not an action being resolved
+    for guard in _guards(ability, index):  # "While this Shugenja is defending"
+        if guard.kind != "effect-by" and evaluate(guard, game=game, pos=pos, actor=source.controller, source=source,
+                                                  subject_of=lambda w: source) is not True:
+            return None
+    return f"negated by {source.name}'s trait ({clause.text})"
 
 
 # ---------------------------------------------------------------------------- "may not target"
