@@ -26,6 +26,7 @@ CARRIED_OUT = [
     "Ranged Attacks may not target cards in this unit.",
     "While this Shugenja is defending, other players' cards will not bow him.",
     "Other players' actions will not discard cards from your hand.",
+    "Political Open: Target a Holding or Personality: Its base abilities may not be used.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -47,6 +48,9 @@ NOT_CARRIED_OUT = [
     "Actions cannot move this Personality.",
     # battle resolution bows and destroys by the rules, not through card effects
     "Battle resolution does not bow cards in this unit.",
+    # which ability is chosen, or cards "now in that unit", the engine is not told
+    "Battle: A target enemy card may not use one of its abilities (you choose).",
+    "Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that unit may not be used.",
 ]
 
 

@@ -421,7 +421,7 @@ def executes(ability) -> bool:
     from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
-        return c.kind in ("negate", "cannot-be-targeted-by") or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+        return c.kind in ("negate", "cannot-be-targeted-by", "cannot-use-abilities") or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")

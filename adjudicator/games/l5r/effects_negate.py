@@ -97,6 +97,8 @@ def clause_executes(clause: Effect, ability) -> bool:
     """Does the engine carry out this negation (for ``effects.executes``)?"""
     if clause.kind == "cannot-be-targeted-by":
         return untargetable_executes(clause, ability)
+    if clause.kind == "cannot-use-abilities":
+        return unusable_executes(clause, ability)
     if clause.kind != "negate":
         return True
     spec = clause.target
@@ -531,5 +533,67 @@ def _ability_of(ctx, source: Copy, clause: Effect):
     return next(a for a in ctx.game.abilities(source) if clause in a.effects)
 
 
+
+
+# ---------------------------------------------------------------------------- "abilities may not be used"
+#
+# "Target a Holding or Personality: Its base abilities may not be used": until the end of the turn
+# (L5R-DURATION) the card's abilities cannot be used -- its actions and Reactions (L5R-ACT-COND),
+# and its Gold production, which is an ability of the card ("Bow this card: Produce 2 Gold").
+# Its traits are not "used": they still work (L5R-TRAIT). The engine's cards have only their
+# printed abilities, so "base abilities" are all of them.
+
+_USED = "use-abilities"
+
+
+def unusable_executes(clause: Effect, ability) -> bool:
+    spec = clause.target
+    if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
+        return False
+    if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) != ("of-it",):
+        return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
+    return clause.duration is None and _named_before(ability, clause)
+
+
+def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
+    cards = [c for c in bind.last if not isinstance(c, str)]
+    if not cards:
+        ctx.step("effect", f"{clause.text}: no card named before it", "L5R-ACT-EFFECT")
+        return
+    for card in cards:
+        ctx.position.memo.setdefault(SHIELDS, []).append({
+            "uid": card.uid, "kinds": [_USED], "scope": None, "owner": ctx.actor, "once": False,
+            "until": _until(ctx.position, ctx.actor, None), "holder": None, "source": source.name,
+            "text": clause.text})
+        ctx.step("effect", f"{card.show()}'s abilities may not be used (until the end of the turn)",
+                 "L5R-ACT-EFFECT", "L5R-DURATION")
+
+
+def unusable(game, pos: Position, copy: Copy) -> str | None:
+    """Why ``copy``'s abilities may not be used now, or None."""
+    for shield in pos.memo.get(SHIELDS, ()):
+        if shield["uid"] == copy.uid and _USED in shield["kinds"] and _alive(game, pos, shield):
+            return f"{shield['source']}: {shield['text']}"
+    return None
+
+
+# ---------------------------------------------------------------------------- the procedure's entry
+
+
+def resolves(clause) -> bool:
+    """Is this an effect clause the procedure hands to :func:`resolve_clause`?"""
+    return getattr(clause, "kind", "") in ("negate", "cannot-be-targeted-by", "cannot-use-abilities")
+
+
+def resolve_clause(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:
+    if clause.kind == "negate":
+        resolve(ctx, source, ability, index, clause, bind)
+    elif clause.kind == "cannot-be-targeted-by":
+        set_untargetable(ctx, source, clause, bind)
+    else:
+        set_unusable(ctx, source, clause, bind)
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
-CONTINUOUS_KINDS: dict = {"negate": continuous_reads, "cannot-be-targeted-by": continuous_untargetable}
+CONTINUOUS_KINDS: dict = {"negate": continuous_reads, "cannot-be-targeted-by": continuous_untargetable,
+                          "cannot-use-abilities": lambda clause, ref: False}

@@ -116,6 +116,8 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+        unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
+        game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith("effect-") and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -478,11 +480,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
-        if clause.kind == "negate":  # a standing negation on the cards named before it (effects_negate)
-            negation.resolve(ctx, source, ability, index, clause, bind)
-            continue
-        if clause.kind == "cannot-be-targeted-by":  # "… may not target him this phase" (effects_negate)
-            negation.set_untargetable(ctx, source, clause, bind)
+        if negation.resolves(clause):  # "Negate his straightening", "… may not target him" (effects_negate)
+            negation.resolve_clause(ctx, source, ability, index, clause, bind)
             continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
