@@ -27,6 +27,9 @@ CARRIED_OUT = [
     "While this Shugenja is defending, other players' cards will not bow him.",
     "Other players' actions will not discard cards from your hand.",
     "Political Open: Target a Holding or Personality: Its base abilities may not be used.",
+    "Before the first time each turn another player's card destroys this Personality, negate the destruction.",
+    "Before an action's effect destroys a card in a unit: Negate the destruction.",
+    "Negate Kenji's first destruction each game from another player's card.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -51,6 +54,9 @@ NOT_CARRIED_OUT = [
     # which ability is chosen, or cards "now in that unit", the engine is not told
     "Battle: A target enemy card may not use one of its abilities (you choose).",
     "Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that unit may not be used.",
+    # a "before" trait with another effect as well, or a movement whose destination the shield is not told
+    "Before this Personality is dishonored, destroy this Item and negate the dishonoring.",
+    "Before a Human Personality moves to Ugulu's battlefield: Negate his movement.",
 ]
 
 
@@ -142,3 +148,13 @@ def test_scoped_trait_holds_only_while_its_condition_does():
     pin = 'card "Pin" action gold-cost 0 text "Open: Bow a target Personality."\n'
     _run(L5R_HEAD + shugenja + pin + 'phase action\nAlice hand: "Pin"\nBob home: "Stone Shugenja"\n'
          'Alice plays "Pin" targeting "Stone Shugenja"\nexpect legal\nexpect "Stone Shugenja" bowed\n')
+
+
+def test_first_destruction_each_game_from_another_players_card():
+    # the player's own effect does not use it up; the first of another player's does, once per game
+    kenji = 'card "Kenji" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 ' \
+        'text "Negate Kenji\'s first destruction each game from another player\'s card."\n'
+    cut = 'card "Cut" action gold-cost 0 text "Open: Destroy a target Personality."\n'
+    _run(L5R_HEAD + kenji + cut + 'phase action\nAlice home: "Kenji"\nBob hand: "Cut" as B1, "Cut" as B2\n'
+         'Alice passes\nBob plays B1 targeting "Kenji"\nexpect "Kenji" in Alice home\nAlice passes\n'
+         'Bob plays B2 targeting "Kenji"\nexpect "Kenji" in Alice dynasty-discard\n')

@@ -337,8 +337,10 @@ def executes(ability) -> bool:
         # (triggers.fires): the rest would never happen in a ruling
         from .triggers import fires
 
-        if not fires(ability.trigger):
-            return False
+        from .effects_negate import before_shield
+
+        if not fires(ability.trigger) and before_shield(ability) is None:
+            return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
@@ -505,7 +507,7 @@ def executes(ability) -> bool:
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it")
-            or trait_clause_executes(c, ability) for c in ability.effects)
+            or trait_clause_executes(c, ability) or c.kind == "negate" for c in ability.effects)
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
         return False
     if ability.kind in ("action", "reaction"):

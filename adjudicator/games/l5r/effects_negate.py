@@ -59,6 +59,9 @@ _SCOPES = {
 #: card's" / the card's own name -- the card itself
 _WHOSE = ("of-it", "of-this")
 
+#: a "first destruction each game" negation reads as the destruction change, once per game
+CHANGES["first-destruction-each-game"] = ("destroy",)
+
 
 def _nouns(spec) -> tuple[list[str], bool] | None:
     """The changes a negation names and whether only the next one is negated, or None."""
@@ -104,6 +107,8 @@ def clause_executes(clause: Effect, ability) -> bool:
     spec = clause.target
     if ability.kind == "continuous":
         return continuous_reads(clause, "")
+    if ability.kind == "trait":
+        return before_shield(ability) is not None
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
         return False  # negating an action or "its effects": Interrupt timing RULES.md does not give
     found = _nouns(spec)
@@ -138,6 +143,8 @@ def continuous_reads(clause: Effect, ref: str) -> bool:
     if spec.ref != "possessed":
         return False
     found = _nouns(spec)
+    if spec.card_types == ("first-destruction-each-game",):  # "Negate Gyoken's first destruction each game …"
+        return _scope(spec) == "others" and "of-this" in spec.states
     if found is None or found[1] or _scope(spec) is False or "during:this-game" in spec.states:
         return False
     return sum(s in _WHOSE for s in spec.states) == 1
@@ -294,6 +301,7 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
     from .continuous import _conditions_hold, lasting_clauses
 
     for source, ability, index, clause in lasting_clauses(game, pos):
+        first = False
         if clause.kind == _SCOPED_KINDS.get(kind) and not ability.designators:
             why = _scoped_stops(game, pos, source, ability, index, clause, copy, by, card_effect)
             if why:
@@ -310,15 +318,95 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
             if not _reaches_attack(pos, source, spec, copy, by):
                 continue
         else:
-            nouns, _ = _nouns(spec)
+            first = spec.card_types == ("first-destruction-each-game",)
+            nouns = ["first-destruction-each-game"] if first else _nouns(spec)[0]
             if kind not in {k for n in nouns for k in CHANGES[n]} or copy.uid != source.uid:
                 continue  # "his destruction", "Ji-Yun's dishonoring": the card's own
             if not _scope_fits(_scope(spec), source.controller, by, card_effect):
                 continue
             if not _would_change(pos, copy, kind):
                 return None
-        if _conditions_hold(game, pos, source, ability, index, source):
+        # ("first destruction each game": counted only when it does negate)
+        if _conditions_hold(game, pos, source, ability, index, source) and \
+                (not first or _first(pos, source, ability, "game")):
             return f"negated by {source.name}'s trait ({clause.text})"
+    return _before_stops(game, pos, copy, kind, by, card_effect)
+
+
+# ---------------------------------------------------------------------------- "Before … destroys this card, negate …"
+#
+# A triggered trait whose trigger is a destruction about to happen and whose only effect negates
+# it: mandatory, even while its card is bowed (L5R-TRAIT), and an effect negated before it
+# resolves (seed 000, E). Read from a small grammar of the trigger's words; "the first time this
+# game / each turn" is counted per card.
+
+_BEFORE = re.compile(
+    r"before (?:the first time (this game|each turn) )?"
+    r"(another player's card|another player's effect from a card|another player's card's effect|an action's effect)"
+    r" destroys (this card|this follower|this personality|this holding|a card in a unit)")
+
+
+def before_shield(ability) -> tuple | None:
+    """(once per "game"/"turn"/None, "others"/"actions", "this"/"unit") of a "Before … destroys …,
+    negate the destruction" trait, or None when the engine does not read it."""
+    trigger = ability.trigger
+    if trigger is None or trigger.timing != "before" or ability.costs or ability.conditions or ability.limit:
+        return None
+    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+        return None
+    clause = ability.effects[0]
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.card_types != ("destruction",) or spec.ref != "possessed" \
+            or tuple(spec.states) not in (("of-it",), ("of-this",)):
+        return None
+    m = _BEFORE.fullmatch((trigger.text or "").strip().lower())
+    if m is None:
+        return None
+    whom = "unit" if m.group(3) == "a card in a unit" else "this"
+    if whom == "unit" and spec.states != ("of-it",):
+        return None
+    by = "actions" if m.group(2) == "an action's effect" else "others"
+    return {"this game": "game", "each turn": "turn"}.get(m.group(1)), by, whom
+
+
+def _first(pos: Position, source: Copy, ability, scope: str) -> bool:
+    """Is this the first time (this game / this turn) the trait of ``source`` negates? Marks it used."""
+    key = ("game:" if scope == "game" else "") + "negate-used"
+    mark = f"{source.uid}:{ability.text}"
+    used = pos.memo.setdefault(key, [])
+    if mark in used:
+        return False
+    used.append(mark)
+    return True
+
+
+def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, card_effect: bool) -> str | None:
+    from .effects import in_play
+
+    if kind != "destroy" or not card_effect or not in_play(pos, copy):
+        return None
+    for source in list(pos.copies.values()):
+        if not in_play(pos, source):
+            continue
+        for ability in game.abilities(source):
+            if ability.kind != "trait":
+                continue
+            read = before_shield(ability)
+            if read is None:
+                continue
+            once, who, whom = read
+            if whom == "this" and copy.uid != source.uid:
+                continue
+            if whom == "unit" and not (copy.card.type == "personality" or copy.attached_to is not None
+                                       or copy.card.type == "follower"):
+                continue
+            if who == "others" and (by is None or by == source.controller):
+                continue
+            if who == "actions" and not pos.memo.get("_actor"):
+                continue
+            if once and not _first(pos, source, ability, once):
+                continue
+            return f"negated by {source.name}'s trait ({ability.text})"
     return None
 
 
