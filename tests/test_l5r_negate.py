@@ -43,6 +43,9 @@ NOT_CARRIED_OUT = [
     "from the action's effects.",
     # "his" is a chosen card the procedure does not bind from a "Choose" cost
     "Battle/Open: Choose your performing Personality: Negate his destruction from other players' cards' effects.",
+    # battle resolution destroys and bows without asking: an unscoped shield could not hold there
+    "Open: Target a Personality: Negate his destruction.",
+    "Open: Target a card: Negate its bowing.",
     # a condition on the trait the engine cannot read
     "Negate Fear effects targeting this Follower while it is opposing a bowed Follower or Personality.",
     # actions the engine does not take through the targeting procedure (Lobby)
@@ -134,7 +137,8 @@ def test_this_phase_protection_ends_with_the_phase():
 
 
 def test_cost_on_a_card_whose_bowing_is_negated_cannot_be_paid():
-    # a negated bowing does not happen, and a cost must really happen (L5R-ACT-COST)
+    # a negated bowing does not happen, and a cost must really happen (L5R-ACT-COST); (executes()
+    # says no to this text only because battle resolution would bow the card without asking)
     stay = 'card "Stay" action gold-cost 0 text "Open: Target a card: Negate its bowing."\n'
     shrine = 'card "Shrine" holding gold-production 0 text "Limited, Bow this card: Gain 1 Honor."\n'
     _run(L5R_HEAD + stay + shrine + 'phase action\nAlice hand: "Stay"\nAlice home: "Shrine"\n'

@@ -117,6 +117,8 @@ def clause_executes(clause: Effect, ability) -> bool:
     whose = [s for s in spec.states if s in _WHOSE]
     if len(whose) != 1 or (whose == ["of-it"] and not _named_before(ability, clause)):
         return False
+    if _scope(spec) is None and set(found[0]) & {"destruction", "bowing"}:
+        return False  # battle resolution destroys and bows by the rules without asking (battle.py)
     if clause.duration not in _DURATIONS:
         return False  # "this battle": an end the engine does not mark
     index = ability.effects.index(clause) if clause in ability.effects else -1
