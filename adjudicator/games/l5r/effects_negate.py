@@ -238,8 +238,15 @@ def _effect_controller(game, pos: Position, source: str) -> str | None:
     uid = pos.memo.get("_source")
     if uid in pos.copies and pos.copies[uid].name == source and pos.memo.get("_actor"):
         return pos.memo["_actor"]  # the action being resolved: its card is the actor's (L5R-ACT-ANNOUNCE)
-    owners = {c.controller for c in pos.copies.values() if c.name == source}
-    return owners.pop() if len(owners) == 1 else None
+    from .effects import in_play
+
+    # a trait's or a delayed effect's card, known by its name: in play first (a trait works from play)
+    named = [c for c in pos.copies.values() if c.name == source]
+    for cards in ([c for c in named if in_play(pos, c)], named):
+        owners = {c.controller for c in cards}
+        if len(owners) == 1:
+            return owners.pop()
+    return None  # two players' cards of that name: not known, so a scoped negation does not apply
 
 
 def _would_change(pos: Position, copy: Copy, kind: str) -> bool:
