@@ -329,8 +329,10 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
         else:
             first = spec.card_types == ("first-destruction-each-game",)
             nouns = ["first-destruction-each-game"] if first else _nouns(spec)[0]
-            if kind not in {k for n in nouns for k in CHANGES[n]} or copy.uid != source.uid:
-                continue  # "his destruction", "Ji-Yun's dishonoring": the card's own
+            # "Ji-Yun's dishonoring": the card's own; "his destruction" on an attachment: its bearer's
+            whose = source.attached_to if "of-it" in spec.states and source.attached_to is not None else source.uid
+            if kind not in {k for n in nouns for k in CHANGES[n]} or copy.uid != whose:
+                continue
             if not _scope_fits(_scope(spec), source.controller, by, card_effect):
                 continue
             if not _would_change(pos, copy, kind):
@@ -470,8 +472,9 @@ def _scoped_stops(game, pos: Position, source: Copy, ability, index: int, clause
     if scope is None or reach is None or not card_effect:
         return None
     others_only, actions_only = scope
-    if reach == "this" and copy.uid != source.uid:
-        return None
+    bearer = source.attached_to if clause.target is not None and clause.target.ref == "it" else None
+    if reach == "this" and copy.uid != (source.uid if bearer is None else bearer):
+        return None  # "him" on an attachment: the Personality bearing it
     if reach == "hand" and not (copy.zone == "hand" and copy.zone_owner == source.controller):
         return None
     if others_only and (by is None or by == source.controller):
