@@ -564,8 +564,9 @@ def _by_fits(by: dict, ctx, source: Copy, ability, spec, owner: str) -> bool:
     from .effects import in_play
     from .procedure import MILITARY
 
-    if "attacks" in by:
-        return any(spec is MILITARY[k] for k in by["attacks"])
+    if "attacks" in by:  # the attack's implied target, or the target its own words give ("Fear 2 targeting …")
+        own = [c.kind for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is spec]
+        return any(spec is MILITARY[k] or k in own for k in by["attacks"])
     if by.get("whose") == "you" and ctx.actor != owner:
         return False
     if by.get("whose") == "others" and ctx.actor == owner:
