@@ -35,12 +35,12 @@ CARRIED_OUT = [
 NOT_CARRIED_OUT = [
     # negating an action or its effects needs Interrupt timing / a Reaction inside a resolution
     "Political Interrupt: Negate a Political action.",
-    "Reaction: After another player's action targets this Personality, negate his destruction from the "
-    "action's effects.",
+    ("Reaction: After another player's action targets this Personality, negate his destruction from the "
+     "action's effects."),
     "Interrupt: Negate the action's Fear effects.",
     # a choice the engine is not told ("either … or …")
-    "Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
-    "from the action's effects.",
+    ("Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
+     "from the action's effects."),
     # "his" is a chosen card the procedure does not bind from a "Choose" cost
     "Battle/Open: Choose your performing Personality: Negate his destruction from other players' cards' effects.",
     # battle resolution destroys and bows without asking: an unscoped shield could not hold there

@@ -69,7 +69,8 @@ def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
     flag = "cannot-" + kind
     if position.has_flag(copy, flag):
         return True
-    from .effects_negate import stops  # a standing negation ("Negate his straightening") stops a rule's change too
+    # a standing negation ("Negate his straightening") stops a rule's change too (effects_negate)
+    from .effects_negate import stops
 
     return flag in game.continuous_flags(position, copy) or stops(game, position, copy, kind, None) is not None
 
@@ -335,9 +336,8 @@ def executes(ability) -> bool:
     if ability.trigger is not None:
         # a trait or Reaction counts only if the engine raises an event its trigger fits
         # (triggers.fires): the rest would never happen in a ruling
-        from .triggers import fires
-
         from .effects_negate import before_shield
+        from .triggers import fires
 
         if not fires(ability.trigger) and before_shield(ability) is None:
             return False  # ("Before … destroys this card, negate the destruction": effects_negate)
@@ -358,6 +358,7 @@ def executes(ability) -> bool:
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
     if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
         return False
+    from .effects_negate import NEGATION_KINDS
     from .effects_negate import clause_executes as negation_executes
 
     if not all(negation_executes(c, ability) for c in clauses):
@@ -394,7 +395,6 @@ def executes(ability) -> bool:
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
     from .effects_engine import simultaneous, unit_clauses_ok
-
     from .effects_negate import scoped_executes
 
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
@@ -423,7 +423,7 @@ def executes(ability) -> bool:
     from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
-        return c.kind in ("negate", "cannot-be-targeted-by", "cannot-use-abilities") or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+        return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")

@@ -681,9 +681,13 @@ def unusable(game, pos: Position, copy: Copy) -> str | None:
 # ---------------------------------------------------------------------------- the procedure's entry
 
 
+#: kinds whose words (targets included) this module reads itself, checked by :func:`clause_executes`
+NEGATION_KINDS = ("negate", "cannot-be-targeted-by", "cannot-use-abilities")
+
+
 def resolves(clause) -> bool:
     """Is this an effect clause the procedure hands to :func:`resolve_clause`?"""
-    return getattr(clause, "kind", "") in ("negate", "cannot-be-targeted-by", "cannot-use-abilities")
+    return getattr(clause, "kind", "") in NEGATION_KINDS
 
 
 def resolve_clause(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:
