@@ -639,10 +639,11 @@ def _ability_of(ctx, source: Copy, clause: Effect):
 # ---------------------------------------------------------------------------- "abilities may not be used"
 #
 # "Target a Holding or Personality: Its base abilities may not be used": until the end of the turn
-# (L5R-DURATION) the card's abilities cannot be used -- its actions and Reactions (L5R-ACT-COND),
-# and its Gold production, which is an ability of the card ("Bow this card: Produce 2 Gold").
-# Its traits are not "used": they still work (L5R-TRAIT). The engine's cards have only their
-# printed abilities, so "base abilities" are all of them.
+# (L5R-DURATION) the card's abilities cannot be used -- its actions and Reactions (L5R-ACT-COND).
+# Its traits are not "used": they still work (L5R-TRAIT); nor is its Gold production, which is a
+# stat the rules let a Holding or Stronghold bow for (Comprehensive Rules, "Paying Gold Costs":
+# "they can bow to produce that amount of Gold as part of the rules"; L5R-GOLD). The engine's
+# cards have only their printed abilities, so "base abilities" are all of them.
 
 _USED = "use-abilities"
 

@@ -15,7 +15,7 @@ from ...core.cards import CardPool
 from ...core.errors import ScenarioError
 from ...core.game import AdvanceResult, Context, Game
 from ...core.position import Copy, Position
-from . import battle, effects_negate, own_actions, procedure, triggers, turn
+from . import battle, own_actions, procedure, triggers, turn
 from .effects import in_play
 from .pool import builtin_cards
 
@@ -260,10 +260,6 @@ class L5R(Game):
                 ctx.reject("L5R-GOLD", f"{src.show()} is not in play and cannot produce Gold")
             if "bowed" in src.flags:
                 ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
-            unusable = effects_negate.unusable(self, ctx.position, src)  # producing Gold is the card's ability
-            if unusable:
-                ctx.reject("L5R-GOLD", f"{src.show()}'s abilities may not be used, so it cannot produce Gold "
-                           f"({unusable})")
             produced = ctx.position.stat(src, "gold-production", 0) or 0
             if produced <= 0:
                 ctx.reject("L5R-GOLD", f"{src.show()} produces no Gold")
