@@ -162,3 +162,12 @@ def test_first_destruction_each_game_from_another_players_card():
     _run(L5R_HEAD + kenji + cut + 'phase action\nAlice home: "Kenji"\nBob hand: "Cut" as B1, "Cut" as B2\n'
          'Alice passes\nBob plays B1 targeting "Kenji"\nexpect "Kenji" in Alice home\nAlice passes\n'
          'Bob plays B2 targeting "Kenji"\nexpect "Kenji" in Alice dynasty-discard\n')
+
+
+def test_asking_whether_an_action_may_be_taken_does_not_use_a_next_negation():
+    # 'expect … may …' tries the action on a copy of the position: the "next" negation stays
+    ward = 'card "Ward" action gold-cost 0 text "Open: Target a bowed Personality: Negate his next straightening."\n'
+    _run(L5R_HEAD + KISADA + RALLY + ward + 'phase action\nAlice hand: "Ward"\nBob hand: "Rally"\n'
+         'Bob home: "Hida Kisada" bowed\nAlice plays "Ward" targeting "Hida Kisada"\n'
+         'expect Bob may play "Rally" targeting "Hida Kisada"\n'
+         'Bob plays "Rally" targeting "Hida Kisada"\nexpect legal\nexpect "Hida Kisada" bowed\n')
