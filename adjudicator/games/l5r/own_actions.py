@@ -88,9 +88,15 @@ def use_favor(game, ctx: Context) -> None:
         player.flags.discard("imperial-favor")
         ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
         leader = pos.copies.get(unit.attached_to) if unit.attached_to else unit
-        for card in [leader, *pos.attachments_of(leader.uid)]:
-            pos.move(card.uid, card.controller, "home", top=False)
-        ctx.step("effect", f"move {leader.name}'s unit home", "L5R-FAVOR", "L5R-ACT-EFFECT")
+        from .effects import forbidden
+
+        if forbidden(pos, leader, "move-home", game):  # "cannot move", "Negate his movement" (effects_negate)
+            ctx.step("effect", f"move {leader.name}'s unit home: no change (his movement is negated)", "L5R-FAVOR",
+                     "L5R-ACT-EFFECT")
+        else:
+            for card in [leader, *pos.attachments_of(leader.uid)]:
+                pos.move(card.uid, card.controller, "home", top=False)
+            ctx.step("effect", f"move {leader.name}'s unit home", "L5R-FAVOR", "L5R-ACT-EFFECT")
     else:
         game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
                   "the Favor's Limited action: only the active player, in the Action phase")

@@ -14,6 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import effects_negate as negation
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_engine import (
@@ -118,6 +119,8 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+        unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
+        game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith("effect-") and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -254,7 +257,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             if i >= len(named):
                 break
             copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec)
+            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
             _check_location(ctx, ability, copy)
@@ -596,6 +599,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
+        if negation.resolves(clause):  # "Negate his straightening", "… may not target him" (effects_negate)
+            negation.resolve_clause(ctx, source, ability, index, clause, bind)
+            continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
