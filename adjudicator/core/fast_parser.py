@@ -127,9 +127,12 @@ def _shape(rule: Any) -> tuple[int, str, tuple[tuple[int, str], ...], tuple[str,
 def _source(n: int, mode: str, kept: tuple[tuple[int, str], ...]) -> str:
     args = ", ".join(f"t{j}" for j in range(sum(1 for _, k in kept if k == _T)))
     lines = [f"def make(FN, SELF, Tok, Meta{', ' + args if args else ''}):"]
-    lines.append("    def reduce(items, text):")
-    names = ", ".join(f"a{i}" for i in range(n))
-    lines.append(f"        {names}{',' if n == 1 else ''} = items")
+    lines.append("    def reduce(vals, text):")  # takes its n items off the value stack
+    if n == 1:
+        lines.append("        a0 = vals.pop()")
+    else:
+        lines.append(f"        {', '.join(f'a{i}' for i in range(n))} = vals[-{n}:]")
+        lines.append(f"        del vals[-{n}:]")
     lines.append(f"        cs = a0[1]; ce = a{n - 1}[2]")
     entries = mode != "tree"  # build (value, start, end, is_token) entries, not bare values
     parts = []
@@ -185,9 +188,9 @@ class _Lex:
     def __init__(self, table: Any):
         self.table = table
         self.plans: dict[str, tuple] = {}
-        # word -> (terminal, length) or None: valid only where no regular expression of the
-        # table can begin with the word's first character (then only literals can match, none
-        # of them holds a space, so the token is decided by the text up to the next space)
+        # word -> (terminal, length), see _longest_literal: used only where no regular expression of the
+        # table matches (then only literals can, none of them holds a space, so the token is
+        # decided by the text up to the next space)
         self.words: dict[str, tuple[str, int] | None] = {}
         self.literals = table.literals
         self.order = table.order
@@ -218,7 +221,7 @@ class FastParser:
         self._end = dict(table.end_states)
         size = max(self._table_states) + 1
         self._rows: list[dict | None] = [None] * size  # state -> actions (built on first use)
-        self._lexs: list[_Lex | None] = [None] * size  # state -> its lexer table
+        self._planmaps: list[dict | None] = [None] * size  # state -> its lexer table's plans
         self._lex_by_table: dict[int, _Lex] = {}
         self._reducers: dict[Any, Callable | None] = {}
         self._makers: dict[tuple, Callable] = {}
@@ -259,11 +262,16 @@ class FastParser:
         lx = self._lex_by_table.get(id(table))
         if lx is None:
             lx = self._lex_by_table[id(table)] = _Lex(table)
-        self._lexs[state] = lx
         return lx
 
-    def _plan(self, lx: _Lex, ch: str) -> tuple:
-        """(alternation or False, literal lengths, per-word cache or None) for tokens beginning with ``ch``."""
+    def _plans_of(self, state: int) -> dict:
+        plans = self._planmaps[state] = self._lex_of(state).plans
+        return plans
+
+    def _plan(self, state: int, ch: str) -> tuple:
+        """(alternation or False, literal lengths, the per-word cache or None, the _Lex) for
+        tokens beginning with ``ch`` in ``state``."""
+        lx = self._lex_of(state)
         table = lx.table
         regex = table.regex_for.get(ch, _MISSING)
         if regex is _MISSING:
@@ -271,8 +279,8 @@ class FastParser:
         if regex is None:
             raise _Unhandled
         lengths = tuple(table.by_first.get(ch, ()))
-        words = lx.words if regex is False and self._words_ok else None
-        plan = lx.plans[ch] = (regex, lengths, words)
+        words = lx.words if self._words_ok else None
+        plan = lx.plans[ch] = (regex, lengths, words, lx)
         return plan
 
     def _reducer(self, rule: Any) -> Callable | None:
@@ -316,54 +324,29 @@ class FastParser:
 
     def _parse(self, text: str, start: str) -> Any:
         rows = self._rows
-        lexs = self._lexs
+        planmaps = self._planmaps
         end_state = self._end[start]
         state = self._start[start]
         states = [state]
         vals: list = []
         pos = 0
         end = len(text)
-        big = 1 << 30
         find = text.find
         while True:
-            row = rows[state]
-            if row is None:
-                row = self._row(state)
             if pos < end:
                 # ---- the token lark's contextual lexer would lex here (see fast_lexer._match)
-                lx = lexs[state]
-                if lx is None:
-                    lx = self._lex_of(state)
-                ch = text[pos]
-                plan = lx.plans.get(ch)
+                plans = planmaps[state]
+                if plans is None:
+                    plans = self._plans_of(state)
+                plan = plans.get(text[pos])
                 if plan is None:
-                    plan = self._plan(lx, ch)
-                regex, lengths, words = plan
-                if words is not None:
-                    stop = find(" ", pos)
-                    word = text[pos:stop] if stop >= 0 else text[pos:]
-                    try:
-                        found = words[word]
-                    except KeyError:
-                        found = words[word] = _longest_literal(lx, word, lengths)
-                    if found is None:
-                        return FAILED
-                    typ, k = found
-                    tend = pos + k
-                    if typ in lx.ignore:
-                        pos = tend
-                        continue
-                else:
-                    best_i = big
-                    typ = None
-                    tend = pos
-                    if regex is not False:
-                        m = regex.match(text, pos)
-                        if m is not None:
-                            typ = m.lastgroup
-                            best_i = lx.order[typ]
-                            tend = m.end()
-                    if lengths:
+                    plan = self._plan(state, text[pos])
+                regex, lengths, words, lx = plan
+                if regex is not False and (m := regex.match(text, pos)) is not None:
+                    typ = m.lastgroup
+                    tend = m.end()
+                    if lengths:  # a literal earlier in lark's order wins
+                        best_i = lx.order[typ]
                         literals = lx.literals
                         room = end - pos
                         for k in lengths:
@@ -373,7 +356,7 @@ class FastParser:
                             if hit is not None and hit[0] < best_i:
                                 best_i, typ = hit
                                 tend = pos + k
-                    if typ is None or tend == pos:
+                    if tend == pos:
                         return FAILED
                     if typ in lx.ignore:
                         pos = tend
@@ -381,10 +364,35 @@ class FastParser:
                     unless = lx.unless.get(typ)
                     if unless is not None:
                         typ = unless.get(text[pos:tend], typ)
+                elif words is not None:
+                    # no regular expression matches: the literals decide, from this word alone
+                    stop = find(" ", pos)
+                    word = text[pos:stop] if stop >= 0 else text[pos:]
+                    try:
+                        typ, k = words[word]
+                    except KeyError:
+                        typ, k = words[word] = _longest_literal(lx, word, lengths)
+                    if k == 0:
+                        return FAILED
+                    tend = pos + k
+                    if typ is None:  # an ignored literal
+                        pos = tend
+                        continue
+                else:
+                    typ, k = _longest_literal(lx, text[pos:], lengths)
+                    if k == 0:
+                        return FAILED
+                    tend = pos + k
+                    if typ is None:
+                        pos = tend
+                        continue
             else:
                 typ = "$END"
                 tend = pos
             # ---- feed it: reduce as long as the table says so, then shift
+            row = rows[state]
+            if row is None:
+                row = self._row(state)
             while True:
                 act = row.get(typ)
                 if act is None:
@@ -398,14 +406,11 @@ class FastParser:
                     vals.append((None, pos, tend, True))
                     break
                 if red is None:  # "?a: b": b is handed up unchanged
-                    states.pop()
-                    state = rows[states[-1]][arg]
-                    states.append(state)
+                    state = rows[states[-2]][arg]
+                    states[-1] = state
                 else:
-                    items = vals[-size:]
-                    del vals[-size:]
+                    value = red(vals, text)
                     del states[-size:]
-                    value = red(items, text)
                     state = rows[states[-1]][arg]
                     states.append(state)
                     vals.append(value)
@@ -417,12 +422,13 @@ class FastParser:
             pos = tend
 
 
-def _longest_literal(lx: _Lex, word: str, lengths: tuple[int, ...]) -> tuple[str, int] | None:
-    """The literal lark's lexer would take at the start of ``word`` (only literals can match
-    there): the first in lark's terminal order among those that begin the word."""
+def _longest_literal(lx: _Lex, word: str, lengths: tuple[int, ...]) -> tuple[str | None, int]:
+    """(terminal, length) of the literal lark's lexer would take at the start of ``word``
+    (only literals can match there): the first in lark's terminal order among those that
+    begin the word; terminal None if it is ignored; (None, 0) if none matches."""
     literals = lx.literals
     best_i = 1 << 30
-    best = None
+    best: tuple[str | None, int] = (None, 0)
     room = len(word)
     for k in lengths:
         if k > room:
@@ -431,6 +437,8 @@ def _longest_literal(lx: _Lex, word: str, lengths: tuple[int, ...]) -> tuple[str
         if hit is not None and hit[0] < best_i:
             best_i = hit[0]
             best = (hit[1], k)
+    if best[0] in lx.ignore:
+        return (None, best[1])
     return best
 
 
