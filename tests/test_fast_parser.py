@@ -103,10 +103,14 @@ def _both(parser, text, start=None):
         expected = lark_side.transform(parser.parse(text, start=start))
     except LarkError:  # a parse error, or a method's error wrapped in VisitError
         expected = None
-    fast_side = Recorder(NAMES)
-    got = FastParser(parser, fast_side).parse(text, start or "start")
-    got = None if got is FAILED else got
-    return (expected, lark_side.calls if expected is not None else None), (got, fast_side.calls if got is not None else None)
+    runs = []
+    for codegen_max in (3, 0):  # generated reducers, and the generic one for every rule
+        fast_side = Recorder(NAMES)
+        got = FastParser(parser, fast_side, codegen_max=codegen_max).parse(text, start or "start")
+        got = None if got is FAILED else got
+        runs.append((got, fast_side.calls if got is not None else None))
+    assert runs[0] == runs[1]
+    return (expected, lark_side.calls if expected is not None else None), runs[0]
 
 
 @pytest.mark.parametrize(

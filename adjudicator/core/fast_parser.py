@@ -42,6 +42,7 @@ very deep trees); this loop does not, so such a tree would be transformed rather
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 __all__ = ["FAILED", "UNHANDLED", "FastParser", "supports"]
@@ -178,6 +179,41 @@ def _source(n: int, mode: str, kept: tuple[tuple[int, str], ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _generic_reducer(n: int, mode: str, kept: tuple[tuple[int, str], ...], FN: Any, SELF: Any, Tok: Any,
+                     Meta: Any, *terms: str) -> Callable:
+    """What the code of :func:`_source` does, as a loop over the kept children."""
+    plan = []
+    names = iter(terms)
+    for i, kind in kept:
+        plan.append((i, kind, next(names) if kind == _T else None))
+    splice = mode == "splice"
+    expand1 = mode == "expand1"
+
+    def reduce(vals, text):
+        items = vals[-n:]
+        del vals[-n:]
+        cs = items[0][1]
+        ce = items[-1][2]
+        entries: list = []
+        for i, kind, term in plan:
+            a = items[i]
+            if kind == _T:
+                s, e = a[1], a[2]
+                entries.append((Tok(term, text[s:e], s, 1, s + 1, 1, e + 1, e), s, e, True))
+            elif kind == _SPLICE:
+                entries.extend(a[0])
+            else:
+                entries.append(a)
+        if splice:
+            return (entries, cs, ce, False)
+        if expand1 and len(entries) == 1:
+            e = entries[0]
+            return e if e[3] else (e[0], cs, ce, False)
+        return (FN(SELF, Meta(cs, ce), [e[0] for e in entries]), cs, ce, False)
+
+    return reduce
+
+
 class _Lex:
     """One lexer table of :mod:`fast_lexer` (shared by the parser states that share lark's
     per-state lexer), with what this loop adds: per first character a plan, and for plans
@@ -206,7 +242,7 @@ class FastParser:
     children)``; other names go to ``transformer.__default__(name, children, meta)``.
     """
 
-    def __init__(self, lark_parser: Any, transformer: Any):
+    def __init__(self, lark_parser: Any, transformer: Any, *, codegen_max: int = 3):
         from lark.lexer import Token
         from lark.parsers.lalr_analysis import Shift
 
@@ -220,11 +256,12 @@ class FastParser:
         self._start = dict(table.start_states)
         self._end = dict(table.end_states)
         size = max(self._table_states) + 1
-        self._rows: list[dict | None] = [None] * size  # state -> actions (built on first use)
+        self._rows: list[dict] = [{} for _ in range(size)]  # state -> actions met so far (_action)
         self._planmaps: list[dict | None] = [None] * size  # state -> its lexer table's plans
         self._lex_by_table: dict[int, _Lex] = {}
         self._reducers: dict[Any, Callable | None] = {}
         self._makers: dict[tuple, Callable] = {}
+        self._codegen_max = codegen_max  # rules longer than this use _generic_reducer
         self._Shift = Shift
         self._Token = Token
         self._transformer = transformer
@@ -239,19 +276,24 @@ class FastParser:
         return [t.pattern.value for t in lark_parser.terminals if isinstance(t.pattern, PatternStr)]
 
     # ------------------------------------------------------------------ tables
-    def _row(self, state: int) -> dict:
-        """lark's actions of ``state``: terminal -> (-1, next state, None) for a shift,
-        (size, rule's name, reducer) for a reduce (reducer None: hand the child up as it is);
-        rule name -> the state after it (goto)."""
-        Shift = self._Shift
-        row: dict = {}
-        for sym, (action, arg) in self._table_states[state].items():
-            if action is Shift:
-                row[sym] = (-1, arg, None) if _is_terminal_name(sym) else arg
+    def _action(self, state: int, sym: str) -> Any:
+        """lark's action for ``sym`` in ``state``, converted and kept in the state's row (rows
+        fill up as the texts need them: converting every state's ~50 actions up front cost
+        about half a second): a terminal gives (-1, next state, None) for a shift, (size, rule's
+        name, reducer) for a reduce (reducer None: hand the child up as it is), (-2, None, None)
+        for an error; a rule's name gives the state after it (goto)."""
+        row = self._rows[state]
+        try:
+            action, arg = self._table_states[state][sym]
+        except KeyError:
+            act: Any = (-2, None, None)
+        else:
+            if action is self._Shift:
+                act = (-1, arg, None) if _is_terminal_name(sym) else arg
             else:
-                row[sym] = (len(arg.expansion), arg.origin.name, self._reducer(arg))
-        self._rows[state] = row
-        return row
+                act = (len(arg.expansion), arg.origin.name, self._reducer(arg))
+        row[sym] = act
+        return act
 
     def _lex_of(self, state: int) -> _Lex:
         table = self._lexer._tables.get(state)
@@ -295,7 +337,11 @@ class FastParser:
             return None
         key = (n, mode, kept)
         make = self._makers.get(key)
-        if make is None:
+        if make is None and n > self._codegen_max:
+            # long rules are many shapes, each reduced rarely: one generic function serves them
+            # (compiling a function per shape cost more on the first pass than it saved)
+            make = self._makers[key] = functools.partial(_generic_reducer, n, mode, kept)
+        elif make is None:
             scope: dict = {}
             exec(compile(_source(n, mode, kept), f"<fast_parser reducer {key}>", "exec"), scope)  # noqa: S102
             make = self._makers[key] = scope["make"]
@@ -391,34 +437,36 @@ class FastParser:
                 tend = pos
             # ---- feed it: reduce as long as the table says so, then shift
             row = rows[state]
-            if row is None:
-                row = self._row(state)
             while True:
                 act = row.get(typ)
                 if act is None:
-                    return FAILED
+                    act = self._action(state, typ)
                 size, arg, red = act
                 if size < 0:
-                    if typ == "$END":
+                    if size == -2 or typ == "$END":
                         return FAILED
                     state = arg
                     states.append(state)
                     vals.append((None, pos, tend, True))
                     break
                 if red is None:  # "?a: b": b is handed up unchanged
-                    state = rows[states[-2]][arg]
+                    below = states[-2]
+                    state = rows[below].get(arg)
+                    if state is None:
+                        state = self._action(below, arg)
                     states[-1] = state
                 else:
                     value = red(vals, text)
                     del states[-size:]
-                    state = rows[states[-1]][arg]
+                    below = states[-1]
+                    state = rows[below].get(arg)
+                    if state is None:
+                        state = self._action(below, arg)
                     states.append(state)
                     vals.append(value)
                 if state == end_state and typ == "$END":
                     return vals[-1][0]
                 row = rows[state]
-                if row is None:
-                    row = self._row(state)
             pos = tend
 
 
