@@ -2392,9 +2392,7 @@ def _parse_piece_cached(piece: str, start: str, offset: int):
     # (CAPWORD needs a capital), so do not run the parser at all.
     # (quoted nested abilities are one QUOTED token: their words are not checked here)
     check = _QUOTED_RE.sub('""', normal) if '"' in normal or "\u201c" in normal else normal
-    if _LOWER_WORD_RE.search(check) and any(
-        w not in vocab for w in _LOWER_WORD_RE.findall(check)
-    ):
+    if not vocab.issuperset(_LOWER_WORD_RE.findall(check)):
         return None
     with _parse_lock:
         _transformer._piece = piece
