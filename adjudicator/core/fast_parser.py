@@ -311,8 +311,8 @@ class FastParser:
         return plans
 
     def _plan(self, state: int, ch: str) -> tuple:
-        """(alternation or False, literal lengths, the per-word cache or None, the _Lex) for
-        tokens beginning with ``ch`` in ``state``."""
+        """(alternation or False, literal lengths (None: only ignored text begins with ``ch``),
+        the per-word cache or None, the _Lex) for tokens beginning with ``ch`` in ``state``."""
         lx = self._lex_of(state)
         table = lx.table
         regex = table.regex_for.get(ch, _MISSING)
@@ -320,7 +320,11 @@ class FastParser:
             regex = self._lexer._regex_for(table, ch)
         if regex is None:
             raise _Unhandled
-        lengths = tuple(table.by_first.get(ch, ()))
+        lengths: tuple[int, ...] | None = tuple(table.by_first.get(ch, ()))
+        if regex is not False and not lengths:
+            first = self._lexer._first
+            if {t.name for t in table.regex_terms if (f := first(t)) is None or ch in f} <= table.ignore:
+                lengths = None  # only ignored text (whitespace) can begin here: skip what matches
         words = lx.words if self._words_ok else None
         plan = lx.plans[ch] = (regex, lengths, words, lx)
         return plan
@@ -389,6 +393,9 @@ class FastParser:
                     plan = self._plan(state, text[pos])
                 regex, lengths, words, lx = plan
                 if regex is not False and (m := regex.match(text, pos)) is not None:
+                    if lengths is None:  # ignored text, never empty (lark forbids zero-width terminals)
+                        pos = m.end()
+                        continue
                     typ = m.lastgroup
                     tend = m.end()
                     if lengths:  # a literal earlier in lark's order wins
