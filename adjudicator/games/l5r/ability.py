@@ -341,7 +341,7 @@ def grammar_source() -> str:
 
 
 def _get_parser() -> tuple[Any, frozenset[str]]:
-    global _parser, _vocab, _transformer
+    global _parser, _vocab, _transformer, _fast
     if _parser is None:
         with _lock:
             if _parser is None:
@@ -371,6 +371,10 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                 from ...core.fast_lexer import install
 
                 install(parser)  # same tokens as lark's contextual lexer, faster
+                from ...core import fast_parser
+
+                # parse + transform in one loop over lark's table (same results, see fast_parser)
+                _fast = fast_parser.FastParser(parser, transformer) if fast_parser.supports(parser) else None
                 _vocab = vocab
                 _transformer = transformer
                 _parser = parser
@@ -379,6 +383,7 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
 
 _parse_lock = threading.Lock()
 _transformer: Any = None
+_fast: Any = None  # core.fast_parser.FastParser over _parser and _transformer (None: lark's path)
 
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
@@ -2404,13 +2409,19 @@ def _parse_piece_cached(piece: str, start: str, offset: int):
     # (CAPWORD needs a capital), so do not run the parser at all.
     # (quoted nested abilities are one QUOTED token: their words are not checked here)
     check = _QUOTED_RE.sub('""', normal) if '"' in normal or "\u201c" in normal else normal
-    if _LOWER_WORD_RE.search(check) and any(
-        w not in vocab for w in _LOWER_WORD_RE.findall(check)
-    ):
+    if not vocab.issuperset(_LOWER_WORD_RE.findall(check)):
         return None
     with _parse_lock:
         _transformer._piece = piece
         _transformer._offset = offset
+        if _fast is not None:
+            from ...core.fast_parser import FAILED, UNHANDLED
+
+            result = _fast.parse(normal, start)
+            if result is FAILED:
+                return None
+            if result is not UNHANDLED:
+                return result
         try:
             return _transformer.transform(parser.parse(normal, start=start))
         except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError, StopIteration):

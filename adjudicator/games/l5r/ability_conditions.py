@@ -751,10 +751,9 @@ class _R4:
                 Condition(kind="you-have", args=(_word(ch[-1]),))]
         return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
 
-    def cd_honorably_state(self, meta, ch):
+    def cd_honorably_dead(self, meta, ch):
         # "honorably dead": died while honorable, a state of its own (not "dead")
-        return Condition(kind="is", args=(_word(ch[0]), "honorably-" + _token(ch, "STATE").lower()),
-                         text=self._text(meta))
+        return Condition(kind="is", args=(_word(ch[0]), "honorably-dead"), text=self._text(meta))
 
     cd_hand_limit_ge = _cond("max-hand-size-at-least", lambda ch: (_word(ch[-1]),))
 
