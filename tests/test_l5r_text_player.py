@@ -521,3 +521,17 @@ def test_one_card_or_another_is_not_merged_silently():
     (e,) = effects("Bow a target Holding or your Stronghold.")
     assert e.target.states[-1] == "either:your Stronghold"
     assert not executes(parse_ability("Limited: Bow a target Holding or your Stronghold."))
+
+
+def test_one_keyword_of_a_list_executes_when_each_is_one_word():
+    assert executes(parse_ability("Open: Give Aya Cavalry, Duelist, or Tactician."))
+    assert executes(parse_ability("Open: Choose your performing Samurai: Permanently give him either Naval or Scout."))
+    # a two-word option cannot be named by "choosing WORD"
+    assert not executes(parse_ability("Open: Give Aya Cavalry, Duelist, or Crab Clan."))
+
+
+def test_favor_abilities_and_performers():
+    ab = parse_ability("You may use Favor abilities one additional time per turn.")
+    assert ab.structured and "Favor" in repr(ab)
+    (e,) = effects("Bow the action's performers.")
+    assert e.target.card_types == ("performer",)

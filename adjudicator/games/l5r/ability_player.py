@@ -1301,3 +1301,21 @@ class _R6cRules:
 for _name, _f in list(vars(_R6cRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _R6dRules:
+    """Round 6: more noun phrases."""
+
+    def pl_np_favor_abilities(self, meta, ch):
+        return TargetSpec(ref="each", count=1, card_types=("abilities",), keywords=("Favor",), text=self._text(meta))
+
+    def pl_np_each_of_abilities(self, meta, ch):
+        return TargetSpec(ref="it", count=1, card_types=("abilities",), states=("each",), text=self._text(meta))
+
+    def pl_pn_performer(self, meta, ch):
+        return "performer"
+
+
+for _name, _f in list(vars(_R6dRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
