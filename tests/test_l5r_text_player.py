@@ -535,3 +535,10 @@ def test_favor_abilities_and_performers():
     assert ab.structured and "Favor" in repr(ab)
     (e,) = effects("Bow the action's performers.")
     assert e.target.card_types == ("performer",)
+
+
+def test_a_name_then_one_of_two_keywords_and_resolving():
+    (e,) = effects("Give Tetsaka Naval or Scout.")
+    assert (e.kind, e.keyword, e.target.ref) == ("grant-keyword-choice", "Naval|Scout", "this")
+    ab = parse_ability("This Personality has +2F while other players' actions are resolving.")
+    assert ab.structured and any(c.kind.endswith("resolving") for c in ab.conditions)

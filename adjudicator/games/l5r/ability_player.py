@@ -571,6 +571,12 @@ class Rules5:
     def pl_give_last_keyword(self, meta, ch):
         spec = ch[-1]
         words = spec.text.split()
+        m = re.fullmatch(r"([A-Z][\w\-]*) ([A-Z][\w\-]*) or ([A-Z][\w\-]*)", spec.text)
+        if m and not spec.card_types and not spec.states and spec.ref in ("this", "choice"):
+            # "Give Tetsaka Cavalry or Naval": a name, then one of two keywords (as the base
+            # "Give Aya Cavalry, Duelist, or Tactician" reads the name: the card itself)
+            target = TargetSpec(ref="this", text=m.group(1))
+            return self._eff(meta, "grant-keyword-choice", target=target, keyword=f"{m.group(2)}|{m.group(3)}")
         if not (spec.keywords and len(words) >= 2 and words[-1] == spec.keywords[-1] and not spec.card_types
                 and len(spec.keywords) >= 2 and " or " not in spec.text):
             return _A().Unparsed(self._text(meta), "give what", self._span(meta))
@@ -1319,3 +1325,13 @@ class _R6dRules:
 for _name, _f in list(vars(_R6dRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+def _pl_c_resolving(self, meta, ch):
+    from adjudicator.core.ability import Condition
+
+    return Condition(kind="resolving", args=(ch[0].text,), text=self._text(meta))
+
+
+Rules.pl_c_resolving = _pl_c_resolving
+CONDITION_KINDS = CONDITION_KINDS | {"resolving"}  # "while other players' actions are resolving": (what)
