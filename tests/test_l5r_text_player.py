@@ -542,3 +542,11 @@ def test_a_name_then_one_of_two_keywords_and_resolving():
     assert (e.kind, e.keyword, e.target.ref) == ("grant-keyword-choice", "Naval|Scout", "this")
     ab = parse_ability("This Personality has +2F while other players' actions are resolving.")
     assert ab.structured and any(c.kind.endswith("resolving") for c in ab.conditions)
+
+
+def test_your_two_cards_and_a_restriction_on_each():
+    (e,) = effects("Bow your two target unbowed Personalities.")
+    assert (e.target.count, e.target.owner, e.target.ref) == (2, "you", "target")
+    (e,) = effects("Give two target enemy Personalities, each with a different Clan Alignment, -1F each.")
+    assert (e.kind, e.amount) == ("modify-stat", -1)
+    assert "different-clan-alignments" in e.target.states and e.target.count == 2

@@ -1335,3 +1335,28 @@ def _pl_c_resolving(self, meta, ch):
 
 Rules.pl_c_resolving = _pl_c_resolving
 CONDITION_KINDS = CONDITION_KINDS | {"resolving"}  # "while other players' actions are resolving": (what)
+
+
+class _R6eRules:
+    """Round 6: numbers of cards, a restriction on each of them."""
+
+    def pl_q_your_n(self, meta, ch):
+        n = _A()._NUMBER_WORDS[self._text(meta).split()[-1].lower()]
+        return [self._pl_mod("q", ("n", n)), self._pl_mod("owner", "you")]
+
+    def pl_p_different_alignment(self, meta, ch):
+        return self._pl_mod("post-state", "different-clan-alignments")
+
+    def pl_give_each_with(self, meta, ch):
+        spec = ch[0]
+        mod = next(c for c in ch if isinstance(c, _A()._Mod))
+        gifts = next(c for c in ch if hasattr(c, "items"))
+        if mod.kind != "post-state":
+            return _A().Unparsed(self._text(meta), "each with what", self._span(meta))
+        spec = replace(spec, states=(*spec.states, mod.value))
+        return self._gift_effects(meta, spec, gifts.items)
+
+
+for _name, _f in list(vars(_R6eRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
