@@ -1233,12 +1233,6 @@ class _R6bRules:
         # the base "any-keyword" state, which the engine reads)
         words = self._pl_words(ch[0])
         alts = [self._pl_word_state(w) for w in words]
-        norm = [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", str(ch[0])) if w.strip()]
-        if len(norm) == 2 and norm[0].islower() and not norm[0].startswith("non-") and norm[1][:1].isupper() \
-                and not norm[1].startswith("non-"):
-            # "a dishonorable or Naga Personality", "a Fallen or Shadowlands card": the restrictions
-            # topic's reading of a state word, then a keyword (rs_m_state_or_keyword), kept identical
-            return self._pl_mod("state", f"state-or-keyword:{norm[0]}|{norm[1]}")
         if all(a.startswith("keyword:") for a in alts):
             return self._pl_mod("post-state", "any-keyword:" + "|".join(a[len("keyword:"):] for a in alts))
         return self._pl_mod("post-state", "any-of:" + "|".join(alts))
