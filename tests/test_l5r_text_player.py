@@ -521,3 +521,32 @@ def test_one_card_or_another_is_not_merged_silently():
     (e,) = effects("Bow a target Holding or your Stronghold.")
     assert e.target.states[-1] == "either:your Stronghold"
     assert not executes(parse_ability("Limited: Bow a target Holding or your Stronghold."))
+
+
+def test_one_keyword_of_a_list_executes_when_each_is_one_word():
+    assert executes(parse_ability("Open: Give Aya Cavalry, Duelist, or Tactician."))
+    assert executes(parse_ability("Open: Choose your performing Samurai: Permanently give him either Naval or Scout."))
+    # a two-word option cannot be named by "choosing WORD"
+    assert not executes(parse_ability("Open: Give Aya Cavalry, Duelist, or Crab Clan."))
+
+
+def test_favor_abilities_and_performers():
+    ab = parse_ability("You may use Favor abilities one additional time per turn.")
+    assert ab.structured and "Favor" in repr(ab)
+    (e,) = effects("Bow the action's performers.")
+    assert e.target.card_types == ("performer",)
+
+
+def test_a_name_then_one_of_two_keywords_and_resolving():
+    (e,) = effects("Give Tetsaka Naval or Scout.")
+    assert (e.kind, e.keyword, e.target.ref) == ("grant-keyword-choice", "Naval|Scout", "this")
+    ab = parse_ability("This Personality has +2F while other players' actions are resolving.")
+    assert ab.structured and any(c.kind.endswith("resolving") for c in ab.conditions)
+
+
+def test_your_two_cards_and_a_restriction_on_each():
+    (e,) = effects("Bow your two target unbowed Personalities.")
+    assert (e.target.count, e.target.owner, e.target.ref) == (2, "you", "target")
+    (e,) = effects("Give two target enemy Personalities, each with a different Clan Alignment, -1F each.")
+    assert (e.kind, e.amount) == ("modify-stat", -1)
+    assert "different-clan-alignments" in e.target.states and e.target.count == 2

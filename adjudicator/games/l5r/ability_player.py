@@ -571,6 +571,12 @@ class Rules5:
     def pl_give_last_keyword(self, meta, ch):
         spec = ch[-1]
         words = spec.text.split()
+        m = re.fullmatch(r"([A-Z][\w\-]*) ([A-Z][\w\-]*) or ([A-Z][\w\-]*)", spec.text)
+        if m and not spec.card_types and not spec.states and spec.ref in ("this", "choice"):
+            # "Give Tetsaka Cavalry or Naval": a name, then one of two keywords (as the base
+            # "Give Aya Cavalry, Duelist, or Tactician" reads the name: the card itself)
+            target = TargetSpec(ref="this", text=m.group(1))
+            return self._eff(meta, "grant-keyword-choice", target=target, keyword=f"{m.group(2)}|{m.group(3)}")
         if not (spec.keywords and len(words) >= 2 and words[-1] == spec.keywords[-1] and not spec.card_types
                 and len(spec.keywords) >= 2 and " or " not in spec.text):
             return _A().Unparsed(self._text(meta), "give what", self._span(meta))
@@ -1299,5 +1305,58 @@ class _R6cRules:
 
 
 for _name, _f in list(vars(_R6cRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _R6dRules:
+    """Round 6: more noun phrases."""
+
+    def pl_np_favor_abilities(self, meta, ch):
+        return TargetSpec(ref="each", count=1, card_types=("abilities",), keywords=("Favor",), text=self._text(meta))
+
+    def pl_np_each_of_abilities(self, meta, ch):
+        return TargetSpec(ref="it", count=1, card_types=("abilities",), states=("each",), text=self._text(meta))
+
+    def pl_pn_performer(self, meta, ch):
+        return "performer"
+
+
+for _name, _f in list(vars(_R6dRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_c_resolving(self, meta, ch):
+    from adjudicator.core.ability import Condition
+
+    return Condition(kind="resolving", args=(ch[0].text,), text=self._text(meta))
+
+
+Rules.pl_c_resolving = _pl_c_resolving
+CONDITION_KINDS = CONDITION_KINDS | {"resolving"}  # "while other players' actions are resolving": (what)
+
+
+class _R6eRules:
+    """Round 6: numbers of cards, a restriction on each of them."""
+
+    def pl_q_your_n(self, meta, ch):
+        n = _A()._NUMBER_WORDS[self._text(meta).split()[-1].lower()]
+        return [self._pl_mod("q", ("n", n)), self._pl_mod("owner", "you")]
+
+    def pl_p_different_alignment(self, meta, ch):
+        return self._pl_mod("post-state", "different-clan-alignments")
+
+    def pl_give_each_with(self, meta, ch):
+        spec = ch[0]
+        mod = next(c for c in ch if isinstance(c, _A()._Mod))
+        gifts = next(c for c in ch if hasattr(c, "items"))
+        if mod.kind != "post-state":
+            return _A().Unparsed(self._text(meta), "each with what", self._span(meta))
+        spec = replace(spec, states=(*spec.states, mod.value))
+        return self._gift_effects(meta, spec, gifts.items)
+
+
+for _name, _f in list(vars(_R6eRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
