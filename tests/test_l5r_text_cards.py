@@ -434,3 +434,8 @@ def test_put_a_card_in_your_hand_read_back_from_the_noun_phrase():
     assert (e.kind, e.target.card_types, e.target.states, e.target.zone) == (
         "put-in-hand", ("attachment",), ("other",), None)
     assert not parse_ability("Limited: Put it.").structured
+
+
+def test_a_number_of_its_tokens():
+    (e,) = parse_ability("Open: Remove two of its Charging tokens.").effects
+    assert (e.kind, e.target.count, e.target.keywords, e.target.states) == ("discard", 2, ("Charging",), ("on:it",))

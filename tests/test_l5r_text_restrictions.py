@@ -386,3 +386,8 @@ def test_this_gain_and_these_effects_will_not_be_negated():
     assert (gain.kind, negate.kind, negate.target.card_types) == ("gain-honor", "cannot-negate", ("gain",))
     (e,) = effects("These effects will not be negated.")
     assert (e.kind, e.target.card_types, e.target.states) == ("cannot-negate", ("effect",), ("of-it",))
+
+
+def test_copies_one_keyword_from_a_target():
+    (e,) = effects("Kenta copies one keyword from your target Personality.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("copy-keyword", ("keyword",), ("of-target", "one-of"))

@@ -777,6 +777,10 @@ class Rules:
     def cc_p_he_has(self, meta, ch):
         return _Mod("post-state", "on:it")
 
+    def cc_q_n_of_its(self, meta, ch):
+        # "two of its Charging tokens": that many, on the card the pronoun names
+        return [_Mod("q", ("n", amount(ch[0]))), _Mod("post-state", "on:it")]
+
     def cc_p_attaching_to(self, meta, ch):
         return _Mod("post-state", f"attaching-to:{ch[-1]}")
 

@@ -1012,6 +1012,10 @@ class Rules:
         t = self._possessed(meta, owner.ref, owner.states, noun, mods)
         return ("np", _one_of(t) if noun in ("ability", "keyword", "trait") else t)
 
+    def rs_ci_keyword_from(self, meta, ch):
+        owner = ch[-1]
+        return ("np", _one_of(self._possessed(meta, owner.ref, owner.states, "keyword", [])))
+
     def rs_ci_abilities(self, meta, ch):
         return ("np", self._possessed(meta, "it", (), "abilities", [c for c in ch if not hasattr(c, "type")]))
 

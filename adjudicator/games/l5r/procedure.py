@@ -651,6 +651,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.target is not None and clause.target.ref in ("target", "it"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if clause.kind == "turn-face-up":  # "Turn a card in a Province face-up and give it Kharmic":
+            bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "it", the card
+            bind.zoned.update(t.uid for t in bind.last)  # turned, named in its province (g-rce)
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
