@@ -12,6 +12,8 @@ from adjudicator.games.l5r.effects import executes
     # "opposed" / "performing" / "at any location" / "without attachments": states.fits reads them
     "Battle: Give your target opposed Personality a Force bonus equal to his Personal Honor.",
     "Battle: Give your target performing Monk a Force bonus equal to his Chi.",
+    # "Choose your performing Duelist": "him" / "his" are the chosen card (procedure.choose_card)
+    "Battle/Open: Choose your performing Duelist: Give him a Force bonus equal to his own base Chi.",
     "Battle: Target an enemy card without attachments and pay Gold equal to its Gold Cost: Destroy it.",
     "Battle: Target your Shugenja at any location. Give this Personality a Force bonus equal to the target's Chi.",
     # "at this battlefield": the current battlefield (states.fits)
@@ -22,9 +24,8 @@ def test_amount_from_a_target_described_by_checked_words(text):
 
 
 @pytest.mark.parametrize("text", [
-    # "Choose your ..." is not a target: the procedure binds no card to it, so "his Chi" would be
-    # read from another card or none
-    "Battle/Open: Choose your performing Duelist: Give him a Force bonus equal to his own base Chi.",
+    # after "Choose your ..." with a target besides, "your Personality's Force" is looked for
+    # among the targets only
     "Battle: Choose your performing unbowed Spider Clan Personality and target an enemy Personality: "
     "Reduce its Force by an amount equal to your Personality's Force.",
 ])

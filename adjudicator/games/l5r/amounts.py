@@ -394,12 +394,18 @@ def _trait_amounts_ok(ability) -> bool:
     return not (effects and isinstance(effects[0], Effect) and effects[0].kind.startswith("amount-"))
 
 
-def _chosen_unbound(ability) -> bool:
-    """Has the ability a "Choose your ..." clause that is not a target? The procedure binds no
-    card to it (it skips "choose" clauses), so "his Chi" / "your Personality's Force" after it
-    would be read from another card, or from none."""
-    return any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
-               for c in (*ability.costs, *ability.effects))
+def _chosen_unbound(ability, spec: TargetSpec) -> bool:
+    """After a "Choose your ..." clause (not a target: procedure.choose_card makes "he"/"it" the
+    chosen card), is the card an amount is read from unclear? "your Personality's Force" looks
+    only among the targets for the words naming it, and "his Chi" with a target besides may mean
+    either; "Choose your performing Duelist: Give him ... his own base Chi" is the chosen card."""
+    chosen = any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
+                 for c in (*ability.costs, *ability.effects))
+    if not chosen:
+        return False
+    targeted = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                   for c in (*ability.costs, *ability.effects))
+    return spec.ref == "choice" or targeted
 
 
 def _target_state_read(state: str) -> bool:
@@ -467,8 +473,8 @@ def ability_executes(ability) -> bool:
                              if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
                     return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
-                        and _chosen_unbound(ability):
-                    return False  # "Choose your performing Duelist: ... his own base Chi"
+                        and _chosen_unbound(ability, clause.target):
+                    return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
                 if not lasting and clause.target is not None and not named and clause.stat != "count" and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):
