@@ -285,6 +285,9 @@ class L5R(Game):
                     ctx.reject("L5R-GOLD", why)
                 more, why = tier_bonus(self, ctx, src)  # "or 4 Gold if paying for a Holding"
                 src.flags.add("bowed")
+                from .triggers_events import raise_event
+
+                raise_event(ctx.position, "bowed", src)  # "After this card bows" must fire (triggers.fires)
                 bowed_here.add(src.uid)
                 total += produced + more
                 ctx.step("cost", f"bow {src.name} to produce {produced + more} Gold" + (f" ({why})" if more else ""),
