@@ -373,6 +373,9 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
         if "bowed" in copy.flags:
             ctx.reject("L5R-ACT-COST.3", f"{copy.show()} is already bowed, so its ability cannot be used")
         copy.flags.add("bowed")
+        from .triggers_events import raise_event
+
+        raise_event(pos, "bowed", copy)  # "After this card bows" must fire (e-traits: triggers.fires)
         ctx.step("cost", f"bow {copy.name}: paying for {noun}, {bought.name} costs {amount} less Gold",
                  "L5R-ACT-COST", "L5R-GOLD")
         before, price = price, max(price - amount, 0)

@@ -14,6 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import effects_negate as negation
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_engine import (
@@ -118,6 +119,8 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+        unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
+        game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith("effect-") and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -208,8 +211,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     """Targets in the order mentioned, the military shorthands' implied targets included."""
     specs = []
     for clause in (*ability.costs, *ability.effects):
-        if not isinstance(clause, Effect):
-            continue
+        if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
+            continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
@@ -218,12 +221,30 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     return specs
 
 
+def _alternative_branch(ability: Ability, clause: Effect) -> bool:
+    """The "or Fear 3 if C" of "Fear 2, or Fear 3 if C" (ability._resolve_alternative): the
+    effect after one that holds unless C, itself holding if C -- the same effect with another
+    amount, so the same target as the one before it."""
+    effects = list(ability.effects)
+    index = next((i for i, e in enumerate(effects) if e is clause), None)
+    if not index:
+        return False
+    mine = {(c.kind[len("effect-if:"):], c.args[1:]) for c in ability.conditions
+            if c.kind.startswith("effect-if:") and c.args[:1] == (f"effect {index}",)}
+    before = {(c.kind[len("effect-unless:"):], c.args[1:]) for c in ability.conditions
+              if c.kind.startswith("effect-unless:") and c.args[:1] == (f"effect {index - 1}",)}
+    prev = effects[index - 1]
+    same_target = clause.target is prev.target or (clause.target is None and prev.target is None
+                                                   and clause.kind == getattr(prev, "kind", None))
+    return bool(mine & before) and same_target
+
+
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(C) every target, in the order the text mentions them, before any cost."""
     specs = [s for s in target_specs(ability) if not s.optional]
     bind.specs = specs
     named = list(ctx.body.targeting)
-    if len(named) < sum(s.count for s in specs if not s.up_to):
+    if len(named) < sum(fewest_targets(s) for s in specs):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
         ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs a target ({describe_spec(missing)}) chosen on "
                    "announcement; none was named (use 'targeting')")
@@ -236,17 +257,28 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             if i >= len(named):
                 break
             copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec)
+            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
             _check_location(ctx, ability, copy)
             chosen.append(copy)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
+        fewest = fewest_targets(spec)  # "one to three target cards": at least one (g-rce)
+        if len(chosen) < fewest:
+            ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
+                       f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
+
+
+def fewest_targets(spec: TargetSpec) -> int:
+    """The fewest cards an "up to" target takes: N of its "at-least:N" ("one to three"), else 0."""
+    if not spec.up_to:
+        return spec.count
+    return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
 
 
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
@@ -538,8 +570,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     held = False
                     break
                 continue
+            own = _trailing_subject(ctx, source, ability, clause, guard, bind)
             verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
-                                          subject_of=lambda word: _subject_copy(ctx, source, word, bind))
+                                          subject_of=lambda word, own=own: own if own is not None
+                                          and word.lower() in conditions.PRONOUNS else
+                                          _subject_copy(ctx, source, word, bind))
             if verdict is None:
                 ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
                          f"check ({guard.text})", "L5R-ACT-EFFECT")
@@ -564,6 +599,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
+        if negation.resolves(clause):  # "Negate his straightening", "… may not target him" (effects_negate)
+            negation.resolve_clause(ctx, source, ability, index, clause, bind)
+            continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
@@ -727,6 +765,19 @@ def _changes(kind: str, before: tuple, after: tuple) -> list[str]:
     return done
 
 
+def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guard, bind: "Bindings"):
+    """"Straighten Karoko if she is attacking": after an effect on this card, the pronoun of its
+    own "if"/"unless" is this card, not the last target (None: the usual binding)."""
+    import re
+
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "this" or not guard.text:
+        return None
+    if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I):
+        return None
+    return _subject_copy(ctx, source, spec.text, bind) or source
+
+
 def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
     """The card a condition's subject names: a pronoun (the last target) or this card."""
     w = word.lower()
@@ -754,7 +805,9 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is (e-traits)
+    field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
+    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
     raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
     return created
 
@@ -936,6 +989,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)
+    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
+        from .effects_restrictions import check_play_limit
+
+        check_play_limit(ctx, source)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
         pos.move(source.uid, ctx.actor, "announced")
