@@ -748,7 +748,10 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         if "bowed" in src.flags and "Tireless" not in ability.designators:
             ctx.reject("L5R-ACT-COND.1", f"{src.show()} is bowed, and abilities of bowed cards cannot be used")
         for _ in ability.costs:
+            from .triggers_events import raise_event
+
             src.flags.add("bowed")
+            raise_event(pos, "bowed", src)  # as any bowing does ("After this card bows")
             ctx.step("cost", f"bow {src.name} for its Reaction", "L5R-ACT-COST", "L5R-REACTION")
         pos.memo.setdefault("used", []).append(key)
         amount = ability.effects[0].amount
