@@ -2322,13 +2322,30 @@ _DURATIONS = [
 _QUOTED_RE = re.compile(r'"[^"]*"|\u201c[^\u201d]*\u201d')
 
 
+#: a bare period ("this turn", "this battle") that a condition may end with
+_BARE_PERIODS = frozenset(i for i, (rx, _) in enumerate(_DURATIONS) if rx.pattern.startswith("(?<!of )"))
+#: words that open a condition: a bare period after one of them (before the next , ; :) is the
+#: condition's own ("If this unit moved this turn, ..."), never the effects' duration
+_COND_OPEN_RE = re.compile(r"\b(?:if|unless)\b", re.I)
+
+
+def _in_condition(sentence: str, start: int) -> bool:
+    """Is position ``start`` inside a condition: after "if"/"while"/"unless" in the same
+    comma-separated part of the sentence?"""
+    cut = max(sentence.rfind(c, 0, start) for c in ",;:")
+    return _COND_OPEN_RE.search(sentence, cut + 1, start) is not None
+
+
 def _strip_durations(sentence: str) -> tuple[str, str | None]:
     duration = None
     quoted = [m.span() for m in _QUOTED_RE.finditer(sentence)] if '"' in sentence or "\u201c" in sentence else []
-    for rx, name in _DURATIONS:
-        # a duration inside a quoted nested ability belongs to that ability
-        m = (next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)), None)
-             if quoted else rx.search(sentence))
+    for index, (rx, name) in enumerate(_DURATIONS):
+        # a duration inside a quoted nested ability belongs to that ability; a bare period
+        # inside a condition belongs to the condition (the condition grammar reads it)
+        bare = index in _BARE_PERIODS
+        m = next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)
+                  and not (bare and _in_condition(sentence, m.start()))), None) \
+            if quoted or bare else rx.search(sentence)
         if m:
             duration = name if name is not None else " ".join(m.group(1).lower().split())
             sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
