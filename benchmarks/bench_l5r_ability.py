@@ -63,8 +63,10 @@ machine, which was loaded (load average 3-5), so figures vary by ±30 %):
   warm 2.89 / 3.00 / 2.96 / 2.82 s (lark) against 1.49 / 1.57 / 1.39 / 1.58 s (fast), i.e.
   0.52x; the parsing alone (7093 pieces, normalised texts) 1.45 s -> 0.64 s (load 7). First
   pass 3.5 s -> 2.1-2.4 s (parse-table actions are converted as texts meet them, long rules
-  share one generic reducer, the fast lexer's tables build in half the time). Callgrind, warm
-  parse of the pieces: ~2.0 G instructions per pass. On the idle machine of the earlier
+  share one generic reducer, the fast lexer's tables build in half the time). Callgrind
+  (instructions, independent of the load), one warm pass of the whole pipeline: 7.64 G (lark)
+  against 4.49 G (fast), 0.59x. With the other round-6 lanes merged (3558 structured) the
+  same-run A/B still gives identical Abilities. On the idle machine of the earlier
   entries (main 1.67 s warm) this is about 0.87 s; not measured idle today. Of what is left,
   about half is the skeleton pipeline and transformer methods (frozen dataclasses, regexes
   per clause), the rest the loop itself (one regex match per token, a dict lookup per action).
