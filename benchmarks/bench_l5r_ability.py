@@ -54,6 +54,22 @@ machine, which was loaded (load average 3-5), so figures vary by ±30 %):
   607-sentence sample. Still above the issue's 1 s: what is left is lark's LALR loop and its
   tree building with positions (a reduce callback that transforms in place was tried and
   saved nothing measurable), and the wider grammar parses more sentences to the end.
+* 2026-12-01, round 6 (grammar at 71.1 %, 3504 lines): ``core/fast_parser.py`` lexes, runs
+  lark's own LALR table and calls each transformer method as its rule is reduced (children and
+  positions as lark's tree would give them; no Tree, Meta, wrapper chain or Transformer walk).
+  Every Ability of the pool identical to main's (compare.py reprs, same structured count).
+  Same-run A/B in one process (``bench_ab``: ``ability._fast`` off = main's path), process
+  time, alternating rounds, machine heavily loaded by other sessions (load 9-11 on 2 cores):
+  warm 2.89 / 3.00 / 2.96 / 2.82 s (lark) against 1.49 / 1.57 / 1.39 / 1.58 s (fast), i.e.
+  0.52x; the parsing alone (7093 pieces, normalised texts) 1.45 s -> 0.64 s (load 7). First
+  pass 3.5 s -> 2.1-2.4 s (parse-table actions are converted as texts meet them, long rules
+  share one generic reducer, the fast lexer's tables build in half the time). Callgrind
+  (instructions, independent of the load), one warm pass of the whole pipeline: 7.64 G (lark)
+  against 4.49 G (fast), 0.59x. With the other round-6 lanes merged (3558 structured) the
+  same-run A/B still gives identical Abilities. On the idle machine of the earlier
+  entries (main 1.67 s warm) this is about 0.87 s; not measured idle today. Of what is left,
+  about half is the skeleton pipeline and transformer methods (frozen dataclasses, regexes
+  per clause), the rest the loop itself (one regex match per token, a dict lookup per action).
 """
 
 from __future__ import annotations

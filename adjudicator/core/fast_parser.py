@@ -312,7 +312,8 @@ class FastParser:
 
     def _plan(self, state: int, ch: str) -> tuple:
         """(alternation or False, literal lengths (None: only ignored text begins with ``ch``),
-        the per-word cache or None, the _Lex) for tokens beginning with ``ch`` in ``state``."""
+        the per-word cache or None, the _Lex, the unless table or None) for tokens beginning with
+        ``ch`` in ``state``."""
         lx = self._lex_of(state)
         table = lx.table
         regex = table.regex_for.get(ch, _MISSING)
@@ -321,12 +322,16 @@ class FastParser:
         if regex is None:
             raise _Unhandled
         lengths: tuple[int, ...] | None = tuple(table.by_first.get(ch, ()))
+        first = self._lexer._first
         if regex is not False and not lengths:
-            first = self._lexer._first
             if {t.name for t in table.regex_terms if (f := first(t)) is None or ch in f} <= table.ignore:
                 lengths = None  # only ignored text (whitespace) can begin here: skip what matches
         words = lx.words if self._words_ok else None
-        plan = lx.plans[ch] = (regex, lengths, words, lx)
+        # lark's "unless" re-typing, only if one of the regex terminals here has it
+        unless = table.unless if any(
+            t.name in table.unless and ((f := first(t)) is None or ch in f) for t in table.regex_terms
+        ) else None
+        plan = lx.plans[ch] = (regex, lengths, words, lx, unless)
         return plan
 
     def _reducer(self, rule: Any) -> Callable | None:
@@ -391,7 +396,7 @@ class FastParser:
                 plan = plans.get(text[pos])
                 if plan is None:
                     plan = self._plan(state, text[pos])
-                regex, lengths, words, lx = plan
+                regex, lengths, words, lx, unless = plan
                 if regex is not False and (m := regex.match(text, pos)) is not None:
                     if lengths is None:  # ignored text, never empty (lark forbids zero-width terminals)
                         pos = m.end()
@@ -414,9 +419,8 @@ class FastParser:
                     if typ in lx.ignore:
                         pos = tend
                         continue
-                    unless = lx.unless.get(typ)
-                    if unless is not None:
-                        typ = unless.get(text[pos:tend], typ)
+                    if unless is not None and typ in unless:
+                        typ = unless[typ].get(text[pos:tend], typ)
                 elif words is not None:
                     # no regular expression matches: the literals decide, from this word alone
                     stop = find(" ", pos)
