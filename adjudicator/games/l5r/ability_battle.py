@@ -31,7 +31,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
-    "move-to-location-of",
+    "move-to-location-of", "attack-bows-any",
 })
 
 
@@ -49,6 +49,10 @@ def _whose(spec) -> str:
     if isinstance(spec, TargetSpec):
         return spec.text or spec.ref
     return str(spec)
+
+
+def _without(t: TargetSpec, states) -> TargetSpec:
+    return replace(t, states=tuple(s for s in t.states if s not in states))
 
 
 def _kind_of(t: TargetSpec) -> TargetSpec:
@@ -210,9 +214,17 @@ class Rules:
         # "Fear equal to his Force that targets the loser": whom the attack targets
         from .ability import Unparsed
 
-        if self._bt_verbs(ch) != ["targets"]:
+        verbs, t = self._bt_verbs(ch), it_target(ch)
+        did = [s for s in (t.states if t is not None else ()) if s.startswith("did:it ")]
+        if verbs == ["bows"] and did == ["did:it targets"]:
+            # "that bows any Undead card it targets": such a target is bowed whatever its Force
+            return self._eff(meta, "attack-bows-any", target=_kind_of(_without(t, did)))
+        if verbs == ["destroys"] and did == ["did:it bows"]:
+            # "that destroys any cards it bows": as "that destroys Followers after it bows them"
+            return self._eff(meta, "fear-destroys", target=_kind_of(_without(t, did)))
+        if verbs != ["targets"]:
             return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
-        return self._eff(meta, "attack-target", target=it_target(ch))
+        return self._eff(meta, "attack-target", target=t)
 
     # "... with strength equal to <amount>": the attack, then how its strength is read
     def _bt_attack_kind(self, meta) -> str:
@@ -947,3 +959,21 @@ class Rules:
 
     def bt_ev_theirs_action_does_or(self, meta, ch):
         return self._bt_action_does_or(meta, ch, "opponent")
+
+    # ----- round 6
+    def bt_move_here_or_home(self, meta, ch):
+        # two options, as "A or B" clauses (as the base's "home or to an adjacent battlefield")
+        t = it_target(ch)
+        return self.choice_of(meta, [self._eff(meta, "move-to-battle", target=t),
+                                     self._eff(meta, "move-home", target=t)])
+
+    def bt_move_both_there(self, meta, ch):
+        return self._eff(meta, "move-to-battle", target=TargetSpec(ref="it", text=self._text(meta).split()[1]))
+
+    def bt_move_home_two(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "move-home", target=first), self._eff(meta, "move-home", target=second)]
+
+    def bt_fear_action_destroys(self, meta, ch):
+        # "The Fear action destroys any cards it bows": a rider of the action's Fear
+        return self.bt_rider_targets(meta, ch)
