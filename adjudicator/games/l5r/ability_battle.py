@@ -977,3 +977,44 @@ class Rules:
     def bt_fear_action_destroys(self, meta, ch):
         # "The Fear action destroys any cards it bows": a rider of the action's Fear
         return self.bt_rider_targets(meta, ch)
+
+    # "Equipping Weapons is a Battle/Open action for you": the Equip action at other timings
+    def bt_timing(self, meta, ch):
+        # "Battle/Open": every timing named (the rule spans just these words)
+        return tuple(w.strip().capitalize() for w in self._text(meta).split("/"))
+
+    def _bt_equip(self, meta, ch):
+        from .ability import _Scoped
+
+        timing = next(c for c in ch if isinstance(c, tuple))
+        cards = [c for c in ch if isinstance(c, TargetSpec)]
+        what = [self._eff(meta, "attach", target=_kind_of(cards[0]) if cards else None)]
+        if len(cards) > 1:
+            what.append(self._eff(meta, "attach-to", target=cards[1]))
+        return _Scoped(what, "effect-as-action", timing, self._text(meta))
+
+    bt_equipping_is = _bt_equip
+
+    def bt_as_actions(self, meta, ch):
+        from .ability import _Scoped
+
+        timing = ("Battle", *(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        return _Scoped(ch[0], "effect-as-action", timing, self._text(meta))
+
+    def bt_as_action_to(self, meta, ch):
+        # "Equip this Spell as a Battle action to your Earth Shugenja": to whom it is equipped
+        from .ability import Unparsed
+
+        if not (isinstance(ch[0], Effect) and ch[0].kind == "attach"):
+            return Unparsed(self._text(meta), "only an Equip names its Personality after 'as an action'",
+                            self._span(meta))
+        timing = tuple(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD") or ("Battle",)
+        return self._bt_equip(meta, [ch[0].target, ch[-1], timing])
+
+    def bt_equip_as_action(self, meta, ch):
+        from .ability import _Limit, _Optional
+
+        # "You may Equip as a Battle/Open action once per turn": the Equip action itself, limited
+        period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+        equip = _Optional(self._bt_equip(meta, ch))
+        return [equip, _Limit("once per " + period)] if period else equip
