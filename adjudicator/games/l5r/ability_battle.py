@@ -1018,3 +1018,37 @@ class Rules:
         period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
         equip = _Optional(self._bt_equip(meta, ch))
         return [equip, _Limit("once per " + period)] if period else equip
+
+    # "his movement to the current battlefield": a movement named by where it goes
+    def bt_md_here(self, meta, ch):
+        return _post("movement-to:here")
+
+    def bt_md_here_both(self, meta, ch):
+        return _post("movement-to-or-from:here")
+
+    def bt_md_any_both(self, meta, ch):
+        return _post("movement-to-or-from:battlefield")
+
+    def bt_md_into_army(self, meta, ch):
+        side = str(ch[-1]).lower()
+        return _post(f"movement-into:army-{'enemy' if side == 'opposing' else side}")
+
+    def bt_from_action(self, meta, ch):
+        return _post("from-action")
+
+    def _bt_movement(self, meta, owner_ref: str, owner_states: tuple, mods: list) -> TargetSpec:
+        return self._possessed(meta, owner_ref, owner_states, "movement", mods)
+
+    def bt_np_movement_his(self, meta, ch):
+        return self._bt_movement(meta, "it", (), [c for c in ch if not isinstance(c, TargetSpec)])
+
+    def bt_np_movement_of(self, meta, ch):
+        owner = ch[0]
+        return self._bt_movement(meta, owner.ref, owner.states, [c for c in ch[1:] if not hasattr(c, "type")])
+
+    def bt_np_movement_all(self, meta, ch):
+        return replace(self._bt_movement(meta, "any", (), list(ch)), ref="each")
+
+    def bt_np_movement_the(self, meta, ch):
+        owner = ch[-1]
+        return self._bt_movement(meta, owner.ref, owner.states, list(ch[:-1]))
