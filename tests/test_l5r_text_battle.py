@@ -530,3 +530,70 @@ def test_an_action_that_does_one_of_two_things():
     ab = parse_ability("After another player's action moves or bows this Personality, gain 1 Honor.")
     assert ab.trigger.event == "action-resolves;by=opponent;did=this-personality-moved+this-personality-bowed"
     assert not executes(ab)  # no event of the engine fits "either of two doings"
+
+
+# ---------------------------------------------------------------- round 6
+def test_move_from_current_location_to_another():
+    (e,) = effects("Battle: Move him from his current location to another.")
+    assert e.kind == "move-to-location" and e.values == ("other",) and e.target.ref == "it"
+
+
+def test_move_here_or_home_is_a_choice_of_two_moves():
+    ab = parse_ability("Battle: Target your Personality. Move him to the current battlefield, or from the current "
+                       "battlefield to your home.")
+    assert ab.structured
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["target", "move-to-battle", "move-home"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+
+
+def test_move_here_and_both_there_and_two_cards_home():
+    (e,) = effects("Battle: Move him here.")
+    assert e.kind == "move-to-battle" and not e.values
+    _, e = effects("Battle: Target a Personality. Move them both there.")
+    assert e.kind == "move-to-battle" and e.target.ref == "it"
+    a, b = effects("Battle: Move home this unit and a target enemy unit.")
+    assert (a.kind, b.kind) == ("move-home", "move-home")
+    assert a.target.ref == "this" and b.target.ref == "target" and b.target.owner == "opponent"
+
+
+def test_fear_riders_bow_any_and_destroy_any():
+    _, r = effects("Battle: Fear 2 that bows any Undead card it targets.")
+    assert r.kind == "attack-bows-any" and r.target.keywords == ("Undead",) and not r.target.states
+    _, r = effects("Battle: Fear 3. The Fear action destroys any cards it bows.")
+    assert r.kind == "fear-destroys" and r.target.card_types == ("card",)
+    # another verb is no known rider
+    assert not parse_ability("Battle: Fear 2 that dishonors any Undead card it targets.").structured
+
+
+def test_equip_at_other_timings():
+    ab = parse_ability("Equipping Weapons is a Battle/Open action for you.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["attach"]
+    assert ab.effects[0].target.ref == "each" and ab.effects[0].target.keywords == ("Weapon",)
+    (c,) = [c for c in ab.conditions if c.kind == "effect-as-action"]
+    assert c.args[1:] == ("Battle", "Open")
+    ab = parse_ability("You may Equip as a Battle/Limited action once per turn.")
+    assert ab.structured and ab.limit == "once per turn"
+    assert any(c.kind == "effect-as-action" and c.args[1:] == ("Battle", "Limited") for c in ab.conditions)
+    ab = parse_ability("You may Equip this Spell as a Battle action to your Shugenja.")
+    assert [e.kind for e in ab.effects] == ["attach", "attach-to"]
+    assert ab.effects[1].target.keywords == ("Shugenja",)
+    # only an Equip names whom it goes to after "as a ... action"
+    assert not parse_ability("You may bow this card as a Battle action to your Shugenja.").structured
+
+
+def test_movement_named_by_where_it_goes():
+    _, e = effects("Battle: Target a Personality. Negate his movement to the current battlefield.")
+    assert e.kind == "negate" and e.target.card_types == ("movement",)
+    assert "movement-to:here" in e.target.states
+    (e,) = effects("Negate Personalities' movement to or from this battlefield.")
+    assert "movement-to-or-from:here" in e.target.states
+    (e,) = effects("Negate the movement into an attacking army of a target Personality.")
+    assert "movement-into:army-attacking" in e.target.states and "of-target" in e.target.states
+
+
+def test_reduce_force_to_zero_runs():
+    ab = parse_ability("Battle: Target an enemy Personality: Reduce his Force to 0.")
+    assert ab.structured and executes(ab)
+    (e,) = [e for e in ab.effects if e.kind == "reduce-stat-to"]
+    assert (e.stat, e.amount) == ("force", 0)

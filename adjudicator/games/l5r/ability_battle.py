@@ -18,6 +18,7 @@ Typed target parts this topic adds (``TargetSpec.zone`` / ``states``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
@@ -988,6 +989,9 @@ class Rules:
 
         timing = next(c for c in ch if isinstance(c, tuple))
         cards = [c for c in ch if isinstance(c, TargetSpec)]
+        if cards and cards[0].ref == "this" and re.fullmatch(r"[A-Z][a-z]+s", cards[0].text):
+            # "Equipping Weapons": a plural keyword names a kind of card, not this card by name
+            cards[0] = replace(cards[0], ref="each", keywords=(cards[0].text[:-1],))
         what = [self._eff(meta, "attach", target=_kind_of(cards[0]) if cards else None)]
         if len(cards) > 1:
             what.append(self._eff(meta, "attach-to", target=cards[1]))
