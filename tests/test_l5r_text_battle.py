@@ -597,3 +597,11 @@ def test_reduce_force_to_zero_runs():
     assert ab.structured and executes(ab)
     (e,) = [e for e in ab.effects if e.kind == "reduce-stat-to"]
     assert (e.stat, e.amount) == ("force", 0)
+
+
+def test_ranged_and_melee_attacks_either_order_and_a_further_bonus():
+    (e,) = effects("Ranged and Melee Attacks targeting this Personality have -2 strength.")
+    assert e.kind == "modify-stat" and e.stat == "strength" and e.amount == -2
+    assert set(e.target.card_types) == {"melee-attack", "ranged-attack"}
+    es = effects("Battle: Fear 4, with +1 strength if the target is Shadowlands, and +1 strength if he is Crab Clan.")
+    assert [(x.kind, x.amount) for x in es] == [("fear", 4), ("modify-stat", 1), ("modify-stat", 1)]
