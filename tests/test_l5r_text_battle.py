@@ -605,3 +605,12 @@ def test_ranged_and_melee_attacks_either_order_and_a_further_bonus():
     assert set(e.target.card_types) == {"melee-attack", "ranged-attack"}
     es = effects("Battle: Fear 4, with +1 strength if the target is Shadowlands, and +1 strength if he is Crab Clan.")
     assert [(x.kind, x.amount) for x in es] == [("fear", 4), ("modify-stat", 1), ("modify-stat", 1)]
+
+
+def test_first_opportunity_in_battle_and_in_duels():
+    (e,) = effects("You have the first opportunity in this battle to take a Battle action or pass.")
+    assert e.kind == "first-opportunity" and e.values == ("battle-action",) and e.duration == "battle"
+    assert e.target.ref == "you"
+    (e,) = effects("You have the first opportunity to focus or strike in duels where Kenji is the challenger.")
+    assert e.values == ("duel-focus-or-strike", "challenger:Kenji")
+    assert not executes(parse_ability("You have the first opportunity in this battle to take a Battle action or pass."))

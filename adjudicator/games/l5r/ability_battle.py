@@ -32,7 +32,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
-    "move-to-location-of", "attack-bows-any",
+    "move-to-location-of", "attack-bows-any", "first-opportunity",
 })
 
 
@@ -1056,3 +1056,16 @@ class Rules:
     def bt_np_movement_the(self, meta, ch):
         owner = ch[-1]
         return self._bt_movement(meta, owner.ref, owner.states, list(ch[:-1]))
+
+    # "You have the first opportunity ... to take a Battle action or pass": who acts first
+    def bt_fw_battle(self, meta, ch):
+        return ("battle-action",)
+
+    def bt_fw_duel(self, meta, ch):
+        return ("duel-focus-or-strike", f"challenger:{_whose(it_target(ch))}")
+
+    def bt_first_opportunity(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, tuple))
+        e = self._eff(meta, "first-opportunity", target=ch[0], values=what)
+        m = re.search(r"\bin this (battle|turn|phase|duel)\b", self._text(meta), re.I)
+        return replace(e, duration=m.group(1).lower()) if m else e
