@@ -614,3 +614,16 @@ def test_first_opportunity_in_battle_and_in_duels():
     (e,) = effects("You have the first opportunity to focus or strike in duels where Kenji is the challenger.")
     assert e.values == ("duel-focus-or-strike", "challenger:Kenji")
     assert not executes(parse_ability("You have the first opportunity in this battle to take a Battle action or pass."))
+
+
+def test_rulebook_actions_named():
+    ab = parse_ability("You may target defending Personalities with the rulebook Favor Political Battle action.")
+    assert ab.structured
+    (e,) = ab.effects
+    assert e.kind == "rulebook-may-target" and e.values == ("Favor Political Battle",)
+    assert e.target.states == ("defending",) and e.target.card_types == ("personality",)
+    ab = parse_ability("You may take the rulebook Favor Political Battle action even if you control no units "
+                       "at the current battlefield.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["rulebook-action"]
+    assert any(c.kind == "even-if" for c in ab.conditions)
+    assert not executes(ab)

@@ -32,7 +32,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
-    "move-to-location-of", "attack-bows-any", "first-opportunity",
+    "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action",
 })
 
 
@@ -1069,3 +1069,29 @@ class Rules:
         e = self._eff(meta, "first-opportunity", target=ch[0], values=what)
         m = re.search(r"\bin this (battle|turn|phase|duel)\b", self._text(meta), re.I)
         return replace(e, duration=m.group(1).lower()) if m else e
+
+    # "the rulebook Favor Political Battle action": an action of the rules, named
+    @staticmethod
+    def _bt_rulebook_name(ch) -> str:
+        return " ".join(str(c) for c in ch if isinstance(c, str) and getattr(c, "type", "CAPWORD") == "CAPWORD")
+
+    def bt_rb_word(self, meta, ch):
+        return str(ch[0]) if ch else self._text(meta).strip().capitalize()
+
+    def bt_np_rulebook(self, meta, ch):
+        noun = self._text(meta).split()[-1].lower()
+        return TargetSpec(ref="rulebook", card_types=(noun,), states=(f"rulebook:{self._bt_rulebook_name(ch)}",),
+                          text=self._text(meta))
+
+    def bt_rulebook_may_target(self, meta, ch):
+        # the rulebook action may target these cards (another target than the rules give it)
+        return self._eff(meta, "rulebook-may-target", target=_kind_of(it_target(ch)),
+                         values=(self._bt_rulebook_name(ch),))
+
+    def bt_take_rulebook(self, meta, ch):
+        e = self._eff(meta, "rulebook-action", values=(self._bt_rulebook_name(ch),))
+        cond = next((c for c in ch if isinstance(c, Condition)), None)
+        if cond is None:
+            return e
+        # "... even if they control no units at the current battlefield": what the permission overrides
+        return [e, Condition(kind="even-if", args=(cond.kind, *cond.args), text=cond.text)]
