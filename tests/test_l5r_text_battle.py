@@ -627,3 +627,15 @@ def test_rulebook_actions_named():
     assert ab.structured and [e.kind for e in ab.effects] == ["rulebook-action"]
     assert any(c.kind == "even-if" for c in ab.conditions)
     assert not executes(ab)
+
+
+def test_challenge_with_refusal_and_its_cost():
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, who may refuse.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["duel-challenger", "duel", "refuse-duel"]
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, who may move home to refuse.")
+    assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "move-home", "refuse-duel"]
+    assert {c.args[0] for c in ab.conditions if c.kind == "effect-optional"} == {"effect 2", "effect 3"}
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, whose controller can dishonor "
+                       "him and move him home to refuse.")
+    assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "dishonor", "move-home", "refuse-duel"]
+    assert not executes(ab)  # RULES.md gives no duel rules

@@ -1095,3 +1095,23 @@ class Rules:
             return e
         # "... even if they control no units at the current battlefield": what the permission overrides
         return [e, Condition(kind="even-if", args=(cond.kind, *cond.args), text=cond.text)]
+
+    # "X challenges Y, who may move home to refuse": the duel, then Y's optional refusal at a cost
+    def bt_rc_move_home(self, meta, ch):
+        return [("move-home", None)]
+
+    def bt_rc_verb_and_move_home(self, meta, ch):
+        return [(str(ch[0]).lower(), None), ("move-home", None)]
+
+    def bt_duel_refusable_cost(self, meta, ch):
+        from .ability import _Optional
+
+        challenger, challenged = [c for c in ch if isinstance(c, TargetSpec)]
+        steps = next(c for c in ch if isinstance(c, list))
+        him = TargetSpec(ref="it", text=challenged.text)
+        paid = [self._eff(meta, kind, target=him) for kind, _ in steps]
+        refusal = _Optional([*paid, self._eff(meta, "refuse-duel", target=challenged)], chooser=challenged)
+        return self.duel(meta, [challenger, challenged]) + [refusal]
+
+    def bt_duel_refusable(self, meta, ch):
+        return self.duel_refusable(meta, [c for c in ch if isinstance(c, TargetSpec)])
