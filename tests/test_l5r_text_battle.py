@@ -639,3 +639,14 @@ def test_challenge_with_refusal_and_its_cost():
                        "him and move him home to refuse.")
     assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "dishonor", "move-home", "refuse-duel"]
     assert not executes(ab)  # RULES.md gives no duel rules
+
+
+def test_assign_there_and_fight_a_battle_there():
+    es = effects("Limited: Create a battlefield. Assign your Personality to attack there. Assign the target to "
+                 "defend there, even if he is bowed. Fight a battle there, in which you have the first opportunity "
+                 "to take a Battle action or pass.")
+    assert [e.kind for e in es] == ["create", "assign", "assign", "fight-battle", "first-opportunity"]
+    assert es[1].values == ("attack", "there") and es[2].values == ("defend", "there", "even-if-bowed")
+    assert es[-1].duration == "battle"
+    a, b = effects("Open: Assign Kenji to attack there and another player's Personality to defend there.")
+    assert (a.values[0], b.values[0]) == ("attack", "defend") and b.target.owner == "opponent"

@@ -32,7 +32,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
-    "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action",
+    "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action", "assign", "fight-battle",
 })
 
 
@@ -1115,3 +1115,32 @@ class Rules:
 
     def bt_duel_refusable(self, meta, ch):
         return self.duel_refusable(meta, [c for c in ch if isinstance(c, TargetSpec)])
+
+    # "Assign your Personality to attack there": assigned (not moved, L5R-ATTACK) to the battlefield
+    def bt_role_attack(self, meta, ch):
+        return "attack"
+
+    def bt_role_defend(self, meta, ch):
+        return "defend"
+
+    def _bt_assign(self, meta, who, role, bowed: bool):
+        return self._eff(meta, "assign", target=who, values=(role, "there", *(("even-if-bowed",) if bowed else ())))
+
+    def bt_assign_there(self, meta, ch):
+        bowed = any(getattr(c, "type", "") == "BT_EVEN_IF_BOWED" for c in ch)
+        return self._bt_assign(meta, it_target(ch), next(c for c in ch if c in ("attack", "defend")), bowed)
+
+    def bt_assign_there_two(self, meta, ch):
+        who = [c for c in ch if isinstance(c, TargetSpec)]
+        roles = [c for c in ch if isinstance(c, str) and c in ("attack", "defend") and not hasattr(c, "type")]
+        return [self._bt_assign(meta, w, r, False) for w, r in zip(who, roles)]
+
+    def bt_fight_there(self, meta, ch):
+        return self._eff(meta, "fight-battle", values=("there",))
+
+    def bt_fight_there_in_which(self, meta, ch):
+        # "..., in which you have the first opportunity ...": an effect for that battle
+        inner = ch[-1]
+        if isinstance(inner, Effect):
+            inner = replace(inner, duration="battle")
+        return [self.bt_fight_there(meta, ch), inner]
