@@ -611,8 +611,8 @@ def test_first_opportunity_in_battle_and_in_duels():
     (e,) = effects("You have the first opportunity in this battle to take a Battle action or pass.")
     assert e.kind == "first-opportunity" and e.values == ("battle-action",) and e.duration == "battle"
     assert e.target.ref == "you"
-    (e,) = effects("You have the first opportunity to focus or strike in duels where Kenji is the challenger.")
-    assert e.values == ("duel-focus-or-strike", "challenger:Kenji")
+    (e,) = effects("The Attacker has the first opportunity to take a Battle action or pass in this battle.")
+    assert e.values == ("battle-action",) and e.duration == "battle"
     assert not executes(parse_ability("You have the first opportunity in this battle to take a Battle action or pass."))
 
 

@@ -1051,7 +1051,12 @@ class Rules:
         return self._bt_movement(meta, owner.ref, owner.states, [c for c in ch[1:] if not hasattr(c, "type")])
 
     def bt_np_movement_all(self, meta, ch):
-        return replace(self._bt_movement(meta, "any", (), list(ch)), ref="each")
+        if ch[0] != "movement":  # "all bowing to and from battlefields" is no event
+            from .ability import Unparsed
+
+            return Unparsed(self._text(meta), "only a movement goes to and from battlefields", self._span(meta))
+        t = self._possessed(meta, "any", (), "movement", [_post("movement-to-or-from:battlefield")])
+        return replace(t, ref="each")
 
     def bt_np_movement_the(self, meta, ch):
         owner = ch[-1]
@@ -1060,9 +1065,6 @@ class Rules:
     # "You have the first opportunity ... to take a Battle action or pass": who acts first
     def bt_fw_battle(self, meta, ch):
         return ("battle-action",)
-
-    def bt_fw_duel(self, meta, ch):
-        return ("duel-focus-or-strike", f"challenger:{_whose(it_target(ch))}")
 
     def bt_first_opportunity(self, meta, ch):
         what = next(c for c in ch if isinstance(c, tuple))
