@@ -102,6 +102,32 @@ def bench_lalr(lines: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def bench_ab(lines: list[str], rounds: int = 3) -> dict[str, list[float]]:
+    """Same-run A/B, process time: lark's parser + Transformer (``ability._fast`` off) against
+    ``core.fast_parser`` (on), alternating which goes first; asserts identical Abilities."""
+    from adjudicator.games.l5r import ability
+
+    ability._get_parser()
+    fast = ability._fast
+    times: dict[str, list[float]] = {"lark": [], "fast": []}
+    reprs: dict[str, list[str]] = {}
+    try:
+        for i in range(rounds):
+            order = [("lark", None), ("fast", fast)]
+            for name, value in order if i % 2 == 0 else order[::-1]:
+                ability._fast = value
+                ability._parse_ability.cache_clear()
+                ability._parse_piece_cached.cache_clear()
+                start = time.process_time()
+                out = [ability._parse_ability.__wrapped__(line) for line in lines]
+                times[name].append(time.process_time() - start)
+                reprs[name] = [repr(a) for a in out]
+    finally:
+        ability._fast = fast
+    assert reprs["lark"] == reprs["fast"], "the fast parser changed an Ability"
+    return times
+
+
 def bench_parallel(lines: list[str]) -> tuple[float, int]:
     """The same lines through ``core.bulk.parse_all`` (worker processes share the built parser)."""
     from adjudicator.core.bulk import default_jobs, parse_all
@@ -113,6 +139,13 @@ def bench_parallel(lines: list[str]) -> tuple[float, int]:
     start = time.perf_counter()
     parse_all(ability.parse_ability, lines, warm=ability.warm)
     return time.perf_counter() - start, default_jobs()
+
+
+def fast_parser_in_use() -> bool:
+    from adjudicator.games.l5r import ability
+
+    ability._get_parser()
+    return getattr(ability, "_fast", None) is not None
 
 
 def _sentences(lines: list[str]) -> list[str]:
@@ -159,6 +192,10 @@ def main(argv: list[str]) -> int:
     print(f"parse_ability (LALR, full pipeline): {t_full:.3f} s (first pass)")
     t_warm = bench_lalr(lines)
     print(f"parse_ability (LALR, full pipeline): {t_warm:.3f} s (lexer scanners built)")
+    if fast_parser_in_use():
+        ab = bench_ab(lines)
+        print("same-run A/B, process time, lark parser+Transformer vs core.fast_parser (identical Abilities): "
+              + ", ".join(f"{k} {' / '.join(f'{t:.2f}' for t in v)} s" for k, v in ab.items()))
     t_par, jobs = bench_parallel(lines)
     print(f"parse_all (LALR, full pipeline, {jobs} processes): {t_par:.3f} s")
     sentences = _sentences(lines)

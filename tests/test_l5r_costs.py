@@ -30,6 +30,8 @@ CARRIED_OUT = [
     "Nishoji enters play ignoring Gold Cost if you control the Ring of Earth.",
     "Attaches to Yotsu Ueda paying 2 less Gold.",
     "Equips to Kakita Daitsu for 1 less Gold.",
+    # a card an effect brings into play, paid for from the action's sources (procedure.bring_into_play)
+    "Open: Target a Holding in your discard pile: Bring it into play (bowed), paying all costs.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -47,7 +49,6 @@ NOT_CARRIED_OUT = [
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",
     "Courtesy: Nishigori enters play for 1 less Gold.",
     "Battle/Open, Pay X Gold, Bow this card: Equip a Follower, paying 2 less Gold.",
-    "Open: Target a Holding in your discard pile: Bring it into play (bowed), paying all costs.",
 ]
 
 

@@ -427,3 +427,10 @@ def test_strategy_is_the_action_card_type():
     assert "from:a Strategy" in negate.target.states
     (discard,) = effects("Discard this Strategy.")
     assert (discard.target.ref, discard.target.card_types) == ("this", ("strategy",))
+
+
+def test_put_a_card_in_your_hand_read_back_from_the_noun_phrase():
+    (e,) = parse_ability("Limited: Put the other attachment in your hand.").effects
+    assert (e.kind, e.target.card_types, e.target.states, e.target.zone) == (
+        "put-in-hand", ("attachment",), ("other",), None)
+    assert not parse_ability("Limited: Put it.").structured

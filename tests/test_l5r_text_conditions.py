@@ -281,9 +281,14 @@ def test_more_tests_the_engine_reads():
     assert (c.kind, c.args[1:]) == ("effect-if:stat-compare", ("he", "personal-honor", "<", "this")) and readable(c)
     (c,) = conds("Battle: If there are no Terrains there: Put this card into play there.")
     assert readable(c)
-    # "dishonorable" is not a state the engine knows: not claimed
+    # "dishonorable": a Personality with the dishonored state (conditions._state)
     (c,) = conds("Battle: Target a Personality. If he is dishonorable, bow him.")
-    assert not readable(c)
+    assert readable(c)
+    # "there are enemy units ..." is read only at the current battlefield
+    (c,) = conds("Battle: If there are any attacking enemy units at the current battlefield, draw a card.")
+    assert c.kind == "effect-if:exists" and readable(c)
+    (c,) = conds("Battle: If there are any enemy units at this battlefield, draw a card.")
+    assert c.kind == "effect-if:exists" and not readable(c)
 
 
 # ---------------------------------------------------------------- r4: what happened before, more clause shapes
@@ -462,3 +467,93 @@ def test_imperial_and_opposed_there():
     (c,) = ab.conditions
     # not the engine's "would be opposed" (at the current battlefield): a kind of its own
     assert (c.kind, c.args[1:]) == ("effect-if:would-be-there", ("it", "opposed"))
+
+
+# ---------------------------------------------------------------- r6: a period inside a condition
+
+
+def test_a_period_in_a_condition_stays_with_the_condition():
+    # "this turn" after "if ..." is the test's period, not the effects' duration
+    ab = parse_ability("Battle: Ranged 2 Attack. Straighten this Follower if this unit moved this turn.")
+    assert ab.structured
+    (c,) = ab.conditions
+    assert (c.kind, c.args[1:]) == ("effect-if:moved", ("this unit", "this-turn"))
+    assert all(e.duration is None for e in ab.effects)
+    (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
+    assert c.args[1:] == ("Nozomi", "this-battle")
+    (c,) = conds("Battle: If he is bowed this turn, draw a card.")
+    assert c.args[1:] == ("he", "bowed", "this-turn")
+    # after the comma the period is the effect's again
+    ab = parse_ability("Open: Target a Personality. If he is bowed, give him +2F this turn.")
+    assert ab.structured and ab.effects[-1].duration == "turn"
+    assert [c.args[1:] for c in ab.conditions] == [("he", "bowed")]
+
+
+def test_a_test_over_a_period_is_not_claimed():
+    # the engine keeps no history of a turn or battle: "moved this turn" is not "moved by this"
+    (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
+    assert not readable(c)
+    (c,) = conds("Battle: Target a Personality. If he moved, straighten him.")
+    assert readable(c)
+    ab = parse_ability("Battle: Give a target Personality -2F, or -3F if this Personality has moved this turn.")
+    assert ab.structured and not executes(ab)
+
+
+def test_opposing_and_keyword_words_are_read():
+    (c,) = conds("Uehara has +1F while he opposes a Phoenix Clan Personality.")
+    assert c.kind == "effect-while:opposing" and readable(c)
+    (c,) = conds("Atsuto has +2F while opposing a dishonorable Personality.")
+    assert readable(c)
+    # a comparison with the card itself is not read
+    (c,) = conds("Tochiko has +2F while opposing a Personality or Follower with lower Force.")
+    assert not readable(c)
+    (c,) = conds("Minoko has +1F while she has a Peasant Weapon.")
+    assert readable(c)
+    cs = conds("Raiko has +1F/+1C while she has an Air, Fire, or Thunder Spell.")
+    assert cs and all(c.kind == "effect-while:has" and readable(c) for c in cs)
+
+
+def test_r6_condition_forms():
+    (c,) = conds("While Tanihara is attacking at a battlefield, his province has +2 strength.")
+    assert (c.kind, c.args[1:]) == ("effect-while:is", ("Tanihara", "attacking"))
+    # "bowed at a battlefield" says more than "bowed": not this rule
+    assert not parse_ability("While Tanihara is bowed at a battlefield, his province has +2 strength.").structured
+    (c,) = conds("Open: Target a card. If the card is not yours, bow it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:is-not-yours", ("the card",))
+    (c,) = conds("Open: Target a card. If the targeted card is in his hand, discard it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:in-hand-of", ("the targeted card", "his"))
+    (c,) = conds("Battle: Melee 3 Attack. If this Melee Attack destroyed a card, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:did", ("this Melee Attack", "destroyed", "a card"))
+    assert not readable(c)  # "did" is read for "this" (the whole ability) only
+
+
+def test_r6_more_condition_forms():
+    (c,) = conds("Open: If your maximum hand size is 10 or more, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:max-hand-size-at-least", ("10",))
+    cs = conds("Battle: If the current enemy army has any units, draw a card.")
+    assert cs and cs[0].args[1:] == ("the current enemy army", "any units")
+    (c,) = conds("Battle: Bow a target Personality. If he now has 0 Force or no abilities, draw a card.")
+    assert c.kind == "effect-if:any-of" and [s.kind for s in decode(c.args[1:])] == ["stat-value", "has-no-abilities"]
+
+
+def test_r6_control_or_have_and_honorably():
+    (c,) = conds("While you control any Ancestor Personalities or have any dead Personalities in your discard pile, "
+                 "Daiken has +1F.")
+    assert c.kind == "effect-while:any-of" and [s.kind for s in decode(c.args[1:])] == ["you-control", "you-have"]
+    (c,) = conds("Open: If Kunji is honorably dead: Draw a card.")
+    assert (c.kind, c.args) == ("is", ("Kunji", "honorably-dead")) and not readable(c)
+
+
+def test_in_army_with_is_read():
+    (c,) = conds("Saeki has +1F while in an army with any Ronin.")
+    assert c.kind == "effect-while:in-army-with" and readable(c)
+
+
+def test_another_player_controls_is_read():
+    (c,) = conds("Kahoku has +2F while another player controls a dishonorable Personality.")
+    assert c.kind == "effect-while:controls" and readable(c)
+
+
+def test_before_your_turn_is_read():
+    (c,) = conds("This card will not straighten before your second turn.")
+    assert (c.kind, c.args[1:]) == ("effect-while:before-your-turn", ("2",)) and readable(c)

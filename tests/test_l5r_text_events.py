@@ -227,3 +227,21 @@ def test_an_action_that_did_something_to_either_card():
     core, q = event("the resolution of another player's action that destroyed this Item or its Personality")
     assert core == "action-resolves" and q["by"] == "opponent"
     assert q["did"] == "this-card-destroyed|personality-destroyed"
+
+
+def test_rehonored_lobbies_and_equipping_for_a_price():
+    assert event("a Personality is rehonored for the action's effects") == ("personality-rehonored",
+                                                                            {"from": "the-action"})
+    assert event("another player's Personality Lobbies") == ("personality-lobbies", {"by": "opponent"})
+    assert event("you Equip a Follower paying 2 or more Gold") == ("follower-equipped",
+                                                                   {"by": "you", "paid": "at-least-2"})
+    # a qualifier the engine does not read keeps the trigger from firing (triggers.fires)
+    from adjudicator.core.ability import Trigger
+    from adjudicator.games.l5r.triggers import fires
+
+    assert not fires(Trigger(timing="after", event="follower-equipped;by=you;paid=at-least-2"))
+
+
+def test_your_kind_action_from_a_card_type():
+    assert event("your Recon action from a Strategy resolves") == (
+        "action-resolves", {"by": "you", "kind": "recon", "from": "strategy"})

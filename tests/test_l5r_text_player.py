@@ -423,3 +423,101 @@ def test_honor_gains_reduced_by_half_a_value():
     (e, amt) = effects("Reduce each Honor gain from the action by half this card's Chi, rounded down.")
     assert (e.kind, e.keyword, e.amount) == ("modify-honor-change", "gain", None)
     assert (amt.kind, amt.stat, amt.amount) == ("amount-equal-to", "half-chi-rounded-down", -1)
+
+
+# ----- round 6
+def test_value_limits_as_gifts():
+    (e,) = effects("The target has a maximum Chi of 3.")
+    assert (e.kind, e.stat, e.amount) == ("stat-maximum", "chi", 3)
+    (e,) = effects("A target Follower has a minimum Force of 2.")
+    assert (e.kind, e.stat, e.amount, e.target.ref) == ("stat-minimum", "force", 2, "target")
+    kw, lim = effects("This Personality has Fallen and a maximum Personal Honor of 1.")
+    assert (kw.kind, kw.keyword) == ("grant-keyword", "Fallen")
+    assert (lim.kind, lim.stat, lim.amount) == ("stat-maximum", "personal-honor", 1)
+    lim, mod = effects("Give all your Ninja a minimum of 2 Chi and -1F.")
+    assert (lim.kind, lim.stat, lim.amount) == ("stat-minimum", "chi", 2)
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "force", -1)
+
+
+def test_one_keyword_of_two():
+    (e,) = effects("Give him either Naval or Scout.")
+    assert (e.kind, e.keyword) == ("grant-keyword-choice", "Naval|Scout")
+
+
+def test_family_names_and_locations():
+    ab = parse_ability("Open: Target two Personalities with the same Family Name: Bow them.")
+    assert ab.structured and "same-family-name" in repr(ab)
+    assert "family-name-of:this" in repr(parse_ability("Your Samurai with this Personality's Family Name have +1F."))
+    assert "different-locations" in repr(parse_ability("Open: Target two Personalities at different locations: Bow them."))
+
+
+def test_ability_without_a_cost():
+    (e,) = effects("This Follower's printed ability has no bow cost.")
+    assert (e.kind, e.keyword, e.values) == ("ignore-cost", "bowing", ("printed-ability",))
+    (e,) = effects("This card's ability has no Gold Cost.")
+    assert (e.kind, e.keyword, e.values) == ("ignore-cost", "gold", ("ability",))
+
+
+def test_element_keywords_and_control():
+    (e,) = effects("This Shugenja has the element keywords of every Ring you control.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("copy-keyword", "element", ("ring",))
+    (e,) = effects("Give control of him to his owner.")
+    assert (e.kind, e.values) == ("give-control", ("his owner",))
+    assert not executes(parse_ability("Limited: Give control of this card to another player."))
+
+
+def test_values_compared_with_another_value():
+    ab = parse_ability("Destroy it if his Chi is greater than or equal to the attachment's Force.")
+    assert ab.structured
+    (c,) = [c for c in ab.conditions if "stat-compare" in c.kind]
+    assert c.args[-4:] == ("his", "chi", ">=", "the attachment's Force")
+    ab = parse_ability("Bring him into play if his Gold Cost is equal to or less than the amount paid.")
+    assert ab.structured and any(c.args[-2:] == ("<=", "the amount paid") for c in ab.conditions
+                                 if "stat-compare" in c.kind)
+    # "greater than N" stays the base numeric comparison
+    ab = parse_ability("Destroy it if his Chi is greater than 3.")
+    assert ab.structured and not any("stat-compare" in c.kind for c in ab.conditions)
+    ab = parse_ability("Open: Target a Personality whose Chi is different from his base Chi: Bow him.")
+    assert ab.structured and "cmp:chi!=it" in repr(ab)
+
+
+def test_lists_of_describing_words_and_types():
+    (e,) = effects("Bow a target Ninja, Kolat, or dishonorable Personality.")
+    assert e.target.states == ("any-of:keyword:Ninja|keyword:Kolat|state:dishonorable",)
+    (e,) = effects("Bow a target Ninja or unbowed Follower.")
+    assert e.target.states == ("any-of:keyword:Ninja|state:unbowed",) and e.target.card_types == ("follower",)
+    # keywords only (one spelled like a state word): the base reading the engine checks
+    (e,) = effects("Straighten your target Crab Clan or Fallen Personality.")
+    assert e.target.states == ("any-keyword:Crab Clan|Fallen",)
+    (e,) = effects("Your Nonhuman, non-Shadowlands Followers have +1F.")
+    assert e.target.keywords == ("Nonhuman",) and "Shadowlands" in repr(e.target)
+    (e,) = effects("Destroy a target Follower, Item, or Holding.")
+    assert set(e.target.card_types) == {"follower", "item", "holding"}
+    # a condition's list is not read as a card's describing words
+    ab = parse_ability("Limited: Target a Personality: If he is dishonorable, Kolat, or Ninja, dishonor him.")
+    assert "any-of:" not in repr(ab)
+
+
+def test_prices_and_honor_changes_set_to_a_value():
+    (e,) = effects("He enters play for 0 Gold.")
+    assert (e.kind, e.amount, e.keyword) == ("cost-set", 0, "gold")
+    ab = parse_ability("Your Ninja cards enter play for 1 less Gold and ignoring Honor Requirements.")
+    assert ab.structured and any(c.kind == "effect-cost" for c in ab.conditions)
+    e, amt, cap = effects("Increase the Honor gain to equal the number of your Farms in play, up to 4.")
+    assert (e.kind, e.keyword) == ("set-honor-change", "gain")
+    assert (amt.kind, amt.stat, amt.target.card_types) == ("amount-equal-to", "count", ("holding",)) or \
+        (amt.kind, amt.stat) == ("amount-equal-to", "count")
+    assert (cap.kind, cap.amount) == ("amount-at-most", 4)
+
+
+def test_the_dead_and_holdings_that_produced():
+    ab = parse_ability("Limited: Target your honorably dead Personality: Remove him from the game.")
+    assert ab.structured and "died-honorably" in repr(ab) and "'dead'" in repr(ab)
+    (e,) = effects("Straighten a target Holding that has not produced Gold.")
+    assert "not-produced-gold" in e.target.states
+
+
+def test_one_card_or_another_is_not_merged_silently():
+    (e,) = effects("Bow a target Holding or your Stronghold.")
+    assert e.target.states[-1] == "either:your Stronghold"
+    assert not executes(parse_ability("Limited: Bow a target Holding or your Stronghold."))

@@ -128,7 +128,8 @@ def test_ignoring_an_honor_requirement():
 def test_restrictions_are_executable_only_when_the_engine_honours_them():
     assert executes(parse_ability("Card effects will not straighten this Item."))
     assert not executes(parse_ability("Lobbying does not bow this Personality."))
-    assert not executes(parse_ability("This card will not straighten before your third turn."))
+    # "before your third turn" is decided from the turn number and seat order (conditions.py)
+    assert executes(parse_ability("This card will not straighten before your third turn."))
     assert not executes(parse_ability("Will not join a Crab Clan player."))
 
 
@@ -292,7 +293,7 @@ def test_limits_on_how_many_actions_or_cards():
     assert (e.kind, e.amount, e.duration) == ("action-limit", 3, "phase")
     assert e.values[0].states == ("non-Reaction",)
     (e,) = effects("A target player may only put one more Ring into play.")
-    assert (e.kind, e.amount, e.values[0].card_types) == ("play-limit", 1, ("ring",))
+    assert (e.kind, e.amount, e.values[0].card_types) == ("put-into-play-limit", 1, ("ring",))
 
 
 def test_this_period_is_the_duration_of_the_restriction():
@@ -342,7 +343,8 @@ def test_described_cards_a_restriction_names():
     (e,) = effects("Kenji will not attach Items with Gold Cost greater than his Chi.")
     assert (e.kind, e.target.card_types, e.target.states) == ("cannot-attach", ("item",), ("cmp:gold-cost>it.chi",))
     (e,) = effects("Bow a dishonorable or Naga Personality.")
-    assert e.target.states == ("state-or-keyword:dishonorable|Naga",)
+    # (the player topic's general list of describing words: "a Kolat, Ninja, or dishonorable Personality")
+    assert e.target.states == ("any-of:state:dishonorable|keyword:Naga",)
 
 
 def test_not_having_effects_negated_or_strength_reduced():
@@ -368,3 +370,19 @@ def test_gold_production_bonus_when_paying_to_recruit():
 def test_play_limit_of_a_named_victory_card():
     (e,) = effects("You can only play one Glorious Victory per battle.")
     assert (e.kind, e.keyword, e.values[0].keywords) == ("play-limit", "battle", ("Glorious Victory",))
+
+
+def test_play_limit_per_duel_and_per_resolution():
+    (e,) = effects("You may only play one copy of Quiet Snow per duel.")
+    assert (e.kind, e.keyword) == ("play-limit", "duel")
+    (e,) = effects("You may only play one copy of Quiet Snow in reaction to any one resolution.")
+    assert (e.kind, e.keyword, e.values[0].text) == ("play-limit", "resolution", "Quiet Snow")
+    # the bare form names no period: not a play limit
+    assert not parse_ability("You may only play one copy of Quiet Snow.").structured
+
+
+def test_this_gain_and_these_effects_will_not_be_negated():
+    gain, negate = effects("Gain 2 Honor; this gain will not be negated.")
+    assert (gain.kind, negate.kind, negate.target.card_types) == ("gain-honor", "cannot-negate", ("gain",))
+    (e,) = effects("These effects will not be negated.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("cannot-negate", ("effect",), ("of-it",))

@@ -152,6 +152,7 @@ class FastContextualLexer:
         self._regex_cache: dict[tuple[str, ...], Any] = {}
         self._PatternStr = PatternStr
         self._embeds: dict[tuple[str, str], bool] = {}
+        self._embedded_by_re: dict[str, frozenset[str]] = {}
         self._firsts: dict[str, frozenset[str] | None] = {}
 
     # ------------------------------------------------------------------ tables
@@ -163,6 +164,25 @@ class FastContextualLexer:
             m = re.match(retok.pattern.to_regexp(), strtok.pattern.value, self._flags)
             hit = self._embeds[key] = bool(m) and m.group(0) == strtok.pattern.value
         return hit
+
+    def _embedded_names(self, retok: Any) -> frozenset[str]:
+        """Names of every literal terminal of the grammar that ``retok`` gives whole (a superset
+        of any state's: _build still checks each pair). Worked out once per regex terminal:
+        testing each state's literal/regex pairs took most of the first pass over a pool."""
+        names = self._embedded_by_re.get(retok.name)
+        if names is None:
+            PatternStr = self._PatternStr
+            names = frozenset(
+                t.name
+                for t in self._all_terminals()
+                if isinstance(t.pattern, PatternStr) and t.priority == retok.priority and self._embedded(retok, t)
+            )
+            self._embedded_by_re[retok.name] = names
+        return names
+
+    def _all_terminals(self) -> list:
+        # lark's root lexer has every terminal (the per-state lexers take theirs from it)
+        return self._fallback.root_lexer.terminals
 
     def _table(self, state: int) -> _StateTable:
         basic = self._basic_by_state[state]
@@ -179,9 +199,15 @@ class FastContextualLexer:
         res = [t for t in terminals if not isinstance(t.pattern, PatternStr)]
         embedded: set[str] = set()
         unless: dict[str, dict[str, str]] = {}
+        strs_by_name = {t.name: t for t in strs}
         for retok in res:
+            # the literals this regex gives whole, among this state's (lark's _create_unless)
+            common = strs_by_name.keys() & self._embedded_names(retok)
+            if not common:
+                continue
             hits = {}
-            for strtok in strs:
+            for name in common:
+                strtok = strs_by_name[name]
                 if strtok.priority == retok.priority and self._embedded(retok, strtok):
                     hits[strtok.pattern.value] = strtok.name
                     if strtok.pattern.flags <= retok.pattern.flags:

@@ -341,7 +341,7 @@ def grammar_source() -> str:
 
 
 def _get_parser() -> tuple[Any, frozenset[str]]:
-    global _parser, _vocab, _transformer
+    global _parser, _vocab, _transformer, _fast
     if _parser is None:
         with _lock:
             if _parser is None:
@@ -371,6 +371,10 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
                 from ...core.fast_lexer import install
 
                 install(parser)  # same tokens as lark's contextual lexer, faster
+                from ...core import fast_parser
+
+                # parse + transform in one loop over lark's table (same results, see fast_parser)
+                _fast = fast_parser.FastParser(parser, transformer) if fast_parser.supports(parser) else None
                 _vocab = vocab
                 _transformer = transformer
                 _parser = parser
@@ -379,6 +383,7 @@ def _get_parser() -> tuple[Any, frozenset[str]]:
 
 _parse_lock = threading.Lock()
 _transformer: Any = None
+_fast: Any = None  # core.fast_parser.FastParser over _parser and _transformer (None: lark's path)
 
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z\-]*")
@@ -2317,13 +2322,30 @@ _DURATIONS = [
 _QUOTED_RE = re.compile(r'"[^"]*"|\u201c[^\u201d]*\u201d')
 
 
+#: a bare period ("this turn", "this battle") that a condition may end with
+_BARE_PERIODS = frozenset(i for i, (rx, _) in enumerate(_DURATIONS) if rx.pattern.startswith("(?<!of )"))
+#: words that open a condition: a bare period after one of them (before the next , ; :) is the
+#: condition's own ("If this unit moved this turn, ..."), never the effects' duration
+_COND_OPEN_RE = re.compile(r"\b(?:if|unless)\b", re.I)
+
+
+def _in_condition(sentence: str, start: int) -> bool:
+    """Is position ``start`` inside a condition: after "if"/"while"/"unless" in the same
+    comma-separated part of the sentence?"""
+    cut = max(sentence.rfind(c, 0, start) for c in ",;:")
+    return _COND_OPEN_RE.search(sentence, cut + 1, start) is not None
+
+
 def _strip_durations(sentence: str) -> tuple[str, str | None]:
     duration = None
     quoted = [m.span() for m in _QUOTED_RE.finditer(sentence)] if '"' in sentence or "\u201c" in sentence else []
-    for rx, name in _DURATIONS:
-        # a duration inside a quoted nested ability belongs to that ability
-        m = (next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)), None)
-             if quoted else rx.search(sentence))
+    for index, (rx, name) in enumerate(_DURATIONS):
+        # a duration inside a quoted nested ability belongs to that ability; a bare period
+        # inside a condition belongs to the condition (the condition grammar reads it)
+        bare = index in _BARE_PERIODS
+        m = next((m for m in rx.finditer(sentence) if not any(a <= m.start() < b for a, b in quoted)
+                  and not (bare and _in_condition(sentence, m.start()))), None) \
+            if quoted or bare else rx.search(sentence)
         if m:
             duration = name if name is not None else " ".join(m.group(1).lower().split())
             sentence = (sentence[: m.start()] + sentence[m.end() :]).strip()
@@ -2387,13 +2409,19 @@ def _parse_piece_cached(piece: str, start: str, offset: int):
     # (CAPWORD needs a capital), so do not run the parser at all.
     # (quoted nested abilities are one QUOTED token: their words are not checked here)
     check = _QUOTED_RE.sub('""', normal) if '"' in normal or "\u201c" in normal else normal
-    if _LOWER_WORD_RE.search(check) and any(
-        w not in vocab for w in _LOWER_WORD_RE.findall(check)
-    ):
+    if not vocab.issuperset(_LOWER_WORD_RE.findall(check)):
         return None
     with _parse_lock:
         _transformer._piece = piece
         _transformer._offset = offset
+        if _fast is not None:
+            from ...core.fast_parser import FAILED, UNHANDLED
+
+            result = _fast.parse(normal, start)
+            if result is FAILED:
+                return None
+            if result is not UNHANDLED:
+                return result
         try:
             return _transformer.transform(parser.parse(normal, start=start))
         except (LarkError, RecursionError, ValueError, TypeError, IndexError, AttributeError, StopIteration):

@@ -330,6 +330,15 @@ class Rules:
     def cc_put_in_owner_hand(self, meta, ch):
         return self._eff(meta, "put-in-hand", target=it_target(ch))
 
+    def cc_put_np_in_hand(self, meta, ch):
+        # "Put the other attachment in your hand": only when the words end the noun phrase, and
+        # the card is not one already in the hand
+        t = it_target(ch)
+        words = " in your hand"
+        if t.zone != _HAND or not t.text.lower().endswith(words):
+            return None
+        return self._eff(meta, "put-in-hand", target=replace(t, zone=None, text=t.text[:-len(words)]))
+
     def cc_put_into_play_from_hand(self, meta, ch):
         return self._eff(meta, "put-into-play", target=replace(it_target(ch), zone=_HAND))
 

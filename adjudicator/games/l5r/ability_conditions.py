@@ -87,6 +87,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "ever", "action-from", "action-on", "none-was", "was-targeted-by", "performed-by", "not-performed-by",
     "contains", "after-event", "legal", "legal-target", "in-province", "was", "was-not", "creates-duel",
     "would-be-there",
+    # r6
+    "is-not-yours", "in-hand-of", "max-hand-size-at-least",
 })
 
 
@@ -696,6 +698,67 @@ class _R4:
         period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
         args = (_word(ch[0]), verb) + ((period,) if period else ())
         return Condition(kind="none-was", args=args, text=self._text(meta))
+
+    def cd_cond_period(self, meta, ch):
+        # the period joins the test's arguments; a joined test ("A or B this turn") takes it on
+        # its last part, so the parts stay decodable
+        from .ability import Unparsed
+
+        cond, period = ch[0], ch[1][1]
+        if not isinstance(cond, Condition):
+            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+        if cond.kind in ("any-of", "all-of", "none-of"):
+            subs = decode(cond.args)
+            if not subs:
+                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+            last = subs[-1]
+            subs = [*subs[:-1], Condition(kind=last.kind, args=(*last.args, period), text=last.text)]
+            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
+        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+
+    def cd_moved_this_period(self, meta, ch):
+        return Condition(kind="moved", args=(_word(ch[0]), "this-" + str(ch[-1]).lower()), text=self._text(meta))
+
+    def cd_not_assigned_this_period(self, meta, ch):
+        # the battle topic's "not-assigned" (bt_c_not_assigned), with its period
+        return Condition(kind="not-assigned", args=(_word(ch[0]), "to-attack", "this-" + str(ch[-1]).lower()),
+                         text=self._text(meta))
+
+    def cd_state_at_battlefield(self, meta, ch):
+        # only states that put the card at a battlefield make "at a battlefield" redundant
+        from .ability import Unparsed
+
+        state = _token(ch, "STATE").lower()
+        if state not in ("attacking", "defending", "opposed", "unopposed"):
+            return Unparsed(self._text(meta), "a state not tied to a battlefield", self._span(meta))
+        return Condition(kind="is", args=(_word(ch[0]), state), text=self._text(meta))
+
+    def cd_not_yours(self, meta, ch):
+        return Condition(kind="is-not-yours", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_in_their_hand(self, meta, ch):
+        # the hand of the player the pronoun names (not the acting player's)
+        return Condition(kind="in-hand-of", args=(_word(ch[0]), "his"), text=self._text(meta))
+
+    def cd_this_attack_did(self, meta, ch):
+        what = " ".join(self._text(meta).split()[:3])  # "this Melee Attack"
+        verb = _token(ch, "PASTP").lower()
+        return Condition(kind="did", args=(what, verb, _word(ch[-1])), text=self._text(meta))
+
+    def cd_control_or_have(self, meta, ch):
+        subs = [Condition(kind="you-control", args=(_word(ch[0]),)),
+                Condition(kind="you-have", args=(_word(ch[-1]),))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_honorably_dead(self, meta, ch):
+        # "honorably dead": died while honorable, a state of its own (not "dead")
+        return Condition(kind="is", args=(_word(ch[0]), "honorably-dead"), text=self._text(meta))
+
+    cd_hand_limit_ge = _cond("max-hand-size-at-least", lambda ch: (_word(ch[-1]),))
+
+    def cd_np_current_enemy_army(self, meta, ch):
+        return TargetSpec(ref="choice", owner="opponent", card_types=("army",), states=("current",),
+                          text=self._text(meta))
 
     def cd_amt_any(self, meta, ch):
         return ("what", self._text(meta))

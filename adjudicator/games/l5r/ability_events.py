@@ -23,6 +23,7 @@ restricts, each key from :data:`QUALIFIERS`:
 ``first``   ``each``/``phase``: only the first such action (each period)
 ``to``      where an attachment goes (``card``, ``battlefield``)
 ``during``  ``your-turn``
+``paid``    how much Gold was paid: ``at-least-N``
 
 A trigger matches an engine event only by its core and only when it has no qualifier the
 engine cannot check (see :mod:`adjudicator.games.l5r.triggers`).
@@ -37,7 +38,7 @@ KINDS: frozenset[str] = frozenset()
 NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "-enters-discard-pile",
                     "-taken-by-you", "-discarded-by-you", "you-focus", "battle-resolution-ends",
                     "action-announced", "honor-gained", "honor-lost", "gold-produced",
-                    "you-draw-at-end-of-turn", "-challenges")
+                    "you-draw-at-end-of-turn", "-challenges", "-rehonored", "-lobbies")
 
 
 from .triggers_events import split_event  # noqa: E402,F401 - kept here too: the name scheme's reader
@@ -49,7 +50,7 @@ def is_topic_event(name: str) -> bool:
     return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
 
 
-QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during")
+QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during", "paid")
 
 
 def _name(core: str, **quals) -> str:
@@ -804,5 +805,38 @@ class Rules4:
 
 
 for _k, _v in list(vars(Rules4).items()):
+    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
+        setattr(Rules, _k, _v)
+
+
+class Rules6:
+    """Round 6: rehonoring, Lobbying, equipping for a price."""
+
+    def ev_rehonored(self, meta, ch):
+        t = _target(ch)
+        return _name(f"{_subject(t)}-rehonored", **{"from": "the-action" if "the-action" in ch else ""})
+
+    def ev_rb_the_action(self, meta, ch):
+        return "the-action"
+
+    def ev_lobbies(self, meta, ch):
+        t = _target(ch)
+        by = {"you": "you", "opponent": "opponent"}.get(getattr(t, "owner", ""), "any")
+        return _name(f"{_subject(t)}-lobbies", by=by)
+
+    def ev_your_kind_action_from_type(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0]
+        source = self._text(meta).lower().split()[-2]  # the card type after "from a"
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="you", kind=kind, **{"from": source})
+
+    def ev_equip_paying_at_least(self, meta, ch):
+        from .ability import amount
+
+        t = _target(ch)
+        n = next(amount(c) for c in ch if not hasattr(c, "ref") and amount(c) is not None)
+        return _name(f"{_subject(t)}-equipped", by="you", paid=f"at-least-{n}")
+
+
+for _k, _v in list(vars(Rules6).items()):
     if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
         setattr(Rules, _k, _v)

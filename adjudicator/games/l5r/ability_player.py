@@ -39,6 +39,9 @@ KINDS: frozenset[str] = frozenset({
     "switch-locations",     # "Switch their locations"
     "need-not-bow",         # "Kozan need not bow to Lobby": keyword the rules action ...
     "need-not-bow-for",     # ... or, after it, the cards he performs for without bowing
+    "stat-minimum",         # "A target Personality has a minimum Chi of 1": stat, amount the floor
+    "give-control",         # "Give control of him to his owner": target the card, values the new controller
+    "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
 })
 
 
@@ -1069,3 +1072,232 @@ class Rules14:
 for _name, _value in vars(Rules14).items():
     if not _name.startswith("__"):
         setattr(Rules, _name, _value)
+
+
+class _R6Rules:
+    """Round 6: limits on a value, one of two clauses, family names, abilities without a cost,
+    element keywords copied, control given away."""
+
+    # ----- "a maximum Personal Honor of 4", "a minimum of 1 Chi"
+    def _pl_stat_limit(kind):
+        def f(self, meta, ch):
+            stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+            n = int(next(c for c in ch if getattr(c, "type", "") in ("NUMBER",)))
+            return (kind, stat, n)
+
+        return f
+
+    pl_sl_max = _pl_stat_limit("stat-maximum")
+    pl_sl_min = _pl_stat_limit("stat-minimum")
+
+    def _pl_limit_effects(self, meta, target, limit, gifts=None):
+        kind, stat, n = limit
+        out = [self._eff(meta, kind, target=target, stat=stat, amount=n)]
+        if gifts is not None:
+            more = self._gift_effects(meta, target, gifts.items)
+            out += more if isinstance(more, list) else [more]
+        return out[0] if len(out) == 1 else out
+
+    def pl_has_limit(self, meta, ch):
+        gifts = ch[2] if len(ch) > 2 else None
+        return self._pl_limit_effects(meta, ch[0], ch[1], gifts)
+
+    def pl_give_limit(self, meta, ch):
+        return self.pl_has_limit(meta, ch)
+
+    def pl_has_kw_limit(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") in ("CAPWORD", "STATE"))
+        word = str(tok) if tok.type == "CAPWORD" else str(tok).capitalize()  # "fallen" -> Fallen
+        limit = next(c for c in ch if isinstance(c, tuple))
+        return [self._eff(meta, "grant-keyword", target=ch[0], keyword=word),
+                self._pl_limit_effects(meta, ch[0], limit)]
+
+    def pl_give_either_keyword(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._eff(meta, "grant-keyword-choice", target=ch[0], keyword="|".join(words))
+
+    # ----- family names, locations
+    def pl_p_same_family(self, meta, ch):
+        return self._pl_mod("post-state", "same-family-name")
+
+    def pl_p_family_of(self, meta, ch):
+        who = next(c for c in ch if isinstance(c, TargetSpec))
+        return self._pl_mod("post-state", f"family-name-of:{who.text}")
+
+    def pl_p_family_of_this(self, meta, ch):
+        return self._pl_mod("post-state", "family-name-of:this")
+
+    def pl_p_different_locations(self, meta, ch):
+        return self._pl_mod("post-state", "different-locations")
+
+    # ----- abilities without a cost
+    def pl_ck_gold(self, meta, ch):
+        return "gold"
+
+    def pl_ck_bow(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") == "VERB")).lower()
+        return "bowing" if verb == "bow" else None
+
+    def pl_ability_no_cost(self, meta, ch):
+        # the cost the ability's own text asks is not paid ("ignore-cost": gold / bowing)
+        what, owner = ch[-1], ch[0]
+        types = set(getattr(owner, "card_types", ()) or ())
+        if what is None or not types & {"abilities", "printed-abilities", "ability"}:
+            return _A().Unparsed(self._text(meta), "only an ability's bow or Gold cost is read", self._span(meta))
+        printed = "printed-abilities" in types
+        return self._eff(meta, "ignore-cost", target=owner, keyword=what,
+                         values=("printed-ability" if printed else "ability",))
+
+    def pl_own_ability_no_cost(self, meta, ch):
+        owner = replace(ch[0], card_types=("abilities",), text=self._text(meta).split(" has ")[0])
+        return self.pl_ability_no_cost(meta, [owner, ch[-1]])
+
+    # ----- element keywords copied
+    def pl_has_element_keywords(self, meta, ch):
+        source = ch[-1]
+        return self._eff(meta, "copy-keyword", target=source, keyword="element", values=(ch[0].text,))
+
+    def pl_np_his_owner(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("owner",), text=self._text(meta))
+
+    # ----- control given away
+    def pl_give_control(self, meta, ch):
+        card, to = ch[0], ch[1]
+        return self._eff(meta, "give-control", target=card, values=(to.text,))
+
+
+for _name, _f in list(vars(_R6Rules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+#: condition kinds this topic writes (documentation; see ability_conditions.CONDITION_KINDS)
+CONDITION_KINDS: frozenset[str] = frozenset({
+    "stat-compare",  # "if his Chi is greater than or equal to the attachment's Force": (who, stat, op, other)
+})
+
+_PL_STATE_WORDS = frozenset({"dishonorable", "honorable", "dishonored", "non-unique", "unique", "bowed", "unbowed"})
+_PL_TYPES = {"follower": "follower", "personalit": "personality", "item": "item", "holding": "holding",
+             "spell": "spell", "attachment": "attachment", "ring": "ring", "region": "region", "event": "event",
+             "strateg": "strategy"}
+
+
+class _R6bRules:
+    """Round 6: values compared, lists of describing words and of card types."""
+
+    def _pl_op(op):
+        def f(self, meta, ch):
+            return op
+
+        return f
+
+    pl_le = _pl_op("<=")
+    pl_ge = _pl_op(">=")
+    pl_lt = _pl_op("<")
+    pl_ne = _pl_op("!=")
+
+    def pl_c_stat_compare(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        (whose, stat), op = ch[0], ch[-2]
+        # the value compared with, as written ("the attachment's Force", "the amount paid")
+        other = re.split(r"\b(?:than|to|from)\s+", self._text(meta))[-1]
+        return Condition(kind="stat-compare", args=(whose.text, stat, op, other), text=self._text(meta))
+
+    def pl_p_whose_differs(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        other, other_stat = ch[-1]
+        return self._pl_mod("post-state", f"cmp:{stat}!={other}" + (f".{other_stat}" if other_stat else ""))
+
+    def _pl_words(self, tok):
+        printed = self._piece[tok.start_pos : tok.end_pos] if tok.end_pos else str(tok)
+        return [w.strip() for w in re.split(r",\s*(?:or\s+)?|\s+or\s+", printed) if w.strip()]
+
+    def _pl_word_state(self, word):
+        # a state word written in lower case is the state; capitalised ("Fallen") the keyword
+        low = word.lower()
+        if word == low and low in _PL_STATE_WORDS:
+            return f"state:{low}"
+        if low.startswith("non-"):
+            return f"not-keyword:{word[4:]}"
+        return f"keyword:{word[0].upper()}{word[1:]}"
+
+    def pl_m_any_of(self, meta, ch):
+        # one post-state naming every alternative: the card needs any one of them (keywords only:
+        # the base "any-keyword" state, which the engine reads)
+        words = self._pl_words(ch[0])
+        alts = [self._pl_word_state(w) for w in words]
+        if all(a.startswith("keyword:") for a in alts):
+            return self._pl_mod("post-state", "any-keyword:" + "|".join(a[len("keyword:"):] for a in alts))
+        return self._pl_mod("post-state", "any-of:" + "|".join(alts))
+
+    def pl_m_all_of(self, meta, ch):
+        mods = []
+        for w in self._pl_words(ch[0]):
+            if w.lower().startswith("non-"):
+                mods.append(self._pl_mod("not-keyword", w[4:]))
+            else:
+                mods.append(self._pl_mod("keyword", w))
+        return mods
+
+    def pl_h_types(self, meta, ch):
+        words = self._pl_words(ch[0])
+        return [self._pl_mod("head", next(v for k, v in _PL_TYPES.items() if w.lower().startswith(k))) for w in words]
+
+
+for _name, _f in list(vars(_R6bRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _R6cRules:
+    """Round 6: prices, Honor changes set to a value, the dead, Holdings that produced."""
+
+    def pl_enters_for_gold(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_FOR_N_GOLD")
+        n = re.search(r"for\s+(\S+)", str(tok)).group(1)
+        target = next((c for c in ch if isinstance(c, TargetSpec)), None) or TargetSpec(ref="this", text="")
+        # the price paid is N ("cost-set", amount N): no Gold Cost reduction the engine reads
+        return self._eff(meta, "cost-set", target=target, amount=0 if n == "zero" else int(n), keyword="gold")
+
+    pl_enters_for_gold_self = pl_enters_for_gold
+
+    def _pl_set_to_ref(self, meta, ch, ref):
+        hc = next(c for c in ch if isinstance(c, _HonorChanges))
+        e = replace(self._pl_honor_change_effect(meta, hc, 0, 1), kind="set-honor-change", amount=None)
+        return [e, self._eff(meta, "amount-equal-to", target=ref[0], stat=ref[1], amount=1)]
+
+    def pl_set_honor_change_ref(self, meta, ch):
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        return self._pl_set_to_ref(meta, ch, (whose, stat))
+
+    def pl_set_honor_change_count(self, meta, ch):
+        counted = next(c for c in ch if isinstance(c, TargetSpec))
+        out = self._pl_set_to_ref(meta, ch, (replace(counted, ref="each", count=1), "count"))
+        cap = next((c for c in ch if isinstance(c, _A()._Amount)), None)
+        if cap is not None:
+            out.append(self._eff(meta, "amount-at-most", amount=_A().amount(cap)))
+        return out
+
+    def pl_m_honorably_dead(self, meta, ch):
+        return [self._pl_mod("state", "dead"), self._pl_mod("post-state", "died-honorably")]
+
+    def pl_m_dishonorably_dead(self, meta, ch):
+        return [self._pl_mod("state", "dead"), self._pl_mod("post-state", "died-dishonorably")]
+
+    def pl_np_or(self, meta, ch):
+        # the two phrases differ in more than a card type ("your", "all of his"): the second one is
+        # kept whole as an "either:" state (no target test of the engine reads it)
+        a, b = [c for c in ch if getattr(c, "type", "") != "PL_OR_NP"]
+        return replace(self.np_or(meta, [a, b]), states=(*a.states, f"either:{b.text}"))
+
+    def pl_with_cost_mode_and(self, meta, ch):
+        return self.with_cost_mode(meta, [c for c in ch if getattr(c, "type", "") != "PL_AND_COST"])
+
+    def pl_r_not_produced(self, meta, ch):
+        return self._pl_mod("post-state", "not-produced-gold")
+
+
+for _name, _f in list(vars(_R6cRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)

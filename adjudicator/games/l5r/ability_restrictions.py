@@ -120,6 +120,7 @@ KINDS: frozenset[str] = frozenset({
     "only-proclaim",
     "only-enter-play-from",
     "play-limit",
+    "put-into-play-limit",
     "copy-limit",
     "attach-limit",
     "gold-only-for",
@@ -589,6 +590,12 @@ class Rules:
         noun = ch[0] if ch and isinstance(ch[0], str) else "movement"
         return self._possessed(meta, "it", (), noun, [])
 
+    def rs_np_this_gain(self, meta, ch):
+        return self._possessed(meta, "it", (), "gain", [])
+
+    def rs_np_these_effects(self, meta, ch):
+        return self._possessed(meta, "it", (), "effect", [])
+
     def rs_np_printed_abilities(self, meta, ch):
         return self._possessed(meta, "it", (), self._printed_noun(meta), ch)
 
@@ -649,6 +656,26 @@ class Rules:
         period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
         named = next(c for c in ch if isinstance(c, TargetSpec))
         return _Vp("play-limit", obj=_named(named), keyword=period)
+
+    def rs_only_play_per_duel(self, meta, ch):
+        named = next(c for c in ch if isinstance(c, TargetSpec))
+        return _Vp("play-limit", obj=_named(named), keyword="duel")
+
+    def rs_only_play_per_resolution(self, meta, ch):
+        # "one copy of Grief in reaction to any one resolution": one copy among the cards played
+        # in reaction to one resolution (the noun phrase carries the words, rs_p_in_reaction)
+        named = next(c for c in ch if isinstance(c, TargetSpec))
+        words = " in reaction to any one resolution"
+        if not named.text.lower().endswith(words):  # (a card named by its title drops the modifier)
+            return None
+        named = replace(named, text=named.text[:-len(words)],
+                        states=tuple(s for s in named.states if s != "in-reaction-to-one-resolution"))
+        return _Vp("play-limit", obj=_named(named), keyword="resolution")
+
+    def rs_p_in_reaction(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-reaction-to-one-resolution")
 
     def rs_only_have(self, meta, ch):
         return _Vp("copy-limit", obj=_named(ch[0]))
@@ -1187,10 +1214,11 @@ class Rules:
         return _Vp("action-limit", obj=t, amount=amount(ch[0]), duration=period)
 
     def rs_only_put_more(self, meta, ch):
-        # "may only put one more Ring into play"
+        # "may only put one more Ring into play": cards put into play by any means, not the plays
+        # of one title (play-limit)
         from .ability import amount
 
-        return _Vp("play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
+        return _Vp("put-into-play-limit", obj=_object(ch[1]), amount=amount(ch[0]))
 
     def rs_p_in_state_army(self, meta, ch):
         # "in a defending army": in an army in that state

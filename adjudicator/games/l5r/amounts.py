@@ -368,6 +368,48 @@ TARGET_STATES = frozenset({"bowed", "unbowed", "straightened", "dishonored", "ho
                            "defending", "at home", "without-followers", "in-current-army"})
 
 
+def _trait_amounts_ok(ability) -> bool:
+    """A triggered trait resolves without the procedure's targets (triggers.resolve_clauses): an
+    amount there is read only from this card, the card it is attached to, the card the clause
+    changes when that is one of the two ("give this Shugenja ... equal to his Chi"), or a count."""
+    if ability.costs:
+        return False
+    effects = list(ability.effects)
+    for index, clause in enumerate(effects):
+        if not isinstance(clause, Effect) or clause.kind.startswith("amount-"):
+            continue
+        found = chain(effects, index)
+        if not found:
+            continue
+        if not chain_executes(clause, found):
+            return False
+        taker_own = clause.target is not None and clause.target.ref in ("this", "attached")
+        for a in found:
+            if a.kind not in ("amount-equal-to", "amount-for-each"):
+                return False
+            if a.stat == "count" or a.kind == "amount-for-each":
+                continue  # counted from this card (continuous.fits), checked by chain_executes
+            if a.target is None or not (a.target.ref in ("this", "attached") or (a.target.ref == "it" and taker_own)):
+                return False
+    return not (effects and isinstance(effects[0], Effect) and effects[0].kind.startswith("amount-"))
+
+
+def _chosen_unbound(ability) -> bool:
+    """Has the ability a "Choose your ..." clause that is not a target? The procedure binds no
+    card to it (it skips "choose" clauses), so "his Chi" / "your Personality's Force" after it
+    would be read from another card, or from none."""
+    return any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
+               for c in (*ability.costs, *ability.effects))
+
+
+def _target_state_read(state: str) -> bool:
+    """A describing word of a target the procedure's target test reads (procedure.target_ok ->
+    states.fits), so the card an amount is read from is picked out rightly."""
+    from .states import checked
+
+    return state in TARGET_STATES or checked(state)
+
+
 _TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
 
 
@@ -381,11 +423,13 @@ def ability_executes(ability) -> bool:
     if not has_amounts(ability):
         return True
     lasting = ability.kind == "continuous"
+    if ability.kind == "trait":
+        return _trait_amounts_ok(ability)
     if ability.kind not in ("action", "reaction", "continuous"):
-        return False  # triggered traits resolve without the procedure's bindings (triggers.py)
+        return False
     if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
                            and c.target.ref in ("target", "choice", "each") and (
-                               not set(c.target.states) <= TARGET_STATES
+                               not all(_target_state_read(s) for s in c.target.states)
                                or (len(c.target.keywords) > 1 and " or " in c.target.text))
                            for c in (*ability.costs, *ability.effects)):
         return False  # an amount read from a card the engine's target test may not pick out rightly
@@ -422,6 +466,9 @@ def ability_executes(ability) -> bool:
                             [c.target for c in (*ability.costs, *ability.effects)
                              if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
                     return False  # "your Samurai": which card, when no single target names it?
+                if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
+                        and _chosen_unbound(ability):
+                    return False  # "Choose your performing Duelist: ... his own base Chi"
                 if not lasting and clause.target is not None and not named and clause.stat != "count" and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):

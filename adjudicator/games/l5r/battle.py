@@ -137,8 +137,8 @@ def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0
-        elif c.card.type == "follower":
-            total += pos.stat(c, "force", 0) or 0
+        elif c.card.type == "follower":  # with lasting traits' changes, as its Force is read anywhere (e-traits)
+            total += game.card_property(pos, c, "force") or 0
     return total, cards
 
 
@@ -182,6 +182,8 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
     else:
         proc.add("effect", f"equal Force at {field} with a side empty: the battle has no outcome", "L5R-RESOLVE")
     for c in [c for c in a_cards if c.uid in pos.copies and c.zone == field]:
+        if "bowed" not in c.flags:
+            raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
         c.flags.add("bowed")
         pos.move(c.uid, c.controller, "home", top=False)
     survivors = [c for c in a_cards if c.uid in pos.copies and c.zone == "home" and c.attached_to is None]
@@ -201,9 +203,16 @@ def _province_strength(pos: Position, player: str) -> int:
 
 
 def _destroy_army(pos: Position, cards: list[Copy], proc: Procedure) -> None:
+    # every card of the army is destroyed, its Followers too (discarded with their Personality
+    # below, they raised no event: "After this Follower is destroyed" never fired -- e-traits)
+    followers = [c for c in cards if c.uid in pos.copies and c.zone.startswith("battlefield")
+                 and c.card.type == "follower" and c.attached_to is not None]
+    for c in followers:
+        raise_event(pos, "destroyed", c)
     for c in cards:
         if c.uid in pos.copies and c.zone.startswith("battlefield"):
-            raise_event(pos, "destroyed", c)
+            if c not in followers:
+                raise_event(pos, "destroyed", c)
             discard_copy(pos, c)
             proc.add("effect", f"destroy {c.name}", "L5R-RESOLVE")
 
@@ -230,7 +239,12 @@ def combat_ends(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     proc.add("timing", "both players passed in succession: the combat segment ends", "L5R-COMBAT")
     t.step = "resolution"
+    from .delayed import battle_ends  # "Remove him from the game after this battle ends" (e-traits)
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)  # (asked before resolution sends the units home)
     resolve_battle(game, pos, proc)
+    battle_ends(game, pos, proc, field)
     pos.memo.pop("current-battlefield", None)
     remaining = [f for f in battlefields(game, pos) if f not in pos.memo.get("resolved", [])]
     if remaining:
@@ -245,6 +259,8 @@ def end_attack_phase(game, pos: Position, proc: Procedure) -> None:
     for c in list(pos.all_copies()):
         if c.zone.startswith("battlefield"):
             if c.controller == t.active:
+                if "bowed" not in c.flags:
+                    raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
                 c.flags.add("bowed")
             pos.move(c.uid, c.controller, "home", top=False)
     proc.add("timing", "the Attack phase ends: remaining units go home, attackers bowed", "L5R-RESOLVE",

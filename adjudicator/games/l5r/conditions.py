@@ -22,7 +22,7 @@ import re
 from typing import Callable
 
 STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened",
-          "opposed", "unopposed"}
+          "opposed", "unopposed", "dishonorable"}
 TYPES = {"personality", "follower", "holding", "item", "spell", "attachment", "stronghold", "region", "ring"}
 PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card",
             "he or she"}
@@ -37,7 +37,13 @@ _PLURAL = {"personalities": "personality", "followers": "follower", "holdings": 
            "regions": "region"}
 _HERE = " at the current battlefield"
 _STATS = {"force", "chi", "personal-honor", "family-honor", "base-personal-honor", "printed-personal-honor",
-          "base-force", "printed-force", "base-chi", "printed-chi"}
+          "base-force", "printed-force", "base-chi", "printed-chi", "base-gold-cost", "printed-gold-cost"}
+
+
+def _stat_name(stat: str) -> str:
+    """"base-base-gold-cost" (the text's "base" and the stat's own "base Gold Cost" both
+    marked) -> "base-gold-cost"."""
+    return re.sub(r"^(?:base-)+", "base-", stat)
 _OPS = {"=": lambda a, b: a == b, "<": lambda a, b: a < b, ">": lambda a, b: a > b,
         "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b}
 
@@ -77,6 +83,15 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     m = re.fullmatch(r"([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)  # "a Fire Spell": a keyword and a type
     if m and m.group(2).lower() in TYPES | set(_PLURAL):
         return "keyword-type", (m.group(1), _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
+    # "an Air, Fire, or Thunder Spell": one of the keywords, and the type
+    m = re.fullmatch(r"((?:[A-Z][A-Za-z\-]*, )+)or ([A-Z][A-Za-z\-]*) ([A-Za-z]+)", t)
+    if m and m.group(3).lower() in TYPES | set(_PLURAL):
+        words = tuple(w for w in m.group(1).split(", ") if w) + (m.group(2),)
+        return "keywords-type", (words, _PLURAL.get(m.group(3).lower(), m.group(3).lower()))
+    # "a Peasant Weapon", "a Two-Handed Weapon": capitalised words only, read by _has_words (a
+    # keyword of several words, or each word a keyword)
+    if re.fullmatch(r"[A-Z][A-Za-z\-]*(?: [A-Z][A-Za-z\-]*)+", t):
+        return "keyword", t
     return None
 
 
@@ -113,7 +128,15 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+#: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
+_PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
+
+
 def _readable(test: str, args: tuple) -> bool:
+    if args and _PERIOD_ARG.fullmatch(args[-1]):
+        # "If he moved this turn": the engine keeps no history of a turn or battle, only what
+        # the ability being resolved did (procedure's "_done"), so a test over a period is not read
+        return False
     if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
 
@@ -142,6 +165,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "stat-compare" and len(args) == 4:
         return _subject_ok(args[0]) and args[1] in ("force", "chi", "personal-honor") and args[2] in _OPS \
             and args[3] == "this"
+    if test == "controls" and len(args) == 2 and args[0].lower() in ("another player", "any other player"):
+        return _opponent(args[1]) is not None  # "while another player controls a dishonorable Personality"
     if test == "controls" and len(args) == 2:
         return bool(re.fullmatch(r"an? [A-Z][a-z]+ Clan player", args[0])) and _subject_ok(args[1])
     if test == "is-any-keyword" and len(args) >= 2:
@@ -158,8 +183,12 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:
         return _subject_ok(args[0])
+    if test == "exists" and len(args) == 1:
+        return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
+    if test in ("opposing", "in-army-with") and len(args) == 2:
+        return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
         # "this": the ability being resolved (what its effects did so far)
         return args[0].lower() == "this" and _verb(args[1]) is not None \
@@ -177,7 +206,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4:
-        return (args[0].lower() in ("his", "her", "its") and args[1] in _STATS and args[1] != "family-honor"
+        return (args[0].lower() in ("his", "her", "its") and _stat_name(args[1]) in _STATS
+                and args[1] != "family-honor"
                 or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
             and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
@@ -186,6 +216,8 @@ def _readable(test: str, args: tuple) -> bool:
         return args[1] == "family-honor"
     if test in ("your-turn", "not-your-turn", "fewest-provinces", "most-cards-in-hand", "fewest-cards-in-hand"):
         return True
+    if test == "before-your-turn" and len(args) == 1:
+        return args[0].isdigit()
     if test in ("hand-size-at-most", "hand-size-at-least") and args:
         return args[0].isdigit()
     if test == "you-are" and args:
@@ -198,6 +230,10 @@ _VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroy
           "dishonored": "dishonored", "dishonors": "dishonored", "dishonor": "dishonored",
           "straightened": "straightened", "straightens": "straightened", "straighten": "straightened",
           "discarded": "discarded", "discards": "discarded", "discard": "discarded"}
+
+
+#: "If there are (any) (attacking) enemy units at the current battlefield"
+_ENEMY_UNITS_HERE = re.compile(r"(?:any )?(?:(attacking|defending) )?enemy units at the current battlefield")
 
 
 def _verb(word: str):
@@ -217,6 +253,18 @@ def _object(text: str):
         return enemy, None
     found = _kind_words(t)
     return None if found is None else (enemy, found)
+
+
+def _opponent(text: str):
+    """What "while he opposes a Phoenix Clan Personality" / "while opposing a dishonorable
+    Personality" asks of a card across the battlefield: (state or None, kind words)."""
+    t = _article(text.strip())
+    state, _, rest = t.partition(" ")
+    if state.lower() in STATES and rest:
+        found = _kind_words(rest)
+        return None if found is None else (state.lower(), found)
+    found = _kind_words(t)
+    return None if found is None else (None, found)
 
 
 #: "a Mantis Clan player"
@@ -343,6 +391,8 @@ def _matches(pos, copy, found) -> bool:
             and _matches(pos, copy, ("type", word[1]))
     if kind == "keyword-type":
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
+    if kind == "keywords-type":
+        return any(pos.has_keyword(copy, k) for k in word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "type":
         if word == "unit":  # "Cavalry units": Personalities and Followers
             return copy.card.type in ("personality", "follower")
@@ -368,6 +418,15 @@ def _opposed(pos, copy) -> bool:
     return opposed(pos, copy)
 
 
+def _state(game, pos, copy, state: str) -> bool:
+    """A state word of a condition. "dishonorable": a Personality with the dishonored state, the
+    counterpart of the engine's "honorable" (a Personality that is not dishonored, see
+    docs/games/l5r.md); every other word is the game's own ``has_state``."""
+    if state == "dishonorable":
+        return copy.card.type == "personality" and "dishonored" in copy.flags
+    return game.has_state(pos, copy, state)
+
+
 def _here():
     from .procedure import current_battlefield
 
@@ -386,7 +445,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return found if test == "any-of" or found is None else not found
         return False if any(r is False for r in results) else (None if None in results else True)
     if test == "self-state":
-        return game.has_state(pos, source, args[0].lower())
+        return _state(game, pos, source, args[0].lower())
     if test == "clan-player":
         return str(pos.players[actor].attrs.get("clan", "")).casefold() == args[0].casefold()
     if test == "not-clan-player":
@@ -397,6 +456,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return pos.zone_size(actor, "hand") >= int(args[0])
     if test in ("your-turn", "not-your-turn"):
         return (pos.timing.active == actor) == (test == "your-turn")
+    if test == "before-your-turn":
+        # "before your second turn": fewer than N of your turns have begun. Turns go round the
+        # table in seat order, one per player (L5R-TURN): seat i's k-th turn is turn k*n + i + 1
+        seats, turn = list(pos.seat_order), pos.timing.turn
+        if actor not in seats or not isinstance(turn, int):
+            return None
+        i, n = seats.index(actor), len(seats)
+        begun = 0 if turn < i + 1 else (turn - i - 1) // n + 1
+        return begun < int(args[0])
     if test in ("fewest-cards-in-hand", "most-cards-in-hand"):
         mine = pos.zone_size(actor, "hand")
         others = [pos.zone_size(p, "hand") for p in pos.players if p != actor]
@@ -415,6 +483,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
     if test == "stat-value":
         whose, stat, op, value = args
+        stat = _stat_name(stat)
         if whose.lower() in ("your", "the active player"):
             player = actor if whose.lower() == "your" else pos.timing.active
             have = pos.players[player].attrs.get("family-honor", 0)
@@ -480,15 +549,49 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
                   for c in done)
         return hit if test == "did" else not hit
+    if test == "exists":
+        # "there are any enemy units at the current battlefield": another player's Personalities
+        # or Followers there (units: L5R-RESOLVE); none while no battle is being resolved
+        field = _here()(pos)
+        if field is None:
+            return False
+        state = _ENEMY_UNITS_HERE.fullmatch(args[0]).group(1)
+        return any(c.zone == field and c.controller != actor and c.card.type in ("personality", "follower")
+                   and (state is None or game.has_state(pos, c, state)) for c in pos.all_copies())
+    if test == "controls" and args[0].lower() in ("another player", "any other player"):
+        # "while another player controls a dishonorable Personality": a card in play of a
+        # player other than the acting one
+        state, found = _opponent(args[1])
+        return any(c.controller != actor and in_play(pos, c) and _matches(pos, c, found)
+                   and (state is None or _state(game, pos, c, state)) for c in pos.all_copies())
     if test == "controls":
         # "while a Lion Clan player controls him"
         copy = _subject(args[1], pos, source, subject_of)
         clan = args[0].split()[1]
         return None if copy is None else \
             str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
-    copy = _subject(args[0], pos, source, subject_of)
+    if test in ("opposing", "in-army-with") and args[0] == "this":  # "while opposing ...": the card itself
+        copy = source
+    else:
+        copy = _subject(args[0], pos, source, subject_of)
     if copy is None:
         return None
+    if test == "opposing":
+        # "he opposes X": X is a unit of another player at his battlefield (the armies facing
+        # each other there, L5R-RESOLVE)
+        state, found = _opponent(args[1])
+        return copy.zone.startswith("battlefield") and any(
+            c.zone == copy.zone and c.controller != copy.controller and c.card.type in ("personality", "follower")
+            and _matches(pos, c, found) and (state is None or _state(game, pos, c, state))
+            for c in pos.all_copies())
+    if test == "in-army-with":
+        # "while in an army with any Ronin": another unit of his controller at his battlefield
+        # (an army is the units a player has at a battlefield, L5R-RESOLVE; none at home)
+        state, found = _opponent(args[1])
+        return copy.zone.startswith("battlefield") and any(
+            c.uid != copy.uid and c.zone == copy.zone and c.controller == copy.controller
+            and c.card.type in ("personality", "follower") and _matches(pos, c, found)
+            and (state is None or _state(game, pos, c, state)) for c in pos.all_copies())
     if test == "you-control":
         return copy.controller == actor
     if test == "in-play":
@@ -541,7 +644,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if low in ("opposed", "unopposed"):
             return _opposed(pos, copy) == (low == "opposed")
         if low in STATES:
-            return game.has_state(pos, copy, low)
+            return _state(game, pos, copy, low)
         if low in TYPES:
             return copy.card.type == low or (low == "attachment" and copy.attached_to is not None)
         found = _kind_words(pred) if " " in pred else None

@@ -58,8 +58,8 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
 
     Only cards in play fit, except the trait's own card: out of play, "Your Samurai each have
     +1F" still gives its own Samurai +1F (L5R-TRAIT)."""
-    if copy.uid != source.uid and not in_play(pos, copy):
-        return False
+    if copy.uid != source.uid and not in_play(pos, copy) and "in-and-out-of-play" not in spec.states:
+        return False  # ("Your Mantis Clan Samurai in and out of play have Magistrate": in hand too)
     if spec.owner == "you" and copy.controller != source.controller:
         return False
     if spec.owner == "opponent" and copy.controller == source.controller:
@@ -155,6 +155,11 @@ def keywords(game, pos: Position, copy: Copy) -> list[str]:
         if clause.kind != "grant-keyword" or not clause.keyword:
             continue
         if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+            if clause.keyword == "your-clan-alignment":  # "have your Clan alignment": the controller's clan
+                clan = pos.players[source.controller].attrs.get("clan") if source.controller in pos.players else None
+                if clan:  # (a Personality belongs to a clan when its keywords name it: L5R-CLAN)
+                    found.append(str(clan))
+                continue
             found.append(clause.keyword)
     return found
 
@@ -169,13 +174,16 @@ def executes(clause: Effect, following: Effect | None) -> bool:
     equal = following is not None and following.kind == "amount-equal-to"
     if clause.kind != "modify-stat" or clause.stat not in CARD_STATS or not (clause.amount or equal):
         return False
-    if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "card"}:
-        return False  # only Personalities' Force and Chi are read with lasting changes
+    if how == "each" and clause.target.card_types and not set(clause.target.card_types) & {"personality", "follower",
+                                                                                            "card"}:
+        return False  # only Personalities' and Followers' Force and Chi are read with lasting changes
     if equal:  # worked out afresh each time it is asked for (amounts.lasting_amount)
         if following.target is not None and following.target.ref == "it" and how != "each":
             return False  # "their Personal Honor" speaks of each card reached
-        if how == "each" and not set(clause.target.states) <= set(RELATIVE_STATES) | amounts.TARGET_STATES:
-            return False  # "at this battlefield": a describing word fits() does not read
+        from .states import checked
+
+        if how == "each" and not all(s in RELATIVE_STATES or checked(s) for s in clause.target.states):
+            return False  # a describing word fits() does not read (states.py)
         return clause.amount is None and amounts.chain_executes(clause, [following], lasting=True)
     if following is not None and following.kind.startswith("amount-"):
         return following.kind == "amount-for-each" and following.target is not None \

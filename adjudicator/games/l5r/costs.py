@@ -196,7 +196,7 @@ def ability_verdict(ability) -> bool | None:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
             or _board_reduction(ability) is not None
     if ability.kind != "continuous":
-        return False
+        return purchases_execute(ability)  # a card an effect brings into play, paying for it
     discounts = {i for i, _ in _attach_discount(ability)}
     return all(c.kind != "effect-cost" or int(c.args[0].split()[1]) in discounts for c in ability.conditions)
 
@@ -205,8 +205,10 @@ def condition_executes(ability, cond) -> bool:
     """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
     if cond.kind == "effect-cost":
         return ability_verdict(ability) is True
-    if cond.kind == "effect-if:paying-for":
-        return _bowed_reducer(ability) is not None
+    if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
+        return True
+    if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
+        return tiered_gold(ability) is not None  # "Produce 2 Gold, or 4 Gold if paying for a Holding"
     return False
 
 
@@ -350,6 +352,10 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
     from .effects import in_play
 
     pos, actor = ctx.position, ctx.actor
+    # what Gold only for some purchases checks (game.pay_gold): the card, and the action paid for
+    # with it, if any (an action's effect bringing it into play; Equip, passed in by turn.equip)
+    earlier = getattr(ctx, "_purchase", None)
+    ctx._purchase = Purchase(card=bought, action=earlier.action if earlier is not None else None, bought=True)
     sources, reducers = [], []
     for obj in ctx.body.with_:
         copy = ctx.card(obj, where=lambda c: c.controller == actor, purpose="gold source")
@@ -367,6 +373,9 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
         if "bowed" in copy.flags:
             ctx.reject("L5R-ACT-COST.3", f"{copy.show()} is already bowed, so its ability cannot be used")
         copy.flags.add("bowed")
+        from .triggers_events import raise_event
+
+        raise_event(pos, "bowed", copy)  # "After this card bows" must fire (e-traits: triggers.fires)
         ctx.step("cost", f"bow {copy.name}: paying for {noun}, {bought.name} costs {amount} less Gold",
                  "L5R-ACT-COST", "L5R-GOLD")
         before, price = price, max(price - amount, 0)
@@ -386,3 +395,528 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
             ctx.body = saved
     else:
         game.pay_gold(ctx, price, what)
+
+
+# ---- a card an action's effect brings into play, paying its costs --------------------------
+#
+# "Target a Holding in your discard pile: Bring it into play, paying all costs", "Attach it to
+# Haruto, paying 2 less Gold", "… ignoring Gold cost": bringing a card into play requires paying
+# its Gold cost (and other costs) or it does not enter (L5R-ACT-EFFECT). The Gold comes from the
+# action's ``with`` sources that its own costs did not use (L5R-GOLD); naming none left, the
+# player pays nothing and the card stays where it is.
+
+#: words of the cards' location for put-into-play the engine does not carry out ("in your home or
+#: at the current battlefield", "into one of your provinces", "under this card")
+_ELSEWHERE = re.compile(r"battlefield|\bhome\b|province|\bunder\b|\bthere\b|location", re.I)
+
+
+def purchase_words(ability, index: int) -> tuple[str, int, int] | None:
+    """How effect ``index`` pays: ("all", 0, 0) as printed; ("less", N, floor) "paying N less Gold
+    [, to a minimum of 1]"; ("more", N, 0); ("free", 0, 0) "ignoring (Gold) cost(s)". None for
+    words the engine does not read."""
+    conds = _cost_conditions(ability, index)
+    if not conds:
+        return ("all", 0, 0)
+    if len(conds) != 1:
+        return None
+    words = conds[0].args[1:]
+    if words == ("paying-all-costs",):
+        return ("all", 0, 0)
+    if len(words) == 1 and words[0] in _FREE:
+        return ("free", 0, 0)
+    if len(words) in (2, 3) and words[0] in ("less-gold", "more-gold") and words[1].isdigit():
+        floor = 0
+        if len(words) == 3:
+            if words[2] != "minimum-1":
+                return None
+            floor = 1
+        return ("less" if words[0] == "less-gold" else "more", int(words[1]), floor)
+    return None
+
+
+def _bring_ok(clause) -> bool:
+    spec = clause.target
+    return spec is not None and spec.ref in ("it", "target") and not clause.duration \
+        and not _ELSEWHERE.search(clause.text or "")
+
+
+def _attach_pair_ok(ability, index: int) -> bool:
+    """"Attach it to Haruto, paying …": the card attached is one the action named ("it", a target),
+    the Personality it goes to this card, "him" or a target."""
+    effects = ability.effects
+    if index + 1 >= len(effects) or getattr(effects[index + 1], "kind", "") != "attach-to":
+        return False
+    what, host = effects[index].target, effects[index + 1].target
+    chosen = what is not None and what.ref == "choice" and what.zone is not None  # "an attachment in your hand"
+    if chosen and what.zone not in ("hand", "discard", "fate-discard", "fate-deck"):
+        return False
+    # a host "this" is named; a target's or chosen card's words were checked when it was picked
+    bare = not host.states and not host.keywords and not host.card_types
+    return what is not None and host is not None and (what.ref in ("it", "target") or chosen) \
+        and (host.ref in ("it", "target") or host.ref == "this" and bare) and not effects[index].duration
+
+
+def purchases(ability) -> list[int]:
+    """Indexes of the effects that bring a card into play paying for it (put-into-play of a card
+    other than this one; attach ... paying), as the engine carries them out; [] for none."""
+    out = []
+    for i, clause in enumerate(ability.effects):
+        kind = getattr(clause, "kind", "")
+        if kind == "put-into-play" and clause.target is not None and clause.target.ref != "this":
+            out.append(i)
+        elif kind == "attach" and (_cost_conditions(ability, i) or _plain_attach(ability, i)):
+            out.append(i)
+    return out
+
+
+def _plain_attach(ability, index: int) -> bool:
+    """"Target a Follower in your discard pile: Attach it to Jun-Ni": a card out of play attached
+    without "paying" words still enters play only paying its Gold cost (L5R-ACT-EFFECT); not a card
+    the ability has just created, nor a "Pay X Gold: Equip …" (:func:`equips_for_x`)."""
+    clause = ability.effects[index]
+    spec = clause.target
+    if spec is None or spec.ref == "this" or index + 1 >= len(ability.effects) \
+            or getattr(ability.effects[index + 1], "kind", "") != "attach-to":
+        return False
+    if spec.ref == "it" and any(getattr(c, "kind", "") == "create" for c in ability.effects[:index]):
+        return False
+    if (clause.text or "").lower().startswith("equip") and x_cost(ability):
+        return False
+    return spec.ref in ("it", "target") or (spec.ref == "choice" and spec.zone is not None)
+
+
+def purchases_execute(ability) -> bool:
+    """For executes(): every purchase effect is of a form :func:`carry_out_purchase` makes, in an
+    action or Reaction whose own Gold cost is a number (not "Pay X Gold", which would be the price)."""
+    if ability.kind not in ("action", "reaction"):
+        return False
+    if any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None for c in ability.costs):
+        return False
+    found = purchases(ability)
+    for i in found:
+        clause = ability.effects[i]
+        if purchase_words(ability, i) is None:
+            return False
+        if clause.kind == "put-into-play" and not _bring_ok(clause):
+            return False
+        if clause.kind == "attach" and not _attach_pair_ok(ability, i):
+            return False
+    # every "paying …" condition belongs to one of them (or to the attach-to after one); no other
+    # condition does ("paying 4 less Gold if he is defending" reads the "if" onto the whole effect)
+    covered = set(found) | {i + 1 for i in found if ability.effects[i].kind == "attach"}
+    for c in ability.conditions:
+        index = c.args[0].split()[1] if c.args and c.args[0].startswith("effect ") else None
+        on_purchase = index is not None and index.isdigit() and int(index) in covered
+        if c.kind == "effect-cost" and not on_purchase:
+            return False
+        if on_purchase and c.kind not in ("effect-cost", "effect-optional"):
+            return False
+    return True
+
+
+def effect_price(game, ctx, card, host, words) -> tuple[int, list[str]]:
+    """Gold to pay for ``card`` (to ``host`` when attached): its Gold cost with its own and its
+    controller's reductions (as when bought or equipped: L5R-GOLD, L5R-EQUIP), then the effect's words."""
+    mode, amount, floor = words
+    if mode == "free":
+        return 0, ["ignoring its Gold cost"]
+    cost = card.card.attrs.get("gold-cost", 0) or 0
+    notes = [f"Gold cost {cost}"]
+    if cost and ignores_gold_cost(game, ctx, card):
+        return 0, notes + ["its own trait: ignoring its Gold cost"]
+    less = 0
+    if host is not None and cost:
+        found = attach_discount(game, ctx, card, host)
+        if found == "free":
+            return 0, notes + ["ignoring its Gold cost"]
+        less += found
+    if cost:
+        less += own_reductions(game, ctx, card)[0] + board_reductions(game, ctx, card)
+    if mode == "less":
+        less += amount
+        notes.append(f"{amount} less")
+    elif mode == "more":
+        less -= amount
+        notes.append(f"{amount} more")
+    price = cost - less
+    if floor and price < floor:
+        notes.append(f"to a minimum of {floor}")
+    return max(price, floor, 0), notes
+
+
+def sources_used(ctx) -> list[int]:
+    """Indexes of the ``with`` sources of this action (of ``ctx.body`` as it is now) that have paid
+    already. Kept on the attempt itself, since a rejected attempt leaves nothing behind."""
+    book = ctx.__dict__.setdefault("_gold_used", [])  # [(body, [indexes])]: a body stands for itself
+    for body, used in book:
+        if body is ctx.body:
+            return used
+    used: list[int] = []
+    book.append((ctx.body, used))
+    return used
+
+
+def _unused_sources(ctx) -> tuple:
+    used = sources_used(ctx)
+    return tuple(o for i, o in enumerate(ctx.body.with_) if i not in used)
+
+
+def pay_for_effect(game, ctx, card, host, words, what: str) -> bool:
+    """Pay for ``card`` an effect brings into play, from the ``with`` sources the action has not
+    used; False (with a step) when nothing is paid, so the card does not enter (L5R-ACT-EFFECT)."""
+    price, notes = effect_price(game, ctx, card, host, words)
+    if price <= 0:
+        ctx.step("effect", f"{card.name} costs nothing to bring into play ({', '.join(notes)})", "L5R-ACT-EFFECT",
+                 "L5R-GOLD")
+        return True
+    rest = _unused_sources(ctx)
+    if not rest:
+        ctx.step("effect", f"{card.name} costs {price} Gold ({', '.join(notes)}); {ctx.actor} pays no Gold for it, "
+                 "so it does not enter play", "L5R-ACT-EFFECT", "L5R-GOLD")
+        return False
+    saved, ctx.body = ctx.body, dataclasses.replace(ctx.body, with_=rest)
+    try:
+        pay(game, ctx, price, f"{what} ({', '.join(notes)})", card)
+    finally:
+        ctx.body = saved
+    sources_used(ctx)[:] = range(len(ctx.body.with_))
+    return True
+
+
+# ---- Gold sources for some purchases only ------------------------------------------------
+#
+# "Bow this card: Produce 5 Gold, which can only pay for a single Jade card" (a Holding named in
+# ``with`` pays only for such a purchase) and "Reaction: When paying for a Farm: Produce 1 Gold" /
+# "Reaction: When paying a Gold cost, bow Washi: Produce 2 Gold" (a Reaction taken when its trigger
+# fires, the payment: naming the card in ``with`` takes it, L5R-REACTION; its costs are paid and it
+# is once per turn, L5R-ACT-COST, L5R-ACT-COND). Gold from one source pays for the one purchase it
+# was produced for (L5R-GOLD), so "which may only pay for that card" adds nothing more.
+
+@dataclasses.dataclass(frozen=True)
+class Purchase:
+    """What a payment is for: a card bought, equipped or brought into play, or an action's cost."""
+
+    card: object = None  # the Copy paid for (for an action's own cost: the card whose action it is)
+    action: object = None  # the action (anything with ``designators``) the Gold pays for, if any
+    bought: bool = False  # ``card`` is the card brought into play, not the action's own card
+
+
+#: the Equip action (L5R-EQUIP: "Limited"): Gold paid for it pays for the action and the card
+EQUIP_ACTION = dataclasses.make_dataclass("RulebookAction", [("designators", tuple)], frozen=True)(("Limited",))
+
+
+_PAYING_RE = re.compile(r"when paying (?:for )?(an action's gold cost|a gold cost|an action|an? ([A-Za-z]+))", re.I)
+_ATTACHMENT_TYPES = ("follower", "item", "spell")
+_NOUNS = {"holding": ("holding",), "personality": ("personality",), "follower": ("follower",),
+          "item": ("item",), "spell": ("spell",), "attachment": _ATTACHMENT_TYPES}
+
+
+def _paying_for(trigger) -> tuple[str, str | None] | None:
+    """("any", None) "When paying a Gold cost"; ("action", None) "for an action" / "an action's Gold
+    cost"; ("type", "holding") "for a Holding"; ("keyword", "Farm") "for a Farm"; None otherwise."""
+    m = _PAYING_RE.fullmatch((trigger.text or "").strip())
+    if m is None:
+        return None
+    words = m.group(1).lower()
+    if words == "a gold cost":
+        return ("any", None)
+    if words in ("an action", "an action's gold cost"):
+        return ("action", None)
+    noun = m.group(2)
+    if noun.lower() in _NOUNS:
+        return ("type", noun.lower())
+    if noun[0].isupper() and noun.lower() not in ("card", "cost", "gold"):
+        return ("keyword", noun)
+    return None
+
+
+def _self_bow(clause) -> bool:
+    spec = clause.target
+    return isinstance(clause, Effect) and clause.kind == "bow" and spec is not None and spec.ref == "this" \
+        and not spec.states and not spec.keywords
+
+
+def _same_purchase(clause) -> bool:
+    """"which may only pay for that card / that action": the purchase the Gold is produced for."""
+    return isinstance(clause, Effect) and clause.kind == "gold-only-for" and clause.target is not None \
+        and clause.target.ref == "it"
+
+
+def gold_reaction(ability) -> tuple[str, str | None] | None:
+    """The purchases a "When paying for …: Produce N Gold" Reaction is for, as :func:`_paying_for`
+    reads them, when the engine takes it as a ``with`` source; None for other forms."""
+    trigger = ability.trigger
+    if ability.kind != "reaction" or trigger is None or trigger.timing != "when":
+        return None
+    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.conditions or ability.limit:
+        return None
+    if not set(ability.designators) <= {"Reaction", "Tireless"} or not all(_self_bow(c) for c in ability.costs):
+        return None
+    effects = list(ability.effects)
+    if not effects or not isinstance(effects[0], Effect) or effects[0].kind != "produce-gold" \
+            or not effects[0].amount:
+        return None
+    if effects[0].target is not None and effects[0].target.ref != "you":
+        return None
+    if not all(_same_purchase(c) for c in effects[1:]):
+        return None
+    return _paying_for(trigger)
+
+
+def _only_for(clause) -> tuple[str, tuple] | None:
+    """What a Holding's "which can only pay for …" allows: ("keywords", (K, …)) a card with any of
+    them ("a single Jade card", "a single Armor, Mine, or Weapon"); ("action", (K,)) an action with
+    that designator ("one Economic action's cost"); None for other words."""
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.tests or spec.zone:
+        return None
+    if spec.card_types == ("cost",) and len(spec.keywords) == 1 and not spec.states:
+        return ("action", spec.keywords)
+    if spec.card_types in ((), ("card",)) and len(spec.keywords) == 1 and not spec.states:
+        return ("keywords", spec.keywords)
+    if not spec.card_types and not spec.keywords and len(spec.states) == 1 \
+            and spec.states[0].startswith("any-keyword:"):
+        return ("keywords", tuple(spec.states[0][len("any-keyword:"):].split("|")))
+    return None
+
+
+def gold_only_ok(ability) -> bool:
+    """"Bow this card: Produce 5 Gold, which can only pay for a single Jade card": a Gold source
+    whose Gold the engine checks against the purchase (executes)."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return False
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 2:
+        return False
+    produce, only = ability.effects
+    return isinstance(produce, Effect) and produce.kind == "produce-gold" and bool(produce.amount) \
+        and isinstance(only, Effect) and only.kind == "gold-only-for" and _only_for(only) is not None
+
+
+def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
+    kind, words = what
+    if purchase is None:
+        return False
+    if kind == "action":
+        return purchase.action is not None and all(w in purchase.action.designators for w in words)
+    return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
+
+
+def source_restriction(game, ctx, src, what: str) -> str | None:
+    """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
+    purchase, or None."""
+    for ability in game.abilities(src):
+        if gold_only_ok(ability):
+            only = ability.effects[1]
+            if not _fits(ctx.position, getattr(ctx, "_purchase", None), _only_for(only)):
+                return f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that"
+    return None
+
+
+def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None]) -> bool:
+    kind, word = spec
+    if purchase is None:
+        return False
+    if kind == "any":
+        return True
+    if kind == "action":
+        return purchase.action is not None
+    if not purchase.bought:
+        return False
+    if kind == "type":
+        return purchase.card.card.type in _NOUNS[word]
+    return pos.has_keyword(purchase.card, word)
+
+
+def take_gold_reaction(game, ctx, src, what: str) -> int | None:
+    """Take ``src``'s "When paying …: Produce N Gold" Reaction for this payment: its costs paid, once
+    per turn; the Gold it produces, or None when it has no such Reaction (the caller refuses)."""
+    pos = ctx.position
+    for ability in game.abilities(src):
+        spec = gold_reaction(ability)
+        if spec is None:
+            continue
+        purchase = getattr(ctx, "_purchase", None)
+        if not _reaction_fits(pos, purchase, spec):
+            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
+                       f"its trigger fires, and {what} is not such a payment")
+        key = f"{src.uid}:{ability.text}"
+        if pos.memo.get("used", []).count(key):
+            ctx.reject("L5R-ACT-COND.3", f"{src.show()} has already used this ability this turn (each ability "
+                       "once per turn)")
+        if ability.costs and "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed, so it cannot be bowed for its Reaction")
+        if "bowed" in src.flags and "Tireless" not in ability.designators:
+            ctx.reject("L5R-ACT-COND.1", f"{src.show()} is bowed, and abilities of bowed cards cannot be used")
+        for _ in ability.costs:
+            src.flags.add("bowed")
+            ctx.step("cost", f"bow {src.name} for its Reaction", "L5R-ACT-COST", "L5R-REACTION")
+        pos.memo.setdefault("used", []).append(key)
+        amount = ability.effects[0].amount
+        ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
+                 "L5R-GOLD")
+        return amount
+    return None
+
+
+# "Bow this card: Produce 2 Gold, or 4 Gold if paying for a Holding which may only pay for that
+# card": the higher amount when the Gold pays for such a card (the Comprehensive Rules' "extra GP
+# … only for a certain cost"; L5R-GOLD: Gold from one source pays for one purchase anyway)
+
+_PAID_FOR = re.compile(r"an? (Unique )?([A-Z][A-Za-z]+|attachment)( card)?")
+
+
+def _paid_for(words: str) -> tuple[bool, str, str] | None:
+    """"a Holding" -> (False, "type", "holding"); "a Ninja card" -> (False, "keyword", "Ninja");
+    "a Unique Personality" -> (True, "type", "personality"); None for other words."""
+    m = _PAID_FOR.fullmatch(words.strip())
+    if m is None:
+        return None
+    noun = m.group(2)
+    if noun.lower() in _NOUNS:
+        return (bool(m.group(1)), "type", noun.lower())
+    if m.group(3) is None and noun.lower() in ("card", "action"):
+        return None
+    return (bool(m.group(1)), "keyword", noun)
+
+
+def _tiers(ability):
+    """(base, higher, the "if" Condition) of "Produce 2 Gold, or 4 Gold if …" ("… if paying for a
+    Holding [which may only pay for that card]", "… if you are a Lion Clan player"), or None."""
+    if ability.kind != "action" or ability.designators or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]):
+        return None
+    effects = list(ability.effects)
+    if len(effects) not in (2, 3) or any(not isinstance(c, Effect) for c in effects):
+        return None
+    base, more = effects[0], effects[1]
+    if base.kind != "produce-gold" or more.kind != "produce-gold" or base.amount is None or not more.amount \
+            or more.amount <= base.amount or any(c.target is not None and c.target.ref != "you" for c in (base, more)):
+        return None
+    if len(effects) == 3 and not _same_purchase(effects[2]):
+        return None
+    conds = {c.args[0]: c for c in ability.conditions if c.args}
+    if len(conds) != len(ability.conditions) or set(conds) != {f"effect {i}" for i in range(len(effects))}:
+        return None
+    unless, when = conds["effect 0"], conds["effect 1"]
+    test = when.kind.partition(":")[2]
+    if not when.kind.startswith("effect-if:") or unless.kind != "effect-unless:" + test \
+            or unless.args[1:] != when.args[1:] or any(conds[f"effect {i}"] != when and (
+                conds[f"effect {i}"].kind, conds[f"effect {i}"].args[1:]) != (when.kind, when.args[1:])
+                for i in range(2, len(effects))):
+        return None
+    if len(effects) == 3 and test != "paying-for":
+        return None  # "which may only pay for that card" belongs to a purchase
+    return base.amount, more.amount, when
+
+
+def tiered_gold(ability) -> tuple[int, int, tuple] | None:
+    """(base, higher, what) of "Produce 2 Gold, or 4 Gold if paying for a Holding …", or None."""
+    found = _tiers(ability)
+    if found is None or found[2].kind != "effect-if:paying-for" or len(found[2].args) != 2:
+        return None
+    what = _paid_for(found[2].args[1])
+    return (found[0], found[1], what) if what is not None else None
+
+
+def tier_bonus(game, ctx, src) -> tuple[int, str]:
+    """Gold more than its Gold Production ``src`` produces for this purchase (its "or 4 Gold if
+    paying for a Holding", "or 3 Gold if you are a Lion Clan player"), with the words; (0, "") when
+    none applies (L5R-GOLD)."""
+    from .conditions import SELF, evaluate
+
+    purchase = getattr(ctx, "_purchase", None)
+    for ability in game.abilities(src):
+        found = _tiers(ability)
+        if found is None:
+            continue
+        base, more, when = found
+        if when.kind == "effect-if:paying-for":
+            what = tiered_gold(ability)
+            if what is None or purchase is None or not purchase.bought or purchase.card is None:
+                continue
+            unique, kind, word = what[2]
+            card = purchase.card
+            fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
+            fits = fits and (not unique or "unique" in card.card.flags)
+            words = f"paying for {card.name}, {when.args[1]}"
+        else:
+            fits = evaluate(when, game=game, pos=ctx.position, actor=ctx.actor, source=src,
+                            subject_of=lambda w: src if w.lower() in SELF else None) is True
+            words = when.text
+        if fits:
+            return more - base, f"{more} instead of {base}: {words}"
+    return 0, ""
+
+
+# "Bow this card: Produce 2 Gold and lose 1 Honor", "… Produce 2 Gold. Discard this Strategy from
+# play": bowing the source for Gold (named in ``with``) carries out the rest of its ability too
+
+_EXTRA_PLAYER = ("lose-honor", "gain-honor")
+_EXTRA_SELF = ("discard", "destroy")
+
+
+def gold_extras(ability) -> list | None:
+    """The clauses after "Produce N Gold" of a source's own Gold ability, when the engine carries
+    them out as it pays (game.pay_gold); None for other forms."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) < 2:
+        return None
+    produce, *rest = ability.effects
+    if not isinstance(produce, Effect) or produce.kind != "produce-gold" or not produce.amount:
+        return None
+    for clause in rest:
+        if not isinstance(clause, Effect):
+            return None
+        spec = clause.target
+        if clause.kind in _EXTRA_PLAYER and clause.amount and (spec is None or spec.ref == "you"):
+            continue
+        if clause.kind in _EXTRA_SELF and spec is not None and spec.ref == "this" and not spec.states:
+            continue
+        return None
+    return rest
+
+
+def carry_out_gold_extras(game, ctx, src) -> None:
+    """After ``src`` bowed for Gold: the rest of its Gold ability (L5R-ACT-EFFECT, L5R-GOLD)."""
+    from .effects import apply_to_card, apply_to_player
+
+    for ability in game.abilities(src):
+        extras = gold_extras(ability)
+        if extras is None:
+            continue
+        for clause in extras:
+            if clause.kind in _EXTRA_PLAYER:
+                out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
+            else:
+                out = apply_to_card(game, ctx.position, src, clause, as_cost=False, source=src.name)
+            text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            ctx.step("effect", f"{src.name} produced Gold: {text}", "L5R-ACT-EFFECT", "L5R-GOLD")
+        return
+
+
+# "Battle, Pay X Gold: Equip a target Weapon in your discard pile to Katagi": the Equip procedure
+# as an effect -- the card attaches only if its Gold cost is the amount paid for the action
+# (L5R-EQUIP: "paying all costs"; the Comprehensive Rules: "the card's Gold Cost is checked against
+# the amount paid for the original action"). X is the ``x N`` the action names.
+
+def x_cost(ability) -> bool:
+    """The action's own cost is "Pay X Gold" (no amount it works out)."""
+    from . import amounts
+
+    costs = list(ability.costs)
+    return any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None and not amounts.chain(costs, i)
+               for i, c in enumerate(costs))
+
+
+def equips_for_x(ability, index: int) -> bool:
+    """Effect ``index`` is "Equip <a card out of play> to <a Personality>" in a "Pay X Gold" action."""
+    clause = ability.effects[index]
+    if getattr(clause, "kind", "") != "attach" or not (clause.text or "").lower().startswith("equip"):
+        return False
+    if _cost_conditions(ability, index) or ability.kind != "action" or not x_cost(ability):
+        return False
+    spec = clause.target
+    return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None) \
+        and _attach_pair_ok(ability, index)

@@ -23,15 +23,36 @@ TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
 END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
-FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS})
+#: "Remove him from the game after this battle ends": once the battle the action was taken in has
+#: resolved (battle.combat_ends, after battle.resolve_battle; L5R-RESOLVE)
+BATTLE_ENDS = ("after-end-of", "battle-ends")
+#: "After the next time (this turn) it straightens, destroy it": once, when the card named
+#: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
+NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed"}
+FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
 
 
+#: "After this battle's resolution, destroy the Follower" (an effect-trigger): the battle ends then
+AFTER_RESOLUTION = ("after", "battle-resolves")
+
+
+def _when(cond) -> tuple | None:
+    """The moment of a delayed effect: an effect-delayed condition's, or a battle's own moments
+    written as an effect-trigger ("Before this battle resolves", "After this battle's resolution")."""
+    if cond.kind == "effect-delayed":
+        return moment(cond)
+    if cond.kind == "effect-trigger":
+        when = tuple(cond.args[1:])
+        return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
+    return None
+
+
 def fired(cond) -> bool:
     """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
-    return moment(cond) in FIRED or (cond.kind == "effect-trigger" and tuple(cond.args[1:]) == BATTLE_RESOLVES)
+    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES
 
 #: references the register can bind when the ability resolves
 _REFS = (None, "this", "it", "target", "created", "you")
@@ -51,17 +72,24 @@ def _index(cond) -> int | None:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
-    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when == BATTLE_RESOLVES and "Battle" not in ability.designators:
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators:
         return False  # only a Battle action is sure to be taken while a battle is on
+    if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
+            c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
+        return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
+        # there, where the words do not place him (procedure.create_card: at home)
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
         return False
     # the delayed condition is the effect's only condition
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
         return False
+    if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                                     for c in (*ability.costs, *ability.effects[:index])):
+        return False  # "it" / "he" must be a card the action targeted (the one watched)
     if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
     if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
@@ -89,7 +117,10 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 #: when each moment comes, in words
 _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
-          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves"}
+          END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
+          BATTLE_ENDS: "after this battle ends",
+          ("after-next", "card-straightens"): "after the next time it straightens",
+          ("after-next", "card-bows"): "after the next time it bows"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -104,12 +135,15 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
         found = [source]  # "Put this Terrain into play. Discard it ...": it is this card
     else:
         found = subjects(ctx, source, clause, bind, as_cost=False)
-    when = moment(cond) if cond.kind == "effect-delayed" else tuple(cond.args[1:])
+    when = _when(cond)
     entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(when),
              "battlefield": current_battlefield(pos),
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
+        entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
+        entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
     pos.memo.setdefault(KEY, []).append(entry)
     words = _WORDS.get(when, cond.text)
     ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
@@ -180,6 +214,29 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     phase_ends(game, pos, proc)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+    entries = pos.memo.get(KEY, [])
+    lapsed = [e for e in entries if tuple(e["moment"]) in NEXT_TIME and e.get("this-turn") and e["turn"] == turn]
+    for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
+        proc.add("effect", f"the turn ends: the delayed effect of '{entry['text'][:60]}' lapses, its moment never "
+                 "came", "L5R-DURATION")
+    if lapsed:
+        pos.memo[KEY] = [e for e in entries if e not in lapsed]
+        if not pos.memo[KEY]:
+            del pos.memo[KEY]
+
+
+def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
+    """Card events just raised (triggers.settle): "After the next time it straightens, ..." whose
+    card has just straightened (bowed) happens now, once."""
+    turn = pos.timing.turn
+    happened = {(e[0], e[1]) for e in events if len(e) == 2}
+
+    def due(entry) -> bool:
+        verb = NEXT_TIME.get(tuple(entry["moment"]))
+        return verb is not None and (not entry.get("this-turn") or entry["turn"] == turn) and any(
+            (verb, uid) in happened for uid in entry.get("watch", ()))
+
+    _run(game, pos, proc, due)
 
 
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
@@ -188,6 +245,13 @@ def battle_resolves(game, pos: Position, proc: Procedure) -> None:
 
     field, turn = current_battlefield(pos), pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
+         and e.get("battlefield") == field)
+
+
+def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None:
+    """Once the battle at ``field`` has resolved (battle.combat_ends, after battle.resolve_battle)."""
+    turn = pos.timing.turn
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_ENDS and e["turn"] == turn
          and e.get("battlefield") == field)
 
 
@@ -239,17 +303,18 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
     """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
     cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
     from .effects import apply_to_player, in_play
-    from .triggers import trigger_matches
+    from .triggers import left_play_by, trigger_matches
 
     for copy in list(pos.all_copies()):
-        if not in_play(pos, copy):
-            continue
+        present = in_play(pos, copy)
         for ability in game.abilities(copy):
             for cond in ability.conditions:
                 if not standing_executes(ability, cond):
                     continue
                 trigger = _standing_trigger(cond)
                 for event in events:
+                    if not (present or left_play_by(copy, trigger, event)):
+                        continue  # ("After this Follower is destroyed, gain 2 Honor": from the discard pile)
                     if not trigger_matches(pos, copy, trigger, event):
                         continue
                     clause = ability.effects[_index(cond)]

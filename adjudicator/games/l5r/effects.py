@@ -36,6 +36,8 @@ EFFECT_MODULES = (
     "effects_player",
     "effects_restrictions",
     "effects_engine",
+    "effects_traits",  # Invest traits (e-traits)
+    "effects_negate",
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -68,7 +70,10 @@ def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
     flag = "cannot-" + kind
     if position.has_flag(copy, flag):
         return True
-    return flag in game.continuous_flags(position, copy)
+    # a standing negation ("Negate his straightening") stops a rule's change too (effects_negate)
+    from .effects_negate import stops
+
+    return flag in game.continuous_flags(position, copy) or stops(game, position, copy, kind, None) is not None
 
 
 def _discard_pile(copy: Copy) -> str:
@@ -94,11 +99,15 @@ def shed_attachments(position: Position, copy: Copy) -> None:
 def leave_play(position: Position, copy: Copy) -> None:
     """A card leaving play for a hand, a deck or a province: it sheds its attachments and is
     no longer bowed, dishonored or face-down (the caller moves it)."""
+    if in_play(position, copy):
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
     shed_attachments(position, copy)
     copy.flags.difference_update({"bowed", "dishonored", "face-down"})
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
+    if in_play(position, copy):
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
     copy.attached_to = None
@@ -109,6 +118,11 @@ def discard_copy(position: Position, copy: Copy) -> None:
 
 def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
     kind, name = effect.kind, copy.show()
+    from .effects_negate import stops
+
+    negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
+    if negated:
+        return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
             forbidden(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
@@ -240,6 +254,8 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         raise_event(position, "enters-play", copy)
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
+        if in_play(position, copy):
+            raise_event(position, "leaves-play", copy)  # (e-traits: triggers)
         shed_attachments(position, copy)
         position.move(copy.uid, copy.owner, "removed", top=False)
         return Outcome(True, f"remove {name} from the game")
@@ -324,15 +340,24 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
+        from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
+
+        return gold_reaction(ability) is not None
     if ability.trigger is not None:
         # a trait or Reaction counts only if the engine raises an event its trigger fits
         # (triggers.fires): the rest would never happen in a ruling
+        from .effects_negate import before_shield
         from .triggers import fires
 
-        if not fires(ability.trigger):
-            return False
+        if not fires(ability.trigger) and before_shield(ability) is None:
+            return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
+    if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
+        from .effects_traits import invest_executes  # (e-traits)
+
+        return invest_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -346,8 +371,25 @@ def executes(ability) -> bool:
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
                if not (isinstance(c, Effect) and c.kind.startswith("amount-"))]
-    if not all(isinstance(c, Effect) and c.kind in executable_kinds() for c in clauses):
-        return False
+    from .costs import gold_only_ok, tiered_gold
+
+    if not all(isinstance(c, Effect) and (c.kind in executable_kinds() or c.kind == "gold-only-for"
+                                          and (gold_only_ok(ability) or tiered_gold(ability) is not None))
+               for c in clauses):
+        return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .effects_engine import grant_applies
+
+    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+        return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
+        return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
+    if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):
+        return False  # "Give him Cavalry, Duelist, or Tactician": a choice only an action's player names
+    from .effects_negate import NEGATION_KINDS
+    from .effects_negate import clause_executes as negation_executes
+
+    if not all(negation_executes(c, ability) for c in clauses):
+        return False  # negating an action needs Interrupt timing RULES.md does not give (effects_negate)
     # an attack's or a Province's strength: no card value the modifier layer could change
     from .effects_engine import (
         attack_bonus,
@@ -380,9 +422,10 @@ def executes(ability) -> bool:
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
     from .effects_engine import simultaneous, unit_clauses_ok
+    from .effects_negate import scoped_executes
 
     if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
-               or simultaneous(ability, c) for c in ability.conditions):
+               or simultaneous(ability, c) or scoped_executes(ability, c) for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it
@@ -407,7 +450,7 @@ def executes(ability) -> bool:
     from .effects_engine import unit_ref
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
-        return (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+        return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")
@@ -468,6 +511,11 @@ def executes(ability) -> bool:
                 return requirement_applies(ability, c)
             if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
                 return _topic_handlers()[2]["cannot-attach"](c, ref)
+            if c.kind == "cannot-be-targeted-by":  # "Ranged Attacks may not target cards in this unit"
+                return _topic_handlers()[2][c.kind](c, ref)
+            if c.kind.startswith("cannot-") and any(scoped_executes(ability, g) for g in ability.conditions
+                                                    if g.args and g.args[0] == f"effect {ability.effects.index(c)}"):
+                return True  # "Other players' actions will not discard cards from your hand" (effects_negate)
             if c.kind.startswith("cannot-"):
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
@@ -486,12 +534,33 @@ def executes(ability) -> bool:
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it")
-            or trait_clause_executes(c, ability) for c in ability.effects)
-    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses):
-        return False
+            or trait_clause_executes(c, ability) or c.kind == "negate" for c in ability.effects)
+    from .costs import equips_for_x, purchases, purchases_execute, x_cost
+
+    made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
+    for i, c in enumerate(ability.effects):  # an attach of a card not just created: paid for, or X-equipped
+        if getattr(c, "kind", "") == "attach" and not (made and made[0] < i and c.target is not None
+                                                       and c.target.ref == "it") \
+                and i not in purchases(ability) and not equips_for_x(ability, i):
+            return False  # ("Equip this Item to him", "Equip a Follower to X" from no zone said)
+    if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
+        return False  # "Pay X Gold": the engine reads X only as the price of an Equip
+
+    if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
+            and not purchases_execute(ability):
+        return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
         timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
-        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction") for c in clauses) and not ability.designators
+        gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
+            and not ability.designators
+        if not ability.designators and not gold_only:
+            from .costs import gold_extras  # "Produce 2 Gold and lose 1 Honor": carried out as it pays
+
+            gold_only = gold_extras(ability) is not None
+        if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
+            from .costs import _tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+
+            gold_only = _tiers(ability) is not None
         return bool(timed) or gold_only
     return False
 

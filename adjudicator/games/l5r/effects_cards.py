@@ -11,6 +11,16 @@ What the engine carries out here, on the declared position:
   dishonored states end (a card leaving play starts afresh). "Your Fate deck" naming a deck the
   card does not belong in is refused, never guessed.
 * ``reveal``: a card in a hand (or being played) is shown; nothing else changes.
+* ``turn-face-up``: a face-down card in a province is turned face-up (as L5R-EVENTS turns
+  them; a face-up card there may then be bought, L5R-DYNASTY). An Event is refused: RULES.md
+  says what a face-up Event does only in the Events phase.
+* ``shuffle-into-deck``: the card goes into its owner's deck of its kind (L5R-RESOLVE), out of
+  play if it was in play (attachments shed), and that deck is shuffled.
+* ``shuffle`` ("Shuffle your Fate deck"): the acting player's deck is shuffled.
+
+Shuffling (L5R-LEGACY names it too) puts the deck in an order nobody chooses: the engine draws
+one with a seeded generator, so that a ruling replays the same, and never says which card is
+on top (a scenario must not rely on the order of a shuffled deck).
 
 Target restrictions the grammar of this topic writes but the engine cannot check (a random
 card, titles, tokens on a card, cards under another, whose hand) make an ability
@@ -19,6 +29,8 @@ non-executable: :func:`unchecked_target` (used by :func:`adjudicator.games.l5r.e
 
 from __future__ import annotations
 
+import random
+
 from .effects import Outcome, draw_cards, in_play, leave_play
 
 _DYNASTY_TYPES = {"personality", "holding", "event", "region", "stronghold", "celestial"}
@@ -26,6 +38,22 @@ _DYNASTY_TYPES = {"personality", "holding", "event", "region", "stronghold", "ce
 
 def _deck_of(copy) -> str:
     return "dynasty-deck" if copy.card.type in _DYNASTY_TYPES else "fate-deck"
+
+
+def _refill_left(position, player: str, zone: str) -> str:
+    """A card has left ``player``'s province ``zone``: it is refilled face down from the top of
+    that player's Dynasty deck, as the engine does after a purchase (L5R-DYNASTY) or a Legacy
+    search (L5R-LEGACY). Returns the words to add to the step ("" when it was no province)."""
+    if not zone.startswith("province "):
+        return ""
+    if any("region" not in position.copies[u].flags for u in position.zones.get((player, zone), [])):
+        return ""  # a card is still there (a Region does not fill a province)
+    deck = position.zones.get((player, "dynasty-deck"), [])
+    if not deck:
+        return f"; {zone} stays empty: the Dynasty deck is empty (L5R-DYNASTY)"
+    new = position.move(deck[0], player, zone)
+    new.flags.add("face-down")
+    return f"; {player}'s {zone} is refilled face down (L5R-DYNASTY)"
 
 
 def _to_deck(top: bool):
@@ -49,9 +77,11 @@ def _to_deck(top: bool):
             if pile and pile[at] == copy.uid:
                 return Outcome(False, f"put {name} on the {where} of {copy.owner}'s {deck}",
                                "it is already there")
+        origin, origin_owner = copy.zone, copy.zone_owner
         leave_play(position, copy)
         position.move(copy.uid, copy.owner, deck, top=top)
-        return Outcome(True, f"put {name} on the {where} of {copy.owner}'s {deck.replace('-', ' ')}")
+        refilled = _refill_left(position, origin_owner, origin)
+        return Outcome(True, f"put {name} on the {where} of {copy.owner}'s {deck.replace('-', ' ')}{refilled}")
 
     return handler
 
@@ -65,11 +95,57 @@ def _reveal(game, position, copy, effect, *, as_cost, source):
     return Outcome(False, f"show {name}", f"the engine shows only cards in a hand ({name} is in {copy.zone})")
 
 
+def _turn_face_up(game, position, copy, effect, *, as_cost, source):
+    name = copy.show()
+    if not copy.zone.startswith("province "):
+        return Outcome(False, f"turn {name} face-up", f"{name} is not in a province ({copy.zone})")
+    if "face-down" not in copy.flags:
+        return Outcome(False, f"turn {name} face-up", f"{name} is already face-up")
+    if copy.card.type == "event":
+        # L5R-EVENTS: an Event turned face-up resolves in the Events phase; for any other moment
+        # RULES.md gives no rule, so the engine does not guess
+        return Outcome(False, f"turn {name} face-up", "RULES.md says what a face-up Event does only in the "
+                       "Events phase (L5R-EVENTS)")
+    copy.flags.discard("face-down")
+    return Outcome(True, f"turn {name} in {copy.zone_owner}'s {copy.zone} face-up")
+
+
+def shuffle_deck(position, player: str, deck: str) -> None:
+    """Put ``player``'s ``deck`` in a random order (seeded by the position, so replays agree)."""
+    pile = position.zones.get((player, deck), [])
+    seed = f"{position.timing.turn}:{player}:{deck}:{','.join(map(str, pile))}"
+    random.Random(seed).shuffle(pile)
+
+
+def _shuffle_into_deck(game, position, copy, effect, *, as_cost, source):
+    name = copy.show()
+    deck = _deck_of(copy)
+    named = effect.keyword or "deck"
+    if named not in ("deck", deck):
+        return Outcome(False, f"shuffle {name} into a {named.replace('-', ' ')}",
+                       f"{name} belongs in its owner's {deck.replace('-', ' ')} (L5R-RESOLVE)")
+    whose = effect.values[0] if effect.values else "owner"
+    actor = game.acting_player(position)
+    if whose == "you" and copy.owner != actor:
+        return Outcome(False, f"shuffle {name} into {actor}'s deck",
+                       f"{name} belongs to {copy.owner}: it can only go to its owner's deck")
+    if copy.zone == deck:
+        return Outcome(False, f"shuffle {name} into {copy.owner}'s {deck.replace('-', ' ')}", "it is already there")
+    origin, origin_owner = copy.zone, copy.zone_owner
+    leave_play(position, copy)
+    position.move(copy.uid, copy.owner, deck, top=False)
+    shuffle_deck(position, copy.owner, deck)
+    refilled = _refill_left(position, origin_owner, origin)
+    return Outcome(True, f"shuffle {name} into {copy.owner}'s {deck.replace('-', ' ')}{refilled}")
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {
     "put-on-top": _to_deck(True),
     "put-on-bottom": _to_deck(False),
     "reveal": _reveal,
+    "turn-face-up": _turn_face_up,
+    "shuffle-into-deck": _shuffle_into_deck,
 }
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
@@ -87,7 +163,16 @@ def _draw_until(game, position, player, effect, *, as_cost, source):
     return Outcome(True, f"{player} draws {need} cards, to {want} in hand")
 
 
-PLAYER_KINDS: dict = {"draw-until": _draw_until}
+def _shuffle(game, position, player, effect, *, as_cost, source):
+    """"Shuffle your Fate deck": the deck the text names, of the acting player."""
+    zone = effect.target.zone if effect.target is not None else None
+    if zone not in ("fate-deck", "dynasty-deck"):
+        return Outcome(False, f"{player} shuffles a deck", "the text does not say which deck (Fate or Dynasty)")
+    shuffle_deck(position, player, zone)
+    return Outcome(True, f"{player} shuffles the {zone.replace('-', ' ')}")
+
+
+PLAYER_KINDS: dict = {"draw-until": _draw_until, "shuffle": _shuffle}
 
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {}

@@ -636,3 +636,65 @@ def ignores_requirement(game, pos, copy, actor: str) -> str:
 
 
 CONTINUOUS_KINDS["ignore-honor-requirement"] = lambda effect, ref: ref in ("you", "each")
+
+
+# ---------------------------------------------------------------------------- gaining an ability
+
+#: durations a gained ability may be given for: the default end of the turn, or "permanently"
+#: (L5R-DURATION: gained abilities are ongoing changes, until the end of the turn unless stated)
+_GRANT_DURATIONS = (None, "turn", "permanent")
+_GRANT_FLAG = "ability:"
+
+
+def granted_text(clause: Effect) -> str:
+    return (clause.text or "").strip().strip('"').strip()
+
+
+def grant_applies(ability, clause: Effect) -> bool:
+    """"Give him the ability, "Battle: Target an enemy Personality: Destroy him."" (effects.executes):
+    an action or Reaction gives a card an action ability (Limited / Open / Battle) that the engine
+    carries out in full itself, for the turn or permanently; its controller may then use it
+    (game.source_ability). Gained traits and Reactions are not claimed: the engine reads those
+    from printed text only."""
+    from .ability import parse_ability
+    from .effects import executes
+
+    if clause.kind != "grant-ability" or ability.kind not in ("action", "reaction"):
+        return False
+    if clause.keyword != "ability" or clause.duration not in _GRANT_DURATIONS:
+        return False
+    spec = clause.target
+    if spec is None or spec.ref not in ("it", "target", "this"):
+        return False
+    granted = parse_ability(granted_text(clause))
+    return granted.kind == "action" and bool(set(granted.designators) & {"Limited", "Open", "Battle"}) \
+        and "Reaction" not in granted.designators and executes(granted)
+
+
+def _grant(game, position, copy, effect, *, as_cost, source):
+    from ...core.position import Modifier
+    from .effects import Outcome
+
+    text = granted_text(effect)
+    flag = _GRANT_FLAG + text
+    if position.has_flag(copy, flag):
+        return Outcome(False, f'{copy.show()} gains the ability "{text}"', "it already has that ability")
+    # a card created "with the ability" has it for as long as it exists (creating cards persists,
+    # L5R-DURATION); otherwise it lasts the duration stated, or until the end of the turn
+    made = copy.card.source == "created by an effect" and (effect.target.text or "").lower().startswith("create")
+    duration = "permanent" if made else (effect.duration or "turn")
+    position.modifiers.append(Modifier(copy.uid, flag=flag, duration=duration, source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    until = "permanently" if duration == "permanent" else "until the end of the turn"
+    return Outcome(True, f'{copy.show()} gains the ability "{text}" ({until})')
+
+
+CARD_KINDS["grant-ability"] = _grant
+
+
+def granted(position, copy) -> tuple:
+    """The abilities ``copy`` has gained (and still has) from effects, after its printed ones."""
+    from .ability import parse_ability
+
+    return tuple(parse_ability(m.flag[len(_GRANT_FLAG):]) for m in position.modifiers
+                 if m.subject == copy.uid and m.flag and m.flag.startswith(_GRANT_FLAG))

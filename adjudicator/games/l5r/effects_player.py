@@ -78,8 +78,38 @@ def raise_stat_to(game, position, copy, effect, *, as_cost, source):
     return _outcome(True, f"raise {copy.show()}'s {stat} from {now} to {target}")
 
 
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+
+
+def keyword_options(effect) -> list[str]:
+    """The keywords "Give him Kolat, Ninja, or Shadowlands" offers, in the order printed."""
+    return [w for w in (effect.keyword or "").split("|") if w]
+
+
+def grant_keyword_choice(game, position, copy, effect, *, as_cost, source):
+    """"Give him Kolat, Ninja, or Shadowlands": the acting player picks one keyword of the list as the
+    effect resolves (L5R-ACT-EFFECT) -- in a scenario "choosing Ninja" (or "choosing second"); the
+    keyword is then given as "Give him Ninja" would be: an ongoing change, for the turn unless the
+    text says otherwise ("Permanently give him ...", L5R-DURATION)."""
+    from dataclasses import replace
+
+    from .effects import apply_to_card
+
+    options = keyword_options(effect)
+    said = str(game.choice_of(position) or "").strip()
+    pick = next((w for w in options if w.casefold() == said.casefold()), None)
+    if pick is None and said.lower() in _ORDINALS and _ORDINALS[said.lower()] < len(options):
+        pick = options[_ORDINALS[said.lower()]]
+    if pick is None:
+        return _outcome(False, f"give {copy.show()} {', '.join(options[:-1])} or {options[-1]}",
+                        "the acting player chooses which keyword: say 'choosing " + "' or 'choosing ".join(options) + "'")
+    return apply_to_card(game, position, copy, replace(effect, kind="grant-keyword", keyword=pick),
+                         as_cost=as_cost, source=source)
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
-CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to}
+CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to,
+                    "grant-keyword-choice": grant_keyword_choice}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {"additional-action": additional_action}
@@ -151,6 +181,10 @@ def player_clause_executes(clause, ability=None) -> bool:
             and bool(_ONE_EXTRA.search(clause.text)) and getattr(ability, "kind", "action") == "action"
     if clause.kind == "raise-stat-to":
         return clause.amount is not None
+    if clause.kind == "grant-keyword-choice":
+        # each option must be one word a scenario can name ("choosing Ninja"); "Crab Clan" is not
+        options = keyword_options(clause)
+        return len(options) >= 2 and all(re.fullmatch(r"[A-Z][A-Za-z\-]*", w) for w in options)
     return True
 
 

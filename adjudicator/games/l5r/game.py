@@ -245,35 +245,72 @@ class L5R(Game):
             open_window["events"].extend(events)
         triggers.settle(self, position, proc)
 
-    def pay_gold(self, ctx: Context, amount: int, what: str) -> None:
-        """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD)."""
-        sources = [ctx.card(o, where=lambda c: c.controller == ctx.actor, purpose="gold source")
-                   for o in ctx.body.with_]
+    def pay_gold(self, ctx: Context, amount: int, what: str, *, leave_rest: bool = False) -> None:
+        """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD).
+        ``leave_rest``: the action still has a card to pay for (costs.pay_for_effect), so only the
+        sources needed, in the order named, pay here; the rest are left for that card."""
+        from .costs import sources_used
+
+        used = sources_used(ctx)
+        named = [i for i in range(len(ctx.body.with_)) if i not in used]
+        sources = [ctx.card(ctx.body.with_[i], where=lambda c: c.controller == ctx.actor, purpose="gold source")
+                   for i in named]
         if not sources:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold, and no Gold source was named (use 'with')")
+        from .costs import carry_out_gold_extras, source_restriction, take_gold_reaction, tier_bonus
+
         total = 0
-        for src in sources:
+        bowed_here: set[int] = set()
+        twice = {s.uid for s in sources if sum(o.uid == s.uid for o in sources) > 1}
+        for index, src in zip(named, sources):
+            if leave_rest and total >= amount:
+                break
+            used.append(index)
             if src.controller != ctx.actor:
                 ctx.reject("L5R-ACT-COST.4", f"{src.show()} belongs to {src.controller}: cards of another "
                            "player cannot pay your costs")
             if not in_play(ctx.position, src):
                 ctx.reject("L5R-GOLD", f"{src.show()} is not in play and cannot produce Gold")
-            if "bowed" in src.flags:
-                ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
+            if src.uid in twice:  # named twice: its Reaction first (an unbowed card's), then bowed for Gold
+                twice.discard(src.uid)
+                got = take_gold_reaction(self, ctx, src, what)
+                if got is None:
+                    ctx.reject("L5R-GOLD", f"{src.show()} is named twice, and it has no Reaction producing Gold")
+                total += got
+                continue
             produced = ctx.position.stat(src, "gold-production", 0) or 0
-            if produced <= 0:
+            if produced > 0 and src.uid not in bowed_here and "bowed" not in src.flags:
+                why = source_restriction(self, ctx, src, what)  # "which can only pay for a Jade card"
+                if why:
+                    ctx.reject("L5R-GOLD", why)
+                more, why = tier_bonus(self, ctx, src)  # "or 4 Gold if paying for a Holding"
+                src.flags.add("bowed")
+                from .triggers_events import raise_event
+
+                raise_event(ctx.position, "bowed", src)  # "After this card bows" must fire (triggers.fires)
+                bowed_here.add(src.uid)
+                total += produced + more
+                ctx.step("cost", f"bow {src.name} to produce {produced + more} Gold" + (f" ({why})" if more else ""),
+                         "L5R-GOLD", "L5R-ACT-COST")
+                carry_out_gold_extras(self, ctx, src)  # "Produce 2 Gold and lose 1 Honor"
+                continue
+            # named (again) without Gold to bow for: its "When paying …: Produce N Gold" Reaction
+            got = take_gold_reaction(self, ctx, src, what)
+            if got is None:
+                if "bowed" in src.flags:
+                    ctx.reject("L5R-GOLD", f"{src.show()} is bowed and cannot produce Gold")
                 ctx.reject("L5R-GOLD", f"{src.show()} produces no Gold")
-            src.flags.add("bowed")
-            total += produced
-            ctx.step("cost", f"bow {src.name} to produce {produced} Gold", "L5R-GOLD", "L5R-ACT-COST")
+            total += got
         if total < amount:
             ctx.reject("L5R-GOLD", f"{what} is {amount} Gold; the sources named produce only {total}")
         if total > amount:
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
-        actions = [a for a in self.abilities(copy) if a.kind in ("action", "reaction", "interrupt")]
-        every = self.abilities(copy)
+        from .effects_engine import granted
+
+        every = self.abilities(copy) + granted(ctx.position, copy)  # printed, then gained (L5R-DURATION)
+        actions = [a for a in every if a.kind in ("action", "reaction", "interrupt")]
         if ctx.body.ability is not None:
             n = ctx.body.ability
             if not 1 <= n <= len(every):
@@ -314,6 +351,8 @@ class L5R(Game):
         if copy.card.type not in ("action", "ring"):
             ctx.reject("L5R-ACT-COND", f"{copy.show()} is a {copy.card.type}; only Action and Ring cards are "
                        "played from hand (attachments are equipped: 'equip')")
+        if "invest" in ctx.body.flags:  # (e-traits: effects_traits.py; the engine does not say yes to it silently)
+            ctx.reject("L5R-ACT-COST", "the engine does not add a Strategy's Invest cost to its action")
         procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=True)
 
     def verb_use(self, ctx: Context) -> None:

@@ -52,6 +52,9 @@ def share(game, ctx: Context) -> None:
     if "bowed" in item.flags:
         ctx.reject("L5R-ACT-COST.3", f"{item.show()} is already bowed, so bowing it cannot pay Share's cost")
     item.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(ctx.position, "bowed", item)  # "After this card bows" must fire (e-traits: triggers.fires)
     ctx.step("cost", f"bow {item.name}", "L5R-ACT-COST", "L5R-SHARE")
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
@@ -85,9 +88,15 @@ def use_favor(game, ctx: Context) -> None:
         player.flags.discard("imperial-favor")
         ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
         leader = pos.copies.get(unit.attached_to) if unit.attached_to else unit
-        for card in [leader, *pos.attachments_of(leader.uid)]:
-            pos.move(card.uid, card.controller, "home", top=False)
-        ctx.step("effect", f"move {leader.name}'s unit home", "L5R-FAVOR", "L5R-ACT-EFFECT")
+        from .effects import forbidden
+
+        if forbidden(pos, leader, "move-home", game):  # "cannot move", "Negate his movement" (effects_negate)
+            ctx.step("effect", f"move {leader.name}'s unit home: no change (his movement is negated)", "L5R-FAVOR",
+                     "L5R-ACT-EFFECT")
+        else:
+            for card in [leader, *pos.attachments_of(leader.uid)]:
+                pos.move(card.uid, card.controller, "home", top=False)
+            ctx.step("effect", f"move {leader.name}'s unit home", "L5R-FAVOR", "L5R-ACT-EFFECT")
     else:
         game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
                   "the Favor's Limited action: only the active player, in the Action phase")
@@ -156,6 +165,9 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     if "bowed" in stronghold.flags:
         ctx.reject("L5R-ACT-COST.3", f"{stronghold.show()} is already bowed")
     stronghold.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(ctx.position, "bowed", stronghold)  # "After this card bows" must fire (e-traits: triggers.fires)
     ctx.step("cost", f"bow {stronghold.name}", "L5R-ACT-COST", "L5R-LEGACY")
     candidates = legacy_candidates(pos, actor)
     chosen = candidates[0]
@@ -168,6 +180,9 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     chosen.flags.discard("face-down")
     pos.move(chosen.uid, actor, "home", top=False)
     chosen.flags.add("bowed")
+    from .triggers_events import raise_event
+
+    raise_event(pos, "enters-play", chosen)  # "After this Holding enters play" must fire (e-traits)
     ctx.step("effect", f"search for {chosen.name} ({origin}) and put it into play bowed", "L5R-LEGACY")
     ctx.step("effect", "shuffle the Dynasty deck", "L5R-LEGACY")
     if origin.startswith("province "):

@@ -7,12 +7,16 @@ stop the rest) → cleanup. Each step is recorded with its rule IDs.
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Ability, Effect, TargetSpec, Unparsed
 from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
-from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play
+from . import effects_negate as negation
+from .costs import equips_for_x, purchases
+from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_engine import (
     attack_bonus,
     give_province_strength,
@@ -115,6 +119,8 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
+        unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
+        game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith("effect-") and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -179,6 +185,13 @@ class Bindings:
         self.searched: set[int] = set()
         #: the attachments a "Transfer …" clause names, moved by the attach-to clause after it
         self.transferred: list[Copy] = []
+        #: the cards "Choose …" phrases picked, in the order mentioned ("Attach it to him": him)
+        self.chosen: list[Copy] = []
+        #: the cards an "Attach it to …, paying …" clause names, paid for and attached by the
+        #: attach-to clause after it (costs.pay_for_effect)
+        self.attaching: list[Copy] = []
+        #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
+        self.x_paid: int | None = None
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -198,8 +211,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     """Targets in the order mentioned, the military shorthands' implied targets included."""
     specs = []
     for clause in (*ability.costs, *ability.effects):
-        if not isinstance(clause, Effect):
-            continue
+        if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
+            continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
@@ -208,12 +221,30 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     return specs
 
 
+def _alternative_branch(ability: Ability, clause: Effect) -> bool:
+    """The "or Fear 3 if C" of "Fear 2, or Fear 3 if C" (ability._resolve_alternative): the
+    effect after one that holds unless C, itself holding if C -- the same effect with another
+    amount, so the same target as the one before it."""
+    effects = list(ability.effects)
+    index = next((i for i, e in enumerate(effects) if e is clause), None)
+    if not index:
+        return False
+    mine = {(c.kind[len("effect-if:"):], c.args[1:]) for c in ability.conditions
+            if c.kind.startswith("effect-if:") and c.args[:1] == (f"effect {index}",)}
+    before = {(c.kind[len("effect-unless:"):], c.args[1:]) for c in ability.conditions
+              if c.kind.startswith("effect-unless:") and c.args[:1] == (f"effect {index - 1}",)}
+    prev = effects[index - 1]
+    same_target = clause.target is prev.target or (clause.target is None and prev.target is None
+                                                   and clause.kind == getattr(prev, "kind", None))
+    return bool(mine & before) and same_target
+
+
 def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(C) every target, in the order the text mentions them, before any cost."""
     specs = [s for s in target_specs(ability) if not s.optional]
     bind.specs = specs
     named = list(ctx.body.targeting)
-    if len(named) < sum(s.count for s in specs if not s.up_to):
+    if len(named) < sum(fewest_targets(s) for s in specs):
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
         ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs a target ({describe_spec(missing)}) chosen on "
                    "announcement; none was named (use 'targeting')")
@@ -226,17 +257,28 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             if i >= len(named):
                 break
             copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec)
+            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
             _check_location(ctx, ability, copy)
             chosen.append(copy)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
+        fewest = fewest_targets(spec)  # "one to three target cards": at least one (g-rce)
+        if len(chosen) < fewest:
+            ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
+                       f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
+
+
+def fewest_targets(spec: TargetSpec) -> int:
+    """The fewest cards an "up to" target takes: N of its "at-least:N" ("one to three"), else 0."""
+    if not spec.up_to:
+        return spec.count
+    return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
 
 
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
@@ -265,6 +307,21 @@ def zone_matches(zone: str, named: str) -> bool:
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
 
 
+_ZONE_WORDS = r"(?:hand|(?:fate |dynasty )?(?:discard piles?|deck)|provinces?)"
+_YOUR_ZONE = re.compile(r"\b(?:in|from) your " + _ZONE_WORDS + r"\b", re.I)
+_OTHER_ZONE = re.compile(r"\b(?:in|from) (?:another|other) player'?s'? " + _ZONE_WORDS + r"\b", re.I)
+
+
+def _zone_owner(text: str) -> str | None:
+    """Whose out-of-play zone a description names: "you" ("in your discard pile"), "other"
+    ("in another player's hand"), or None (any player's, or not said)."""
+    if _YOUR_ZONE.search(text or ""):
+        return "you"
+    if _OTHER_ZONE.search(text or ""):
+        return "other"
+    return None
+
+
 def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     """Why ``copy`` does not fit ``spec``, or None when it does."""
     pos, actor = ctx.position, ctx.actor
@@ -272,6 +329,12 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
         return f"it is not in play ({copy.zone}); targets must normally be in play"
     if spec.zone is not None and not zone_matches(copy.zone, spec.zone):
         return f"it is not in the {spec.zone}"
+    if spec.zone is not None:  # "in your discard pile": the grammar keeps the zone, not whose it is
+        whose = _zone_owner(spec.text)
+        if whose == "you" and copy.zone_owner != actor:
+            return f"it is in {copy.zone_owner}'s {copy.zone}, not {actor}'s"
+        if whose == "other" and copy.zone_owner == actor:
+            return f"it is in {actor}'s own {copy.zone}"
     if spec.owner == "you" and copy.controller != actor:
         return f"it is not {actor}'s"
     if spec.owner == "opponent" and copy.controller == actor:
@@ -371,11 +434,52 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
     return [copy]
 
 
+def chosen_card(clause) -> bool:
+    """A "choose" phrase naming a card (not a target, not a player): the card is named with ``paying``."""
+    spec = clause.target
+    return clause.kind == "choose" and spec is not None and spec.ref == "choice" and "player" not in spec.card_types
+
+
+def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, in_effects: bool) -> None:
+    """"Choose your performing Personality": the player picks the card(s) -- named with ``paying``, in
+    the order the text mentions them (as targets are: L5R-ACT-TARGET) -- and "he", "him", "it" in the
+    clauses after it are those cards. One is needed ("one or two": the second only if named)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    chosen: list = []
+    for n in range(max(1, spec.count)):
+        rest = [i for i in range(len(paying)) if i not in used]
+        if not rest:
+            if n == 0:
+                ctx.reject("L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET",
+                           f"'{clause.text}' needs a card chosen for it; name it with 'paying'")
+            break
+        used.append(rest[0])
+        copy = ctx.card(paying[rest[0]], where=lambda c: target_ok(ctx, c, spec) is None, purpose="chosen")
+        why = target_ok(ctx, copy, spec)
+        if why:
+            ctx.reject("L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET",
+                       f"{copy.show()} cannot be chosen as {describe_spec(spec)}: {why}")
+        chosen.append(copy)
+        ctx.step("effect" if in_effects else "target", f"{copy.name} chosen as {describe_spec(spec)}",
+                 "L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET")
+    bind.last = bind.recent = chosen
+    bind.chosen.extend(chosen)
+    if spec.zone is not None:
+        bind.zoned.update(c.uid for c in chosen)
+
+
 def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, gold_cost: int) -> None:
     """(D) every cost in the order mentioned; each must really and fully happen."""
     game = ctx.game
+    from .costs import Purchase
+
+    ctx._purchase = Purchase(card=source, action=ability)  # "When paying for an action" (costs.py)
+    # a card the effects bring into play is paid for with the sources these costs leave
+    leave = bool(purchases(ability))
     if gold_cost:
-        game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost")
+        game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost", leave_rest=leave)
     costs = list(ability.costs)
     for index, clause in enumerate(costs):
         if isinstance(clause, Unparsed):
@@ -385,14 +489,25 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         note = ""
         if amounts.chain(costs, index):  # "Pay Gold equal to its Gold Cost" (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, amounts.chain(costs, index), index + 1, bind, {})
+        if clause.kind == "pay-gold" and clause.amount is None and not note:
+            x = ctx.body.x  # "Pay X Gold": the player says how much (``x N``)
+            if x is None:
+                ctx.reject("L5R-ACT-COST", f"the cost '{clause.text}' needs its X: say how much with 'x N'")
+            bind.x_paid = x
+            if x:
+                game.pay_gold(ctx, x, f"the cost '{clause.text}' (X = {x})", leave_rest=leave)
+            continue
         if clause.kind == "pay-gold":
             if note and not clause.amount:
                 continue  # worked out to 0 Gold: nothing to pay (a gold cost of 0 is no step)
-            game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'" + (f" ({note})" if note else ""))
+            game.pay_gold(ctx, clause.amount or 0, f"the cost '{clause.text}'" + (f" ({note})" if note else ""),
+                          leave_rest=leave)
             continue
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
                 bind.last = bind.targets.get(id(clause.target), bind.last)
+            elif chosen_card(clause):  # "Choose your performing Personality": "him" after it is that card
+                choose_card(ctx, source, clause, bind, in_effects=False)
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
         if not targets:
@@ -444,6 +559,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                              "L5R-ACT-EFFECT")
                     held = False
                 continue
+            if guard.kind == "effect-cost":
+                continue  # "paying 2 less Gold": the price of the card it brings into play (costs.py)
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
@@ -453,8 +570,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     held = False
                     break
                 continue
+            own = _trailing_subject(ctx, source, ability, clause, guard, bind)
             verdict = conditions.evaluate(guard, game=game, pos=ctx.position, actor=ctx.actor, source=source,
-                                          subject_of=lambda word: _subject_copy(ctx, source, word, bind))
+                                          subject_of=lambda word, own=own: own if own is not None
+                                          and word.lower() in conditions.PRONOUNS else
+                                          _subject_copy(ctx, source, word, bind))
             if verdict is None:
                 ctx.step("effect", f"not carried out: '{clause.text}' depends on a condition the engine cannot "
                          f"check ({guard.text})", "L5R-ACT-EFFECT")
@@ -468,6 +588,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
+            if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
+                choose_card(ctx, source, clause, bind, in_effects=True)
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         if attack_bonus(clause, after):
@@ -477,6 +599,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         note = ""
         if worked_out and not each_own:  # "a Force bonus equal to his Chi": read as it resolves (amounts.py)
             clause, note = amounts.work_out(ctx, source, clause, worked_out, index + 1, bind, guards)
+        if negation.resolves(clause):  # "Negate his straightening", "… may not target him" (effects_negate)
+            negation.resolve_clause(ctx, source, ability, index, clause, bind)
+            continue
         if clause.kind == "create":
             made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
@@ -499,6 +624,13 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
+        if clause.kind == "put-into-play" and index in purchases(ability):
+            bring_into_play(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False))
+            continue
+        if clause.kind == "attach" and (index in purchases(ability) or equips_for_x(ability, index)):
+            # "Attach it to Haruto, paying …"; "Pay X Gold: Equip a target Weapon … to Katagi"
+            bind.attaching = _attached_things(ctx, source, clause, bind)
+            continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where
         targets = subjects(ctx, source, clause, bind, as_cost=False)
@@ -508,6 +640,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if clause.kind == "attach-to" and bind.transferred:
             transfer_to(ctx, bind.transferred, targets)
             bind.transferred = []
+            continue
+        if clause.kind == "attach-to" and (index - 1 in purchases(ability) or equips_for_x(ability, index - 1)):
+            attach_paying(ctx, source, ability, index - 1, bind.attaching, _hosts(ctx, clause, targets, bind),
+                          x_paid=bind.x_paid if equips_for_x(ability, index - 1) else None)
+            bind.attaching = []
             continue
         if clause.kind == "attach-to":
             attach_to(ctx, source, bind, targets)
@@ -549,7 +686,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
-        ctx.position.memo.pop("_paying_used", None)
+        # the next clause picks from the cards named with ``paying`` again, but not those the costs took
+        ctx.position.memo["_paying_used"] = list(ctx.position.memo.get("_paying_base", []))
 
 
 def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
@@ -627,6 +765,19 @@ def _changes(kind: str, before: tuple, after: tuple) -> list[str]:
     return done
 
 
+def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guard, bind: "Bindings"):
+    """"Straighten Karoko if she is attacking": after an effect on this card, the pronoun of its
+    own "if"/"unless" is this card, not the last target (None: the usual binding)."""
+    import re
+
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "this" or not guard.text:
+        return None
+    if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I):
+        return None
+    return _subject_copy(ctx, source, spec.text, bind) or source
+
+
 def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
     """The card a condition's subject names: a pronoun (the last target) or this card."""
     w = word.lower()
@@ -654,7 +805,9 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, "home")
+    # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is (e-traits)
+    field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
+    created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
     raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
     return created
 
@@ -696,6 +849,126 @@ def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None
         ctx.step("effect", f"attach {card.name} to {host.name}", "L5R-ACT-EFFECT")
 
 
+def _attached_things(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> list:
+    """What "Attach it to him" attaches: "it" is the attachment out of play the action named (the
+    latest one), whichever of the two the text mentioned last."""
+    found = [t for t in subjects(ctx, source, clause, bind, as_cost=False) if not isinstance(t, str)]
+    if clause.target is None or clause.target.ref != "it":
+        return found
+    named = [*bind.chosen, *(c for chosen in bind.targets.values() for c in chosen), *found]
+    things = [c for c in named if c.card.type in ("follower", "item", "spell") and not in_play(ctx.position, c)]
+    return things[-1:] or found
+
+
+def _hosts(ctx: Context, clause: Effect, targets: list, bind: Bindings) -> list:
+    """Who "Attach it to him" means: "it" is the card attached, so "him" is the Personality the
+    action chose or targeted before it (the latest one in play)."""
+    if clause.target is None or clause.target.ref != "it":
+        return targets
+    named = [*bind.chosen, *(c for chosen in bind.targets.values() for c in chosen)]
+    people = [c for c in named if c.card.type == "personality" and in_play(ctx.position, c)]
+    return people[-1:]
+
+
+def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, cards: list) -> None:
+    """"Target a Holding in your discard pile: Bring it into play, paying all costs": each card,
+    paid for (costs.pay_for_effect) or staying where it is, enters play at its new controller's
+    home (L5R-ACT-EFFECT); a Holding enters bowed (L5R-HOLDING), unless its own trait says
+    otherwise; a Personality only if the player's Family Honor meets his Honor Requirement
+    (L5R-HONOR-REQ)."""
+    from . import costs
+    from .effects_engine import enters_bowed, ignores_requirement
+
+    pos, actor, game = ctx.position, ctx.actor, ctx.game
+    words = costs.purchase_words(ability, index)
+    for card in (c for c in cards if not isinstance(c, str)):
+        if in_play(pos, card):
+            ctx.step("effect", f"bring {card.show()} into play: no change (it is in play already)", "L5R-ACT-EFFECT")
+            continue
+        if card.card.type not in ("personality", "holding", "follower", "item", "spell", "ring", "region",
+                                  "event", "celestial", "sensei"):
+            ctx.step("effect", f"bring {card.show()} into play: no change (a {card.card.type} does not enter "
+                     "play)", "L5R-ACT-EFFECT")
+            continue
+        if card.card.type in ("follower", "item", "spell"):
+            ctx.step("effect", f"bring {card.show()} into play: no change (an attachment enters play attached "
+                     "to a Personality; the text names none)", "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        if card.card.type == "personality":
+            honor = pos.players[actor].attrs.get("family-honor", 0)
+            need = card.card.attrs.get("honor-requirement", 0) or 0
+            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
+                                     or costs.own_reductions(game, ctx, card)[1]):
+                ctx.step("effect", f"bring {card.show()} into play: no change ({actor}'s Family Honor {honor} is "
+                         f"below his Honor Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
+                continue
+        if not costs.pay_for_effect(game, ctx, card, None, words, f"{card.name}'s gold cost"):
+            continue
+        leave_play(pos, card)
+        pos.move(card.uid, actor, "home", top=False)
+        card.controller = actor
+        bowed, why = enters_bowed(game, pos, card, card.card.type == "holding", actor)
+        if bowed:
+            card.flags.add("bowed")
+        if why:
+            ctx.step("effect", f"{card.name} enters play {'bowed' if bowed else 'unbowed'} at {actor}'s home "
+                     f"(its trait: {why})", "L5R-ACT-EFFECT", "L5R-TRAIT")
+        elif bowed:
+            ctx.step("effect", f"{card.name} enters play bowed at {actor}'s home", "L5R-ACT-EFFECT", "L5R-HOLDING")
+        else:
+            ctx.step("effect", f"{card.name} enters play at {actor}'s home", "L5R-ACT-EFFECT")
+        raise_event(pos, "enters-play", card)
+
+
+def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, things: list, hosts: list, *,
+                  x_paid: int | None = None) -> None:
+    """"Attach it to Haruto, paying 2 less Gold": as Equip does (L5R-EQUIP), the card goes on one of
+    the player's Personalities in play that can legally carry it, its Gold cost paid; if not paid,
+    or no such host, it stays where it is (L5R-ACT-EFFECT). ``x_paid``: "Pay X Gold: Equip …" -- the
+    Gold cost was paid as the action's X, and must be that amount."""
+    from . import costs
+    from .effects_engine import enters_bowed
+    from .turn import attach_restriction
+
+    pos, actor, game = ctx.position, ctx.actor, ctx.game
+    words = costs.purchase_words(ability, index)
+    host = next((h for h in hosts if not isinstance(h, str)), None)
+    equip = (ability.effects[index].text or "").lower().startswith("equip")
+    for thing in things:
+        if host is None or host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
+            ctx.step("effect", f"attach {thing.show()}: no change (there is no Personality of {actor}'s in play "
+                     "to take it)", "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        if in_play(pos, thing) or thing.card.type not in ("follower", "item", "spell"):
+            ctx.step("effect", f"attach {thing.show()}: no change (it is not an attachment out of play)",
+                     "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        why = attach_restriction(game, ctx, thing, host)
+        if why:
+            ctx.step("effect", f"attach {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        if x_paid is not None:
+            price, notes = costs.effect_price(game, ctx, thing, host, ("all", 0, 0))
+            if price != x_paid:
+                ctx.step("effect", f"equip {thing.show()}: no change (its Gold cost is {price} ({', '.join(notes)}), "
+                         f"and X paid was {x_paid})", "L5R-ACT-EFFECT", "L5R-EQUIP")
+                continue
+        elif not costs.pay_for_effect(game, ctx, thing, host, words, f"{thing.name}'s gold cost"):
+            continue
+        leave_play(pos, thing)
+        pos.move(thing.uid, actor, host.zone, top=False)
+        thing.controller = actor
+        thing.attached_to = host.uid
+        ctx.step("effect", f"attach {thing.name} to {host.name}", "L5R-ACT-EFFECT", "L5R-EQUIP")
+        bowed, why = enters_bowed(game, pos, thing, False, actor)
+        if bowed:
+            thing.flags.add("bowed")
+            ctx.step("effect", f"{thing.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
+        raise_event(pos, "enters-play", thing)
+        if equip:  # "Equip it to …": the Equip procedure (an "attach" is not one)
+            raise_event(pos, "equipped", thing)
+
+
 def effect_guards(ability: Ability) -> dict:
     """Conditions the grammar attached to single effects: "effect N" -> its Conditions."""
     guards: dict = {}
@@ -716,6 +989,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
     check_conditions(ctx, source, ability, from_hand=from_hand)
+    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
+        from .effects_restrictions import check_play_limit
+
+        check_play_limit(ctx, source)
     what = f"{source.name} ({'/'.join(ability.designators)})"
     if from_hand:
         pos.move(source.uid, ctx.actor, "announced")
@@ -728,8 +1005,12 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
     pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
-    pos.memo.pop("_paying_used", None)
+    # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
+    pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
+    pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    pos.memo.pop("_paying_used", None)
+    pos.memo.pop("_paying_base", None)
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen}),

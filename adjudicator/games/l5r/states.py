@@ -19,17 +19,27 @@ _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attack
 
 #: states read here (some relative to the card whose ability it is)
 _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
-         "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique"}
+         "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable",
+         "has-followers", "in-and-out-of-play"}
 
-_CMP_RE = re.compile(r"^cmp:(force|chi|personal-honor|gold-cost)(<=|>=|<|>|=)(this|attached)$")
+_STATS = "force|chi|personal-honor|gold-cost"
+#: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
+#: other stat) / "with lower Chi than his printed Chi" (its own printed value)
+_CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS}))?$")
+_OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)it\.printed-({_STATS})$")
+#: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
+#: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
+_ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 
 
 def checked(state: str) -> bool:
-    return state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) or bool(_ANY_KW_RE.match(state)) \
-        or bool(_HAS_RE.match(state))
+    # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
+    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
+        or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
+        or bool(_ARMY_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -57,21 +67,35 @@ def _value(game, pos: Position, copy: Copy, stat: str) -> int:
 
 def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bool | None:
     """Does ``copy`` fit ``state``, as the ability of ``source`` describes it? None: cannot tell."""
+    if state.startswith("at-least:"):  # a number of targets, not a card's state (procedure.choose_targets)
+        return True
+    if state == "face-up":  # no flag of its own: a card is face-up unless flagged face-down
+        return "face-down" not in copy.flags
     if state in _PLAIN:
         return game.has_state(pos, copy, state)
+    if state == "dishonorable":  # the state a Personality is in once dishonored (Comprehensive Rules,
+        # "Honorable and Dishonorable"): only Personalities can be dishonorable
+        return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
-    if state in ("at-battlefield", "any-battlefield"):
+    if state == "any-battlefield":  # "at a battlefield", "at any battlefield"
         return copy.zone.startswith("battlefield")
-    if state == "any-location":  # the text lifts the usual limit to the current battlefield
-        return True
+    if state == "at-battlefield":  # "at this battlefield", "at the current battlefield": the battle's own
+        # (Comprehensive Rules: "This battlefield" refers to the current battlefield)
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        return field is not None and _leader(pos, copy).zone == field
+    if state in ("any-location", "in-and-out-of-play"):  # the text lifts the usual limit (to the current
+        return True  # battlefield; to cards in play)
     if state in ("opposed", "unopposed"):
         here = opposed(pos, copy)
         return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)
     if state == "no-attachments":
         return not pos.attachments_of(copy.uid)
-    if state == "no-followers":
-        return not any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
+    if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
+        has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
+        return has if state == "has-followers" else not has
     if state in ("unique", "non-unique"):
         unique = "unique" in copy.card.flags
         return unique if state == "unique" else not unique
@@ -83,6 +107,11 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         attached = pos.attachments_of(copy.uid)
         found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
         return found if m.group(1) == "has" else not found
+    m = _OWN_PRINTED_RE.match(state)
+    if m:
+        stat, op, printed = m.groups()
+        value = copy.card.attrs.get(printed, 0)
+        return compare(_value(game, pos, copy, stat), op, value if isinstance(value, int) else 0)
     if source is None:
         return None
     if state == "other":
@@ -95,9 +124,27 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.uid == _leader(pos, source).uid
     m = _CMP_RE.match(state)
     if m:
-        stat, op, ref = m.groups()
+        stat, op, ref, other_stat = m.groups()
         other = source if ref == "this" else pos.copies.get(source.attached_to or -1)
         if other is None:
             return None
-        return compare(_value(game, pos, copy, stat), op, _value(game, pos, other, stat))
+        if ref == "this" and other.card.type != "personality" and other_stat and other.attached_to in pos.copies:
+            other = pos.copies[other.attached_to]  # "Yayoi's Chi" on her Spell or Follower: the Personality
+        return compare(_value(game, pos, copy, stat), op, _value(game, pos, other, other_stat or stat))
+    m = _ARMY_RE.match(state)
+    if m:
+        return _in_army(pos, source, copy, m.group(1))
     return None
+
+
+def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
+    """Is ``copy`` in the army of the named card (this card or the Personality it is attached to:
+    its controller's cards at its battlefield)? Another card's name the engine does not look up."""
+    leader = _leader(pos, source)
+    named = [c for c in (source, leader) if name.lower() in c.name.lower().split()]
+    if source.zone == "announced" or not named:
+        return None
+    field = leader.zone
+    if not field.startswith("battlefield"):
+        return False  # a unit at home is in no army
+    return _leader(pos, copy).zone == field and copy.controller == source.controller

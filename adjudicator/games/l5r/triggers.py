@@ -168,6 +168,22 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
 
 
+#: events by which a card leaves play, whose own trait "After this card is destroyed" implies the
+#: zone it went to (L5R-ACT-COND: "unless the ability says or implies another zone")
+_LEAVING = ("destroyed", "leaves-play")
+
+
+def left_play_by(copy: Copy, trigger, event: list) -> bool:
+    """Is ``event`` this card leaving play, and ``trigger`` its own trait's about just that?"""
+    if len(event) != 2 or event[0] not in _LEAVING or event[1] != copy.uid or trigger is None:
+        return False
+    core, _ = split_event(trigger.event)
+    name = _raised_form(core)
+    # "After this Personality is destroyed" on a Personality is about the card itself
+    return name == "this-card-" + event[0] or (name == "this-personality-" + event[0] and copy.attached_to is None
+                                                and copy.card.type == "personality")
+
+
 def reactions_for(game, pos: Position, events: list, player: str | None = None):
     """(copy, ability) pairs of Reactions some event fits; bowed cards cannot react."""
     found = []
@@ -192,19 +208,24 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     if not events:
         return
     for copy in list(pos.all_copies()):
-        if not in_play(pos, copy):
-            continue
+        present = in_play(pos, copy)
         for ability in game.abilities(copy):
             if ability.kind != "trait" or ability.trigger is None:
                 continue
             for event in events:
+                if not (present or left_play_by(copy, ability.trigger, event)):
+                    continue
                 if trigger_matches(pos, copy, ability.trigger, event):
+                    if not present:
+                        proc.add("trigger", f"{copy.name} has left play ({copy.zone}); its trait speaks of just "
+                                 "that, so it resolves from there", "L5R-ACT-COND", "L5R-TRAIT")
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
-    from .delayed import standing
+    from .delayed import next_time, standing
 
     standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
+    next_time(game, pos, events, proc)  # "After the next time this turn it bows, ..." (delayed.py)
     pos.memo.pop(PENDING, None)  # traits' own changes do not retrigger in this pass
     if reactions_for(game, pos, events):
         t = pos.timing
@@ -219,10 +240,22 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     ``about`` is the card the event was about: "he"/"it" in the trait's conditions and effects
     ("After a Personality enters play, if he is a Samurai, bow him") mean that card.
     """
+    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
+    holds = _holds(game, pos, copy, about)
+    for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
+        if cond.kind.startswith("effect-") or cond.kind == "even-if":
+            continue
+        verdict = holds(cond)
+        if verdict is not True:
+            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
+                "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
+            return
+    resolve_clauses(game, pos, copy, ability, proc, about)
+
+
+def _holds(game, pos: Position, copy: Copy, about: Copy | None):
+    """A condition of ``copy``'s trait, judged with "he"/"it" the card the event was about."""
     from . import conditions
-    from .effects import apply_to_card, apply_to_player
-    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
-    from .procedure import effect_guards
 
     def subject_of(word: str):
         w = word.lower()
@@ -237,58 +270,103 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     def holds(cond) -> bool | None:
         return conditions.evaluate(cond, game=game, pos=pos, actor=copy.controller, source=copy, subject_of=subject_of)
 
-    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
-    for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
-        if cond.kind.startswith("effect-") or cond.kind == "even-if":
-            continue
-        verdict = holds(cond)
-        if verdict is not True:
-            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
-                "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
-            return
+    return holds
+
+
+def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None = None,
+                    *rules: str) -> None:
+    """Carry out the effects of ``copy``'s trait, each under its own conditions, without choices
+    (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
+    from .effects import apply_to_card, apply_to_player
+    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
+    from .procedure import effect_guards
+
+    from . import amounts
+
+    rules = ("L5R-TRAIT", *rules)
+    holds = _holds(game, pos, copy, about)
     guards = effect_guards(ability)
     for index, clause in enumerate(ability.effects):
         kind = getattr(clause, "kind", None)
         if kind is None:
-            proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-TRAIT")
+            proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", *rules)
             continue
+        if kind.startswith("amount-"):
+            continue  # worked out with the clause before it
         verdicts = [holds(g) for g in guards.get(f"effect {index}", ())]
         if any(v is not True for v in verdicts):
             why = "depends on a condition the engine cannot check" if None in verdicts else \
                 "is not carried out, since its condition does not hold"
-            proc.add("trigger", f"'{clause.text}' {why}", "L5R-TRAIT")
+            proc.add("trigger", f"'{clause.text}' {why}", *rules)
             continue
+        worked = amounts.chain(ability.effects, index)
+        if worked:  # "give this Shugenja a number of +1F tokens equal to his Chi" (amounts.py)
+            clause = _worked_out(game, pos, copy, clause, worked, index, guards, proc, rules)
+            if clause is None:
+                continue
         target = clause.target
-        if target is None or target.ref == "this":
+        if target is not None and target.ref == "this" and _bearer_meant(pos, copy, target):
+            # "this Shugenja" in a Spell's trait: the Personality it is attached to
+            out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        elif target is None or target.ref == "this":
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "you":
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
         elif target.ref == "attached" and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
+        elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
+            # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)
+            out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
         elif target.ref == "created" and trait_clause_executes(clause, ability):
             for made in trait_create(game, pos, copy, clause):  # "After X enters play, create ..."
-                proc.add("trigger", made, "L5R-TRAIT", "L5R-DURATION")
+                proc.add("trigger", made, *rules, "L5R-DURATION")
             continue
         elif target.ref == "each" and trait_clause_executes(clause, ability):
             # "Discard all your other Sensei Personalities", "all players lose 3 Honor": every card
             # in play or player the words describe, judged from the trait's controller
             reached = trait_subjects(game, pos, copy, clause)
             if not reached:
-                proc.add("trigger", f"'{clause.text}': nothing it describes is in play", "L5R-TRAIT")
+                proc.add("trigger", f"'{clause.text}': nothing it describes is in play", *rules)
             for subject in reached:
                 out = apply_to_player(game, pos, subject, clause, as_cost=False) if isinstance(subject, str) \
                     else apply_to_card(game, pos, subject, clause, as_cost=False, source=copy.name)
                 proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                         "L5R-TRAIT")
+                         *rules)
             continue
         else:
             proc.add("trigger", f"not carried out: '{clause.text}' needs a choice the engine cannot make",
-                     "L5R-TRAIT")
+                     *rules)
             continue
         proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                 "L5R-TRAIT")
+                 *rules)
+
+
+def _bearer_meant(pos: Position, copy: Copy, spec) -> bool:
+    """"this Shugenja" / "this Personality" naming the bearer of an attachment, not the card itself."""
+    types = [t for t in spec.card_types if t != "card"]
+    return bool(types) and copy.card.type not in types and copy.attached_to in pos.copies
+
+
+def _worked_out(game, pos: Position, copy: Copy, clause, worked, index: int, guards, proc: Procedure, rules):
+    """``clause`` with its amount read from the cards' values as the trait resolves (amounts.py),
+    or None (step recorded) when a value cannot be told."""
+    from types import SimpleNamespace
+
+    from ...core.ruling import Rejected
+    from . import amounts
+    from .procedure import Bindings
+
+    # a trait names no targets: "his Chi" is the card the clause changes (amounts.named_card)
+    ctx = SimpleNamespace(game=game, position=pos, actor=copy.controller)
+    try:
+        clause, note = amounts.work_out(ctx, copy, clause, worked, index + 1, Bindings(), guards)
+    except Rejected as why:
+        proc.add("trigger", f"'{clause.text}' is not carried out: {why}", *rules, "L5R-ACT-EFFECT")
+        return None
+    proc.add("trigger", f"'{clause.text}': {note}", *rules, "L5R-ACT-EFFECT")
+    return clause
 
 
 def window(pos: Position) -> dict | None:

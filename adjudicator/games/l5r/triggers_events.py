@@ -6,7 +6,8 @@ PENDING = "events-pending"
 
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
 #: events never fire (see triggers.fires)
-RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped")
+RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
+          "leaves-play")
 
 
 def raise_event(pos, verb: str, copy) -> None:

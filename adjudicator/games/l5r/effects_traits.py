@@ -1,0 +1,105 @@
+"""Traits with special triggers the engine carries out: Invest.
+
+"Invest Pay 5 Gold: Give this Follower two +1F tokens." An Invest trait is a trait whose own
+trigger is the card entering play (the Comprehensive Rules' "INVEST" entry, and the cards' own
+reminder text: "you may also pay the Invest cost to get the effect, once"). RULES.md has no
+Invest rule of its own, so the engine claims only what the rules it does have settle:
+
+* the cost: the player chooses, when the card is bought (``buy ... invest``) or equipped
+  (``equip ... invest``), to pay the Invest cost on top of the card's Gold cost; it is Gold paid
+  for bringing the card into play, spent like any Gold cost (L5R-GOLD, L5R-ACT-EFFECT: bringing a
+  card into play requires paying its gold cost), and the card's Gold Cost stays that much higher;
+* the effect: once the card has entered play, the trait's effect resolves like a triggered
+  trait's (L5R-TRAIT), once; tokens it gives persist (L5R-DURATION).
+
+An Invest trait on a Strategy adds to the cost of an action taken from it, a different thing
+the engine does not do (it reads no ``invest`` flag on a played card); since a line of text does not say
+which kind of card carries it, :func:`invest_executes` claims only effects a Strategy's action
+would not name: instantaneous changes to the card itself or to the Personality it is attached to.
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+
+#: the flag of a purchase or an Equip that pays the Invest cost (scenario language: a mode flag)
+FLAG = "invest"
+
+#: what an Invest effect may do to its own card or its bearer (triggers.resolve_clauses carries it out)
+_KINDS = frozenset({"give-token", "bow", "straighten", "dishonor", "rehonor"})
+
+CARD_KINDS: dict = {}
+PLAYER_KINDS: dict = {}
+CONTINUOUS_KINDS: dict = {}
+
+
+def invest_cost(ability) -> int | None:
+    """The Gold an Invest trait adds ("Invest Pay 5 Gold: ..."), or None when ``ability`` is not
+    an Invest trait with one plain Gold cost ("Pay 5 Gold, or Pay 3 Gold if ..." is not read)."""
+    if ability.kind != "continuous" or tuple(ability.designators) != ("Invest",):
+        return None
+    costs = list(ability.costs)
+    if len(costs) != 1 or not isinstance(costs[0], Effect) or costs[0].kind != "pay-gold":
+        return None
+    cost = costs[0]
+    if cost.amount is None or (cost.target is not None and cost.target.ref != "you"):
+        return None
+    return cost.amount
+
+
+def invest_executes(ability) -> bool:
+    """Does the engine carry out this Invest trait (for ``effects.executes``)?"""
+    from .states import checked
+
+    if invest_cost(ability) is None or ability.conditions or not ability.effects:
+        return False
+    for clause in ability.effects:
+        if not isinstance(clause, Effect) or clause.kind not in _KINDS:
+            return False
+        spec = clause.target
+        if spec is None or spec.ref not in ("this", "attached"):
+            return False  # "Draw a card" might be a Strategy's, which adds to its action instead
+        if not all(checked(s) for s in spec.states) or spec.tests:
+            return False
+    return True
+
+
+def invest_of(game, copy):
+    """The Invest trait of ``copy`` the engine carries out, or None."""
+    for ability in game.abilities(copy):
+        if invest_executes(ability):
+            return ability
+    return None
+
+
+def invest_price(game, ctx, copy):
+    """(extra Gold, Invest trait) when the player brings ``copy`` into play paying its Invest
+    cost (the ``invest`` flag); (0, None) without the flag. A card with no Invest trait the
+    engine carries out cannot be invested in."""
+    if FLAG not in set(ctx.body.flags):
+        return 0, None
+    ability = invest_of(game, copy)
+    if ability is None:
+        if any(invest_cost(a) is not None for a in game.abilities(copy)):
+            ctx.reject("L5R-ACT-EFFECT", f"the engine does not carry out {copy.name}'s Invest trait")
+        ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} has no Invest trait")
+    extra = invest_cost(ability)
+    ctx.step("cost", f"{copy.name}'s Invest: its Gold Cost is {extra} Gold higher, to get the Invest effect "
+             "once it enters play", "L5R-GOLD", "L5R-ACT-EFFECT")
+    return extra, ability
+
+
+def invest_resolve(game, ctx, copy, ability) -> None:
+    """After ``copy`` entered play with its Invest cost paid: its Gold Cost stays higher, and the
+    Invest effect resolves once, like a triggered trait (L5R-TRAIT)."""
+    from .triggers import resolve_clauses
+
+    if ability is None:
+        return
+    extra = invest_cost(ability) or 0
+    printed = copy.overrides.get("gold-cost", copy.card.attrs.get("gold-cost", 0)) or 0
+    copy.overrides["gold-cost"] = printed + extra
+    ctx.step("effect", f"{copy.name} has entered play invested: its Gold Cost is now {printed + extra}, and "
+             f"its Invest effect resolves ({'; '.join(c.text for c in ability.effects)})", "L5R-TRAIT",
+             "L5R-ACT-EFFECT")
+    resolve_clauses(game, ctx.position, copy, ability, ctx.proc, None, "L5R-ACT-EFFECT")

@@ -1,0 +1,22 @@
+"""Delayed effects at the end of a battle (delayed.py BATTLE_ENDS)."""
+
+from __future__ import annotations
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+
+def test_created_at_the_battlefield_then_removed_after_the_battle_executes():
+    assert executes(parse_ability("Battle: Create a 2F/2C/2PH Samurai Personality at this battlefield. "
+                                  "Remove him from the game after this battle ends."))
+
+
+def test_created_without_a_place_is_not_claimed():
+    # "after the battle ends" means he fought in it; the words do not place him there
+    assert not executes(parse_ability("Battle: Create a 2F/2C/2PH Samurai Personality. "
+                                      "Remove him from the game after the battle ends."))
+
+
+def test_not_a_battle_action_is_not_claimed():
+    assert not executes(parse_ability("Open: Create a 2F/2C/2PH Samurai Personality at this battlefield. "
+                                      "Remove him from the game after this battle ends."))

@@ -1,0 +1,83 @@
+"""Invest traits (adjudicator/games/l5r/effects_traits.py): paid with the card's Gold cost, their
+effect resolves once the card has entered play."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+from adjudicator.games.l5r.effects_traits import invest_cost
+
+from .helpers import run_text
+
+
+def test_invest_cost_read():
+    assert invest_cost(parse_ability("Invest Pay 4 Gold: Give this Follower two +1F tokens.")) == 4
+    assert invest_cost(parse_ability("Battle: Pay 4 Gold: Bow a target Personality.")) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Invest Pay 4 Gold: Give this Follower two +1F tokens.",
+    "Invest Pay 2 Gold: Give this Holding two +1GP Wealth tokens.",
+    "Invest Pay 4 Gold: Give this Personality three +1F Fire tokens.",
+])
+def test_invest_on_its_own_card_executes(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", [
+    # a Strategy's Invest adds to its action: the same words on a Strategy are not carried out
+    "Invest Pay 2 Gold: Draw a card.",
+    "Invest Pay 1 Gold: Gain 1 Honor.",
+    "Invest Pay 2 Gold: Straighten a target Courtier.",
+    # a choice between two costs, a lasting grant
+    "Invest Pay 5 Gold, or Pay 3 Gold if any other player is Crane Clan: Give this Follower two +1F tokens.",
+    "Invest Pay 1 Gold: This Shugenja has Cavalry.",
+])
+def test_invest_not_claimed(text):
+    assert not executes(parse_ability(text))
+
+
+SCN = """scenario "t"
+game l5r
+card "Inv" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Crab text "{text}"
+card "Gold Five" holding gold-cost 0 gold-production 5
+player Alice clan Lion family-honor 12
+player Bob   clan Crane family-honor 9
+phase dynasty
+Alice home: "Gold Five"
+Alice province 1: "Inv"
+{rest}
+"""
+
+
+def test_buy_without_invest_gives_nothing():
+    r = run_text(SCN.format(text="Invest Pay 2 Gold: Give Inv two +1F tokens.",
+                            rest='Alice buys "Inv" with "Gold Five"\nexpect legal\nexpect "Inv" force 2\n'
+                                 'expect "Inv" gold-cost 3'))
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_invest_flag_on_a_card_without_invest_is_refused():
+    r = run_text(SCN.format(text="Inv has +1F.",
+                            rest='Alice buys "Inv" with "Gold Five" invest\nexpect illegal "no Invest trait"'))
+    assert r.passed, [f.render() for f in r.failures]
+
+
+def test_a_strategy_played_with_invest_is_refused():
+    text = """scenario "t"
+game l5r
+card "Study" action gold-cost 0 text "Limited: Gain 1 Honor."
+player Alice clan Lion family-honor 12
+player Bob   clan Crane family-honor 9
+phase action
+Alice hand: "Study"
+Alice plays "Study" invest
+expect illegal "Invest"
+Alice plays "Study"
+expect legal
+expect Alice family-honor 13
+"""
+    r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]
