@@ -530,3 +530,123 @@ def test_an_action_that_does_one_of_two_things():
     ab = parse_ability("After another player's action moves or bows this Personality, gain 1 Honor.")
     assert ab.trigger.event == "action-resolves;by=opponent;did=this-personality-moved+this-personality-bowed"
     assert not executes(ab)  # no event of the engine fits "either of two doings"
+
+
+# ---------------------------------------------------------------- round 6
+def test_move_from_current_location_to_another():
+    (e,) = effects("Battle: Move him from his current location to another.")
+    assert e.kind == "move-to-location" and e.values == ("other",) and e.target.ref == "it"
+
+
+def test_move_here_or_home_is_a_choice_of_two_moves():
+    ab = parse_ability("Battle: Target your Personality. Move him to the current battlefield, or from the current "
+                       "battlefield to your home.")
+    assert ab.structured
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["target", "move-to-battle", "move-home"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+
+
+def test_move_here_and_both_there_and_two_cards_home():
+    (e,) = effects("Battle: Move him here.")
+    assert e.kind == "move-to-battle" and not e.values
+    _, e = effects("Battle: Target a Personality. Move them both there.")
+    assert e.kind == "move-to-battle" and e.target.ref == "it"
+    a, b = effects("Battle: Move home this unit and a target enemy unit.")
+    assert (a.kind, b.kind) == ("move-home", "move-home")
+    assert a.target.ref == "this" and b.target.ref == "target" and b.target.owner == "opponent"
+
+
+def test_fear_riders_bow_any_and_destroy_any():
+    _, r = effects("Battle: Fear 2 that bows any Undead card it targets.")
+    assert r.kind == "attack-bows-any" and r.target.keywords == ("Undead",) and not r.target.states
+    _, r = effects("Battle: Fear 3. The Fear action destroys any cards it bows.")
+    assert r.kind == "fear-destroys" and r.target.card_types == ("card",)
+    # another verb is no known rider
+    assert not parse_ability("Battle: Fear 2 that dishonors any Undead card it targets.").structured
+
+
+def test_equip_at_other_timings():
+    ab = parse_ability("Equipping Weapons is a Battle/Open action for you.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["attach"]
+    assert ab.effects[0].target.ref == "each" and ab.effects[0].target.keywords == ("Weapon",)
+    (c,) = [c for c in ab.conditions if c.kind == "effect-as-action"]
+    assert c.args[1:] == ("Battle", "Open")
+    ab = parse_ability("You may Equip as a Battle/Limited action once per turn.")
+    assert ab.structured and ab.limit == "once per turn"
+    assert any(c.kind == "effect-as-action" and c.args[1:] == ("Battle", "Limited") for c in ab.conditions)
+    ab = parse_ability("You may Equip this Spell as a Battle action to your Shugenja.")
+    assert [e.kind for e in ab.effects] == ["attach", "attach-to"]
+    assert ab.effects[1].target.keywords == ("Shugenja",)
+    # only an Equip names whom it goes to after "as a ... action"
+    assert not parse_ability("You may bow this card as a Battle action to your Shugenja.").structured
+
+
+def test_movement_named_by_where_it_goes():
+    _, e = effects("Battle: Target a Personality. Negate his movement to the current battlefield.")
+    assert e.kind == "negate" and e.target.card_types == ("movement",)
+    assert "movement-to:here" in e.target.states
+    (e,) = effects("Negate Personalities' movement to or from this battlefield.")
+    assert "movement-to-or-from:here" in e.target.states
+    (e,) = effects("Negate the movement into an attacking army of a target Personality.")
+    assert "movement-into:army-attacking" in e.target.states and "of-target" in e.target.states
+
+
+def test_reduce_force_to_zero_runs():
+    ab = parse_ability("Battle: Target an enemy Personality: Reduce his Force to 0.")
+    assert ab.structured and executes(ab)
+    (e,) = [e for e in ab.effects if e.kind == "reduce-stat-to"]
+    assert (e.stat, e.amount) == ("force", 0)
+
+
+def test_ranged_and_melee_attacks_either_order_and_a_further_bonus():
+    (e,) = effects("Ranged and Melee Attacks targeting this Personality have -2 strength.")
+    assert e.kind == "modify-stat" and e.stat == "strength" and e.amount == -2
+    assert set(e.target.card_types) == {"melee-attack", "ranged-attack"}
+    es = effects("Battle: Fear 4, with +1 strength if the target is Shadowlands, and +1 strength if he is Crab Clan.")
+    assert [(x.kind, x.amount) for x in es] == [("fear", 4), ("modify-stat", 1), ("modify-stat", 1)]
+
+
+def test_first_opportunity_in_battle_and_in_duels():
+    (e,) = effects("You have the first opportunity in this battle to take a Battle action or pass.")
+    assert e.kind == "first-opportunity" and e.values == ("battle-action",) and e.duration == "battle"
+    assert e.target.ref == "you"
+    (e,) = effects("The Attacker has the first opportunity to take a Battle action or pass in this battle.")
+    assert e.values == ("battle-action",) and e.duration == "battle"
+    assert not executes(parse_ability("You have the first opportunity in this battle to take a Battle action or pass."))
+
+
+def test_rulebook_actions_named():
+    ab = parse_ability("You may target defending Personalities with the rulebook Favor Political Battle action.")
+    assert ab.structured
+    (e,) = ab.effects
+    assert e.kind == "rulebook-may-target" and e.values == ("Favor Political Battle",)
+    assert e.target.states == ("defending",) and e.target.card_types == ("personality",)
+    ab = parse_ability("You may take the rulebook Favor Political Battle action even if you control no units "
+                       "at the current battlefield.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["rulebook-action"]
+    assert any(c.kind == "even-if" for c in ab.conditions)
+    assert not executes(ab)
+
+
+def test_challenge_with_refusal_and_its_cost():
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, who may refuse.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["duel-challenger", "duel", "refuse-duel"]
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, who may move home to refuse.")
+    assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "move-home", "refuse-duel"]
+    assert {c.args[0] for c in ab.conditions if c.kind == "effect-optional"} == {"effect 2", "effect 3"}
+    ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, whose controller can dishonor "
+                       "him and move him home to refuse.")
+    assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "dishonor", "move-home", "refuse-duel"]
+    assert not executes(ab)  # RULES.md gives no duel rules
+
+
+def test_assign_there_and_fight_a_battle_there():
+    es = effects("Limited: Create a battlefield. Assign your Personality to attack there. Assign the target to "
+                 "defend there, even if he is bowed. Fight a battle there, in which you have the first opportunity "
+                 "to take a Battle action or pass.")
+    assert [e.kind for e in es] == ["create", "assign", "assign", "fight-battle", "first-opportunity"]
+    assert es[1].values == ("attack", "there") and es[2].values == ("defend", "there", "even-if-bowed")
+    assert es[-1].duration == "battle"
+    a, b = effects("Open: Assign Kenji to attack there and another player's Personality to defend there.")
+    assert (a.values[0], b.values[0]) == ("attack", "defend") and b.target.owner == "opponent"

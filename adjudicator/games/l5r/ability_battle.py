@@ -18,6 +18,7 @@ Typed target parts this topic adds (``TargetSpec.zone`` / ``states``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
@@ -31,7 +32,7 @@ KINDS: frozenset[str] = frozenset({
     "attack-may-target", "fear-destroys", "attack-compare", "attack-target", "amount-plus",
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
-    "move-to-location-of",
+    "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action", "assign", "fight-battle",
 })
 
 
@@ -49,6 +50,10 @@ def _whose(spec) -> str:
     if isinstance(spec, TargetSpec):
         return spec.text or spec.ref
     return str(spec)
+
+
+def _without(t: TargetSpec, states) -> TargetSpec:
+    return replace(t, states=tuple(s for s in t.states if s not in states))
 
 
 def _kind_of(t: TargetSpec) -> TargetSpec:
@@ -210,9 +215,17 @@ class Rules:
         # "Fear equal to his Force that targets the loser": whom the attack targets
         from .ability import Unparsed
 
-        if self._bt_verbs(ch) != ["targets"]:
+        verbs, t = self._bt_verbs(ch), it_target(ch)
+        did = [s for s in (t.states if t is not None else ()) if s.startswith("did:it ")]
+        if verbs == ["bows"] and did == ["did:it targets"]:
+            # "that bows any Undead card it targets": such a target is bowed whatever its Force
+            return self._eff(meta, "attack-bows-any", target=_kind_of(_without(t, did)))
+        if verbs == ["destroys"] and did == ["did:it bows"]:
+            # "that destroys any cards it bows": as "that destroys Followers after it bows them"
+            return self._eff(meta, "fear-destroys", target=_kind_of(_without(t, did)))
+        if verbs != ["targets"]:
             return Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))
-        return self._eff(meta, "attack-target", target=it_target(ch))
+        return self._eff(meta, "attack-target", target=t)
 
     # "... with strength equal to <amount>": the attack, then how its strength is read
     def _bt_attack_kind(self, meta) -> str:
@@ -947,3 +960,189 @@ class Rules:
 
     def bt_ev_theirs_action_does_or(self, meta, ch):
         return self._bt_action_does_or(meta, ch, "opponent")
+
+    # ----- round 6
+    def bt_move_here_or_home(self, meta, ch):
+        # two options, as "A or B" clauses (as the base's "home or to an adjacent battlefield")
+        t = it_target(ch)
+        return self.choice_of(meta, [self._eff(meta, "move-to-battle", target=t),
+                                     self._eff(meta, "move-home", target=t)])
+
+    def bt_move_both_there(self, meta, ch):
+        return self._eff(meta, "move-to-battle", target=TargetSpec(ref="it", text=self._text(meta).split()[1]))
+
+    def bt_move_home_two(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "move-home", target=first), self._eff(meta, "move-home", target=second)]
+
+    def bt_fear_action_destroys(self, meta, ch):
+        # "The Fear action destroys any cards it bows": a rider of the action's Fear
+        return self.bt_rider_targets(meta, ch)
+
+    # "Equipping Weapons is a Battle/Open action for you": the Equip action at other timings
+    def bt_timing(self, meta, ch):
+        # "Battle/Open": every timing named (the rule spans just these words)
+        return tuple(w.strip().capitalize() for w in self._text(meta).split("/"))
+
+    def _bt_equip(self, meta, ch):
+        from .ability import _Scoped
+
+        timing = next(c for c in ch if isinstance(c, tuple))
+        cards = [c for c in ch if isinstance(c, TargetSpec)]
+        if cards and cards[0].ref == "this" and re.fullmatch(r"[A-Z][a-z]+s", cards[0].text):
+            # "Equipping Weapons": a plural keyword names a kind of card, not this card by name
+            cards[0] = replace(cards[0], ref="each", keywords=(cards[0].text[:-1],))
+        what = [self._eff(meta, "attach", target=_kind_of(cards[0]) if cards else None)]
+        if len(cards) > 1:
+            what.append(self._eff(meta, "attach-to", target=cards[1]))
+        return _Scoped(what, "effect-as-action", timing, self._text(meta))
+
+    bt_equipping_is = _bt_equip
+
+    def bt_as_actions(self, meta, ch):
+        from .ability import _Scoped
+
+        timing = ("Battle", *(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        return _Scoped(ch[0], "effect-as-action", timing, self._text(meta))
+
+    def bt_as_action_to(self, meta, ch):
+        # "Equip this Spell as a Battle action to your Earth Shugenja": to whom it is equipped
+        from .ability import Unparsed
+
+        if not (isinstance(ch[0], Effect) and ch[0].kind == "attach"):
+            return Unparsed(self._text(meta), "only an Equip names its Personality after 'as an action'",
+                            self._span(meta))
+        timing = tuple(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD") or ("Battle",)
+        return self._bt_equip(meta, [ch[0].target, ch[-1], timing])
+
+    def bt_equip_as_action(self, meta, ch):
+        from .ability import _Limit, _Optional
+
+        # "You may Equip as a Battle/Open action once per turn": the Equip action itself, limited
+        period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+        equip = _Optional(self._bt_equip(meta, ch))
+        return [equip, _Limit("once per " + period)] if period else equip
+
+    # "his movement to the current battlefield": a movement named by where it goes
+    def bt_md_here(self, meta, ch):
+        return _post("movement-to:here")
+
+    def bt_md_here_both(self, meta, ch):
+        return _post("movement-to-or-from:here")
+
+    def bt_md_any_both(self, meta, ch):
+        return _post("movement-to-or-from:battlefield")
+
+    def bt_md_into_army(self, meta, ch):
+        side = str(ch[-1]).lower()
+        return _post(f"movement-into:army-{'enemy' if side == 'opposing' else side}")
+
+    def bt_from_action(self, meta, ch):
+        return _post("from-action")
+
+    def _bt_movement(self, meta, owner_ref: str, owner_states: tuple, mods: list) -> TargetSpec:
+        return self._possessed(meta, owner_ref, owner_states, "movement", mods)
+
+    def bt_np_movement_his(self, meta, ch):
+        return self._bt_movement(meta, "it", (), [c for c in ch if not isinstance(c, TargetSpec)])
+
+    def bt_np_movement_of(self, meta, ch):
+        owner = ch[0]
+        return self._bt_movement(meta, owner.ref, owner.states, [c for c in ch[1:] if not hasattr(c, "type")])
+
+    def bt_np_movement_all(self, meta, ch):
+        if ch[0] != "movement":  # "all bowing to and from battlefields" is no event
+            from .ability import Unparsed
+
+            return Unparsed(self._text(meta), "only a movement goes to and from battlefields", self._span(meta))
+        t = self._possessed(meta, "any", (), "movement", [_post("movement-to-or-from:battlefield")])
+        return replace(t, ref="each")
+
+    def bt_np_movement_the(self, meta, ch):
+        owner = ch[-1]
+        return self._bt_movement(meta, owner.ref, owner.states, list(ch[:-1]))
+
+    # "You have the first opportunity ... to take a Battle action or pass": who acts first
+    def bt_fw_battle(self, meta, ch):
+        return ("battle-action",)
+
+    def bt_first_opportunity(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, tuple))
+        e = self._eff(meta, "first-opportunity", target=ch[0], values=what)
+        m = re.search(r"\bin this (battle|turn|phase|duel)\b", self._text(meta), re.I)
+        return replace(e, duration=m.group(1).lower()) if m else e
+
+    # "the rulebook Favor Political Battle action": an action of the rules, named
+    @staticmethod
+    def _bt_rulebook_name(ch) -> str:
+        return " ".join(str(c) for c in ch if isinstance(c, str) and getattr(c, "type", "CAPWORD") == "CAPWORD")
+
+    def bt_rb_word(self, meta, ch):
+        return str(ch[0]) if ch else self._text(meta).strip().capitalize()
+
+    def bt_np_rulebook(self, meta, ch):
+        noun = self._text(meta).split()[-1].lower()
+        return TargetSpec(ref="rulebook", card_types=(noun,), states=(f"rulebook:{self._bt_rulebook_name(ch)}",),
+                          text=self._text(meta))
+
+    def bt_rulebook_may_target(self, meta, ch):
+        # the rulebook action may target these cards (another target than the rules give it)
+        return self._eff(meta, "rulebook-may-target", target=_kind_of(it_target(ch)),
+                         values=(self._bt_rulebook_name(ch),))
+
+    def bt_take_rulebook(self, meta, ch):
+        e = self._eff(meta, "rulebook-action", values=(self._bt_rulebook_name(ch),))
+        cond = next((c for c in ch if isinstance(c, Condition)), None)
+        if cond is None:
+            return e
+        # "... even if they control no units at the current battlefield": what the permission overrides
+        return [e, Condition(kind="even-if", args=(cond.kind, *cond.args), text=cond.text)]
+
+    # "X challenges Y, who may move home to refuse": the duel, then Y's optional refusal at a cost
+    def bt_rc_move_home(self, meta, ch):
+        return [("move-home", None)]
+
+    def bt_rc_verb_and_move_home(self, meta, ch):
+        return [(str(ch[0]).lower(), None), ("move-home", None)]
+
+    def bt_duel_refusable_cost(self, meta, ch):
+        from .ability import _Optional
+
+        challenger, challenged = [c for c in ch if isinstance(c, TargetSpec)]
+        steps = next(c for c in ch if isinstance(c, list))
+        him = TargetSpec(ref="it", text=challenged.text)
+        paid = [self._eff(meta, kind, target=him) for kind, _ in steps]
+        refusal = _Optional([*paid, self._eff(meta, "refuse-duel", target=challenged)], chooser=challenged)
+        return self.duel(meta, [challenger, challenged]) + [refusal]
+
+    def bt_duel_refusable(self, meta, ch):
+        return self.duel_refusable(meta, [c for c in ch if isinstance(c, TargetSpec)])
+
+    # "Assign your Personality to attack there": assigned (not moved, L5R-ATTACK) to the battlefield
+    def bt_role_attack(self, meta, ch):
+        return "attack"
+
+    def bt_role_defend(self, meta, ch):
+        return "defend"
+
+    def _bt_assign(self, meta, who, role, bowed: bool):
+        return self._eff(meta, "assign", target=who, values=(role, "there", *(("even-if-bowed",) if bowed else ())))
+
+    def bt_assign_there(self, meta, ch):
+        bowed = any(getattr(c, "type", "") == "BT_EVEN_IF_BOWED" for c in ch)
+        return self._bt_assign(meta, it_target(ch), next(c for c in ch if c in ("attack", "defend")), bowed)
+
+    def bt_assign_there_two(self, meta, ch):
+        who = [c for c in ch if isinstance(c, TargetSpec)]
+        roles = [c for c in ch if isinstance(c, str) and c in ("attack", "defend") and not hasattr(c, "type")]
+        return [self._bt_assign(meta, w, r, False) for w, r in zip(who, roles)]
+
+    def bt_fight_there(self, meta, ch):
+        return self._eff(meta, "fight-battle", values=("there",))
+
+    def bt_fight_there_in_which(self, meta, ch):
+        # "..., in which you have the first opportunity ...": an effect for that battle
+        inner = ch[-1]
+        if isinstance(inner, Effect):
+            inner = replace(inner, duration="battle")
+        return [self.bt_fight_there(meta, ch), inner]

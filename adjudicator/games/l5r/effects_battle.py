@@ -183,9 +183,42 @@ def put_in_province(game, position, copy, effect, *, as_cost: bool, source: str)
     return Outcome(True, f"put {name} into {actor}'s {province} {effect.keyword}{gone}")
 
 
+#: the card values "Reduce his Force to 0" may lower (a Province's strength is not a card value
+#: the modifier layer holds: effects_engine reads it)
+_REDUCIBLE = ("force", "chi")
+
+
+def reduce_stat_to(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"Reduce his Force to 0": a higher value comes down to the number, as a change for the turn
+    (L5R-DURATION: stat changes last until the end of the turn unless the text says otherwise);
+    later bonuses add to it. A value already at or below it does not change (as a cost it then
+    cannot be paid, L5R-ACT-COST)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, goal, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"reduce {name}'s {stat} to {goal}"
+    if stat not in _REDUCIBLE or goal is None:
+        return Outcome(False, doing, "the engine lowers only a card's Force or Chi to a number")
+    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
+    if not isinstance(now, int):
+        return Outcome(False, doing, f"{name} has no {stat}")
+    if now <= goal:
+        return Outcome(False, doing, f"it is already {now}")
+    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"reduce {name}'s {stat} from {now} to {goal}")
+
+
+def reduce_stat_executes(clause) -> bool:
+    """For executes(): only a card's Force or Chi, to a number the text gives."""
+    return clause.kind != "reduce-stat-to" or (clause.stat in _REDUCIBLE and clause.amount is not None)
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
-                    "move-to-location": move_to_location, "put-in-province": put_in_province}
+                    "move-to-location": move_to_location, "put-in-province": put_in_province,
+                    "reduce-stat-to": reduce_stat_to}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}
