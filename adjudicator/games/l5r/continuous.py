@@ -14,6 +14,8 @@ that fits the description, judged from the trait's controller ("your").
 
 from __future__ import annotations
 
+import re
+
 from typing import Iterator
 
 from ...core.ability import Effect, TargetSpec
@@ -36,6 +38,24 @@ def plural_choice(spec: TargetSpec | None) -> bool:
         return False
     first = spec.text.split(" ", 1)[0].lower() if spec.text else ""
     return first not in ("a", "an", "one", "the", "that", "this", "target", "any") and spec.count == 1
+
+
+_AFTER_HEAD = re.compile(r"\s+(?:in|at|with|without|who|that|from|on)\b.*$")
+
+
+def plural_possessive(spec: TargetSpec | None) -> str:
+    """"your non-Unique Holdings", "his Weapons": a possessive and a plural noun, no count word --
+    every such card, never one the player picks. Returns the possessive ("your", "his" ...) or ""."""
+    if spec is None or spec.ref != "choice" or spec.count != 1 or spec.up_to:
+        return ""
+    m = re.match(r"(your|his|her|their|its)\s+(.*)$", spec.text or "", re.I)
+    if not m:
+        return ""
+    words = _AFTER_HEAD.sub("", m.group(2)).split()
+    head = words[-1] if words else ""
+    # (a plural noun ends in -s; "Samurai", "Ninja" read the same either way and stay one card)
+    plural = head.endswith("s") and not head.endswith("ss") and head.lower() not in ("his", "chi")
+    return m.group(1).lower() if plural else ""
 
 
 def reach(spec: TargetSpec | None) -> str:

@@ -8,6 +8,8 @@ as an *effect* the same change on an already-affected card still resolves, doing
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from ...core.ability import Effect
@@ -546,6 +548,18 @@ def executes(ability) -> bool:
     if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
         return False  # "Pay X Gold": the engine reads X only as the price of an Equip
 
+    from .continuous import plural_possessive
+
+    if any(isinstance(c, Effect) and c.kind != "choose" and plural_possessive(c.target) not in ("", "your")
+           for c in ability.effects):
+        return False  # "straighten his Weapons": every such card of a card named before (not carried out)
+    if any(c.target is not None and c.target.count == 1
+           and re.match(r"(?:one|two|three|four|five|\d+) or more\b", c.target.text or "", re.I) for c in clauses):
+        return False  # "Put one or more cards ...": the engine would take exactly one
+    if any(c.kind == "give-token" and re.search(r"[+-]\d+[A-Za-z]+\s*/\s*[+-]?\d+", c.text or "") for c in clauses):
+        return False  # "a -1F/-1C Poison token": the token is kept with one of its two changes
+    if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
+        return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)

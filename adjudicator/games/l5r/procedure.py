@@ -15,6 +15,7 @@ from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from . import effects_negate as negation
+from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_engine import (
@@ -398,6 +399,10 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return [ctx.actor]
     if spec.ref == "opponent":
         return list(ctx.position.opponents(ctx.actor))
+    if spec.ref == "choice" and not as_cost and clause.kind != "choose" and plural_possessive(spec) == "your":
+        # "Give your non-Unique Holdings +1 Gold Production": every such card of the acting player's in
+        # play, as the text says -- not one the player names (L5R-ACT-EFFECT)
+        return [c for c in ctx.position.all_copies() if target_ok(ctx, c, spec) is None]
     if spec.ref == "choice":
         return _paying_choice(ctx, source, clause, spec, as_cost)
     if spec.ref == "each":
