@@ -550,3 +550,11 @@ def test_your_two_cards_and_a_restriction_on_each():
     (e,) = effects("Give two target enemy Personalities, each with a different Clan Alignment, -1F each.")
     assert (e.kind, e.amount) == ("modify-stat", -1)
     assert "different-clan-alignments" in e.target.states and e.target.count == 2
+
+
+def test_give_each_with_an_alternative_amount():
+    # "Give them each +1F, or +2F if C": the first amount unless C, the second if C
+    ab = parse_ability("Battle: Give them each +1F, or +2F if they are defending.")
+    assert ab.structured, ab
+    assert [(e.kind, e.amount) for e in ab.effects] == [("modify-stat", 1), ("modify-stat", 2)]
+    assert sorted(c.kind for c in ab.conditions) == ["effect-if:is", "effect-unless:is"]
