@@ -35,8 +35,19 @@ def fires(trigger) -> bool:
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
+    if core == "this-card-attached" and _generic_card(trigger.text or ""):
+        return False
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+def _generic_card(text: str) -> bool:
+    """"After this card attaches (or transfers)": the reader drops the parenthesis, and the engine
+    raises "attached" only when a card is attached (Equip, "attach it to him"; L5R-EQUIP), not when
+    one is moved onto another Personality (Share, "transfer"; L5R-SHARE). A trait naming its own
+    type ("After this Item attaches") is read; "this card attaches" is refused, since it cannot be
+    told from the words that also speak of transferring."""
+    return "this card attaches" in text.lower()
 
 
 #: "After each player's turn begins": whose turn, from the trigger's words (the event name keeps
@@ -127,7 +138,7 @@ def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> boo
 
 
 #: "this card bows" is the event "this card is bowed"
-_ACTIVE = {"bows": "bowed", "straightens": "straightened"}
+_ACTIVE = {"bows": "bowed", "straightens": "straightened", "attaches": "attached"}
 
 
 def _raised_form(core: str) -> str:

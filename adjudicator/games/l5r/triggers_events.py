@@ -7,7 +7,7 @@ PENDING = "events-pending"
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
-          "leaves-play")
+          "leaves-play", "attached")
 
 
 def raise_event(pos, verb: str, copy) -> None:
