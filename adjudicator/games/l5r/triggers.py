@@ -181,7 +181,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
 
 #: events by which a card leaves play, whose own trait "After this card is destroyed" implies the
 #: zone it went to (L5R-ACT-COND: "unless the ability says or implies another zone")
-_LEAVING = ("destroyed", "leaves-play")
+_LEAVING = ("destroyed", "leaves-play", "destroyed-during-battle")
 
 
 def left_play_by(copy: Copy, trigger, event: list) -> bool:
