@@ -35,3 +35,12 @@ def test_destroyed_during_battle_trait_resolves_from_the_discard_pile():
     copy = SimpleNamespace(uid=5, card=SimpleNamespace(type="follower"), attached_to=2)
     assert left_play_by(copy, t, ["destroyed-during-battle", 5])
     assert not left_play_by(copy, t, ["destroyed-during-battle", 6])
+
+
+def test_enters_discard_pile_only_from_play_fires():
+    t = Trigger("after", "this-card-enters-discard-pile;from=play", "after this Weapon enters your discard pile from play")
+    assert fires(t)
+    copy = SimpleNamespace(uid=4, card=SimpleNamespace(type="item"), attached_to=None)
+    assert left_play_by(copy, t, ["discarded-from-play", 4])
+    # from anywhere (a hand, a deck): the engine raises nothing for those
+    assert not fires(Trigger("after", "this-card-enters-discard-pile", "after Hano enters the discard pile"))

@@ -7,7 +7,8 @@ PENDING = "events-pending"
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
-          "leaves-play", "attached", "destroyed-during-battle")
+          "leaves-play", "attached", "destroyed-during-battle",
+          "discarded-from-play")
 
 
 def _fighting(pos) -> bool:
