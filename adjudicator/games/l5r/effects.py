@@ -110,6 +110,7 @@ def leave_play(position: Position, copy: Copy) -> None:
 def discard_copy(position: Position, copy: Copy) -> None:
     if in_play(position, copy):
         raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
+        raise_event(position, "discarded-from-play", copy)  # "... enters your discard pile from play" (r6 triggers)
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
     copy.attached_to = None

@@ -857,6 +857,7 @@ def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None
         pos.move(card.uid, card.controller, host.zone, top=False)
         card.attached_to = host.uid
         ctx.step("effect", f"attach {card.name} to {host.name}", "L5R-ACT-EFFECT")
+        raise_event(pos, "attached", card)  # "After this Item attaches" (r6-e-actions: triggers)
 
 
 def _attached_things(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> list:
@@ -975,6 +976,7 @@ def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, thin
             thing.flags.add("bowed")
             ctx.step("effect", f"{thing.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
         raise_event(pos, "enters-play", thing)
+        raise_event(pos, "attached", thing)  # "After this Item attaches" (r6-e-actions: triggers)
         if equip:  # "Equip it to …": the Equip procedure (an "attach" is not one)
             raise_event(pos, "equipped", thing)
 

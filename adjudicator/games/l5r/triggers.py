@@ -27,7 +27,7 @@ def fires(trigger) -> bool:
     engine does not check ("action-resolves;by=you"), nor one whose verb it never raises."""
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
-    core, quals = split_event(trigger.event)
+    core, quals = _from_play(*split_event(trigger.event))
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
     if core.startswith("action-"):
@@ -35,8 +35,19 @@ def fires(trigger) -> bool:
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
+    if core == "this-card-attached" and _generic_card(trigger.text or ""):
+        return False
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+def _generic_card(text: str) -> bool:
+    """"After this card attaches (or transfers)": the reader drops the parenthesis, and the engine
+    raises "attached" only when a card is attached (Equip, "attach it to him"; L5R-EQUIP), not when
+    one is moved onto another Personality (Share, "transfer"; L5R-SHARE). A trait naming its own
+    type ("After this Item attaches") is read; "this card attaches" is refused, since it cannot be
+    told from the words that also speak of transferring."""
+    return "this card attaches" in text.lower()
 
 
 #: "After each player's turn begins": whose turn, from the trigger's words (the event name keeps
@@ -127,7 +138,16 @@ def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> boo
 
 
 #: "this card bows" is the event "this card is bowed"
-_ACTIVE = {"bows": "bowed", "straightens": "straightened"}
+_ACTIVE = {"bows": "bowed", "straightens": "straightened", "attaches": "attached"}
+
+
+def _from_play(core: str, quals: dict) -> tuple[str, dict]:
+    """"After this Weapon enters your discard pile from play" is the event raised when a card in
+    play is discarded (effects.discard_copy: destroyed or discarded); without "from play" the card
+    may come from a hand or a deck, which raise nothing."""
+    if core.endswith("-enters-discard-pile") and quals == {"from": "play"}:
+        return core[: -len("enters-discard-pile")] + "discarded-from-play", {}
+    return core, quals
 
 
 def _raised_form(core: str) -> str:
@@ -146,7 +166,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     verb, uid = event[0], event[1]
     if not fires(trigger):
         return False
-    core, quals = split_event(trigger.event)
+    core, quals = _from_play(*split_event(trigger.event))
     if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
         whose = _turn_whose(trigger) if core == verb else None
         active = pos.timing.active
@@ -170,14 +190,14 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
 
 #: events by which a card leaves play, whose own trait "After this card is destroyed" implies the
 #: zone it went to (L5R-ACT-COND: "unless the ability says or implies another zone")
-_LEAVING = ("destroyed", "leaves-play")
+_LEAVING = ("destroyed", "leaves-play", "destroyed-during-battle", "discarded-from-play")
 
 
 def left_play_by(copy: Copy, trigger, event: list) -> bool:
     """Is ``event`` this card leaving play, and ``trigger`` its own trait's about just that?"""
     if len(event) != 2 or event[0] not in _LEAVING or event[1] != copy.uid or trigger is None:
         return False
-    core, _ = split_event(trigger.event)
+    core, _ = _from_play(*split_event(trigger.event))
     name = _raised_form(core)
     # "After this Personality is destroyed" on a Personality is about the card itself
     return name == "this-card-" + event[0] or (name == "this-personality-" + event[0] and copy.attached_to is None

@@ -7,11 +7,22 @@ PENDING = "events-pending"
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
-          "leaves-play")
+          "leaves-play", "attached", "destroyed-during-battle",
+          "discarded-from-play")
+
+
+def _fighting(pos) -> bool:
+    """A battle is being fought: its combat segment or its resolution (L5R-COMBAT, L5R-RESOLVE)."""
+    t = getattr(pos, "timing", None)
+    return t is not None and t.phase == "attack" and t.step in ("combat", "resolution")
 
 
 def raise_event(pos, verb: str, copy) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+    if verb == "destroyed" and _fighting(pos):
+        # "After this Follower is destroyed during battle": the moment is told now, not when
+        # the events settle (the battle may have resolved by then)
+        pos.memo[PENDING].append(["destroyed-during-battle", copy.uid if copy else 0])
 
 
 #: the action events the engine raises: an action has resolved (game.after_action), its effects

@@ -189,6 +189,7 @@ def equip(game, ctx: Context) -> None:
     invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play (e-traits)
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
+    raise_event(pos, "attached", item)  # "After this Item attaches" (r6-e-actions: triggers)
     game.after_action(ctx)
 
 
