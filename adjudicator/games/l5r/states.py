@@ -33,13 +33,20 @@ _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+#: "with a Political ability": a printed ability of the card whose designators name it
+_ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
+#: "with exactly one Weapon": that many cards with the keyword attached to it
+_EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
+#: "at this card's battlefield": where the unit of the card whose ability it is stands
+_AT_SOURCE = "at-battlefield-of:this card"
 
 
 def checked(state: str) -> bool:
     # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
-        or bool(_ARMY_RE.match(state))
+        or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
+        or state == _AT_SOURCE
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -107,6 +114,12 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         attached = pos.attachments_of(copy.uid)
         found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
         return found if m.group(1) == "has" else not found
+    m = _ABILITY_RE.match(state)
+    if m:
+        return has_ability(copy.card.text, m.group(1))
+    m = _EXACTLY_RE.match(state)
+    if m:
+        return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
     m = _OWN_PRINTED_RE.match(state)
     if m:
         stat, op, printed = m.groups()
@@ -134,7 +147,23 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    if state == _AT_SOURCE:  # a card at home or still in the hand is at no battlefield
+        field = _leader(pos, source).zone
+        return field.startswith("battlefield") and _leader(pos, copy).zone == field
     return None
+
+
+def has_ability(text: str, designator: str) -> bool:
+    """Does a card's printed text hold an ability with ``designator`` ("Political Open, Bow this
+    card: ..." is a Political ability)? Only its printed lines: the designators are the words before
+    the first comma of what precedes the colon; a line without a colon is a trait, no ability."""
+    for line in (text or "").splitlines():
+        if ":" not in line:
+            continue
+        head = line.split(":", 1)[0].split(",", 1)[0]
+        if designator in re.split(r"[\s/]+", head.strip()):
+            return True
+    return False
 
 
 def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
