@@ -37,6 +37,9 @@ _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
 _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
+#: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
+#: those it gained (one of several: "the printed Fallen, Fudo, or Shadowlands keyword")
+_PRINTED_KW_RE = re.compile(r"^printed-keyword:(.+)$")
 #: "at this card's battlefield": where the unit of the card whose ability it is stands
 _AT_SOURCE = "at-battlefield-of:this card"
 
@@ -46,7 +49,7 @@ def checked(state: str) -> bool:
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
-        or state == _AT_SOURCE
+        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -114,6 +117,10 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         attached = pos.attachments_of(copy.uid)
         found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
         return found if m.group(1) == "has" else not found
+    m = _PRINTED_KW_RE.match(state)
+    if m:
+        printed = {k.casefold() for k in copy.card.keywords}
+        return any(k.casefold() in printed for k in m.group(1).split("|"))
     m = _ABILITY_RE.match(state)
     if m:
         return has_ability(copy.card.text, m.group(1))
