@@ -36,5 +36,11 @@ def test_not_read(state):
     ("After this card bows: Straighten it.\nRecon Limited: Draw a card.", "Recon", True),
     ("", "Political", False),
 ])
-def test_has_ability(text, designator, has):
-    assert has_ability(text, designator) is has
+def test_has_ability_printed(text, designator, has):
+    from types import SimpleNamespace
+
+    from adjudicator.games.l5r.game import _abilities
+
+    game = SimpleNamespace(abilities=lambda copy: _abilities(copy.card.text))
+    copy = SimpleNamespace(uid=1, card=SimpleNamespace(text=text))
+    assert has_ability(game, SimpleNamespace(modifiers=[]), copy, designator) is has

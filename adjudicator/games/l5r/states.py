@@ -33,7 +33,7 @@ _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
-#: "with a Political ability": a printed ability of the card whose designators name it
+#: "with a Political ability": an ability of the card (printed or gained) whose designators name it
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
 _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
@@ -123,7 +123,7 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return any(k.casefold() in printed for k in m.group(1).split("|"))
     m = _ABILITY_RE.match(state)
     if m:
-        return has_ability(copy.card.text, m.group(1))
+        return has_ability(game, pos, copy, m.group(1))
     m = _EXACTLY_RE.match(state)
     if m:
         return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
@@ -160,27 +160,10 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     return None
 
 
-def has_ability(text: str, designator: str) -> bool:
-    """Does a card's printed text hold an ability with ``designator`` ("Political Open, Bow this
-    card: ..." is a Political ability)? Only its printed lines: the designators are the words before
-    the first comma of what precedes the colon; a line without a colon is a trait, no ability."""
-    for line in (text or "").splitlines():
-        if ":" not in line:
-            continue
-        head = line.split(":", 1)[0].split(",", 1)[0]
-        if designator in re.split(r"[\s/]+", head.strip()):
-            return True
-    return False
+def has_ability(game, pos: Position, copy: Copy, designator: str) -> bool:
+    """Does ``copy`` have an ability with ``designator`` ("Political Open, Bow this card: ..." is a
+    Political ability)? Its printed abilities and those effects gave it (L5R-DURATION), as the
+    ability parser reads their designators; a trait has none."""
+    from .effects_engine import granted
 
-
-def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
-    """Is ``copy`` in the army of the named card (this card or the Personality it is attached to:
-    its controller's cards at its battlefield)? Another card's name the engine does not look up."""
-    leader = _leader(pos, source)
-    named = [c for c in (source, leader) if name.lower() in c.name.lower().split()]
-    if source.zone == "announced" or not named:
-        return None
-    field = leader.zone
-    if not field.startswith("battlefield"):
-        return False  # a unit at home is in no army
-    return _leader(pos, copy).zone == field and copy.controller == source.controller
+    return any(designator in a.designators for a in (*game.abilities(copy), *granted(pos, copy)))
