@@ -10,7 +10,8 @@ from adjudicator.games.l5r.states import checked, has_ability
 
 @pytest.mark.parametrize("state", [
     "has-ability:Political", "has-exactly-1:Weapon", "printed-keyword:Fire",
-    "printed-keyword:Fallen|Fudo|Shadowlands", "at-battlefield-of:this card",
+    "printed-keyword:Fallen|Fudo|Shadowlands", "at-battlefield-of:this card", "cmp:force!=it.base-force",
+    "cmp:chi<=it.base-chi",
 ])
 def test_read(state):
     assert checked(state)
@@ -19,6 +20,8 @@ def test_read(state):
 @pytest.mark.parametrize("state", [
     # another card's battlefield, by name or pronoun: not looked up here
     "at-battlefield-of:Takichi", "has-ability:political", "has-exactly-one:Weapon",
+    # another card's base value: not read here
+    "cmp:force!=this.base-force",
 ])
 def test_not_read(state):
     assert not checked(state)

@@ -26,7 +26,9 @@ _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
 #: other stat) / "with lower Chi than his printed Chi" (its own printed value)
 _CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS}))?$")
-_OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)it\.printed-({_STATS})$")
+#: ... "whose Force is different from his base Force": the base value is the printed one, as amounts.STATS
+#: reads "base Force" (no effect in the engine changes a base value)
+_OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|base)-({_STATS})$")
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
 #: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
 _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
