@@ -169,3 +169,16 @@ def has_ability(game, pos: Position, copy: Copy, designator: str) -> bool:
     from .effects_engine import granted
 
     return any(designator in a.designators for a in (*game.abilities(copy), *granted(pos, copy)))
+
+
+def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
+    """Is ``copy`` in the army of the named card (this card or the Personality it is attached to:
+    its controller's cards at its battlefield)? Another card's name the engine does not look up."""
+    leader = _leader(pos, source)
+    named = [c for c in (source, leader) if name.lower() in c.name.lower().split()]
+    if source.zone == "announced" or not named:
+        return None
+    field = leader.zone
+    if not field.startswith("battlefield"):
+        return False  # a unit at home is in no army
+    return _leader(pos, copy).zone == field and copy.controller == source.controller
