@@ -781,7 +781,9 @@ def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guar
     spec = getattr(clause, "target", None)
     if spec is None or spec.ref != "this" or not guard.text:
         return None
-    if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I):
+    # (also "Give Ogure +2F, or +3F if he is defending": the condition inside the clause's own text)
+    if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I) \
+            and not re.search(rf"\b(?:if|unless) {re.escape(guard.text)}$", clause.text, re.I):
         return None
     return _subject_copy(ctx, source, spec.text, bind) or source
 
