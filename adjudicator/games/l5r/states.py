@@ -26,20 +26,32 @@ _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
 #: other stat) / "with lower Chi than his printed Chi" (its own printed value)
 _CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS}))?$")
-_OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)it\.printed-({_STATS})$")
+#: ... "whose Force is different from his base Force": the base value is the printed one, as amounts.STATS
+#: reads "base Force" (no effect in the engine changes a base value)
+_OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|base)-({_STATS})$")
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
 #: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
 _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+#: "with a Political ability": an ability of the card (printed or gained) whose designators name it
+_ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
+#: "with exactly one Weapon": that many cards with the keyword attached to it
+_EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
+#: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
+#: those it gained (one of several: "the printed Fallen, Fudo, or Shadowlands keyword")
+_PRINTED_KW_RE = re.compile(r"^printed-keyword:(.+)$")
+#: "at this card's battlefield": where the unit of the card whose ability it is stands
+_AT_SOURCE = "at-battlefield-of:this card"
 
 
 def checked(state: str) -> bool:
     # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
-        or bool(_ARMY_RE.match(state))
+        or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
+        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -107,6 +119,16 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         attached = pos.attachments_of(copy.uid)
         found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
         return found if m.group(1) == "has" else not found
+    m = _PRINTED_KW_RE.match(state)
+    if m:
+        printed = {k.casefold() for k in copy.card.keywords}
+        return any(k.casefold() in printed for k in m.group(1).split("|"))
+    m = _ABILITY_RE.match(state)
+    if m:
+        return has_ability(game, pos, copy, m.group(1))
+    m = _EXACTLY_RE.match(state)
+    if m:
+        return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
     m = _OWN_PRINTED_RE.match(state)
     if m:
         stat, op, printed = m.groups()
@@ -134,7 +156,19 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    if state == _AT_SOURCE:  # a card at home or still in the hand is at no battlefield
+        field = _leader(pos, source).zone
+        return field.startswith("battlefield") and _leader(pos, copy).zone == field
     return None
+
+
+def has_ability(game, pos: Position, copy: Copy, designator: str) -> bool:
+    """Does ``copy`` have an ability with ``designator`` ("Political Open, Bow this card: ..." is a
+    Political ability)? Its printed abilities and those effects gave it (L5R-DURATION), as the
+    ability parser reads their designators; a trait has none."""
+    from .effects_engine import granted
+
+    return any(designator in a.designators for a in (*game.abilities(copy), *granted(pos, copy)))
 
 
 def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
