@@ -557,3 +557,14 @@ def test_another_player_controls_is_read():
 def test_before_your_turn_is_read():
     (c,) = conds("This card will not straighten before your second turn.")
     assert (c.kind, c.args[1:]) == ("effect-while:before-your-turn", ("2",)) and readable(c)
+
+
+def test_bare_won_lost_is_a_contest_result():
+    # "won"/"lost" with no object: the duel or battle the ability is about
+    ab = parse_ability("As a Focus Effect, after this duel resolves, put this card into your hand if you lost.")
+    assert ab.structured and [c.kind for c in ab.conditions] == ["effect-if:lost-contest"]
+    (c,) = conds("Give Kudome a +1F Fire token if she won and you control a Shugenja.")
+    assert c.kind == "effect-if:all-of" and subs(c, 1) == [("won-contest", "she"), ("you-control", "a Shugenja")]
+    assert {"won-contest", "lost-contest"} <= CONDITION_KINDS
+    # "won" with an object still reads the old way
+    assert [c.kind for c in conds("Straighten Rikiya if he won a duel this turn.")] == ["effect-if:won-duel"]

@@ -245,3 +245,12 @@ def test_rehonored_lobbies_and_equipping_for_a_price():
 def test_your_kind_action_from_a_card_type():
     assert event("your Recon action from a Strategy resolves") == (
         "action-resolves", {"by": "you", "kind": "recon", "from": "strategy"})
+
+
+def test_assigns_or_moves_without_destination():
+    # "assigns or moves" with no battlefield named; the condition "is now opposing" is read too
+    from adjudicator.games.l5r.ability import parse_ability as _parse
+
+    ab = _parse("Reaction: After a Personality assigns or moves, if he is now opposing Tairu: Draw a card.")
+    assert ab.structured and ab.trigger.event == "personality-assigned-or-moved"
+    assert [(c.kind, c.args) for c in ab.conditions] == [("opposing", ("he", "Tairu"))]

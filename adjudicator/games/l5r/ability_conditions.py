@@ -64,7 +64,8 @@ effect of the clause (``effect-if:<kind>``); "Unless C, <X>" (``effect-unless:<k
 or, if C, <Y>" (a choice, Y only when C); "If C, <X> Otherwise, (permanently) <Y>" (a quoted ability
 before "Otherwise") puts ``effect-if:<kind>`` on X and ``effect-unless:<kind>`` on Y; "During
 battle resolution, <X>" / "During the duel, <X>" scope X ``effect-during``
-(``battle-resolution`` / ``duel``).
+(``battle-resolution`` / ``duel``). A bare "if you won" / "if you lost" (nothing after the
+verb) is ``won-contest`` / ``lost-contest`` on the contest the ability is about.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "would-be-there",
     # r6
     "is-not-yours", "in-hand-of", "max-hand-size-at-least",
+    # r6b: "if you lost", "if she won" -- the duel/battle the ability is about, unnamed
+    "won-contest", "lost-contest",
 })
 
 
@@ -657,6 +660,11 @@ class _R4:
 
     def cd_won_period(self, meta, ch):
         return _done(self, meta, [ch[0], ("verb", "won"), *ch[1:]], "did")
+
+    def cd_result(self, meta, ch):
+        # the subject won / lost the duel or battle the ability is about (no object named)
+        verb = _token(ch, "CD_BARE_RESULT").lower()
+        return Condition(kind=f"{verb}-contest", args=(_word(ch[0]),), text=self._text(meta))
 
     def cd_in_province(self, meta, ch):
         whose = "yours" if " your " in f" {self._text(meta).lower()} " else "any"

@@ -277,6 +277,10 @@ class Rules2:
     def ev_duel_won_by(self, meta, ch):
         return _name("duel-ends", did=f"{_subject(_target(ch))}-won-duel")
 
+    def ev_duel_result_by(self, meta, ch):
+        verb = _toks(ch, "CD_BARE_RESULT")[0].lower()
+        return _name("duel-ends", did=f"{_subject(_target(ch))}-{verb}-duel")
+
     def ev_the_action_does(self, meta, ch):
         verb = _toks(ch, "EVERB")[0]
         return _name("action-resolves", **{"by": "the", "did": f"{_subject(_target(ch))}-{_past(verb)}", **_quals(ch)})
@@ -342,6 +346,10 @@ class Rules2:
     # ----- cards
     def ev_enters_or_overlays(self, meta, ch):
         return f"{_subject(_target(ch))}-enters-play-or-overlays"
+
+    def ev_assigns_or_moves(self, meta, ch):
+        # the battle topic's name without its "-to-battlefield" (no destination named)
+        return f"{_subject(_target(ch))}-assigned-or-moved"
 
     def ev_passive_in(self, meta, ch):
         ts = [c for c in ch if hasattr(c, "ref")]
