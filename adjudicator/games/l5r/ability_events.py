@@ -818,7 +818,7 @@ for _k, _v in list(vars(Rules4).items()):
 
 
 class Rules6:
-    """Round 6: rehonoring, Lobbying, equipping for a price."""
+    """Rehonoring, Lobbying, equipping for a price."""
 
     def ev_rehonored(self, meta, ch):
         t = _target(ch)

@@ -1080,8 +1080,8 @@ for _name, _value in vars(Rules14).items():
         setattr(Rules, _name, _value)
 
 
-class _R6Rules:
-    """Round 6: limits on a value, one of two clauses, family names, abilities without a cost,
+class _LimitAndNameRules:
+    """Limits on a value, one of two clauses, family names, abilities without a cost,
     element keywords copied, control given away."""
 
     # ----- "a maximum Personal Honor of 4", "a minimum of 1 Chi"
@@ -1172,7 +1172,7 @@ class _R6Rules:
         return self._eff(meta, "give-control", target=card, values=(to.text,))
 
 
-for _name, _f in list(vars(_R6Rules).items()):
+for _name, _f in list(vars(_LimitAndNameRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
 
@@ -1188,8 +1188,8 @@ _PL_TYPES = {"follower": "follower", "personalit": "personality", "item": "item"
              "strateg": "strategy"}
 
 
-class _R6bRules:
-    """Round 6: values compared, lists of describing words and of card types."""
+class _CompareAndListRules:
+    """Values compared, lists of describing words and of card types."""
 
     def _pl_op(op):
         def f(self, meta, ch):
@@ -1251,13 +1251,13 @@ class _R6bRules:
         return [self._pl_mod("head", next(v for k, v in _PL_TYPES.items() if w.lower().startswith(k))) for w in words]
 
 
-for _name, _f in list(vars(_R6bRules).items()):
+for _name, _f in list(vars(_CompareAndListRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
 
 
-class _R6cRules:
-    """Round 6: prices, Honor changes set to a value, the dead, Holdings that produced."""
+class _PriceAndHonorRules:
+    """Prices, Honor changes set to a value, the dead, Holdings that produced."""
 
     def pl_enters_for_gold(self, meta, ch):
         tok = next(c for c in ch if getattr(c, "type", "") == "PL_FOR_N_GOLD")
@@ -1304,13 +1304,13 @@ class _R6cRules:
         return self._pl_mod("post-state", "not-produced-gold")
 
 
-for _name, _f in list(vars(_R6cRules).items()):
+for _name, _f in list(vars(_PriceAndHonorRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
 
 
-class _R6dRules:
-    """Round 6: more noun phrases."""
+class _MoreNounPhraseRules:
+    """More noun phrases."""
 
     def pl_np_favor_abilities(self, meta, ch):
         return TargetSpec(ref="each", count=1, card_types=("abilities",), keywords=("Favor",), text=self._text(meta))
@@ -1322,7 +1322,7 @@ class _R6dRules:
         return "performer"
 
 
-for _name, _f in list(vars(_R6dRules).items()):
+for _name, _f in list(vars(_MoreNounPhraseRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
 
@@ -1338,7 +1338,7 @@ CONDITION_KINDS = CONDITION_KINDS | {"resolving"}  # "while other players' actio
 
 
 class _R6eRules:
-    """Round 6: numbers of cards, a restriction on each of them."""
+    """numbers of cards, a restriction on each of them."""
 
     def pl_q_your_n(self, meta, ch):
         n = _A()._NUMBER_WORDS[self._text(meta).split()[-1].lower()]

@@ -137,7 +137,7 @@ def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0
-        elif c.card.type == "follower":  # with lasting traits' changes, as its Force is read anywhere (e-traits)
+        elif c.card.type == "follower":  # with lasting traits' changes, as its Force is read anywhere
             total += game.card_property(pos, c, "force") or 0
     return total, cards
 
@@ -183,7 +183,7 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
         proc.add("effect", f"equal Force at {field} with a side empty: the battle has no outcome", "L5R-RESOLVE")
     for c in [c for c in a_cards if c.uid in pos.copies and c.zone == field]:
         if "bowed" not in c.flags:
-            raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
+            raise_event(pos, "bowed", c)  # "After this card bows" must fire (triggers.fires)
         c.flags.add("bowed")
         pos.move(c.uid, c.controller, "home", top=False)
     survivors = [c for c in a_cards if c.uid in pos.copies and c.zone == "home" and c.attached_to is None]
@@ -204,7 +204,7 @@ def _province_strength(pos: Position, player: str) -> int:
 
 def _destroy_army(pos: Position, cards: list[Copy], proc: Procedure) -> None:
     # every card of the army is destroyed, its Followers too (discarded with their Personality
-    # below, they raised no event: "After this Follower is destroyed" never fired -- e-traits)
+    # below, they raised no event: "After this Follower is destroyed" never fired)
     followers = [c for c in cards if c.uid in pos.copies and c.zone.startswith("battlefield")
                  and c.card.type == "follower" and c.attached_to is not None]
     for c in followers:
@@ -239,7 +239,7 @@ def combat_ends(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     proc.add("timing", "both players passed in succession: the combat segment ends", "L5R-COMBAT")
     t.step = "resolution"
-    from .delayed import battle_ends  # "Remove him from the game after this battle ends" (e-traits)
+    from .delayed import battle_ends  # "Remove him from the game after this battle ends"
     from .procedure import current_battlefield
 
     field = current_battlefield(pos)  # (asked before resolution sends the units home)
@@ -260,7 +260,7 @@ def end_attack_phase(game, pos: Position, proc: Procedure) -> None:
         if c.zone.startswith("battlefield"):
             if c.controller == t.active:
                 if "bowed" not in c.flags:
-                    raise_event(pos, "bowed", c)  # "After this card bows" must fire (e-traits: triggers.fires)
+                    raise_event(pos, "bowed", c)  # "After this card bows" must fire (triggers.fires)
                 c.flags.add("bowed")
             pos.move(c.uid, c.controller, "home", top=False)
     proc.add("timing", "the Attack phase ends: remaining units go home, attackers bowed", "L5R-RESOLVE",

@@ -375,7 +375,7 @@ def pay(game, ctx, price: int, what: str, bought) -> None:
         copy.flags.add("bowed")
         from .triggers_events import raise_event
 
-        raise_event(pos, "bowed", copy)  # "After this card bows" must fire (e-traits: triggers.fires)
+        raise_event(pos, "bowed", copy)  # "After this card bows" must fire (triggers.fires)
         ctx.step("cost", f"bow {copy.name}: paying for {noun}, {bought.name} costs {amount} less Gold",
                  "L5R-ACT-COST", "L5R-GOLD")
         before, price = price, max(price - amount, 0)

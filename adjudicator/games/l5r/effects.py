@@ -38,7 +38,7 @@ EFFECT_MODULES = (
     "effects_player",
     "effects_restrictions",
     "effects_engine",
-    "effects_traits",  # Invest traits (e-traits)
+    "effects_traits",  # Invest traits
     "effects_negate",
 )
 
@@ -102,14 +102,14 @@ def leave_play(position: Position, copy: Copy) -> None:
     """A card leaving play for a hand, a deck or a province: it sheds its attachments and is
     no longer bowed, dishonored or face-down (the caller moves it)."""
     if in_play(position, copy):
-        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (triggers)
     shed_attachments(position, copy)
     copy.flags.difference_update({"bowed", "dishonored", "face-down"})
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
     if in_play(position, copy):
-        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (e-traits: triggers)
+        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (triggers)
         raise_event(position, "discarded-from-play", copy)  # "... enters your discard pile from play" (r6 triggers)
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
@@ -258,7 +258,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
         if in_play(position, copy):
-            raise_event(position, "leaves-play", copy)  # (e-traits: triggers)
+            raise_event(position, "leaves-play", copy)  # (triggers)
         shed_attachments(position, copy)
         position.move(copy.uid, copy.owner, "removed", top=False)
         return Outcome(True, f"remove {name} from the game")
@@ -358,7 +358,7 @@ def executes(ability) -> bool:
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
     if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
-        from .effects_traits import invest_executes  # (e-traits)
+        from .effects_traits import invest_executes
 
         return invest_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):

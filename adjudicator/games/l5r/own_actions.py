@@ -54,7 +54,7 @@ def share(game, ctx: Context) -> None:
     item.flags.add("bowed")
     from .triggers_events import raise_event
 
-    raise_event(ctx.position, "bowed", item)  # "After this card bows" must fire (e-traits: triggers.fires)
+    raise_event(ctx.position, "bowed", item)  # "After this card bows" must fire (triggers.fires)
     ctx.step("cost", f"bow {item.name}", "L5R-ACT-COST", "L5R-SHARE")
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
@@ -167,7 +167,7 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     stronghold.flags.add("bowed")
     from .triggers_events import raise_event
 
-    raise_event(ctx.position, "bowed", stronghold)  # "After this card bows" must fire (e-traits: triggers.fires)
+    raise_event(ctx.position, "bowed", stronghold)  # "After this card bows" must fire (triggers.fires)
     ctx.step("cost", f"bow {stronghold.name}", "L5R-ACT-COST", "L5R-LEGACY")
     candidates = legacy_candidates(pos, actor)
     chosen = candidates[0]
@@ -182,7 +182,7 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
     chosen.flags.add("bowed")
     from .triggers_events import raise_event
 
-    raise_event(pos, "enters-play", chosen)  # "After this Holding enters play" must fire (e-traits)
+    raise_event(pos, "enters-play", chosen)  # "After this Holding enters play" must fire
     ctx.step("effect", f"search for {chosen.name} ({origin}) and put it into play bowed", "L5R-LEGACY")
     ctx.step("effect", "shuffle the Dynasty deck", "L5R-LEGACY")
     if origin.startswith("province "):

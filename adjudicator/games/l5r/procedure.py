@@ -815,7 +815,7 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
-    # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is (e-traits)
+    # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is
     field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
     created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
     raise_event(ctx.position, "enters-play", created)  # a created card enters play (L5R-TRAIT)
@@ -857,7 +857,7 @@ def attach_to(ctx: Context, source: Copy, bind: "Bindings", hosts: list) -> None
         pos.move(card.uid, card.controller, host.zone, top=False)
         card.attached_to = host.uid
         ctx.step("effect", f"attach {card.name} to {host.name}", "L5R-ACT-EFFECT")
-        raise_event(pos, "attached", card)  # "After this Item attaches" (r6-e-actions: triggers)
+        raise_event(pos, "attached", card)  # "After this Item attaches" (triggers)
 
 
 def _attached_things(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> list:
@@ -976,7 +976,7 @@ def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, thin
             thing.flags.add("bowed")
             ctx.step("effect", f"{thing.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
         raise_event(pos, "enters-play", thing)
-        raise_event(pos, "attached", thing)  # "After this Item attaches" (r6-e-actions: triggers)
+        raise_event(pos, "attached", thing)  # "After this Item attaches" (triggers)
         if equip:  # "Equip it to …": the Equip procedure (an "attach" is not one)
             raise_event(pos, "equipped", thing)
 

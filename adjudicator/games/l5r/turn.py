@@ -128,7 +128,7 @@ def lobby(game, ctx: Context) -> None:
     if "bowed" in who.flags:
         ctx.reject("L5R-ACT-COST.3", f"{who.show()} is already bowed, so bowing it cannot pay the cost")
     who.flags.add("bowed")
-    raise_event(pos, "bowed", who)  # "After this card bows" must fire (e-traits: triggers.fires)
+    raise_event(pos, "bowed", who)  # "After this card bows" must fire (triggers.fires)
     ctx.step("cost", f"bow {who.name}", "L5R-ACT-COST", "L5R-LOBBY")
     for p in pos.players.values():
         p.flags.discard("imperial-favor")
@@ -170,7 +170,7 @@ def equip(game, ctx: Context) -> None:
         cost = 0  # "… enters play ignoring Gold Cost if …" on itself (L5R-GOLD)
     own = costs.own_reductions(game, ctx, item)[0] + costs.board_reductions(game, ctx, item) if cost else 0
     cost = 0 if less == "free" else max(cost - less - own, 0)
-    from .effects_traits import invest_price, invest_resolve  # "equip ... invest" (e-traits)
+    from .effects_traits import invest_price, invest_resolve  # "equip ... invest"
 
     extra, invested = invest_price(game, ctx, item)
     cost += extra
@@ -186,10 +186,10 @@ def equip(game, ctx: Context) -> None:
     if bowed:
         item.flags.add("bowed")
         ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
-    invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play (e-traits)
+    invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play
     raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
-    raise_event(pos, "attached", item)  # "After this Item attaches" (r6-e-actions: triggers)
+    raise_event(pos, "attached", item)  # "After this Item attaches" (triggers)
     game.after_action(ctx)
 
 
@@ -240,7 +240,7 @@ def buy(game, ctx: Context) -> None:
     discounted, for_honor = "discounted" in flags, "for-honor" in flags or "honor" in flags
     clan = player.attrs.get("clan")
     is_personality = card.card.type == "personality"
-    # (its keywords with lasting traits': "Your Gaijin in and out of play have your Clan alignment" -- e-traits)
+    # (its keywords with lasting traits': "Your Gaijin in and out of play have your Clan alignment")
     in_clan = bool(clan) and is_personality and (card.card.has_keyword(str(clan)) or pos.has_keyword(card, str(clan)))
     requirement = card.card.attrs.get("honor-requirement", 0) or 0
     from . import costs
@@ -281,7 +281,7 @@ def buy(game, ctx: Context) -> None:
                  "L5R-HONOR-REQ", "L5R-CLAN")
     else:
         ctx.step("condition", f"{card.name} may be bought", *(["L5R-HONOR-REQ"] if is_personality else ["L5R-DYNASTY"]))
-    from .effects_traits import invest_price, invest_resolve  # "buy ... invest" (e-traits)
+    from .effects_traits import invest_price, invest_resolve  # "buy ... invest"
 
     extra, invested = invest_price(game, ctx, card)
     price += extra
@@ -309,7 +309,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play bowed", "L5R-HOLDING")
     else:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
-    invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play (e-traits)
+    invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play
     refill(pos, actor, province, ctx.proc)
     raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
@@ -413,7 +413,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
                              "L5R-TRAIT")
                     continue
                 c.flags.discard("bowed")
-                raise_event(pos, "straightened", c)  # "After this card straightens" must fire (e-traits)
+                raise_event(pos, "straightened", c)  # "After this card straightens" must fire
                 proc.add("effect", f"straighten {c.name}", "L5R-STRAIGHTEN")
         enter_phase(game, pos, "events", proc)
     elif t.phase == "events":
@@ -496,7 +496,7 @@ def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
                 else:
                     regions[key] = c.uid
                     c.flags.add("region")
-                    raise_event(pos, "enters-play", c)  # "After this Region enters play" must fire (e-traits)
+                    raise_event(pos, "enters-play", c)  # "After this Region enters play" must fire
                     proc.add("effect", f"{c.name} is revealed in {province}: a Region, it enters play attached to "
                              "the province", "L5R-REGION")
                 refill(pos, active, province, proc)
