@@ -54,7 +54,7 @@ machine, which was loaded (load average 3-5), so figures vary by ±30 %):
   607-sentence sample. Still above the issue's 1 s: what is left is lark's LALR loop and its
   tree building with positions (a reduce callback that transforms in place was tried and
   saved nothing measurable), and the wider grammar parses more sentences to the end.
-* 2026-12-01, round 6 (grammar at 71.1 %, 3504 lines): ``core/fast_parser.py`` lexes, runs
+* 2026-12-01, session 4 (grammar at 71.1 %, 3504 lines): ``core/fast_parser.py`` lexes, runs
   lark's own LALR table and calls each transformer method as its rule is reduced (children and
   positions as lark's tree would give them; no Tree, Meta, wrapper chain or Transformer walk).
   Every Ability of the pool identical to main's (compare.py reprs, same structured count).
@@ -65,11 +65,18 @@ machine, which was loaded (load average 3-5), so figures vary by ±30 %):
   pass 3.5 s -> 2.1-2.4 s (parse-table actions are converted as texts meet them, long rules
   share one generic reducer, the fast lexer's tables build in half the time). Callgrind
   (instructions, independent of the load), one warm pass of the whole pipeline: 7.64 G (lark)
-  against 4.49 G (fast), 0.59x. With the other round-6 lanes merged (3558 structured) the
+  against 4.49 G (fast), 0.59x. With the other work of the session merged (3558 structured) the
   same-run A/B still gives identical Abilities. On the idle machine of the earlier
   entries (main 1.67 s warm) this is about 0.87 s; not measured idle today. Of what is left,
   about half is the skeleton pipeline and transformer methods (frozen dataclasses, regexes
   per clause), the rest the loop itself (one regex match per token, a dict lookup per action).
+* 2026-12-01, end of session 4 (grammar at 73.1 %, 3598 lines), this script on a lightly loaded
+  machine (load 1.2-1.7): 1.52 s first pass, 1.08 s warm in one process; same-run A/B lark
+  1.77 / 1.66 / 1.71 s against fast 1.02 / 1.15 / 1.16 s; **0.71 s through ``parse_all`` on
+  both cores** (the path ``adjudicator coverage`` takes), under the issue's 1 s. Earley / LALR
+  62x on the 607-sentence sample (649.8 s against 10.5 s, the Earley run loaded by other work).
+  The session's last grammar (3603 lines structured), load 2.7: 1.60 s first pass, 0.89-1.08 s
+  warm in one process, 0.76 / 0.86 / 0.78 s through ``parse_all``.
 """
 
 from __future__ import annotations
