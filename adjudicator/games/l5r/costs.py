@@ -782,7 +782,7 @@ def _paid_for(words: str) -> tuple[bool, str, str] | None:
     return (bool(m.group(1)), "keyword", noun)
 
 
-def _tiers(ability):
+def gold_tiers(ability):
     """(base, higher, the "if" Condition) of "Produce 2 Gold, or 4 Gold if …" ("… if paying for a
     Holding [which may only pay for that card]", "… if you are a Lion Clan player"), or None."""
     if ability.kind != "action" or ability.designators or ability.limit:
@@ -815,7 +815,7 @@ def _tiers(ability):
 
 def tiered_gold(ability) -> tuple[int, int, tuple] | None:
     """(base, higher, what) of "Produce 2 Gold, or 4 Gold if paying for a Holding …", or None."""
-    found = _tiers(ability)
+    found = gold_tiers(ability)
     if found is None or found[2].kind != "effect-if:paying-for" or len(found[2].args) != 2:
         return None
     what = _paid_for(found[2].args[1])
@@ -830,7 +830,7 @@ def tier_bonus(game, ctx, src) -> tuple[int, str]:
 
     purchase = getattr(ctx, "_purchase", None)
     for ability in game.abilities(src):
-        found = _tiers(ability)
+        found = gold_tiers(ability)
         if found is None:
             continue
         base, more, when = found

@@ -512,9 +512,9 @@ def executes(ability) -> bool:
                 from .effects_engine import requirement_applies
 
                 return requirement_applies(ability, c)
-            if c.kind == "cannot-attach":  # "Will not attach Followers or Items" (effects_engine)
-                return _topic_handlers()[2]["cannot-attach"](c, ref)
-            if c.kind == "cannot-be-targeted-by":  # "Ranged Attacks may not target cards in this unit"
+            if c.kind.startswith("cannot-") and c.kind in _topic_handlers()[2]:  # restrictions a module reads
+                # itself: "Will not attach Followers or Items" (effects_engine), "Ranged Attacks may not
+                # target cards in this unit" (effects_negate), "cannot assign" (effects_battle)
                 return _topic_handlers()[2][c.kind](c, ref)
             if c.kind.startswith("cannot-") and any(scoped_executes(ability, g) for g in ability.conditions
                                                     if g.args and g.args[0] == f"effect {ability.effects.index(c)}"):
@@ -573,9 +573,9 @@ def executes(ability) -> bool:
 
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
-            from .costs import _tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+            from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
 
-            gold_only = _tiers(ability) is not None
+            gold_only = gold_tiers(ability) is not None
         return bool(timed) or gold_only
     return False
 
