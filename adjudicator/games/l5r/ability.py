@@ -440,6 +440,15 @@ def amount(a: Any) -> int | None:
     return a.value if isinstance(a, _Amount) else a
 
 
+def token(ch, type_: str, default=None, *, lower: bool = False):
+    """The text of the first token of ``type_`` among a rule's children (lower-cased if asked),
+    or ``default`` -- every topic's transformer reads its CAPWORD / STATE / PERIOD words so."""
+    for c in ch:
+        if getattr(c, "type", "") == type_:
+            return str(c).lower() if lower else str(c)
+    return default
+
+
 def it_target(children) -> TargetSpec | None:
     """The first target among transformed children."""
     for c in children:
@@ -1050,7 +1059,7 @@ def _build_transformer_class():
             return self._eff(meta, "take-favor", target=TargetSpec(ref="you"))
 
         def additional_action(self, meta, ch):
-            kw = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+            kw = token(ch, "CAPWORD", None)
             return self._eff(meta, "additional-action", keyword=kw, amount=1)
 
         def put_into_play(self, meta, ch):
@@ -1146,11 +1155,11 @@ def _build_transformer_class():
             return _event_name(ch[0], str(ch[1]).lower())
 
         def ev_turn(self, meta, ch):
-            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "begins")
+            verb = token(ch, "EVERB", "begins", lower=True)
             return "turn-" + verb
 
         def ev_duel(self, meta, ch):
-            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "ends")
+            verb = token(ch, "EVERB", "ends", lower=True)
             return "duel-" + verb
 
         # ----- more conditions
@@ -1322,11 +1331,11 @@ def _build_transformer_class():
 
         def ev_phase(self, meta, ch):
             phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
-            verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "begins")
+            verb = token(ch, "EVERB", "begins", lower=True)
             return f"{phase}-phase-{verb.rstrip('s')}s"
 
         def ev_would_verb(self, meta, ch):
-            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            verb = token(ch, "EVERB", lower=True)
             return _event_name(ch[0], "would-" + verb)
 
         # ----- conditions added
@@ -1749,7 +1758,7 @@ def _build_transformer_class():
             return _event_name(ch[1], verb + ("ed" if not verb.endswith("e") else "d")) + "-by-you"
 
         def ev_first_time(self, meta, ch):
-            period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+            period = token(ch, "PERIOD", lower=True)
             inner = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
             return f"first-each-{period}:{inner}"
 
@@ -1807,7 +1816,7 @@ def _build_transformer_class():
             return _Mod("post-state", "from-action")
 
         def p_with_ability(self, meta, ch):
-            kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+            kw = token(ch, "CAPWORD")
             return _Mod("post-state", f"has-ability:{kw}")
 
         # ----- created-card extras, attack bonuses, clan tests, keyword alternatives
@@ -1879,11 +1888,11 @@ def _build_transformer_class():
                     self._eff(meta, "amount-for-each", target=counted, amount=1)]
 
         def as_action(self, meta, ch):
-            kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), "Battle")
+            kind = token(ch, "CAPWORD", "Battle")
             return _Scoped(ch[0], "effect-as-action", (kind,), self._text(meta))
 
         def cannot_perform(self, meta, ch):
-            kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+            kind = token(ch, "CAPWORD", None)
             if kind is None and re.search(r"\bbattle\s+actions?\b", self._text(meta), re.I):
                 kind = "Battle"
             return self._eff(meta, "cannot-perform-actions", target=ch[0], keyword=kind)
@@ -1917,7 +1926,7 @@ def _build_transformer_class():
 
         # ----- more delays, play, the top cards of a deck, all attacks
         def dl_your_next_turn(self, meta, ch):
-            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            verb = token(ch, "EVERB", lower=True)
             timing = "after-next" if self._text(meta).lower().startswith("after") else "before-next"
             return (timing, f"your-turn-{verb.rstrip('s')}s", self._text(meta))
 
@@ -2024,7 +2033,7 @@ def _build_transformer_class():
             return TargetSpec(ref="this", card_types=("action",), text=self._text(meta))
 
         def dl_after_it(self, meta, ch):
-            verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+            verb = token(ch, "EVERB", lower=True)
             return ("after", f"card-{verb}", self._text(meta))
 
         def np_or_art(self, meta, ch):

@@ -23,6 +23,8 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
 
+from .ability import token
+
 
 def it_target(ch):
     return next((c for c in ch if isinstance(c, TargetSpec)), None)
@@ -382,7 +384,7 @@ class Rules:
     def bt_may_assign_bowed(self, meta, ch):
         from .ability import Unparsed
 
-        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        state = token(ch, "STATE", lower=True)
         if state != "bowed":
             return Unparsed(self._text(meta), "an assignment permission the grammar does not know", self._span(meta))
         return self._eff(meta, "may-assign-bowed", target=ch[0])
@@ -490,7 +492,7 @@ class Rules:
         return "unresolved"
 
     def bt_where(self, meta, ch):
-        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        state = token(ch, "STATE", lower=True)
         return f"where-{state}"
 
     def _bt_where_to(self, ch) -> tuple:
@@ -594,7 +596,7 @@ class Rules:
         return _mod("keyword", "Battle")
 
     def bt_dl_after_the_end(self, meta, ch):
-        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        period = token(ch, "PERIOD", lower=True)
         return ("after-end-of", f"{period}-ends", self._text(meta))
 
     def bt_give_keyword_to(self, meta, ch):
@@ -622,8 +624,8 @@ class Rules:
     def _bt_until_battle(self, meta, ch, timing: str):
         from .ability import Unparsed, _Scoped
 
-        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
-        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        period = token(ch, "PERIOD", lower=True)
+        verb = token(ch, "EVERB", lower=True)
         if verb not in ("resolves", "ends"):
             return Unparsed(self._text(meta), "an end of a period the grammar does not know", self._span(meta))
         event = f"{period}-resolves" if period == "battle" else f"{period}-ends"
@@ -809,7 +811,7 @@ class Rules:
         return _post("did:it moved")
 
     def bt_p_it_did(self, meta, ch):
-        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        verb = token(ch, "EVERB", lower=True)
         return _post(f"did:it {verb}")
 
     def bt_m_rightmost(self, meta, ch):
@@ -833,7 +835,7 @@ class Rules:
         return _post(f"in-unit:{ch[-1]}")
 
     def bt_p_in_keyword_unit(self, meta, ch):
-        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        kw = token(ch, "CAPWORD")
         return _post(f"in-unit-with:{kw}")
 
     def bt_move_other_location(self, meta, ch):
@@ -851,7 +853,7 @@ class Rules:
     def bt_after_duel_post(self, meta, ch):
         from .ability import Unparsed, _Scoped
 
-        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        verb = token(ch, "EVERB", lower=True)
         if verb not in ("ends", "resolves"):
             return Unparsed(self._text(meta), "an end of a duel the grammar does not know", self._span(meta))
         return _Scoped(ch[0], "effect-trigger", ("after", "duel-ends"), self._text(meta))
@@ -878,7 +880,7 @@ class Rules:
         return self.per_each(meta, [effect, counted]) + [self._eff(meta, "amount-at-most", amount=cap)]
 
     def bt_c_would_be_there(self, meta, ch):
-        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        state = token(ch, "STATE", lower=True)
         return Condition(kind="would-be-there", args=(ch[0].text, state), text=self._text(meta))
 
     def bt_give_alt_strength(self, meta, ch):
@@ -1019,7 +1021,7 @@ class Rules:
         from .ability import _Limit, _Optional
 
         # "You may Equip as a Battle/Open action once per turn": the Equip action itself, limited
-        period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+        period = token(ch, "PERIOD", None, lower=True)
         equip = _Optional(self._bt_equip(meta, ch))
         return [equip, _Limit("once per " + period)] if period else equip
 

@@ -63,7 +63,7 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Effect, TargetSpec, Unparsed
 
-from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target
+from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -347,7 +347,7 @@ class Rules:
 
     def cc_put_under(self, meta, ch):
         cards, host = [c for c in ch if isinstance(c, TargetSpec)]
-        face = next((str(c).lower() for c in ch if getattr(c, "type", "") == "FACE"), None)
+        face = token(ch, "FACE", None, lower=True)
         return [self._eff(meta, "put-under", target=cards, keyword=face and face.replace(" ", "-")),
                 self._eff(meta, "under-host", target=host)]
 
@@ -465,7 +465,7 @@ class Rules:
 
     def cc_token_gp(self, meta, ch):
         value = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
-        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        name = token(ch, "CAPWORD", None)
         return ("gold-production", value, name)
 
     # ----- costs of putting into play
@@ -520,7 +520,7 @@ class Rules:
 
     def cc_created_named(self, meta, ch):
         stats = next(c for c in ch if isinstance(c, _Stats))
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        word = token(ch, "CAPWORD")
         # a printed Force alone is a Follower's statline, Force/Chi/Personal Honor a Personality's
         head = "card"
         if not stats.signed:
@@ -571,7 +571,7 @@ class Rules:
 
     def cc_ta_mods(self, meta, ch):
         mods = [c for c in ch if getattr(c, "type", "") == "STATMOD"]
-        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        name = token(ch, "CAPWORD", None)
         return [self.token_desc(meta, [m] + ([_tok("CAPWORD", name)] if name else [])) for m in mods]
 
     def cc_ta_names(self, meta, ch):
@@ -634,7 +634,7 @@ class Rules:
 
     def cc_np_tokens_of(self, meta, ch):
         owner = it_target(ch)
-        name = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), None)
+        name = token(ch, "CAPWORD", None)
         some = str(ch[0]).lower()
         n, up_to = (2, True) if "two" in some else (1, False)
         states = (f"on:{owner.text}",) + ((f"at-least:1",) if up_to else ())
@@ -748,7 +748,7 @@ class Rules:
         return [ch[0], *self.per_each(meta, ch[1:])]
 
     def cc_dl_after_action(self, meta, ch):
-        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        verb = token(ch, "EVERB", lower=True)
         return ("after", f"action-{verb}", self._text(meta))
 
     def cc_c_did_either(self, meta, ch):
@@ -757,7 +757,7 @@ class Rules:
         return Condition(kind="did", text=self._text(meta))
 
     def cc_p_without_token(self, meta, ch):
-        name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        name = token(ch, "CAPWORD")
         return _Mod("post-state", f"has-no-token:{name}")
 
     def cc_p_looked_at(self, meta, ch):

@@ -74,6 +74,8 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
 
+from .ability import token as _token
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset()
 
@@ -132,10 +134,6 @@ def _cond(kind: str, pick=None):
         return Condition(kind=kind, args=args, text=self._text(meta))
 
     return f
-
-
-def _token(ch, type_):
-    return next((str(c) for c in ch if getattr(c, "type", "") == type_), None)
 
 
 def _guarded(effect, cond, text):

@@ -41,6 +41,7 @@ NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "
                     "you-draw-at-end-of-turn", "-challenges", "-rehonored", "-lobbies")
 
 
+from .ability import token  # noqa: E402
 from .triggers_events import split_event  # noqa: E402,F401 - kept here too: the name scheme's reader
 
 
@@ -159,7 +160,7 @@ class Rules:
 
     def ev_am_you_took(self, meta, ch):
         out = {"by": "you"}
-        period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+        period = token(ch, "PERIOD", None, lower=True)
         if period:
             out["first"] = period
         return out

@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Effect, TargetSpec
 
+from .ability import token
+
 
 def it_target(children):
     from .ability import it_target as f
@@ -196,7 +198,7 @@ class Rules:
         return 1
 
     def pl_when_produce(self, meta, ch):
-        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB")
+        verb = token(ch, "EVERB", lower=True)
         return verb in ("bows", "bow")
 
     def pl_produces_more_less(self, meta, ch):
@@ -500,11 +502,11 @@ class Rules2:
 
 
     def pl_p_with_keyword(self, meta, ch):
-        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        kw = token(ch, "CAPWORD")
         return self._pl_mod("post-state", f"has:{kw}")
 
     def pl_p_without_keyword(self, meta, ch):
-        kw = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        kw = token(ch, "CAPWORD")
         return self._pl_mod("post-state", f"has-no:{kw}")
 
     def pl_p_with_attachment(self, meta, ch):
@@ -597,7 +599,7 @@ class Rules6:
         # "Kozan need not bow to Lobby" / "... for his Spells": keyword the rules action, or the
         # target what he performs without bowing
         who = ch[0]
-        if next(str(c).lower() for c in ch if getattr(c, "type", "") == "VERB") != "bow":
+        if token(ch, "VERB", lower=True) != "bow":
             return _A().Unparsed(self._text(meta), "need not do something else", self._span(meta))
         word = next((str(c) for c in ch[1:] if getattr(c, "type", "") == "CAPWORD"), None)
         if word is None and self._text(meta).lower().endswith("lobby"):
@@ -777,7 +779,7 @@ class Rules10:
     def pl_subj_picks(self, meta, ch):
         # "Each player targets an unbowed Personality he controls", "Another player chooses one of them"
         who, spec = ch[0], ch[-1]
-        verb = next((str(c).lower() for c in ch if getattr(c, "type", "") == "EVERB"), "chooses")
+        verb = token(ch, "EVERB", "chooses", lower=True)
         if verb not in ("targets", "chooses"):
             return _A().Unparsed(self._text(meta), "a player does something else", self._span(meta))
         kind = "target" if verb == "targets" else "choose"
@@ -951,7 +953,7 @@ class Rules11:
     # ----- abilities used again
     def pl_np_kind_abilities(self, meta, ch):
         # "Favor abilities", "rulebook Favor abilities": the abilities of that kind
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        word = token(ch, "CAPWORD")
         states = (f"ability-kind:{word}",) + (("rulebook",) if "rulebook" in self._text(meta).lower() else ())
         return TargetSpec(ref="each", card_types=("abilities",), states=states, text=self._text(meta))
 
@@ -983,16 +985,16 @@ class Rules12:
         return self._pl_mod("post-state", "printed-keyword:" + "|".join(words))
 
     def pl_p_without_state_attachments(self, meta, ch):
-        state = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        state = token(ch, "STATE", lower=True)
         return self._pl_mod("post-state", f"no-{state}-attachments")
 
     def pl_p_fewer_keyword(self, meta, ch):
         # "with fewer Weapons": fewer such cards than the card the ability names
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        word = token(ch, "CAPWORD")
         return self._pl_mod("post-state", f"cmp-count:{word}<this")
 
     def pl_m_not_clan(self, meta, ch):
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        word = token(ch, "CAPWORD")
         return self._pl_mod("not-keyword", f"{word} Clan")
 
 

@@ -80,6 +80,8 @@ from dataclasses import replace
 
 from adjudicator.core.ability import TargetSpec, Unparsed
 
+from .ability import token
+
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "cannot-gain-token",
@@ -653,7 +655,7 @@ class Rules:
 
 
     def rs_only_play(self, meta, ch):
-        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        period = token(ch, "PERIOD", lower=True)
         named = next(c for c in ch if isinstance(c, TargetSpec))
         return _Vp("play-limit", obj=_named(named), keyword=period)
 
@@ -1204,7 +1206,7 @@ class Rules:
         from .ability import amount
 
         words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
-        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        period = token(ch, "PERIOD", lower=True)
         return self._eff(meta, "action-limit", target=_subject(ch[0]), amount=amount(ch[1]),
                          keyword="|".join(words), values=(period,))
 
@@ -1375,8 +1377,8 @@ class Rules:
         return [self._eff(meta, kind, target=who), self._eff(meta, "cannot-discard-from-play", target=who)]
 
     def rs_only_play_victory(self, meta, ch):
-        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
-        period = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD")
+        word = token(ch, "CAPWORD")
+        period = token(ch, "PERIOD", lower=True)
         return _Vp("play-limit", obj=TargetSpec(ref="named", keywords=(f"{word} Victory",), text=f"{word} Victory"),
                    keyword=period)
 
