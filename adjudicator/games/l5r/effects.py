@@ -98,19 +98,26 @@ def shed_attachments(position: Position, copy: Copy) -> None:
     copy.attached_to = None
 
 
+def _announce_leaving(position: Position, copy: Copy) -> bool:
+    """Raise "leaves-play" for a card in play about to leave it ("After this Item leaves play",
+    triggers); False if it was not in play."""
+    if not in_play(position, copy):
+        return False
+    raise_event(position, "leaves-play", copy)
+    return True
+
+
 def leave_play(position: Position, copy: Copy) -> None:
     """A card leaving play for a hand, a deck or a province: it sheds its attachments and is
     no longer bowed, dishonored or face-down (the caller moves it)."""
-    if in_play(position, copy):
-        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (triggers)
+    _announce_leaving(position, copy)
     shed_attachments(position, copy)
     copy.flags.difference_update({"bowed", "dishonored", "face-down"})
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
-    if in_play(position, copy):
-        raise_event(position, "leaves-play", copy)  # "After this Item leaves play" (triggers)
-        raise_event(position, "discarded-from-play", copy)  # "... enters your discard pile from play" (r6 triggers)
+    if _announce_leaving(position, copy):
+        raise_event(position, "discarded-from-play", copy)  # "... enters your discard pile from play"
     for att in position.attachments_of(copy.uid):
         discard_copy(position, att)
     copy.attached_to = None
@@ -257,8 +264,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         raise_event(position, "enters-play", copy)
         return Outcome(True, f"put {name} into play (it is not discarded)")
     if kind == "remove-from-game":
-        if in_play(position, copy):
-            raise_event(position, "leaves-play", copy)  # (triggers)
+        _announce_leaving(position, copy)
         shed_attachments(position, copy)
         position.move(copy.uid, copy.owner, "removed", top=False)
         return Outcome(True, f"remove {name} from the game")
