@@ -513,7 +513,7 @@ def test_opposing_and_keyword_words_are_read():
     assert cs and all(c.kind == "effect-while:has" and readable(c) for c in cs)
 
 
-def test_r6_condition_forms():
+def test_attacking_at_not_yours_in_hand_destroyed():
     (c,) = conds("While Tanihara is attacking at a battlefield, his province has +2 strength.")
     assert (c.kind, c.args[1:]) == ("effect-while:is", ("Tanihara", "attacking"))
     # "bowed at a battlefield" says more than "bowed": not this rule
@@ -527,7 +527,7 @@ def test_r6_condition_forms():
     assert not readable(c)  # "did" is read for "this" (the whole ability) only
 
 
-def test_r6_more_condition_forms():
+def test_now_has_and_hand_limit_forms():
     (c,) = conds("Open: If your maximum hand size is 10 or more, draw a card.")
     assert (c.kind, c.args[1:]) == ("effect-if:max-hand-size-at-least", ("10",))
     cs = conds("Battle: If the current enemy army has any units, draw a card.")
@@ -536,7 +536,7 @@ def test_r6_more_condition_forms():
     assert c.kind == "effect-if:any-of" and [s.kind for s in decode(c.args[1:])] == ["stat-value", "has-no-abilities"]
 
 
-def test_r6_control_or_have_and_honorably():
+def test_control_or_have_and_honorably():
     (c,) = conds("While you control any Ancestor Personalities or have any dead Personalities in your discard pile, "
                  "Daiken has +1F.")
     assert c.kind == "effect-while:any-of" and [s.kind for s in decode(c.args[1:])] == ["you-control", "you-have"]

@@ -963,7 +963,7 @@ class Rules:
     def bt_ev_theirs_action_does_or(self, meta, ch):
         return self._bt_action_does_or(meta, ch, "opponent")
 
-    # ----- round 6
+    # ----- more forms
     def bt_move_here_or_home(self, meta, ch):
         # two options, as "A or B" clauses (as the base's "home or to an adjacent battlefield")
         t = it_target(ch)

@@ -265,7 +265,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             chosen.append(copy)
             ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
             i += 1
-        fewest = fewest_targets(spec)  # "one to three target cards": at least one (g-rce)
+        fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
             ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
                        f"{describe_spec(spec)}; {len(chosen)} named")
@@ -658,7 +658,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
         if clause.kind == "turn-face-up":  # "Turn a card in a Province face-up and give it Kharmic":
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "it", the card
-            bind.zoned.update(t.uid for t in bind.last)  # turned, named in its province (g-rce)
+            bind.zoned.update(t.uid for t in bind.last)  # turned, named in its province
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
