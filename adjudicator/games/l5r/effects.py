@@ -67,15 +67,18 @@ def in_play(position: Position, copy: Copy) -> bool:
     return copy.zone in IN_PLAY_ZONES or copy.zone.startswith("battlefield")
 
 
-def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
-    """True when a continuous trait or modifier says this copy cannot undergo ``kind``."""
+def _cannot(position: Position, copy: Copy, kind: str, game) -> bool:
+    """A "cannot <kind>" modifier or continuous trait on this copy."""
     flag = "cannot-" + kind
-    if position.has_flag(copy, flag):
-        return True
-    # a standing negation ("Negate his straightening") stops a rule's change too (effects_negate)
+    return position.has_flag(copy, flag) or flag in game.continuous_flags(position, copy)
+
+
+def forbidden(position: Position, copy: Copy, kind: str, game) -> bool:
+    """True when a continuous trait or modifier says this copy cannot undergo ``kind``, or a
+    standing negation ("Negate his straightening") stops a rule's change (effects_negate)."""
     from .effects_negate import stops
 
-    return flag in game.continuous_flags(position, copy) or stops(game, position, copy, kind, None) is not None
+    return _cannot(position, copy, kind, game) or stops(game, position, copy, kind, None) is not None
 
 
 def _discard_pile(copy: Copy) -> str:
@@ -134,7 +137,8 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
-            forbidden(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+        # (standing negations were asked above with this effect's source: a rule-only one fits no effect)
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
     handler = _topic_handlers()[0].get(kind)
     if handler is not None:
