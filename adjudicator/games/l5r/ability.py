@@ -1059,7 +1059,7 @@ def _build_transformer_class():
             return self._eff(meta, "take-favor", target=TargetSpec(ref="you"))
 
         def additional_action(self, meta, ch):
-            kw = token(ch, "CAPWORD", None)
+            kw = token(ch, "CAPWORD")
             return self._eff(meta, "additional-action", keyword=kw, amount=1)
 
         def put_into_play(self, meta, ch):
@@ -1892,7 +1892,7 @@ def _build_transformer_class():
             return _Scoped(ch[0], "effect-as-action", (kind,), self._text(meta))
 
         def cannot_perform(self, meta, ch):
-            kind = token(ch, "CAPWORD", None)
+            kind = token(ch, "CAPWORD")
             if kind is None and re.search(r"\bbattle\s+actions?\b", self._text(meta), re.I):
                 kind = "Battle"
             return self._eff(meta, "cannot-perform-actions", target=ch[0], keyword=kind)
@@ -2339,8 +2339,9 @@ _COND_OPEN_RE = re.compile(r"\b(?:if|unless)\b", re.I)
 
 
 def _in_condition(sentence: str, start: int) -> bool:
-    """Is position ``start`` inside a condition: after "if"/"while"/"unless" in the same
-    comma-separated part of the sentence?"""
+    """Is position ``start`` inside a condition: after "if"/"unless" in the same comma-separated
+    part of the sentence? ("while …" keeps handing its period to the effects: "has -2F while
+    attacking this turn".)"""
     cut = max(sentence.rfind(c, 0, start) for c in ",;:")
     return _COND_OPEN_RE.search(sentence, cut + 1, start) is not None
 

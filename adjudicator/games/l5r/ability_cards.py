@@ -465,7 +465,7 @@ class Rules:
 
     def cc_token_gp(self, meta, ch):
         value = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
-        name = token(ch, "CAPWORD", None)
+        name = token(ch, "CAPWORD")
         return ("gold-production", value, name)
 
     # ----- costs of putting into play
@@ -571,7 +571,7 @@ class Rules:
 
     def cc_ta_mods(self, meta, ch):
         mods = [c for c in ch if getattr(c, "type", "") == "STATMOD"]
-        name = token(ch, "CAPWORD", None)
+        name = token(ch, "CAPWORD")
         return [self.token_desc(meta, [m] + ([_tok("CAPWORD", name)] if name else [])) for m in mods]
 
     def cc_ta_names(self, meta, ch):
@@ -634,7 +634,7 @@ class Rules:
 
     def cc_np_tokens_of(self, meta, ch):
         owner = it_target(ch)
-        name = token(ch, "CAPWORD", None)
+        name = token(ch, "CAPWORD")
         some = str(ch[0]).lower()
         n, up_to = (2, True) if "two" in some else (1, False)
         states = (f"on:{owner.text}",) + ((f"at-least:1",) if up_to else ())
