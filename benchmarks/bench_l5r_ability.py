@@ -76,7 +76,9 @@ machine, which was loaded (load average 3-5), so figures vary by ±30 %):
   both cores** (the path ``adjudicator coverage`` takes), under the issue's 1 s. Earley / LALR
   62x on the 607-sentence sample (649.8 s against 10.5 s, the Earley run loaded by other work).
   The session's last grammar (3603 lines structured), load 2.7: 1.60 s first pass, 0.89-1.08 s
-  warm in one process, 0.76 / 0.86 / 0.78 s through ``parse_all``.
+  warm in one process, 0.76 / 0.86 / 0.78 s through ``parse_all``. After the review mends (same
+  Abilities), idle machine (load 1.4): 0.84-0.94 s warm in one process, 0.56-0.80 s through
+  ``parse_all`` (one run of nine 1.1 s).
 """
 
 from __future__ import annotations
