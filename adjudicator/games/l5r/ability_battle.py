@@ -277,7 +277,8 @@ class Rules:
     def bt_am_n_plus_count(self, meta, ch):
         from .ability import amount
 
-        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0])),
+                *self._bt_pluses(ch[2:], None)]
 
     def bt_am_either(self, meta, ch):
         # "his Force or Chi": the player chooses which value (options as for "Give X +2F or -2F")
@@ -1148,3 +1149,22 @@ class Rules:
         if isinstance(inner, Effect):
             inner = replace(inner, duration="battle")
         return [self.bt_fight_there(meta, ch), inner]
+
+    # ----- "..., +1 if he is Earth": the amount before adjusted (as "plus 1")
+    def bt_signed_plus(self, meta, ch):
+        return self._eff(meta, "amount-plus", amount=int(str(ch[0])))
+
+    def bt_plus_count(self, meta, ch):
+        # "plus the number of Spells he has": the count of the cards fitting the noun phrase
+        return self._eff(meta, "amount-plus", stat="count", target=ch[-1], amount=1)
+
+    # ----- "if your army has fewer units than the enemy army": unit counts of two armies
+    def bt_fewer(self, meta, ch):
+        return "<"
+
+    def bt_more(self, meta, ch):
+        return ">"
+
+    def bt_c_army_size(self, meta, ch):
+        subj, op, than = ch[0], ch[1], ch[-1]
+        return Condition(kind="army-size", args=(_whose(subj), op, _whose(than)), text=self._text(meta))
