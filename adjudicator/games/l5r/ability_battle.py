@@ -1168,3 +1168,41 @@ class Rules:
     def bt_c_army_size(self, meta, ch):
         subj, op, than = ch[0], ch[1], ch[-1]
         return Condition(kind="army-size", args=(_whose(subj), op, _whose(than)), text=self._text(meta))
+
+    # ----- amounts: what was paid, twice a value, what the effect before did
+    def bt_am_paid(self, meta, ch):
+        # "the Gold paid" (as the cards topic's "the amount of Gold you paid for ..."): read at
+        # resolution from what the player paid for this action
+        paid = TargetSpec(ref="you", text="the amount paid")
+        return [self._eff(meta, "amount-equal-to", target=paid, stat="gold-paid", amount=1),
+                *(c for c in ch if isinstance(c, Effect))]
+
+    def bt_am_twice(self, meta, ch):
+        parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        first = parts[0]
+        if isinstance(first, Effect) and first.kind == "amount-equal-to":
+            parts = [replace(first, amount=(first.amount or 1) * 2), *parts[1:]]
+        return parts
+
+    def bt_am_count_done(self, meta, ch):
+        # "the number of tokens destroyed": the cards (tokens) the effect before destroyed
+        verb = token(ch, "PASTP", lower=True)
+        counted = ch[0]
+        counted = replace(counted, states=counted.states + (f"did:this {verb}",))
+        return [self._bt_measured(meta, counted, "count")]
+
+    def bt_am_count_this_did(self, meta, ch):
+        # "the number this bowed": the cards the effect before bowed
+        verb = token(ch, "PASTP", lower=True)
+        return [self._bt_measured(meta, TargetSpec(ref="each", card_types=("card",), states=(f"did:this {verb}",),
+                                                   text=self._text(meta)), "count")]
+
+
+    # ----- post-modifiers: an exact value, what the cards attack
+    def bt_p_test_eq(self, meta, ch):
+        from .ability import StatTest
+
+        return _mod("test", StatTest(stat=ch[-1], op="=", value=int(str(ch[0]))))
+
+    def bt_p_attacking(self, meta, ch):
+        return _post(f"attacking:{_whose(ch[-1])}")
