@@ -1206,3 +1206,26 @@ class Rules:
 
     def bt_p_attacking(self, meta, ch):
         return _post(f"attacking:{_whose(ch[-1])}")
+
+    def bt_after_the_duel(self, meta, ch):
+        from .ability import _Scoped
+
+        effect = ch[0] if len(ch) == 1 else self._bt_attach(meta, ch)
+        return _Scoped(effect, "effect-trigger", ("after", "duel-ends"), self._text(meta))
+
+    def bt_rider_targeting(self, meta, ch):
+        return self._eff(meta, "attack-target", target=it_target(ch))
+
+    def _bt_c_battle_result(self, meta, ch, result: str):
+        from .ability import Unparsed
+
+        period = token(ch, "PERIOD", lower=True)
+        if period != "battle":
+            return Unparsed(self._text(meta), "a win of what the grammar does not know", self._span(meta))
+        return Condition(kind=f"{result}-battle", args=(_whose(ch[0]),), text=self._text(meta))
+
+    def bt_c_won_battle(self, meta, ch):
+        return self._bt_c_battle_result(meta, ch, "won")
+
+    def bt_c_lost_battle(self, meta, ch):
+        return self._bt_c_battle_result(meta, ch, "lost")
