@@ -1217,11 +1217,6 @@ class Rules:
         return self._eff(meta, "attack-target", target=it_target(ch))
 
     def _bt_c_battle_result(self, meta, ch, result: str):
-        from .ability import Unparsed
-
-        period = token(ch, "PERIOD", lower=True)
-        if period != "battle":
-            return Unparsed(self._text(meta), "a win of what the grammar does not know", self._span(meta))
         return Condition(kind=f"{result}-battle", args=(_whose(ch[0]),), text=self._text(meta))
 
     def bt_c_won_battle(self, meta, ch):
