@@ -1224,3 +1224,18 @@ class Rules:
 
     def bt_c_lost_battle(self, meta, ch):
         return self._bt_c_battle_result(meta, ch, "lost")
+
+    def bt_pn_battle_abilities(self, meta, ch):
+        return "battle-abilities"
+
+    def bt_extra_battle_action(self, meta, ch):
+        # as the player topic's additional actions: keyword "Battle:<what it uses>", target the card
+        n = 2 if self._text(meta).lower().split()[1] == "two" else 1
+        scope = next((c for c in ch if isinstance(c, tuple)), None)
+        keyword, target = ("Battle", None) if scope is None else (f"Battle:{scope[0]}", scope[1])
+        return self._eff(meta, "additional-action", keyword=keyword, amount=n, target=target)
+
+    def bt_ev_refuses_yours(self, meta, ch):
+        from .ability_events import _name
+
+        return _name("your-challenge-refused", by=_whose(ch[0]))
