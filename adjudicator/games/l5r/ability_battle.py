@@ -1231,9 +1231,10 @@ class Rules:
     def bt_extra_battle_action(self, meta, ch):
         # as the player topic's additional actions: keyword "Battle:<what it uses>", target the card
         n = 2 if self._text(meta).lower().split()[1] == "two" else 1
-        scope = next((c for c in ch if isinstance(c, tuple)), None)
-        keyword, target = ("Battle", None) if scope is None else (f"Battle:{scope[0]}", scope[1])
-        return self._eff(meta, "additional-action", keyword=keyword, amount=n, target=target)
+        return self._eff(meta, "additional-action", keyword="Battle:from", amount=n, target=it_target(ch))
+
+    def bt_act_from(self, meta, ch):
+        return it_target(ch)
 
     def bt_ev_refuses_yours(self, meta, ch):
         from .ability_events import _name
