@@ -1240,3 +1240,10 @@ class Rules:
         from .ability_events import _name
 
         return _name("your-challenge-refused", by=_whose(ch[0]))
+
+    def bt_p_in_other_province(self, meta, ch):
+        # "all cards in other Provinces": the provinces other than this card's
+        return [_mod("zone", "province"), _post("in-other-province")]
+
+    def bt_his_controller(self, meta, ch):
+        return TargetSpec(ref="it", text=self._text(meta))
