@@ -1362,3 +1362,30 @@ class _R6eRules:
 for _name, _f in list(vars(_R6eRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _EitherRestrictionRules:
+    """restrictions joined by "or", values against the printed value."""
+
+    def pl_p_or(self, meta, ch):
+        # "with Shadowlands or without attachments": one "either-of:" state naming both
+        # restrictions as states ("test:<stat><op><n>" for a number test), the card meets one
+        parts = []
+        for m in (c for c in ch if isinstance(c, _A()._Mod)):
+            if m.kind == "post-state" and isinstance(m.value, str):
+                parts.extend(m.value[len("either-of:"):].split("||") if m.value.startswith("either-of:") else [m.value])
+            elif m.kind == "test":
+                parts.append(f"test:{m.value.stat}{m.value.op}{m.value.value}")
+            else:
+                return _A().Unparsed(self._text(meta), "either restriction", self._span(meta))
+        return self._pl_mod("post-state", "either-of:" + "||".join(parts))
+
+    def pl_p_below_printed(self, meta, ch):
+        # "lower Personal Honor than printed": the card's own value below its printed one
+        stat = next(c for c in ch if isinstance(c, str))
+        return self._pl_mod("post-state", f"cmp:{stat}<it.printed-{stat}")
+
+
+for _name, _f in list(vars(_EitherRestrictionRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
