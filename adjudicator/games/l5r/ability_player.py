@@ -1389,3 +1389,29 @@ class _EitherRestrictionRules:
 for _name, _f in list(vars(_EitherRestrictionRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+KINDS = KINDS | {"put-into-play-at"}  # "Bring him into play at this card's location": values (whose location,)
+
+
+class _ValueHeldAndPlaceRules:
+    """into play at a card's location; one of another card's cards."""
+
+    def pl_bring_into_play_at(self, meta, ch):
+        # the card enters play at the location of the card named (its home or battlefield)
+        where = [c for c in ch if isinstance(c, TargetSpec)][-1]
+        return self._eff(meta, "put-into-play-at", target=it_target(ch[:1]), values=(where.text,))
+
+    def _pl_one_of_poss(self, meta, ch, spec):
+        return replace(spec, ref="choice", count=1, up_to=False)
+
+    def pl_one_of_poss_keyword(self, meta, ch):
+        return self._pl_one_of_poss(meta, ch, self.pl_poss_keyword(meta, ch))
+
+    def pl_one_of_poss_desc(self, meta, ch):
+        return self._pl_one_of_poss(meta, ch, self.pl_poss_desc(meta, ch))
+
+
+for _name, _f in list(vars(_ValueHeldAndPlaceRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
