@@ -1415,3 +1415,42 @@ class _ValueHeldAndPlaceRules:
 for _name, _f in list(vars(_ValueHeldAndPlaceRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _MoreRestrictionRules:
+    """values held now, counts of cards, owners, a permanent bonus, one clause or another."""
+
+    def pl_r_now_value(self, meta, ch):
+        # "that now has 0 Force": its value at resolution is N
+        n, stat = next(c for c in ch if getattr(c, "type", "") == "NUMBER"), ch[-1]
+        return _A()._Mod("test", _A().StatTest(stat=stat, op="=", value=int(n)))
+
+    def pl_q_n_or_more(self, meta, ch):
+        return self._pl_mod("q", ("at-least", _A()._NUMBER_WORDS[self._text(meta).split()[0].lower()]))
+
+    def pl_p_owned_by(self, meta, ch):
+        # the card's owner (who brought it into the game), not its controller
+        return self._pl_mod("post-state", f"owned-by:{ch[-1].ref}")
+
+    def pl_p_you_own_control(self, meta, ch):
+        return [self._pl_mod("owner", "you"), self._pl_mod("post-state", "owned-by:you")]
+
+    def pl_s_total_chi(self, meta, ch):
+        return "total-chi"
+
+    def pl_give_permanent_bonus_ref(self, meta, ch):
+        out = self.give_bonus_ref(meta, [c for c in ch])
+        def permanent(e):
+            return replace(e, duration="permanent") if isinstance(e, Effect) and e.kind == "modify-stat" else e
+        return [permanent(e) for e in out] if isinstance(out, list) else permanent(out)
+
+    def pl_need_not_bow_self(self, meta, ch):
+        return self.pl_need_not_bow(meta, [TargetSpec(ref="this", text="this card"), *ch])
+
+    def pl_choice_comma(self, meta, ch):
+        return self.choice_of(meta, [c for c in ch if getattr(c, "type", "") != "PL_COMMA_OR_VERB"])
+
+
+for _name, _f in list(vars(_MoreRestrictionRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
