@@ -1399,8 +1399,8 @@ class _ValueHeldAndPlaceRules:
 
     def pl_bring_into_play_at(self, meta, ch):
         # the card enters play at the location of the card named (its home or battlefield)
-        where = [c for c in ch if isinstance(c, TargetSpec)][-1]
-        return self._eff(meta, "put-into-play-at", target=it_target(ch[:1]), values=(where.text,))
+        where = re.search(r"\binto\s+play\s+at\s+(.+?)'s?\s+location\b", self._text(meta), re.I).group(1)
+        return self._eff(meta, "put-into-play-at", target=it_target(ch[:1]), values=(where,))
 
     def _pl_one_of_poss(self, meta, ch, spec):
         return replace(spec, ref="choice", count=1, up_to=False)
