@@ -568,3 +568,35 @@ def test_bare_won_lost_is_a_contest_result():
     assert {"won-contest", "lost-contest"} <= CONDITION_KINDS
     # "won" with an object still reads the old way
     assert [c.kind for c in conds("Straighten Rikiya if he won a duel this turn.")] == ["effect-if:won-duel"]
+
+
+def test_counts_against_another_side():
+    (c,) = conds("Battle: If the target has fewer attachments, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:count-compare", ("the target", "attachments", "<", "this"))
+    (c,) = conds("Battle: If your current army has more units than the current enemy army, draw a card.")
+    assert c.args[1:] == ("your current army", "units", ">", "the current enemy army")
+    (c,) = conds("Open: If there are more than two players, choose a player.")
+    assert (c.kind, c.args[1:]) == ("effect-if:player-count", (">", "2"))
+
+
+def test_values_margins_and_roles():
+    (c,) = conds("Battle: If the current battlefield's Province Strength is 9 or greater, gain 2 Honor.")
+    assert c.args[1:] == ("the current battlefield", "province-strength", ">=", "9")
+    (c,) = conds("Battle: If the discarded card's Focus Value is odd, bow the target.")
+    assert (c.kind, c.args[2:]) == ("effect-if:stat-parity", ("focus", "odd"))
+    (c,) = conds("Open: If Crab Clan is your only Clan Alignment, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:only-clan-alignment", ("Crab",))
+    (c,) = conds("Battle: If the caster is Water, draw a card.")
+    assert c.kind == "effect-if:is" and c.args[1:] == ("the caster", "Water")
+    won, duelist = conds("Battle: If your Personality is a Duelist and you won the duel by three or more, draw a card.")
+    assert (won.kind, won.args[1:]) == ("effect-if:won-by", ("you", "the duel", "3"))
+    assert duelist.args[1:] == ("your Personality", "a Duelist")
+
+
+def test_one_subject_doing_and_being():
+    (c,) = conds("Open: If the action targets Kenji and is another player's, gain 1 Honor.")
+    assert subs(c, 1) == [("did", "the action", "targets", "Kenji"), ("is-another-players", "the action")]
+    (c,) = conds("Battle: If this Shugenja is unbowed and is targeted by the Battle action, bow him.")
+    assert subs(c, 1)[1] == ("was-targeted-by", "this Shugenja", "the Battle action")
+    (c,) = conds("Open: If he is no longer a legal target for that action, negate its effects.")
+    assert (c.kind, c.args[1:]) == ("effect-if:not-legal-target", ("he", "that action"))
