@@ -600,3 +600,27 @@ def test_one_subject_doing_and_being():
     assert subs(c, 1)[1] == ("was-targeted-by", "this Shugenja", "the Battle action")
     (c,) = conds("Open: If he is no longer a legal target for that action, negate its effects.")
     assert (c.kind, c.args[1:]) == ("effect-if:not-legal-target", ("he", "that action"))
+
+
+def test_leading_test_on_other_clause_shapes():
+    # the test guards the clause other topics build: a player who must act, an effect with a rider
+    ab = parse_ability("Open: If he does not, he must target and bow one of his unbowed Personalities.")
+    assert ab.structured and "effect-if:did-not" in [c.kind for c in ab.conditions]
+    ab = parse_ability("Battle: If this Follower is attacking, Fear 2 that may target a Personality with Followers.")
+    assert ab.structured and [(c.kind, c.args[0]) for c in ab.conditions] == [("effect-if:is", "effect 0"), ("effect-if:is", "effect 1")]
+    # both tests of "If A and B, you may target and ..." guard the clause
+    kinds = [c.kind for c in conds("Battle: If its Force is now 0 and you control a Shugenja, you may target "
+                                   "and destroy a card without attachments.")]
+    assert {"effect-if:stat-value", "effect-if:you-control", "effect-optional"} <= set(kinds)
+
+
+def test_contractions_and_now_has():
+    (c,) = conds("Battle: If you don't have a Ring in play, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:has-no", ("you", "a Ring in play"))
+    # "now" before "has" after a noun is the test's, not the noun's post-modifier
+    (c,) = conds("Battle: If the target now has 0 Force or no abilities, draw a card.")
+    assert subs(c, 1) == [("stat-value", "the target", "force", "=", "0"), ("has-no-abilities", "the target")]
+    (c,) = conds("Battle: If the target now has lower Force than Aimaro, draw a card.")
+    assert c.kind == "effect-if:stat-compare"
+    (c,) = conds("Open: If the destruction was not from another player's card effect, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:not-from", ("the destruction", "another player's card effect"))

@@ -96,7 +96,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "won-contest", "lost-contest",
     # counts against another side, player count, margins, parities, roles (see the docstring)
     "count-compare", "player-count", "only-clan-alignment", "not-legal-target", "caused-honor-loss",
-    "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
+    "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than", "not-from",
 })
 
 
@@ -893,5 +893,51 @@ class _CountsAndComparisons:
 
 
 for _k, _v in list(vars(_CountsAndComparisons).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+def _if_then(method: str):
+    """"If C, <clause>" for another topic's clause shape: that topic's method builds the clause
+    (from the children after the test), the test guards it."""
+
+    def f(self, meta, ch):
+        return _guarded(getattr(self, method)(meta, ch[1:]), ch[0], self._text(meta))
+
+    return f
+
+
+class _IfThen:
+    cd_if_subj_must = _if_then("rs_subj_must")
+    cd_if_subj_must_pick = _if_then("rs_subj_must_pick")
+    cd_if_then_refilling = _if_then("bt_then_refilling")
+    cd_if_then_discarding = _if_then("bt_then_discarding")
+    cd_if_with_rider = _if_then("bt_with_rider")
+    cd_if_with_bonus = _if_then("bt_with_bonus")
+    cd_if_optional_performer = _if_then("rs_optional_performer")
+
+    def cd_if_both_optional_pick(self, meta, ch):
+        # both tests on the clause, as "If A and B, <X>" (the base guarded_pre_and)
+        first, second = [c for c in ch if isinstance(c, Condition)]
+        text = self._text(meta)
+        return _guarded(_guarded(self.optional_pick(meta, ch[-1:]), second, text), first, text)
+
+    def cd_if_both_optional(self, meta, ch):
+        from .ability import _Optional
+
+        first, second = [c for c in ch if isinstance(c, Condition)]
+        text = self._text(meta)
+        return _guarded(_guarded(_Optional(ch[-1]), second, text), first, text)
+
+    def cd_you_dont_have(self, meta, ch):
+        # the base "has-no" (who, what), as "this Personality does not have a Madness token"
+        return Condition(kind="has-no", args=("you", _word(ch[-1])), text=self._text(meta))
+
+    def cd_not_from(self, meta, ch):
+        # (what, its source): the negation of "action-from"
+        return Condition(kind="not-from", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_IfThen).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
