@@ -151,6 +151,12 @@ class Rules:
         return head + [c for c in ch[1:] if c is not None]
 
     bt_with_bonus = _bt_attach
+
+    def bt_cost_then_bonus(self, meta, ch):
+        # "Bow him to make a Ranged 3 Attack with +2 strength": as the base's cost_then, the attack
+        # followed by its bonuses
+        cost = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*cost, *self._bt_attach(meta, ch[1:])]
     bt_with_rider = _bt_attach
 
     def bt_rider_clause(self, meta, ch):
@@ -1158,17 +1164,6 @@ class Rules:
         # "plus the number of Spells he has": the count of the cards fitting the noun phrase
         return self._eff(meta, "amount-plus", stat="count", target=ch[-1], amount=1)
 
-    # ----- "if your army has fewer units than the enemy army": unit counts of two armies
-    def bt_fewer(self, meta, ch):
-        return "<"
-
-    def bt_more(self, meta, ch):
-        return ">"
-
-    def bt_c_army_size(self, meta, ch):
-        subj, op, than = ch[0], ch[1], ch[-1]
-        return Condition(kind="army-size", args=(_whose(subj), op, _whose(than)), text=self._text(meta))
-
     # ----- amounts: what was paid, twice a value, what the effect before did
     def bt_am_paid(self, meta, ch):
         # "the Gold paid" (as the cards topic's "the amount of Gold you paid for ..."): read at
@@ -1221,6 +1216,9 @@ class Rules:
 
     def bt_c_won_battle(self, meta, ch):
         return self._bt_c_battle_result(meta, ch, "won")
+
+    def bt_c_you_won_battle(self, meta, ch):
+        return self._bt_c_battle_result(meta, [TargetSpec(ref="you", text="you")], "won")
 
     def bt_c_lost_battle(self, meta, ch):
         return self._bt_c_battle_result(meta, ch, "lost")
