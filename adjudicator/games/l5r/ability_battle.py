@@ -35,6 +35,7 @@ KINDS: frozenset[str] = frozenset({
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
     "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action", "assign", "fight-battle",
+    "move-into-army", "move-to-oppose",
 })
 
 
@@ -1245,3 +1246,22 @@ class Rules:
 
     def bt_his_controller(self, meta, ch):
         return TargetSpec(ref="it", text=self._text(meta))
+
+    def bt_c_assigned_there(self, meta, ch):
+        from .ability import Unparsed
+
+        if str(ch[1]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        return Condition(kind="assigned", args=(_whose(ch[0]), "there"), text=self._text(meta))
+
+    def bt_p_battle_resolution(self, meta, ch):
+        word = self._text(meta).split()[0].lower()
+        return _post(f"{'from' if word == 'from' else 'during'}:battle-resolution")
+
+    def bt_move_into_army(self, meta, ch):
+        state = token(ch, "STATE", lower=True)
+        return self._eff(meta, "move-into-army", target=it_target(ch), keyword=f"your-{state}")
+
+    def bt_move_to_oppose(self, meta, ch):
+        moved, opposed = [c for c in ch if isinstance(c, TargetSpec)][:2]
+        return self._eff(meta, "move-to-oppose", target=moved, values=(_whose(opposed),))
