@@ -391,3 +391,13 @@ def test_this_gain_and_these_effects_will_not_be_negated():
 def test_copies_one_keyword_from_a_target():
     (e,) = effects("Kenta copies one keyword from your target Personality.")
     assert (e.kind, e.target.card_types, e.target.states) == ("copy-keyword", ("keyword",), ("of-target", "one-of"))
+
+
+def test_a_quoted_ability_ending_a_sentence_ends_it():
+    # the sentence's period sits inside the closing quote; the next sentence is read on its own
+    ab = parse_ability('Limited: Give your target Personality the ability, "Battle: Fear 2." Lose 1 Honor.')
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["grant-ability", "lose-honor"]
+    # "Otherwise, ..." stays with the "If ..." sentence before it
+    ab = parse_ability('Limited: If he is a Monk, give him the ability, "Battle: Fear 2." Otherwise, give him Monk.')
+    assert any(c.kind.startswith("effect-otherwise") or c.kind.startswith("effect-unless") for c in ab.conditions), ab
