@@ -439,3 +439,40 @@ def test_put_a_card_in_your_hand_read_back_from_the_noun_phrase():
 def test_a_number_of_its_tokens():
     (e,) = parse_ability("Open: Remove two of its Charging tokens.").effects
     assert (e.kind, e.target.count, e.target.keywords, e.target.states) == ("discard", 2, ("Charging",), ("on:it",))
+
+
+def test_put_into_play_or_hand_is_a_choice_of_two_destinations():
+    ab = parse_ability("Limited: Put it into play or your hand.")
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["put-into-play", "put-in-hand"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+
+
+def test_equip_from_discard_pile_to_a_host_bowed():
+    ab = parse_ability("Limited: You may Equip this Spell from your discard pile, bowed, to a Void Shugenja.")
+    assert ab.structured, ab
+    card, host = ab.effects
+    assert (card.kind, card.target.zone, card.keyword) == ("attach", "discard", "bowed")
+    assert (host.kind, host.target.keywords) == ("attach-to", ("Void", "Shugenja"))
+
+
+def test_refilling_the_province_a_card_left():
+    ab = parse_ability("Battle: Put it at the bottom of its owner's Dynasty deck, refilling face-up.")
+    assert ab.structured, ab
+    bottom, refill = ab.effects
+    assert (bottom.kind, refill.kind, refill.keyword) == ("put-on-bottom", "refill", "face-up")
+    assert refill.target.card_types == ("province",)
+
+
+def test_a_player_chooses_and_discards_one_card_of_his_hand():
+    ab = parse_ability("Battle: Another player chooses and discards one.")
+    assert ab.structured, ab
+    (e,) = ab.effects
+    assert (e.kind, e.target.zone, e.target.count) == ("discard", "hand", 1)
+
+
+def test_look_at_a_number_of_fate_cards_measured_by_a_stat():
+    ab = parse_ability("Limited: Look at a number of Fate cards on top of your deck equal to his Chi.")
+    assert ab.structured, ab
+    look, measure = ab.effects
+    assert (look.kind, look.target.zone, measure.kind, measure.stat) == ("look-at-top", "fate-deck", "amount-equal-to", "chi")

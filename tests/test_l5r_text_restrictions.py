@@ -401,3 +401,26 @@ def test_a_quoted_ability_ending_a_sentence_ends_it():
     # "Otherwise, ..." stays with the "If ..." sentence before it
     ab = parse_ability('Limited: If he is a Monk, give him the ability, "Battle: Fear 2." Otherwise, give him Monk.')
     assert any(c.kind.startswith("effect-otherwise") or c.kind.startswith("effect-unless") for c in ab.conditions), ab
+
+
+def test_lists_of_forbidden_acts():
+    assert [e.kind for e in effects("He will not straighten, attack, or defend.")] == [
+        "cannot-straighten", "cannot-attack", "cannot-defend"]
+    assert [e.kind for e in effects("Will not attach cards or issue challenges.")] == ["cannot-attach", "cannot-challenge"]
+    kinds = [e.kind for e in effects("Hida will not attack or issue challenges, and cannot be challenged from Iaijutsu actions.")]
+    assert kinds == ["cannot-attack", "cannot-challenge", "cannot-be-challenged"]
+
+
+def test_moving_there_and_assigning_together():
+    (e,) = effects("Other Personalities cannot move there.")
+    assert (e.kind, e.values[0].card_types) == ("cannot-move-to", ("battlefield",))
+    (e,) = effects("They may not be assigned to the same battlefield.")
+    assert e.kind == "cannot-assign-together"
+    # no engine handler reads the group restriction: it must not count as carried out
+    assert not executes(parse_ability("They may not be assigned to the same battlefield."))
+
+
+def test_keywords_kept_and_refused():
+    kinds = [(e.kind, e.keyword) for e in effects("Your Crab Clan Personalities have Courtier but do not have Scout, Cavalry, or Paragon.")]
+    assert kinds[0] == ("grant-keyword", "Courtier")
+    assert kinds[1:] == [("lose-keyword", "Scout"), ("lose-keyword", "Cavalry"), ("lose-keyword", "Paragon")]

@@ -76,6 +76,7 @@ is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.core.ability import TargetSpec, Unparsed
@@ -84,6 +85,7 @@ from .ability import token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
+    "cannot-assign-together",
     "cannot-gain-token",
     "cannot-gain-honor",
     "cannot-lose-honor",
@@ -1414,3 +1416,55 @@ class Rules:
         verbs = next(c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type"))
         cond = Condition(kind="pays-for-single", args=(what.text, verbs), text=self._text(meta))
         return _Guarded(ch[0], cond, self._text(meta))
+
+    # ----- lists of forbidden acts
+    def rs_move_here(self, meta, ch):
+        here = TargetSpec(ref="it", card_types=("battlefield",), text=self._text(meta).split()[-1])
+        return _Vp("cannot-move-to", obj=here)
+
+    def rs_not_verb_attack_defend(self, meta, ch):
+        verb = self.rs_verb_self(meta, [ch[1]])
+        if verb is None:
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        who = _subject(ch[0])
+        return [self._rs_effect(meta, who, verb), self._eff(meta, "cannot-attack", target=who),
+                self._eff(meta, "cannot-defend", target=who)]
+
+    def rs_not_attack_challenge(self, meta, ch):
+        who = _subject(ch[0])
+        return [self._eff(meta, "cannot-attack", target=who), self._rs_effect(meta, who, _Vp("cannot-challenge"))]
+
+    def rs_self_not_attach_challenge(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, TargetSpec))
+        return [self.cannot_attach(meta, [what]), self._rs_effect(meta, _self(), _Vp("cannot-challenge"))]
+
+    def rs_p_challenged_from(self, meta, ch):
+        # keyword: the actions whose challenges are kept out ("Iaijutsu actions")
+        return _Vp("cannot-be-challenged", keyword=ch[-1])
+
+    def rs_not_assigned_together(self, meta, ch):
+        # a restriction on the group, not on each card: none of them joins a battlefield where
+        # another of them is
+        return self._eff(meta, "cannot-assign-together", target=ch[0])
+
+    def rs_restrict_battle_resolution_here(self, meta, ch):
+        # only the resolution of the battle at this card's battlefield ("there")
+        who = TargetSpec(ref="each", card_types=("battle-resolution",), states=("here",),
+                         text="battle resolution there")
+        return self._rs_effect(meta, who, ch[-1])
+
+    def rs_ignore_next_action_gold(self, meta, ch):
+        # the next action of that kind the player takes costs no Gold
+        action = TargetSpec(ref="next", owner="you", card_types=("action",), keywords=(str(ch[0]),),
+                            text=f"your next {ch[0]} action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="gold")
+
+    def rs_has_but_not(self, meta, ch):
+        who = ch[0]
+        gained = self.subj_gains_keyword(meta, [who, ch[1]])
+        lost = [w.strip() for w in re.split(r",|\bor\b", self._text(meta).split(" have ")[-1].rstrip(". ")) if w.strip()]
+        gained = gained if isinstance(gained, list) else [gained]
+        return gained + [self._eff(meta, "lose-keyword", target=who, keyword=w) for w in lost]
+
+    def rs_kw_alts(self, meta, ch):
+        return self._text(meta)
