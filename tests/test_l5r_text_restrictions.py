@@ -424,3 +424,13 @@ def test_keywords_kept_and_refused():
     kinds = [(e.kind, e.keyword) for e in effects("Your Crab Clan Personalities have Courtier but do not have Scout, Cavalry, or Paragon.")]
     assert kinds[0] == ("grant-keyword", "Courtier")
     assert kinds[1:] == [("lose-keyword", "Scout"), ("lose-keyword", "Cavalry"), ("lose-keyword", "Paragon")]
+
+
+def test_effects_that_will_not_negate_others_protect_the_others():
+    (e,) = effects("Its effects will not negate other effects.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("cannot-negate", ("effect",), ("other",))
+
+
+def test_a_player_ignores_the_costs_of_the_action():
+    (e,) = effects("He ignores the action's costs.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "all", ("action",))

@@ -1468,3 +1468,11 @@ class Rules:
 
     def rs_kw_alts(self, meta, ch):
         return self._text(meta)
+
+    def rs_negate_obj(self, meta, ch):
+        # the object is protected from the subject's negation (as "Card effects will not move him")
+        return _Vp("cannot-negate", obj=ch[-1], acted_on=True)
+
+    def rs_ignores_action_costs(self, meta, ch):
+        action = TargetSpec(ref="it", card_types=("action",), text="the action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="all", values=(ch[0],))
