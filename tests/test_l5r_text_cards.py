@@ -476,3 +476,21 @@ def test_look_at_a_number_of_fate_cards_measured_by_a_stat():
     assert ab.structured, ab
     look, measure = ab.effects
     assert (look.kind, look.target.zone, measure.kind, measure.stat) == ("look-at-top", "fate-deck", "amount-equal-to", "chi")
+
+
+def test_two_targets_one_in_any_discard_pile():
+    ab = parse_ability("Battle: Target your Personality and a Follower in any player's discard pile: Attach the Follower to the Personality.")
+    assert ab.structured, ab
+    first, second = [e for e in ab.costs if e.kind == "target"]
+    assert (first.target.zone, second.target.zone) == (None, "discard")
+
+
+def test_noun_phrases_of_cards_out_of_play_titled_and_without_attachments():
+    ab = parse_ability("Limited: Give your target face-up Personality out of play Destined.")
+    assert ab.structured, ab
+    assert (ab.effects[0].kind, ab.effects[0].target.zone) == ("grant-keyword", "out-of-play")
+    (e,) = parse_ability("Limited: Discard a Bonds of Hospitality.").effects
+    assert "titled:Bonds of Hospitality" in e.target.states
+    ab = parse_ability("Battle: Target an enemy card without attached Weapons or Armor: Bow the card.")
+    assert ab.structured, ab
+    assert "no-attached:Weapons|Armor" in ab.costs[0].target.states

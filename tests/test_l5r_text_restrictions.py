@@ -434,3 +434,21 @@ def test_effects_that_will_not_negate_others_protect_the_others():
 def test_a_player_ignores_the_costs_of_the_action():
     (e,) = effects("He ignores the action's costs.")
     assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "all", ("action",))
+
+
+def test_a_player_must_declare_an_attack_and_assign_a_card():
+    declare, assign = effects("You must declare an attack each turn and assign this Personality to attack if possible.")
+    assert (declare.kind, declare.target.ref, declare.keyword) == ("must-declare-attack", "you", "each-turn")
+    assert (assign.kind, assign.keyword, assign.values) == ("must-assign", "attack", ("if-possible",))
+    assert not executes(parse_ability("You must declare an attack each turn and assign this Personality to attack if possible."))
+
+
+def test_at_most_n_actions_from_a_card_type_per_game():
+    (e,) = effects("You may not take more than four actions from Events per game.")
+    assert (e.kind, e.amount, e.duration, e.values[0].card_types) == ("action-limit", 4, "game", ("event",))
+
+
+def test_effects_of_actions_a_card_performs_will_not_be_negated():
+    (e,) = effects("Effects of Political actions this Personality performs will not be negated.")
+    assert e.kind == "cannot-negate"
+    assert "of-action:political" in e.target.states

@@ -846,6 +846,36 @@ class Rules:
     def cc_p_with_favor(self, meta, ch):
         return _Mod("state", "has-imperial-favor")
 
+    # ----- two targets, named cards
+    def cc_target_two_any_discard(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [first]), self.target_decl(meta, [replace(second, zone="discard")])]
+
+    def cc_target_two(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [first]), self.target_decl(meta, [second])]
+
+    def cc_np_kw_out_of_play(self, meta, ch):
+        # the base noun phrase of the card, then its place: a face-up card in a province
+        return self.np_desc(meta, [*ch, _Mod("zone", "out-of-play")])
+
+    def cc_np_titled(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        title = f"{words[0]} of {words[1]}"
+        return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{title}",),
+                          text=self._text(meta))
+
+    def cc_p_without_attached(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return _Mod("post-state", "no-attached:" + "|".join(words))
+
+    def cc_p_no_printed_abilities(self, meta, ch):
+        return _Mod("post-state", "no-printed-abilities")
+
+    def cc_p_no_printed_abilities_tokens(self, meta, ch):
+        name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return [_Mod("post-state", "no-printed-abilities"), _Mod("post-state", f"no-token:{name}")]
+
 
 
 def _tok(type_, value):

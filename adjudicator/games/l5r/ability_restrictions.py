@@ -86,6 +86,8 @@ from .ability import token
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "cannot-assign-together",
+    "must-declare-attack",
+    "must-assign",
     "cannot-gain-token",
     "cannot-gain-honor",
     "cannot-lose-honor",
@@ -1476,3 +1478,38 @@ class Rules:
     def rs_ignores_action_costs(self, meta, ch):
         action = TargetSpec(ref="it", card_types=("action",), text="the action")
         return self._eff(meta, "ignore-cost", target=action, keyword="all", values=(ch[0],))
+
+    # ----- what a player must do in battle
+    def rs_must_declare_assign(self, meta, ch):
+        who = ch[0]
+        unit = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        each_turn = "each turn" in self._text(meta).lower() or self._text(meta).lower().startswith("on your turn")
+        if_able = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
+        declare = self._eff(meta, "must-declare-attack", target=who, keyword="each-turn" if each_turn else None)
+        assign = self._eff(meta, "must-assign", target=unit, keyword="attack",
+                           values=("if-possible",) if if_able else ())
+        return [declare, assign]
+
+    def rs_aw(self, meta, ch):
+        return None
+
+    def rs_take_at_most(self, meta, ch):
+        # "no more than N actions from <source> per <period>": amount N, values[0] the source
+        from .ability import amount
+
+        n = next(amount(c) for c in ch if amount(c) is not None)
+        period = token(ch, "PERIOD", lower=True)
+        return _Vp("action-limit", obj=ch[-2] if isinstance(ch[-2], TargetSpec) else None, amount=n, duration=period)
+
+    def rs_np_effects_of_performed(self, meta, ch):
+        if token(ch, "EVERB", lower=True) != "performs":
+            return Unparsed(self._text(meta), "not the actions a card performs", self._span(meta))
+        kind = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        by = next(c for c in ch if isinstance(c, TargetSpec))
+        return TargetSpec(ref="each", card_types=("effect",), states=(f"of-action:{kind.lower()}", f"performed-by:{by.text}"),
+                          text=self._text(meta))
+
+    def rs_p_with_state_followers(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"has-follower:{token(ch, 'STATE', lower=True)}")
