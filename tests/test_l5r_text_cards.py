@@ -494,3 +494,18 @@ def test_noun_phrases_of_cards_out_of_play_titled_and_without_attachments():
     ab = parse_ability("Battle: Target an enemy card without attached Weapons or Armor: Bow the card.")
     assert ab.structured, ab
     assert "no-attached:Weapons|Armor" in ab.costs[0].target.states
+
+
+def test_the_copy_and_a_delay_counted_in_turns():
+    ab = parse_ability("Limited: Discard it after your second turn from now begins.")
+    assert ab.structured, ab
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-delayed"] == [("after-nth-2", "your-turn-begins")]
+    ab = parse_ability("Limited: Remove the copy from the game after your next turn begins.")
+    assert ab.structured, ab
+    assert ab.effects[0].target.states == ("created",)
+
+
+def test_from_hand_and_or_fate_discard_pile():
+    ab = parse_ability("Limited: Show one or two non-Unique cards from your hand and/or Fate discard pile.")
+    assert ab.structured, ab
+    assert ab.effects[0].kind == "reveal"

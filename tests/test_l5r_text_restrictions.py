@@ -452,3 +452,9 @@ def test_effects_of_actions_a_card_performs_will_not_be_negated():
     (e,) = effects("Effects of Political actions this Personality performs will not be negated.")
     assert e.kind == "cannot-negate"
     assert "of-action:political" in e.target.states
+
+
+def test_cards_that_did_not_assign_there_cannot_move_here():
+    (e,) = effects("Personalities that did not assign to this battlefield cannot move here.")
+    assert e.kind == "cannot-move-to"
+    assert "not-assigned-to:this battlefield" in e.target.states

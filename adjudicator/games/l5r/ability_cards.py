@@ -876,6 +876,15 @@ class Rules:
         name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
         return [_Mod("post-state", "no-printed-abilities"), _Mod("post-state", f"no-token:{name}")]
 
+    def cc_np_the_copy(self, meta, ch):
+        return TargetSpec(ref="it", count=1, states=("created",), text=self._text(meta))
+
+    def cc_dl_nth_turn(self, meta, ch):
+        # "after your second turn from now begins": the Nth of your turns to begin, counted from now
+        n = amount(next(c for c in ch if amount(c) is not None))
+        verb = token(ch, "EVERB", lower=True)
+        return (f"after-nth-{n}", f"your-turn-{verb.rstrip('s')}s", self._text(meta))
+
 
 
 def _tok(type_, value):

@@ -1513,3 +1513,8 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("post-state", f"has-follower:{token(ch, 'STATE', lower=True)}")
+
+    def rs_r_not_assigned_to(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"not-assigned-to:{ch[-1].text}")
