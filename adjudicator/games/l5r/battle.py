@@ -126,6 +126,10 @@ def engage(game, ctx: Context) -> None:
     t.priority = game.defender(pos)
     ctx.step("timing", f"the battle at {field} begins", "L5R-ATTACK")
     ctx.step("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
+    from .triggers_events import ENGAGING, raise_event  # "After engaging" (triggers.py)
+
+    raise_event(pos, ENGAGING, None)
+    game.settle(pos, ctx.proc)
 
 
 def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[Copy]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, PENDING, RAISED, split_event
+from .triggers_events import ACTION_RAISED, ENGAGING, PENDING, RAISED, split_event
 
 WINDOW = "reaction-window"
 
@@ -30,6 +30,8 @@ def fires(trigger) -> bool:
     core, quals = _from_play(*split_event(trigger.event))
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
+    if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
+        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
@@ -39,6 +41,18 @@ def fires(trigger) -> bool:
         return False
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+def _at_current_battlefield(pos: Position, source: Copy) -> bool:
+    """"After engaging at this card's battlefield": the battle just begun is where this card (or the
+    Personality it is attached to) stands (L5R-ATTACK: one battle at each battlefield)."""
+    from .procedure import current_battlefield
+
+    leader = source
+    while leader.attached_to is not None and leader.attached_to in pos.copies:
+        leader = pos.copies[leader.attached_to]
+    field = current_battlefield(pos)
+    return field is not None and leader.zone == field
 
 
 def _generic_card(text: str) -> bool:
@@ -172,6 +186,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
         active = pos.timing.active
         return whose == "any" or (whose == "you" and active == source.controller) or (
             whose == "opponent" and active != source.controller)
+    if core == ENGAGING or verb == ENGAGING:
+        return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
         return core == verb and len(event) > 2 and _action_fits(source, quals, event[2])
     name = _raised_form(core)

@@ -25,6 +25,11 @@ def raise_event(pos, verb: str, copy) -> None:
         pos.memo[PENDING].append(["destroyed-during-battle", copy.uid if copy else 0])
 
 
+#: the Attacker has engaged a battlefield and its battle begins (L5R-ATTACK): "After engaging"; raised
+#: by battle.engage and by the turn sequence when one battlefield is left (``raise_event(pos, ENGAGING, None)``)
+ENGAGING = "engaging"
+
+
 #: the action events the engine raises: an action has resolved (game.after_action), its effects
 #: finished and its card cleaned up (L5R-ACT-EFFECT, L5R-ACT-CLEANUP). "action-announced" and
 #: "action-targets" are not raised: a Reaction to them is taken in the middle of the action, a

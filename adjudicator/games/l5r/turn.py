@@ -439,6 +439,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         pos.memo["current-battlefield"] = remaining[0]
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
+        raise_event(pos, "engaging", None)  # "After engaging" (triggers.py; settled by the advance loop)
     elif t.phase == "attack" and t.step == "resolution":
         delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)
