@@ -95,9 +95,18 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
     return all(compare(pos.stat(copy, test.stat, 0) or 0, test.op, test.value) for test in spec.tests)
 
 
+def bearer_named(pos: Position, source: Copy, spec: TargetSpec | None) -> bool:
+    """"This Shugenja has +1F" on a Spell: "this" with a type or keyword the card itself is not
+    names the Personality it is attached to (as triggers._bearer_meant reads a trait's effects)."""
+    types = [t for t in spec.card_types if t != "card"] if spec is not None else []
+    return bool(types) and source.card.type not in types and source.attached_to in pos.copies
+
+
 def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bool:
     how = reach(clause.target)
     if how == "this":
+        if bearer_named(pos, source, clause.target):
+            return copy.uid == source.attached_to
         return copy.uid == source.uid
     if how == "attached":
         return copy.uid == source.uid if source.attached_to is None else copy.uid == source.attached_to
@@ -120,9 +129,25 @@ def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator
         for ability in game.abilities(source):
             if ability.kind != "continuous":
                 continue
+            if tuple(ability.designators) == ("Invest",) and not invested(game, source, ability):
+                continue  # "Invest Pay 1 Gold: This Shugenja has Cavalry": only once its Invest cost was paid
             for index, clause in enumerate(ability.effects):
                 if isinstance(clause, Effect):
                     yield source, ability, index, clause
+
+
+#: the flag of a card brought into play with the cost of its Invest trait paid ("invested:N", N the
+#: trait's place among the card's abilities; effects_traits.invest_resolve), dropped when it leaves
+#: play (triggers.settle)
+INVESTED = "invested:"
+
+
+def invested_flag(game, copy: Copy, ability) -> str:
+    return INVESTED + str(list(game.abilities(copy)).index(ability))
+
+
+def invested(game, copy: Copy, ability) -> bool:
+    return invested_flag(game, copy, ability) in copy.flags
 
 
 def _conditions_hold(game, pos: Position, source: Copy, ability, index: int, holder: Copy) -> bool:

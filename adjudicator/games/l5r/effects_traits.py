@@ -53,7 +53,9 @@ def invest_executes(ability) -> bool:
 
     if invest_cost(ability) is None or ability.conditions or not ability.effects:
         return False
-    for clause in ability.effects:
+    for index, clause in enumerate(ability.effects):
+        if _lasting(ability, index):
+            continue  # "This Shugenja has Cavalry": applied while the invested card is in play
         if not isinstance(clause, Effect) or clause.kind not in _KINDS:
             return False
         spec = clause.target
@@ -62,6 +64,20 @@ def invest_executes(ability) -> bool:
         if not all(checked(s) for s in spec.states) or spec.tests:
             return False
     return True
+
+
+def _lasting(ability, index: int) -> bool:
+    """Is effect ``index`` of an Invest trait a lasting change to the card itself or its bearer
+    ("This Shugenja has +2F", "This Follower has Cavalry") that continuous.py applies for as long
+    as the invested card is in play (L5R-TRAIT)? A Strategy's action would not say "has"."""
+    from .continuous import executes as lasting_executes
+    from .continuous import reach
+
+    clause = ability.effects[index]
+    if not isinstance(clause, Effect) or clause.kind not in ("modify-stat", "grant-keyword"):
+        return False
+    following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    return following is None and reach(clause.target) in ("this", "attached") and lasting_executes(clause, None)
 
 
 def invest_of(game, copy):
@@ -102,4 +118,16 @@ def invest_resolve(game, ctx, copy, ability) -> None:
     ctx.step("effect", f"{copy.name} has entered play invested: its Gold Cost is now {printed + extra}, and "
              f"its Invest effect resolves ({'; '.join(c.text for c in ability.effects)})", "L5R-TRAIT",
              "L5R-ACT-EFFECT")
-    resolve_clauses(game, ctx.position, copy, ability, ctx.proc, None, "L5R-ACT-EFFECT")
+    from dataclasses import replace
+
+    from .continuous import invested_flag
+
+    lasting = [i for i in range(len(ability.effects)) if _lasting(ability, i)]
+    if lasting:  # applied from now on by continuous.py, for as long as the card stays in play
+        copy.flags.add(invested_flag(game, copy, ability))
+        ctx.step("effect", f"{copy.name}'s Invest: from now on, while it is in play, "
+                 + "; ".join(ability.effects[i].text for i in lasting), "L5R-TRAIT", "L5R-ACT-EFFECT")
+    once = [c for i, c in enumerate(ability.effects) if i not in lasting]
+    if once:
+        resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
+                        None, "L5R-ACT-EFFECT")

@@ -243,6 +243,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     events = pos.memo.pop(PENDING, [])
     if not events:
         return
+    _forget_investment(pos, events)
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):
@@ -268,6 +269,17 @@ def settle(game, pos: Position, proc: Procedure) -> None:
         pos.memo[WINDOW] = {"events": events, "priority": t.active, "passes": 0, "resume": t.priority}
         proc.add("timing", f"a Reaction may be taken to what just happened: a round of Reactions opens, "
                  f"{t.active} (active player) first", "L5R-REACTION")
+
+
+def _forget_investment(pos: Position, events: list) -> None:
+    """A card that has left play is a new card if it comes back: the lasting part of its Invest
+    trait (continuous.INVESTED) lapses with it (L5R-TRAIT: while its card is in play)."""
+    from .continuous import INVESTED
+
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 and event[0] in _LEAVING else None
+        if copy is not None and not in_play(pos, copy):
+            copy.flags.difference_update({f for f in copy.flags if f.startswith(INVESTED)})
 
 
 def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None = None) -> None:
