@@ -131,3 +131,10 @@ def invest_resolve(game, ctx, copy, ability) -> None:
     if once:
         resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
                         None, "L5R-ACT-EFFECT")
+
+
+def its_personality(spec) -> bool:
+    """"After this Weapon attaches, dishonor its Personality": in an attachment's trait, "its
+    Personality" is the Personality the card is attached to -- no choice (triggers.resolve_clauses)."""
+    return spec is not None and spec.ref == "choice" and (spec.text or "").lower() == "its personality" \
+        and spec.count == 1 and not spec.states and not spec.tests and not spec.keywords

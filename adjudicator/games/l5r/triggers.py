@@ -327,6 +327,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
     from .effects_engine import trait_clause_executes, trait_create, trait_subjects
+    from .effects_traits import its_personality
     from .procedure import effect_guards
 
     from . import amounts
@@ -360,7 +361,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "you":
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
-        elif target.ref == "attached" and copy.attached_to in pos.copies:
+        elif (target.ref == "attached" or its_personality(target)) and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
         elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
             # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)
