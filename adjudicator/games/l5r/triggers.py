@@ -9,6 +9,8 @@ both pass in succession; they do not use up anyone's opportunity in the current 
 
 from __future__ import annotations
 
+import re
+
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
@@ -107,10 +109,32 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
     if quals.get("target", "this-card") != "this-card":
         return False
     did = quals.get("did")
-    return did is None or (did.startswith("this-card-") and did[len("this-card-"):] in _ACTION_DID)
+    return did is None or (did.startswith("this-card-") and did[len("this-card-"):] in _ACTION_DID) or (
+        _did_whose(did, trigger_text) is not None)
 
 
-def _action_fits(source: Copy, quals: dict, info: dict) -> bool:
+#: "which destroyed one of your Personalities", "dishonors another player's Personality": the
+#: reader drops whose card it was, so it is read again from the trigger's words -- only these
+#: plain forms, ending the trigger (no "in this unit", "to the current battlefield", keywords)
+_DID_OBJECT = re.compile(r"\b(?:destroy(?:ed|s)|bow(?:ed|s)|dishonor(?:ed|s)|straighten(?:ed|s)|discard(?:ed|s))\s+"
+                         r"(one of your|another player's)\s+(personalit(?:y|ies)|followers?|holdings?)$", re.I)
+_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding"}
+
+
+def _did_whose(did: str, trigger_text: str) -> str | None:
+    """"you" / "opponent": whose card an action event's "did=personality-destroyed" speaks of,
+    when the trigger's own words say so plainly; None otherwise (refused)."""
+    m = _DID_OBJECT.search(trigger_text.strip())
+    if not m:
+        return None
+    kind = next(v for k, v in _DID_TYPES.items() if m.group(2).lower().startswith(k))
+    verb = did.partition("-")[2]
+    if did.partition("-")[0] != kind or verb not in _ACTION_DID:
+        return None
+    return "you" if m.group(1).lower() == "one of your" else "opponent"
+
+
+def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
     """Does an action event (info: triggers_events.raise_action) fit the qualifiers?"""
     by = quals.get("by")
     if by == "you" and info.get("by") != source.controller:
@@ -130,8 +154,18 @@ def _action_fits(source: Copy, quals: dict, info: dict) -> bool:
         if source.uid not in (info.get("targets") or ()):
             return False
     did = quals.get("did")
-    if did is not None and did != "this-card-targeted":
+    if did is not None and did.startswith("this-card-") and did != "this-card-targeted":
         if [source.uid, did[len("this-card-"):]] not in [list(d) for d in info.get("did") or ()]:
+            return False
+    elif did is not None and not did.startswith("this-card-"):
+        # "which destroyed one of your Personalities": a card of that type and owner it did that to
+        whose = _did_whose(did, trigger_text)
+        kind, _, verb = did.partition("-")
+        if whose is None or info.get("did") is None:
+            return False
+        done = [pos.copies.get(uid) for uid, v in info["did"] if v == verb]
+        if not any(c is not None and c.card.type == kind
+                   and (c.controller == source.controller) == (whose == "you") for c in done):
             return False
     return True
 
@@ -189,7 +223,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if core == ENGAGING or verb == ENGAGING:
         return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
-        return core == verb and len(event) > 2 and _action_fits(source, quals, event[2])
+        return core == verb and len(event) > 2 and _action_fits(pos, source, quals, event[2], trigger.text or "")
     name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False

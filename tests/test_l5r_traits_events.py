@@ -1,4 +1,4 @@
-"""'After engaging': the event raised as the Attacker engages a battlefield (L5R-ATTACK)."""
+"""Events the engine raises for triggers: engaging a battlefield (L5R-ATTACK), what an action did to whose card."""
 
 from __future__ import annotations
 
@@ -21,3 +21,16 @@ def test_reaction_after_engaging_executes():
     ab = A.parse_ability("Reaction: After engaging at this card's battlefield: Gain 2 Honor.")
     assert ab.trigger.event == "engaging;at=this-card"
     assert executes(ab)
+
+
+def test_action_did_to_a_card_whose_owner_the_words_say():
+    from adjudicator.games.l5r.triggers import _did_whose
+
+    assert _did_whose("personality-destroyed", "after another player's action resolves which destroyed one of your "
+                      "Personalities") == "you"
+    assert _did_whose("personality-dishonored", "after your action dishonors another player's Personality") == "opponent"
+    # words the reader dropped that the engine does not check: refused
+    assert _did_whose("personality-destroyed", "after another player's action destroys one of your Courtier or "
+                      "Shugenja Personalities") is None
+    assert _did_whose("personality-moved", "after an action that moved a Personality to the current battlefield") is None
+    assert _did_whose("personality-destroyed", "after your action resolves that destroyed any Personalities") is None
