@@ -25,8 +25,11 @@ from .effects import in_play
 from .states import compare
 from .states import fits as state_fits
 
-#: stats a lasting trait may change on cards (the engine reads them in card_property)
-CARD_STATS = ("force", "chi")
+#: stats a lasting trait may change on cards: Force and Chi read in game.card_property, Personal
+#: Honor with every read of the value (Position.stat, through :func:`lasting_stats`)
+CARD_STATS = ("force", "chi", "personal-honor")
+#: of those, the ones Position.stat itself adds (Force and Chi are added by game.card_property)
+_STAT_READ = ("personal-honor",)
 
 #: describing words that depend on the trait's own card
 RELATIVE_STATES = ("other", "in-unit")
@@ -88,7 +91,8 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
     if types and copy.card.type not in types:
         return False
     for keyword in spec.keywords:
-        if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))):
+        if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))
+                or _clan_keyword(pos, copy, keyword)):
             return False
     if not all(state_fits(game, pos, source, copy, state) for state in spec.states):
         return False  # ("other", "in this unit" ... are judged from the trait's card: states.py)
@@ -100,6 +104,12 @@ def bearer_named(pos: Position, source: Copy, spec: TargetSpec | None) -> bool:
     names the Personality it is attached to (as triggers._bearer_meant reads a trait's effects)."""
     types = [t for t in spec.card_types if t != "card"] if spec is not None else []
     return bool(types) and source.card.type not in types and source.attached_to in pos.copies
+
+
+def _clan_keyword(pos: Position, copy: Copy, keyword: str) -> bool:
+    """"Your Crane Clan Personalities": a card belongs to a clan when its keywords name the clan
+    ("Crane"; L5R-CLAN, as the scenario language defines it)."""
+    return keyword.endswith(" Clan") and pos.has_keyword(copy, keyword[: -len(" Clan")])
 
 
 def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bool:
@@ -191,6 +201,14 @@ def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
         if _conditions_hold(game, pos, source, ability, index, copy):
             total += clause.amount * (1 if times is None else times)
     return total
+
+
+def lasting_stats(game, pos: Position, copy: Copy, stat: str) -> int:
+    """The lasting change to ``stat`` every read of a Personality's value includes: "This
+    Personality has +1PH", "Your Crane Clan Personalities have +1PH" (L5R-TRAIT)."""
+    if stat not in _STAT_READ or copy.card.type != "personality":
+        return 0
+    return bonus(game, pos, copy, stat)
 
 
 def keywords(game, pos: Position, copy: Copy) -> list[str]:
