@@ -101,8 +101,10 @@ def executes(ability, cond) -> bool:
         return False
     if ref == "it":  # "it" must name a card chosen or made before it, or this card
         earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        from .procedure import chosen_card  # "Choose your performing Samurai: ... Destroy him before ..."
+
         if not any(c.target is not None and c.target.ref in ("target", "this") or c.kind == "create"
-                   for c in earlier):
+                   or chosen_card(c) for c in earlier):
             return False
     if ref in ("you", None):
         return clause.kind in ("draw", "gain-honor", "lose-honor")
