@@ -32,3 +32,12 @@ def test_delayed_effect_on_a_chosen_card_executes():
 
 def test_delayed_effect_on_it_with_nothing_named_before_is_not_claimed():
     assert not executes(parse_ability("Open: Gain 1 Honor. Destroy it before this turn ends."))
+
+
+def test_a_reaction_to_engaging_is_taken_during_a_battle():
+    # "after this battle ends" needs a battle on: a Reaction to engaging is taken as one begins
+    assert executes(parse_ability("Reaction: After engaging: Create a 3F/2C/2PH Samurai Personality at the "
+                                  "current battlefield. Remove him from the game after this battle ends."))
+    assert not executes(parse_ability("Reaction: After your Limited action resolves: Create a 3F/2C/2PH Samurai "
+                                      "Personality at the current battlefield. Remove him from the game after this "
+                                      "battle ends."))

@@ -70,14 +70,22 @@ def _index(cond) -> int | None:
     return int(number) if kind == "effect" and number.isdigit() else None
 
 
+def _engaging(ability) -> bool:
+    """A Reaction to "After engaging": taken as the battle begins (triggers.py, L5R-ATTACK)."""
+    from .triggers_events import ENGAGING, split_event
+
+    return ability.kind == "reaction" and ability.trigger is not None and \
+        split_event(ability.trigger.event)[0] == ENGAGING
+
+
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
     when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators:
-        return False  # only a Battle action is sure to be taken while a battle is on
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators and not _engaging(ability):
+        return False  # only a Battle action (or a Reaction to engaging) is sure to be taken while a battle is on
     if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
             c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
         return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
