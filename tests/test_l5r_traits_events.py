@@ -34,3 +34,20 @@ def test_action_did_to_a_card_whose_owner_the_words_say():
                       "Shugenja Personalities") is None
     assert _did_whose("personality-moved", "after an action that moved a Personality to the current battlefield") is None
     assert _did_whose("personality-destroyed", "after your action resolves that destroyed any Personalities") is None
+
+
+def test_trigger_words_the_event_drops_are_checked_or_refused():
+    from adjudicator.games.l5r.triggers import _text_checks
+
+    def checks(text, event):
+        return _text_checks(Trigger(timing="after", event=event, text=text))
+
+    assert checks("after this Follower enters play from your hand", "this-card-enters-play") == {"origin": "hand"}
+    assert checks("after Kodanshi enters play from a Province", "this-card-enters-play") == {"origin": "province"}
+    assert checks("after a Follower in this unit bows", "follower-bows") == {"in-unit": True}
+    assert checks("after your performing Personality enters play", "personality-enters-play") == {"yours": True}
+    assert checks("after this card bows", "this-card-bowed") == {}
+    # words no check reads: the trigger is refused
+    assert checks("after a Personality enters play at a battlefield", "personality-enters-play") is None
+    assert not fires(Trigger(timing="after", event="personality-enters-play",
+                             text="after a Personality enters play at a battlefield"))

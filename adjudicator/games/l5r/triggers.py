@@ -41,6 +41,8 @@ def fires(trigger) -> bool:
     core = _raised_form(core)
     if core == "this-card-attached" and _generic_card(trigger.text or ""):
         return False
+    if _text_checks(trigger) is None:
+        return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
 
@@ -232,10 +234,59 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
         return uid == source.uid
     if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
         return uid == (source.attached_to if source.attached_to is not None else source.uid)
+    if not _text_checks_fit(pos, source, uid, verb, _text_checks(trigger) or {}):
+        return False
+    if subject == "this-card":
+        return uid == source.uid
+    if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
+        return uid == (source.attached_to if source.attached_to is not None else source.uid)
     copy = pos.copies.get(uid)
     if copy is None or not _qualifiers_fit(pos, source, copy, quals):
         return False
     return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
+
+
+#: words of a card event's trigger the event name drops, read here: where the card entered play
+#: from (raise_event's ``origin``: an Equip from the hand, a purchase from a Province), "in this
+#: unit", and "your" before the noun ("your performing Personality")
+_ORIGIN = re.compile(r"\benters play from (your hand|a province)\b", re.I)
+_DROPPED = re.compile(r"\b(?:from|in|at|with|by|during|while|without)\b", re.I)
+
+
+def _text_checks(trigger) -> dict | None:
+    """The checks a card event's trigger words call for ({"origin": "hand", "in-unit": True,
+    "yours": True}), or None when they have words no check reads (the trigger is refused)."""
+    text = (trigger.text or "").strip()
+    core, quals = split_event(trigger.event)
+    checks: dict = {}
+    m = _ORIGIN.search(text)
+    if m:
+        checks["origin"] = "hand" if m.group(1).lower() == "your hand" else "province"
+        text = text[: m.start()] + "enters play" + text[m.end():]
+    if " in this unit " in f" {text} ":
+        checks["in-unit"] = True
+        text = text.replace(" in this unit", "")
+    if re.match(r"after your\b", text, re.I) and "by" not in quals:
+        checks["yours"] = True
+    # "after this Follower is destroyed during battle" is in the event name itself
+    named = core.endswith("-during-battle") or core.endswith("-discarded-from-play") or "from" in quals
+    if _DROPPED.search(text) and not named and not quals:
+        return None
+    return checks
+
+
+def _text_checks_fit(pos: Position, source: Copy, uid: int, verb: str, checks: dict) -> bool:
+    from .states import fits as state_fits
+    from .triggers_events import ORIGINS
+
+    copy = pos.copies.get(uid)
+    if "origin" in checks and (verb != "enters-play" or pos.memo.get(ORIGINS, {}).get(str(uid)) != checks["origin"]):
+        return False  # (a card the engine put into play from elsewhere, or from where it cannot tell)
+    if checks.get("in-unit") and (copy is None or state_fits(None, pos, source, copy, "in-unit") is not True):
+        return False
+    if checks.get("yours") and (copy is None or copy.controller != source.controller):
+        return False
+    return True
 
 
 #: events by which a card leaves play, whose own trait "After this card is destroyed" implies the

@@ -17,8 +17,15 @@ def _fighting(pos) -> bool:
     return t is not None and t.phase == "attack" and t.step in ("combat", "resolution")
 
 
-def raise_event(pos, verb: str, copy) -> None:
+#: memo: where cards entered play from this turn ({uid: "hand" | "province"}), told by the callers
+#: that know it (Equip, a purchase): "After this Follower enters play from your hand" (triggers.py)
+ORIGINS = "entered-from"
+
+
+def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+    if copy is not None and verb == "enters-play":
+        pos.memo.setdefault(ORIGINS, {})[str(copy.uid)] = origin  # (None: the engine does not say)
     if verb == "destroyed" and _fighting(pos):
         # "After this Follower is destroyed during battle": the moment is told now, not when
         # the events settle (the battle may have resolved by then)

@@ -187,7 +187,7 @@ def equip(game, ctx: Context) -> None:
         item.flags.add("bowed")
         ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
     invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play
-    raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
+    raise_event(pos, "enters-play", item, origin="hand")  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
     raise_event(pos, "attached", item)  # "After this Item attaches" (triggers)
     game.after_action(ctx)
@@ -311,7 +311,7 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play
     refill(pos, actor, province, ctx.proc)
-    raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    raise_event(pos, "enters-play", card, origin="province")  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
     game.settle(pos, ctx.proc)
 
