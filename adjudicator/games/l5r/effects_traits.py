@@ -30,7 +30,31 @@ _KINDS = frozenset({"give-token", "bow", "straighten", "dishonor", "rehonor"})
 
 CARD_KINDS: dict = {}
 PLAYER_KINDS: dict = {}
-CONTINUOUS_KINDS: dict = {}
+
+
+def _equip_from_discard(effect, ref) -> bool:
+    """"You may Equip this Follower from your discard pile": read by turn.equip (equip_zones)."""
+    return effect.kind == "attach" and ref == "this" and effect.target is not None \
+        and effect.target.zone == "discard" and not effect.target.states
+
+
+#: lasting traits carried out here (effects.executes asks them)
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard}
+
+
+def equip_zones(game, copy) -> tuple[str, ...]:
+    """Where an Equip may take ``copy`` from: its owner's hand (L5R-EQUIP), and the Fate discard
+    pile when its own lasting trait says "You may Equip this Follower from your discard pile" --
+    the trait of a card out of play, about that very card (L5R-ACT-COND: an ability may name
+    another zone)."""
+    zones = ["hand"]
+    for ability in game.abilities(copy):
+        if ability.kind == "continuous" and not ability.designators and not ability.costs and len(ability.effects) == 1 \
+                and all(c.kind == "effect-optional" for c in ability.conditions) \
+                and _equip_from_discard(ability.effects[0], ability.effects[0].target.ref
+                                        if ability.effects[0].target is not None else "this"):
+            zones.append("fate-discard")
+    return tuple(zones)
 
 
 def invest_cost(ability) -> int | None:
