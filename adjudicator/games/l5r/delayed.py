@@ -80,6 +80,8 @@ def _engaging(ability) -> bool:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    if cond.kind == "effect-trigger" and ability.kind == "trait":  # a second trigger in a triggered trait's line
+        return standing_executes(ability, cond)
     when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
@@ -283,7 +285,9 @@ def _standing_trigger(cond):
 
     if cond.kind != "effect-trigger" or len(cond.args) != 3 or cond.args[1] != "after":
         return None
-    return Trigger(timing="after", event=cond.args[2], text=cond.text)
+    # the condition's text runs on into the effect ("After your turn begins, give ..."): the
+    # trigger's own words end at the comma
+    return Trigger(timing="after", event=cond.args[2], text=cond.text.split(",")[0])
 
 
 def standing_executes(ability, cond) -> bool:
@@ -293,15 +297,20 @@ def standing_executes(ability, cond) -> bool:
 
     trigger = _standing_trigger(cond)
     index = _index(cond)
-    if trigger is None or index is None or ability.kind != "continuous" or ability.designators:
+    if trigger is None or index is None or ability.kind not in ("continuous", "trait") or ability.designators:
         return False  # Courtesy and the like: conditions on who went first, not checked here
     if not fires(trigger) or index >= len(ability.effects):
         return False
     clause = ability.effects[index]
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
         return False
-    return isinstance(clause, Effect) and clause.kind in _STANDING_KINDS and (
-        clause.target is None or clause.target.ref == "you")
+    if not isinstance(clause, Effect):
+        return False
+    ref = clause.target.ref if clause.target is not None else None
+    if clause.kind in _STANDING_KINDS:  # its controller's, or "another player loses 2 Honor"
+        return ref in (None, "you", "opponent")
+    # "After your turn begins, give this Personality a -1C Plague token": its own card or bearer
+    return clause.kind in _CARD_KINDS and ref in ("this", "attached") and not clause.target.states
 
 
 def triggered_effects(ability) -> set[int]:
@@ -312,8 +321,10 @@ def triggered_effects(ability) -> set[int]:
 def standing(game, pos: Position, events: list, proc: Procedure) -> None:
     """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
     cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
-    from .effects import apply_to_player, in_play
-    from .triggers import left_play_by, trigger_matches
+    from dataclasses import replace
+
+    from .effects import in_play
+    from .triggers import left_play_by, resolve_clauses, trigger_matches
 
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
@@ -330,9 +341,10 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
                     clause = ability.effects[_index(cond)]
                     proc.add("trigger", f"{copy.name}: {cond.text.split(',')[0]} has happened, so "
                              f"'{clause.text}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
-                    out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
-                    proc.add("effect", out.description if out.changed else
-                             f"{out.description}: no change ({out.why})", "L5R-ACT-EFFECT", "L5R-TRAIT")
+                    # (its card, its bearer, its controller or the other players: triggers.resolve_clauses)
+                    resolve_clauses(game, pos, copy, replace(ability, effects=type(ability.effects)((clause,)),
+                                                             conditions=type(ability.conditions)()), proc, None,
+                                    "L5R-ACT-EFFECT")
 
 
 def standing_rest(ability):

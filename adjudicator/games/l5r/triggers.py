@@ -417,10 +417,15 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
 
     from . import amounts
 
+    from .delayed import triggered_effects
+
     rules = ("L5R-TRAIT", *rules)
     holds = _holds(game, pos, copy, about)
     guards = effect_guards(ability)
+    later = triggered_effects(ability)  # "After your turn begins, ...": a second trigger (delayed.standing)
     for index, clause in enumerate(ability.effects):
+        if index in later:
+            continue
         kind = getattr(clause, "kind", None)
         if kind is None:
             proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", *rules)
@@ -446,6 +451,14 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "you":
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
+        elif target.ref == "opponent" and kind in ("gain-honor", "lose-honor", "draw"):
+            # "another player loses 2 Honor": the other players, as an action's "another player"
+            # is carried out (procedure.subjects)
+            for other in pos.opponents(copy.controller):
+                out = apply_to_player(game, pos, other, clause, as_cost=False)
+                proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         *rules)
+            continue
         elif (target.ref == "attached" or its_personality(target)) and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
         elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
