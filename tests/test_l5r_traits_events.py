@@ -51,3 +51,13 @@ def test_trigger_words_the_event_drops_are_checked_or_refused():
     assert checks("after a Personality enters play at a battlefield", "personality-enters-play") is None
     assert not fires(Trigger(timing="after", event="personality-enters-play",
                              text="after a Personality enters play at a battlefield"))
+
+
+def test_create_and_attach_in_a_trait():
+    assert executes(A.parse_ability("After Renyu enters play, create a 1F Dog Follower and attach it to him."))
+    assert executes(A.parse_ability("Invest Pay 1 Gold: Create a 0F Follower attach it to Koru."))
+    # "them to your Personalities": a choice of hosts; "him" after an action's event: no card named
+    assert not executes(A.parse_ability("After this Item enters play, create two 1F Followers, and attach them "
+                                        "to your Personalities."))
+    assert not executes(A.parse_ability("After your Limited action resolves, create a 1F Follower and attach it "
+                                        "to him."))

@@ -77,9 +77,13 @@ def invest_executes(ability) -> bool:
 
     if invest_cost(ability) is None or ability.conditions or not ability.effects:
         return False
+    skip: set[int] = set()
     for index, clause in enumerate(ability.effects):
-        if _lasting(ability, index):
+        if index in skip or _lasting(ability, index):
             continue  # "This Shugenja has Cavalry": applied while the invested card is in play
+        if created_attached(ability, index):  # "Create a 0F Follower attach it to Koru" (resolve_clauses)
+            skip |= {index + 1, index + 2}
+            continue
         if not isinstance(clause, Effect) or clause.kind not in _KINDS:
             return False
         spec = clause.target
@@ -162,3 +166,75 @@ def its_personality(spec) -> bool:
     Personality" is the Personality the card is attached to -- no choice (triggers.resolve_clauses)."""
     return spec is not None and spec.ref == "choice" and (spec.text or "").lower() == "its personality" \
         and spec.count == 1 and not spec.states and not spec.tests and not spec.keywords
+
+
+# ---- "create a 1F Dog Follower and attach it to him" in a triggered trait -------------------
+
+def created_attached(ability, index: int) -> bool:
+    """Are effects ``index``..``index + 2`` of a triggered (or Invest) trait "Create N 1F Followers,
+    attach them to it": a created Follower or Item with its values, "attach it/them", and "to" this
+    card or "him"/"it" -- the card the event was about (a card event, not an action's)?"""
+    from .triggers_events import split_event
+
+    effects = list(ability.effects)
+    if index < 0 or index + 2 >= len(effects):
+        return False
+    made, attach, host = effects[index:index + 3]
+    if not all(isinstance(c, Effect) for c in (made, attach, host)):
+        return False
+    if made.kind != "create" or made.target is None or made.target.ref != "created" or not made.values:
+        return False
+    if made.target.card_types not in (("follower",), ("item",)) or made.target.states:
+        return False
+    if attach.kind != "attach" or attach.target is None or attach.target.ref != "it":
+        return False
+    if host.kind != "attach-to" or host.target is None or host.target.states or host.target.tests:
+        return False
+    if host.target.ref == "this":
+        return True
+    event = split_event(ability.trigger.event)[0] if ability.trigger is not None else ""
+    return host.target.ref == "it" and bool(event) and not event.startswith(("action-", "turn-", "engaging"))
+
+
+def created_attached_clause(clause, ability) -> bool:
+    """For ``effects.executes``' trait gate: ``clause`` opens or belongs to such a triple."""
+    effects = list(ability.effects)
+    if clause not in effects:
+        return False
+    i = effects.index(clause)
+    return any(created_attached(ability, j) for j in (i, i - 1, i - 2))
+
+
+def create_and_attach(game, pos, source, ability, index: int, about) -> list[str]:
+    """Carry out the triple at ``index``: each created card enters play attached to the host (this
+    card, or the card the event was about) if it is a Personality in play that may carry it
+    (L5R-ACT-EFFECT; its "Will not attach ..." traits: effects_engine.refuses_attachment)."""
+    from types import SimpleNamespace
+
+    from ...core.cards import CardDef
+    from .effects import in_play
+    from .effects_engine import refuses_attachment
+    from .triggers_events import raise_event
+
+    made, _, to = list(ability.effects)[index:index + 3]
+    host = source if to.target.ref == "this" else about
+    if host is not None and host.card.type != "personality" and host.attached_to in pos.copies:
+        host = pos.copies[host.attached_to]  # "attach it to this Personality" on an attachment
+    spec = made.target
+    kind = spec.card_types[0]
+    stats = dict(zip(("force", "chi", "personal-honor"), made.values))
+    card = CardDef(name=" ".join((*spec.keywords, kind.title())) + " (created)", type=kind, attrs=stats,
+                   keywords=tuple(spec.keywords), source="created by an effect")
+    if host is None or host.card.type != "personality" or not in_play(pos, host):
+        return [f"'{made.text}': there is no Personality in play to attach it to, so it is not created"]
+    refused = refuses_attachment(game, pos, host, SimpleNamespace(card=card))  # (it asks only the card's type)
+    if refused:
+        return [f"'{made.text}': {refused}, so it is not created"]
+    steps = []
+    for _ in range(max(1, spec.count)):
+        created = pos.create_copy(card, source.controller, source.controller, host.zone)
+        created.attached_to = host.uid
+        raise_event(pos, "enters-play", created)
+        raise_event(pos, "attached", created)
+        steps.append(f"create {created.name} ({kind}) and attach it to {host.name}")
+    return steps

@@ -412,7 +412,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
     from .effects_engine import trait_clause_executes, trait_create, trait_subjects
-    from .effects_traits import its_personality
+    from .effects_traits import create_and_attach, created_attached, its_personality
     from .procedure import effect_guards
 
     from . import amounts
@@ -425,6 +425,11 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     later = triggered_effects(ability)  # "After your turn begins, ...": a second trigger (delayed.standing)
     for index, clause in enumerate(ability.effects):
         if index in later:
+            continue
+        if created_attached(ability, index):  # "create a 1F Dog Follower and attach it to him"
+            for made in create_and_attach(game, pos, copy, ability, index, about):
+                proc.add("trigger", made, *rules, "L5R-ACT-EFFECT")
+            later = later | {index + 1, index + 2}
             continue
         kind = getattr(clause, "kind", None)
         if kind is None:
