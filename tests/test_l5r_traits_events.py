@@ -61,3 +61,12 @@ def test_create_and_attach_in_a_trait():
                                         "to your Personalities."))
     assert not executes(A.parse_ability("After your Limited action resolves, create a 1F Follower and attach it "
                                         "to him."))
+
+
+def test_another_card_is_not_this_one():
+    from adjudicator.games.l5r.triggers import _text_checks
+
+    t = Trigger(timing="after", event="personality-proclaimed;by=you", text="after you Proclaim another Personality")
+    assert _text_checks(t) == {"other": True}
+    t = Trigger(timing="after", event="personality-dishonored", text="after another player's Personality is dishonored")
+    assert "other" not in (_text_checks(t) or {})

@@ -268,6 +268,8 @@ def _text_checks(trigger) -> dict | None:
         text = text.replace(" in this unit", "")
     if re.match(r"after your\b", text, re.I) and "by" not in quals:
         checks["yours"] = True
+    if re.search(r"\banother (?!player)[A-Z]", text):  # "After you Proclaim another Personality"
+        checks["other"] = True
     # "after this Follower is destroyed during battle" is in the event name itself
     named = core.endswith("-during-battle") or core.endswith("-discarded-from-play") or "from" in quals
     if _DROPPED.search(text) and not named and not quals:
@@ -285,6 +287,8 @@ def _text_checks_fit(pos: Position, source: Copy, uid: int, verb: str, checks: d
     if checks.get("in-unit") and (copy is None or state_fits(None, pos, source, copy, "in-unit") is not True):
         return False
     if checks.get("yours") and (copy is None or copy.controller != source.controller):
+        return False
+    if checks.get("other") and uid == source.uid:
         return False
     return True
 

@@ -322,6 +322,8 @@ def buy(game, ctx: Context) -> None:
     refill(pos, actor, province, ctx.proc)
     raise_event(pos, "enters-play", card, origin="province")  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
+    if for_honor:  # bought for its Personal Honor (L5R-CLAN (2)): "After you Proclaim ..." (triggers.py)
+        raise_event(pos, "proclaimed", card)
     game.settle(pos, ctx.proc)
 
 
