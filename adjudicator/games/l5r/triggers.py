@@ -14,7 +14,7 @@ import re
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, ENGAGING, PENDING, RAISED, split_event
+from .triggers_events import ACTION_RAISED, ENGAGING, PENDING, RAISED, RESOLVED, split_event
 
 WINDOW = "reaction-window"
 
@@ -34,6 +34,8 @@ def fires(trigger) -> bool:
         return trigger.timing == "after" and _turn_whose(trigger) is not None
     if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
         return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
+    if core in _RESOLUTION_NAMES:  # "After a battle resolution in which you destroyed an army"
+        return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
@@ -57,6 +59,39 @@ def _at_current_battlefield(pos: Position, source: Copy) -> bool:
         leader = pos.copies[leader.attached_to]
     field = current_battlefield(pos)
     return field is not None and leader.zone == field
+
+
+#: the trigger names of a battle's resolution having ended, with what was destroyed in it
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends")
+#: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
+#: army destroyed a defending army or province" (the attacking army this card was in)
+_RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
+                     (re.compile(r"in which [A-Z][\w'-]*'s army destroyed a defending army or (?:a )?province$"),
+                      "this-army"))
+
+
+def _resolution_whose(trigger) -> str | None:
+    core, quals = split_event(trigger.event)
+    if quals != {"did": "army-destroyed"}:
+        return None
+    text = (trigger.text or "").strip()
+    return next((whose for words, whose in _RESOLUTION_WORDS if words.search(text)), None)
+
+
+def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
+    """Did the side the trigger speaks of destroy an army or a province in this resolution
+    (L5R-RESOLVE)?"""
+    whose = _resolution_whose(trigger)
+    destroyed = info.get("destroyed", {})
+    if whose == "you":
+        return bool(destroyed.get(source.controller))
+    if whose == "this-army":  # the attacking army this card (or its bearer) was in
+        leader = source
+        while leader.attached_to is not None and leader.attached_to in pos.copies:
+            leader = pos.copies[leader.attached_to]
+        attacker = pos.timing.active
+        return leader.uid in info.get("attackers", ()) and bool(destroyed.get(attacker))
+    return False
 
 
 def _generic_card(text: str) -> bool:
@@ -222,6 +257,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
         active = pos.timing.active
         return whose == "any" or (whose == "you" and active == source.controller) or (
             whose == "opponent" and active != source.controller)
+    if core in _RESOLUTION_NAMES or verb == RESOLVED:
+        return core in _RESOLUTION_NAMES and verb == RESOLVED and _resolution_fits(pos, source, trigger, event[2])
     if core == ENGAGING or verb == ENGAGING:
         return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]

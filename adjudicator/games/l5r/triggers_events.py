@@ -37,6 +37,15 @@ def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
 ENGAGING = "engaging"
 
 
+#: a battle has resolved (L5R-RESOLVE): [RESOLVED, 0, info], info holding "field", "destroyed" ({player:
+#: ["army", "province"] that player's side destroyed}) and "attackers" (uids of the attacking army)
+RESOLVED = "battle-resolved"
+
+
+def raise_resolution(pos, info: dict) -> None:
+    pos.memo.setdefault(PENDING, []).append([RESOLVED, 0, info])
+
+
 #: the action events the engine raises: an action has resolved (game.after_action), its effects
 #: finished and its card cleaned up (L5R-ACT-EFFECT, L5R-ACT-CLEANUP). "action-announced" and
 #: "action-targets" are not raised: a Reaction to them is taken in the middle of the action, a
