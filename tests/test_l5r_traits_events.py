@@ -70,3 +70,22 @@ def test_another_card_is_not_this_one():
     assert _text_checks(t) == {"other": True}
     t = Trigger(timing="after", event="personality-dishonored", text="after another player's Personality is dishonored")
     assert "other" not in (_text_checks(t) or {})
+
+
+def test_a_declined_attack_has_no_attack_phase_to_end():
+    from .helpers import run_text
+
+    r = run_text("""scenario "t"
+game l5r
+card "Tireless Captain" personality force 4 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Lion text "After an Attack Phase ends: Straighten this unit."
+player Alice clan Lion family-honor 10
+player Bob   clan Crab family-honor 10
+phase attack
+step declaration
+Alice home: "Tireless Captain" bowed
+Alice declines-attack
+expect legal
+expect phase dynasty
+expect "Tireless Captain" bowed
+""")
+    assert r.passed, [f.render() for f in r.failures]

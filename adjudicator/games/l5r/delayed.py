@@ -209,6 +209,10 @@ def _run(game, pos: Position, proc: Procedure, due) -> None:
 def phase_ends(game, pos: Position, proc: Procedure) -> None:
     """Before the current phase gives way to another (turn.enter_phase, turn._next_turn)."""
     phase, turn = pos.timing.phase, pos.timing.turn
+    if phase == "attack" and pos.timing.step != "declaration":  # (a declined attack has no Attack phase)
+        from .triggers_events import ATTACK_ENDS, raise_event
+
+        raise_event(pos, ATTACK_ENDS, None)  # "After an Attack Phase ends" (triggers.py)
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == PHASE_ENDS and e["phase"] == phase and e["turn"] == turn)
 
 

@@ -14,7 +14,7 @@ import re
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, ENGAGING, PENDING, RAISED, RESOLVED, split_event
+from .triggers_events import ACTION_RAISED, ATTACK_ENDS, ENGAGING, PENDING, RAISED, RESOLVED, split_event
 
 WINDOW = "reaction-window"
 
@@ -32,6 +32,8 @@ def fires(trigger) -> bool:
     core, quals = _from_play(*split_event(trigger.event))
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
+    if core == ATTACK_ENDS:  # "After an Attack Phase ends"
+        return trigger.timing == "after" and not quals and _text_checks(trigger) == {}
     if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
         return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
     if core in _RESOLUTION_NAMES:  # "After a battle resolution in which you destroyed an army"
@@ -259,6 +261,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
             whose == "opponent" and active != source.controller)
     if core in _RESOLUTION_NAMES or verb == RESOLVED:
         return core in _RESOLUTION_NAMES and verb == RESOLVED and _resolution_fits(pos, source, trigger, event[2])
+    if core == ATTACK_ENDS or verb == ATTACK_ENDS:
+        return core == verb
     if core == ENGAGING or verb == ENGAGING:
         return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
@@ -452,7 +456,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     """Carry out the effects of ``copy``'s trait, each under its own conditions, without choices
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
-    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
+    from .effects_engine import trait_clause_executes, trait_create, trait_subjects, unit_cards, unit_ref
     from .effects_traits import create_and_attach, created_attached, its_personality
     from .procedure import effect_guards
 
@@ -490,6 +494,12 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             if clause is None:
                 continue
         target = clause.target
+        if unit_ref(target) == "this":  # "Straighten this unit": every card in the unit of the trait's card
+            for card in unit_cards(pos, copy):
+                out = apply_to_card(game, pos, card, clause, as_cost=False, source=copy.name)
+                proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         *rules)
+            continue
         if target is not None and target.ref == "this" and _bearer_meant(pos, copy, target):
             # "this Shugenja" in a Spell's trait: the Personality it is attached to
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)

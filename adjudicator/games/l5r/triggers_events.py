@@ -37,6 +37,10 @@ def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
 ENGAGING = "engaging"
 
 
+#: the Attack phase of an attack that was declared has ended (L5R-ATTACK, L5R-TURN): "After an Attack
+#: Phase ends" (raised by delayed.phase_ends as the phase gives way)
+ATTACK_ENDS = "attack-phase-ends"
+
 #: a battle has resolved (L5R-RESOLVE): [RESOLVED, 0, info], info holding "field", "destroyed" ({player:
 #: ["army", "province"] that player's side destroyed}) and "attackers" (uids of the attacking army)
 RESOLVED = "battle-resolved"
