@@ -139,8 +139,8 @@ def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator
         for ability in game.abilities(source):
             if ability.kind != "continuous":
                 continue
-            if tuple(ability.designators) == ("Invest",) and not invested(game, source, ability):
-                continue  # "Invest Pay 1 Gold: This Shugenja has Cavalry": only once its Invest cost was paid
+            if ability.designators and not designation_holds(game, pos, source, ability):
+                continue  # ("Invest ...": once paid; "Courtesy: ...": unless you went first)
             for index, clause in enumerate(ability.effects):
                 if isinstance(clause, Effect):
                     yield source, ability, index, clause
@@ -158,6 +158,35 @@ def invested_flag(game, copy: Copy, ability) -> str:
 
 def invested(game, copy: Copy, ability) -> bool:
     return invested_flag(game, copy, ability) in copy.flags
+
+
+#: designators of lasting traits and the condition the line's own reminder text states for them
+#: ("Courtesy: Chairei has Cavalry. (Courtesy traits do not take effect if you went first.)");
+#: RULES.md has no rule of its own for them, so only a line that states it is read
+_DESIGNATED = {"Courtesy": "courtesy traits do not take effect if you went first",
+               "Compassion": "compassion takes effect while you have fewer provinces than anyone else"}
+
+
+def designated_ok(ability) -> bool:
+    """A "Courtesy:" / "Compassion:" line whose own words state when it takes effect (for
+    ``effects.executes``); lines with other designators are not applied."""
+    d = tuple(ability.designators)
+    return len(d) == 1 and d[0] in _DESIGNATED and _DESIGNATED[d[0]] in " ".join(ability.text.lower().split())
+
+
+def designation_holds(game, pos: Position, source: Copy, ability) -> bool:
+    """Does a designated lasting trait of ``source`` take effect now? Invest: once its cost was
+    paid; Courtesy: unless its controller went first (the first player in seat order); Compassion:
+    while its controller has fewer provinces than every other player."""
+    if tuple(ability.designators) == ("Invest",):
+        return invested(game, source, ability)
+    if not designated_ok(ability):
+        return False
+    me = source.controller
+    if ability.designators[0] == "Courtesy":
+        return bool(pos.seat_order) and pos.seat_order[0] != me
+    mine = game.province_count(pos, me)
+    return all(mine < game.province_count(pos, other) for other in pos.players if other != me)
 
 
 def _conditions_hold(game, pos: Position, source: Copy, ability, index: int, holder: Copy) -> bool:

@@ -507,6 +507,9 @@ def executes(ability) -> bool:
         from . import continuous
         from .effects_engine import PLAYER_STATS, player_stat_applies
 
+        if ability.designators and not continuous.designated_ok(ability):
+            return False  # "Courtesy:" applied when the line states its rule (continuous.designation_holds)
+
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
             # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
