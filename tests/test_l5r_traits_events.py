@@ -89,3 +89,22 @@ expect phase dynasty
 expect "Tireless Captain" bowed
 """)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_courtesy_trigger_not_for_the_first_player():
+    from .helpers import run_text
+
+    r = run_text("""scenario "t"
+game l5r
+card "Takato" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 2 keywords Crane text "Courtesy: After you Recruit Takato, gain 1 Honor. (Courtesy traits do not take effect if you went first.)"
+card "Gold Two" holding gold-cost 0 gold-production 2
+player Alice clan Crane family-honor 10
+player Bob   clan Crane family-honor 10
+phase dynasty
+Alice home: "Gold Two"
+Alice province 1: "Takato"
+Alice buys "Takato" with "Gold Two" discounted
+expect legal
+expect Alice family-honor 10
+""")
+    assert r.passed, [f.render() for f in r.failures]

@@ -301,8 +301,12 @@ def standing_executes(ability, cond) -> bool:
 
     trigger = _standing_trigger(cond)
     index = _index(cond)
-    if trigger is None or index is None or ability.kind not in ("continuous", "trait") or ability.designators:
-        return False  # Courtesy and the like: conditions on who went first, not checked here
+    from .continuous import designated_ok
+
+    if trigger is None or index is None or ability.kind not in ("continuous", "trait"):
+        return False
+    if ability.designators and not (ability.kind == "continuous" and designated_ok(ability)):
+        return False  # "Courtesy: After you Recruit Takato, ...": only as its reminder states (standing)
     if not fires(trigger) or index >= len(ability.effects):
         return False
     clause = ability.effects[index]
@@ -330,12 +334,16 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
     from .effects import in_play
     from .triggers import left_play_by, resolve_clauses, trigger_matches
 
+    from .continuous import designation_holds
+
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):
             for cond in ability.conditions:
                 if not standing_executes(ability, cond):
                     continue
+                if ability.designators and not designation_holds(game, pos, copy, ability):
+                    continue  # ("Courtesy: ...": its controller went first)
                 trigger = _standing_trigger(cond)
                 for event in events:
                     if not (present or left_play_by(copy, trigger, event)):
@@ -362,5 +370,8 @@ def standing_rest(ability):
     if any(c.kind.startswith("effect-") and c.kind != "effect-trigger" for c in ability.conditions):
         return None  # other effect-scoped conditions would count the effects differently
     skip = triggered_effects(ability)
+    if any(getattr(getattr(e, "target", None), "ref", None) == "it" for i, e in enumerate(ability.effects)
+           if i not in skip):
+        return None  # "... gain 2 Honor and permanently give him Naval": "him" belongs to the trigger's sentence
     return replace(ability, effects=type(ability.effects)(e for i, e in enumerate(ability.effects) if i not in skip),
                    conditions=type(ability.conditions)(c for c in ability.conditions if c.kind != "effect-trigger"))
