@@ -87,7 +87,13 @@ def assign(game, ctx: Context) -> None:
             pos.move(card.uid, actor, field, top=False)
         pos.memo.setdefault("attackers" if actor == t.active else "defenders", []).append(leader.uid)
         ctx.step("effect", f"assign {leader.name}'s unit to {field} (assigning is not moving)", "L5R-ATTACK")
+        from .triggers_events import raise_event
+
+        raise_event(pos, "assigned", leader)  # "After this Personality is assigned" (triggers.py)
+        if actor == t.active:
+            raise_event(pos, "assigned-to-attack", leader)
     t.passes = 0
+    game.settle(pos, ctx.proc)
 
 
 def maneuver_pass(game, pos: Position, actor: str, proc: Procedure) -> None:

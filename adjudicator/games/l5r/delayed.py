@@ -28,7 +28,9 @@ END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begi
 BATTLE_ENDS = ("after-end-of", "battle-ends")
 #: "After the next time (this turn) it straightens, destroy it": once, when the card named
 #: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
-NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed"}
+NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed",
+             # "After the next time this turn he assigns (to attack)": battle.assign (L5R-ATTACK)
+             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack"}
 FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
@@ -106,6 +108,9 @@ def executes(ability, cond) -> bool:
            for c in (*ability.costs, *ability.effects)):
         return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
     clause = ability.effects[index]
+    if _sentence_goes_on(ability, index, cond):
+        return False  # "After the next time he attacks, dishonor him and his controller loses Honor": the
+        # second effect belongs to the moment too, but the reader scoped only the first
     ref = clause.target.ref if clause.target is not None else None
     if ref not in _REFS:
         return False
@@ -121,6 +126,24 @@ def executes(ability, cond) -> bool:
     return clause.kind in _CARD_KINDS
 
 
+def _sentence_goes_on(ability, index: int, cond) -> bool:
+    """Does the sentence of delayed effect ``index`` go on with another effect the reader did not
+    set aside with it (same sentence, no delayed condition of its own)?"""
+    effects = list(ability.effects)
+    after = next((i for i in range(index + 1, len(effects))
+                  if not (isinstance(effects[i], Effect) and effects[i].kind.startswith("amount-"))), None)
+    if after is None:
+        return False
+    if any(c.kind in ("effect-delayed", "effect-trigger") and _index(c) == after for c in ability.conditions):
+        return False
+    text = ability.text
+    here = text.find(effects[index].text)
+    there = text.find(effects[after].text, here + 1) if here >= 0 else -1
+    if here < 0 or there < 0:
+        return True  # (cannot tell: not claimed)
+    return "." not in text[here + len(effects[index].text):there]
+
+
 #: what a delayed effect may do to a card
 _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand", "give-token", "bow",
                          "straighten", "dishonor", "rehonor", "move-home"})
@@ -132,7 +155,9 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn e
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
           BATTLE_ENDS: "after this battle ends",
           ("after-next", "card-straightens"): "after the next time it straightens",
-          ("after-next", "card-bows"): "after the next time it bows"}
+          ("after-next", "card-bows"): "after the next time it bows",
+          ("after-next", "card-assigned"): "after the next time he is assigned",
+          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:

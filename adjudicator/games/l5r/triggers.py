@@ -350,6 +350,19 @@ def left_play_by(copy: Copy, trigger, event: list) -> bool:
                                                 and copy.card.type == "personality")
 
 
+def reaction_subject(pos: Position, source: Copy, ability) -> list:
+    """"Reaction: After Meiyu enters play: Give her three +1F tokens": "her"/"it" in a Reaction is
+    the card the event it answers was about (as in a triggered trait, ``_resolve_trait``); [] when
+    it answers no card event."""
+    w = window(pos)
+    if w is None or ability.kind != "reaction" or ability.trigger is None:
+        return []
+    for event in w["events"]:
+        if len(event) == 2 and event[1] in pos.copies and trigger_matches(pos, source, ability.trigger, event):
+            return [pos.copies[event[1]]]
+    return []
+
+
 def reactions_for(game, pos: Position, events: list, player: str | None = None):
     """(copy, ability) pairs of Reactions some event fits; bowed cards cannot react."""
     found = []

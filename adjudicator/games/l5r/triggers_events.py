@@ -8,7 +8,7 @@ PENDING = "events-pending"
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
-          "discarded-from-play", "proclaimed")
+          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack")
 
 
 def _fighting(pos) -> bool:
