@@ -507,6 +507,9 @@ def executes(ability) -> bool:
         from . import continuous
         from .effects_engine import PLAYER_STATS, player_stat_applies
 
+        if ability.designators and not continuous.designated_ok(ability):
+            return False  # "Courtesy:" applied when the line states its rule (continuous.designation_holds)
+
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
             # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
@@ -543,11 +546,13 @@ def executes(ability) -> bool:
         # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
         # no choices ("you may" asks one), "it" the card the event was about
         from .effects_engine import trait_clause_executes
+        from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
 
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
-            c.target is None or c.target.ref in ("this", "you", "attached", "it")
-            or trait_clause_executes(c, ability) or c.kind == "negate" for c in ability.effects)
+            c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
+            or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)
+            for c in ability.effects)
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
