@@ -26,6 +26,7 @@ _BASE_KINDS = frozenset({
     "take-control", "move-to-battle", "produce-gold", "take-favor", "give-token", "put-in-hand",
     "attach-restriction", "bow-or-straighten", "create", "attach", "attach-to", "remove-from-game",
     "put-into-play",
+    "attack-may-target", "fear-destroys", "attack-compare",  # folded into their attack (procedure)
 })
 
 #: Topic modules adding kinds: each has ``CARD_KINDS`` and ``PLAYER_KINDS``, dicts from a kind
@@ -232,14 +233,20 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         # "Melee and Ranged Attacks targeting cards in this unit have -3 strength" (L5R-TRAIT)
         change, changers = attack_strength(game, position, kind, copy, game.acting_player(position))
         strength += change
-        force = game.card_property(position, copy, "force") if copy.card.type == "personality" \
-            else (position.stat(copy, "force", 0) or 0)
+        from .effects_battle import compared_value
+
+        # "Ranged 5 Attack that you compare against Gold Cost": the rider's value, folded in by the
+        # procedure as ``keyword`` "compare:<stat>" (effects_battle); otherwise the card's Force
+        compare = (effect.keyword or "")[len("compare:"):] if (effect.keyword or "").startswith("compare:") else None
+        force, against = compared_value(game, position, copy, compare or None)
         what = {"fear": f"Fear {strength}", "ranged-attack": f"Ranged {strength} Attack",
                 "melee-attack": f"Melee {strength} Attack"}[kind]
         if changers:
             what += f" (strength {strength}: {', '.join(changers)})"
+        if compare:
+            what += f", compared against {against}"
         if force > strength:
-            return Outcome(False, f"{what} on {name}", f"its Force {force} is above {strength}")
+            return Outcome(False, f"{what} on {name}", f"its {against} {force} is above {strength}")
         if kind == "fear":
             return apply_to_card(game, position, copy, Effect("bow", text=what), as_cost=as_cost, source=source)
         return apply_to_card(game, position, copy, Effect("destroy", text=what), as_cost=as_cost, source=source)
@@ -390,6 +397,11 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .effects_battle import ATTACK_RIDERS, riders_execute
+
+    if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
+                                                          or not riders_execute(ability)):
+        return False  # "that may target Items and Spells": a rider the procedure does not fold in
     from .effects_engine import grant_applies
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):

@@ -107,12 +107,29 @@ def grant_keyword_choice(game, position, copy, effect, *, as_cost, source):
                          as_cost=as_cost, source=source)
 
 
+def gain_or_lose_honor(game, position, player, effect, *, as_cost, source):
+    """"A target player gains or loses 2 Honor": the acting player chooses which as the effect
+    resolves (L5R-ACT-EFFECT) -- in a scenario ``choosing gain`` or ``choosing lose`` -- and the
+    player's Family Honor changes as "gains 2 Honor" / "loses 2 Honor" would change it."""
+    from dataclasses import replace
+
+    from .effects import apply_to_player
+
+    amount = effect.amount if effect.amount is not None else 1
+    said = str(game.choice_of(position) or "").strip().lower()
+    kind = {"gain": "gain-honor", "gains": "gain-honor", "lose": "lose-honor", "loses": "lose-honor"}.get(said)
+    if kind is None:
+        return _outcome(False, f"{player} gains or loses {amount} Honor",
+                        "the acting player chooses which: say 'choosing gain' or 'choosing lose'")
+    return apply_to_player(game, position, player, replace(effect, kind=kind, target=None), as_cost=as_cost)
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to,
                     "grant-keyword-choice": grant_keyword_choice}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
-PLAYER_KINDS: dict = {"additional-action": additional_action}
+PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor}
 
 
 def _cost_reduction_applies(effect, ref) -> bool:
@@ -163,6 +180,8 @@ def player_target_executes(spec) -> bool:
         return spec is None or not spec.tests and not spec.states
     if _controller_spec(spec):
         return True
+    if spec.ref == "target" and spec.card_types == ("player",):  # named on announcement (procedure)
+        return not spec.states and not spec.tests and not spec.keywords and spec.owner in ("any", "opponent")
     if spec.ref == "each" and spec.card_types == ("player",):
         return all(s in ("other",) for s in spec.states) and all(t.stat in _PLAYER_STATS for t in spec.tests) \
             and spec.owner in ("any", "opponent") and not spec.keywords

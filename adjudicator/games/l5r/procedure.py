@@ -18,6 +18,7 @@ from . import effects_negate as negation
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
+from .effects_battle import ATTACK_RIDERS
 from .effects_engine import (
     attack_bonus,
     give_province_strength,
@@ -34,7 +35,8 @@ from .triggers_events import raise_event
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action",
+                          "gain-or-lose-honor"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -222,6 +224,25 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     return specs
 
 
+#: "that may target a Personality with Followers": the attack's target widened to any Follower or
+#: Personality (effects_battle.widens_to_led_units); the attack keeps its implied spec (bindings and
+#: the "may not target" traits know it by identity), only the test of a card chosen for it widens
+MILITARY_WIDE = {id(spec): TargetSpec(ref="target", owner="opponent", card_types=("follower", "personality"),
+                                      states=tuple(s for s in spec.states if s != "without-followers"),
+                                      text=spec.text.replace(" without Followers", ", with Followers or without"))
+                 for spec in MILITARY.values()}
+
+
+def tested_spec(ability: Ability, spec: TargetSpec) -> TargetSpec:
+    """What a card chosen as ``spec`` is tested against: an attack's implied target, widened by its
+    "that may target …" rider; any other spec as it is."""
+    from .effects_battle import widens_to_led_units
+
+    if id(spec) in MILITARY_WIDE and any(isinstance(c, Effect) and widens_to_led_units(c) for c in ability.effects):
+        return MILITARY_WIDE[id(spec)]
+    return spec
+
+
 def _alternative_branch(ability: Ability, clause: Effect) -> bool:
     """The "or Fear 3 if C" of "Fear 2, or Fear 3 if C" (ability._resolve_alternative): the
     effect after one that holds unless C, itself holding if C -- the same effect with another
@@ -254,16 +275,21 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
     i = 0
     for spec in specs:
         chosen = []
+        tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
         for _ in range(spec.count):
             if i >= len(named):
                 break
-            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
+            if player_spec(spec):  # "A target player loses 1 Honor": a player, named by name
+                chosen.append(_target_player(ctx, named[i], spec))
+                i += 1
+                continue
+            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested) is None, purpose="target")
+            why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
-                ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
+                ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
             _check_location(ctx, ability, copy)
             chosen.append(copy)
-            ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
+            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET")
             i += 1
         fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
@@ -273,6 +299,25 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
+
+
+def player_spec(spec: TargetSpec | None) -> bool:
+    """"a target player", "another target player": a player is targeted, not a card."""
+    return spec is not None and tuple(spec.card_types) == ("player",)
+
+
+def _target_player(ctx: Context, obj, spec: TargetSpec) -> str:
+    """The player named (``targeting Bob``) as ``spec``, checked against its words (L5R-ACT-TARGET)."""
+    name = getattr(obj, "text", "")
+    if name not in ctx.position.players:
+        ctx.reject("L5R-ACT-TARGET", f"{describe_spec(spec)} is a player: name one ({', '.join(ctx.position.players)}), "
+                   f"not {obj.show()}")
+    if spec.owner == "opponent" and name == ctx.actor:
+        ctx.reject("L5R-ACT-TARGET", f"{name} cannot be targeted as {describe_spec(spec)}: it must be another player")
+    if spec.owner == "you" and name != ctx.actor:
+        ctx.reject("L5R-ACT-TARGET", f"{name} cannot be targeted as {describe_spec(spec)}")
+    ctx.step("target", f"{name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
+    return name
 
 
 def fewest_targets(spec: TargetSpec) -> int:
@@ -549,6 +594,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if isinstance(clause, Effect) and clause.kind in ATTACK_RIDERS:
+            continue  # folded into the attack before it (_with_riders; its targets: tested_spec)
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
@@ -597,6 +644,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 choose_card(ctx, source, clause, bind, in_effects=True)
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
+        destroys = None
+        if clause.kind in MILITARY:  # "that you may compare against Gold Cost", "that destroys Followers …"
+            clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
             bonus_done.add(index + 1)
             clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
@@ -686,6 +736,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     out = Outcome(True, f"{ctx.actor} shows {subject.show()}")
                 else:
                     out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
+                if destroys is not None and out.changed and "bowed" in subject.flags:
+                    out = _fear_destroys(ctx, source, subject, destroys, out)
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
@@ -747,6 +799,55 @@ def _with_bonus(ctx: Context, source: Copy, attack: Effect, bonus: Effect, conds
     why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
     ctx.step("effect", f"{bonus.text}: not added ({why})", "L5R-ACT-EFFECT")
     return attack
+
+
+def _with_riders(ctx: Context, source: Copy, ability: Ability, attack: Effect, guards: dict,
+                 bind: Bindings) -> tuple[Effect, Effect | None]:
+    """The attack with the riders after it folded in (effects_battle): "that you may compare against
+    Gold Cost" (``keyword`` "compare:<stat>", for effects.apply_to_card) and the "that destroys
+    Followers after it bows them" clause (returned, for :func:`_fear_destroys`). A rider whose
+    condition does not hold ("… if the target has no attachments") or that the player declines
+    ("you may compare": ``choosing no``) is left out, with a step saying so (L5R-ACT-EFFECT)."""
+    from dataclasses import replace
+
+    attacked = bind.targets.get(id(MILITARY[attack.kind]), [])
+
+    def subject(word: str):
+        if word.lower() == "the target":
+            return attacked[0] if attacked else None
+        return _subject_copy(ctx, source, word, bind)
+
+    destroys = None
+    for index, rider in enumerate(ability.effects):
+        if not isinstance(rider, Effect) or rider.kind not in ("attack-compare", "fear-destroys"):
+            continue
+        conds = guards.get(f"effect {index}", ())
+        if any(c.kind == "effect-optional" for c in conds) and ctx.body.choosing in ("no", "decline", "not"):
+            ctx.step("effect", f"{ctx.actor} chooses not to: {rider.text}", "L5R-ACT-EFFECT")
+            continue
+        verdicts = [conditions.evaluate(c, game=ctx.game, pos=ctx.position, actor=ctx.actor, source=source,
+                                        subject_of=subject) for c in conds if c.kind != "effect-optional"]
+        if not all(v is True for v in verdicts):
+            why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+            ctx.step("effect", f"{rider.text}: not added to the attack ({why})", "L5R-ACT-EFFECT")
+            continue
+        if rider.kind == "attack-compare":
+            attack = replace(attack, keyword=f"compare:{rider.stat}")
+        else:
+            destroys = rider
+    return attack, destroys
+
+
+def _fear_destroys(ctx: Context, source: Copy, copy: Copy, rider: Effect, bowed: Outcome) -> Outcome:
+    """"Fear 2 that destroys Followers after it bows them": a card the Fear bowed that fits the
+    rider's words is then destroyed (L5R-ACT-EFFECT)."""
+    if target_ok(ctx, copy, rider.target) is not None:
+        return bowed
+    out = apply_to_card(ctx.game, ctx.position, copy, Effect("destroy", text=rider.text), as_cost=False,
+                        source=source.name)
+    if not out.changed:
+        return Outcome(True, f"{bowed.description}; not destroyed ({out.why})")
+    return Outcome(True, f"{bowed.description}, then destroy it ({rider.text})")
 
 
 def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
@@ -1025,7 +1126,8 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_paying_base", None)
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
-                           "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen}),
+                           "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
+                                       if not isinstance(c, str)}),  # (a targeted player is no card)
                            "did": [list(d) for d in pos.memo.get("_done", [])]}
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
