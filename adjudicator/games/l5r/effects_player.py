@@ -188,9 +188,28 @@ def player_target_executes(spec) -> bool:
     return False
 
 
+def _chooses_player(clause) -> bool:
+    """"Choose a player" / "Choose another player" in the effects (procedure.choose_player)."""
+    spec = getattr(clause, "target", None)
+    return getattr(clause, "kind", "") == "choose" and spec is not None and spec.card_types == ("player",) \
+        and spec.ref == "choice" and not spec.tests and not spec.keywords and set(spec.states) <= {"other"} \
+        and spec.owner in ("any", "opponent")
+
+
+def _of_chosen_player(clause, ability) -> bool:
+    """"… choose a player, who gains or loses 2 Honor" / "Choose a player. He …": the clause right
+    after the effect choosing a player, naming that player (procedure.subjects)."""
+    effects = list(getattr(ability, "effects", ()))
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    return index > 0 and clause.target is not None and clause.target.ref == "it" and _chooses_player(effects[index - 1])
+
+
 def player_clause_executes(clause, ability=None) -> bool:
     """For :func:`adjudicator.games.l5r.effects.executes`: a clause of this topic the engine carries out."""
-    if clause.kind in PLAYER_LEVEL and not player_target_executes(clause.target):
+    if getattr(clause, "kind", "") == "choose" and getattr(clause.target, "card_types", ()) == ("player",):
+        return _chooses_player(clause) and clause in getattr(ability, "effects", ())  # (not before the colon)
+    if clause.kind in PLAYER_LEVEL and not (player_target_executes(clause.target)
+                                            or _of_chosen_player(clause, ability)):
         return False
     if clause.kind == "additional-action":
         # one more action (a Battle action in a combat segment): restricted ones ("a Limited or

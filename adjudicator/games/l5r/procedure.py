@@ -195,6 +195,9 @@ class Bindings:
         self.attaching: list[Copy] = []
         #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
         self.x_paid: int | None = None
+        #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
+        #: from ``last`` so that "he" in the conditions after it is still the card named before
+        self.players: list[str] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -416,6 +419,8 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return bind.targets.get(id(MILITARY[clause.kind]), [])
     if clause.kind in ("pay-gold", "produce-gold"):
         return [ctx.actor]
+    if clause.kind in PLAYER_KINDS and spec is not None and spec.ref == "it" and bind.players:
+        return list(bind.players)  # "Choose a player. He gains or loses 1 Honor."
     if clause.kind in PLAYER_KINDS:  # players named by the clause (effects_player)
         from .effects_player import player_subjects
 
@@ -488,6 +493,26 @@ def chosen_card(clause) -> bool:
     """A "choose" phrase naming a card (not a target, not a player): the card is named with ``paying``."""
     spec = clause.target
     return clause.kind == "choose" and spec is not None and spec.ref == "choice" and "player" not in spec.card_types
+
+
+def choose_player(ctx: Context, clause: Effect) -> str:
+    """"Choose a player" (not a target): the acting player picks one as the effect resolves
+    (L5R-ACT-EFFECT), named -- as chosen cards are -- with ``paying`` (``paying Bob``)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not rest:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs a player chosen for it; name one with 'paying'")
+    used.append(rest[0])
+    name = getattr(paying[rest[0]], "text", "")
+    if name not in ctx.position.players:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' chooses a player ({', '.join(ctx.position.players)}), "
+                   f"not {paying[rest[0]].show()}")
+    if (spec.owner == "opponent" or "other" in spec.states) and name == ctx.actor:
+        ctx.reject("L5R-ACT-EFFECT", f"{name} cannot be chosen as {describe_spec(spec)}: it must be another player")
+    ctx.step("effect", f"{ctx.actor} chooses {name} as {describe_spec(spec)}", "L5R-ACT-EFFECT")
+    return name
 
 
 def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, in_effects: bool) -> None:
@@ -642,6 +667,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if clause.kind in ("target", "choose"):
             if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
                 choose_card(ctx, source, clause, bind, in_effects=True)
+            elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
+                bind.players = [choose_player(ctx, clause)]
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         destroys = None
