@@ -294,7 +294,20 @@ def province_effect_applies(clause: Effect) -> bool:
         return spec.owner == "you" and not spec.states
     if spec.ref == "possessed":
         return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
+    if spec.ref == "this":  # "Give this Province +2 strength": the current battlefield's (this_province)
+        return not spec.states and (spec.text or "").strip().lower() == "this province"
     return False
+
+
+def this_province_elsewhere(game, pos, source) -> str | None:
+    """Why "this Province" on ``source`` is not the current battlefield's province, or None. The
+    Comprehensive Rules ("This"): on an Event it is the province the Event is in, on a Fortification
+    the province it is attached to, on any other card the current battlefield's province -- the
+    engine reads only the last."""
+    if source.card.type == "event" or pos.has_keyword(source, "Fortification"):
+        return f"on {'an Event' if source.card.type == 'event' else 'a Fortification'} 'this Province' is its own " \
+               "province, which the engine does not change the strength of"
+    return None
 
 
 def _stronghold_strength(pos, player: str) -> int:

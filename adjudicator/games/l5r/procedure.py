@@ -702,7 +702,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             _search(ctx, source, clause, bind)
             continue
         if province_effect_applies(clause):  # "Give each of your provinces +2 strength" (effects_engine)
-            out = give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
+            from .effects_engine import this_province_elsewhere
+
+            elsewhere = this_province_elsewhere(game, ctx.position, source) if clause.target.ref == "this" else None
+            out = Outcome(False, f"give this Province {clause.amount:+d} strength", elsewhere) if elsewhere else \
+                give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
