@@ -472,10 +472,15 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
-    from .effects_engine import unit_ref
+    from .effects_engine import reuse_applies, unit_ref
+
+    if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
+           for c in clauses):
+        return False  # "his Political abilities", "an ability on your target Weapon": not read
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            c.kind == "reuse-ability" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")

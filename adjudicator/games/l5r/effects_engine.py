@@ -711,3 +711,38 @@ def granted(position, copy) -> tuple:
 
     return tuple(parse_ability(m.flag[len(_GRANT_FLAG):]) for m in position.modifiers
                  if m.subject == copy.uid and m.flag and m.flag.startswith(_GRANT_FLAG))
+
+
+# ---------------------------------------------------------------------------- "use its abilities a second time"
+
+#: memo key: uid -> how many more times this turn each ability of that card may be used (cleared
+#: with the turn's other memos, turn._next_turn)
+EXTRA_USES = "extra-uses"
+_ITS_ABILITIES = ("its abilities", "his abilities", "her abilities")
+
+
+def reuse_applies(clause: Effect) -> bool:
+    """"You may use its abilities a second time (this turn)": every ability of the card named just
+    before (procedure.Bindings.last), no narrower ("his Political abilities", "an ability on …")."""
+    spec = clause.target
+    return clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None \
+        and spec.ref == "possessed" and tuple(spec.states) == ("of-it",) \
+        and (spec.text or "").strip().lower() in _ITS_ABILITIES
+
+
+def extra_uses(pos, copy) -> int:
+    """How many more times this turn each ability of ``copy`` may be used (procedure's limit check)."""
+    return pos.memo.get(EXTRA_USES, {}).get(str(copy.uid), 0)
+
+
+def _reuse(game, position, copy, effect, *, as_cost, source):
+    """Each once-per-turn ability of the card may be used once more this turn: L5R-ACT-COND's "once
+    per turn unless it states another limit", the effect stating it."""
+    from .effects import Outcome
+
+    uses = position.memo.setdefault(EXTRA_USES, {})
+    uses[str(copy.uid)] = uses.get(str(copy.uid), 0) + (effect.amount or 1)
+    return Outcome(True, f"{copy.show()}'s abilities may each be used one more time this turn")
+
+
+CARD_KINDS["reuse-ability"] = _reuse

@@ -133,6 +133,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
     scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
     times = LIMIT_TIMES.get(ability.limit or "", 1)  # "Twice per turn: Ranged 3 Attack"
+    if scope == "used":  # "You may use its abilities a second time this turn" (effects_engine)
+        from .effects_engine import extra_uses
+
+        times += extra_uses(pos, source)
     used = pos.memo.get(scope, []).count(key)
     if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
@@ -427,6 +431,8 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
+        return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":
