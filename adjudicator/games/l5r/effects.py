@@ -27,6 +27,7 @@ _BASE_KINDS = frozenset({
     "attach-restriction", "bow-or-straighten", "create", "attach", "attach-to", "remove-from-game",
     "put-into-play",
     "attack-may-target", "fear-destroys", "attack-compare",  # folded into their attack (procedure)
+    "reorder",  # the cards just looked at, put back in the order named (procedure, effects_engine.reorder)
 })
 
 #: Topic modules adding kinds: each has ``CARD_KINDS`` and ``PLAYER_KINDS``, dicts from a kind
@@ -463,7 +464,13 @@ def executes(ability) -> bool:
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
         return False  # "Search your discard pile, then deck, for …": an order between zones
-    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction") and look_applies(c))
+    from .effects_engine import look_reorder_applies
+
+    if any(c.kind == "reorder" for c in clauses) and not any(
+            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):
+        return False  # "Put the rest back in any order": after cards picked among those looked at
+    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction")
+                                            and (look_applies(c) or look_reorder_applies(ability, c)))
            for c in clauses):
         return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a

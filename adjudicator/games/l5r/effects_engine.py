@@ -470,15 +470,76 @@ def look_applies(clause: Effect) -> bool:
         and spec.zone in ("fate-deck", "dynasty-deck") and not spec.states
 
 
+def look_reorder_applies(ability, clause: Effect) -> bool:
+    """"Look at the top three cards of your Fate deck. Put them back in any order.": several cards of
+    one of the acting player's decks, and the only clause naming them after it puts them all back
+    (``reorder``, "them"); "one of them", "the rest" pick among them, which is not read."""
+    spec = clause.target
+    effects = list(ability.effects)
+    if clause.kind != "look-at-top" or not isinstance(clause.amount, int) or clause.amount < 2 or spec is None \
+            or spec.ref != "you" or spec.zone not in ("fate-deck", "dynasty-deck") or spec.states:
+        return False
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    after = [c for c in effects[index + 1:] if isinstance(c, Effect)]
+    naming = [c for c in after if c.target is not None and c.target.ref == "it"]
+    return len(naming) == 1 and naming[0] is (after[0] if after else None) and reorder_applies(naming[0])
+
+
+def reorder_applies(clause: Effect) -> bool:
+    """"Put them back in any order": the cards just looked at (look_reorder_applies)."""
+    spec = clause.target
+    return clause.kind == "reorder" and spec is not None and spec.ref == "it" \
+        and (spec.text or "").strip().lower() == "them" and not spec.states
+
+
 def _look(game, position, player, effect, *, as_cost, source):
     from .effects import Outcome
 
     zone = (effect.target.zone if effect.target is not None else None) or "fate-deck"
     deck = position.zones.get((player, zone), [])
     where = zone.replace("-", " ")
+    count = effect.amount if isinstance(effect.amount, int) and effect.amount > 1 else 1
     if not deck:
         return Outcome(False, f"{player} looks at the top card of the {where}", "it is empty")
+    if count > 1:
+        seen = ", ".join(position.copies[u].show() for u in deck[:count])
+        short = f" (only {len(deck)} there)" if len(deck) < count else ""
+        return Outcome(True, f"{player} looks at the top {count} cards of the {where}{short}: {seen}")
     return Outcome(True, f"{player} looks at the top card of the {where}: {position.copies[deck[0]].show()}")
+
+
+def reorder(ctx, clause: Effect, cards: list):
+    """"Put them back in any order": the acting player orders the cards looked at, still on top of
+    the deck, naming them with ``paying`` top first (L5R-ACT-EFFECT); naming none, she keeps
+    their order. Returns the step's Outcome."""
+    from .effects import Outcome
+
+    pos = ctx.position
+    cards = [c for c in cards if not isinstance(c, str)]
+    if not cards:
+        return Outcome(False, "put them back in any order", "no cards were looked at")
+    key = (cards[0].zone_owner, cards[0].zone)
+    deck = pos.zones.get(key, [])
+    uids = [c.uid for c in cards]
+    if deck[:len(uids)] != uids:
+        return Outcome(False, "put them back in any order", "they are no longer the top cards of the deck")
+    paying = list(ctx.body.paying)
+    used = pos.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not rest:
+        return Outcome(True, f"{ctx.actor} puts them back in the same order: "
+                       f"{', '.join(c.show() for c in cards)} (name another order with 'paying', top first)")
+    order = []
+    for i in rest[:len(cards)]:
+        used.append(i)
+        copy = ctx.card(paying[i], where=lambda c: c.uid in uids, purpose="order")
+        if copy.uid not in uids or copy in order:
+            ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} is not one of the cards looked at, or was named twice")
+        order.append(copy)
+    if len(order) != len(cards):
+        ctx.reject("L5R-ACT-EFFECT", f"name all {len(cards)} cards looked at, top first, to put them back in order")
+    deck[:len(uids)] = [c.uid for c in order]
+    return Outcome(True, f"{ctx.actor} puts them back, top first: {', '.join(c.show() for c in order)}")
 
 
 PLAYER_KINDS["look-at-top"] = _look

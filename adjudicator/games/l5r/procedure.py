@@ -23,6 +23,9 @@ from .effects_engine import (
     attack_bonus,
     give_province_strength,
     look_applies,
+    look_reorder_applies,
+    reorder,
+    reorder_applies,
     province_effect_applies,
     simultaneous,
     unit_cards,
@@ -696,10 +699,16 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
-        if clause.kind == "look-at-top" and look_applies(clause):  # "Look at the top card of your Fate deck"
+        if clause.kind == "reorder" and reorder_applies(clause):  # "Put them back in any order"
+            out = reorder(ctx, clause, bind.last)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)):
+            # "Look at the top card of your Fate deck" / "… the top three cards …"
             out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
             deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
-            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:1]]
+            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:max(1, clause.amount or 1)]]
             bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
