@@ -28,6 +28,7 @@ _BASE_KINDS = frozenset({
     "put-into-play",
     "attack-may-target", "fear-destroys", "attack-compare",  # folded into their attack (procedure)
     "reorder",  # the cards just looked at, put back in the order named (procedure, effects_engine.reorder)
+    "refill",  # the provinces this action refilled, face-up (procedure, effects_cards.refill_face_up)
 })
 
 #: Topic modules adding kinds: each has ``CARD_KINDS`` and ``PLAYER_KINDS``, dicts from a kind
@@ -223,6 +224,10 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             deck = copy.zone
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from the {deck.replace('-', ' ')}")
+        if copy.zone.startswith("province "):  # "Target a card in a province: Discard it."
+            from .effects_cards import discard_from_province
+
+            return Outcome(True, discard_from_province(position, copy))
         if copy.zone != "hand":
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
@@ -464,7 +469,12 @@ def executes(ability) -> bool:
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
         return False  # "Search your discard pile, then deck, for …": an order between zones
+    from .effects_cards import refill_applies
     from .effects_engine import look_reorder_applies
+
+    if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
+           for c in clauses):
+        return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(
             look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):

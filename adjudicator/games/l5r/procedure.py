@@ -699,6 +699,15 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
+        if clause.kind == "refill":  # "Discard it. Refill the province face-up." (effects_cards)
+            from .effects_cards import refill_applies, refill_face_up
+
+            outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
+                Outcome(False, clause.text, "the engine does not read which province")]
+            for out in outs:
+                ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         "L5R-ACT-EFFECT", "L5R-DYNASTY")
+            continue
         if clause.kind == "reorder" and reorder_applies(clause):  # "Put them back in any order"
             out = reorder(ctx, clause, bind.last)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
@@ -1159,6 +1168,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     else:
         ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
     bind = Bindings()
+    pos.memo.pop("_refilled", None)  # the provinces this action refills (effects_cards.REFILLED)
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
@@ -1178,6 +1188,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)
+    pos.memo.pop("_refilled", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
