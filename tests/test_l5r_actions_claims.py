@@ -18,6 +18,8 @@ CARRIED_OUT = [
     "Battle: Give this Province +3 strength.",
     "Battle: Straighten your target Spell. You may use its abilities a second time this turn.",
     "Limited: Look at the top two cards of your Dynasty deck. Put them back in any order.",
+    "Limited: Target a card in a province: Discard it. Refill the province face-up.",
+    "Open: Target your Follower: Transfer it to Hotaru.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -28,6 +30,8 @@ NOT_CARRIED_OUT = [
     "Battle: You may use his Political abilities a second time (this turn).",  # narrower words
     ("Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in "
      "any order."),  # picking among them
+    "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
+    "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
 ]
 
 

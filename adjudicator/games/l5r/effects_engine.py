@@ -642,7 +642,9 @@ def transfer_applies(ability) -> bool:
         if clause.target is None or clause.target.ref not in ("this", "target", "it") or clause.target.count != 1:
             return False
         if getattr(host, "kind", "") != "attach-to" or host.target is None or host.target.ref not in (
-                "target", "it") or host.target.count != 1 or host.target.states:
+                "target", "it", "this") or host.target.count != 1 or host.target.states:
+            return False  # ("Transfer it to Yamato": the Personality whose ability it is)
+        if host.target.ref == "this" and host.target.card_types not in ((), ("personality",)):
             return False
     return True
 
