@@ -20,6 +20,7 @@ CARRIED_OUT = [
     "Limited: Look at the top two cards of your Dynasty deck. Put them back in any order.",
     "Limited: Target a card in a province: Discard it. Refill the province face-up.",
     "Open: Target your Follower: Transfer it to Hotaru.",
+    "Open: Your target dishonorable Personality commits Seppuku.",
 ]
 
 NOT_CARRIED_OUT = [

@@ -809,3 +809,31 @@ def _reuse(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["reuse-ability"] = _reuse
+
+
+# ---------------------------------------------------------------------------- Seppuku
+
+def _seppuku(game, position, copy, effect, *, as_cost, source):
+    """"Erdene commits Seppuku": the Comprehensive Rules (Seppuku) -- "Rehonor the Personality, then
+    destroy him; these effects cannot be negated" -- so no standing negation is asked; a card that
+    cannot be destroyed at all (its own trait) still is not (L5R-ACT-EFFECT: a change that cannot
+    happen does nothing)."""
+    from .effects import Outcome, _cannot, discard_copy, in_play, raise_event
+
+    name = copy.show()
+    if copy.card.type != "personality" or not in_play(position, copy):
+        return Outcome(False, f"{name} commits Seppuku", "only a Personality in play commits Seppuku")
+    said = []
+    if "dishonored" in copy.flags:
+        copy.flags.discard("dishonored")
+        said.append(f"rehonor {name}")
+    if _cannot(position, copy, "destroy", game):
+        return Outcome(bool(said), f"{name} commits Seppuku: " + ", then ".join(said or ["nothing to rehonor"]),
+                       f"{name} cannot be destroyed")
+    raise_event(position, "destroyed", copy)
+    discard_copy(position, copy)
+    said.append(f"destroy {name}")
+    return Outcome(True, f"{name} commits Seppuku: " + ", then ".join(said) + " (these effects cannot be negated)")
+
+
+CARD_KINDS["commit-seppuku"] = _seppuku
