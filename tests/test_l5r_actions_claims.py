@@ -21,6 +21,8 @@ CARRIED_OUT = [
     "Limited: Target a card in a province: Discard it. Refill the province face-up.",
     "Open: Target your Follower: Transfer it to Hotaru.",
     "Open: Your target dishonorable Personality commits Seppuku.",
+    "Limited: Draw a card. You may not declare an attack this turn.",
+    "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
 ]
 
 NOT_CARRIED_OUT = [

@@ -469,6 +469,10 @@ def executes(ability) -> bool:
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
         return False  # "Search your discard pile, then deck, for …": an order between zones
+    from .effects_battle import no_force_executes
+
+    if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
+        return False  # "He does not contribute Force while unbowed": the "while" is not kept
     from .effects_cards import refill_applies
     from .effects_engine import look_reorder_applies
 

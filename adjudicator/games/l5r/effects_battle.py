@@ -296,3 +296,36 @@ def compared_value(game, position, copy, compare: str | None) -> tuple[int, str]
             else (position.stat(copy, "force", 0) or 0)
         return force, "Force"
     return card_value(game, position, copy, compare) or 0, compare.replace("-", " ").title()
+
+
+# ---------------------------------------------------------------------------- "does not contribute Force"
+
+def _no_force_flag(field: str) -> str:
+    return f"no-force-contribution:{field}"
+
+
+def no_force_contribution(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"It does not contribute Force to its army's total Force this battle": for the battle being
+    fought, the card's Force is left out of its army's total (L5R-RESOLVE reads it: battle.army_force)."""
+    from ...core.position import Modifier
+    from .procedure import current_battlefield
+
+    field = current_battlefield(position) if position.timing.phase == "attack" else None
+    if field is None:
+        return Outcome(False, f"{copy.show()} does not contribute Force", "no battle is being fought")
+    position.modifiers.append(Modifier(copy.uid, flag=_no_force_flag(field), duration="turn", source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"{copy.show()} does not contribute Force to its army at {field} this battle")
+
+
+def contributes_force(position, copy, field: str) -> bool:
+    """False for a card an effect has kept out of its army's Force in this battle."""
+    return not position.has_flag(copy, _no_force_flag(field))
+
+
+def no_force_executes(clause) -> bool:
+    """Only "this battle" is read ("while unbowed" is not kept by the reader)."""
+    return clause.duration == "battle"
+
+
+CARD_KINDS["no-force-contribution"] = no_force_contribution

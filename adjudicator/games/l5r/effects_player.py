@@ -124,12 +124,33 @@ def gain_or_lose_honor(game, position, player, effect, *, as_cost, source):
     return apply_to_player(game, position, player, replace(effect, kind=kind, target=None), as_cost=as_cost)
 
 
+def cannot_declare_attack(game, position, player, effect, *, as_cost, source):
+    """"You may not declare an attack this turn": until the turn ends the player cannot declare an
+    attack (turn.declare_attack refuses it; L5R-ATTACK, L5R-DURATION)."""
+    from ...core.position import Modifier
+
+    position.modifiers.append(Modifier(player, flag=NO_ATTACK, duration="turn", source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return _outcome(True, f"{player} may not declare an attack this turn")
+
+
+#: the player flag "You may not declare an attack this turn" leaves (read by turn.declare_attack)
+NO_ATTACK = "cannot-declare-attack"
+
+
+def attack_forbidden(position, player: str) -> str | None:
+    """The card whose effect forbids ``player`` to declare an attack now, or None."""
+    return next((m.source or "an effect" for m in position.modifiers if m.subject == player and m.flag == NO_ATTACK),
+                None)
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to,
                     "grant-keyword-choice": grant_keyword_choice}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
-PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor}
+PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor,
+                      "cannot-declare-attack": cannot_declare_attack}
 
 
 def _cost_reduction_applies(effect, ref) -> bool:
@@ -144,7 +165,7 @@ CONTINUOUS_KINDS: dict = {"cost-reduction": _cost_reduction_applies}
 
 #: the player-level kinds whose subject is a player, not a card
 PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor",
-                          "additional-action"})
+                          "additional-action", "cannot-declare-attack"})
 
 #: player values a "with ..." test on players can read
 _PLAYER_STATS = {"family-honor": "family-honor"}
@@ -217,6 +238,8 @@ def player_clause_executes(clause, ability=None) -> bool:
         # (only an action grants it: the opportunity is kept when that action is done)
         return clause.keyword in (None, "phase-appropriate") and clause.amount == 1 and not clause.values \
             and bool(_ONE_EXTRA.search(clause.text)) and getattr(ability, "kind", "action") == "action"
+    if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
+        return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
     if clause.kind == "raise-stat-to":
         return clause.amount is not None
     if clause.kind == "grant-keyword-choice":

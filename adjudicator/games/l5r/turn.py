@@ -97,6 +97,12 @@ def declare_attack(game, ctx: Context, *, attack: bool) -> None:
               + (f" ({t.step})" if t.step else ""))
     game.need(actor == t.active, "L5R-ATTACK", f"only the active player ({t.active}) may declare an attack")
     if attack:
+        from .effects_player import attack_forbidden
+
+        forbidden_by = attack_forbidden(pos, actor)  # "You may not declare an attack this turn"
+        if forbidden_by:
+            ctx.reject("L5R-ATTACK", f"{actor} may not declare an attack this turn ({forbidden_by}'s effect, "
+                       "L5R-DURATION)")
         ctx.step("timing", f"{actor} declares an attack and becomes the Attacker", "L5R-ATTACK")
         t.step, t.priority, t.passes = "infantry", actor, 0
         ctx.step("timing", "infantry maneuvers begin", "L5R-ATTACK")
