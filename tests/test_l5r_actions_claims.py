@@ -23,6 +23,7 @@ CARRIED_OUT = [
     "Open: Your target dishonorable Personality commits Seppuku.",
     "Limited: Draw a card. You may not declare an attack this turn.",
     "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
+    "This Item will not be transferred.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -35,6 +36,7 @@ NOT_CARRIED_OUT = [
      "any order."),  # picking among them
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
+    "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
 ]
 
 

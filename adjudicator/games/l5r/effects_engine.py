@@ -837,3 +837,26 @@ def _seppuku(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["commit-seppuku"] = _seppuku
+
+
+# ---------------------------------------------------------------------------- "will not be transferred"
+
+_THIS_CARD = re.compile(r"this (card|follower|item|spell|weapon|armor|attachment)", re.IGNORECASE)
+
+
+def _untransferable(effect, ref) -> bool:
+    """"This Follower will not be transferred": the card's own trait (game.continuous_flags), read
+    where an attachment is moved to another Personality -- Share (own_actions) and "Transfer …"
+    (procedure.transfer_to); the Comprehensive Rules call both transferring. "Weapons attached to
+    Katagi …" (other cards) is not read."""
+    spec = effect.target
+    return ref == "this" and spec is not None and not spec.states and _THIS_CARD.fullmatch((spec.text or "").strip()) \
+        is not None
+
+
+CONTINUOUS_KINDS["cannot-transfer"] = _untransferable
+
+
+def untransferable(game, position, copy) -> bool:
+    """True when the card's own trait says it will not be transferred."""
+    return "cannot-transfer" in game.continuous_flags(position, copy) or position.has_flag(copy, "cannot-transfer")

@@ -998,6 +998,12 @@ def transfer_to(ctx: Context, things: list, hosts: list) -> None:
         if why:
             ctx.step("effect", f"transfer {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-SHARE")
             continue
+        from .effects_engine import untransferable
+
+        if untransferable(ctx.game, pos, thing):
+            ctx.step("effect", f"transfer {thing.show()}: no change (it will not be transferred: its trait)",
+                     "L5R-ACT-EFFECT", "L5R-TRAIT")
+            continue
         for card in (thing, *pos.attachments_of(thing.uid)):
             pos.move(card.uid, card.controller, host.zone, top=False)
         thing.attached_to = host.uid
