@@ -24,6 +24,7 @@ CARRIED_OUT = [
     "Limited: Draw a card. You may not declare an attack this turn.",
     "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
     "This Item will not be transferred.",
+    "Will not attach to a Shadowlands Personality.",
 ]
 
 NOT_CARRIED_OUT = [

@@ -860,3 +860,15 @@ CONTINUOUS_KINDS["cannot-transfer"] = _untransferable
 def untransferable(game, position, copy) -> bool:
     """True when the card's own trait says it will not be transferred."""
     return "cannot-transfer" in game.continuous_flags(position, copy) or position.has_flag(copy, "cannot-transfer")
+
+
+# ---------------------------------------------------------------------------- "Will not attach to …"
+
+def _forbidden_host(effect, ref) -> bool:
+    """"Will not attach to a Water Personality" / "Cannot attach to a Scorpion Clan Personality": the
+    attachment's own trait, read wherever it is attached (turn.attach_restriction: Equip, Share,
+    effects attaching or transferring it)."""
+    return ref == "this" and len(effect.values) == 1 and hasattr(effect.values[0], "card_types")
+
+
+CONTINUOUS_KINDS["cannot-attach-to"] = _forbidden_host

@@ -210,6 +210,14 @@ def attach_restriction(game, ctx: Context, item, host) -> str | None:
         return refused
     for ability in game.abilities(item):
         for clause in ability.effects:
+            if getattr(clause, "kind", None) == "cannot-attach-to" and clause.values \
+                    and hasattr(clause.values[0], "card_types"):  # "Will not attach to a Water Personality"
+                spec = clause.values[0]
+                loose = type(spec)(ref="choice", card_types=spec.card_types, keywords=spec.keywords,
+                                   states=spec.states, tests=spec.tests, text=spec.text)
+                if target_ok(ctx, host, loose) is None:
+                    return f"{item.name} will not attach to {spec.text} (its trait, L5R-TRAIT)"
+                continue
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
                 continue
             if is_discount(ability, clause):
