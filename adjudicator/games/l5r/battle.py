@@ -142,8 +142,10 @@ def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[
     """Force of one side at a battlefield: unbowed Personalities and Followers (L5R-RESOLVE)."""
     cards = [c for c in pos.all_copies() if c.zone == field and c.controller == player]
     total = 0
+    from .effects_battle import contributes_force
+
     for c in cards:
-        if "bowed" in c.flags:
+        if "bowed" in c.flags or not contributes_force(pos, c, field):  # (effects_battle: "this battle")
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0
