@@ -49,17 +49,64 @@ def _discount_words(cond) -> int | str | None:
     return None
 
 
-def bearer_spec_ok(spec) -> bool:
-    """Bearers the engine can tell: "a Phoenix Clan Personality", "a Nonhuman Fudo Personality",
-    "a Courtier", "an Earth Shugenja"; not a name (lost by the grammar), not "a Paragon or
-    Kensai" nor a title of two words ("a Ruby Champion")."""
-    if spec is None or spec.ref != "choice" or spec.states or spec.tests or not spec.keywords:
-        return False
-    if re.search(r"\bor\b|Champion", spec.text or ""):
-        return False
+#: "a Ruby Champion", "an Obsidian Champion": a Personality's title keyword of two words (Oracle
+#: keywords "Ruby Champion", "Topaz Champion"); the grammar keeps the two words apart
+_CHAMPION = re.compile(r"an? ([A-Z][a-z]+) Champion")
+
+
+def bearer_test(spec) -> tuple[str, tuple[str, ...]] | None:
+    """How the engine tells a bearer a discount is for: ("spec", ()) the target test reads the words
+    ("a Phoenix Clan Personality", "a Nonhuman Fudo Personality", "a Courtier", "an Earth Shugenja",
+    "a Fire or Void Shugenja"); ("title", (K,)) a title keyword of two words ("a Ruby Champion");
+    ("any", (K, ...)) either keyword ("a Paragon or Kensai"); None for words it cannot tell (a name,
+    lost by the grammar; "a Clan Champion or Magistrate")."""
+    if spec is None or spec.ref != "choice" or spec.tests or not spec.keywords:
+        return None
+    from .states import checked
+
+    text = (spec.text or "").strip()
+    if spec.states:
+        # "a Fire or Void Shugenja": either element word, on the Shugenja (the target test reads it)
+        if spec.card_types or len(spec.keywords) != 1 or len(spec.states) != 1 \
+                or not spec.states[0].startswith("any-keyword:") or not checked(spec.states[0]):
+            return None
+        return ("spec", ())
+    title = _CHAMPION.fullmatch(text)
+    if title is not None and spec.keywords == (title.group(1), "Champion") and not spec.card_types:
+        return ("title", (f"{title.group(1)} Champion",))
+    if re.search(r"\bor\b", text):
+        either = re.fullmatch(r"an? ([A-Z][a-z]+) or ([A-Z][a-z]+)", text)
+        if either is not None and not spec.card_types and spec.keywords == either.groups():
+            return ("any", spec.keywords)
+        return None
+    if "Champion" in text:
+        return None
     if spec.card_types == ("personality",):
-        return True
-    return not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja")
+        return ("spec", ())
+    if not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja"):
+        return ("spec", ())
+    return None
+
+
+def bearer_spec_ok(spec) -> bool:
+    """A bearer the engine can tell (:func:`bearer_test`)."""
+    return bearer_test(spec) is not None
+
+
+def _bearer_misfit(ctx, host, spec) -> str | None:
+    """Why ``host`` is not the bearer ``spec`` names, or None when it is."""
+    from .procedure import target_ok
+
+    how, words = bearer_test(spec)
+    if how == "spec":
+        return target_ok(ctx, host, spec)
+    if host.card.type != "personality":
+        return f"it is a {host.card.type}, not a Personality"
+    if how == "title":
+        return None if ctx.position.has_keyword(host, words[0]) else f"it lacks the {words[0]} keyword"
+    if any(ctx.position.has_keyword(host, k) for k in words):
+        return None
+    return f"it has none of the keywords {' or '.join(words)}"
 
 
 _NAME = re.compile(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)?")
@@ -130,10 +177,26 @@ def _titled(name: str, title: str) -> bool:
     return name == title or name.startswith(title + " (")
 
 
+def _per_card(ability):
+    """The counted cards of "This Holding enters play paying 1 less Gold for each Personality you
+    control" (an ``amount-for-each`` after the reduction), or None for a reduction by a number."""
+    if len(ability.effects) != 2:
+        return None
+    each = ability.effects[1]
+    return each.target if isinstance(each, Effect) and each.kind == "amount-for-each" else None
+
+
 def _self_reduction_ok(ability) -> bool:
-    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1:
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) not in (1, 2):
         return False
     clause = ability.effects[0]
+    if len(ability.effects) == 2:
+        from .amounts import _count_spec_ok
+
+        counted = _per_card(ability)
+        if counted is None or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+                or ability.effects[1].amount not in (None, 1) or not _count_spec_ok(counted):
+            return False  # (counted as amounts.count does: the cards in play fitting the words)
     if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.target is None or clause.target.ref != "this":
         return False
     if clause.target.keywords or clause.target.states or clause.target.tests:
@@ -253,6 +316,14 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             ignore_req = True
             ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Honor Requirement",
                      "L5R-HONOR-REQ")
+        elif _per_card(ability) is not None:
+            from .amounts import count
+
+            counted = _per_card(ability)
+            found = count(game, ctx.position, copy, counted)  # judged as its buyer's card (fits: "you control")
+            less += clause.amount * found
+            ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold for each "
+                     f"{counted.text}: {found} in play, {clause.amount * found} less", "L5R-GOLD", "L5R-DYNASTY")
         else:
             less += clause.amount
             ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold",
@@ -307,8 +378,6 @@ def board_reductions(game, ctx, bought) -> int:
 
 def attach_discount(game, ctx, item, host) -> int | str:
     """Gold less (or "free") for equipping ``item`` to ``host`` (its own "Attaches to X for N less Gold")."""
-    from .procedure import target_ok
-
     total: int | str = 0
     for ability in game.abilities(item):
         for index, amount in _attach_discount(ability):
@@ -317,7 +386,7 @@ def attach_discount(game, ctx, item, host) -> int | str:
             if name is not None:
                 why = None if bears_name(host, name) else f"it is not {name}"
             else:
-                why = target_ok(ctx, host, spec)
+                why = _bearer_misfit(ctx, host, spec)
             if why:
                 ctx.step("condition", f"{item.name} is discounted only for {spec.text}; {host.name} is not one "
                          f"({why}): full cost", "L5R-EQUIP", "L5R-GOLD")
