@@ -32,20 +32,24 @@ CARRIED_OUT = [
     "Equips to Kakita Daitsu for 1 less Gold.",
     # a card an effect brings into play, paid for from the action's sources (procedure.bring_into_play)
     "Open: Target a Holding in your discard pile: Bring it into play (bowed), paying all costs.",
+    # a title keyword of two words; either of two keywords; a count of the buyer's cards in play
+    "Attaches to a Ruby Champion ignoring costs.",
+    "Attaches to a Paragon or Kensai paying 3 less Gold.",
+    "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
+    "This Holding enters play paying 1 less Gold for each Personality you control.",
 ]
 
 NOT_CARRIED_OUT = [
     # conditions the engine cannot check here (Allegiance, Defender), or cards it cannot name
     "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
     "Enters play for 4 less Gold if you are the Defender.",
-    "Attaches to a Ruby Champion ignoring costs.",
-    "Attaches to a Paragon or Kensai paying 3 less Gold.",
+    "Attaches to a Clan Champion or Magistrate ignoring costs.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
     "Actions on your Strategies cost 1 less Gold.",
     ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
      "for 1 less Gold."),
     "Limited, Bow this card: Your Holdings enter play paying 2 less Gold (this turn).",
-    "This Holding enters play paying 1 less Gold for each Personality you control.",
+    "This Holding enters play paying 1 less Gold for each card in your hand.",
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",
     "Courtesy: Nishigori enters play for 1 less Gold.",
     "Battle/Open, Pay X Gold, Bow this card: Equip a Follower, paying 2 less Gold.",
