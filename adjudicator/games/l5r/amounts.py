@@ -148,6 +148,16 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
     return True
 
 
+def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
+    """"Ranged 3 Attack with +1 strength for each other Follower in this unit": a strength bonus the
+    procedure adds to the attack before it (effects_engine.attack_bonus), times a count of cards in
+    play judged from this card (:func:`count`), worked out as the attack resolves."""
+    from .effects_engine import attack_bonus
+
+    return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
+        and amounts[0].amount in (None, 1) and _count_spec_ok(amounts[0].target)
+
+
 # ---------------------------------------------------------------------------- values
 
 def card_value(game, pos, copy, stat: str) -> int | None:
@@ -464,6 +474,9 @@ def ability_executes(ability) -> bool:
                     return False
                 if lasting and [a.kind for a in chain(clauses, start - 1)] == ["amount-for-each"]:
                     continue  # "+1F for each X" in a lasting trait: continuous.executes decides
+                if not lasting and part == "effect" and start >= 2 and attack_bonus_each(
+                        clauses[start - 2], taker, chain(clauses, start - 1)):
+                    continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
                 if not lasting and clause.target is not None and clause.target.ref == "choice" \
