@@ -235,7 +235,10 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
         if len(chosen) == 1 and len(chosen[0]) == 1:
             return chosen[0][0]
         if spec.text.lower().startswith("your "):
-            return None
+            # "Choose your performing Paragon ...: ... your Paragon's Force": the one card a "Choose"
+            # phrase picked that is the player's and fits the words (procedure.choose_card)
+            picked = [c for c in bind.chosen if c.controller == ctx.actor and _fits_words(pos, c, spec)]
+            return picked[0] if not chosen and len(picked) == 1 else None
     if spec.ref in ("it", "choice"):
         # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
         # the card the latest clause naming a card acted on, else the last target
@@ -260,7 +263,9 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
 def _naming_targets(specs, spec: TargetSpec) -> list[TargetSpec]:
     """The target descriptions naming the noun of ``spec`` ("your Samurai" -> "your unbowed Samurai")."""
     head = spec.text.split()[-1].lower() if spec.text else ""
-    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()]
+    yours = spec.text.lower().startswith("your ")  # "your Personality" is not "an enemy Personality"
+    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()
+            and not (yours and t.owner == "opponent")]
 
 
 def _fits_words(pos, copy, spec: TargetSpec) -> bool:
@@ -404,6 +409,22 @@ def _trait_amounts_ok(ability) -> bool:
     return not (effects and isinstance(effects[0], Effect) and effects[0].kind.startswith("amount-"))
 
 
+def _named_by_choice(ability, spec: TargetSpec) -> bool:
+    """"Choose your performing unbowed Paragon and target an enemy Personality: ... your Paragon's
+    Force": exactly one "Choose" phrase of a card names the noun, and no target does."""
+    if spec.ref != "choice" or not spec.text.lower().startswith("your "):
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None]
+    if _naming_targets(specs, spec):
+        return False
+    head = spec.text.split()[-1].lower()
+    choosing = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.kind == "choose"
+                and c.target is not None and c.target.ref == "choice" and c.target.count == 1
+                and not c.target.up_to and "player" not in c.target.card_types]
+    naming = [t for t in choosing if head in t.text.lower().split() and t.text.lower().startswith("your ")]
+    return len(choosing) == 1 and len(naming) == 1
+
+
 def _chosen_unbound(ability, spec: TargetSpec) -> bool:
     """After a "Choose your ..." clause (not a target: procedure.choose_card makes "he"/"it" the
     chosen card), is the card an amount is read from unclear? "your Personality's Force" looks
@@ -411,7 +432,7 @@ def _chosen_unbound(ability, spec: TargetSpec) -> bool:
     either; "Choose your performing Duelist: Give him ... his own base Chi" is the chosen card."""
     chosen = any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
                  for c in (*ability.costs, *ability.effects))
-    if not chosen:
+    if not chosen or _named_by_choice(ability, spec):
         return False
     targeted = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                    for c in (*ability.costs, *ability.effects))
@@ -483,7 +504,8 @@ def ability_executes(ability) -> bool:
                         and clause.stat != "count" and clause.target.text.lower().startswith("your ") \
                         and len(_naming_targets(
                             [c.target for c in (*ability.costs, *ability.effects)
-                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
+                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1 \
+                        and not _named_by_choice(ability, clause.target):
                     return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
                         and _chosen_unbound(ability, clause.target):
