@@ -93,6 +93,8 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
     states = set(spec.states) - {"in-army"}
     if "at-battlefield" in states and "the current battlefield" in spec.text.lower():
         states.discard("at-battlefield")  # "at the current battlefield" (not "at this battlefield")
+    if "not-at-battlefield" in states and "not at the current battlefield" in spec.text.lower():
+        states.discard("not-at-battlefield")  # "you control not at the current battlefield": elsewhere in play
     return states <= COUNT_STATES and bool(spec.card_types or spec.keywords)
 
 
@@ -184,7 +186,7 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .effects import in_play
     from .procedure import current_battlefield
 
-    own = ("unique", "non-unique", "in-army", "at-battlefield")
+    own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
     found = 0
@@ -196,6 +198,8 @@ def count(game, pos, source, spec: TargetSpec) -> int:
                                              and source.zone.startswith("battlefield")):
             continue
         if "at-battlefield" in spec.states and copy.zone != field:
+            continue
+        if "not-at-battlefield" in spec.states and copy.zone == field:
             continue
         unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
