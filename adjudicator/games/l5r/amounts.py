@@ -49,6 +49,22 @@ TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gai
                     "lose-honor", "give-token", "pay-gold", "draw"})
 MILITARY = ("fear", "ranged-attack", "melee-attack")
 
+#: "the number you discarded": the clause kinds whose cards such words count (``count-done``)
+DONE = {"discarded": ("discard",), "put at the bottom": ("put-on-bottom",), "shuffled in": ("shuffle-into-deck",),
+        "showed": ("reveal",)}
+
+
+def done_kinds(spec: TargetSpec | None) -> tuple[str, ...] | None:
+    """"the number you put at the bottom" -> ("put-on-bottom",); None for other words."""
+    if spec is None or spec.ref != "it":
+        return None
+    import re
+
+    m = re.fullmatch(r"the number you (discarded|put at the bottom|shuffled in|showed)", (spec.text or "").strip(),
+                     re.IGNORECASE)
+    return DONE[m.group(1).lower()] if m else None
+
+
 #: describing words of a counted card the engine checks (continuous.fits)
 COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", "honorable", "attacking",
                           "defending", "non-unique", "unique"})
@@ -101,6 +117,8 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
 def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
     if stat == "count":
         return _count_spec_ok(spec)
+    if stat == "count-done":
+        return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
     if stat not in STATS:
@@ -293,6 +311,14 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
 
     def read(stat, spec):
         nonlocal read_from
+        if stat == "count-done":  # "the number you discarded": the cards the latest such clause changed
+            kinds = done_kinds(spec)
+            found = [n for kind, n in getattr(bind, "done", []) if kind in kinds]
+            if not found:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no such clause was carried "
+                               "out before it")
+            parts.append(f"{found[-1]} ({spec.text})")
+            return found[-1]
         if stat == "count":
             n = count(game, pos, source, spec)
             parts.append(f"{n} ({spec.text})")
@@ -514,7 +540,8 @@ def ability_executes(ability) -> bool:
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
                         and _chosen_unbound(ability, clause.target):
                     return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
-                if not lasting and clause.target is not None and not named and clause.stat != "count" and (
+                if not lasting and clause.target is not None and not named \
+                        and clause.stat not in ("count", "count-done") and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):
                     return False  # "his Chi" with no card named before it, nor the card changed

@@ -193,6 +193,9 @@ class Bindings:
         self.attaching: list[Copy] = []
         #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
         self.x_paid: int | None = None
+        #: [kind, how many cards it changed] of each cost and effect carried out, in order ("Draw
+        #: cards equal to the number you discarded": amounts.py)
+        self.done: list[list] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -533,6 +536,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
                            "really and fully happen")
             ctx.step("cost", out.description, "L5R-ACT-COST")
+        bind.done.append([clause.kind, len(targets)])  # a cost changes every card it names (amounts.py)
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
@@ -667,6 +671,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
             bind.moved = [t for t in targets if not isinstance(t, str)]
+        bind.done.append([clause.kind, 0])  # counted below: the cards it changed (amounts.py)
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -693,6 +698,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
+            bind.done[-1][1] += bool(out.changed)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")

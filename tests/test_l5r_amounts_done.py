@@ -1,0 +1,38 @@
+"""Amounts counting what an earlier clause of the same ability did ("the number you discarded"),
+and the other amount forms the engine works out from the position (amounts.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+
+@pytest.mark.parametrize("text", [
+    "Limited: Discard your hand to draw a number of cards equal to the number you discarded.",
+    "Open: Shuffle your hand into your Fate deck: Draw a number of cards equal to the number you shuffled in.",
+    ("Limited: Put one to three cards in your hand at the bottom of your deck. Draw cards equal to the number you "
+     "put at the bottom."),
+    # a count of cards in play elsewhere than the current battlefield
+    "Battle: Give your target Samurai +1F for each Personality you control not at the current battlefield.",
+    # an attack's bonus for each card of this unit
+    "Battle, Bow this card: Ranged 2 Attack with +1 strength for each other Follower in this unit.",
+])
+def test_carried_out(text):
+    ab = parse_ability(text)
+    assert ab.structured and executes(ab), ab
+
+
+@pytest.mark.parametrize("text", [
+    # tokens are kept as a number on the card, not one per kind: which were removed is not known
+    ("Bow this card: Remove one or more Wealth tokens from this Holding to produce Gold equal to the number "
+     "of tokens removed."),
+    # a triggered trait resolves without the procedure's record of what its clauses did
+    ("After this Personality enters play, discard your hand and draw a number of cards equal to the number "
+     "you discarded."),
+    # "Fortification at this battlefield": the grammar keeps no card type or keyword to count
+    "Battle: Ranged 3 Attack with +1 strength for each Fortification at this battlefield.",
+])
+def test_not_claimed(text):
+    assert not executes(parse_ability(text))
