@@ -47,8 +47,8 @@ def test_worked_out_amounts_execute(text):
     "Reaction: After another player's action targets this card, give him a Force bonus equal to his Chi.",
     # a lasting trait whose amount could itself come from lasting traits (current Force)
     "This Follower has a Force bonus equal to its Personality's Force.",
-    # Gold produced by an ability's text is not what Gold sources pay with
-    "Bow this card: Produce 1 Gold, plus 1 additional Gold for each Holding you control.",
+    # Gold from a source that also bows another card: not a Gold source named in 'with'
+    "Bow this card: Bow your target unbowed Courtier. Produce Gold equal to his Chi.",
 ])
 def test_amounts_the_engine_does_not_work_out_are_not_claimed(text):
     ab = parse_ability(text)

@@ -37,6 +37,10 @@ CARRIED_OUT = [
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
+    # a Gold source whose Gold is worked out as it bows (costs.take_worked_gold)
+    "Bow this card: Produce Gold equal to Nakura's Chi that can only pay for a single Economic action.",
+    "Bow this card: Produce Gold equal to Chijin's Chi which can only pay for a single Air or Maho Spell.",
+    "Bow this card: Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -44,6 +48,9 @@ NOT_CARRIED_OUT = [
     "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
     "Enters play for 4 less Gold if you are the Defender.",
     "Attaches to a Clan Champion or Magistrate ignoring costs.",
+    # Gold for an Invest cost (paid with its card's purchase); a count of cards with either keyword
+    "Bow this card: Produce Gold equal to Aragaki's Personal Honor, which may only pay for one Invest cost.",
+    "Bow this card: Produce 2 Gold, plus 1 Gold for each other Holding you control that is a Market or Port.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
     "Actions on your Strategies cost 1 less Gold.",
     ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "

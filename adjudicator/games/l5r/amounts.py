@@ -489,6 +489,10 @@ def ability_executes(ability) -> bool:
     effects of an action or Reaction, in a Gold cost, or in a lasting trait's stat change."""
     if not has_amounts(ability):
         return True
+    from .costs import worked_gold
+
+    if worked_gold(ability) is not None:
+        return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
     lasting = ability.kind == "continuous"
     if ability.kind == "trait":
         return _trait_amounts_ok(ability)

@@ -743,6 +743,13 @@ def _only_for(clause) -> tuple[str, tuple] | None:
         return ("action", spec.keywords)
     if spec.card_types in ((), ("card",)) and len(spec.keywords) == 1 and not spec.states:
         return ("keywords", spec.keywords)
+    if spec.card_types == ("action",) and len(spec.keywords) == 1 and not spec.states \
+            and spec.keywords[0] != "Invest":
+        return ("action", spec.keywords)  # "a single Economic action": an action with that designator
+    if len(spec.card_types) == 1 and spec.card_types[0] in _NOUNS and not spec.keywords and len(spec.states) == 1 \
+            and spec.states[0].startswith("any-keyword:"):
+        # "a single Air or Maho Spell": a card of that type with either keyword
+        return ("typed", (spec.card_types[0], *spec.states[0][len("any-keyword:"):].split("|")))
     if not spec.card_types and not spec.keywords and len(spec.states) == 1 \
             and spec.states[0].startswith("any-keyword:"):
         return ("keywords", tuple(spec.states[0][len("any-keyword:"):].split("|")))
@@ -751,7 +758,10 @@ def _only_for(clause) -> tuple[str, tuple] | None:
 
 def gold_only_ok(ability) -> bool:
     """"Bow this card: Produce 5 Gold, which can only pay for a single Jade card": a Gold source
-    whose Gold the engine checks against the purchase (executes)."""
+    whose Gold the engine checks against the purchase (executes); also one producing a worked-out
+    amount (:func:`worked_gold`)."""
+    if worked_gold(ability) is not None:
+        return True
     if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
         return False
     if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 2:
@@ -767,6 +777,10 @@ def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
         return False
     if kind == "action":
         return purchase.action is not None and all(w in purchase.action.designators for w in words)
+    if kind == "typed":
+        noun, *words = words
+        return purchase.bought and purchase.card.card.type in _NOUNS[noun] \
+            and any(pos.has_keyword(purchase.card, k) for k in words)
     return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
 
 
@@ -774,7 +788,7 @@ def source_restriction(game, ctx, src, what: str) -> str | None:
     """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
     purchase, or None."""
     for ability in game.abilities(src):
-        if gold_only_ok(ability):
+        if gold_only_ok(ability) and worked_gold(ability) is None:
             only = ability.effects[1]
             if not _fits(ctx.position, getattr(ctx, "_purchase", None), _only_for(only)):
                 return f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that"
@@ -826,6 +840,79 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         amount = ability.effects[0].amount
         ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
                  "L5R-GOLD")
+        return amount
+    return take_worked_gold(game, ctx, src, what)
+
+
+# "Bow this card: Produce Gold equal to Nakura's Chi that can only pay for a single Economic action",
+# "Bow this card: Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control": a
+# Gold source (named in ``with``, as a Holding is: L5R-GOLD) whose Gold is worked out as it bows --
+# a value of this card, or a count of cards in play (amounts.py)
+
+def worked_gold(ability):
+    """(amount clauses, the "which can only pay for" clause or None) of such a Gold ability, the
+    amount clauses being the produce-gold clause(s) and their ``amount-*`` chain; None otherwise."""
+    from . import amounts
+
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]):
+        return None
+    effects = list(ability.effects)
+    if not effects or not all(isinstance(c, Effect) for c in effects) or effects[0].kind != "produce-gold" \
+            or effects[0].target not in (None,) and effects[0].target.ref != "you":
+        return None
+    only = effects[-1] if effects[-1].kind == "gold-only-for" else None
+    body = effects[:-1] if only is not None else effects
+    if only is not None and _only_for(only) in (None, ("action", ("Invest",))):
+        return None  # (an Invest cost is paid with its card's purchase: not an action the engine names)
+    if effects[0].amount is None:  # "Produce Gold equal to Nakura's Chi": a value of this card
+        found = amounts.chain(body, 0)
+        if len(body) != 2 or [a.kind for a in found] != ["amount-equal-to"]:
+            return None
+        a = found[0]
+        if a.amount not in (None, 1) or a.target is None or a.target.ref not in ("this", "attached") \
+                or a.stat not in amounts.STATS:
+            return None
+        return body, only
+    # "Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control"
+    if only is not None or len(body) != 3 or body[1].kind != "produce-gold" or not body[1].amount \
+            or body[1].target is not None and body[1].target.ref != "you":
+        return None
+    each = amounts.chain(body, 1)
+    if [a.kind for a in each] != ["amount-for-each"] or each[0].amount not in (None, 1) \
+            or not amounts._count_spec_ok(each[0].target):
+        return None
+    return body, None
+
+
+def take_worked_gold(game, ctx, src, what: str) -> int | None:
+    """Bow ``src`` for its worked-out Gold (:func:`worked_gold`): the Gold it produces, or None when
+    it has no such ability (the caller refuses)."""
+    from . import amounts
+    from .procedure import Bindings
+    from .triggers_events import raise_event
+
+    pos = ctx.position
+    for ability in game.abilities(src):
+        found = worked_gold(ability)
+        if found is None:
+            continue
+        body, only = found
+        if "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed and cannot bow to produce Gold")
+        if only is not None and not _fits(pos, getattr(ctx, "_purchase", None), _only_for(only)):
+            ctx.reject("L5R-GOLD", f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that")
+        if body[0].amount is None:
+            clause, note = amounts.work_out(ctx, src, body[0], body[1:], 1, Bindings(), {})
+            amount = clause.amount or 0
+        else:
+            n = amounts.count(game, pos, src, body[2].target)
+            amount = body[0].amount + body[1].amount * n
+            note = f"{body[0].amount} plus {body[1].amount} for each of {n} ({body[2].target.text})"
+        src.flags.add("bowed")
+        raise_event(pos, "bowed", src)  # "After this card bows" must fire (triggers.fires)
+        ctx.step("cost", f"bow {src.name} to produce {amount} Gold ({note})", "L5R-GOLD", "L5R-ACT-COST")
         return amount
     return None
 

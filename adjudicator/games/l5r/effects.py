@@ -584,8 +584,9 @@ def executes(ability) -> bool:
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
             from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+            from .costs import worked_gold  # "Produce 1 Gold, plus 1 for each …": costs.take_worked_gold
 
-            gold_only = gold_tiers(ability) is not None
+            gold_only = gold_tiers(ability) is not None or worked_gold(ability) is not None
         return bool(timed) or gold_only
     return False
 
