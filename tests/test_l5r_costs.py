@@ -37,6 +37,8 @@ CARRIED_OUT = [
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
+    # the buyer's Allegiance: the Allegiance card of that title she has in play
+    "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
     # a Gold source whose Gold is worked out as it bows (costs.take_worked_gold)
     "Bow this card: Produce Gold equal to Nakura's Chi that can only pay for a single Economic action.",
     "Bow this card: Produce Gold equal to Chijin's Chi which can only pay for a single Air or Maho Spell.",
@@ -44,8 +46,7 @@ CARRIED_OUT = [
 ]
 
 NOT_CARRIED_OUT = [
-    # conditions the engine cannot check here (Allegiance, Defender), or cards it cannot name
-    "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
+    # conditions the engine cannot check here (Defender), or cards it cannot name
     "Enters play for 4 less Gold if you are the Defender.",
     "Attaches to a Clan Champion or Magistrate ignoring costs.",
     # Gold for an Invest cost (paid with its card's purchase); a count of cards with either keyword

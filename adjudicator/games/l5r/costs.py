@@ -159,6 +159,8 @@ def _self_condition_ok(cond) -> bool:
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
         return len(args) == 2 and args[0].lower() in _OTHERS
+    if test == "is" and len(args) == 2 and args[0] == "your Allegiance":
+        return re.fullmatch(r"[A-Z][a-z]+", args[1]) is not None  # "if your Allegiance is Progressive"
     if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
         return True  # "if you control the Ring of Earth": a card of that title in play
     if test == "you-control":
@@ -268,6 +270,8 @@ def condition_executes(ability, cond) -> bool:
     """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
     if cond.kind == "effect-cost":
         return ability_verdict(ability) is True
+    if _self_reduction_ok(ability) and _self_condition_ok(cond):
+        return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
         return True
     if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
@@ -294,6 +298,11 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test == "is":
+        # "your Allegiance is Progressive": the buyer controls the Allegiance card of that title in
+        # play (an Allegiance Strategy puts itself into play: "Political Open: Put this Strategy into play")
+        return any(c.controller == actor and in_play(pos, c) and _titled(c.name, args[1])
+                   and pos.has_keyword(c, "Allegiance") for c in pos.all_copies())
     if test == "you-control" and _TITLE.fullmatch(args[0]):
         title = args[0][len("the "):]
         return any(c.controller == actor and in_play(pos, c) and _titled(c.name, title) for c in pos.all_copies())
