@@ -127,7 +127,8 @@ def bears_name(copy, name: str) -> bool:
     """A card called ``name``: its full name ("Yotsu Ueda", "Yotsu Ueda (Experienced)"), or the one
     name L5R text calls a Personality by ("Kataoka" for "Kakita Kataoka")."""
     full = copy.name.split(" (")[0]
-    return full == name or (" " not in name and name in full.split())
+    # ("Hida Kozan, Voice of the Empress": the words of the name without its punctuation)
+    return full == name or (" " not in name and name in re.findall(r"[\w'-]+", full))
 
 
 def _attach_discount(ability) -> list[tuple[int, object]]:
@@ -342,6 +343,12 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
 
 def _own_trait_holds(game, ctx, copy, ability) -> bool:
     """Do the conditions of ``copy``'s own cost trait hold for the buyer? A step says why not."""
+    name = named_bearer(ability.effects[0].target)
+    if name is not None and not bears_name(copy, name):
+        # "Doji Natsuyo enters play for 1 less Gold" printed on another card: not a trait on itself
+        ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' names {name}, not this card: it does not "
+                 "lower this card's price", "L5R-GOLD")
+        return False
     unmet = [c for c in ability.conditions if not _self_condition(game, ctx.position, ctx.actor, copy, c)]
     if unmet:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
