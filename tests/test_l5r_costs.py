@@ -37,6 +37,10 @@ CARRIED_OUT = [
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
+    # a Personality's trait on attachments going to him, or to any of his controller's Personalities
+    "Followers attaching to Misaki enter play paying 2 less Gold.",
+    "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less Gold.",
+    "Cavalry Followers attach to your Personalities paying 2 less Gold.",
     # the buyer's Allegiance: the Allegiance card of that title she has in play
     "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
     # a Gold source whose Gold is worked out as it bows (costs.take_worked_gold)
@@ -49,6 +53,8 @@ NOT_CARRIED_OUT = [
     # conditions the engine cannot check here (Defender), or cards it cannot name
     "Enters play for 4 less Gold if you are the Defender.",
     "Attaches to a Clan Champion or Magistrate ignoring costs.",
+    # one of two hosts kept by the grammar
+    "Followers attaching to Misaki or Kisada enter play paying 2 less Gold.",
     # Gold for an Invest cost (paid with its card's purchase); a count of cards with either keyword
     "Bow this card: Produce Gold equal to Aragaki's Personal Honor, which may only pay for one Invest cost.",
     "Bow this card: Produce 2 Gold, plus 1 Gold for each other Holding you control that is a Market or Port.",

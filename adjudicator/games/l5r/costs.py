@@ -252,6 +252,79 @@ def _board_reduction(ability):
     return spec, clause.amount
 
 
+_ATTACHING = "attaching-to:"
+
+
+def host_discount(ability):
+    """(spec, amount, host words) of a Personality's trait lowering the price of attachments going
+    to it or to its controller's Personalities: "Followers attaching to Misaki enter play paying 2
+    less Gold", "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less
+    Gold", "Cavalry Followers attach to your Personalities paying 2 less Gold"; None otherwise."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+            or not clause.amount:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.tests or spec.zone not in (None, "hand"):
+        return None
+    host = [s[len(_ATTACHING):] for s in spec.states if s.startswith(_ATTACHING)]
+    if len(host) != 1 or not set(spec.states) - {_ATTACHING + host[0]} <= {"non-unique"}:
+        return None
+    if not (set(spec.card_types) <= {"follower", "item", "spell"} and (spec.card_types or spec.keywords)) \
+            or len(spec.keywords) > 1:
+        return None
+    if host[0] != "your Personalities" and not _NAME.fullmatch(host[0]):
+        return None
+    if re.search(r"\bor\b", spec.text or ""):
+        return None  # "attaching to Misaki or Kisada": the grammar keeps one of the two
+    return spec, clause.amount, host[0]
+
+
+def host_discount_applies(clause) -> bool:
+    """effects.executes: the words of such a trait are read here (:func:`host_discount`)."""
+    return clause.kind == "cost-reduction" and clause.target is not None and any(
+        s.startswith(_ATTACHING) for s in clause.target.states)
+
+
+def _host_discounts(game, ctx, item, host) -> int:
+    """Gold less for ``item`` going to ``host`` from :func:`host_discount` traits of ``host`` (naming
+    him) or of any card its controller has in play ("your Personalities"), with steps (L5R-GOLD)."""
+    from .effects import in_play
+
+    pos, less = ctx.position, 0
+    for card in pos.all_copies():
+        if card.controller != host.controller or not in_play(pos, card):
+            continue
+        for ability in game.abilities(card):
+            found = host_discount(ability)
+            if found is None:
+                continue
+            spec, amount, words = found
+            if words == "your Personalities":
+                if host.card.type != "personality":
+                    continue
+            elif card.uid != host.uid or not bears_name(card, words):
+                continue  # "attaching to Misaki": to the card of that name whose trait it is
+            if spec.card_types and item.card.type not in spec.card_types:
+                continue
+            if any(not (pos.has_keyword(item, k) or (k.endswith("s") and pos.has_keyword(item, k[:-1])))
+                   for k in spec.keywords):
+                continue
+            unique = "unique" in item.card.flags or pos.has_keyword(item, "Unique")
+            if "non-unique" in spec.states and unique:
+                continue
+            if spec.zone == "hand" and item.zone != "hand":
+                continue
+            less += amount
+            ctx.step("condition", f"{card.name}: {spec.text} {'attach to' if words == 'your Personalities' else 'attaching to'} "
+                     f"{words} enter play paying {amount} less Gold, and {item.name} going to {host.name} is one",
+                     "L5R-GOLD", "L5R-EQUIP")
+    return less
+
+
 def ability_verdict(ability) -> bool | None:
     """For executes(): True/False for an ability with a Gold cost change, None for any other."""
     kinds = [c.kind for c in [*ability.costs, *ability.effects] if isinstance(c, Effect)]
@@ -260,7 +333,7 @@ def ability_verdict(ability) -> bool | None:
         return None
     if "cost-reduction" in kinds:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
-            or _board_reduction(ability) is not None
+            or _board_reduction(ability) is not None or host_discount(ability) is not None
     if ability.kind != "continuous":
         return purchases_execute(ability)  # a card an effect brings into play, paying for it
     discounts = {i for i, _ in _attach_discount(ability)}
@@ -415,6 +488,8 @@ def attach_discount(game, ctx, item, host) -> int | str:
                 ctx.step("condition", f"{item.name} attaches to {host.name} for {amount} less Gold", "L5R-EQUIP",
                          "L5R-GOLD")
                 total += amount
+    if total != "free":
+        total += _host_discounts(game, ctx, item, host)
     return total
 
 

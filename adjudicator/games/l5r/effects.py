@@ -462,8 +462,11 @@ def executes(ability) -> bool:
     from .continuous import reach
     from .effects_engine import unit_ref
 
+    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")
