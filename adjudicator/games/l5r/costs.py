@@ -1005,6 +1005,44 @@ def take_worked_gold(game, ctx, src, what: str) -> int | None:
         raise_event(pos, "bowed", src)  # "After this card bows" must fire (triggers.fires)
         ctx.step("cost", f"bow {src.name} to produce {amount} Gold ({note})", "L5R-GOLD", "L5R-ACT-COST")
         return amount
+    return _take_unprinted_gold(game, ctx, src, what)
+
+
+def _unprinted_amount(ability) -> int | None:
+    """N of a Gold line the card database keeps no Gold Production for (carddb reads only a plain
+    "Bow this card: Produce N Gold."): "Produce 2 Gold, or 4 Gold if …", "Produce 2 Gold and lose 1
+    Honor", "Produce 5 Gold, which can only pay for a single Jade card"; None for other abilities."""
+    tiers = gold_tiers(ability)
+    if tiers is not None:
+        return tiers[0]
+    if gold_extras(ability) is not None or (gold_only_ok(ability) and worked_gold(ability) is None):
+        return ability.effects[0].amount
+    return None
+
+
+def _take_unprinted_gold(game, ctx, src, what: str) -> int | None:
+    """Bow ``src`` for the Gold of such a line when it has no printed Gold Production (a real card
+    loaded from a database), as game.pay_gold bows a Holding for its production (L5R-GOLD)."""
+    from .triggers_events import raise_event
+
+    if (ctx.position.stat(src, "gold-production", 0) or 0) > 0:
+        return None  # its printed production pays (game.pay_gold); named again, nothing more
+    for ability in game.abilities(src):
+        base = _unprinted_amount(ability)
+        if base is None:
+            continue
+        if "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed and cannot bow to produce Gold")
+        why = source_restriction(game, ctx, src, what)
+        if why:
+            ctx.reject("L5R-GOLD", why)
+        more, words = tier_bonus(game, ctx, src)
+        src.flags.add("bowed")
+        raise_event(ctx.position, "bowed", src)
+        ctx.step("cost", f"bow {src.name} to produce {base + more} Gold" + (f" ({words})" if more else ""),
+                 "L5R-GOLD", "L5R-ACT-COST")
+        carry_out_gold_extras(game, ctx, src)
+        return base + more
     return None
 
 
@@ -1018,6 +1056,9 @@ _PAID_FOR = re.compile(r"an? (Unique )?([A-Z][A-Za-z]+|attachment)( card)?")
 def _paid_for(words: str) -> tuple[bool, str, str] | None:
     """"a Holding" -> (False, "type", "holding"); "a Ninja card" -> (False, "keyword", "Ninja");
     "a Unique Personality" -> (True, "type", "personality"); None for other words."""
+    at_least = re.fullmatch(r"a card with a printed Gold Cost of (\d+) or more", words.strip())
+    if at_least is not None:
+        return (False, "printed-cost-at-least", at_least.group(1))
     m = _PAID_FOR.fullmatch(words.strip())
     if m is None:
         return None
@@ -1087,7 +1128,11 @@ def tier_bonus(game, ctx, src) -> tuple[int, str]:
                 continue
             unique, kind, word = what[2]
             card = purchase.card
-            fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
+            if kind == "printed-cost-at-least":  # "a card with a printed Gold Cost of 9 or more"
+                printed = card.card.attrs.get("gold-cost", 0)
+                fits = isinstance(printed, int) and printed >= int(word)
+            else:
+                fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
             fits = fits and (not unique or "unique" in card.card.flags)
             words = f"paying for {card.name}, {when.args[1]}"
         else:
