@@ -38,8 +38,8 @@ CARRIED_OUT = [
     "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
     # a tier for a purchase of a printed Gold Cost of N or more
-    "Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
-    "only pay for that card.",
+    ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
+     "only pay for that card."),
     # a Personality's trait on attachments going to him, or to any of his controller's Personalities
     "Followers attaching to Misaki enter play paying 2 less Gold.",
     "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less Gold.",
