@@ -37,6 +37,8 @@ CARRIED_OUT = [
     "Attaches to a Paragon or Kensai paying 3 less Gold.",
     "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
     "This Holding enters play paying 1 less Gold for each Personality you control.",
+    # a board discount for cards of a printed Gold cost
+    "Your other Personalities with a base Gold Cost of 5 or higher enter play paying 2 less Gold.",
     # a tier for a purchase of a printed Gold Cost of N or more
     ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
      "only pay for that card."),

@@ -231,6 +231,8 @@ def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
 
 
 _BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
+#: "with a base Gold Cost of 5 or higher": the card's printed Gold cost, read here (board_reductions)
+_PRINTED_COST = ("base-gold-cost", "printed-gold-cost")
 
 
 def _board_reduction(ability):
@@ -245,7 +247,7 @@ def _board_reduction(ability):
         return None
     spec = clause.target
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
-            or spec.tests \
+            or not all(t.stat in _PRINTED_COST for t in spec.tests) \
             or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
             or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
         return None
@@ -284,9 +286,11 @@ def host_discount(ability):
 
 
 def host_discount_applies(clause) -> bool:
-    """effects.executes: the words of such a trait are read here (:func:`host_discount`)."""
-    return clause.kind == "cost-reduction" and clause.target is not None and any(
-        s.startswith(_ATTACHING) for s in clause.target.states)
+    """effects.executes: the words of such a trait are read here, not by a target test: the host
+    (:func:`host_discount`), a printed Gold cost (:func:`board_reductions`)."""
+    return clause.kind == "cost-reduction" and clause.target is not None and (
+        any(s.startswith(_ATTACHING) for s in clause.target.states)
+        or bool(clause.target.tests) and all(t.stat in _PRINTED_COST for t in clause.target.tests))
 
 
 def _host_discounts(game, ctx, item, host) -> int:
@@ -447,6 +451,7 @@ def board_reductions(game, ctx, bought) -> int:
     """Gold less for ``bought`` from the traits of its buyer's cards in play ("Your Holdings
     enter play for 1 less Gold"), with steps (L5R-GOLD)."""
     from .effects import in_play
+    from .states import compare
 
     pos, actor, less = ctx.position, ctx.actor, 0
     for copy in pos.all_copies():
@@ -458,6 +463,9 @@ def board_reductions(game, ctx, bought) -> int:
                 continue
             spec, amount = found
             typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            printed = bought.card.attrs.get("gold-cost", 0)
+            if not all(isinstance(printed, int) and compare(printed, t.op, t.value) for t in spec.tests):
+                continue  # "with a base Gold Cost of 5 or higher"
             if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
                 less += amount
                 ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
