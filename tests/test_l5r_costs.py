@@ -42,6 +42,9 @@ CARRIED_OUT = [
     # a tier for a purchase of a printed Gold Cost of N or more
     ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
      "only pay for that card."),
+    # more Gold Production when the Gold pays for such a card
+    "This Holding has +2GP when it pays for a single Shugenja only.",
+    "This Holding has +1GP when it pays to Recruit or Equip a single Library or Spell only.",
     # a Personality's trait on attachments going to him, or to any of his controller's Personalities
     "Followers attaching to Misaki enter play paying 2 less Gold.",
     "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less Gold.",
@@ -58,6 +61,8 @@ NOT_CARRIED_OUT = [
     # conditions the engine cannot check here (Defender), or cards it cannot name
     "Enters play for 4 less Gold if you are the Defender.",
     "Attaches to a Clan Champion or Magistrate ignoring costs.",
+    # which actions are "Kharmic actions" the text does not say
+    "This Holding has +1GP when it pays for a single Kharmic action only.",
     # one of two hosts kept by the grammar
     "Followers attaching to Misaki or Kisada enter play paying 2 less Gold.",
     # Gold for an Invest cost (paid with its card's purchase); a count of cards with either keyword

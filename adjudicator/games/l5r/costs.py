@@ -348,6 +348,8 @@ def condition_executes(ability, cond) -> bool:
     """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
     if cond.kind == "effect-cost":
         return ability_verdict(ability) is True
+    if cond.kind == "effect-if:pays-for-single":
+        return pays_for_single(ability) is not None  # read as the card pays (tier_bonus)
     if _self_reduction_ok(ability) and _self_condition_ok(cond):
         return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
@@ -1118,10 +1120,73 @@ def tiered_gold(ability) -> tuple[int, int, tuple] | None:
     return (found[0], found[1], what) if what is not None else None
 
 
+# "This Holding has +2GP when it pays for a single Shugenja only", "… +1GP when it pays to Recruit
+# or Equip a single Library or Spell only": Gold Production more when its Gold pays for such a
+# purchase (Gold from one source pays for one purchase anyway: L5R-GOLD)
+
+def pays_for_single(ability) -> tuple[int, tuple, str | None] | None:
+    """(N, what, how) of such a trait: ``what`` a tuple of ("type", noun) / ("keyword", K), any of
+    which the card paid for must be; ``how`` "recruit|equip" when only a purchase or an Equip; None
+    for other abilities ("a single Kharmic action": which actions are Kharmic is not said)."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1 \
+            or len(ability.conditions) != 1:
+        return None
+    clause, cond = ability.effects[0], ability.conditions[0]
+    if not isinstance(clause, Effect) or clause.kind != "modify-stat" or clause.stat != "gold-production" \
+            or not isinstance(clause.amount, int) or clause.amount <= 0:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "this" or spec.keywords or spec.states or spec.tests:
+        return None
+    if cond.kind != "effect-if:pays-for-single" or cond.args[:1] != ("effect 0",) or len(cond.args) not in (2, 3):
+        return None
+    how = cond.args[2] if len(cond.args) == 3 else None
+    if how not in (None, "recruit|equip"):
+        return None
+    what = []
+    for word in cond.args[1].split(" or "):
+        if word.lower() in _NOUNS:
+            what.append(("type", word.lower()))
+        elif re.fullmatch(r"[A-Z][a-z]+", word) and word != "Kharmic":
+            what.append(("keyword", word))
+        else:
+            return None
+    return clause.amount, tuple(what), how
+
+
+def gold_bonus_applies(ability) -> bool:
+    """effects.executes: a Gold Production bonus :func:`tier_bonus` adds as the card pays."""
+    return pays_for_single(ability) is not None
+
+
+def _single_bonus(game, ctx, src) -> tuple[int, list[str]]:
+    purchase = getattr(ctx, "_purchase", None)
+    more, words = 0, []
+    for ability in game.abilities(src):
+        found = pays_for_single(ability)
+        if found is None or purchase is None or not purchase.bought or purchase.card is None:
+            continue
+        amount, what, how = found
+        card = purchase.card
+        if how == "recruit|equip" and purchase.action not in (None, EQUIP_ACTION):
+            continue  # brought into play by an action's effect: not recruited nor equipped
+        if any(card.card.type in _NOUNS[w] if kind == "type" else ctx.position.has_keyword(card, w)
+               for kind, w in what):
+            more += amount
+            words.append(f"+{amount} paying for {card.name}: {ability.effects[0].text}")
+    return more, words
+
+
 def tier_bonus(game, ctx, src) -> tuple[int, str]:
     """Gold more than its Gold Production ``src`` produces for this purchase (its "or 4 Gold if
-    paying for a Holding", "or 3 Gold if you are a Lion Clan player"), with the words; (0, "") when
-    none applies (L5R-GOLD)."""
+    paying for a Holding", "or 3 Gold if you are a Lion Clan player", "+2GP when it pays for a
+    single Shugenja only"), with the words; (0, "") when none applies (L5R-GOLD)."""
+    single, words = _single_bonus(game, ctx, src)
+    more, why = _tier_bonus(game, ctx, src)
+    return more + single, "; ".join(([why] if why else []) + words)
+
+
+def _tier_bonus(game, ctx, src) -> tuple[int, str]:
     from .conditions import SELF, evaluate
 
     purchase = getattr(ctx, "_purchase", None)

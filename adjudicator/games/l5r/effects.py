@@ -508,6 +508,7 @@ def executes(ability) -> bool:
         return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
+        from .costs import gold_bonus_applies
         from .effects_engine import PLAYER_STATS, player_stat_applies
 
         def applied(c) -> bool:
@@ -517,6 +518,8 @@ def executes(ability) -> bool:
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
                 return not ability.designators and engine_strength(c)
+            if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
+                return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
