@@ -16,6 +16,8 @@ from adjudicator.games.l5r.effects import executes
      "put at the bottom."),
     # a count of cards in play elsewhere than the current battlefield
     "Battle: Give your target Samurai +1F for each Personality you control not at the current battlefield.",
+    # the Gold costs of a target unit's cards added up
+    "Battle: Pay Gold equal to a target unit's total Gold Cost minus 5: Move it home.",
     # an attack's bonus for each card of this unit
     "Battle, Bow this card: Ranged 2 Attack with +1 strength for each other Follower in this unit.",
 ])
@@ -31,6 +33,8 @@ def test_carried_out(text):
     # a triggered trait resolves without the procedure's record of what its clauses did
     ("After this Personality enters play, discard your hand and draw a number of cards equal to the number "
      "you discarded."),
+    # a Personality or a unit: which of the two the player targeted is not kept
+    "Battle: Pay Gold equal to a target Personality or unit's total Gold cost minus 4: Bow it.",
     # "Fortification at this battlefield": the grammar keeps no card type or keyword to count
     "Battle: Ranged 3 Attack with +1 strength for each Fortification at this battlefield.",
 ])

@@ -39,6 +39,9 @@ STATS = {
     "printed-focus": ("focus", True),
 }
 
+#: "a target unit's total Gold Cost": the Gold costs of the cards in its unit added up
+UNIT_COST = "total-gold-cost"
+
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
         "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
@@ -121,6 +124,9 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat == UNIT_COST:  # (not "a target Personality or unit's": which of the two was targeted?)
+        return not lasting and _card_spec_ok(spec, lasting=False) and spec.ref == "target" \
+            and tuple(spec.card_types) == ("unit",)
     if stat not in STATS:
         return False
     if lasting and not (STATS[stat][1] or stat == "personal-honor"):
@@ -182,12 +188,19 @@ def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
 
 def card_value(game, pos, copy, stat: str) -> int | None:
     """``stat`` of ``copy`` on the position: printed, or current with every change."""
+    if stat == UNIT_COST:  # its Personality and the cards attached to him (L5R-RESOLVE: a unit)
+        from .effects_engine import unit_cards
+
+        values = [pos.stat(c, "gold-cost", 0) or 0 for c in unit_cards(pos, copy)]
+        return sum(values) if all(isinstance(v, int) for v in values) else None
     if stat in HALF:
         base, rounding = HALF[stat]
         value = card_value(game, pos, copy, base)
         if value is None:
             return None
         return -((-value) // 2) if rounding == "up" else value // 2
+    if stat not in STATS:
+        return None  # a value the engine does not read ("the amount of Gold you paid"): the step refuses
     attr, printed = STATS[stat]
     if printed:
         value = copy.card.attrs.get(attr, 0)
