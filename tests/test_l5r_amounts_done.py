@@ -16,6 +16,8 @@ from adjudicator.games.l5r.effects import executes
      "put at the bottom."),
     # a count of cards in play elsewhere than the current battlefield
     "Battle: Give your target Samurai +1F for each Personality you control not at the current battlefield.",
+    # one of two values of the card, the acting player's choice ("choosing chi")
+    "Battle: Bow your target Shugenja: Ranged Attack with strength equal to his Force or Chi.",
     # the Gold costs of a target unit's cards added up
     "Battle: Pay Gold equal to a target unit's total Gold Cost minus 5: Move it home.",
     # an attack's bonus for each card of this unit

@@ -147,8 +147,10 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
         return False
     equal = [a for a in amounts if a.kind == "amount-equal-to"]
     each = [a for a in amounts if a.kind == "amount-for-each"]
+    if either_value(amounts) is not None:
+        return not lasting and not stat_taker and all(_value_ok(a.stat, a.target, lasting=False) for a in amounts)
     if len(equal) + len(each) + stat_taker != 1:
-        return False  # "his Force or Chi": a choice between two values; nothing to start from
+        return False  # two values with more besides; nothing to start from
     if each and (taker.amount is None or equal):
         return False
     if equal and taker.amount is not None and not stat_taker and taker.kind != "give-token":
@@ -182,6 +184,38 @@ def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
 
     return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
         and amounts[0].amount in (None, 1) and _count_spec_ok(amounts[0].target)
+
+
+#: how a player names one of two values ("choosing chi")
+_VALUE_WORDS = {"force": "force", "chi": "chi", "honor": "personal-honor", "personal-honor": "personal-honor",
+                "ph": "personal-honor"}
+
+
+def either_value(amounts: list[Effect]) -> tuple[str, str] | None:
+    """The two stats of "equal to his Force or Chi" (two ``amount-equal-to`` clauses, nothing else,
+    two values of the same card): the acting player chooses one; None for other chains."""
+    if len(amounts) != 2 or any(a.kind != "amount-equal-to" for a in amounts):
+        return None
+    first, second = amounts
+    if first.target is None or second.target is None or first.stat == second.stat \
+            or (first.target.ref, first.target.text) != (second.target.ref, second.target.text) \
+            or first.stat not in _VALUE_WORDS.values() or second.stat not in _VALUE_WORDS.values() \
+            or (first.amount, second.amount) not in ((None, None), (1, 1)):
+        return None
+    return first.stat, second.stat
+
+
+def _chosen_value(ctx, stats: tuple[str, str]) -> str:
+    """The stat the acting player named with ``choosing`` (a stat word, or first/second)."""
+    from ...core.ruling import Rejected
+
+    word = str(ctx.game.choice_of(ctx.position) or "").lower()
+    picked = {"first": stats[0], "1": stats[0], "one": stats[0], "second": stats[1], "2": stats[1],
+              "two": stats[1]}.get(word, _VALUE_WORDS.get(word))
+    if picked not in stats:
+        names = " or ".join(f"'choosing {s.split('-')[-1] if s != 'personal-honor' else 'honor'}'" for s in stats)
+        raise Rejected("L5R-ACT-EFFECT", f"the acting player chooses which value the amount is: say {names}")
+    return picked
 
 
 # ---------------------------------------------------------------------------- values
@@ -349,6 +383,11 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     if taker.kind in MILITARY and taker.stat is not None:
         value = read(taker.stat, taker.target)
         taker = replace(taker, stat=None, target=None)
+    both = either_value(amounts)
+    if both is not None:  # "equal to his Force or Chi": the one the acting player chose
+        picked = _chosen_value(ctx, both)
+        amounts = [a for a in amounts if a.stat == picked]
+        parts.append(f"{ctx.actor} chose his {picked.replace('-', ' ')}")
     for offset, a in enumerate(amounts):
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
@@ -493,6 +532,13 @@ def _target_state_read(state: str) -> bool:
 _TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
 
 
+def _other_choice(ability, own: set[str]) -> bool:
+    """Does the ability ask another choice of the player ("Give him +2F or +2PH") than the options
+    ``own`` ("effect N" of the two values)? One ``choosing`` word could not name both."""
+    return any(c.kind == "effect-choice" and c.args[:1] and c.args[0] not in own for c in ability.conditions) \
+        or any(isinstance(c, Effect) and c.kind.endswith("-choice") for c in (*ability.costs, *ability.effects))
+
+
 def has_amounts(ability) -> bool:
     return any(isinstance(c, Effect) and c.kind.startswith("amount-") for c in (*ability.costs, *ability.effects))
 
@@ -547,6 +593,9 @@ def ability_executes(ability) -> bool:
                     continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
+                if either_value(chain(clauses, start - 1)) is not None and (part == "cost" or _other_choice(
+                        ability, {f"effect {start}", f"effect {start + 1}"})):
+                    return False  # "Give him +2F or +2PH. … his Force or Personal Honor": two choices
                 if not lasting and clause.target is not None and clause.target.ref == "choice" \
                         and clause.stat != "count" and clause.target.text.lower().startswith("your ") \
                         and len(_naming_targets(
