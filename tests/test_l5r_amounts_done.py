@@ -18,6 +18,9 @@ from adjudicator.games.l5r.effects import executes
     "Battle: Give your target Samurai +1F for each Personality you control not at the current battlefield.",
     # one of two values of the card, the acting player's choice ("choosing chi")
     "Battle: Bow your target Shugenja: Ranged Attack with strength equal to his Force or Chi.",
+    # the X of the action's own "Pay X Gold"
+    ("Limited, Bow this card, Pay X Gold: Put a number of Wealth tokens on this Holding equal to the amount of "
+     "Gold you paid for this action."),
     # the Gold costs of a target unit's cards added up
     "Battle: Pay Gold equal to a target unit's total Gold Cost minus 5: Move it home.",
     # an attack's bonus for each card of this unit
@@ -32,6 +35,10 @@ def test_carried_out(text):
     # tokens are kept as a number on the card, not one per kind: which were removed is not known
     ("Bow this card: Remove one or more Wealth tokens from this Holding to produce Gold equal to the number "
      "of tokens removed."),
+    # a purchase's price is not kept; no "Pay X Gold" to read
+    "After this Holding enters play, put a number of Wealth tokens on it equal to the amount of Gold you paid for it.",
+    ("Limited, Bow this card: Put a number of Wealth tokens on this Holding equal to the amount of Gold you paid "
+     "for this action."),
     # a triggered trait resolves without the procedure's record of what its clauses did
     ("After this Personality enters play, discard your hand and draw a number of cards equal to the number "
      "you discarded."),

@@ -41,6 +41,18 @@ STATS = {
 
 #: "a target unit's total Gold Cost": the Gold costs of the cards in its unit added up
 UNIT_COST = "total-gold-cost"
+#: "the amount of Gold you paid for this action": the X of its "Pay X Gold" cost
+X_PAID = "gold-paid"
+
+
+def _x_words(spec: TargetSpec | None) -> bool:
+    return spec is not None and spec.ref == "you" and (spec.text or "").lower().endswith("you paid for this action")
+
+
+def reads_x(ability) -> bool:
+    """Does an effect of ``ability`` read the X its "Pay X Gold" cost paid?"""
+    return any(isinstance(c, Effect) and c.kind == "amount-equal-to" and c.stat == X_PAID and _x_words(c.target)
+               for c in ability.effects)
 
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
@@ -124,6 +136,8 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat == X_PAID:  # (not "the amount of Gold you paid for it": a purchase's price is not kept)
+        return not lasting and _x_words(spec)
     if stat == UNIT_COST:  # (not "a target Personality or unit's": which of the two was targeted?)
         return not lasting and _card_spec_ok(spec, lasting=False) and spec.ref == "target" \
             and tuple(spec.card_types) == ("unit",)
@@ -358,6 +372,11 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
 
     def read(stat, spec):
         nonlocal read_from
+        if stat == X_PAID:  # "the amount of Gold you paid for this action": its "Pay X Gold" (procedure)
+            if getattr(bind, "x_paid", None) is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no X was paid")
+            parts.append(f"X paid {bind.x_paid}")
+            return bind.x_paid
         if stat == "count-done":  # "the number you discarded": the cards the latest such clause changed
             kinds = done_kinds(spec)
             found = [n for kind, n in getattr(bind, "done", []) if kind in kinds]
@@ -548,7 +567,10 @@ def ability_executes(ability) -> bool:
     effects of an action or Reaction, in a Gold cost, or in a lasting trait's stat change."""
     if not has_amounts(ability):
         return True
-    from .costs import worked_gold
+    from .costs import paid_x, worked_gold
+
+    if reads_x(ability) and not paid_x(ability):
+        return False  # "the amount of Gold you paid for this action" with no "Pay X Gold" cost
 
     if worked_gold(ability) is not None:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)

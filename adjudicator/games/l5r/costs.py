@@ -1269,13 +1269,22 @@ def carry_out_gold_extras(game, ctx, src) -> None:
 # (L5R-EQUIP: "paying all costs"; the Comprehensive Rules: "the card's Gold Cost is checked against
 # the amount paid for the original action"). X is the ``x N`` the action names.
 
-def x_cost(ability) -> bool:
+def paid_x(ability) -> bool:
     """The action's own cost is "Pay X Gold" (no amount it works out)."""
     from . import amounts
 
     costs = list(ability.costs)
     return any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None and not amounts.chain(costs, i)
                for i, c in enumerate(costs))
+
+
+def x_cost(ability) -> bool:
+    """The action's own cost is "Pay X Gold", and no effect reads X as an amount ("a number of
+    Wealth tokens equal to the amount of Gold you paid for this action": amounts.py): X is then
+    read only as the price of an Equip (:func:`equips_for_x`)."""
+    from . import amounts
+
+    return paid_x(ability) and not amounts.reads_x(ability)
 
 
 def equips_for_x(ability, index: int) -> bool:
