@@ -417,7 +417,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
         elif a.kind == "amount-plus":
             held = True
             for guard in guards.get(f"effect {first_index + offset}", ()):
-                verdict = conditions.evaluate(
+                from .costs import allegiance, allegiance_holds
+
+                title = allegiance(guard)
+                verdict = allegiance_holds(pos, ctx.actor, title) if title is not None else conditions.evaluate(
                     guard, game=game, pos=pos, actor=ctx.actor, source=source,
                     subject_of=lambda word: (read_from if word.lower() in conditions.PRONOUNS and read_from
                                              else _subject(ctx, source, word, bind)))

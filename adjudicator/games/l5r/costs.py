@@ -350,6 +350,13 @@ def condition_executes(ability, cond) -> bool:
         return ability_verdict(ability) is True
     if cond.kind == "effect-if:pays-for-single":
         return pays_for_single(ability) is not None  # read as the card pays (tier_bonus)
+    if allegiance(cond) is not None and cond.args[0].startswith("effect "):
+        # "plus one if your Allegiance is Traditionalist": the condition of an amount's addition
+        # (amounts.work_out asks allegiance_holds)
+        index = int(cond.args[0].split()[1])
+        clause = ability.effects[index] if index < len(ability.effects) else None
+        if isinstance(clause, Effect) and clause.kind == "amount-plus":
+            return True
     if _self_reduction_ok(ability) and _self_condition_ok(cond):
         return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
@@ -357,6 +364,22 @@ def condition_executes(ability, cond) -> bool:
     if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
         return tiered_gold(ability) is not None  # "Produce 2 Gold, or 4 Gold if paying for a Holding"
     return False
+
+
+def allegiance(cond) -> str | None:
+    """"Progressive" of the condition "if your Allegiance is Progressive", or None."""
+    if cond.kind != "effect-if:is" or len(cond.args) != 3 or cond.args[1] != "your Allegiance":
+        return None
+    return cond.args[2] if re.fullmatch(r"[A-Z][a-z]+", cond.args[2]) else None
+
+
+def allegiance_holds(pos, player: str, title: str) -> bool:
+    """Is ``player``'s Allegiance ``title``: the Allegiance card of that title in play under her
+    control (an Allegiance Strategy puts itself into play: "Political Open: Put this Strategy into play")."""
+    from .effects import in_play
+
+    return any(c.controller == player and in_play(pos, c) and _titled(c.name, title)
+               and pos.has_keyword(c, "Allegiance") for c in pos.all_copies())
 
 
 def continuous_applies(effect, ref) -> bool:
@@ -378,11 +401,8 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
-    if test == "is":
-        # "your Allegiance is Progressive": the buyer controls the Allegiance card of that title in
-        # play (an Allegiance Strategy puts itself into play: "Political Open: Put this Strategy into play")
-        return any(c.controller == actor and in_play(pos, c) and _titled(c.name, args[1])
-                   and pos.has_keyword(c, "Allegiance") for c in pos.all_copies())
+    if test == "is":  # "your Allegiance is Progressive"
+        return allegiance_holds(pos, actor, args[1])
     if test == "you-control" and _TITLE.fullmatch(args[0]):
         title = args[0][len("the "):]
         return any(c.controller == actor and in_play(pos, c) and _titled(c.name, title) for c in pos.all_copies())
