@@ -551,9 +551,6 @@ def _target_state_read(state: str) -> bool:
     return state in TARGET_STATES or checked(state)
 
 
-_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
-
-
 def _other_choice(ability, own: set[str]) -> bool:
     """Does the ability ask another choice of the player ("Give him +2F or +2PH") than the options
     ``own`` ("effect N" of the two values)? One ``choosing`` word could not name both."""
@@ -588,9 +585,6 @@ def ability_executes(ability) -> bool:
                                or (len(c.target.keywords) > 1 and " or " in c.target.text))
                            for c in (*ability.costs, *ability.effects)):
         return False  # an amount read from a card the engine's target test may not pick out rightly
-    if any(c.kind == "you-control" and c.args and c.args[0].split()[-1].lower() in _TYPE_WORDS
-           for c in ability.conditions):
-        return False  # "If you control a Personality": conditions.py reads the word as a keyword today
     named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
     pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                   for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
