@@ -18,6 +18,9 @@ from adjudicator.games.l5r.effects import executes
     "Battle: Give your target Samurai +1F for each Personality you control not at the current battlefield.",
     # one of two values of the card, the acting player's choice ("choosing chi")
     "Battle: Bow your target Shugenja: Ranged Attack with strength equal to his Force or Chi.",
+    # a card type in "If you control a Personality" (conditions.py), a count with a floor
+    ("Open: If you control a Personality, target a Personality and pay Gold equal to the number of Personalities "
+     "you control, or 4, whichever is higher: The targeted Personality may not assign to battlefields."),
     # the X of the action's own "Pay X Gold"
     ("Limited, Bow this card, Pay X Gold: Put a number of Wealth tokens on this Holding equal to the amount of "
      "Gold you paid for this action."),
