@@ -499,9 +499,12 @@ def executes(ability) -> bool:
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
+    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             c.kind == "reuse-ability" or \
+            host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")
@@ -543,6 +546,7 @@ def executes(ability) -> bool:
         return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
+        from .costs import gold_bonus_applies
         from .effects_engine import PLAYER_STATS, player_stat_applies
 
         if ability.designators and not continuous.designated_ok(ability):
@@ -555,6 +559,8 @@ def executes(ability) -> bool:
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
                 return not ability.designators and engine_strength(c)
+            if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
+                return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
@@ -627,8 +633,9 @@ def executes(ability) -> bool:
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
             from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+            from .costs import worked_gold  # "Produce 1 Gold, plus 1 for each …": costs.take_worked_gold
 
-            gold_only = gold_tiers(ability) is not None
+            gold_only = gold_tiers(ability) is not None or worked_gold(ability) is not None
         return bool(timed) or gold_only
     return False
 

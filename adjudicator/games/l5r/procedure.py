@@ -205,6 +205,9 @@ class Bindings:
         #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
         #: from ``last`` so that "he" in the conditions after it is still the card named before
         self.players: list[str] = []
+        #: [kind, how many cards it changed] of each cost and effect carried out, in order ("Draw
+        #: cards equal to the number you discarded": amounts.py)
+        self.done: list[list] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -612,6 +615,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
                            "really and fully happen")
             ctx.step("cost", out.description, "L5R-ACT-COST")
+        bind.done.append([clause.kind, len(targets)])  # a cost changes every card it names (amounts.py)
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
@@ -685,6 +689,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
             bonus_done.add(index + 1)
+            if amounts.chain(effects, index + 1):  # "+1 strength for each other Follower in this unit" (amounts.py)
+                after, counted = amounts.work_out(ctx, source, after, amounts.chain(effects, index + 1), index + 2,
+                                                  bind, guards)
+                after = amounts.replace(after, text=f"{after.text} ({counted})")
             clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
@@ -768,6 +776,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
             bind.moved = [t for t in targets if not isinstance(t, str)]
+        bind.done.append([clause.kind, 0])  # counted below: the cards it changed (amounts.py)
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -796,6 +805,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
+            bind.done[-1][1] += bool(out.changed)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
