@@ -190,9 +190,10 @@ def _readable(test: str, args: tuple) -> bool:
     if test in ("opposing", "in-army-with") and len(args) == 2:
         return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
-        # "this": the ability being resolved (what its effects did so far)
+        # "this": the ability being resolved (what its effects did so far); "this moved him": the
+        # card named before; "the Ranged Attack" needs the ability's own effects (:func:`readable_in`)
         return args[0].lower() == "this" and _verb(args[1]) is not None \
-            and _object(args[2]) is not None
+            and (_object(args[2]) is not None or _pronoun_object(args[1], args[2]) is not None)
     if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
         return True
     if test == "control-none" and args:
@@ -244,8 +245,16 @@ def _verb(word: str):
     return _VERBS.get(word.lower())
 
 
+#: what the card a "this bowed X" names must also be: "with attachments" / "without attachments"
+#: (attached to it as the condition is checked: bowing leaves its attachments on it), "with lower
+#: Personal Honor" (than the Personality using the ability)
+_OBJECT_TAILS = {" with attachments": "attachments", " without attachments": "no-attachments",
+                 " with lower personal honor": "lower-personal-honor"}
+
+
 def _object(text: str):
-    """What "this destroyed X" names: (enemy only?, kind words or None for any card)."""
+    """What "this destroyed X" names: (enemy only?, kind words or None for any card, extra test
+    or None)."""
     t = text.strip()
     enemy = False
     for art in ("a ", "an ", "any ", "one or more "):
@@ -253,10 +262,72 @@ def _object(text: str):
             t = t[len(art):]
     if t.lower().startswith("enemy "):
         enemy, t = True, t[len("enemy "):]
+    extra = None
+    for tail, test in _OBJECT_TAILS.items():
+        if t.lower().endswith(tail):
+            t, extra = t[: -len(tail)], test
     if t.lower() in ("card", "cards"):
-        return enemy, None
+        return enemy, None, extra
     found = _kind_words(t)
-    return None if found is None else (enemy, found)
+    return None if found is None else (enemy, found, extra)
+
+
+def _object_fits(game, pos, copy, extra, source) -> bool | None:
+    if extra is None:
+        return True
+    if extra in ("attachments", "no-attachments"):
+        return bool(pos.attachments_of(copy.uid)) == (extra == "attachments")
+    # "with lower Personal Honor": than the Personality using the ability (none: not decided)
+    if source is None or source.card.type != "personality" or copy.card.type != "personality":
+        return None
+    mine, theirs = game.card_property(pos, source, "personal-honor"), game.card_property(pos, copy, "personal-honor")
+    return theirs < mine if isinstance(mine, int) and isinstance(theirs, int) else None
+
+
+#: "the Ranged Attack destroyed a card", "this Melee Attack destroyed a card": what the ability's
+#: own attack did (read by :func:`readable_in`, where the attack is the only effect before)
+_ATTACK_SUBJECT = re.compile(r"(?:the|this) (ranged attack|melee attack|fear)", re.I)
+_ATTACK_KINDS = {"ranged attack": "ranged-attack", "melee attack": "melee-attack", "fear": "fear"}
+
+
+def _attack_alone(ability, cond) -> bool:
+    """Is the attack the subject names the only effect before the guarded one that changes cards?
+    (then what this ability did so far is what the attack did)"""
+    m = _ATTACK_SUBJECT.fullmatch(cond.args[1]) if len(cond.args) > 1 else None
+    kind, _, number = cond.args[0].partition(" ")
+    if m is None or kind != "effect" or not number.isdigit():
+        return False
+    attack = _ATTACK_KINDS[m.group(1).lower()]
+    before = list(ability.effects[: int(number)])
+    kinds = [getattr(c, "kind", "") for c in before]
+    # ("with +2 strength if …" after the attack adds to it: no card changes)
+    return kinds.count(attack) == 1 and all(
+        k == attack or k in ("target", "choose") or k.startswith("amount-")
+        or (k == "modify-stat" and getattr(c, "stat", None) == "strength") for k, c in zip(kinds, before))
+
+
+def readable_in(ability, cond) -> bool:
+    """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
+    a card" (the attack's doings, when it is the only effect before)."""
+    head, test = _split(cond.kind)
+    return head == "effect-if" and test in ("did", "did-not") and len(cond.args) == 4 \
+        and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None and _attack_alone(ability, cond)
+
+
+def _ability_of(game, source, cond):
+    """The ability of ``source`` this very condition belongs to, or None."""
+    if game is None or source is None:
+        return None
+    return next((a for a in game.abilities(source) if any(c is cond for c in a.conditions)), None)
+
+
+def _pronoun_object(verb: str, text: str):
+    """"this moved him" -> ("him", False); "this did not move him home" -> ("him", True): the
+    card named before, and whether the move must have taken it home."""
+    t = text.strip().lower()
+    home = _verb(verb) == "moved" and t.endswith(" home")
+    word = t[: -len(" home")] if home else t
+    return (word, home) if word in PRONOUNS else None
 
 
 def _opponent(text: str):
@@ -354,7 +425,9 @@ def _what(text: str):
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
     if not readable(cond):
-        return None
+        ability = _ability_of(game, source, cond)
+        if ability is None or not readable_in(ability, cond):
+            return None
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
@@ -549,12 +622,24 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if what[0] == "title":  # a card of that title in play under your control
             return any(titled(c, what[1]) for c in mine)
         return any(any(_matches(pos, c, f) for f in what[1]) for c in mine)
-    if test in ("did", "did-not") and args[0].lower() == "this":
-        enemy, found = _object(args[2])
+    if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
+        # what this ability's effects did so far (procedure's "_done"); an attack named as the
+        # subject is read only where its effects are the only ones before (readable_in)
         verb = _verb(args[1])
         done = [pos.copies.get(uid) for uid, v in pos.memo.get("_done", ()) if v == verb]
-        hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
-                  for c in done)
+        named = _pronoun_object(args[1], args[2]) if _object(args[2]) is None else None
+        if named is not None:  # "this moved him", "this did not move him home"
+            copy = subject_of(named[0])
+            if copy is None:
+                return None
+            hit = any(c is not None and c.uid == copy.uid for c in done) and (not named[1] or copy.zone == "home")
+            return hit if test == "did" else not hit
+        enemy, found, extra = _object(args[2])
+        fits = [c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
+                and _object_fits(game, pos, c, extra, source) for c in done]
+        if None in fits and True not in fits:
+            return None
+        hit = True in fits
         return hit if test == "did" else not hit
     if test == "exists":
         # "there are any enemy units at the current battlefield": another player's Personalities
