@@ -187,7 +187,9 @@ def _readable(test: str, args: tuple) -> bool:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
-    if test in ("opposing", "in-army-with") and len(args) == 2:
+    if test == "opposing" and len(args) == 2:
+        return (_subject_ok(args[0]) or args[0] == "this") and _foe(args[1]) is not None
+    if test == "in-army-with" and len(args) == 2:
         return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
         # "this": the ability being resolved (what its effects did so far); "this moved him": the
@@ -340,6 +342,37 @@ def _opponent(text: str):
         return None if found is None else (state.lower(), found)
     found = _kind_words(t)
     return None if found is None else (None, found)
+
+
+#: "a Personality or Follower": one of two card types
+_TWO_TYPES = re.compile(r"(personality|follower) or (personality|follower)", re.I)
+
+
+def _foe(text: str):
+    """What a card across the battlefield must be, as a list of alternatives (state or None, kind
+    words or None for any card): "a bowed Follower or Personality", "a dishonorable or Gaijin card"
+    (dishonorable, or a Gaijin card), as well as what :func:`_opponent` reads. ("with lower Force"
+    is not read: in "has +2F while opposing a card with lower Force" the card's own Force would
+    depend on the very bonus being worked out.)"""
+    plain = _opponent(text)
+    if plain is not None:
+        return [plain]
+    t = _article(text.strip())
+    state, _, rest = t.partition(" ")
+    state = state.lower() if state.lower() in STATES and rest else None
+    body = rest if state else t
+    m = _TWO_TYPES.fullmatch(body)
+    if m:
+        return [(state, ("type", m.group(1).lower())), (state, ("type", m.group(2).lower()))]
+    m = re.fullmatch(r"(\w+) or ([A-Z][A-Za-z\-]*) card", t)  # "dishonorable or Gaijin card"
+    if m and m.group(1).lower() in STATES:
+        return [(m.group(1).lower(), None), (None, ("keyword", m.group(2)))]
+    return None
+
+
+def _foe_fits(game, pos, c, alternatives) -> bool:
+    return any((found is None or _matches(pos, c, found)) and (state is None or _state(game, pos, c, state))
+               for state, found in alternatives)
 
 
 #: "a Mantis Clan player"
@@ -671,11 +704,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "opposing":
         # "he opposes X": X is a unit of another player at his battlefield (the armies facing
         # each other there, L5R-RESOLVE)
-        state, found = _opponent(args[1])
+        foe = _foe(args[1])
         return copy.zone.startswith("battlefield") and any(
             c.zone == copy.zone and c.controller != copy.controller and c.card.type in ("personality", "follower")
-            and _matches(pos, c, found) and (state is None or _state(game, pos, c, state))
-            for c in pos.all_copies())
+            and _foe_fits(game, pos, c, foe) for c in pos.all_copies())
     if test == "in-army-with":
         # "while in an army with any Ronin": another unit of his controller at his battlefield
         # (an army is the units a player has at a battlefield, L5R-RESOLVE; none at home)
