@@ -37,3 +37,29 @@ def test_periods_and_other_subjects_stay_unread():
                  "Battle: Ranged 4 Attack. If this targeted a card, gain 2 Honor."):
         ab, conds = _did(text)
         assert conds and not all(readable(c) or readable_in(ab, c) for c in conds), text
+
+
+def _clause(text, kind):
+    ab = A.parse_ability(text)
+    return ab, next(c for c in ab.effects if getattr(c, "kind", "") == kind)
+
+
+def test_army_restrictions_name_their_army():
+    from adjudicator.games.l5r.effects_restrictions import _army, army_clause_executes
+
+    ab, c = _clause("Open: Target a Personality: He may not assign to, and will not move into, an attacking army.",
+                    "cannot-move-to")
+    assert _army(c) == "attacking" and army_clause_executes(c, ab)
+    ab, c = _clause("Open: Target a Personality: He may not be assigned, and will not move, to battlefields.",
+                    "cannot-assign")
+    assert _army(c) == "any" and army_clause_executes(c, ab)
+    # a restriction lasting past the turn: the engine's flags end with the turn, so not claimed
+    ab, c = _clause("Open: Target a Personality: He may not be assigned, and will not move, to battlefields "
+                    "until the current phase ends.", "cannot-assign")
+    assert not army_clause_executes(c, ab) or c.duration in (None, "turn")
+
+
+def test_own_may_not_assign_traits_are_not_claimed():
+    # the card's own "cannot-assign" flag does not keep to one army (game.continuous_flags)
+    ab = A.parse_ability("Asuka may not assign, and will not move, into a defending army.")
+    assert not E.executes(ab)
