@@ -63,3 +63,28 @@ def test_own_may_not_assign_traits_are_not_claimed():
     # the card's own "cannot-assign" flag does not keep to one army (game.continuous_flags)
     ab = A.parse_ability("Asuka may not assign, and will not move, into a defending army.")
     assert not E.executes(ab)
+
+
+def _guards(text, prefix):
+    ab = A.parse_ability(text)
+    return ab, [c for c in ab.conditions if c.kind.startswith(prefix)]
+
+
+def test_if_you_did_looks_back_to_the_players_own_optional_effect():
+    ab, (cond,) = _guards("Battle: Bow a target enemy card. You may bow this card; if you did, draw a card.",
+                          "effect-if:did")
+    assert readable_in(ab, cond)
+    # another player's choice ("His controller may …") is not the acting player's "you did"
+    ab, conds = _guards("Open: Target a Personality. His controller may discard a card. If he does, draw a card.",
+                        "effect-if:did")
+    assert conds and not any(readable_in(ab, c) for c in conds)
+
+
+def test_your_personality_needs_one_card_it_can_mean():
+    ab, (cond,) = _guards("Battle: Choose your performing Personality and target an enemy Personality: Bow him. "
+                          "If your Personality is a Magistrate, gain 1 Honor.", "effect-if:is")
+    assert readable_in(ab, cond)
+    # two of your Personalities named before: which one is meant is not read
+    ab, (cond,) = _guards("Battle: Choose your performing Personality and target your other Personality: Bow him. "
+                          "If your Personality is a Magistrate, gain 1 Honor.", "effect-if:is")
+    assert not readable_in(ab, cond)

@@ -310,10 +310,103 @@ def _attack_alone(ability, cond) -> bool:
 
 def readable_in(ability, cond) -> bool:
     """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
-    a card" (the attack's doings, when it is the only effect before)."""
+    a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
+    did, …" (whether that optional effect did something); "If your Personality is a Magistrate"
+    (the one card of that kind the action named before)."""
     head, test = _split(cond.kind)
-    return head == "effect-if" and test in ("did", "did-not") and len(cond.args) == 4 \
-        and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None and _attack_alone(ability, cond)
+    if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
+        return False
+    if test in ("did", "did-not") and len(cond.args) == 4:
+        return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
+            and _attack_alone(ability, cond)
+    if test in ("did", "did-not") and len(cond.args) == 1:
+        return head == "effect-if" and _optional_before(ability, cond) is not None
+    if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
+        return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
+    return False
+
+
+def _index(cond) -> int | None:
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
+#: "you did", "you do", "you did not": the acting player's own optional effect just before
+_YOU_DID = ("you did", "you do", "you did not", "you do not")
+
+
+def _optional_before(ability, cond) -> int | None:
+    """The index of the acting player's "You may …" effect an "if you did" looks back to: the
+    latest optional effect before the guarded one, a change to cards or players (not a choice of
+    target), or None."""
+    n = _index(cond)
+    if n is None or (cond.text or "").strip().lower() not in _YOU_DID:
+        return None
+    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional" and len(c.args) == 1]
+    before = [m for m in optional if m is not None and m < n]
+    if not before:
+        return None
+    m = max(before)
+    clause = ability.effects[m] if m < len(ability.effects) else None
+    kind = getattr(clause, "kind", "")
+    if not kind or kind in ("target", "choose") or kind.startswith("amount-"):
+        return None
+    return m
+
+
+#: "your Personality", "your Monk", "the Personality": a card the action named before
+_NAMED = re.compile(r"(your|the) ([A-Z][A-Za-z\-]*)")
+
+
+def _named_kind(word: str):
+    m = _NAMED.fullmatch((word or "").strip())
+    found = _kind_words(m.group(2)) if m else None
+    if found is None or found[0] not in ("type", "keyword"):
+        return None
+    return m.group(1).lower() == "your", found
+
+
+def _could_name(spec, yours: bool, found) -> tuple[bool, bool]:
+    """(could this target description name such a card, does it surely name one)."""
+    if yours and spec.owner == "opponent":
+        return False, False
+    types = [t for t in spec.card_types if t not in ("card",)]
+    if found[0] == "type":
+        word = found[1]
+        fits = word in types or ("unit" in types and word in ("personality", "follower"))
+        if types and not fits:
+            return False, False
+        return True, fits and (not yours or spec.owner == "you")
+    sure = found[1] in spec.keywords and (not yours or spec.owner == "you")
+    return True, sure
+
+
+def _one_named(ability, cond) -> bool:
+    """Does exactly one target or chosen card before the guarded effect fit "your Personality"
+    (surely), with no other one that could?"""
+    n = _index(cond)
+    yours, found = _named_kind(cond.args[1])
+    if n is None:
+        return False
+    clauses = [*ability.costs, *ability.effects[:n]]
+    specs = [c.target for c in clauses if getattr(c, "kind", "") in ("target", "choose")
+             and c.target is not None and c.target.ref in ("target", "choice")]
+    specs += [c.target for c in clauses if getattr(c, "kind", "") not in ("target", "choose")
+              and getattr(c, "target", None) is not None and c.target.ref == "target"]
+    reads = [_could_name(s, yours, found) for s in specs]
+    return sum(could for could, _ in reads) == 1 and any(sure for _, sure in reads)
+
+
+def named_card(pos, actor: str, word: str, named: list):
+    """The one card among those the action named (targets, chosen cards) that "your Personality"
+    / "the Monk" means, or None when none or several fit."""
+    read = _named_kind(word)
+    if read is None:
+        return None
+    yours, found = read
+    fits = {c.uid: c for c in named if not isinstance(c, str) and (not yours or c.controller == actor)
+            and _matches(pos, c, found)}
+    return next(iter(fits.values())) if len(fits) == 1 else None
 
 
 def _ability_of(game, source, cond):
@@ -461,6 +554,10 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):
             return None
+        optional = _optional_before(ability, cond) if len(cond.args) == 1 else None
+        if optional is not None:  # "if you did": that optional effect changed something (procedure)
+            did = optional in pos.memo.get("_changed", ())
+            return did if cond.kind == "effect-if:did" else not did
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
@@ -480,7 +577,7 @@ def _subject(word, pos, source, subject_of):
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
     w = word.lower()
-    if w in PRONOUNS or w in SELF:
+    if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
     if source is None:
         return None
