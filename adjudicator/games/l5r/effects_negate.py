@@ -681,6 +681,13 @@ def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
 
 def unusable(game, pos: Position, copy: Copy) -> str | None:
     """Why ``copy``'s abilities may not be used now, or None."""
+    from .effects_restrictions import cannot_perform
+    from .states import _leader
+
+    performer = _leader(pos, copy)  # the Personality carrying the card performs its actions
+    barred = cannot_perform(pos, performer) if performer.card.type == "personality" else None
+    if barred:
+        return barred
     for shield in pos.memo.get(SHIELDS, ()):
         if shield["uid"] == copy.uid and _USED in shield["kinds"] and _alive(game, pos, shield):
             return f"{shield['source']}: {shield['text']}"

@@ -96,6 +96,8 @@ def _army(clause) -> str | None:
 def army_clause_executes(clause, ability) -> bool:
     """An action's restriction the engine keeps (for ``effects.executes``, via effects_negate):
     on the card named before, until the end of the turn."""
+    if clause.kind == _PERFORM:
+        return perform_executes(clause, ability)
     if clause.kind not in _ARMY_KINDS:
         return True
     if ability.kind == "continuous":
@@ -184,6 +186,46 @@ def _words(army: str, side: str) -> str:
                                                                                        f"{side} army)")
 
 
+# ---------------------------------------------------------------------------- "He may not perform actions"
+#
+# "Target a Personality: He may not perform actions this turn": until the end of the turn
+# (L5R-DURATION) he takes no action -- his own abilities and those of the cards he carries cannot
+# be used (the Personality carrying a card performs its actions), and he cannot be chosen as the
+# performer of an action played from the hand ("your performing Personality", states.py), as an
+# ability of a bowed card cannot be used (L5R-ACT-COND). Kept to actions naming no kind ("Battle
+# actions": the check does not see which ability is used) and lasting the turn.
+
+_PERFORM = "cannot-perform-actions"
+
+
+def perform_executes(clause, ability) -> bool:
+    return ability.kind in ("action", "reaction") and not clause.keyword and clause.target is not None \
+        and clause.target.ref in ("it", "target") and clause.duration in (None, "turn")
+
+
+def set_no_actions(game, position, copy, effect, *, as_cost: bool, source: str):
+    from .effects import Outcome, _duration
+
+    if effect.keyword or copy.card.type != "personality":
+        return Outcome(False, f"{copy.show()} may not perform actions", "the engine keeps only a Personality from "
+                       "performing every action")
+    position.modifiers.append(Modifier(copy.uid, flag=_PERFORM, duration=_duration(effect), source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"{copy.show()} may not perform actions (this turn)")
+
+
+CARD_KINDS[_PERFORM] = set_no_actions
+
+
+def cannot_perform(pos, copy) -> str | None:
+    """Why ``copy`` (a Personality) may not perform an action now, or None."""
+    for m in pos.modifiers:
+        if m.subject == copy.uid and m.flag == _PERFORM:
+            return f"{copy.show()} may not perform actions ({m.source}, this turn)"
+    return None
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": army_trait_applies,
-                          "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies}
+                          "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
+                          _PERFORM: lambda clause, ref: False}
