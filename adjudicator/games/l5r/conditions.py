@@ -360,7 +360,9 @@ _NAMED = re.compile(r"(your|the) ([A-Z][A-Za-z\-]*)")
 
 def _named_kind(word: str):
     m = _NAMED.fullmatch((word or "").strip())
-    found = _kind_words(m.group(2)) if m else None
+    if m is None or word.strip().lower() in _OTHERS:  # "the Defender" is a player
+        return None
+    found = _kind_words(m.group(2))
     if found is None or found[0] not in ("type", "keyword"):
         return None
     return m.group(1).lower() == "your", found
