@@ -348,10 +348,16 @@ def _optional_before(ability, cond) -> int | None:
         return None
     m = max(before)
     clause = ability.effects[m] if m < len(ability.effects) else None
-    kind = getattr(clause, "kind", "")
-    if not kind or kind in ("target", "choose") or kind.startswith("amount-"):
+    if getattr(clause, "kind", "") not in _RECORDED or (clause.kind == "modify-stat" and clause.stat == "strength"):
         return None
     return m
+
+
+#: effects whose outcome the procedure records card by card or player by player ("_changed"):
+#: searches, looks, purchases, negations and the like are carried out on other paths
+_RECORDED = {"bow", "straighten", "dishonor", "rehonor", "destroy", "discard", "move-home", "move-to-battle",
+             "gain-honor", "lose-honor", "draw", "give-token", "put-in-hand", "remove-from-game", "modify-stat",
+             "grant-keyword"}
 
 
 #: "your Personality", "your Monk", "the Personality": a card the action named before
