@@ -88,3 +88,9 @@ def test_your_personality_needs_one_card_it_can_mean():
     ab, (cond,) = _guards("Battle: Choose your performing Personality and target your other Personality: Bow him. "
                           "If your Personality is a Magistrate, gain 1 Honor.", "effect-if:is")
     assert not readable_in(ab, cond)
+
+
+def test_if_you_did_after_a_search_is_not_read():
+    # a search is carried out on its own path: whether it found something is not recorded
+    ab, conds = _guards("Battle: You may search your Fate deck for a Kiho; if you do, draw a card.", "effect-if:did")
+    assert not any(readable_in(ab, c) for c in conds)
