@@ -650,3 +650,75 @@ def test_assign_there_and_fight_a_battle_there():
     assert es[-1].duration == "battle"
     a, b = effects("Open: Assign Kenji to attack there and another player's Personality to defend there.")
     assert (a.values[0], b.values[0]) == ("attack", "defend") and b.target.owner == "opponent"
+
+
+# ---------------------------------------------------------------- amounts of attacks, further bonuses
+def test_comma_signed_bonus_adjusts_the_attack_amount_under_its_condition():
+    ab = parse_ability("Battle: Melee Attack equal to this Shugenja's Chi, +2 if he is Water.")
+    assert ab.structured
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["melee-attack", "amount-plus"]
+    assert ab.effects[1].amount == 2
+    assert any(c.kind.startswith("effect-if") for c in ab.conditions)
+
+
+def test_strength_bonus_after_a_cost_then_attack():
+    ab = parse_ability("Battle: Bow your performing Samurai to make a Melee 2 Attack with +1 strength if he is a Duelist.")
+    assert ab.structured
+    bonus = [e for e in ab.effects if e.kind == "modify-stat"]
+    assert bonus and bonus[0].stat == "strength" and bonus[0].amount == 1
+
+
+def test_plus_the_number_of_cards_is_a_counted_amount():
+    effs = effects("Battle: Fear equal to this card's Force plus the number of Spells in its unit.")
+    assert [e.kind for e in effs] == ["fear", "amount-equal-to", "amount-plus"]
+    assert effs[2].stat == "count" and "spell" in effs[2].target.card_types
+
+
+def test_attack_equal_to_the_gold_paid_and_twice_a_count():
+    effs = effects("Battle, Pay X Gold: Ranged Attack with strength equal to the Gold paid.")
+    assert [e.kind for e in effs] == ["ranged-attack", "amount-equal-to"]
+    assert effs[1].stat == "gold-paid"
+    effs = effects("Battle: Ranged Attack with strength equal to the amount you paid minus one.")
+    assert effs[1].stat == "gold-paid" and effs[2].kind == "amount-plus" and effs[2].amount == -1
+    effs = effects("Battle: Destroy any number of Arrow tokens on him. Ranged Attack equal to twice the number of tokens destroyed.")
+    measured = next(e for e in effs if e.kind == "amount-equal-to")
+    assert measured.amount == 2 and measured.stat == "count" and "did:this destroyed" in measured.target.states
+
+
+def test_for_each_of_a_possessed_group_is_a_strength_bonus_per_card():
+    effs = effects("Battle: Fear 2 with +1 strength for each of his Poison tokens.")
+    assert [e.kind for e in effs] == ["fear", "modify-stat", "amount-for-each"]
+
+
+# ---------------------------------------------------------------- descriptions and conditions of battles
+def test_exact_value_and_attacking_a_card():
+    assert parse_ability("Kaneka has +1F for each Personality with 0 Personal Honor opposing him.").structured
+    ab = parse_ability("Battle: Bow each Personality with 2 Chi attacking you.")
+    (bow,) = [e for e in ab.effects if e.kind == "bow"]
+    assert bow.target.tests[0].op == "=" and bow.target.tests[0].value == 2
+    assert "attacking:you" in bow.target.states
+
+
+def test_army_sizes_and_battle_results_are_conditions():
+    c = conds("Battle: Straighten him if your army has fewer units than the enemy army.")
+    assert c["effect-if:army-size"][1:] == ("your army", "<", "the enemy army")
+    kinds = " ".join(conds("Battle: After this battle resolves, if you won the battle, gain 2 Honor."))
+    assert "won-battle" in kinds
+    kinds = " ".join(conds("Battle: After this battle resolves, if you lost the battle, draw a card."))
+    assert "lost-battle" in kinds
+
+
+def test_is_ever_in_an_army_and_not_involved_in_a_duel():
+    kinds = " ".join(conds("Battle: Destroy Kaneka if he is ever in an army with a Naga Personality."))
+    assert "in-army-with" in kinds
+    kinds = " ".join(conds("Your Samurai have +1F while they are not involved in a duel."))
+    assert "not-in-duel" in kinds
+
+
+def test_after_the_duel_the_attack_waits_for_its_end():
+    ab = parse_ability("Iaijutsu Battle: Your Samurai challenges a target Personality. After the duel, Fear 3 that targets the loser.")
+    assert ab.structured
+    fear = next(e for e in ab.effects if e.kind == "fear")
+    assert fear.amount == 3
+    assert any(c.kind == "effect-trigger" and "duel-ends" in c.args for c in ab.conditions)

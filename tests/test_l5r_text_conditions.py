@@ -568,3 +568,59 @@ def test_bare_won_lost_is_a_contest_result():
     assert {"won-contest", "lost-contest"} <= CONDITION_KINDS
     # "won" with an object still reads the old way
     assert [c.kind for c in conds("Straighten Rikiya if he won a duel this turn.")] == ["effect-if:won-duel"]
+
+
+def test_counts_against_another_side():
+    (c,) = conds("Battle: If the target has fewer attachments, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:count-compare", ("the target", "attachments", "<", "this"))
+    (c,) = conds("Battle: If your current army has more units than the current enemy army, draw a card.")
+    assert c.args[1:] == ("your current army", "units", ">", "the current enemy army")
+    (c,) = conds("Open: If there are more than two players, choose a player.")
+    assert (c.kind, c.args[1:]) == ("effect-if:player-count", (">", "2"))
+
+
+def test_values_margins_and_roles():
+    (c,) = conds("Battle: If the current battlefield's Province Strength is 9 or greater, gain 2 Honor.")
+    assert c.args[1:] == ("the current battlefield", "province-strength", ">=", "9")
+    (c,) = conds("Battle: If the discarded card's Focus Value is odd, bow the target.")
+    assert (c.kind, c.args[2:]) == ("effect-if:stat-parity", ("focus", "odd"))
+    (c,) = conds("Open: If Crab Clan is your only Clan Alignment, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:only-clan-alignment", ("Crab",))
+    (c,) = conds("Battle: If the caster is Water, draw a card.")
+    assert c.kind == "effect-if:is" and c.args[1:] == ("the caster", "Water")
+    won, duelist = conds("Battle: If your Personality is a Duelist and you won the duel by three or more, draw a card.")
+    assert (won.kind, won.args[1:]) == ("effect-if:won-by", ("you", "the duel", "3"))
+    assert duelist.args[1:] == ("your Personality", "a Duelist")
+
+
+def test_one_subject_doing_and_being():
+    (c,) = conds("Open: If the action targets Kenji and is another player's, gain 1 Honor.")
+    assert subs(c, 1) == [("did", "the action", "targets", "Kenji"), ("is-another-players", "the action")]
+    (c,) = conds("Battle: If this Shugenja is unbowed and is targeted by the Battle action, bow him.")
+    assert subs(c, 1)[1] == ("was-targeted-by", "this Shugenja", "the Battle action")
+    (c,) = conds("Open: If he is no longer a legal target for that action, negate its effects.")
+    assert (c.kind, c.args[1:]) == ("effect-if:not-legal-target", ("he", "that action"))
+
+
+def test_leading_test_on_other_clause_shapes():
+    # the test guards the clause other topics build: a player who must act, an effect with a rider
+    ab = parse_ability("Open: If he does not, he must target and bow one of his unbowed Personalities.")
+    assert ab.structured and "effect-if:did-not" in [c.kind for c in ab.conditions]
+    ab = parse_ability("Battle: If this Follower is attacking, Fear 2 that may target a Personality with Followers.")
+    assert ab.structured and [(c.kind, c.args[0]) for c in ab.conditions] == [("effect-if:is", "effect 0"), ("effect-if:is", "effect 1")]
+    # both tests of "If A and B, you may target and ..." guard the clause
+    kinds = [c.kind for c in conds("Battle: If its Force is now 0 and you control a Shugenja, you may target "
+                                   "and destroy a card without attachments.")]
+    assert {"effect-if:stat-value", "effect-if:you-control", "effect-optional"} <= set(kinds)
+
+
+def test_contractions_and_now_has():
+    (c,) = conds("Battle: If you don't have a Ring in play, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:has-no", ("you", "a Ring in play"))
+    # "now" before "has" after a noun is the test's, not the noun's post-modifier
+    (c,) = conds("Battle: If the target now has 0 Force or no abilities, draw a card.")
+    assert subs(c, 1) == [("stat-value", "the target", "force", "=", "0"), ("has-no-abilities", "the target")]
+    (c,) = conds("Battle: If the target now has lower Force than Aimaro, draw a card.")
+    assert c.kind == "effect-if:stat-compare"
+    (c,) = conds("Open: If the destruction was not from another player's card effect, gain 1 Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:not-from", ("the destruction", "another player's card effect"))

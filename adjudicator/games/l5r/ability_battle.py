@@ -277,7 +277,8 @@ class Rules:
     def bt_am_n_plus_count(self, meta, ch):
         from .ability import amount
 
-        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0]))]
+        return [self._bt_measured(meta, ch[1], "count"), self._eff(meta, "amount-plus", amount=amount(ch[0])),
+                *self._bt_pluses(ch[2:], None)]
 
     def bt_am_either(self, meta, ch):
         # "his Force or Chi": the player chooses which value (options as for "Give X +2F or -2F")
@@ -1148,3 +1149,94 @@ class Rules:
         if isinstance(inner, Effect):
             inner = replace(inner, duration="battle")
         return [self.bt_fight_there(meta, ch), inner]
+
+    # ----- "..., +1 if he is Earth": the amount before adjusted (as "plus 1")
+    def bt_signed_plus(self, meta, ch):
+        return self._eff(meta, "amount-plus", amount=int(str(ch[0])))
+
+    def bt_plus_count(self, meta, ch):
+        # "plus the number of Spells he has": the count of the cards fitting the noun phrase
+        return self._eff(meta, "amount-plus", stat="count", target=ch[-1], amount=1)
+
+    # ----- "if your army has fewer units than the enemy army": unit counts of two armies
+    def bt_fewer(self, meta, ch):
+        return "<"
+
+    def bt_more(self, meta, ch):
+        return ">"
+
+    def bt_c_army_size(self, meta, ch):
+        subj, op, than = ch[0], ch[1], ch[-1]
+        return Condition(kind="army-size", args=(_whose(subj), op, _whose(than)), text=self._text(meta))
+
+    # ----- amounts: what was paid, twice a value, what the effect before did
+    def bt_am_paid(self, meta, ch):
+        # "the Gold paid" (as the cards topic's "the amount of Gold you paid for ..."): read at
+        # resolution from what the player paid for this action
+        paid = TargetSpec(ref="you", text="the amount paid")
+        return [self._eff(meta, "amount-equal-to", target=paid, stat="gold-paid", amount=1),
+                *(c for c in ch if isinstance(c, Effect))]
+
+    def bt_am_twice(self, meta, ch):
+        parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+        first = parts[0]
+        if isinstance(first, Effect) and first.kind == "amount-equal-to":
+            parts = [replace(first, amount=(first.amount or 1) * 2), *parts[1:]]
+        return parts
+
+    def bt_am_count_done(self, meta, ch):
+        # "the number of tokens destroyed": the cards (tokens) the effect before destroyed
+        verb = token(ch, "PASTP", lower=True)
+        counted = ch[0]
+        counted = replace(counted, states=counted.states + (f"did:this {verb}",))
+        return [self._bt_measured(meta, counted, "count")]
+
+    def bt_am_count_this_did(self, meta, ch):
+        # "the number this bowed": the cards the effect before bowed
+        verb = token(ch, "PASTP", lower=True)
+        return [self._bt_measured(meta, TargetSpec(ref="each", card_types=("card",), states=(f"did:this {verb}",),
+                                                   text=self._text(meta)), "count")]
+
+
+    # ----- post-modifiers: an exact value, what the cards attack
+    def bt_p_test_eq(self, meta, ch):
+        from .ability import StatTest
+
+        return _mod("test", StatTest(stat=ch[-1], op="=", value=int(str(ch[0]))))
+
+    def bt_p_attacking(self, meta, ch):
+        return _post(f"attacking:{_whose(ch[-1])}")
+
+    def bt_after_the_duel(self, meta, ch):
+        from .ability import _Scoped
+
+        effect = ch[0] if len(ch) == 1 else self._bt_attach(meta, ch)
+        return _Scoped(effect, "effect-trigger", ("after", "duel-ends"), self._text(meta))
+
+    def bt_rider_targeting(self, meta, ch):
+        return self._eff(meta, "attack-target", target=it_target(ch))
+
+    def _bt_c_battle_result(self, meta, ch, result: str):
+        return Condition(kind=f"{result}-battle", args=(_whose(ch[0]),), text=self._text(meta))
+
+    def bt_c_won_battle(self, meta, ch):
+        return self._bt_c_battle_result(meta, ch, "won")
+
+    def bt_c_lost_battle(self, meta, ch):
+        return self._bt_c_battle_result(meta, ch, "lost")
+
+    def bt_pn_battle_abilities(self, meta, ch):
+        return "battle-abilities"
+
+    def bt_extra_battle_action(self, meta, ch):
+        # as the player topic's additional actions: keyword "Battle:<what it uses>", target the card
+        n = 2 if self._text(meta).lower().split()[1] == "two" else 1
+        return self._eff(meta, "additional-action", keyword="Battle:from", amount=n, target=it_target(ch))
+
+    def bt_act_from(self, meta, ch):
+        return it_target(ch)
+
+    def bt_ev_refuses_yours(self, meta, ch):
+        from .ability_events import _name
+
+        return _name("your-challenge-refused", by=_whose(ch[0]))

@@ -94,6 +94,9 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "is-not-yours", "in-hand-of", "max-hand-size-at-least",
     # r6b: "if you lost", "if she won" -- the duel/battle the ability is about, unnamed
     "won-contest", "lost-contest",
+    # counts against another side, player count, margins, parities, roles (see the docstring)
+    "count-compare", "player-count", "only-clan-alignment", "not-legal-target", "caused-honor-loss",
+    "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than", "not-from",
 })
 
 
@@ -774,5 +777,167 @@ class _R4:
 
 
 for _k, _v in list(vars(_R4).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _CountsAndComparisons:
+    """Counts against another side, the game's player count, margins, parities, roles."""
+
+    def _cd_count_cmp(self, meta, ch, op):
+        # (who, what is counted, op, than): ``than`` names the other side ("this" when the text
+        # names none: the card the ability is about)
+        counted = next(c for c in ch if isinstance(c, tuple) and c[0] == "counted")[1]
+        # (rel_than keeps only the other side's ref: its words are the text after "than")
+        text = self._text(meta)
+        than_text = text.rsplit(" than ", 1)[1].strip() if " than " in text else "this"
+        return Condition(kind="count-compare", args=(_word(ch[0]), counted, op, than_text), text=self._text(meta))
+
+    def cd_count_lt(self, meta, ch):
+        return _CountsAndComparisons._cd_count_cmp(self, meta, ch, "<")
+
+    def cd_count_gt(self, meta, ch):
+        return _CountsAndComparisons._cd_count_cmp(self, meta, ch, ">")
+
+    def cd_n_attachments(self, meta, ch):
+        return ("counted", "attachments")
+
+    def cd_n_units(self, meta, ch):
+        return ("counted", "units")
+
+    def cd_n_personalities(self, meta, ch):
+        return ("counted", "personalities")
+
+    def cd_n_followers(self, meta, ch):
+        return ("counted", "followers")
+
+    def cd_players_more_than(self, meta, ch):
+        return Condition(kind="player-count", args=(">", _word(ch[-1])), text=self._text(meta))
+
+    def cd_only_alignment(self, meta, ch):
+        return Condition(kind="only-clan-alignment", args=(_token(ch, "CAPWORD"),), text=self._text(meta))
+
+    def cd_not_legal_target(self, meta, ch):
+        # (who[, for what]): no longer a legal target (of the action named)
+        args = (_word(ch[0]),) + tuple(_word(c) for c in ch[1:] if isinstance(c, TargetSpec))
+        return Condition(kind="not-legal-target", args=args, text=self._text(meta))
+
+    def cd_for_what(self, meta, ch):
+        return ch[-1]
+
+    def cd_caused_honor_loss(self, meta, ch):
+        # (whose action, to whom): the period, if any, is added by cd_cond_period
+        return Condition(kind="caused-honor-loss", args=(_word(ch[0]), "you"), text=self._text(meta))
+
+    def cd_not_focused_from_hand(self, meta, ch):
+        # the base "did-not" (who, verb, what)
+        return Condition(kind="did-not", args=(_word(ch[0]), "focused", "from hand"), text=self._text(meta))
+
+    def cd_won_by(self, meta, ch):
+        # (who, what, at least by how much)
+        return Condition(kind="won-by", args=(_word(ch[0]), _word(ch[1]), _word(ch[-1])), text=self._text(meta))
+
+    def cd_you_won_by(self, meta, ch):
+        return Condition(kind="won-by", args=("you", _word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+    def cd_you_won(self, meta, ch):
+        # the base "won" (who, what), as "he won it" reads
+        return Condition(kind="won", args=("you", _word(ch[-1])), text=self._text(meta))
+
+    def cd_the_duel(self, meta, ch):
+        return TargetSpec(ref="it", card_types=("duel",), text=self._text(meta))
+
+    def cd_stat_odd(self, meta, ch):
+        (whose, stat) = ch[0]
+        return Condition(kind="stat-parity", args=(whose.text, stat, "odd"), text=self._text(meta))
+
+    def cd_below_starting_honor(self, meta, ch):
+        (whose, stat) = ch[0]
+        return Condition(kind="below-starting-honor", args=(whose.text, stat), text=self._text(meta))
+
+    def cd_searched_discard(self, meta, ch):
+        # the base "did" (who, verb, what): what was searched, and for what
+        return Condition(kind="did", args=("you", "searched", "your discard pile", "for:" + _word(ch[-1])),
+                         text=self._text(meta))
+
+    def cd_only_targeted(self, meta, ch):
+        return Condition(kind="targeted-only", args=("you", _word(ch[-1])), text=self._text(meta))
+
+    def cd_paid_less(self, meta, ch):
+        # (who, the stat he paid less than, for what)
+        (whose, stat) = next(c for c in ch if isinstance(c, tuple))
+        return Condition(kind="paid-less-than", args=(_word(ch[0]), f"{whose.text}.{stat}", _word(ch[-1])),
+                         text=self._text(meta))
+
+    def cd_province_strength(self, meta, ch):
+        op, value = ch[-1]
+        return Condition(kind="stat-value", args=(_word(ch[0]), "province-strength", op, str(value)),
+                         text=self._text(meta))
+
+    def cd_np_caster(self, meta, ch):
+        return TargetSpec(ref="it", states=("caster",), text=self._text(meta))
+
+    # verb phrases of "X is A and B"
+    def cd_vp_did(self, meta, ch):
+        verb = next(str(c).lower() for c in ch if hasattr(c, "type"))
+        return [("did", verb, _word(ch[-1]))]
+
+    def cd_vp_theirs(self, meta, ch):
+        return [("is-another-players",)]
+
+    def cd_vp_yours(self, meta, ch):
+        return [("is-yours",)]
+
+    def cd_vp_targeted_by(self, meta, ch):
+        return [("was-targeted-by", _word(ch[-1]))]
+
+
+for _k, _v in list(vars(_CountsAndComparisons).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+def _if_then(method: str):
+    """"If C, <clause>" for another topic's clause shape: that topic's method builds the clause
+    (from the children after the test), the test guards it."""
+
+    def f(self, meta, ch):
+        return _guarded(getattr(self, method)(meta, ch[1:]), ch[0], self._text(meta))
+
+    return f
+
+
+class _IfThen:
+    cd_if_subj_must = _if_then("rs_subj_must")
+    cd_if_subj_must_pick = _if_then("rs_subj_must_pick")
+    cd_if_then_refilling = _if_then("bt_then_refilling")
+    cd_if_then_discarding = _if_then("bt_then_discarding")
+    cd_if_with_rider = _if_then("bt_with_rider")
+    cd_if_with_bonus = _if_then("bt_with_bonus")
+    cd_if_optional_performer = _if_then("rs_optional_performer")
+
+    def cd_if_both_optional_pick(self, meta, ch):
+        # both tests on the clause, as "If A and B, <X>" (the base guarded_pre_and)
+        first, second = [c for c in ch if isinstance(c, Condition)]
+        text = self._text(meta)
+        return _guarded(_guarded(self.optional_pick(meta, ch[-1:]), second, text), first, text)
+
+    def cd_if_both_optional(self, meta, ch):
+        from .ability import _Optional
+
+        first, second = [c for c in ch if isinstance(c, Condition)]
+        text = self._text(meta)
+        return _guarded(_guarded(_Optional(ch[-1]), second, text), first, text)
+
+    def cd_you_dont_have(self, meta, ch):
+        # the base "has-no" (who, what), as "this Personality does not have a Madness token"
+        return Condition(kind="has-no", args=("you", _word(ch[-1])), text=self._text(meta))
+
+    def cd_not_from(self, meta, ch):
+        # (what, its source): the negation of "action-from"
+        return Condition(kind="not-from", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_IfThen).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
