@@ -913,7 +913,6 @@ class _IfThen:
     cd_if_then_refilling = _if_then("bt_then_refilling")
     cd_if_then_discarding = _if_then("bt_then_discarding")
     cd_if_with_rider = _if_then("bt_with_rider")
-    cd_if_with_bonus = _if_then("bt_with_bonus")
     cd_if_optional_performer = _if_then("rs_optional_performer")
 
     def cd_if_both_optional_pick(self, meta, ch):
