@@ -78,6 +78,11 @@ def assign(game, ctx: Context) -> None:
                                             or pos.has_flag(leader, "may-assign-bowed")):
             ctx.reject("L5R-ATTACK", f"{leader.show()} is bowed: a unit led by a bowed Personality cannot be "
                        "assigned")
+        from .effects_restrictions import army_barred
+
+        barred = army_barred(game, pos, leader, "assign")  # "This Personality cannot attack" (effects_restrictions)
+        if barred:
+            ctx.reject("L5R-ATTACK", f"{leader.show()} {barred}")
         if forbidden(pos, leader, "assign", game):
             ctx.reject("L5R-ATTACK", f"{leader.show()} cannot be assigned to battlefields (its own trait)")
         if t.step == "cavalry" and not is_cavalry_unit(game, pos, leader):

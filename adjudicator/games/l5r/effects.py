@@ -441,7 +441,7 @@ def executes(ability) -> bool:
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
         return False
-    from .conditions import readable
+    from .conditions import readable, readable_in  # (readable_in: tests read with their ability)
     from .costs import (  # Gold cost changes (costs.py)
         ability_verdict,
         condition_executes,
@@ -455,7 +455,7 @@ def executes(ability) -> bool:
     from .effects_engine import simultaneous, unit_clauses_ok
     from .effects_negate import scoped_executes
 
-    if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
+    if not all(readable(c) or readable_in(ability, c) or condition_executes(ability, c) or delayed_executes(ability, c)
                or simultaneous(ability, c) or scoped_executes(ability, c) for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):

@@ -811,6 +811,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
+            if out.changed:  # "You may bow him; if you did, …": which effects did something (conditions.py)
+                ctx.position.memo.setdefault("_changed", []).append(index)
         # the next clause picks from the cards named with ``paying`` again, but not those the costs took
         ctx.position.memo["_paying_used"] = list(ctx.position.memo.get("_paying_base", []))
 
@@ -963,7 +965,9 @@ def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
         return source
     if w in conditions.PRONOUNS:
         return bind.last[0] if bind.last else None
-    return None
+    # "If your Personality is a Magistrate": the one card of that kind the action named (conditions.py)
+    return conditions.named_card(ctx.position, ctx.actor, word, [*bind.chosen, *(c for cs in bind.targets.values()
+                                                                                 for c in cs)])
 
 
 def amount_executes(clause_before, clause) -> bool:
@@ -1206,6 +1210,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)
     pos.memo.pop("_refilled", None)
+    pos.memo.pop("_changed", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
