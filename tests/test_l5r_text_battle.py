@@ -80,7 +80,7 @@ def test_fear_riders():
     assert may.kind == "attack-may-target" and may.target.ref == "each" and may.target.card_types == ("item",)
     fear, destroys = effects("Battle: Fear 3 that destroys Followers after it bows them.")
     assert destroys.kind == "fear-destroys" and destroys.target.card_types == ("follower",)
-    assert not executes(parse_ability("Battle: Fear 3 that destroys Followers after it bows them."))
+    assert executes(parse_ability("Battle: Fear 3 that destroys Followers after it bows them."))  # folded into the Fear
 
 
 def test_attack_compared_against_another_value():
@@ -701,6 +701,8 @@ def test_exact_value_and_attacking_a_card():
 
 
 def test_army_sizes_and_battle_results_are_conditions():
+    c = conds("Battle: Straighten him if your army has fewer units than the enemy army.")
+    assert c["effect-if:count-compare"][1:] == ("your army", "units", "<", "the enemy army")
     kinds = " ".join(conds("Battle: After this battle resolves, if you won the battle, gain 2 Honor."))
     assert "won-battle" in kinds
     kinds = " ".join(conds("Battle: After this battle resolves, if you lost the battle, draw a card."))

@@ -1218,9 +1218,6 @@ class Rules:
     def bt_c_won_battle(self, meta, ch):
         return self._bt_c_battle_result(meta, ch, "won")
 
-    def bt_c_you_won_battle(self, meta, ch):
-        return self._bt_c_battle_result(meta, [TargetSpec(ref="you", text="you")], "won")
-
     def bt_c_lost_battle(self, meta, ch):
         return self._bt_c_battle_result(meta, ch, "lost")
 
