@@ -640,3 +640,10 @@ def test_prices_for_each_and_cards_of_other_players():
     assert es[1].target.owner == "opponent" and es[1].target.keywords == ("Mine",)
     ab = parse_ability("Negate his bowing and destruction from the action.")
     assert ab.structured
+
+
+def test_one_of_the_active_players_cards_and_a_gold_cost_option():
+    (e,) = effects("Bow one of the active player's unbowed Samurai Personalities.")
+    assert (e.target.ref, e.target.count, e.target.card_types) == ("choice", 1, ("personality",))
+    es = effects("Give her +1C or +2 Gold Cost.")
+    assert [(e.stat, e.amount) for e in es] == [("chi", 1), ("gold-cost", 2)]

@@ -1468,6 +1468,17 @@ class _ChoiceAndEnemyRules:
         tok = next(c for c in ch if getattr(c, "type", "") == "LESS_GOLD")
         return self.with_cost_mode(meta, [ch[0], self.cm_less(meta, [tok])])
 
+    def pl_give_mods_or_gc(self, meta, ch):
+        # the first option the stat modifiers, the second a Gold Cost modifier (as "+2 Gold Cost")
+        target, mods, gc = ch[0], ch[1], ch[-1]
+        out = []
+        options = [mods, gc]  # (pl_gc_mod: [("gold-cost", N)])
+        for i, option in enumerate(options, 1):
+            for stat, value in option:
+                e = self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+                out.append(_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
     def pl_p_others_control(self, meta, ch):
         return self._pl_mod("owner", "opponent")
 
