@@ -623,3 +623,27 @@ def test_permanent_bonus_and_choice_after_a_comma():
     # the card itself, and what it performs without bowing
     es = effects("Need not bow for your Kata actions.")
     assert [(e.kind, e.target.ref) for e in es] == [("need-not-bow", "this"), ("need-not-bow-for", "choice")]
+
+
+def test_one_of_two_gifts_and_the_enemy_named_before():
+    es = effects("Give your attacking Samurai +2F, or all enemy Followers -2F.")
+    assert [(e.target.owner, e.amount) for e in es] == [("you", 2), ("opponent", -2)]
+    ab = parse_ability("Bow the enemy Personality, and dishonor him unless the enemy is Naga.")
+    assert ab.structured
+
+
+def test_prices_for_each_and_cards_of_other_players():
+    ab = parse_ability("Equip up to two Items to your Personalities, paying 1 less Gold each.")
+    assert ab.structured and any(c.kind == "effect-cost" for c in ab.conditions)
+    es = effects("Gain 1 Honor for each Mine other players control.")
+    assert [e.kind for e in es] == ["gain-honor", "amount-for-each"]
+    assert es[1].target.owner == "opponent" and es[1].target.keywords == ("Mine",)
+    ab = parse_ability("Negate his bowing and destruction from the action.")
+    assert ab.structured
+
+
+def test_one_of_the_active_players_cards_and_a_gold_cost_option():
+    (e,) = effects("Bow one of the active player's unbowed Samurai Personalities.")
+    assert (e.target.ref, e.target.count, e.target.card_types) == ("choice", 1, ("personality",))
+    es = effects("Give her +1C or +2 Gold Cost.")
+    assert [(e.stat, e.amount) for e in es] == [("chi", 1), ("gold-cost", 2)]

@@ -1454,3 +1454,46 @@ class _MoreRestrictionRules:
 for _name, _f in list(vars(_MoreRestrictionRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _ChoiceAndEnemyRules:
+    """the enemy named before, cards other players control, one of two gifts."""
+
+    def pl_np_the_enemy(self, meta, ch):
+        # "the enemy" after "the enemy Personality": the same card
+        return TargetSpec(ref="it", owner="opponent", text=self._text(meta))
+
+    def pl_with_cost_each(self, meta, ch):
+        # "paying 4 less Gold each": the base cost mode, for each card the clause puts into play
+        tok = next(c for c in ch if getattr(c, "type", "") == "LESS_GOLD")
+        return self.with_cost_mode(meta, [ch[0], self.cm_less(meta, [tok])])
+
+    def pl_give_mods_or_gc(self, meta, ch):
+        # the first option the stat modifiers, the second a Gold Cost modifier (as "+2 Gold Cost")
+        target, mods, gc = ch[0], ch[1], ch[-1]
+        out = []
+        options = [mods, gc]  # (pl_gc_mod: [("gold-cost", N)])
+        for i, option in enumerate(options, 1):
+            for stat, value in option:
+                e = self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+                out.append(_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def pl_p_others_control(self, meta, ch):
+        return self._pl_mod("owner", "opponent")
+
+    def pl_give_either_to(self, meta, ch):
+        # each option its own modify-stat effects, scoped "effect-choice" like the base choice_of
+        targets = [c for c in ch if isinstance(c, TargetSpec)]
+        mods = [c for c in ch if isinstance(c, list)]
+        out = []
+        for i, (target, stat_mods) in enumerate(zip(targets, mods), 1):
+            for stat, value in stat_mods:
+                e = self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
+                out.append(_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+
+for _name, _f in list(vars(_ChoiceAndEnemyRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
