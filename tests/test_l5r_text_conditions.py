@@ -573,8 +573,8 @@ def test_bare_won_lost_is_a_contest_result():
 def test_counts_against_another_side():
     (c,) = conds("Battle: If the target has fewer attachments, gain 1 Honor.")
     assert (c.kind, c.args[1:]) == ("effect-if:count-compare", ("the target", "attachments", "<", "this"))
-    (c,) = conds("Battle: If your current army has more units than the current enemy army, draw a card.")
-    assert c.args[1:] == ("your current army", "units", ">", "the current enemy army")
+    (c,) = conds("Battle: If your current army has more Personalities than the current enemy army, draw a card.")
+    assert c.args[1:] == ("your current army", "personalities", ">", "the current enemy army")
     (c,) = conds("Open: If there are more than two players, choose a player.")
     assert (c.kind, c.args[1:]) == ("effect-if:player-count", (">", "2"))
 
