@@ -622,3 +622,15 @@ def test_contractions_and_now_has():
     assert subs(c, 1) == [("stat-value", "the target", "force", "=", "0"), ("has-no-abilities", "the target")]
     (c,) = conds("Battle: If the target now has lower Force than Aimaro, draw a card.")
     assert c.kind == "effect-if:stat-compare"
+
+
+def test_past_events_without_has():
+    ab = parse_ability("Reaction: After an action resolves, if Tsuko performed it: Draw a card.")
+    assert ab.structured and ("did", ("Tsuko", "performed", "it")) in [(c.kind, c.args) for c in ab.conditions]
+    ab = parse_ability("Reaction: After an action resolves, if a player gained Honor from its effects: Draw a card.")
+    assert ab.structured and [c.args[:2] for c in ab.conditions if c.kind == "did"] == [("a player", "gained")]
+    (c,) = [c for c in conds("Battle: If he is a Kensai and you did not Equip a Weapon, draw a card.")
+            if "did-not" in c.kind]
+    assert c.args[1:] == ("you", "equipped", "a Weapon")
+    (c,) = conds("Battle: If you only targeted one card, destroy it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:targeted-only", ("you", "1"))
