@@ -802,6 +802,9 @@ class _CountsAndComparisons:
     def cd_n_attachments(self, meta, ch):
         return ("counted", "attachments")
 
+    def cd_n_units(self, meta, ch):
+        return ("counted", "units")
+
     def cd_n_personalities(self, meta, ch):
         return ("counted", "personalities")
 
