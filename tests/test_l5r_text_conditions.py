@@ -573,8 +573,8 @@ def test_bare_won_lost_is_a_contest_result():
 def test_counts_against_another_side():
     (c,) = conds("Battle: If the target has fewer attachments, gain 1 Honor.")
     assert (c.kind, c.args[1:]) == ("effect-if:count-compare", ("the target", "attachments", "<", "this"))
-    (c,) = conds("Battle: If your current army has more units than the current enemy army, draw a card.")
-    assert c.args[1:] == ("your current army", "units", ">", "the current enemy army")
+    (c,) = conds("Battle: If your current army has more Personalities than the current enemy army, draw a card.")
+    assert c.args[1:] == ("your current army", "personalities", ">", "the current enemy army")
     (c,) = conds("Open: If there are more than two players, choose a player.")
     assert (c.kind, c.args[1:]) == ("effect-if:player-count", (">", "2"))
 
@@ -622,3 +622,15 @@ def test_contractions_and_now_has():
     assert subs(c, 1) == [("stat-value", "the target", "force", "=", "0"), ("has-no-abilities", "the target")]
     (c,) = conds("Battle: If the target now has lower Force than Aimaro, draw a card.")
     assert c.kind == "effect-if:stat-compare"
+
+
+def test_past_events_without_has():
+    ab = parse_ability("Reaction: After an action resolves, if Tsuko performed it: Draw a card.")
+    assert ab.structured and ("did", ("Tsuko", "performed", "it")) in [(c.kind, c.args) for c in ab.conditions]
+    ab = parse_ability("Reaction: After an action resolves, if a player gained Honor from its effects: Draw a card.")
+    assert ab.structured and [c.args[:2] for c in ab.conditions if c.kind == "did"] == [("a player", "gained")]
+    (c,) = [c for c in conds("Battle: If he is a Kensai and you did not Equip a Weapon, draw a card.")
+            if "did-not" in c.kind]
+    assert c.args[1:] == ("you", "equipped", "a Weapon")
+    (c,) = conds("Battle: If you only targeted one card, destroy it.")
+    assert (c.kind, c.args[1:]) == ("effect-if:targeted-only", ("you", "1"))

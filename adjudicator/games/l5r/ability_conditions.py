@@ -420,7 +420,7 @@ def _with_duration(node, duration):
 _BASE_TO_PAST = {"resolve": "resolved", "play": "played", "take": "taken", "cast": "cast", "attach": "attached",
                  "lose": "lost", "search": "searched", "find": "found", "use": "used", "pay": "paid",
                  "remove": "removed", "enter": "entered", "focus": "focused", "target": "targeted",
-                 "show": "showed"}
+                 "show": "showed", "equip": "equipped"}
 
 
 def _done(self, meta, ch, kind):
@@ -854,7 +854,8 @@ class _CountsAndComparisons:
                          text=self._text(meta))
 
     def cd_only_targeted(self, meta, ch):
-        return Condition(kind="targeted-only", args=("you", _word(ch[-1])), text=self._text(meta))
+        # (who, how many cards): "you only targeted one card"
+        return Condition(kind="targeted-only", args=("you", _word(ch[0])), text=self._text(meta))
 
     def cd_paid_less(self, meta, ch):
         # (who, the stat he paid less than, for what)
@@ -920,6 +921,15 @@ class _IfThen:
         first, second = [c for c in ch if isinstance(c, Condition)]
         text = self._text(meta)
         return _guarded(_guarded(_Optional(ch[-1]), second, text), first, text)
+
+    def cd_performed(self, meta, ch):
+        # the base "did" (who, verb, what)
+        return Condition(kind="did", args=(_word(ch[0]), "performed", _word(ch[-1])), text=self._text(meta))
+
+    def cd_gained_honor(self, meta, ch):
+        # the base "did" (who, verb, what): what is the Honor and where it came from, as written
+        what = self._text(meta).split(None, 1)[1].split(" gained ", 1)[-1]
+        return Condition(kind="did", args=(_word(ch[0]), "gained", what), text=self._text(meta))
 
     def cd_you_dont_have(self, meta, ch):
         # the base "has-no" (who, what), as "this Personality does not have a Madness token"
