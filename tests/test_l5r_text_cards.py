@@ -509,3 +509,8 @@ def test_from_hand_and_or_fate_discard_pile():
     ab = parse_ability("Limited: Show one or two non-Unique cards from your hand and/or Fate discard pile.")
     assert ab.structured, ab
     assert ab.effects[0].kind == "reveal"
+
+
+def test_a_player_gains_a_named_token():
+    (e,) = parse_ability("Limited: You gain a Conspiracy token.").effects
+    assert (e.kind, e.keyword, e.target.ref) == ("gain-token", "Conspiracy", "you")

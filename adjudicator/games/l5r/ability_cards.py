@@ -885,6 +885,10 @@ class Rules:
         verb = token(ch, "EVERB", lower=True)
         return (f"after-nth-{n}", f"your-turn-{verb.rstrip('s')}s", self._text(meta))
 
+    def cc_subj_gain_token(self, meta, ch):
+        n, (_stat, _value, name) = amount(ch[1]), ch[2]
+        return self._eff(meta, "gain-token", target=ch[0], keyword=name, values=(n,) if n is not None else ())
+
 
 
 def _tok(type_, value):
