@@ -702,7 +702,7 @@ def test_exact_value_and_attacking_a_card():
 
 def test_army_sizes_and_battle_results_are_conditions():
     c = conds("Battle: Straighten him if your army has fewer units than the enemy army.")
-    assert c["effect-if:army-size"][1:] == ("your army", "<", "the enemy army")
+    assert c["effect-if:count-compare"][1:] == ("your army", "units", "<", "the enemy army")
     kinds = " ".join(conds("Battle: After this battle resolves, if you won the battle, gain 2 Honor."))
     assert "won-battle" in kinds
     kinds = " ".join(conds("Battle: After this battle resolves, if you lost the battle, draw a card."))

@@ -1158,17 +1158,6 @@ class Rules:
         # "plus the number of Spells he has": the count of the cards fitting the noun phrase
         return self._eff(meta, "amount-plus", stat="count", target=ch[-1], amount=1)
 
-    # ----- "if your army has fewer units than the enemy army": unit counts of two armies
-    def bt_fewer(self, meta, ch):
-        return "<"
-
-    def bt_more(self, meta, ch):
-        return ">"
-
-    def bt_c_army_size(self, meta, ch):
-        subj, op, than = ch[0], ch[1], ch[-1]
-        return Condition(kind="army-size", args=(_whose(subj), op, _whose(than)), text=self._text(meta))
-
     # ----- amounts: what was paid, twice a value, what the effect before did
     def bt_am_paid(self, meta, ch):
         # "the Gold paid" (as the cards topic's "the amount of Gold you paid for ..."): read at

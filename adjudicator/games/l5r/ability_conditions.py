@@ -837,13 +837,6 @@ class _CountsAndComparisons:
         # (who, what, at least by how much)
         return Condition(kind="won-by", args=(_word(ch[0]), _word(ch[1]), _word(ch[-1])), text=self._text(meta))
 
-    def cd_you_won_by(self, meta, ch):
-        return Condition(kind="won-by", args=("you", _word(ch[0]), _word(ch[-1])), text=self._text(meta))
-
-    def cd_you_won(self, meta, ch):
-        # the base "won" (who, what), as "he won it" reads
-        return Condition(kind="won", args=("you", _word(ch[-1])), text=self._text(meta))
-
     def cd_the_duel(self, meta, ch):
         return TargetSpec(ref="it", card_types=("duel",), text=self._text(meta))
 
@@ -913,7 +906,6 @@ class _IfThen:
     cd_if_then_refilling = _if_then("bt_then_refilling")
     cd_if_then_discarding = _if_then("bt_then_discarding")
     cd_if_with_rider = _if_then("bt_with_rider")
-    cd_if_with_bonus = _if_then("bt_with_bonus")
     cd_if_optional_performer = _if_then("rs_optional_performer")
 
     def cd_if_both_optional_pick(self, meta, ch):
