@@ -470,3 +470,10 @@ def test_a_comma_after_and_opens_the_next_clause_condition():
 def test_a_normal_attack_this_turn():
     declare, assign = effects("His controller must declare a normal attack this turn and assign the target.")
     assert (declare.kind, declare.keyword, assign.kind) == ("must-declare-attack", "this-turn", "must-assign")
+
+
+def test_cards_that_will_not_affect_province_strengths():
+    ab = parse_ability("Other players' cards will not affect your Provinces' strengths.")
+    (e,) = ab.effects
+    assert (e.kind, e.target.card_types, e.target.owner) == ("cannot-modify-strength", ("province",), "you")
+    assert [c.args[1] for c in ab.conditions if c.kind == "effect-by"] == ["opponent-cards"]

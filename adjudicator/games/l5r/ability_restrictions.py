@@ -88,6 +88,7 @@ KINDS: frozenset[str] = frozenset({
     "cannot-assign-together",
     "must-declare-attack",
     "must-assign",
+    "cannot-modify-strength",
     "cannot-gain-token",
     "cannot-gain-honor",
     "cannot-lose-honor",
@@ -1520,3 +1521,7 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("post-state", f"not-assigned-to:{ch[-1].text}")
+
+    def rs_not_affect_strength(self, meta, ch):
+        # the provinces named keep their strength against the subject's changes
+        return _Vp("cannot-modify-strength", obj=ch[0], acted_on=True)
