@@ -509,3 +509,22 @@ def test_from_hand_and_or_fate_discard_pile():
     ab = parse_ability("Limited: Show one or two non-Unique cards from your hand and/or Fate discard pile.")
     assert ab.structured, ab
     assert ab.effects[0].kind == "reveal"
+
+
+def test_a_player_gains_a_named_token():
+    (e,) = parse_ability("Limited: You gain a Conspiracy token.").effects
+    assert (e.kind, e.keyword, e.target.ref) == ("gain-token", "Conspiracy", "you")
+
+
+def test_attachments_stay_attached_and_units_return_ignoring_entering_play_effects():
+    ab = parse_ability("Battle: Remove this Shugenja from the game; his attachments stay attached. "
+                       "Before this turn ends, put his unit into play, ignoring costs, entering-play effects, and restrictions.")
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["remove-from-game", "stay-attached", "put-into-play"]
+    (e,) = parse_ability("Battle: Cards and tokens stay attached to them.").effects
+    assert (e.kind, e.target.card_types) == ("stay-attached", ("card", "token"))
+
+
+def test_deck_construction_minimum():
+    (e,) = parse_ability("You must have at least 12 Holdings in your deck construction.").effects
+    assert (e.kind, e.amount, e.target.card_types) == ("deck-minimum", 12, ("holding",))

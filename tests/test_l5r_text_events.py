@@ -276,3 +276,8 @@ def test_more_named_events():
 def test_who_announces_carries_its_stat_test():
     name = _event("Reaction: After another player with Family Honor of 2 or lower announces an action on a Spell: Gain 1 Honor.")
     assert "by=opponent" in name and "with=family-honor<=2" in name
+
+
+def test_an_action_of_a_kind_puts_this_card_into_a_discard_pile():
+    assert _event("After a Kharmic action puts this Holding into a discard pile, draw a card.") == \
+        "this-card-enters-discard-pile;kind=kharmic;from=action"

@@ -458,3 +458,22 @@ def test_cards_that_did_not_assign_there_cannot_move_here():
     (e,) = effects("Personalities that did not assign to this battlefield cannot move here.")
     assert e.kind == "cannot-move-to"
     assert "not-assigned-to:this battlefield" in e.target.states
+
+
+def test_a_comma_after_and_opens_the_next_clause_condition():
+    ab = parse_ability("Battle: Bow him and, if you control a Terrain, destroy him.")
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["bow", "destroy"]
+    assert [c.args[0] for c in ab.conditions if c.kind.startswith("effect-if")] == ["effect 1"]
+
+
+def test_a_normal_attack_this_turn():
+    declare, assign = effects("His controller must declare a normal attack this turn and assign the target.")
+    assert (declare.kind, declare.keyword, assign.kind) == ("must-declare-attack", "this-turn", "must-assign")
+
+
+def test_cards_that_will_not_affect_province_strengths():
+    ab = parse_ability("Other players' cards will not affect your Provinces' strengths.")
+    (e,) = ab.effects
+    assert (e.kind, e.target.card_types, e.target.owner) == ("cannot-modify-strength", ("province",), "you")
+    assert [c.args[1] for c in ab.conditions if c.kind == "effect-by"] == ["opponent-cards"]

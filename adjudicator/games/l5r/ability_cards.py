@@ -68,7 +68,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, tok
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
-    "create-copy", "draw-until", "give-token-until", "use-ability",
+    "create-copy", "draw-until", "give-token-until", "use-ability", "stay-attached", "deck-minimum",
 })
 
 _HAND = "hand"
@@ -884,6 +884,31 @@ class Rules:
         n = amount(next(c for c in ch if amount(c) is not None))
         verb = token(ch, "EVERB", lower=True)
         return (f"after-nth-{n}", f"your-turn-{verb.rstrip('s')}s", self._text(meta))
+
+    def cc_subj_gain_token(self, meta, ch):
+        n, (_stat, _value, name) = amount(ch[1]), ch[2]
+        return self._eff(meta, "gain-token", target=ch[0], keyword=name, values=(n,) if n is not None else ())
+
+    # ----- attachments kept, deck minimums
+    def cc_stay_attached(self, meta, ch):
+        # target: the cards and tokens that stay; values[0] the card they stay on, when named
+        specs = [c for c in ch if isinstance(c, TargetSpec)]
+        return self._eff(meta, "stay-attached", target=specs[0], values=tuple(specs[1:]))
+
+    def cc_stay_attached_cards_tokens(self, meta, ch):
+        kept = TargetSpec(ref="each", card_types=("card", "token"), states=("attached",), text="cards and tokens")
+        return self._eff(meta, "stay-attached", target=kept, values=(ch[-1],))
+
+    def cc_cm_ignoring_all_effects(self, meta, ch):
+        return ("ignoring-costs-and-restrictions", "entering-play-effects")
+
+    def cc_deck_minimum(self, meta, ch):
+        # deck building: the deck holds at least amount such cards; never resolved in play
+        if ch[0].ref != "you":
+            return Unparsed(self._text(meta), "only your own deck is built", self._span(meta))
+        n = int(next(str(c) for c in ch if getattr(c, "type", "") == "NUMBER"))
+        what = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        return self._eff(meta, "deck-minimum", target=what, amount=n)
 
 
 

@@ -905,3 +905,16 @@ class Rules7:
 for _k, _v in list(vars(Rules7).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules8:
+    """An action putting a card into a discard pile."""
+
+    def ev_action_puts_in_discard(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0]
+        return _name(f"{_subject(_target(ch))}-enters-discard-pile", kind=kind.lower(), **{"from": "action"})
+
+
+for _k, _v in list(vars(Rules8).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

@@ -88,6 +88,7 @@ KINDS: frozenset[str] = frozenset({
     "cannot-assign-together",
     "must-declare-attack",
     "must-assign",
+    "cannot-modify-strength",
     "cannot-gain-token",
     "cannot-gain-honor",
     "cannot-lose-honor",
@@ -1483,9 +1484,11 @@ class Rules:
     def rs_must_declare_assign(self, meta, ch):
         who = ch[0]
         unit = next(c for c in ch[1:] if isinstance(c, TargetSpec))
-        each_turn = "each turn" in self._text(meta).lower() or self._text(meta).lower().startswith("on your turn")
+        text = self._text(meta).lower()
+        each_turn = "each turn" in text or text.startswith("on your turn")
         if_able = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
-        declare = self._eff(meta, "must-declare-attack", target=who, keyword="each-turn" if each_turn else None)
+        declare = self._eff(meta, "must-declare-attack", target=who,
+                            keyword="each-turn" if each_turn else "this-turn" if "this turn" in text else None)
         assign = self._eff(meta, "must-assign", target=unit, keyword="attack",
                            values=("if-possible",) if if_able else ())
         return [declare, assign]
@@ -1518,3 +1521,7 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("post-state", f"not-assigned-to:{ch[-1].text}")
+
+    def rs_not_affect_strength(self, meta, ch):
+        # the provinces named keep their strength against the subject's changes
+        return _Vp("cannot-modify-strength", obj=ch[0], acted_on=True)
