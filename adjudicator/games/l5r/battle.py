@@ -78,6 +78,11 @@ def assign(game, ctx: Context) -> None:
                                             or pos.has_flag(leader, "may-assign-bowed")):
             ctx.reject("L5R-ATTACK", f"{leader.show()} is bowed: a unit led by a bowed Personality cannot be "
                        "assigned")
+        from .effects_restrictions import army_barred
+
+        barred = army_barred(game, pos, leader, "assign")  # "This Personality cannot attack" (effects_restrictions)
+        if barred:
+            ctx.reject("L5R-ATTACK", f"{leader.show()} {barred}")
         if forbidden(pos, leader, "assign", game):
             ctx.reject("L5R-ATTACK", f"{leader.show()} cannot be assigned to battlefields (its own trait)")
         if t.step == "cavalry" and not is_cavalry_unit(game, pos, leader):
@@ -142,8 +147,10 @@ def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[
     """Force of one side at a battlefield: unbowed Personalities and Followers (L5R-RESOLVE)."""
     cards = [c for c in pos.all_copies() if c.zone == field and c.controller == player]
     total = 0
+    from .effects_battle import contributes_force
+
     for c in cards:
-        if "bowed" in c.flags:
+        if "bowed" in c.flags or not contributes_force(pos, c, field):  # (effects_battle: "this battle")
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0

@@ -97,6 +97,12 @@ def declare_attack(game, ctx: Context, *, attack: bool) -> None:
               + (f" ({t.step})" if t.step else ""))
     game.need(actor == t.active, "L5R-ATTACK", f"only the active player ({t.active}) may declare an attack")
     if attack:
+        from .effects_player import attack_forbidden
+
+        forbidden_by = attack_forbidden(pos, actor)  # "You may not declare an attack this turn"
+        if forbidden_by:
+            ctx.reject("L5R-ATTACK", f"{actor} may not declare an attack this turn ({forbidden_by}'s effect, "
+                       "L5R-DURATION)")
         ctx.step("timing", f"{actor} declares an attack and becomes the Attacker", "L5R-ATTACK")
         t.step, t.priority, t.passes = "infantry", actor, 0
         ctx.step("timing", "infantry maneuvers begin", "L5R-ATTACK")
@@ -213,6 +219,14 @@ def attach_restriction(game, ctx: Context, item, host) -> str | None:
         return refused
     for ability in game.abilities(item):
         for clause in ability.effects:
+            if getattr(clause, "kind", None) == "cannot-attach-to" and clause.values \
+                    and hasattr(clause.values[0], "card_types"):  # "Will not attach to a Water Personality"
+                spec = clause.values[0]
+                loose = type(spec)(ref="choice", card_types=spec.card_types, keywords=spec.keywords,
+                                   states=spec.states, tests=spec.tests, text=spec.text)
+                if target_ok(ctx, host, loose) is None:
+                    return f"{item.name} will not attach to {spec.text} (its trait, L5R-TRAIT)"
+                continue
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
                 continue
             if is_discount(ability, clause):
