@@ -238,3 +238,40 @@ def create_and_attach(game, pos, source, ability, index: int, about) -> list[str
         raise_event(pos, "attached", created)
         steps.append(f"create {created.name} ({kind}) and attach it to {host.name}")
     return steps
+
+
+# ---- "create two 2F/2C/2PH Ratling Personalities (at his location)" -------------------------
+
+def created_at_own_location(clause, ability) -> bool:
+    """A triggered trait of the card itself ("After Ratling Raider enters play, create two ...
+    Personalities (at his location)"): "his" is that card, so the cards are created where it is."""
+    from .triggers_events import split_event
+
+    spec = clause.target
+    if clause.kind != "create" or spec is None or spec.ref != "created" or not clause.values or spec.states:
+        return False
+    if ability.trigger is None or not split_event(ability.trigger.event)[0].startswith("this-card-"):
+        return False
+    words = " ".join(ability.text.lower().split())
+    return words.count("location") == 1 and ("(at his location)" in words or "(at her location)" in words) \
+        and not any(getattr(c, "kind", "") in ("attach", "attach-to") for c in ability.effects)
+
+
+def create_at_own_location(pos, source, clause) -> list[str]:
+    """Carry it out: new cards in play where ``source`` (or the Personality it is attached to) is."""
+    from ...core.cards import CardDef
+    from .states import _leader
+    from .triggers_events import raise_event
+
+    spec = clause.target
+    kind = spec.card_types[0] if spec.card_types else "personality"
+    stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
+    card = CardDef(name=" ".join((*spec.keywords, kind.title())) + " (created)", type=kind, attrs=stats,
+                   keywords=tuple(spec.keywords), source="created by an effect")
+    where = _leader(pos, source).zone
+    made = []
+    for _ in range(max(1, spec.count)):
+        created = pos.create_copy(card, source.controller, source.controller, where)
+        raise_event(pos, "enters-play", created)
+        made.append(f"create {created.name} ({kind}) in play at {source.controller}'s {where}, where {source.name} is")
+    return made
