@@ -590,14 +590,13 @@ def executes(ability) -> bool:
         # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
         # no choices ("you may" asks one), "it" the card the event was about
         from .effects_engine import trait_clause_executes
-        from .effects_traits import (  # (the bearer; "create ... and attach it"; "(at his location)")
-            created_at_own_location, created_attached_clause, its_personality)
+        from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
 
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
             or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)
-            or created_at_own_location(c, ability) for c in ability.effects)
+            for c in ability.effects)
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]

@@ -470,8 +470,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
     from .effects_engine import trait_clause_executes, trait_create, trait_subjects, unit_cards, unit_ref
-    from .effects_traits import (create_and_attach, create_at_own_location, created_at_own_location, created_attached,
-                                 its_personality)
+    from .effects_traits import create_and_attach, created_attached, its_personality
     from .procedure import effect_guards
 
     from . import amounts
@@ -540,10 +539,6 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
-        elif target.ref == "created" and created_at_own_location(clause, ability):
-            for made in create_at_own_location(pos, copy, clause):  # "(at his location)"
-                proc.add("trigger", made, *rules, "L5R-DURATION")
-            continue
         elif target.ref == "created" and trait_clause_executes(clause, ability):
             for made in trait_create(game, pos, copy, clause):  # "After X enters play, create ..."
                 proc.add("trigger", made, *rules, "L5R-DURATION")
