@@ -84,6 +84,8 @@ def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
     if cond.kind == "effect-trigger" and ability.kind == "trait":  # a second trigger in a triggered trait's line
         return standing_executes(ability, cond)
+    if ability.kind == "trait":
+        return trait_executes(ability, cond)
     when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
@@ -142,6 +144,41 @@ def _sentence_goes_on(ability, index: int, cond) -> bool:
     if here < 0 or there < 0:
         return True  # (cannot tell: not claimed)
     return "." not in text[here + len(effects[index].text):there]
+
+
+#: "before your turn ends" in a triggered trait: the end of the controller's turn -- this one if it
+#: is theirs, else their next (turn_ends); the moments a trait's delayed effect may wait for
+YOUR_TURN_ENDS = ("end-of", "your-turn-ends")
+_TRAIT_MOMENTS = (TURN_ENDS, PHASE_ENDS, TURN_BEGINS, END_PHASE, END_PHASE_BEGINS)
+
+
+def trait_executes(ability, cond) -> bool:
+    """A delayed effect of a triggered trait ("After this Follower enters play, draw an additional
+    card before your turn ends"): its controller draws or gains / loses Honor at that moment."""
+    index = _index(cond)
+    if ability.trigger is None or _when(cond) not in _TRAIT_MOMENTS or index is None or index >= len(ability.effects):
+        return False
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False
+    if _sentence_goes_on(ability, index, cond):
+        return False
+    clause = ability.effects[index]
+    return isinstance(clause, Effect) and clause.kind in ("draw", "gain-honor", "lose-honor") and (
+        clause.target is None or clause.target.ref == "you")
+
+
+def register_trait(pos: Position, source, ability, index: int, cond, proc: Procedure) -> None:
+    """Set a triggered trait's delayed effect aside for its controller (triggers.resolve_clauses)."""
+    when = _when(cond)
+    if when == TURN_ENDS and "your turn" in cond.text.lower():
+        when = YOUR_TURN_ENDS
+    entry = {"source": source.uid, "text": ability.text, "effect": index, "moment": list(when),
+             "battlefield": None, "cards": [], "players": [source.controller], "controller": source.controller,
+             "turn": pos.timing.turn, "phase": pos.timing.phase}
+    pos.memo.setdefault(KEY, []).append(entry)
+    words = "as your turn ends" if when == YOUR_TURN_ENDS else _WORDS.get(when, cond.text)
+    proc.add("trigger", f"'{ability.effects[index].text}' will happen {words}, not now: it is set aside until then",
+             "L5R-TRAIT", "L5R-DURATION")
 
 
 #: what a delayed effect may do to a card
@@ -255,6 +292,8 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     phase_ends(game, pos, proc)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
+    active = pos.timing.active
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == YOUR_TURN_ENDS and e["controller"] == active)
     entries = pos.memo.get(KEY, [])
     lapsed = [e for e in entries if tuple(e["moment"]) in NEXT_TIME and e.get("this-turn") and e["turn"] == turn]
     for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did

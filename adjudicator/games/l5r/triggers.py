@@ -475,7 +475,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
 
     from . import amounts
 
-    from .delayed import triggered_effects
+    from .delayed import register_trait, trait_executes, triggered_effects
 
     rules = ("L5R-TRAIT", *rules)
     holds = _holds(game, pos, copy, about)
@@ -495,6 +495,10 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             continue
         if kind.startswith("amount-"):
             continue  # worked out with the clause before it
+        waits = [g for g in guards.get(f"effect {index}", ()) if trait_executes(ability, g)]
+        if waits:  # "draw an additional card before your turn ends" (delayed.py)
+            register_trait(pos, copy, ability, index, waits[0], proc)
+            continue
         verdicts = [holds(g) for g in guards.get(f"effect {index}", ())]
         if any(v is not True for v in verdicts):
             why = "depends on a condition the engine cannot check" if None in verdicts else \
