@@ -441,7 +441,7 @@ def executes(ability) -> bool:
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
         return False
-    from .conditions import readable
+    from .conditions import readable, readable_in  # (readable_in: tests read with their ability)
     from .costs import (  # Gold cost changes (costs.py)
         ability_verdict,
         condition_executes,
@@ -455,7 +455,7 @@ def executes(ability) -> bool:
     from .effects_engine import simultaneous, unit_clauses_ok
     from .effects_negate import scoped_executes
 
-    if not all(readable(c) or condition_executes(ability, c) or delayed_executes(ability, c)
+    if not all(readable(c) or readable_in(ability, c) or condition_executes(ability, c) or delayed_executes(ability, c)
                or simultaneous(ability, c) or scoped_executes(ability, c) for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
@@ -499,9 +499,12 @@ def executes(ability) -> bool:
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
+    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             c.kind == "reuse-ability" or \
+            host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")
@@ -543,7 +546,11 @@ def executes(ability) -> bool:
         return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
+        from .costs import gold_bonus_applies
         from .effects_engine import PLAYER_STATS, player_stat_applies
+
+        if ability.designators and not continuous.designated_ok(ability):
+            return False  # "Courtesy:" applied when the line states its rule (continuous.designation_holds)
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
@@ -552,6 +559,8 @@ def executes(ability) -> bool:
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
                 return not ability.designators and engine_strength(c)
+            if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
+                return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
@@ -581,11 +590,13 @@ def executes(ability) -> bool:
         # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
         # no choices ("you may" asks one), "it" the card the event was about
         from .effects_engine import trait_clause_executes
+        from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
 
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
-            c.target is None or c.target.ref in ("this", "you", "attached", "it")
-            or trait_clause_executes(c, ability) or c.kind == "negate" for c in ability.effects)
+            c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
+            or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)
+            for c in ability.effects)
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
@@ -622,8 +633,9 @@ def executes(ability) -> bool:
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
             from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+            from .costs import worked_gold  # "Produce 1 Gold, plus 1 for each …": costs.take_worked_gold
 
-            gold_only = gold_tiers(ability) is not None
+            gold_only = gold_tiers(ability) is not None or worked_gold(ability) is not None
         return bool(timed) or gold_only
     return False
 

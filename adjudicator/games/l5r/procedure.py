@@ -205,6 +205,9 @@ class Bindings:
         #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
         #: from ``last`` so that "he" in the conditions after it is still the card named before
         self.players: list[str] = []
+        #: [kind, how many cards it changed] of each cost and effect carried out, in order ("Draw
+        #: cards equal to the number you discarded": amounts.py)
+        self.done: list[list] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -612,6 +615,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
                            "really and fully happen")
             ctx.step("cost", out.description, "L5R-ACT-COST")
+        bind.done.append([clause.kind, len(targets)])  # a cost changes every card it names (amounts.py)
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
@@ -685,6 +689,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
             bonus_done.add(index + 1)
+            if amounts.chain(effects, index + 1):  # "+1 strength for each other Follower in this unit" (amounts.py)
+                after, counted = amounts.work_out(ctx, source, after, amounts.chain(effects, index + 1), index + 2,
+                                                  bind, guards)
+                after = amounts.replace(after, text=f"{after.text} ({counted})")
             clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
@@ -768,6 +776,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
             bind.moved = [t for t in targets if not isinstance(t, str)]
+        bind.done.append([clause.kind, 0])  # counted below: the cards it changed (amounts.py)
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -796,11 +805,14 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
+            bind.done[-1][1] += bool(out.changed)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else [])
             ctx.step("effect", text, *rules)
+            if out.changed:  # "You may bow him; if you did, …": which effects did something (conditions.py)
+                ctx.position.memo.setdefault("_changed", []).append(index)
         # the next clause picks from the cards named with ``paying`` again, but not those the costs took
         ctx.position.memo["_paying_used"] = list(ctx.position.memo.get("_paying_base", []))
 
@@ -953,7 +965,9 @@ def _subject_copy(ctx: Context, source: Copy, word: str, bind: "Bindings"):
         return source
     if w in conditions.PRONOUNS:
         return bind.last[0] if bind.last else None
-    return None
+    # "If your Personality is a Magistrate": the one card of that kind the action named (conditions.py)
+    return conditions.named_card(ctx.position, ctx.actor, word, [*bind.chosen, *(c for cs in bind.targets.values()
+                                                                                 for c in cs)])
 
 
 def amount_executes(clause_before, clause) -> bool:
@@ -1174,6 +1188,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     else:
         ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
     bind = Bindings()
+    bind.last = triggers.reaction_subject(pos, source, ability)  # a Reaction's "him": its trigger's card (triggers.py)
     pos.memo.pop("_refilled", None)  # the provinces this action refills (effects_cards.REFILLED)
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
@@ -1195,6 +1210,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)
     pos.memo.pop("_refilled", None)
+    pos.memo.pop("_changed", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")
