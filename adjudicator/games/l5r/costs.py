@@ -905,9 +905,24 @@ def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
     return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
 
 
+def _plain_gold(ability) -> int | None:
+    """N of a plain "Bow this card: Produce N Gold." (what carddb makes a Holding's Gold Production)."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit \
+            or len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    ok = isinstance(clause, Effect) and clause.kind == "produce-gold" and isinstance(clause.amount, int) \
+        and (clause.target is None or clause.target.ref == "you")
+    return clause.amount if ok else None
+
+
 def source_restriction(game, ctx, src, what: str) -> str | None:
     """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
-    purchase, or None."""
+    purchase, or None. A card with a plain Gold line besides ("Produce 3 Gold. / Produce 5 Gold,
+    which can only pay for a single Jade card") pays its plain Gold Production unrestricted."""
+    produced = ctx.position.stat(src, "gold-production", 0) or 0
+    if any(_plain_gold(a) == produced for a in game.abilities(src)):
+        return None
     for ability in game.abilities(src):
         if gold_only_ok(ability) and worked_gold(ability) is None:
             only = ability.effects[1]
