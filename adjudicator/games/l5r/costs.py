@@ -801,9 +801,16 @@ _NOUNS = {"holding": ("holding",), "personality": ("personality",), "follower": 
           "item": ("item",), "spell": ("spell",), "attachment": _ATTACHMENT_TYPES}
 
 
+#: "When paying for a Personality with a Clan alignment different than your own": a Personality
+#: with a Clan keyword ("Crab Clan") other than the payer's clan (an Unaligned one has none)
+_OTHER_CLAN = re.compile(r"when paying for a Personality with a Clan alignment different than your own", re.I)
+
+
 def _paying_for(trigger) -> tuple[str, str | None] | None:
     """("any", None) "When paying a Gold cost"; ("action", None) "for an action" / "an action's Gold
     cost"; ("type", "holding") "for a Holding"; ("keyword", "Farm") "for a Farm"; None otherwise."""
+    if _OTHER_CLAN.fullmatch((trigger.text or "").strip()):
+        return ("other-clan", "personality")
     m = _PAYING_RE.fullmatch((trigger.text or "").strip())
     if m is None:
         return None
@@ -931,10 +938,16 @@ def source_restriction(game, ctx, src, what: str) -> str | None:
     return None
 
 
-def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None]) -> bool:
+def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None], actor: str | None = None) -> bool:
     kind, word = spec
     if purchase is None:
         return False
+    if kind == "other-clan":
+        if not purchase.bought or purchase.card.card.type != "personality" or actor is None:
+            return False
+        own = str(pos.players[actor].attrs.get("clan", "")).casefold()
+        clans = {k[:-len(" Clan")].casefold() for k in pos.keywords(purchase.card) if k.endswith(" Clan")}
+        return bool(clans) and own not in clans
     if kind == "any":
         return True
     if kind == "action":
@@ -955,7 +968,7 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         if spec is None:
             continue
         purchase = getattr(ctx, "_purchase", None)
-        if not _reaction_fits(pos, purchase, spec):
+        if not _reaction_fits(pos, purchase, spec, ctx.actor):
             ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
                        f"its trigger fires, and {what} is not such a payment")
         key = f"{src.uid}:{ability.text}"
