@@ -837,13 +837,6 @@ class _CountsAndComparisons:
         # (who, what, at least by how much)
         return Condition(kind="won-by", args=(_word(ch[0]), _word(ch[1]), _word(ch[-1])), text=self._text(meta))
 
-    def cd_you_won_by(self, meta, ch):
-        return Condition(kind="won-by", args=("you", _word(ch[0]), _word(ch[-1])), text=self._text(meta))
-
-    def cd_you_won(self, meta, ch):
-        # the base "won" (who, what), as "he won it" reads
-        return Condition(kind="won", args=("you", _word(ch[-1])), text=self._text(meta))
-
     def cd_the_duel(self, meta, ch):
         return TargetSpec(ref="it", card_types=("duel",), text=self._text(meta))
 
