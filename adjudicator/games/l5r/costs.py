@@ -323,9 +323,9 @@ def _host_discounts(game, ctx, item, host) -> int:
             if spec.zone == "hand" and item.zone != "hand":
                 continue
             less += amount
-            ctx.step("condition", f"{card.name}: {spec.text} {'attach to' if words == 'your Personalities' else 'attaching to'} "
-                     f"{words} enter play paying {amount} less Gold, and {item.name} going to {host.name} is one",
-                     "L5R-GOLD", "L5R-EQUIP")
+            what = spec.text if words in (spec.text or "") else f"{spec.text} attaching to {words}"
+            ctx.step("condition", f"{card.name}: {what} enter play paying {amount} less Gold, and {item.name} going "
+                     f"to {host.name} is one", "L5R-GOLD", "L5R-EQUIP")
     return less
 
 
