@@ -13,6 +13,8 @@ from adjudicator.games.l5r.effects import executes
 from .helpers import L5R_HEAD, run_text
 
 CARRIED_OUT = [
+    # its condition: one of two kinds of bowed card across the battlefield (conditions.py)
+    "Negate Fear effects targeting this Follower while it is opposing a bowed Follower or Personality.",
     "Open: Target a Personality: Bow him. Negate his straightening.",
     "Open: Target a Personality: Bow him. Negate his straightening until your next Events Phase begins.",
     "Battle: Target an enemy card: Bow it. Negate its next straightening (this turn).",
@@ -46,8 +48,6 @@ NOT_CARRIED_OUT = [
     # battle resolution destroys and bows without asking: an unscoped shield could not hold there
     "Open: Target a Personality: Negate his destruction.",
     "Open: Target a card: Negate its bowing.",
-    # a condition on the trait the engine cannot read
-    "Negate Fear effects targeting this Follower while it is opposing a bowed Follower or Personality.",
     # actions the engine does not take through the targeting procedure (Lobby)
     "Favor and Lobby actions cannot target Rutaro.",
     # the Imperial Favor's Battle action moves a unit home without asking: a shield could not hold

@@ -187,12 +187,15 @@ def _readable(test: str, args: tuple) -> bool:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
         return _subject_ok(args[0])
-    if test in ("opposing", "in-army-with") and len(args) == 2:
+    if test == "opposing" and len(args) == 2:
+        return (_subject_ok(args[0]) or args[0] == "this") and _foe(args[1]) is not None
+    if test == "in-army-with" and len(args) == 2:
         return (_subject_ok(args[0]) or args[0] == "this") and _opponent(args[1]) is not None
     if test in ("did", "did-not") and len(args) == 3:
-        # "this": the ability being resolved (what its effects did so far)
+        # "this": the ability being resolved (what its effects did so far); "this moved him": the
+        # card named before; "the Ranged Attack" needs the ability's own effects (:func:`readable_in`)
         return args[0].lower() == "this" and _verb(args[1]) is not None \
-            and _object(args[2]) is not None
+            and (_object(args[2]) is not None or _pronoun_object(args[1], args[2]) is not None)
     if test == "is-clan" and len(args) == 2 and args[0].lower() in _OTHERS:
         return True
     if test == "control-none" and args:
@@ -244,8 +247,16 @@ def _verb(word: str):
     return _VERBS.get(word.lower())
 
 
+#: what the card a "this bowed X" names must also be: "with attachments" / "without attachments"
+#: (attached to it as the condition is checked: bowing leaves its attachments on it), "with lower
+#: Personal Honor" (than the Personality using the ability)
+_OBJECT_TAILS = {" with attachments": "attachments", " without attachments": "no-attachments",
+                 " with lower personal honor": "lower-personal-honor"}
+
+
 def _object(text: str):
-    """What "this destroyed X" names: (enemy only?, kind words or None for any card)."""
+    """What "this destroyed X" names: (enemy only?, kind words or None for any card, extra test
+    or None)."""
     t = text.strip()
     enemy = False
     for art in ("a ", "an ", "any ", "one or more "):
@@ -253,10 +264,173 @@ def _object(text: str):
             t = t[len(art):]
     if t.lower().startswith("enemy "):
         enemy, t = True, t[len("enemy "):]
+    extra = None
+    for tail, test in _OBJECT_TAILS.items():
+        if t.lower().endswith(tail):
+            t, extra = t[: -len(tail)], test
     if t.lower() in ("card", "cards"):
-        return enemy, None
+        return enemy, None, extra
     found = _kind_words(t)
-    return None if found is None else (enemy, found)
+    return None if found is None else (enemy, found, extra)
+
+
+def _object_fits(game, pos, copy, extra, source) -> bool | None:
+    if extra is None:
+        return True
+    if extra in ("attachments", "no-attachments"):
+        return bool(pos.attachments_of(copy.uid)) == (extra == "attachments")
+    # "with lower Personal Honor": than the Personality using the ability (none: not decided)
+    if source is None or source.card.type != "personality" or copy.card.type != "personality":
+        return None
+    mine, theirs = game.card_property(pos, source, "personal-honor"), game.card_property(pos, copy, "personal-honor")
+    return theirs < mine if isinstance(mine, int) and isinstance(theirs, int) else None
+
+
+#: "the Ranged Attack destroyed a card", "this Melee Attack destroyed a card": what the ability's
+#: own attack did (read by :func:`readable_in`, where the attack is the only effect before)
+_ATTACK_SUBJECT = re.compile(r"(?:the|this) (ranged attack|melee attack|fear)", re.I)
+_ATTACK_KINDS = {"ranged attack": "ranged-attack", "melee attack": "melee-attack", "fear": "fear"}
+
+
+def _attack_alone(ability, cond) -> bool:
+    """Is the attack the subject names the only effect before the guarded one that changes cards?
+    (then what this ability did so far is what the attack did)"""
+    m = _ATTACK_SUBJECT.fullmatch(cond.args[1]) if len(cond.args) > 1 else None
+    kind, _, number = cond.args[0].partition(" ")
+    if m is None or kind != "effect" or not number.isdigit():
+        return False
+    attack = _ATTACK_KINDS[m.group(1).lower()]
+    before = list(ability.effects[: int(number)])
+    kinds = [getattr(c, "kind", "") for c in before]
+    # ("with +2 strength if …" after the attack adds to it: no card changes)
+    return kinds.count(attack) == 1 and all(
+        k == attack or k in ("target", "choose") or k.startswith("amount-")
+        or (k == "modify-stat" and getattr(c, "stat", None) == "strength") for k, c in zip(kinds, before))
+
+
+def readable_in(ability, cond) -> bool:
+    """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
+    a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
+    did, …" (whether that optional effect did something); "If your Personality is a Magistrate"
+    (the one card of that kind the action named before)."""
+    head, test = _split(cond.kind)
+    if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
+        return False
+    if test in ("did", "did-not") and len(cond.args) == 4:
+        return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
+            and _attack_alone(ability, cond)
+    if test in ("did", "did-not") and len(cond.args) == 1:
+        return head == "effect-if" and _optional_before(ability, cond) is not None
+    if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
+        return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
+    return False
+
+
+def _index(cond) -> int | None:
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
+#: "you did", "you do", "you did not": the acting player's own optional effect just before
+_YOU_DID = ("you did", "you do", "you did not", "you do not")
+
+
+def _optional_before(ability, cond) -> int | None:
+    """The index of the acting player's "You may …" effect an "if you did" looks back to: the
+    latest optional effect before the guarded one, a change to cards or players (not a choice of
+    target), or None."""
+    n = _index(cond)
+    if n is None or (cond.text or "").strip().lower() not in _YOU_DID:
+        return None
+    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional" and len(c.args) == 1]
+    before = [m for m in optional if m is not None and m < n]
+    if not before:
+        return None
+    m = max(before)
+    clause = ability.effects[m] if m < len(ability.effects) else None
+    if getattr(clause, "kind", "") not in _RECORDED or (clause.kind == "modify-stat" and clause.stat == "strength"):
+        return None
+    return m
+
+
+#: effects whose outcome the procedure records card by card or player by player ("_changed"):
+#: searches, looks, purchases, negations and the like are carried out on other paths
+_RECORDED = {"bow", "straighten", "dishonor", "rehonor", "destroy", "discard", "move-home", "move-to-battle",
+             "gain-honor", "lose-honor", "draw", "give-token", "put-in-hand", "remove-from-game", "modify-stat",
+             "grant-keyword"}
+
+
+#: "your Personality", "your Monk", "the Personality": a card the action named before
+_NAMED = re.compile(r"(your|the) ([A-Z][A-Za-z\-]*)")
+
+
+def _named_kind(word: str):
+    m = _NAMED.fullmatch((word or "").strip())
+    if m is None or word.strip().lower() in _OTHERS:  # "the Defender" is a player
+        return None
+    found = _kind_words(m.group(2))
+    if found is None or found[0] not in ("type", "keyword"):
+        return None
+    return m.group(1).lower() == "your", found
+
+
+def _could_name(spec, yours: bool, found) -> tuple[bool, bool]:
+    """(could this target description name such a card, does it surely name one)."""
+    if yours and spec.owner == "opponent":
+        return False, False
+    types = [t for t in spec.card_types if t not in ("card",)]
+    if found[0] == "type":
+        word = found[1]
+        fits = word in types or ("unit" in types and word in ("personality", "follower"))
+        if types and not fits:
+            return False, False
+        return True, fits and (not yours or spec.owner == "you")
+    sure = found[1] in spec.keywords and (not yours or spec.owner == "you")
+    return True, sure
+
+
+def _one_named(ability, cond) -> bool:
+    """Does exactly one target or chosen card before the guarded effect fit "your Personality"
+    (surely), with no other one that could?"""
+    n = _index(cond)
+    yours, found = _named_kind(cond.args[1])
+    if n is None:
+        return False
+    clauses = [*ability.costs, *ability.effects[:n]]
+    specs = [c.target for c in clauses if getattr(c, "kind", "") in ("target", "choose")
+             and c.target is not None and c.target.ref in ("target", "choice")]
+    specs += [c.target for c in clauses if getattr(c, "kind", "") not in ("target", "choose")
+              and getattr(c, "target", None) is not None and c.target.ref == "target"]
+    reads = [_could_name(s, yours, found) for s in specs]
+    return sum(could for could, _ in reads) == 1 and any(sure for _, sure in reads)
+
+
+def named_card(pos, actor: str, word: str, named: list):
+    """The one card among those the action named (targets, chosen cards) that "your Personality"
+    / "the Monk" means, or None when none or several fit."""
+    read = _named_kind(word)
+    if read is None:
+        return None
+    yours, found = read
+    fits = {c.uid: c for c in named if not isinstance(c, str) and (not yours or c.controller == actor)
+            and _matches(pos, c, found)}
+    return next(iter(fits.values())) if len(fits) == 1 else None
+
+
+def _ability_of(game, source, cond):
+    """The ability of ``source`` this very condition belongs to, or None."""
+    if game is None or source is None:
+        return None
+    return next((a for a in game.abilities(source) if any(c is cond for c in a.conditions)), None)
+
+
+def _pronoun_object(verb: str, text: str):
+    """"this moved him" -> ("him", False); "this did not move him home" -> ("him", True): the
+    card named before, and whether the move must have taken it home."""
+    t = text.strip().lower()
+    home = _verb(verb) == "moved" and t.endswith(" home")
+    word = t[: -len(" home")] if home else t
+    return (word, home) if word in PRONOUNS else None
 
 
 def _opponent(text: str):
@@ -269,6 +443,37 @@ def _opponent(text: str):
         return None if found is None else (state.lower(), found)
     found = _kind_words(t)
     return None if found is None else (None, found)
+
+
+#: "a Personality or Follower": one of two card types
+_TWO_TYPES = re.compile(r"(personality|follower) or (personality|follower)", re.I)
+
+
+def _foe(text: str):
+    """What a card across the battlefield must be, as a list of alternatives (state or None, kind
+    words or None for any card): "a bowed Follower or Personality", "a dishonorable or Gaijin card"
+    (dishonorable, or a Gaijin card), as well as what :func:`_opponent` reads. ("with lower Force"
+    is not read: in "has +2F while opposing a card with lower Force" the card's own Force would
+    depend on the very bonus being worked out.)"""
+    plain = _opponent(text)
+    if plain is not None:
+        return [plain]
+    t = _article(text.strip())
+    state, _, rest = t.partition(" ")
+    state = state.lower() if state.lower() in STATES and rest else None
+    body = rest if state else t
+    m = _TWO_TYPES.fullmatch(body)
+    if m:
+        return [(state, ("type", m.group(1).lower())), (state, ("type", m.group(2).lower()))]
+    m = re.fullmatch(r"(\w+) or ([A-Z][A-Za-z\-]*) card", t)  # "dishonorable or Gaijin card"
+    if m and m.group(1).lower() in STATES:
+        return [(m.group(1).lower(), None), (None, ("keyword", m.group(2)))]
+    return None
+
+
+def _foe_fits(game, pos, c, alternatives) -> bool:
+    return any((found is None or _matches(pos, c, found)) and (state is None or _state(game, pos, c, state))
+               for state, found in alternatives)
 
 
 #: "a Mantis Clan player"
@@ -354,7 +559,13 @@ def _what(text: str):
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
     if not readable(cond):
-        return None
+        ability = _ability_of(game, source, cond)
+        if ability is None or not readable_in(ability, cond):
+            return None
+        optional = _optional_before(ability, cond) if len(cond.args) == 1 else None
+        if optional is not None:  # "if you did": that optional effect changed something (procedure)
+            did = optional in pos.memo.get("_changed", ())
+            return did if cond.kind == "effect-if:did" else not did
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
@@ -374,7 +585,7 @@ def _subject(word, pos, source, subject_of):
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
     w = word.lower()
-    if w in PRONOUNS or w in SELF:
+    if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
     if source is None:
         return None
@@ -549,12 +760,24 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if what[0] == "title":  # a card of that title in play under your control
             return any(titled(c, what[1]) for c in mine)
         return any(any(_matches(pos, c, f) for f in what[1]) for c in mine)
-    if test in ("did", "did-not") and args[0].lower() == "this":
-        enemy, found = _object(args[2])
+    if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
+        # what this ability's effects did so far (procedure's "_done"); an attack named as the
+        # subject is read only where its effects are the only ones before (readable_in)
         verb = _verb(args[1])
         done = [pos.copies.get(uid) for uid, v in pos.memo.get("_done", ()) if v == verb]
-        hit = any(c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
-                  for c in done)
+        named = _pronoun_object(args[1], args[2]) if _object(args[2]) is None else None
+        if named is not None:  # "this moved him", "this did not move him home"
+            copy = subject_of(named[0])
+            if copy is None:
+                return None
+            hit = any(c is not None and c.uid == copy.uid for c in done) and (not named[1] or copy.zone == "home")
+            return hit if test == "did" else not hit
+        enemy, found, extra = _object(args[2])
+        fits = [c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
+                and _object_fits(game, pos, c, extra, source) for c in done]
+        if None in fits and True not in fits:
+            return None
+        hit = True in fits
         return hit if test == "did" else not hit
     if test == "exists":
         # "there are any enemy units at the current battlefield": another player's Personalities
@@ -586,11 +809,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "opposing":
         # "he opposes X": X is a unit of another player at his battlefield (the armies facing
         # each other there, L5R-RESOLVE)
-        state, found = _opponent(args[1])
+        foe = _foe(args[1])
         return copy.zone.startswith("battlefield") and any(
             c.zone == copy.zone and c.controller != copy.controller and c.card.type in ("personality", "follower")
-            and _matches(pos, c, found) and (state is None or _state(game, pos, c, state))
-            for c in pos.all_copies())
+            and _foe_fits(game, pos, c, foe) for c in pos.all_copies())
     if test == "in-army-with":
         # "while in an army with any Ronin": another unit of his controller at his battlefield
         # (an army is the units a player has at a battlefield, L5R-RESOLVE; none at home)

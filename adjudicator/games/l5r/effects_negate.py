@@ -103,7 +103,9 @@ def clause_executes(clause: Effect, ability) -> bool:
     if clause.kind == "cannot-use-abilities":
         return unusable_executes(clause, ability)
     if clause.kind != "negate":
-        return True
+        from .effects_restrictions import army_clause_executes
+
+        return army_clause_executes(clause, ability)  # "He may not attack" (effects_restrictions)
     spec = clause.target
     if ability.kind == "continuous":
         return continuous_reads(clause, "")
@@ -281,6 +283,12 @@ def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str
 
     ``source`` is the name of the card whose effect makes the change, or None when a rule of
     the game makes it (the Straighten phase straightening every bowed card)."""
+    if kind == "move-to-battle" or (kind == "move-to-location" and str(game.choice_of(pos) or "").lower() != "home"):
+        from .effects_restrictions import army_barred
+
+        barred = army_barred(game, pos, copy, "move")  # "will not move into an attacking army"
+        if barred:
+            return f"{copy.show()} {barred}"
     if kind not in ("bow", "straighten", "dishonor", "destroy", "move-home", "move-to-battle",
                     "move-to-location", "fear", "discard"):
         return None
@@ -673,6 +681,13 @@ def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
 
 def unusable(game, pos: Position, copy: Copy) -> str | None:
     """Why ``copy``'s abilities may not be used now, or None."""
+    from .effects_restrictions import cannot_perform
+    from .states import _leader
+
+    performer = _leader(pos, copy)  # the Personality carrying the card performs its actions
+    barred = cannot_perform(pos, performer) if performer.card.type == "personality" else None
+    if barred:
+        return barred
     for shield in pos.memo.get(SHIELDS, ()):
         if shield["uid"] == copy.uid and _USED in shield["kinds"] and _alive(game, pos, shield):
             return f"{shield['source']}: {shield['text']}"

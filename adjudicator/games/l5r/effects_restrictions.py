@@ -11,13 +11,23 @@ What the engine honours here:
   a card may state (L5R-ACT-COND). Checked when the card is played from hand
   (:func:`check_play_limit`, called by the procedure); the plays are counted per player and
   title, per turn or per battle (cleared with the abilities used this turn / this battle).
+* ``cannot-attack`` / ``cannot-defend`` ("This Personality cannot attack", "Suikihime may not
+  attack") and the pair ``cannot-assign`` + ``cannot-move-to`` ("He may not assign to, and will
+  not move into, an attacking army"; "He may not be assigned, and will not move, to
+  battlefields"): the card is kept out of an army. The Attacker's units at a battlefield are the
+  attacking army, the Defender's the defending one (L5R-ATTACK, L5R-RESOLVE), so the card is not
+  assigned to such a battlefield in the maneuvers (:func:`army_barred`, asked by
+  ``battle.assign``) nor moved into it by an effect (``effects_negate.stops``). A trait of the
+  card itself, or of an attachment about "this Personality", holds while its conditions do
+  (L5R-TRAIT); an action's restriction lasts until the end of the turn (L5R-DURATION).
 """
 
 from __future__ import annotations
 
 from adjudicator.core.ability import TargetSpec
+from adjudicator.core.position import Modifier
 
-#: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
+#: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome (filled below)
 CARD_KINDS: dict = {}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
@@ -55,5 +65,167 @@ def check_play_limit(ctx, source) -> None:
         pos.memo.setdefault(_PLAY_SCOPES[clause.keyword][0], []).append(f"play:{actor}:{title}")
 
 
+# ---------------------------------------------------------------------------- kept out of an army
+
+#: the army words of "will not move into an attacking army" -> which army
+_ARMIES = {"an attacking army": "attacking", "a defending army": "defending", "attacking armies": "attacking",
+           "defending armies": "defending"}
+#: restriction kinds about armies -> what they stop (assigning, moving), when the clause names no army
+_ARMY_KINDS = {"cannot-attack": (("assign", "move"), "attacking"), "cannot-defend": (("assign", "move"), "defending"),
+               "cannot-assign": (("assign",), None), "cannot-move-to": (("move",), None)}
+
+
+def _army(clause) -> str | None:
+    """Which army a restriction keeps the card out of: "attacking", "defending", "any" (every
+    battlefield), or None when the engine does not read its words."""
+    if clause.kind not in _ARMY_KINDS:
+        return None
+    fixed = _ARMY_KINDS[clause.kind][1]
+    named = [v for v in clause.values if isinstance(v, TargetSpec)]
+    if fixed is not None:
+        return fixed if not clause.values and not clause.keyword else None
+    if clause.keyword == "battlefield" and not clause.values:
+        return "any"
+    if clause.keyword == "attack" and not clause.values:  # "He may not be assigned to attack"
+        return "attacking"
+    if len(named) == 1 and len(clause.values) == 1 and not clause.keyword:
+        return _ARMIES.get((named[0].text or "").lower())
+    return None
+
+
+def army_clause_executes(clause, ability) -> bool:
+    """An action's restriction the engine keeps (for ``effects.executes``, via effects_negate):
+    on the card named before, until the end of the turn."""
+    if clause.kind == _PERFORM:
+        return perform_executes(clause, ability)
+    if clause.kind not in _ARMY_KINDS:
+        return True
+    if ability.kind == "continuous":
+        return army_trait_applies(clause, clause.target.ref if clause.target is not None else "this")
+    return ability.kind in ("action", "reaction") and _army(clause) is not None and clause.target is not None \
+        and clause.target.ref in ("it", "target") and clause.duration in (None, "turn")
+
+
+def army_trait_applies(clause, ref: str) -> bool:
+    """A trait "This Personality cannot attack" the engine honours: the card's own (its name, "this
+    Personality") or, on an attachment, its bearer's. ("may not assign / will not move" traits are
+    left out: the engine's flags for a card's own "cannot-assign" do not keep to one army.)"""
+    return clause.kind in ("cannot-attack", "cannot-defend") and _army(clause) is not None \
+        and ref in ("this", "attached")
+
+
+def keep_out(game, position, copy, effect, *, as_cost: bool, source: str):
+    """An action's "He may not attack", "He will not move into an attacking army": a flag on the
+    card for the turn, naming what it stops and which army (L5R-DURATION)."""
+    from .effects import Outcome, _duration
+
+    army = _army(effect)
+    if army is None:
+        return Outcome(False, f"{copy.show()} {effect.kind.replace('-', ' ')}", "the engine does not read which "
+                       "army the restriction names")
+    stops_what = _ARMY_KINDS[effect.kind][0]
+    for what in stops_what:
+        position.modifiers.append(Modifier(copy.uid, flag=f"kept-out:{what}:{army}", duration=_duration(effect),
+                                           source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
+    words = {"attacking": "an attacking army", "defending": "a defending army", "any": "battlefields"}[army]
+    doing = " or ".join({"assign": "be assigned to", "move": "move into"}[w] for w in stops_what)
+    return Outcome(True, f"{copy.show()} may not {doing} {words}")
+
+
+for _kind in _ARMY_KINDS:
+    CARD_KINDS[_kind] = keep_out
+
+
+def _side(pos, copy) -> str | None:
+    """The army a card of this controller joins at a battlefield: the Attacker's or the Defender's."""
+    t = pos.timing
+    if t.phase != "attack":
+        return None
+    return "attacking" if copy.controller == t.active else "defending"
+
+
+def army_barred(game, pos, copy, what: str) -> str | None:
+    """Why ``copy`` may not be assigned (``what`` "assign") or moved ("move") into the army it
+    would join now, or None."""
+    from .continuous import _conditions_hold
+    from .effects import in_play
+
+    side = _side(pos, copy)
+    if side is None:
+        return None
+    for army in (side, "any"):
+        for m in pos.modifiers:
+            if m.subject == copy.uid and m.flag == f"kept-out:{what}:{army}":
+                return f"may not {_VERBS[what]} {_words(army, side)} " \
+                       f"({m.source}, this turn)"
+    # its own trait, or an attachment's about its bearer ("This Personality cannot attack")
+    holders = [(copy, "this")] + [(a, "attached") for a in pos.attachments_of(copy.uid)]
+    for holder, ref in holders:
+        if not in_play(pos, holder):
+            continue
+        for ability in game.abilities(holder):
+            if ability.kind != "continuous" or ability.designators:
+                continue
+            for index, clause in enumerate(ability.effects):
+                target = getattr(clause, "target", None)
+                if getattr(clause, "kind", "") not in ("cannot-attack", "cannot-defend") or target is None \
+                        or target.ref != ref or not army_trait_applies(clause, ref):
+                    continue
+                if _army(clause) == side and what in _ARMY_KINDS[clause.kind][0] \
+                        and _conditions_hold(game, pos, holder, ability, index, copy):
+                    return f"may not {_VERBS[what]} {_words(side, side)} " \
+                           f"({holder.name}'s trait: {ability.text})"
+    return None
+
+
+_VERBS = {"assign": "be assigned to", "move": "move into"}
+
+
+def _words(army: str, side: str) -> str:
+    return {"attacking": "an attacking army", "defending": "a defending army"}.get(army, f"a battlefield (the "
+                                                                                       f"{side} army)")
+
+
+# ---------------------------------------------------------------------------- "He may not perform actions"
+#
+# "Target a Personality: He may not perform actions this turn": until the end of the turn
+# (L5R-DURATION) he takes no action -- his own abilities and those of the cards he carries cannot
+# be used (the Personality carrying a card performs its actions), and he cannot be chosen as the
+# performer of an action played from the hand ("your performing Personality", states.py), as an
+# ability of a bowed card cannot be used (L5R-ACT-COND). Kept to actions naming no kind ("Battle
+# actions": the check does not see which ability is used) and lasting the turn.
+
+_PERFORM = "cannot-perform-actions"
+
+
+def perform_executes(clause, ability) -> bool:
+    return ability.kind in ("action", "reaction") and not clause.keyword and clause.target is not None \
+        and clause.target.ref in ("it", "target") and clause.duration in (None, "turn")
+
+
+def set_no_actions(game, position, copy, effect, *, as_cost: bool, source: str):
+    from .effects import Outcome, _duration
+
+    if effect.keyword or copy.card.type != "personality":
+        return Outcome(False, f"{copy.show()} may not perform actions", "the engine keeps only a Personality from "
+                       "performing every action")
+    position.modifiers.append(Modifier(copy.uid, flag=_PERFORM, duration=_duration(effect), source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"{copy.show()} may not perform actions (this turn)")
+
+
+CARD_KINDS[_PERFORM] = set_no_actions
+
+
+def cannot_perform(pos, copy) -> str | None:
+    """Why ``copy`` (a Personality) may not perform an action now, or None."""
+    for m in pos.modifiers:
+        if m.subject == copy.uid and m.flag == _PERFORM:
+            return f"{copy.show()} may not perform actions ({m.source}, this turn)"
+    return None
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
-CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies}
+CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": army_trait_applies,
+                          "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
+                          _PERFORM: lambda clause, ref: False}

@@ -141,6 +141,10 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     if state == "in-unit":
         return _leader(pos, copy).uid == _leader(pos, source).uid
     if state == "performing":  # the card taking the action, or the Personality that carries it
+        from .effects_restrictions import cannot_perform
+
+        if cannot_perform(pos, copy):  # "He may not perform actions" (effects_restrictions)
+            return False
         if source.zone == "announced":  # played from the hand: the player names the performer
             return copy.card.type == "personality" and copy.controller == source.controller
         return copy.uid == _leader(pos, source).uid
