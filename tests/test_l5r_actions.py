@@ -62,7 +62,6 @@ NOT_CARRIED_OUT = [
     "Economic Battle, Pay X Gold: Move home a target Personality with Chi less than or equal to the amount paid.",
     # a purchase the engine cannot tell; Gold worked out from values; 0 Gold (no payment bows it)
     "Bow this card: Produce 0 Gold. Give this Holding a +1 Gold Production Wealth token.",
-    "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
     "Reaction: When paying a Gold cost, bow Keigo and discard a card: Produce Gold equal to its Focus Value.",
 ]
 

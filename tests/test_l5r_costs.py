@@ -42,6 +42,10 @@ CARRIED_OUT = [
     # a tier for a purchase of a printed Gold Cost of N or more
     ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
      "only pay for that card."),
+    # Gold only when paying for such a card
+    "Bow this card: When paying for a Spell or Shugenja, produce 5 Gold which may only pay for that card.",
+    # a Gold Reaction for a Personality of another clan than the payer's
+    "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
     # more Gold Production when the Gold pays for such a card
     "This Holding has +2GP when it pays for a single Shugenja only.",
     "This Holding has +1GP when it pays to Recruit or Equip a single Library or Spell only.",

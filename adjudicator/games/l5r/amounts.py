@@ -14,6 +14,12 @@ The grammar writes such an amount as the clause that needs it (``modify-stat``, 
   a condition the grammar attached to it ("plus 1 if he is Earth") decides whether it counts;
 * ``amount-at-most`` / ``amount-at-least`` -- "or 3, whichever is lower/higher".
 
+Values besides a card's stats: ``count-done`` "the number you discarded" (the cards the latest
+such cost or effect changed, procedure.Bindings.done), ``gold-paid`` "the amount of Gold you paid
+for this action" (its "Pay X Gold"), ``total-gold-cost`` "a target unit's total Gold Cost"; two
+``amount-equal-to`` clauses of one card ("his Force or Chi") are the acting player's choice
+(``choosing chi``).
+
 The value is read on the declared position when the effect resolves (L5R-ACT-EFFECT); a stat
 change with a worked-out amount is then an ordinary lasting change (L5R-DURATION). In traits
 without a trigger the amount is worked out afresh whenever the value is asked for (L5R-TRAIT,

@@ -323,9 +323,9 @@ def _host_discounts(game, ctx, item, host) -> int:
             if spec.zone == "hand" and item.zone != "hand":
                 continue
             less += amount
-            ctx.step("condition", f"{card.name}: {spec.text} {'attach to' if words == 'your Personalities' else 'attaching to'} "
-                     f"{words} enter play paying {amount} less Gold, and {item.name} going to {host.name} is one",
-                     "L5R-GOLD", "L5R-EQUIP")
+            what = spec.text if words in (spec.text or "") else f"{spec.text} attaching to {words}"
+            ctx.step("condition", f"{card.name}: {what} enter play paying {amount} less Gold, and {item.name} going "
+                     f"to {host.name} is one", "L5R-GOLD", "L5R-EQUIP")
     return less
 
 
@@ -361,6 +361,8 @@ def condition_executes(ability, cond) -> bool:
         return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
         return True
+    if cond.kind == "effect-if:paying-for" and gold_when_paying_for(ability) is not None:
+        return True  # "When paying for a Spell or Shugenja, produce 5 Gold": _take_unprinted_gold
     if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
         return tiered_gold(ability) is not None  # "Produce 2 Gold, or 4 Gold if paying for a Holding"
     return False
@@ -801,9 +803,16 @@ _NOUNS = {"holding": ("holding",), "personality": ("personality",), "follower": 
           "item": ("item",), "spell": ("spell",), "attachment": _ATTACHMENT_TYPES}
 
 
+#: "When paying for a Personality with a Clan alignment different than your own": a Personality
+#: with a Clan keyword ("Crab Clan") other than the payer's clan (an Unaligned one has none)
+_OTHER_CLAN = re.compile(r"when paying for a Personality with a Clan alignment different than your own", re.I)
+
+
 def _paying_for(trigger) -> tuple[str, str | None] | None:
     """("any", None) "When paying a Gold cost"; ("action", None) "for an action" / "an action's Gold
     cost"; ("type", "holding") "for a Holding"; ("keyword", "Farm") "for a Farm"; None otherwise."""
+    if _OTHER_CLAN.fullmatch((trigger.text or "").strip()):
+        return ("other-clan", "personality")
     m = _PAYING_RE.fullmatch((trigger.text or "").strip())
     if m is None:
         return None
@@ -881,7 +890,7 @@ def gold_only_ok(ability) -> bool:
     """"Bow this card: Produce 5 Gold, which can only pay for a single Jade card": a Gold source
     whose Gold the engine checks against the purchase (executes); also one producing a worked-out
     amount (:func:`worked_gold`)."""
-    if worked_gold(ability) is not None:
+    if worked_gold(ability) is not None or gold_when_paying_for(ability) is not None:
         return True
     if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
         return False
@@ -905,10 +914,34 @@ def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
     return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
 
 
+def _plain_gold(ability) -> int | None:
+    """N of a plain "Bow this card: Produce N Gold." (what carddb makes a Holding's Gold Production)."""
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit \
+            or len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    ok = isinstance(clause, Effect) and clause.kind == "produce-gold" and isinstance(clause.amount, int) \
+        and (clause.target is None or clause.target.ref == "you")
+    return clause.amount if ok else None
+
+
 def source_restriction(game, ctx, src, what: str) -> str | None:
     """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
-    purchase, or None."""
+    purchase, or None. A card with a plain Gold line besides ("Produce 3 Gold. / Produce 5 Gold,
+    which can only pay for a single Jade card") pays its plain Gold Production unrestricted."""
+    produced = ctx.position.stat(src, "gold-production", 0) or 0
+    if any(_plain_gold(a) == produced for a in game.abilities(src)):
+        return None
+    purchase = getattr(ctx, "_purchase", None)
     for ability in game.abilities(src):
+        when = gold_when_paying_for(ability)
+        if when is not None:  # "When paying for a Spell or Shugenja, produce 5 Gold"
+            if not (purchase is not None and purchase.bought and any(
+                    purchase.card.card.type in _NOUNS[w] if kind == "type" else ctx.position.has_keyword(purchase.card, w)
+                    for kind, w in when[1])):
+                return f"{src.show()} produces Gold only when paying for {ability.conditions[0].args[1]}, and {what} " \
+                       "is not that"
+            continue
         if gold_only_ok(ability) and worked_gold(ability) is None:
             only = ability.effects[1]
             if not _fits(ctx.position, getattr(ctx, "_purchase", None), _only_for(only)):
@@ -916,10 +949,16 @@ def source_restriction(game, ctx, src, what: str) -> str | None:
     return None
 
 
-def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None]) -> bool:
+def _reaction_fits(pos, purchase: Purchase | None, spec: tuple[str, str | None], actor: str | None = None) -> bool:
     kind, word = spec
     if purchase is None:
         return False
+    if kind == "other-clan":
+        if not purchase.bought or purchase.card.card.type != "personality" or actor is None:
+            return False
+        own = str(pos.players[actor].attrs.get("clan", "")).casefold()
+        clans = {k[:-len(" Clan")].casefold() for k in pos.keywords(purchase.card) if k.endswith(" Clan")}
+        return bool(clans) and own not in clans
     if kind == "any":
         return True
     if kind == "action":
@@ -940,7 +979,7 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         if spec is None:
             continue
         purchase = getattr(ctx, "_purchase", None)
-        if not _reaction_fits(pos, purchase, spec):
+        if not _reaction_fits(pos, purchase, spec, ctx.actor):
             ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
                        f"its trigger fires, and {what} is not such a payment")
         key = f"{src.uid}:{ability.text}"
@@ -1038,6 +1077,35 @@ def take_worked_gold(game, ctx, src, what: str) -> int | None:
     return _take_unprinted_gold(game, ctx, src, what)
 
 
+def gold_when_paying_for(ability) -> tuple[int, tuple] | None:
+    """(N, what) of "Bow this card: When paying for a Spell or Shugenja, produce 5 Gold which may
+    only pay for that card": Gold only for such a purchase; ``what`` as :func:`pays_for_single`
+    reads it (("type", "spell"), ("keyword", "Shugenja")); None for other abilities."""
+    if ability.kind != "action" or ability.designators or ability.limit or len(ability.costs) != 1 \
+            or not _self_bow(ability.costs[0]) or len(ability.effects) != 2:
+        return None
+    produce, only = ability.effects
+    if not isinstance(produce, Effect) or produce.kind != "produce-gold" or not produce.amount \
+            or produce.target is not None and produce.target.ref != "you" or not _same_purchase(only):
+        return None
+    words = {c.args[1:] for c in ability.conditions}
+    if len(ability.conditions) != 2 or any(c.kind != "effect-if:paying-for" for c in ability.conditions) \
+            or {c.args[0] for c in ability.conditions} != {"effect 0", "effect 1"} or len(words) != 1:
+        return None
+    text = next(iter(words))
+    if len(text) != 1:
+        return None
+    what = []
+    for word in re.sub(r"^an? ", "", text[0]).split(" or "):
+        if word.lower() in _NOUNS:
+            what.append(("type", word.lower()))
+        elif re.fullmatch(r"[A-Z][a-z]+", word):
+            what.append(("keyword", word))
+        else:
+            return None
+    return produce.amount, tuple(what)
+
+
 def _unprinted_amount(ability) -> int | None:
     """N of a Gold line the card database keeps no Gold Production for (carddb reads only a plain
     "Bow this card: Produce N Gold."): "Produce 2 Gold, or 4 Gold if …", "Produce 2 Gold and lose 1
@@ -1045,6 +1113,9 @@ def _unprinted_amount(ability) -> int | None:
     tiers = gold_tiers(ability)
     if tiers is not None:
         return tiers[0]
+    found = gold_when_paying_for(ability)
+    if found is not None:
+        return found[0]
     if gold_extras(ability) is not None or (gold_only_ok(ability) and worked_gold(ability) is None):
         return ability.effects[0].amount
     return None

@@ -493,13 +493,12 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
+    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
     if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
-
-    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
@@ -632,8 +631,9 @@ def executes(ability) -> bool:
 
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
-            from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
-            from .costs import worked_gold  # "Produce 1 Gold, plus 1 for each …": costs.take_worked_gold
+            # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"; "Produce 1 Gold, plus 1
+            # for each …": costs.take_worked_gold
+            from .costs import gold_tiers, worked_gold
 
             gold_only = gold_tiers(ability) is not None or worked_gold(ability) is not None
         return bool(timed) or gold_only

@@ -692,7 +692,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             if amounts.chain(effects, index + 1):  # "+1 strength for each other Follower in this unit" (amounts.py)
                 after, counted = amounts.work_out(ctx, source, after, amounts.chain(effects, index + 1), index + 2,
                                                   bind, guards)
-                after = amounts.replace(after, text=f"{after.text} ({counted})")
+                from dataclasses import replace as with_text
+
+                after = with_text(after, text=f"{after.text} ({counted})")
             clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
