@@ -120,6 +120,8 @@ def readable(cond) -> bool:
         if test == "effect-choice":
             # "Gain 2 Honor or draw a card": the acting player's "choosing first/second"
             return len(cond.args) == 2 and bool(re.fullmatch(r"option [12] of 2", cond.args[1]))
+        if test == "effect-during":  # "has +3F during the Combat Segment": the combat step (L5R-COMBAT)
+            return tuple(cond.args[1:]) == ("combat-segment",)
         if test.startswith("effect-"):
             return False
     if not head and cond.args and cond.args[0].lower() in PRONOUNS:
@@ -671,6 +673,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return pos.zone_size(actor, "hand") >= int(args[0])
     if test in ("your-turn", "not-your-turn"):
         return (pos.timing.active == actor) == (test == "your-turn")
+    if test == "effect-during" and args[1:] == ("combat-segment",):
+        # "during the Combat Segment (before battle resolution)": the combat step, which ends before
+        # the battle resolves (battle.combat_ends)
+        test = "phase-is"
     if test == "phase-is":
         # "If it is a Combat Segment": the combat step of an attack (L5R-COMBAT)
         return pos.timing.phase == "attack" and pos.timing.step == "combat"
