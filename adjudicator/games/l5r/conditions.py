@@ -183,8 +183,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test in ("has-at-most", "has-exactly") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
-    if test == "in-play" and args:
-        return _subject_ok(args[0])
+    if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
+        return _subject_ok(args[0]) or (" " in args[0] and _TITLE.fullmatch(args[0]) is not None)
     if test == "exists" and len(args) == 1:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
@@ -806,6 +806,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         clan = args[0].split()[1]
         return None if copy is None else \
             str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
+    if test == "in-play" and not _subject_ok(args[0]):  # "if Shiba Iaimiko is in play": any card of that title
+        names = {args[0].casefold()}
+        return any(titled(c, names) and in_play(pos, c) for c in pos.all_copies())
     if test in ("opposing", "in-army-with") and args[0] == "this":  # "while opposing ...": the card itself
         copy = source
     else:
