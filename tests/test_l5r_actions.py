@@ -64,8 +64,6 @@ NOT_CARRIED_OUT = [
     "Bow this card: Produce 0 Gold. Give this Holding a +1 Gold Production Wealth token.",
     "Reaction: When paying for a Personality with a Clan alignment different than your own: Produce 2 Gold.",
     "Reaction: When paying a Gold cost, bow Keigo and discard a card: Produce Gold equal to its Focus Value.",
-    ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which "
-     "may only pay for that card."),
 ]
 
 

@@ -41,14 +41,15 @@ def test_worked_out_amounts_execute(text):
 
 
 @pytest.mark.parametrize("text", [
-    # a choice between two values; a player's value; nothing named for "his"
-    "Battle: Bow your target Shugenja: Ranged Attack with strength equal to his Force or Chi.",
+    # a choice between two values besides another choice; a player's value; nothing named for "his"
+    "Battle: Target your opposed unbowed Paragon. Give him +2F or +2PH. Melee Attack with strength equal to his "
+    "Force or Personal Honor.",
     "Battle: Give a target Personality -1F. Lose Honor equal to half your starting Honor, rounded down.",
     "Reaction: After another player's action targets this card, give him a Force bonus equal to his Chi.",
     # a lasting trait whose amount could itself come from lasting traits (current Force)
     "This Follower has a Force bonus equal to its Personality's Force.",
-    # Gold produced by an ability's text is not what Gold sources pay with
-    "Bow this card: Produce 1 Gold, plus 1 additional Gold for each Holding you control.",
+    # Gold from a source that also bows another card: not a Gold source named in 'with'
+    "Bow this card: Bow your target unbowed Courtier. Produce Gold equal to his Chi.",
 ])
 def test_amounts_the_engine_does_not_work_out_are_not_claimed(text):
     ab = parse_ability(text)

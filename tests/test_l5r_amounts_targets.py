@@ -18,16 +18,19 @@ from adjudicator.games.l5r.effects import executes
     "Battle: Target your Shugenja at any location. Give this Personality a Force bonus equal to the target's Chi.",
     # "at this battlefield": the current battlefield (states.fits)
     "Battle: Give a target Personality at this battlefield a Force bonus equal to his Chi.",
+    # "your Personality" after "Choose your ... Personality": the chosen card, never the enemy target
+    ("Battle: Choose your performing unbowed Spider Clan Personality and target an enemy Personality: "
+     "Reduce its Force by an amount equal to your Personality's Force."),
 ])
 def test_amount_from_a_target_described_by_checked_words(text):
     assert executes(parse_ability(text))
 
 
 @pytest.mark.parametrize("text", [
-    # after "Choose your ..." with a target besides, "your Personality's Force" is looked for
-    # among the targets only
-    "Battle: Choose your performing unbowed Spider Clan Personality and target an enemy Personality: "
-    "Reduce its Force by an amount equal to your Personality's Force.",
+    # two cards chosen, or a target of the player's own naming the noun too: which "your Paragon"?
+    ("Battle: Choose one or two of your performing Paragons and target an enemy Personality: "
+     "Reduce his Force by your Paragon's Force."),
+    "Battle: Choose your performing Paragon and target your unbowed Paragon: Reduce his Force by your Paragon's Force.",
 ])
 def test_amount_not_claimed_where_the_card_is_not_picked_out(text):
     assert not executes(parse_ability(text))

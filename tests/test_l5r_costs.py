@@ -32,20 +32,48 @@ CARRIED_OUT = [
     "Equips to Kakita Daitsu for 1 less Gold.",
     # a card an effect brings into play, paid for from the action's sources (procedure.bring_into_play)
     "Open: Target a Holding in your discard pile: Bring it into play (bowed), paying all costs.",
+    # a title keyword of two words; either of two keywords; a count of the buyer's cards in play
+    "Attaches to a Ruby Champion ignoring costs.",
+    "Attaches to a Paragon or Kensai paying 3 less Gold.",
+    "Attaches to a Fire or Void Shugenja paying 1 less Gold.",
+    "This Holding enters play paying 1 less Gold for each Personality you control.",
+    # a board discount for cards of a printed Gold cost
+    "Your other Personalities with a base Gold Cost of 5 or higher enter play paying 2 less Gold.",
+    # a tier for a purchase of a printed Gold Cost of N or more
+    ("Bow this card: Produce 3 Gold, or 4 Gold if paying for a card with a printed Gold Cost of 9 or more which may "
+     "only pay for that card."),
+    # more Gold Production when the Gold pays for such a card
+    "This Holding has +2GP when it pays for a single Shugenja only.",
+    "This Holding has +1GP when it pays to Recruit or Equip a single Library or Spell only.",
+    # a Personality's trait on attachments going to him, or to any of his controller's Personalities
+    "Followers attaching to Misaki enter play paying 2 less Gold.",
+    "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less Gold.",
+    "Cavalry Followers attach to your Personalities paying 2 less Gold.",
+    # the buyer's Allegiance: the Allegiance card of that title she has in play
+    "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
+    # a Gold source whose Gold is worked out as it bows (costs.take_worked_gold)
+    "Bow this card: Produce Gold equal to Nakura's Chi that can only pay for a single Economic action.",
+    "Bow this card: Produce Gold equal to Chijin's Chi which can only pay for a single Air or Maho Spell.",
+    "Bow this card: Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control.",
 ]
 
 NOT_CARRIED_OUT = [
-    # conditions the engine cannot check here (Allegiance, Defender), or cards it cannot name
-    "Ariyoshi enters play for 1 less Gold if your Allegiance is Progressive.",
+    # conditions the engine cannot check here (Defender), or cards it cannot name
     "Enters play for 4 less Gold if you are the Defender.",
-    "Attaches to a Ruby Champion ignoring costs.",
-    "Attaches to a Paragon or Kensai paying 3 less Gold.",
+    "Attaches to a Clan Champion or Magistrate ignoring costs.",
+    # which actions are "Kharmic actions" the text does not say
+    "This Holding has +1GP when it pays for a single Kharmic action only.",
+    # one of two hosts kept by the grammar
+    "Followers attaching to Misaki or Kisada enter play paying 2 less Gold.",
+    # Gold for an Invest cost (paid with its card's purchase); a count of cards with either keyword
+    "Bow this card: Produce Gold equal to Aragaki's Personal Honor, which may only pay for one Invest cost.",
+    "Bow this card: Produce 2 Gold, plus 1 Gold for each other Holding you control that is a Market or Port.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
     "Actions on your Strategies cost 1 less Gold.",
     ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
      "for 1 less Gold."),
     "Limited, Bow this card: Your Holdings enter play paying 2 less Gold (this turn).",
-    "This Holding enters play paying 1 less Gold for each Personality you control.",
+    "This Holding enters play paying 1 less Gold for each card in your hand.",
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",
     "Courtesy: Nishigori enters play for 1 less Gold.",
     "Battle/Open, Pay X Gold, Bow this card: Equip a Follower, paying 2 less Gold.",

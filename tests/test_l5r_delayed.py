@@ -20,6 +20,10 @@ CARRIED_OUT = [
     "Kolat Battle, Pay 4 Gold: Target a Personality. Before this battle resolves, bow him. Lose 1 Honor.",
     # "as he moves": together with the move just before it (effects_engine.simultaneous)
     "Battle: Move home your target Personality. Straighten his unit as he moves.",
+    # Courtesy as its reminder states (continuous.designation_holds)
+    "Courtesy: After you Recruit Takato, gain 1 Honor. (Courtesy traits do not take effect if you went first.)",
+    # "him" is the chosen Samurai, bound from the "Choose" cost (procedure.choose_card)
+    "Battle/Open: Choose your performing Samurai: Straighten him and give him +3F. Destroy him before this turn ends.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -31,13 +35,11 @@ NOT_CARRIED_OUT = [
     "dishonor him.",
     # "before this battle resolves" outside a Battle action: there may be no battle
     "Open: Target a Personality. Before this battle resolves, bow him.",
-    # "him" is the chosen Samurai, which the procedure does not bind from a "Choose" cost yet
-    "Battle/Open: Choose your performing Samurai: Straighten him and give him +3F. Destroy him before this turn ends.",
     # "before your turn ends" in an Open action: whose turn is meant is not certain
     "Open: Draw a card before your turn ends.",
-    # traits resolve elsewhere (triggers._resolve_trait); Courtesy asks who went first
+    # traits resolve elsewhere (triggers._resolve_trait); Courtesy without the reminder that states its rule
     "After this Follower enters play from your hand, draw an additional card before your next turn ends.",
-    "Courtesy: After you Recruit Takato, gain 1 Honor. (Courtesy traits do not take effect if you went first.)",
+    "Courtesy: After you Recruit Takato, gain 1 Honor.",
     # a second trigger whose event the engine never raises
     "Battle, Bow this card: If Daikohime is defending, Ranged 3 Attack. After this destroys a card, gain 1 Honor.",
 ]

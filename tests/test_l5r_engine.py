@@ -50,7 +50,8 @@ NOT_CARRIED_OUT = [
      "hand. Discard a card."),
     # ("Strategy" is now the Action type: "a Ninja Strategy" executes; "Battle" read as a keyword does not)
     "Open: Search your Fate deck for a Kiho Battle Strategy, show it, and put it in your hand.",
-    "Limited, Bow this card: Look at the top three cards of your Fate deck. Put them back in any order.",
+    ("Limited: Look at the top three cards of your Fate deck. You may show one of them that is a Political "
+     "Strategy and put it in your hand. Put the remaining cards back in any order."),
     # a keyword read into a type; a trait "he" that is a player; a card created "at his location"
     "Cannot attach Armor or Followers.",
     "Ignore Natsuyo's Honor Requirement while you control Bayushi Fuyuko.",

@@ -80,7 +80,7 @@ def test_fear_riders():
     assert may.kind == "attack-may-target" and may.target.ref == "each" and may.target.card_types == ("item",)
     fear, destroys = effects("Battle: Fear 3 that destroys Followers after it bows them.")
     assert destroys.kind == "fear-destroys" and destroys.target.card_types == ("follower",)
-    assert not executes(parse_ability("Battle: Fear 3 that destroys Followers after it bows them."))
+    assert executes(parse_ability("Battle: Fear 3 that destroys Followers after it bows them."))  # folded into the Fear
 
 
 def test_attack_compared_against_another_value():

@@ -439,3 +439,73 @@ def test_put_a_card_in_your_hand_read_back_from_the_noun_phrase():
 def test_a_number_of_its_tokens():
     (e,) = parse_ability("Open: Remove two of its Charging tokens.").effects
     assert (e.kind, e.target.count, e.target.keywords, e.target.states) == ("discard", 2, ("Charging",), ("on:it",))
+
+
+def test_put_into_play_or_hand_is_a_choice_of_two_destinations():
+    ab = parse_ability("Limited: Put it into play or your hand.")
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["put-into-play", "put-in-hand"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+
+
+def test_equip_from_discard_pile_to_a_host_bowed():
+    ab = parse_ability("Limited: You may Equip this Spell from your discard pile, bowed, to a Void Shugenja.")
+    assert ab.structured, ab
+    card, host = ab.effects
+    assert (card.kind, card.target.zone, card.keyword) == ("attach", "discard", "bowed")
+    assert (host.kind, host.target.keywords) == ("attach-to", ("Void", "Shugenja"))
+
+
+def test_refilling_the_province_a_card_left():
+    ab = parse_ability("Battle: Put it at the bottom of its owner's Dynasty deck, refilling face-up.")
+    assert ab.structured, ab
+    bottom, refill = ab.effects
+    assert (bottom.kind, refill.kind, refill.keyword) == ("put-on-bottom", "refill", "face-up")
+    assert refill.target.card_types == ("province",)
+
+
+def test_a_player_chooses_and_discards_one_card_of_his_hand():
+    ab = parse_ability("Battle: Another player chooses and discards one.")
+    assert ab.structured, ab
+    (e,) = ab.effects
+    assert (e.kind, e.target.zone, e.target.count) == ("discard", "hand", 1)
+
+
+def test_look_at_a_number_of_fate_cards_measured_by_a_stat():
+    ab = parse_ability("Limited: Look at a number of Fate cards on top of your deck equal to his Chi.")
+    assert ab.structured, ab
+    look, measure = ab.effects
+    assert (look.kind, look.target.zone, measure.kind, measure.stat) == ("look-at-top", "fate-deck", "amount-equal-to", "chi")
+
+
+def test_two_targets_one_in_any_discard_pile():
+    ab = parse_ability("Battle: Target your Personality and a Follower in any player's discard pile: Attach the Follower to the Personality.")
+    assert ab.structured, ab
+    first, second = [e for e in ab.costs if e.kind == "target"]
+    assert (first.target.zone, second.target.zone) == (None, "discard")
+
+
+def test_noun_phrases_of_cards_out_of_play_titled_and_without_attachments():
+    ab = parse_ability("Limited: Give your target face-up Personality out of play Destined.")
+    assert ab.structured, ab
+    assert (ab.effects[0].kind, ab.effects[0].target.zone) == ("grant-keyword", "out-of-play")
+    (e,) = parse_ability("Limited: Discard a Bonds of Hospitality.").effects
+    assert "titled:Bonds of Hospitality" in e.target.states
+    ab = parse_ability("Battle: Target an enemy card without attached Weapons or Armor: Bow the card.")
+    assert ab.structured, ab
+    assert "no-attached:Weapons|Armor" in ab.costs[0].target.states
+
+
+def test_the_copy_and_a_delay_counted_in_turns():
+    ab = parse_ability("Limited: Discard it after your second turn from now begins.")
+    assert ab.structured, ab
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-delayed"] == [("after-nth-2", "your-turn-begins")]
+    ab = parse_ability("Limited: Remove the copy from the game after your next turn begins.")
+    assert ab.structured, ab
+    assert ab.effects[0].target.states == ("created",)
+
+
+def test_from_hand_and_or_fate_discard_pile():
+    ab = parse_ability("Limited: Show one or two non-Unique cards from your hand and/or Fate discard pile.")
+    assert ab.structured, ab
+    assert ab.effects[0].kind == "reveal"

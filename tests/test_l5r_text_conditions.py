@@ -622,5 +622,3 @@ def test_contractions_and_now_has():
     assert subs(c, 1) == [("stat-value", "the target", "force", "=", "0"), ("has-no-abilities", "the target")]
     (c,) = conds("Battle: If the target now has lower Force than Aimaro, draw a card.")
     assert c.kind == "effect-if:stat-compare"
-    (c,) = conds("Open: If the destruction was not from another player's card effect, gain 1 Honor.")
-    assert (c.kind, c.args[1:]) == ("effect-if:not-from", ("the destruction", "another player's card effect"))

@@ -254,3 +254,25 @@ def test_assigns_or_moves_without_destination():
     ab = _parse("Reaction: After a Personality assigns or moves, if he is now opposing Tairu: Draw a card.")
     assert ab.structured and ab.trigger.event == "personality-assigned-or-moved"
     assert [(c.kind, c.args) for c in ab.conditions] == [("opposing", ("he", "Tairu"))]
+
+
+def _event(text: str) -> str:
+    ab = parse_ability(text)
+    assert ab.trigger is not None, ab
+    return ab.trigger.event
+
+
+def test_more_named_events():
+    assert _event("Reaction: After a Crane Strategy's action resolves: Gain 1 Honor.") == \
+        "action-resolves;by=card;kind=crane;from=strategy"
+    assert _event("Reaction: After another player announces a Reaction during the Combat Segment: Gain 1 Honor.") == \
+        "action-announced;by=opponent;kind=reaction;during=combat-segment"
+    assert _event("Before a card effect destroys a Personality in an army: Gain 1 Honor.") == \
+        "personality-destroyed;in=army;from=card-effect"
+    # a plain "a card is destroyed" stays the card's own event
+    assert _event("After a card is destroyed: Gain 1 Honor.") == "card-destroyed"
+
+
+def test_who_announces_carries_its_stat_test():
+    name = _event("Reaction: After another player with Family Honor of 2 or lower announces an action on a Spell: Gain 1 Honor.")
+    assert "by=opponent" in name and "with=family-honor<=2" in name

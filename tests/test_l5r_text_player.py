@@ -558,3 +558,68 @@ def test_give_each_with_an_alternative_amount():
     assert ab.structured, ab
     assert [(e.kind, e.amount) for e in ab.effects] == [("modify-stat", 1), ("modify-stat", 2)]
     assert sorted(c.kind for c in ab.conditions) == ["effect-if:is", "effect-unless:is"]
+
+
+# ----- restrictions joined by "or", values against printed values, counts of cards, owners
+
+def test_either_of_two_restrictions():
+    (e,) = effects("Bow a target enemy card with Kolat or without attachments.")
+    assert e.target.states == ("either-of:has:Kolat||no-attachments",)
+    (e,) = effects("Destroy a target Personality with a Weapon or with 2 or lower Chi.")
+    assert e.target.states == ("either-of:has:Weapon||test:chi<=2",)
+    # ", or with N ... if C" is the amount changed by a condition, not a second restriction
+    assert not parse_ability("Bow a target Personality with 2 or lower Force, or with 3 or lower Force "
+                             "if you control a Courtier.").structured
+
+
+def test_values_below_printed():
+    (e,) = effects("Dishonor a target Personality whose current Chi is lower than printed.")
+    assert e.target.states == ("cmp:chi<it.printed-chi",)
+    (e,) = effects("Bow a target Personality with lower Force than printed.")
+    assert e.target.states == ("cmp:force<it.printed-force",)
+
+
+def test_equal_or_lower_and_each():
+    (e,) = effects("Bow a target enemy Personality with an equal or lower Chi.")
+    assert e.target.states == ("cmp:chi<=this",)
+    (e,) = effects("Destroy one or two target Followers with 2 or lower Force each.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("force", "<=", 2)]
+
+
+def test_value_now_and_counts_and_owners():
+    (e,) = effects("Destroy each enemy target that now has 0 Chi.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "=", 0)]
+    (e,) = effects("Return a target attachment owned by another player to its owner's hand.")
+    assert "owned-by:opponent" in e.target.states
+    (e,) = effects("Bow a Holding you own and control.")
+    assert e.target.owner == "you" and "owned-by:you" in e.target.states
+    (e,) = effects("Straighten the Followers it bowed.")
+    assert e.target.states == ("this-did:bowed",)
+
+
+def test_one_of_another_cards_cards():
+    (e,) = effects("Destroy one of this Personality's Armor.")
+    assert (e.target.ref, e.target.count, e.target.keywords) == ("choice", 1, ("Armor",))
+    assert "of-attached" in e.target.states
+    (e,) = effects("Bow one of this Personality's unbowed Followers.")
+    assert (e.target.ref, e.target.count, e.target.card_types) == ("choice", 1, ("follower",))
+    assert "unbowed" in e.target.states
+
+
+# ----- places, times, bonuses for good, choices
+
+def test_into_play_at_a_location_and_when_the_turn_ends():
+    (e,) = effects("Bring him into play at this Follower's location.")
+    assert (e.kind, e.values) == ("put-into-play-at", ("this Follower",))
+    ab = parse_ability("Bow him before the turn ends.")
+    assert ab.structured and ab.conditions[0].kind == "effect-delayed"
+
+
+def test_permanent_bonus_and_choice_after_a_comma():
+    es = effects("Give him a permanent Chi bonus equal to his Personal Honor.")
+    assert es[0].kind == "modify-stat" and es[0].stat == "chi" and es[0].duration == "permanent"
+    es = effects("Bow your target Samurai, or straighten his Followers.")
+    assert [e.kind for e in es] == ["bow", "straighten"]
+    # the card itself, and what it performs without bowing
+    es = effects("Need not bow for your Kata actions.")
+    assert [(e.kind, e.target.ref) for e in es] == [("need-not-bow", "this"), ("need-not-bow-for", "choice")]

@@ -391,3 +391,70 @@ def test_this_gain_and_these_effects_will_not_be_negated():
 def test_copies_one_keyword_from_a_target():
     (e,) = effects("Kenta copies one keyword from your target Personality.")
     assert (e.kind, e.target.card_types, e.target.states) == ("copy-keyword", ("keyword",), ("of-target", "one-of"))
+
+
+def test_a_quoted_ability_ending_a_sentence_ends_it():
+    # the sentence's period sits inside the closing quote; the next sentence is read on its own
+    ab = parse_ability('Limited: Give your target Personality the ability, "Battle: Fear 2." Lose 1 Honor.')
+    assert ab.structured, ab
+    assert [e.kind for e in ab.effects] == ["grant-ability", "lose-honor"]
+    # "Otherwise, ..." stays with the "If ..." sentence before it
+    ab = parse_ability('Limited: If he is a Monk, give him the ability, "Battle: Fear 2." Otherwise, give him Monk.')
+    assert any(c.kind.startswith("effect-otherwise") or c.kind.startswith("effect-unless") for c in ab.conditions), ab
+
+
+def test_lists_of_forbidden_acts():
+    assert [e.kind for e in effects("He will not straighten, attack, or defend.")] == [
+        "cannot-straighten", "cannot-attack", "cannot-defend"]
+    assert [e.kind for e in effects("Will not attach cards or issue challenges.")] == ["cannot-attach", "cannot-challenge"]
+    kinds = [e.kind for e in effects("Hida will not attack or issue challenges, and cannot be challenged from Iaijutsu actions.")]
+    assert kinds == ["cannot-attack", "cannot-challenge", "cannot-be-challenged"]
+
+
+def test_moving_there_and_assigning_together():
+    (e,) = effects("Other Personalities cannot move there.")
+    assert (e.kind, e.values[0].card_types) == ("cannot-move-to", ("battlefield",))
+    (e,) = effects("They may not be assigned to the same battlefield.")
+    assert e.kind == "cannot-assign-together"
+    # no engine handler reads the group restriction: it must not count as carried out
+    assert not executes(parse_ability("They may not be assigned to the same battlefield."))
+
+
+def test_keywords_kept_and_refused():
+    kinds = [(e.kind, e.keyword) for e in effects("Your Crab Clan Personalities have Courtier but do not have Scout, Cavalry, or Paragon.")]
+    assert kinds[0] == ("grant-keyword", "Courtier")
+    assert kinds[1:] == [("lose-keyword", "Scout"), ("lose-keyword", "Cavalry"), ("lose-keyword", "Paragon")]
+
+
+def test_effects_that_will_not_negate_others_protect_the_others():
+    (e,) = effects("Its effects will not negate other effects.")
+    assert (e.kind, e.target.card_types, e.target.states) == ("cannot-negate", ("effect",), ("other",))
+
+
+def test_a_player_ignores_the_costs_of_the_action():
+    (e,) = effects("He ignores the action's costs.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "all", ("action",))
+
+
+def test_a_player_must_declare_an_attack_and_assign_a_card():
+    declare, assign = effects("You must declare an attack each turn and assign this Personality to attack if possible.")
+    assert (declare.kind, declare.target.ref, declare.keyword) == ("must-declare-attack", "you", "each-turn")
+    assert (assign.kind, assign.keyword, assign.values) == ("must-assign", "attack", ("if-possible",))
+    assert not executes(parse_ability("You must declare an attack each turn and assign this Personality to attack if possible."))
+
+
+def test_at_most_n_actions_from_a_card_type_per_game():
+    (e,) = effects("You may not take more than four actions from Events per game.")
+    assert (e.kind, e.amount, e.duration, e.values[0].card_types) == ("action-limit", 4, "game", ("event",))
+
+
+def test_effects_of_actions_a_card_performs_will_not_be_negated():
+    (e,) = effects("Effects of Political actions this Personality performs will not be negated.")
+    assert e.kind == "cannot-negate"
+    assert "of-action:political" in e.target.states
+
+
+def test_cards_that_did_not_assign_there_cannot_move_here():
+    (e,) = effects("Personalities that did not assign to this battlefield cannot move here.")
+    assert e.kind == "cannot-move-to"
+    assert "not-assigned-to:this battlefield" in e.target.states

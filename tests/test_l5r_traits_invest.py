@@ -27,13 +27,36 @@ def test_invest_on_its_own_card_executes(text):
 
 
 @pytest.mark.parametrize("text", [
+    "Invest Pay 1 Gold: This Shugenja has Cavalry.",
+    "Invest Pay 3 Gold: This Shugenja has +2F.",
+])
+def test_invest_lasting_change_on_its_card_or_bearer_executes(text):
+    # applied by continuous.py while the invested card is in play
+    assert executes(parse_ability(text))
+
+
+def test_invest_lasting_change_waits_for_the_investment():
+    r = run_text("""scenario "t"
+game l5r
+card "Adept" personality force 2 chi 3 honor-requirement 0 personal-honor 1 gold-cost 4 keywords Shugenja
+card "Flame" spell gold-cost 0 text "Invest Pay 2 Gold: This Shugenja has +2F."
+player Alice clan Phoenix family-honor 12
+player Bob   clan Crane family-honor 9
+phase action
+Alice home: "Adept", "Flame" attached-to "Adept"
+expect "Adept" force 2
+""")
+    assert r.passed, [f.render() for f in r.failures]
+
+
+@pytest.mark.parametrize("text", [
     # a Strategy's Invest adds to its action: the same words on a Strategy are not carried out
     "Invest Pay 2 Gold: Draw a card.",
     "Invest Pay 1 Gold: Gain 1 Honor.",
     "Invest Pay 2 Gold: Straighten a target Courtier.",
-    # a choice between two costs, a lasting grant
+    # a choice between two costs; a gained ability (not a keyword or stat change)
     "Invest Pay 5 Gold, or Pay 3 Gold if any other player is Crane Clan: Give this Follower two +1F tokens.",
-    "Invest Pay 1 Gold: This Shugenja has Cavalry.",
+    'Invest Pay 4 Gold: This Shugenja has the ability, "Battle: Ranged 3 Attack."',
 ])
 def test_invest_not_claimed(text):
     assert not executes(parse_ability(text))

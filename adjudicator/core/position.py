@@ -111,6 +111,10 @@ class Position:
     #: when asked (traits of cards in play: "Cards in this unit have Cavalry"); set by the game.
     lasting_keywords = None
     _asking_lasting = False
+    #: A game's lasting stat changes read with every value, ``fn(position, copy, stat) -> int`` (0 for
+    #: a stat it does not change); set by the game ("This Personality has +1PH").
+    lasting_stats = None
+    _asking_stats = False
 
     def __init__(self, game: str):
         self.game = game
@@ -145,6 +149,8 @@ class Position:
         new._next_uid = self._next_uid
         if "lasting_keywords" in self.__dict__:
             new.lasting_keywords = self.lasting_keywords
+        if "lasting_stats" in self.__dict__:
+            new.lasting_stats = self.lasting_stats
         return new
 
     def fingerprint(self) -> tuple:
@@ -238,7 +244,15 @@ class Position:
         base = copy.overrides.get(stat, copy.card.attrs.get(stat, default))
         if not isinstance(base, int):
             return base
-        return base + sum(m.delta for m in self.modifiers if m.subject == copy.uid and m.stat == stat)
+        value = base + sum(m.delta for m in self.modifiers if m.subject == copy.uid and m.stat == stat)
+        if self.lasting_stats is not None and not self._asking_stats:
+            # (while they are worked out, the values they read are taken without them: no loop)
+            self._asking_stats = True
+            try:
+                value += self.lasting_stats(self, copy, stat)
+            finally:
+                self._asking_stats = False
+        return value
 
     def keywords(self, copy: Copy) -> list[str]:
         found = list(copy.card.keywords)

@@ -2381,10 +2381,27 @@ def _outside_quotes_positions(text: str, ch: str) -> list[int]:
 _SENTENCE_END_RE = re.compile(r"\.(?= |$)")
 
 
+def _closing_quote_stops(text: str) -> list[int]:
+    """Positions of closing quotes that follow a '.' and precede a space and a capital letter
+    ("... Otherwise, ..." stays with its "If ..." sentence: the condition topic reads the pair)."""
+    out, inq = [], False
+    for i, c in enumerate(text):
+        if c in '"“”':
+            if inq and text[i - 1] == "." and text[i + 1 : i + 2] == " " and text[i + 2 : i + 3].isupper() \
+                    and not text.startswith("Otherwise", i + 2):
+                out.append(i)
+            inq = not inq
+    return out
+
+
 def _split_sentences(text: str) -> list[tuple[str, int]]:
     """Split on '.' followed by space (outside quotes); returns (sentence, offset)."""
     if '"' in text or "“" in text or "”" in text:
         ends = [i for i in _outside_quotes_positions(text, ".") if i + 1 == len(text) or text[i + 1] == " "]
+        # a quoted nested ability at the end of a sentence holds the sentence's period inside its
+        # quotes ('... the ability, "Battle: Fear 4." Destroy this Holding.'): its closing quote
+        # ends the sentence when a capitalised word follows
+        ends = sorted(ends + _closing_quote_stops(text))
     else:
         ends = [m.start() for m in _SENTENCE_END_RE.finditer(text)]
     out, start = [], 0

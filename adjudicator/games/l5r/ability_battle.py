@@ -151,6 +151,12 @@ class Rules:
         return head + [c for c in ch[1:] if c is not None]
 
     bt_with_bonus = _bt_attach
+
+    def bt_cost_then_bonus(self, meta, ch):
+        # "Bow him to make a Ranged 3 Attack with +2 strength": as the base's cost_then, the attack
+        # followed by its bonuses
+        cost = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*cost, *self._bt_attach(meta, ch[1:])]
     bt_with_rider = _bt_attach
 
     def bt_rider_clause(self, meta, ch):
@@ -1229,3 +1235,10 @@ class Rules:
         from .ability_events import _name
 
         return _name("your-challenge-refused", by=_whose(ch[0]))
+
+    def bt_p_in_other_province(self, meta, ch):
+        # "all cards in other Provinces": the provinces other than this card's
+        return [_mod("zone", "province"), _post("in-other-province")]
+
+    def bt_his_controller(self, meta, ch):
+        return TargetSpec(ref="it", text=self._text(meta))

@@ -806,6 +806,85 @@ class Rules:
 
         return _AltAmount(_NUMBER_WORDS[self._text(meta).lower()])
 
+    # ----- zones: choices and leftovers
+    def cc_put_play_or_hand(self, meta, ch):
+        # "Put it into play or your hand": the two destinations are the options of one choice
+        return self.choice_of(meta, [self._eff(meta, "put-into-play", target=it_target(ch)),
+                                     self._eff(meta, "put-in-hand", target=it_target(ch))])
+
+    def cc_equip_from_discard_to(self, meta, ch):
+        cards, host = [c for c in ch if isinstance(c, TargetSpec)]
+        state = next((str(c).lower() for c in ch if getattr(c, "type", "") == "STATE"), None)
+        cards = replace(cards, zone="discard")
+        out = self.attach(meta, [cards, host])
+        if state:
+            # "Equip this Spell from your discard pile, bowed, to ...": it enters play bowed
+            out[0] = replace(out[0], keyword=state)
+        return out
+
+    def cc_look_fate_top_ref(self, meta, ch):
+        owner, _deck = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-2:]
+        top = TargetSpec(ref="choice", count=1, owner=owner, card_types=("card",), states=("top",), zone="fate-deck",
+                         text=self._text(meta))
+        return self._measured(meta, self._eff(meta, "look-at-top", target=top), ch[-1])
+
+    def cc_refilling_its(self, meta, ch):
+        # the province the card just moved left empty is refilled
+        face = str(ch[-1]).lower().replace(" ", "-")
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        province = TargetSpec(ref="it", count=1, card_types=("province",), text="its province")
+        return first + [self._eff(meta, "refill", target=province, keyword=face)]
+
+    def cc_subj_discards_one(self, meta, ch):
+        # "Another player chooses and discards one": one card of his hand
+        return self._by_player(meta, "discard", ch[0], TargetSpec(ref="choice", count=1, card_types=("card",),
+                                                                   zone=_HAND, text="one"))
+
+    def cc_np_one_of_remaining(self, meta, ch):
+        return TargetSpec(ref="it", count=1, card_types=("card",), states=("other",), text=self._text(meta))
+
+    def cc_p_with_favor(self, meta, ch):
+        return _Mod("state", "has-imperial-favor")
+
+    # ----- two targets, named cards
+    def cc_target_two_any_discard(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [first]), self.target_decl(meta, [replace(second, zone="discard")])]
+
+    def cc_target_two(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self.target_decl(meta, [first]), self.target_decl(meta, [second])]
+
+    def cc_np_kw_out_of_play(self, meta, ch):
+        # the base noun phrase of the card, then its place: a face-up card in a province
+        return self.np_desc(meta, [*ch, _Mod("zone", "out-of-play")])
+
+    def cc_np_titled(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        title = f"{words[0]} of {words[1]}"
+        return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{title}",),
+                          text=self._text(meta))
+
+    def cc_p_without_attached(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return _Mod("post-state", "no-attached:" + "|".join(words))
+
+    def cc_p_no_printed_abilities(self, meta, ch):
+        return _Mod("post-state", "no-printed-abilities")
+
+    def cc_p_no_printed_abilities_tokens(self, meta, ch):
+        name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        return [_Mod("post-state", "no-printed-abilities"), _Mod("post-state", f"no-token:{name}")]
+
+    def cc_np_the_copy(self, meta, ch):
+        return TargetSpec(ref="it", count=1, states=("created",), text=self._text(meta))
+
+    def cc_dl_nth_turn(self, meta, ch):
+        # "after your second turn from now begins": the Nth of your turns to begin, counted from now
+        n = amount(next(c for c in ch if amount(c) is not None))
+        verb = token(ch, "EVERB", lower=True)
+        return (f"after-nth-{n}", f"your-turn-{verb.rstrip('s')}s", self._text(meta))
+
 
 
 def _tok(type_, value):

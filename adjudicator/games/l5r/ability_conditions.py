@@ -96,7 +96,7 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "won-contest", "lost-contest",
     # counts against another side, player count, margins, parities, roles (see the docstring)
     "count-compare", "player-count", "only-clan-alignment", "not-legal-target", "caused-honor-loss",
-    "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than", "not-from",
+    "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
 })
 
 
@@ -837,13 +837,6 @@ class _CountsAndComparisons:
         # (who, what, at least by how much)
         return Condition(kind="won-by", args=(_word(ch[0]), _word(ch[1]), _word(ch[-1])), text=self._text(meta))
 
-    def cd_you_won_by(self, meta, ch):
-        return Condition(kind="won-by", args=("you", _word(ch[0]), _word(ch[-1])), text=self._text(meta))
-
-    def cd_you_won(self, meta, ch):
-        # the base "won" (who, what), as "he won it" reads
-        return Condition(kind="won", args=("you", _word(ch[-1])), text=self._text(meta))
-
     def cd_the_duel(self, meta, ch):
         return TargetSpec(ref="it", card_types=("duel",), text=self._text(meta))
 
@@ -931,10 +924,6 @@ class _IfThen:
     def cd_you_dont_have(self, meta, ch):
         # the base "has-no" (who, what), as "this Personality does not have a Madness token"
         return Condition(kind="has-no", args=("you", _word(ch[-1])), text=self._text(meta))
-
-    def cd_not_from(self, meta, ch):
-        # (what, its source): the negation of "action-from"
-        return Condition(kind="not-from", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
 
 
 for _k, _v in list(vars(_IfThen).items()):

@@ -849,3 +849,59 @@ class Rules6:
 for _k, _v in list(vars(Rules6).items()):
     if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
         setattr(Rules, _k, _v)
+
+
+class Rules7:
+    """Strategy actions, Reactions announced, challenges during a segment, card effects, assigning."""
+
+    def ev_strategy_action(self, meta, ch):
+        kind = _toks(ch, "CAPWORD")[0]
+        return _name(f"action-{_toks(ch, 'EVERB')[0]}", by="card", kind=kind.lower(), **{"from": "strategy"})
+
+    def ev_announce_reaction(self, meta, ch):
+        during = next((c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type")), None)
+        return _name("action-announced", by=_by_of(ch[0]), kind="reaction", during=during)
+
+    def ev_challenges_during(self, meta, ch):
+        from .ability import _event_name
+
+        during = next(c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(_event_name(ch[0], "challenges"), target=_subject(_target(ch[1:])), during=during)
+
+    def ev_card_effect_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        t = _target(ch)
+        where = "army" if "in-army" in getattr(t, "states", ()) else None
+        return _name(f"{_subject(t)}-{_past(verb)}", **{"from": "card-effect", "in": where})
+
+    def ev_assigns_to_army(self, meta, ch):
+        from .ability import _event_name
+
+        # "with a Shugenja": the army already holds a card of that keyword
+        kw = _toks(ch, "CAPWORD")[-1].lower() if len(ch) > 1 else None
+        return _name(_event_name(ch[0], "assigns"), to="army", **{"with": kw})
+
+    def ev_announce_tested(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type") and c not in ("<=", ">="))
+        value = next(int(str(c)) for c in ch if getattr(c, "type", "") in ("NUMBER", "SIGNED"))
+        op = next(c for c in ch if c in ("<=", ">="))
+        return _name("action-announced", **{**ch[-1].quals(), "by": "opponent", "with": f"{stat}{op}{value}"})
+
+    def ev_signed(self, meta, ch):
+        return ch[0]
+
+    def ev_b_le(self, meta, ch):
+        return "<="
+
+    def ev_b_ge(self, meta, ch):
+        return ">="
+
+    def ev_p_in_army(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-army")
+
+
+for _k, _v in list(vars(Rules7).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

@@ -1362,3 +1362,95 @@ class _R6eRules:
 for _name, _f in list(vars(_R6eRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _EitherRestrictionRules:
+    """restrictions joined by "or", values against the printed value."""
+
+    def pl_p_or(self, meta, ch):
+        # "with Shadowlands or without attachments": one "either-of:" state naming both
+        # restrictions as states ("test:<stat><op><n>" for a number test), the card meets one
+        parts = []
+        for m in (c for c in ch if isinstance(c, _A()._Mod)):
+            if m.kind == "post-state" and isinstance(m.value, str):
+                parts.extend(m.value[len("either-of:"):].split("||") if m.value.startswith("either-of:") else [m.value])
+            elif m.kind == "test":
+                parts.append(f"test:{m.value.stat}{m.value.op}{m.value.value}")
+            else:
+                return _A().Unparsed(self._text(meta), "either restriction", self._span(meta))
+        return self._pl_mod("post-state", "either-of:" + "||".join(parts))
+
+    def pl_p_below_printed(self, meta, ch):
+        # "lower Personal Honor than printed": the card's own value below its printed one
+        stat = next(c for c in ch if isinstance(c, str))
+        return self._pl_mod("post-state", f"cmp:{stat}<it.printed-{stat}")
+
+
+for _name, _f in list(vars(_EitherRestrictionRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+KINDS = KINDS | {"put-into-play-at"}  # "Bring him into play at this card's location": values (whose location,)
+
+
+class _ValueHeldAndPlaceRules:
+    """into play at a card's location; one of another card's cards."""
+
+    def pl_bring_into_play_at(self, meta, ch):
+        # the card enters play at the location of the card named (its home or battlefield)
+        where = re.search(r"\binto\s+play\s+at\s+(.+?)'s?\s+location\b", self._text(meta), re.I).group(1)
+        return self._eff(meta, "put-into-play-at", target=it_target(ch[:1]), values=(where,))
+
+    def _pl_one_of_poss(self, meta, ch, spec):
+        return replace(spec, ref="choice", count=1, up_to=False)
+
+    def pl_one_of_poss_keyword(self, meta, ch):
+        return self._pl_one_of_poss(meta, ch, self.pl_poss_keyword(meta, ch))
+
+    def pl_one_of_poss_desc(self, meta, ch):
+        return self._pl_one_of_poss(meta, ch, self.pl_poss_desc(meta, ch))
+
+
+for _name, _f in list(vars(_ValueHeldAndPlaceRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _MoreRestrictionRules:
+    """values held now, counts of cards, owners, a permanent bonus, one clause or another."""
+
+    def pl_r_now_value(self, meta, ch):
+        # "that now has 0 Force": its value at resolution is N
+        n, stat = next(c for c in ch if getattr(c, "type", "") == "NUMBER"), ch[-1]
+        return _A()._Mod("test", _A().StatTest(stat=stat, op="=", value=int(n)))
+
+    def pl_q_n_or_more(self, meta, ch):
+        return self._pl_mod("q", ("at-least", _A()._NUMBER_WORDS[self._text(meta).split()[0].lower()]))
+
+    def pl_p_owned_by(self, meta, ch):
+        # the card's owner (who brought it into the game), not its controller
+        return self._pl_mod("post-state", f"owned-by:{ch[-1].ref}")
+
+    def pl_p_you_own_control(self, meta, ch):
+        return [self._pl_mod("owner", "you"), self._pl_mod("post-state", "owned-by:you")]
+
+    def pl_s_total_chi(self, meta, ch):
+        return "total-chi"
+
+    def pl_give_permanent_bonus_ref(self, meta, ch):
+        out = self.give_bonus_ref(meta, [c for c in ch])
+        def permanent(e):
+            return replace(e, duration="permanent") if isinstance(e, Effect) and e.kind == "modify-stat" else e
+        return [permanent(e) for e in out] if isinstance(out, list) else permanent(out)
+
+    def pl_need_not_bow_self(self, meta, ch):
+        return self.pl_need_not_bow(meta, [TargetSpec(ref="this", text="this card"), *ch])
+
+    def pl_choice_comma(self, meta, ch):
+        return self.choice_of(meta, [c for c in ch if getattr(c, "type", "") != "PL_COMMA_OR_VERB"])
+
+
+for _name, _f in list(vars(_MoreRestrictionRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)

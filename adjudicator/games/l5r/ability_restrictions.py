@@ -76,6 +76,7 @@ is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.core.ability import TargetSpec, Unparsed
@@ -84,6 +85,9 @@ from .ability import token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
+    "cannot-assign-together",
+    "must-declare-attack",
+    "must-assign",
     "cannot-gain-token",
     "cannot-gain-honor",
     "cannot-lose-honor",
@@ -1414,3 +1418,103 @@ class Rules:
         verbs = next(c for c in ch[1:] if isinstance(c, str) and not hasattr(c, "type"))
         cond = Condition(kind="pays-for-single", args=(what.text, verbs), text=self._text(meta))
         return _Guarded(ch[0], cond, self._text(meta))
+
+    # ----- lists of forbidden acts
+    def rs_move_here(self, meta, ch):
+        here = TargetSpec(ref="it", card_types=("battlefield",), text=self._text(meta).split()[-1])
+        return _Vp("cannot-move-to", obj=here)
+
+    def rs_not_verb_attack_defend(self, meta, ch):
+        verb = self.rs_verb_self(meta, [ch[1]])
+        if verb is None:
+            return Unparsed(self._text(meta), "not a restriction", self._span(meta))
+        who = _subject(ch[0])
+        return [self._rs_effect(meta, who, verb), self._eff(meta, "cannot-attack", target=who),
+                self._eff(meta, "cannot-defend", target=who)]
+
+    def rs_not_attack_challenge(self, meta, ch):
+        who = _subject(ch[0])
+        return [self._eff(meta, "cannot-attack", target=who), self._rs_effect(meta, who, _Vp("cannot-challenge"))]
+
+    def rs_self_not_attach_challenge(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, TargetSpec))
+        return [self.cannot_attach(meta, [what]), self._rs_effect(meta, _self(), _Vp("cannot-challenge"))]
+
+    def rs_p_challenged_from(self, meta, ch):
+        # keyword: the actions whose challenges are kept out ("Iaijutsu actions")
+        return _Vp("cannot-be-challenged", keyword=ch[-1])
+
+    def rs_not_assigned_together(self, meta, ch):
+        # a restriction on the group, not on each card: none of them joins a battlefield where
+        # another of them is
+        return self._eff(meta, "cannot-assign-together", target=ch[0])
+
+    def rs_restrict_battle_resolution_here(self, meta, ch):
+        # only the resolution of the battle at this card's battlefield ("there")
+        who = TargetSpec(ref="each", card_types=("battle-resolution",), states=("here",),
+                         text="battle resolution there")
+        return self._rs_effect(meta, who, ch[-1])
+
+    def rs_ignore_next_action_gold(self, meta, ch):
+        # the next action of that kind the player takes costs no Gold
+        action = TargetSpec(ref="next", owner="you", card_types=("action",), keywords=(str(ch[0]),),
+                            text=f"your next {ch[0]} action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="gold")
+
+    def rs_has_but_not(self, meta, ch):
+        who = ch[0]
+        gained = self.subj_gains_keyword(meta, [who, ch[1]])
+        lost = [w.strip() for w in re.split(r",|\bor\b", self._text(meta).split(" have ")[-1].rstrip(". ")) if w.strip()]
+        gained = gained if isinstance(gained, list) else [gained]
+        return gained + [self._eff(meta, "lose-keyword", target=who, keyword=w) for w in lost]
+
+    def rs_kw_alts(self, meta, ch):
+        return self._text(meta)
+
+    def rs_negate_obj(self, meta, ch):
+        # the object is protected from the subject's negation (as "Card effects will not move him")
+        return _Vp("cannot-negate", obj=ch[-1], acted_on=True)
+
+    def rs_ignores_action_costs(self, meta, ch):
+        action = TargetSpec(ref="it", card_types=("action",), text="the action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="all", values=(ch[0],))
+
+    # ----- what a player must do in battle
+    def rs_must_declare_assign(self, meta, ch):
+        who = ch[0]
+        unit = next(c for c in ch[1:] if isinstance(c, TargetSpec))
+        each_turn = "each turn" in self._text(meta).lower() or self._text(meta).lower().startswith("on your turn")
+        if_able = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
+        declare = self._eff(meta, "must-declare-attack", target=who, keyword="each-turn" if each_turn else None)
+        assign = self._eff(meta, "must-assign", target=unit, keyword="attack",
+                           values=("if-possible",) if if_able else ())
+        return [declare, assign]
+
+    def rs_aw(self, meta, ch):
+        return None
+
+    def rs_take_at_most(self, meta, ch):
+        # "no more than N actions from <source> per <period>": amount N, values[0] the source
+        from .ability import amount
+
+        n = next(amount(c) for c in ch if amount(c) is not None)
+        period = token(ch, "PERIOD", lower=True)
+        return _Vp("action-limit", obj=ch[-2] if isinstance(ch[-2], TargetSpec) else None, amount=n, duration=period)
+
+    def rs_np_effects_of_performed(self, meta, ch):
+        if token(ch, "EVERB", lower=True) != "performs":
+            return Unparsed(self._text(meta), "not the actions a card performs", self._span(meta))
+        kind = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        by = next(c for c in ch if isinstance(c, TargetSpec))
+        return TargetSpec(ref="each", card_types=("effect",), states=(f"of-action:{kind.lower()}", f"performed-by:{by.text}"),
+                          text=self._text(meta))
+
+    def rs_p_with_state_followers(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"has-follower:{token(ch, 'STATE', lower=True)}")
+
+    def rs_r_not_assigned_to(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", f"not-assigned-to:{ch[-1].text}")

@@ -39,6 +39,21 @@ STATS = {
     "printed-focus": ("focus", True),
 }
 
+#: "a target unit's total Gold Cost": the Gold costs of the cards in its unit added up
+UNIT_COST = "total-gold-cost"
+#: "the amount of Gold you paid for this action": the X of its "Pay X Gold" cost
+X_PAID = "gold-paid"
+
+
+def _x_words(spec: TargetSpec | None) -> bool:
+    return spec is not None and spec.ref == "you" and (spec.text or "").lower().endswith("you paid for this action")
+
+
+def reads_x(ability) -> bool:
+    """Does an effect of ``ability`` read the X its "Pay X Gold" cost paid?"""
+    return any(isinstance(c, Effect) and c.kind == "amount-equal-to" and c.stat == X_PAID and _x_words(c.target)
+               for c in ability.effects)
+
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
         "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
@@ -48,6 +63,22 @@ HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "
 TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gain-honor",
                     "lose-honor", "give-token", "pay-gold", "draw"})
 MILITARY = ("fear", "ranged-attack", "melee-attack")
+
+#: "the number you discarded": the clause kinds whose cards such words count (``count-done``)
+DONE = {"discarded": ("discard",), "put at the bottom": ("put-on-bottom",), "shuffled in": ("shuffle-into-deck",),
+        "showed": ("reveal",)}
+
+
+def done_kinds(spec: TargetSpec | None) -> tuple[str, ...] | None:
+    """"the number you put at the bottom" -> ("put-on-bottom",); None for other words."""
+    if spec is None or spec.ref != "it":
+        return None
+    import re
+
+    m = re.fullmatch(r"the number you (discarded|put at the bottom|shuffled in|showed)", (spec.text or "").strip(),
+                     re.IGNORECASE)
+    return DONE[m.group(1).lower()] if m else None
+
 
 #: describing words of a counted card the engine checks (continuous.fits)
 COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", "honorable", "attacking",
@@ -93,14 +124,23 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
     states = set(spec.states) - {"in-army"}
     if "at-battlefield" in states and "the current battlefield" in spec.text.lower():
         states.discard("at-battlefield")  # "at the current battlefield" (not "at this battlefield")
+    if "not-at-battlefield" in states and "not at the current battlefield" in spec.text.lower():
+        states.discard("not-at-battlefield")  # "you control not at the current battlefield": elsewhere in play
     return states <= COUNT_STATES and bool(spec.card_types or spec.keywords)
 
 
 def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
     if stat == "count":
         return _count_spec_ok(spec)
+    if stat == "count-done":
+        return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat == X_PAID:  # (not "the amount of Gold you paid for it": a purchase's price is not kept)
+        return not lasting and _x_words(spec)
+    if stat == UNIT_COST:  # (not "a target Personality or unit's": which of the two was targeted?)
+        return not lasting and _card_spec_ok(spec, lasting=False) and spec.ref == "target" \
+            and tuple(spec.card_types) == ("unit",)
     if stat not in STATS:
         return False
     if lasting and not (STATS[stat][1] or stat == "personal-honor"):
@@ -121,8 +161,10 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
         return False
     equal = [a for a in amounts if a.kind == "amount-equal-to"]
     each = [a for a in amounts if a.kind == "amount-for-each"]
+    if either_value(amounts) is not None:
+        return not lasting and not stat_taker and all(_value_ok(a.stat, a.target, lasting=False) for a in amounts)
     if len(equal) + len(each) + stat_taker != 1:
-        return False  # "his Force or Chi": a choice between two values; nothing to start from
+        return False  # two values with more besides; nothing to start from
     if each and (taker.amount is None or equal):
         return False
     if equal and taker.amount is not None and not stat_taker and taker.kind != "give-token":
@@ -148,16 +190,65 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
     return True
 
 
+def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
+    """"Ranged 3 Attack with +1 strength for each other Follower in this unit": a strength bonus the
+    procedure adds to the attack before it (effects_engine.attack_bonus), times a count of cards in
+    play judged from this card (:func:`count`), worked out as the attack resolves."""
+    from .effects_engine import attack_bonus
+
+    return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
+        and amounts[0].amount in (None, 1) and _count_spec_ok(amounts[0].target)
+
+
+#: how a player names one of two values ("choosing chi")
+_VALUE_WORDS = {"force": "force", "chi": "chi", "honor": "personal-honor", "personal-honor": "personal-honor",
+                "ph": "personal-honor"}
+
+
+def either_value(amounts: list[Effect]) -> tuple[str, str] | None:
+    """The two stats of "equal to his Force or Chi" (two ``amount-equal-to`` clauses, nothing else,
+    two values of the same card): the acting player chooses one; None for other chains."""
+    if len(amounts) != 2 or any(a.kind != "amount-equal-to" for a in amounts):
+        return None
+    first, second = amounts
+    if first.target is None or second.target is None or first.stat == second.stat \
+            or (first.target.ref, first.target.text) != (second.target.ref, second.target.text) \
+            or first.stat not in _VALUE_WORDS.values() or second.stat not in _VALUE_WORDS.values() \
+            or (first.amount, second.amount) not in ((None, None), (1, 1)):
+        return None
+    return first.stat, second.stat
+
+
+def _chosen_value(ctx, stats: tuple[str, str]) -> str:
+    """The stat the acting player named with ``choosing`` (a stat word, or first/second)."""
+    from ...core.ruling import Rejected
+
+    word = str(ctx.game.choice_of(ctx.position) or "").lower()
+    picked = {"first": stats[0], "1": stats[0], "one": stats[0], "second": stats[1], "2": stats[1],
+              "two": stats[1]}.get(word, _VALUE_WORDS.get(word))
+    if picked not in stats:
+        names = " or ".join(f"'choosing {s.split('-')[-1] if s != 'personal-honor' else 'honor'}'" for s in stats)
+        raise Rejected("L5R-ACT-EFFECT", f"the acting player chooses which value the amount is: say {names}")
+    return picked
+
+
 # ---------------------------------------------------------------------------- values
 
 def card_value(game, pos, copy, stat: str) -> int | None:
     """``stat`` of ``copy`` on the position: printed, or current with every change."""
+    if stat == UNIT_COST:  # its Personality and the cards attached to him (L5R-RESOLVE: a unit)
+        from .effects_engine import unit_cards
+
+        values = [pos.stat(c, "gold-cost", 0) or 0 for c in unit_cards(pos, copy)]
+        return sum(values) if all(isinstance(v, int) for v in values) else None
     if stat in HALF:
         base, rounding = HALF[stat]
         value = card_value(game, pos, copy, base)
         if value is None:
             return None
         return -((-value) // 2) if rounding == "up" else value // 2
+    if stat not in STATS:
+        return None  # a value the engine does not read ("the amount of Gold you paid"): the step refuses
     attr, printed = STATS[stat]
     if printed:
         value = copy.card.attrs.get(attr, 0)
@@ -174,7 +265,7 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .effects import in_play
     from .procedure import current_battlefield
 
-    own = ("unique", "non-unique", "in-army", "at-battlefield")
+    own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
     found = 0
@@ -186,6 +277,8 @@ def count(game, pos, source, spec: TargetSpec) -> int:
                                              and source.zone.startswith("battlefield")):
             continue
         if "at-battlefield" in spec.states and copy.zone != field:
+            continue
+        if "not-at-battlefield" in spec.states and copy.zone == field:
             continue
         unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
@@ -225,7 +318,10 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
         if len(chosen) == 1 and len(chosen[0]) == 1:
             return chosen[0][0]
         if spec.text.lower().startswith("your "):
-            return None
+            # "Choose your performing Paragon ...: ... your Paragon's Force": the one card a "Choose"
+            # phrase picked that is the player's and fits the words (procedure.choose_card)
+            picked = [c for c in bind.chosen if c.controller == ctx.actor and _fits_words(pos, c, spec)]
+            return picked[0] if not chosen and len(picked) == 1 else None
     if spec.ref in ("it", "choice"):
         # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
         # the card the latest clause naming a card acted on, else the last target
@@ -250,7 +346,9 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
 def _naming_targets(specs, spec: TargetSpec) -> list[TargetSpec]:
     """The target descriptions naming the noun of ``spec`` ("your Samurai" -> "your unbowed Samurai")."""
     head = spec.text.split()[-1].lower() if spec.text else ""
-    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()]
+    yours = spec.text.lower().startswith("your ")  # "your Personality" is not "an enemy Personality"
+    return [t for t in specs if t.ref == "target" and t is not spec and head in t.text.lower().split()
+            and not (yours and t.owner == "opponent")]
 
 
 def _fits_words(pos, copy, spec: TargetSpec) -> bool:
@@ -274,6 +372,19 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
 
     def read(stat, spec):
         nonlocal read_from
+        if stat == X_PAID:  # "the amount of Gold you paid for this action": its "Pay X Gold" (procedure)
+            if getattr(bind, "x_paid", None) is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no X was paid")
+            parts.append(f"X paid {bind.x_paid}")
+            return bind.x_paid
+        if stat == "count-done":  # "the number you discarded": the cards the latest such clause changed
+            kinds = done_kinds(spec)
+            found = [n for kind, n in getattr(bind, "done", []) if kind in kinds]
+            if not found:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no such clause was carried "
+                               "out before it")
+            parts.append(f"{found[-1]} ({spec.text})")
+            return found[-1]
         if stat == "count":
             n = count(game, pos, source, spec)
             parts.append(f"{n} ({spec.text})")
@@ -291,6 +402,11 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     if taker.kind in MILITARY and taker.stat is not None:
         value = read(taker.stat, taker.target)
         taker = replace(taker, stat=None, target=None)
+    both = either_value(amounts)
+    if both is not None:  # "equal to his Force or Chi": the one the acting player chose
+        picked = _chosen_value(ctx, both)
+        amounts = [a for a in amounts if a.stat == picked]
+        parts.append(f"{ctx.actor} chose his {picked.replace('-', ' ')}")
     for offset, a in enumerate(amounts):
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
@@ -301,7 +417,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
         elif a.kind == "amount-plus":
             held = True
             for guard in guards.get(f"effect {first_index + offset}", ()):
-                verdict = conditions.evaluate(
+                from .costs import allegiance, allegiance_holds
+
+                title = allegiance(guard)
+                verdict = allegiance_holds(pos, ctx.actor, title) if title is not None else conditions.evaluate(
                     guard, game=game, pos=pos, actor=ctx.actor, source=source,
                     subject_of=lambda word: (read_from if word.lower() in conditions.PRONOUNS and read_from
                                              else _subject(ctx, source, word, bind)))
@@ -394,6 +513,22 @@ def _trait_amounts_ok(ability) -> bool:
     return not (effects and isinstance(effects[0], Effect) and effects[0].kind.startswith("amount-"))
 
 
+def _named_by_choice(ability, spec: TargetSpec) -> bool:
+    """"Choose your performing unbowed Paragon and target an enemy Personality: ... your Paragon's
+    Force": exactly one "Choose" phrase of a card names the noun, and no target does."""
+    if spec.ref != "choice" or not spec.text.lower().startswith("your "):
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None]
+    if _naming_targets(specs, spec):
+        return False
+    head = spec.text.split()[-1].lower()
+    choosing = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.kind == "choose"
+                and c.target is not None and c.target.ref == "choice" and c.target.count == 1
+                and not c.target.up_to and "player" not in c.target.card_types]
+    naming = [t for t in choosing if head in t.text.lower().split() and t.text.lower().startswith("your ")]
+    return len(choosing) == 1 and len(naming) == 1
+
+
 def _chosen_unbound(ability, spec: TargetSpec) -> bool:
     """After a "Choose your ..." clause (not a target: procedure.choose_card makes "he"/"it" the
     chosen card), is the card an amount is read from unclear? "your Personality's Force" looks
@@ -401,7 +536,7 @@ def _chosen_unbound(ability, spec: TargetSpec) -> bool:
     either; "Choose your performing Duelist: Give him ... his own base Chi" is the chosen card."""
     chosen = any(isinstance(c, Effect) and c.kind == "choose" and c.target is not None and c.target.ref == "choice"
                  for c in (*ability.costs, *ability.effects))
-    if not chosen:
+    if not chosen or _named_by_choice(ability, spec):
         return False
     targeted = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                    for c in (*ability.costs, *ability.effects))
@@ -416,7 +551,11 @@ def _target_state_read(state: str) -> bool:
     return state in TARGET_STATES or checked(state)
 
 
-_TYPE_WORDS = {"personality", "follower", "holding", "item", "spell", "ring", "region", "card", "unit"}
+def _other_choice(ability, own: set[str]) -> bool:
+    """Does the ability ask another choice of the player ("Give him +2F or +2PH") than the options
+    ``own`` ("effect N" of the two values)? One ``choosing`` word could not name both."""
+    return any(c.kind == "effect-choice" and c.args[:1] and c.args[0] not in own for c in ability.conditions) \
+        or any(isinstance(c, Effect) and c.kind.endswith("-choice") for c in (*ability.costs, *ability.effects))
 
 
 def has_amounts(ability) -> bool:
@@ -428,6 +567,13 @@ def ability_executes(ability) -> bool:
     effects of an action or Reaction, in a Gold cost, or in a lasting trait's stat change."""
     if not has_amounts(ability):
         return True
+    from .costs import paid_x, worked_gold
+
+    if reads_x(ability) and not paid_x(ability):
+        return False  # "the amount of Gold you paid for this action" with no "Pay X Gold" cost
+
+    if worked_gold(ability) is not None:
+        return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
     lasting = ability.kind == "continuous"
     if ability.kind == "trait":
         return _trait_amounts_ok(ability)
@@ -439,9 +585,6 @@ def ability_executes(ability) -> bool:
                                or (len(c.target.keywords) > 1 and " or " in c.target.text))
                            for c in (*ability.costs, *ability.effects)):
         return False  # an amount read from a card the engine's target test may not pick out rightly
-    if any(c.kind == "you-control" and c.args and c.args[0].split()[-1].lower() in _TYPE_WORDS
-           for c in ability.conditions):
-        return False  # "If you control a Personality": conditions.py reads the word as a keyword today
     named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
     pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                   for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
@@ -464,18 +607,26 @@ def ability_executes(ability) -> bool:
                     return False
                 if lasting and [a.kind for a in chain(clauses, start - 1)] == ["amount-for-each"]:
                     continue  # "+1F for each X" in a lasting trait: continuous.executes decides
+                if not lasting and part == "effect" and start >= 2 and attack_bonus_each(
+                        clauses[start - 2], taker, chain(clauses, start - 1)):
+                    continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
+                if either_value(chain(clauses, start - 1)) is not None and (part == "cost" or _other_choice(
+                        ability, {f"effect {start}", f"effect {start + 1}"})):
+                    return False  # "Give him +2F or +2PH. … his Force or Personal Honor": two choices
                 if not lasting and clause.target is not None and clause.target.ref == "choice" \
                         and clause.stat != "count" and clause.target.text.lower().startswith("your ") \
                         and len(_naming_targets(
                             [c.target for c in (*ability.costs, *ability.effects)
-                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1:
+                             if isinstance(c, Effect) and c.target is not None], clause.target)) != 1 \
+                        and not _named_by_choice(ability, clause.target):
                     return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
                         and _chosen_unbound(ability, clause.target):
                     return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
-                if not lasting and clause.target is not None and not named and clause.stat != "count" and (
+                if not lasting and clause.target is not None and not named \
+                        and clause.stat not in ("count", "count-done") and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):
                     return False  # "his Chi" with no card named before it, nor the card changed

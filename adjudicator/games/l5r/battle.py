@@ -92,7 +92,13 @@ def assign(game, ctx: Context) -> None:
             pos.move(card.uid, actor, field, top=False)
         pos.memo.setdefault("attackers" if actor == t.active else "defenders", []).append(leader.uid)
         ctx.step("effect", f"assign {leader.name}'s unit to {field} (assigning is not moving)", "L5R-ATTACK")
+        from .triggers_events import raise_event
+
+        raise_event(pos, "assigned", leader)  # "After this Personality is assigned" (triggers.py)
+        if actor == t.active:
+            raise_event(pos, "assigned-to-attack", leader)
     t.passes = 0
+    game.settle(pos, ctx.proc)
 
 
 def maneuver_pass(game, pos: Position, actor: str, proc: Procedure) -> None:
@@ -131,14 +137,20 @@ def engage(game, ctx: Context) -> None:
     t.priority = game.defender(pos)
     ctx.step("timing", f"the battle at {field} begins", "L5R-ATTACK")
     ctx.step("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
+    from .triggers_events import ENGAGING, raise_event  # "After engaging" (triggers.py)
+
+    raise_event(pos, ENGAGING, None)
+    game.settle(pos, ctx.proc)
 
 
 def army_force(game, pos: Position, field: str, player: str) -> tuple[int, list[Copy]]:
     """Force of one side at a battlefield: unbowed Personalities and Followers (L5R-RESOLVE)."""
     cards = [c for c in pos.all_copies() if c.zone == field and c.controller == player]
     total = 0
+    from .effects_battle import contributes_force
+
     for c in cards:
-        if "bowed" in c.flags:
+        if "bowed" in c.flags or not contributes_force(pos, c, field):  # (effects_battle: "this battle")
             continue
         if c.card.type == "personality":
             total += game.card_property(pos, c, "force") or 0
@@ -167,20 +179,27 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
     if changed:
         proc.add("effect", f"{defender}'s {province} has strength {strength} ({', '.join(changed)})", "L5R-RESOLVE",
                  "L5R-TRAIT", "L5R-DURATION")
+    # what each side destroyed, for "After a battle resolution in which you destroyed an army" (triggers.py)
+    destroyed: dict[str, list[str]] = {attacker: [], defender: []}
     if a_force > d_force:
         proc.add("effect", f"{attacker} (Attacker) wins the battle at {field}", "L5R-RESOLVE")
         _destroy_army(pos, d_cards, proc)
         if d_cards:
+            destroyed[attacker].append("army")
             _gain(pos, attacker, 2 * len(d_cards), proc, "2 × cards in the destroyed army")
         if a_force > d_force + strength:
+            destroyed[attacker].append("province")
             _destroy_province(pos, defender, province, proc)
     elif d_force > a_force:
         proc.add("effect", f"{defender} (Defender) wins the battle at {field}", "L5R-RESOLVE")
         _destroy_army(pos, a_cards, proc)
         if a_cards:
+            destroyed[defender].append("army")
             _gain(pos, defender, 2 * len(a_cards), proc, "2 × cards in the destroyed army")
     elif a_cards and d_cards:
         proc.add("effect", f"equal Force at {field}: each side destroys the other army", "L5R-RESOLVE")
+        destroyed[attacker].append("army")
+        destroyed[defender].append("army")
         _destroy_army(pos, a_cards + d_cards, proc)
         _gain(pos, attacker, len(d_cards), proc, "cards of the enemy army destroyed")
         _gain(pos, defender, len(a_cards), proc, "cards of the enemy army destroyed")
@@ -202,6 +221,9 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
         proc.add("effect", "the surviving attacking units bow and go home (not a move)", "L5R-RESOLVE")
     pos.memo.setdefault("resolved", []).append(field)
     pos.memo.pop("battle-used", None)
+    from .triggers_events import raise_resolution
+
+    raise_resolution(pos, {"field": field, "destroyed": destroyed, "attackers": [c.uid for c in a_cards]})
     pos.memo.setdefault("resolved-attackers", []).extend(c.uid for c in a_cards)
 
 

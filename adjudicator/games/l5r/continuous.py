@@ -25,8 +25,11 @@ from .effects import in_play
 from .states import compare
 from .states import fits as state_fits
 
-#: stats a lasting trait may change on cards (the engine reads them in card_property)
-CARD_STATS = ("force", "chi")
+#: stats a lasting trait may change on cards: Force and Chi read in game.card_property, Personal
+#: Honor with every read of the value (Position.stat, through :func:`lasting_stats`)
+CARD_STATS = ("force", "chi", "personal-honor")
+#: of those, the ones Position.stat itself adds (Force and Chi are added by game.card_property)
+_STAT_READ = ("personal-honor",)
 
 #: describing words that depend on the trait's own card
 RELATIVE_STATES = ("other", "in-unit")
@@ -88,16 +91,32 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
     if types and copy.card.type not in types:
         return False
     for keyword in spec.keywords:
-        if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))):
+        if not (pos.has_keyword(copy, keyword) or (keyword.endswith("s") and pos.has_keyword(copy, keyword[:-1]))
+                or _clan_keyword(pos, copy, keyword)):
             return False
     if not all(state_fits(game, pos, source, copy, state) for state in spec.states):
         return False  # ("other", "in this unit" ... are judged from the trait's card: states.py)
     return all(compare(pos.stat(copy, test.stat, 0) or 0, test.op, test.value) for test in spec.tests)
 
 
+def bearer_named(pos: Position, source: Copy, spec: TargetSpec | None) -> bool:
+    """"This Shugenja has +1F" on a Spell: "this" with a type or keyword the card itself is not
+    names the Personality it is attached to (as triggers._bearer_meant reads a trait's effects)."""
+    types = [t for t in spec.card_types if t != "card"] if spec is not None else []
+    return bool(types) and source.card.type not in types and source.attached_to in pos.copies
+
+
+def _clan_keyword(pos: Position, copy: Copy, keyword: str) -> bool:
+    """"Your Crane Clan Personalities": a card belongs to a clan when its keywords name the clan
+    ("Crane"; L5R-CLAN, as the scenario language defines it)."""
+    return keyword.endswith(" Clan") and pos.has_keyword(copy, keyword[: -len(" Clan")])
+
+
 def reaches(game, pos: Position, source: Copy, clause: Effect, copy: Copy) -> bool:
     how = reach(clause.target)
     if how == "this":
+        if bearer_named(pos, source, clause.target):
+            return copy.uid == source.attached_to
         return copy.uid == source.uid
     if how == "attached":
         return copy.uid == source.uid if source.attached_to is None else copy.uid == source.attached_to
@@ -120,9 +139,54 @@ def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator
         for ability in game.abilities(source):
             if ability.kind != "continuous":
                 continue
+            if ability.designators and not designation_holds(game, pos, source, ability):
+                continue  # ("Invest ...": once paid; "Courtesy: ...": unless you went first)
             for index, clause in enumerate(ability.effects):
                 if isinstance(clause, Effect):
                     yield source, ability, index, clause
+
+
+#: the flag of a card brought into play with the cost of its Invest trait paid ("invested:N", N the
+#: trait's place among the card's abilities; effects_traits.invest_resolve), dropped when it leaves
+#: play (triggers.settle)
+INVESTED = "invested:"
+
+
+def invested_flag(game, copy: Copy, ability) -> str:
+    return INVESTED + str(list(game.abilities(copy)).index(ability))
+
+
+def invested(game, copy: Copy, ability) -> bool:
+    return invested_flag(game, copy, ability) in copy.flags
+
+
+#: designators of lasting traits and the condition the line's own reminder text states for them
+#: ("Courtesy: Chairei has Cavalry. (Courtesy traits do not take effect if you went first.)");
+#: RULES.md has no rule of its own for them, so only a line that states it is read
+_DESIGNATED = {"Courtesy": "courtesy traits do not take effect if you went first",
+               "Compassion": "compassion takes effect while you have fewer provinces than anyone else"}
+
+
+def designated_ok(ability) -> bool:
+    """A "Courtesy:" / "Compassion:" line whose own words state when it takes effect (for
+    ``effects.executes``); lines with other designators are not applied."""
+    d = tuple(ability.designators)
+    return len(d) == 1 and d[0] in _DESIGNATED and _DESIGNATED[d[0]] in " ".join(ability.text.lower().split())
+
+
+def designation_holds(game, pos: Position, source: Copy, ability) -> bool:
+    """Does a designated lasting trait of ``source`` take effect now? Invest: once its cost was
+    paid; Courtesy: unless its controller went first (the first player in seat order); Compassion:
+    while its controller has fewer provinces than every other player."""
+    if tuple(ability.designators) == ("Invest",):
+        return invested(game, source, ability)
+    if not designated_ok(ability):
+        return False
+    me = source.controller
+    if ability.designators[0] == "Courtesy":
+        return bool(pos.seat_order) and pos.seat_order[0] != me
+    mine = game.province_count(pos, me)
+    return all(mine < game.province_count(pos, other) for other in pos.players if other != me)
 
 
 def _conditions_hold(game, pos: Position, source: Copy, ability, index: int, holder: Copy) -> bool:
@@ -166,6 +230,14 @@ def bonus(game, pos: Position, copy: Copy, stat: str) -> int:
         if _conditions_hold(game, pos, source, ability, index, copy):
             total += clause.amount * (1 if times is None else times)
     return total
+
+
+def lasting_stats(game, pos: Position, copy: Copy, stat: str) -> int:
+    """The lasting change to ``stat`` every read of a Personality's value includes: "This
+    Personality has +1PH", "Your Crane Clan Personalities have +1PH" (L5R-TRAIT)."""
+    if stat not in _STAT_READ or copy.card.type != "personality":
+        return 0
+    return bonus(game, pos, copy, stat)
 
 
 def keywords(game, pos: Position, copy: Copy) -> list[str]:

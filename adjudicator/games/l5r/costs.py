@@ -49,17 +49,64 @@ def _discount_words(cond) -> int | str | None:
     return None
 
 
-def bearer_spec_ok(spec) -> bool:
-    """Bearers the engine can tell: "a Phoenix Clan Personality", "a Nonhuman Fudo Personality",
-    "a Courtier", "an Earth Shugenja"; not a name (lost by the grammar), not "a Paragon or
-    Kensai" nor a title of two words ("a Ruby Champion")."""
-    if spec is None or spec.ref != "choice" or spec.states or spec.tests or not spec.keywords:
-        return False
-    if re.search(r"\bor\b|Champion", spec.text or ""):
-        return False
+#: "a Ruby Champion", "an Obsidian Champion": a Personality's title keyword of two words (Oracle
+#: keywords "Ruby Champion", "Topaz Champion"); the grammar keeps the two words apart
+_CHAMPION = re.compile(r"an? ([A-Z][a-z]+) Champion")
+
+
+def bearer_test(spec) -> tuple[str, tuple[str, ...]] | None:
+    """How the engine tells a bearer a discount is for: ("spec", ()) the target test reads the words
+    ("a Phoenix Clan Personality", "a Nonhuman Fudo Personality", "a Courtier", "an Earth Shugenja",
+    "a Fire or Void Shugenja"); ("title", (K,)) a title keyword of two words ("a Ruby Champion");
+    ("any", (K, ...)) either keyword ("a Paragon or Kensai"); None for words it cannot tell (a name,
+    lost by the grammar; "a Clan Champion or Magistrate")."""
+    if spec is None or spec.ref != "choice" or spec.tests or not spec.keywords:
+        return None
+    from .states import checked
+
+    text = (spec.text or "").strip()
+    if spec.states:
+        # "a Fire or Void Shugenja": either element word, on the Shugenja (the target test reads it)
+        if spec.card_types or len(spec.keywords) != 1 or len(spec.states) != 1 \
+                or not spec.states[0].startswith("any-keyword:") or not checked(spec.states[0]):
+            return None
+        return ("spec", ())
+    title = _CHAMPION.fullmatch(text)
+    if title is not None and spec.keywords == (title.group(1), "Champion") and not spec.card_types:
+        return ("title", (f"{title.group(1)} Champion",))
+    if re.search(r"\bor\b", text):
+        either = re.fullmatch(r"an? ([A-Z][a-z]+) or ([A-Z][a-z]+)", text)
+        if either is not None and not spec.card_types and spec.keywords == either.groups():
+            return ("any", spec.keywords)
+        return None
+    if "Champion" in text:
+        return None
     if spec.card_types == ("personality",):
-        return True
-    return not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja")
+        return ("spec", ())
+    if not spec.card_types and (len(spec.keywords) == 1 or spec.keywords[-1] == "Shugenja"):
+        return ("spec", ())
+    return None
+
+
+def bearer_spec_ok(spec) -> bool:
+    """A bearer the engine can tell (:func:`bearer_test`)."""
+    return bearer_test(spec) is not None
+
+
+def _bearer_misfit(ctx, host, spec) -> str | None:
+    """Why ``host`` is not the bearer ``spec`` names, or None when it is."""
+    from .procedure import target_ok
+
+    how, words = bearer_test(spec)
+    if how == "spec":
+        return target_ok(ctx, host, spec)
+    if host.card.type != "personality":
+        return f"it is a {host.card.type}, not a Personality"
+    if how == "title":
+        return None if ctx.position.has_keyword(host, words[0]) else f"it lacks the {words[0]} keyword"
+    if any(ctx.position.has_keyword(host, k) for k in words):
+        return None
+    return f"it has none of the keywords {' or '.join(words)}"
 
 
 _NAME = re.compile(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)?")
@@ -80,7 +127,8 @@ def bears_name(copy, name: str) -> bool:
     """A card called ``name``: its full name ("Yotsu Ueda", "Yotsu Ueda (Experienced)"), or the one
     name L5R text calls a Personality by ("Kataoka" for "Kakita Kataoka")."""
     full = copy.name.split(" (")[0]
-    return full == name or (" " not in name and name in full.split())
+    # ("Hida Kozan, Voice of the Empress": the words of the name without its punctuation)
+    return full == name or (" " not in name and name in re.findall(r"[\w'-]+", full))
 
 
 def _attach_discount(ability) -> list[tuple[int, object]]:
@@ -112,6 +160,8 @@ def _self_condition_ok(cond) -> bool:
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
         return len(args) == 2 and args[0].lower() in _OTHERS
+    if test == "is" and len(args) == 2 and args[0] == "your Allegiance":
+        return re.fullmatch(r"[A-Z][a-z]+", args[1]) is not None  # "if your Allegiance is Progressive"
     if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
         return True  # "if you control the Ring of Earth": a card of that title in play
     if test == "you-control":
@@ -130,10 +180,26 @@ def _titled(name: str, title: str) -> bool:
     return name == title or name.startswith(title + " (")
 
 
+def _per_card(ability):
+    """The counted cards of "This Holding enters play paying 1 less Gold for each Personality you
+    control" (an ``amount-for-each`` after the reduction), or None for a reduction by a number."""
+    if len(ability.effects) != 2:
+        return None
+    each = ability.effects[1]
+    return each.target if isinstance(each, Effect) and each.kind == "amount-for-each" else None
+
+
 def _self_reduction_ok(ability) -> bool:
-    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1:
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) not in (1, 2):
         return False
     clause = ability.effects[0]
+    if len(ability.effects) == 2:
+        from .amounts import _count_spec_ok
+
+        counted = _per_card(ability)
+        if counted is None or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+                or ability.effects[1].amount not in (None, 1) or not _count_spec_ok(counted):
+            return False  # (counted as amounts.count does: the cards in play fitting the words)
     if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.target is None or clause.target.ref != "this":
         return False
     if clause.target.keywords or clause.target.states or clause.target.tests:
@@ -165,6 +231,8 @@ def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
 
 
 _BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
+#: "with a base Gold Cost of 5 or higher": the card's printed Gold cost, read here (board_reductions)
+_PRINTED_COST = ("base-gold-cost", "printed-gold-cost")
 
 
 def _board_reduction(ability):
@@ -179,11 +247,86 @@ def _board_reduction(ability):
         return None
     spec = clause.target
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
-            or spec.tests \
+            or not all(t.stat in _PRINTED_COST for t in spec.tests) \
             or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
             or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
         return None
     return spec, clause.amount
+
+
+_ATTACHING = "attaching-to:"
+
+
+def host_discount(ability):
+    """(spec, amount, host words) of a Personality's trait lowering the price of attachments going
+    to it or to its controller's Personalities: "Followers attaching to Misaki enter play paying 2
+    less Gold", "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less
+    Gold", "Cavalry Followers attach to your Personalities paying 2 less Gold"; None otherwise."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) != 1:
+        return None
+    clause = ability.effects[0]
+    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
+            or not clause.amount:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "choice" or spec.tests or spec.zone not in (None, "hand"):
+        return None
+    host = [s[len(_ATTACHING):] for s in spec.states if s.startswith(_ATTACHING)]
+    if len(host) != 1 or not set(spec.states) - {_ATTACHING + host[0]} <= {"non-unique"}:
+        return None
+    if not (set(spec.card_types) <= {"follower", "item", "spell"} and (spec.card_types or spec.keywords)) \
+            or len(spec.keywords) > 1:
+        return None
+    if host[0] != "your Personalities" and not _NAME.fullmatch(host[0]):
+        return None
+    if re.search(r"\bor\b", spec.text or ""):
+        return None  # "attaching to Misaki or Kisada": the grammar keeps one of the two
+    return spec, clause.amount, host[0]
+
+
+def host_discount_applies(clause) -> bool:
+    """effects.executes: the words of such a trait are read here, not by a target test: the host
+    (:func:`host_discount`), a printed Gold cost (:func:`board_reductions`)."""
+    return clause.kind == "cost-reduction" and clause.target is not None and (
+        any(s.startswith(_ATTACHING) for s in clause.target.states)
+        or bool(clause.target.tests) and all(t.stat in _PRINTED_COST for t in clause.target.tests))
+
+
+def _host_discounts(game, ctx, item, host) -> int:
+    """Gold less for ``item`` going to ``host`` from :func:`host_discount` traits of ``host`` (naming
+    him) or of any card its controller has in play ("your Personalities"), with steps (L5R-GOLD)."""
+    from .effects import in_play
+
+    pos, less = ctx.position, 0
+    for card in pos.all_copies():
+        if card.controller != host.controller or not in_play(pos, card):
+            continue
+        for ability in game.abilities(card):
+            found = host_discount(ability)
+            if found is None:
+                continue
+            spec, amount, words = found
+            if words == "your Personalities":
+                if host.card.type != "personality":
+                    continue
+            elif card.uid != host.uid or not bears_name(card, words):
+                continue  # "attaching to Misaki": to the card of that name whose trait it is
+            if spec.card_types and item.card.type not in spec.card_types:
+                continue
+            if any(not (pos.has_keyword(item, k) or (k.endswith("s") and pos.has_keyword(item, k[:-1])))
+                   for k in spec.keywords):
+                continue
+            unique = "unique" in item.card.flags or pos.has_keyword(item, "Unique")
+            if "non-unique" in spec.states and unique:
+                continue
+            if spec.zone == "hand" and item.zone != "hand":
+                continue
+            less += amount
+            ctx.step("condition", f"{card.name}: {spec.text} {'attach to' if words == 'your Personalities' else 'attaching to'} "
+                     f"{words} enter play paying {amount} less Gold, and {item.name} going to {host.name} is one",
+                     "L5R-GOLD", "L5R-EQUIP")
+    return less
 
 
 def ability_verdict(ability) -> bool | None:
@@ -194,7 +337,7 @@ def ability_verdict(ability) -> bool | None:
         return None
     if "cost-reduction" in kinds:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
-            or _board_reduction(ability) is not None
+            or _board_reduction(ability) is not None or host_discount(ability) is not None
     if ability.kind != "continuous":
         return purchases_execute(ability)  # a card an effect brings into play, paying for it
     discounts = {i for i, _ in _attach_discount(ability)}
@@ -205,11 +348,38 @@ def condition_executes(ability, cond) -> bool:
     """The conditions :func:`ability_verdict` accepted that conditions.readable does not read."""
     if cond.kind == "effect-cost":
         return ability_verdict(ability) is True
+    if cond.kind == "effect-if:pays-for-single":
+        return pays_for_single(ability) is not None  # read as the card pays (tier_bonus)
+    if allegiance(cond) is not None and cond.args[0].startswith("effect "):
+        # "plus one if your Allegiance is Traditionalist": the condition of an amount's addition
+        # (amounts.work_out asks allegiance_holds)
+        index = int(cond.args[0].split()[1])
+        clause = ability.effects[index] if index < len(ability.effects) else None
+        if isinstance(clause, Effect) and clause.kind == "amount-plus":
+            return True
+    if _self_reduction_ok(ability) and _self_condition_ok(cond):
+        return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
         return True
     if cond.kind in ("effect-if:paying-for", "effect-unless:paying-for"):
         return tiered_gold(ability) is not None  # "Produce 2 Gold, or 4 Gold if paying for a Holding"
     return False
+
+
+def allegiance(cond) -> str | None:
+    """"Progressive" of the condition "if your Allegiance is Progressive", or None."""
+    if cond.kind != "effect-if:is" or len(cond.args) != 3 or cond.args[1] != "your Allegiance":
+        return None
+    return cond.args[2] if re.fullmatch(r"[A-Z][a-z]+", cond.args[2]) else None
+
+
+def allegiance_holds(pos, player: str, title: str) -> bool:
+    """Is ``player``'s Allegiance ``title``: the Allegiance card of that title in play under her
+    control (an Allegiance Strategy puts itself into play: "Political Open: Put this Strategy into play")."""
+    from .effects import in_play
+
+    return any(c.controller == player and in_play(pos, c) and _titled(c.name, title)
+               and pos.has_keyword(c, "Allegiance") for c in pos.all_copies())
 
 
 def continuous_applies(effect, ref) -> bool:
@@ -231,6 +401,8 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test == "is":  # "your Allegiance is Progressive"
+        return allegiance_holds(pos, actor, args[1])
     if test == "you-control" and _TITLE.fullmatch(args[0]):
         title = args[0][len("the "):]
         return any(c.controller == actor and in_play(pos, c) and _titled(c.name, title) for c in pos.all_copies())
@@ -253,6 +425,14 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             ignore_req = True
             ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Honor Requirement",
                      "L5R-HONOR-REQ")
+        elif _per_card(ability) is not None:
+            from .amounts import count
+
+            counted = _per_card(ability)
+            found = count(game, ctx.position, copy, counted)  # judged as its buyer's card (fits: "you control")
+            less += clause.amount * found
+            ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold for each "
+                     f"{counted.text}: {found} in play, {clause.amount * found} less", "L5R-GOLD", "L5R-DYNASTY")
         else:
             less += clause.amount
             ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold",
@@ -262,6 +442,12 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
 
 def _own_trait_holds(game, ctx, copy, ability) -> bool:
     """Do the conditions of ``copy``'s own cost trait hold for the buyer? A step says why not."""
+    name = named_bearer(ability.effects[0].target)
+    if name is not None and not bears_name(copy, name):
+        # "Doji Natsuyo enters play for 1 less Gold" printed on another card: not a trait on itself
+        ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' names {name}, not this card: it does not "
+                 "lower this card's price", "L5R-GOLD")
+        return False
     unmet = [c for c in ability.conditions if not _self_condition(game, ctx.position, ctx.actor, copy, c)]
     if unmet:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
@@ -287,6 +473,7 @@ def board_reductions(game, ctx, bought) -> int:
     """Gold less for ``bought`` from the traits of its buyer's cards in play ("Your Holdings
     enter play for 1 less Gold"), with steps (L5R-GOLD)."""
     from .effects import in_play
+    from .states import compare
 
     pos, actor, less = ctx.position, ctx.actor, 0
     for copy in pos.all_copies():
@@ -298,6 +485,9 @@ def board_reductions(game, ctx, bought) -> int:
                 continue
             spec, amount = found
             typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            printed = bought.card.attrs.get("gold-cost", 0)
+            if not all(isinstance(printed, int) and compare(printed, t.op, t.value) for t in spec.tests):
+                continue  # "with a base Gold Cost of 5 or higher"
             if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
                 less += amount
                 ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
@@ -307,8 +497,6 @@ def board_reductions(game, ctx, bought) -> int:
 
 def attach_discount(game, ctx, item, host) -> int | str:
     """Gold less (or "free") for equipping ``item`` to ``host`` (its own "Attaches to X for N less Gold")."""
-    from .procedure import target_ok
-
     total: int | str = 0
     for ability in game.abilities(item):
         for index, amount in _attach_discount(ability):
@@ -317,7 +505,7 @@ def attach_discount(game, ctx, item, host) -> int | str:
             if name is not None:
                 why = None if bears_name(host, name) else f"it is not {name}"
             else:
-                why = target_ok(ctx, host, spec)
+                why = _bearer_misfit(ctx, host, spec)
             if why:
                 ctx.step("condition", f"{item.name} is discounted only for {spec.text}; {host.name} is not one "
                          f"({why}): full cost", "L5R-EQUIP", "L5R-GOLD")
@@ -330,6 +518,8 @@ def attach_discount(game, ctx, item, host) -> int | str:
                 ctx.step("condition", f"{item.name} attaches to {host.name} for {amount} less Gold", "L5R-EQUIP",
                          "L5R-GOLD")
                 total += amount
+    if total != "free":
+        total += _host_discounts(game, ctx, item, host)
     return total
 
 
@@ -674,6 +864,13 @@ def _only_for(clause) -> tuple[str, tuple] | None:
         return ("action", spec.keywords)
     if spec.card_types in ((), ("card",)) and len(spec.keywords) == 1 and not spec.states:
         return ("keywords", spec.keywords)
+    if spec.card_types == ("action",) and len(spec.keywords) == 1 and not spec.states \
+            and spec.keywords[0] != "Invest":
+        return ("action", spec.keywords)  # "a single Economic action": an action with that designator
+    if len(spec.card_types) == 1 and spec.card_types[0] in _NOUNS and not spec.keywords and len(spec.states) == 1 \
+            and spec.states[0].startswith("any-keyword:"):
+        # "a single Air or Maho Spell": a card of that type with either keyword
+        return ("typed", (spec.card_types[0], *spec.states[0][len("any-keyword:"):].split("|")))
     if not spec.card_types and not spec.keywords and len(spec.states) == 1 \
             and spec.states[0].startswith("any-keyword:"):
         return ("keywords", tuple(spec.states[0][len("any-keyword:"):].split("|")))
@@ -682,7 +879,10 @@ def _only_for(clause) -> tuple[str, tuple] | None:
 
 def gold_only_ok(ability) -> bool:
     """"Bow this card: Produce 5 Gold, which can only pay for a single Jade card": a Gold source
-    whose Gold the engine checks against the purchase (executes)."""
+    whose Gold the engine checks against the purchase (executes); also one producing a worked-out
+    amount (:func:`worked_gold`)."""
+    if worked_gold(ability) is not None:
+        return True
     if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
         return False
     if len(ability.costs) != 1 or not _self_bow(ability.costs[0]) or len(ability.effects) != 2:
@@ -698,6 +898,10 @@ def _fits(pos, purchase: Purchase | None, what: tuple) -> bool:
         return False
     if kind == "action":
         return purchase.action is not None and all(w in purchase.action.designators for w in words)
+    if kind == "typed":
+        noun, *words = words
+        return purchase.bought and purchase.card.card.type in _NOUNS[noun] \
+            and any(pos.has_keyword(purchase.card, k) for k in words)
     return purchase.bought and any(pos.has_keyword(purchase.card, k) for k in words)
 
 
@@ -705,7 +909,7 @@ def source_restriction(game, ctx, src, what: str) -> str | None:
     """Why the Gold ``src`` produces (its own "which can only pay for …") cannot pay for this
     purchase, or None."""
     for ability in game.abilities(src):
-        if gold_only_ok(ability):
+        if gold_only_ok(ability) and worked_gold(ability) is None:
             only = ability.effects[1]
             if not _fits(ctx.position, getattr(ctx, "_purchase", None), _only_for(only)):
                 return f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that"
@@ -758,6 +962,117 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
                  "L5R-GOLD")
         return amount
+    return take_worked_gold(game, ctx, src, what)
+
+
+# "Bow this card: Produce Gold equal to Nakura's Chi that can only pay for a single Economic action",
+# "Bow this card: Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control": a
+# Gold source (named in ``with``, as a Holding is: L5R-GOLD) whose Gold is worked out as it bows --
+# a value of this card, or a count of cards in play (amounts.py)
+
+def worked_gold(ability):
+    """(amount clauses, the "which can only pay for" clause or None) of such a Gold ability, the
+    amount clauses being the produce-gold clause(s) and their ``amount-*`` chain; None otherwise."""
+    from . import amounts
+
+    if ability.kind != "action" or ability.designators or ability.conditions or ability.limit:
+        return None
+    if len(ability.costs) != 1 or not _self_bow(ability.costs[0]):
+        return None
+    effects = list(ability.effects)
+    if not effects or not all(isinstance(c, Effect) for c in effects) or effects[0].kind != "produce-gold" \
+            or effects[0].target not in (None,) and effects[0].target.ref != "you":
+        return None
+    only = effects[-1] if effects[-1].kind == "gold-only-for" else None
+    body = effects[:-1] if only is not None else effects
+    if only is not None and _only_for(only) in (None, ("action", ("Invest",))):
+        return None  # (an Invest cost is paid with its card's purchase: not an action the engine names)
+    if effects[0].amount is None:  # "Produce Gold equal to Nakura's Chi": a value of this card
+        found = amounts.chain(body, 0)
+        if len(body) != 2 or [a.kind for a in found] != ["amount-equal-to"]:
+            return None
+        a = found[0]
+        if a.amount not in (None, 1) or a.target is None or a.target.ref not in ("this", "attached") \
+                or a.stat not in amounts.STATS:
+            return None
+        return body, only
+    # "Produce 1 Gold, plus 1 additional Gold for each non-Unique Holding you control"
+    if only is not None or len(body) != 3 or body[1].kind != "produce-gold" or not body[1].amount \
+            or body[1].target is not None and body[1].target.ref != "you":
+        return None
+    each = amounts.chain(body, 1)
+    if [a.kind for a in each] != ["amount-for-each"] or each[0].amount not in (None, 1) \
+            or not amounts._count_spec_ok(each[0].target):
+        return None
+    return body, None
+
+
+def take_worked_gold(game, ctx, src, what: str) -> int | None:
+    """Bow ``src`` for its worked-out Gold (:func:`worked_gold`): the Gold it produces, or None when
+    it has no such ability (the caller refuses)."""
+    from . import amounts
+    from .procedure import Bindings
+    from .triggers_events import raise_event
+
+    pos = ctx.position
+    for ability in game.abilities(src):
+        found = worked_gold(ability)
+        if found is None:
+            continue
+        body, only = found
+        if "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed and cannot bow to produce Gold")
+        if only is not None and not _fits(pos, getattr(ctx, "_purchase", None), _only_for(only)):
+            ctx.reject("L5R-GOLD", f"{src.show()}'s Gold may only pay for {only.target.text}, and {what} is not that")
+        if body[0].amount is None:
+            clause, note = amounts.work_out(ctx, src, body[0], body[1:], 1, Bindings(), {})
+            amount = clause.amount or 0
+        else:
+            n = amounts.count(game, pos, src, body[2].target)
+            amount = body[0].amount + body[1].amount * n
+            note = f"{body[0].amount} plus {body[1].amount} for each of {n} ({body[2].target.text})"
+        src.flags.add("bowed")
+        raise_event(pos, "bowed", src)  # "After this card bows" must fire (triggers.fires)
+        ctx.step("cost", f"bow {src.name} to produce {amount} Gold ({note})", "L5R-GOLD", "L5R-ACT-COST")
+        return amount
+    return _take_unprinted_gold(game, ctx, src, what)
+
+
+def _unprinted_amount(ability) -> int | None:
+    """N of a Gold line the card database keeps no Gold Production for (carddb reads only a plain
+    "Bow this card: Produce N Gold."): "Produce 2 Gold, or 4 Gold if …", "Produce 2 Gold and lose 1
+    Honor", "Produce 5 Gold, which can only pay for a single Jade card"; None for other abilities."""
+    tiers = gold_tiers(ability)
+    if tiers is not None:
+        return tiers[0]
+    if gold_extras(ability) is not None or (gold_only_ok(ability) and worked_gold(ability) is None):
+        return ability.effects[0].amount
+    return None
+
+
+def _take_unprinted_gold(game, ctx, src, what: str) -> int | None:
+    """Bow ``src`` for the Gold of such a line when it has no printed Gold Production (a real card
+    loaded from a database), as game.pay_gold bows a Holding for its production (L5R-GOLD)."""
+    from .triggers_events import raise_event
+
+    if (ctx.position.stat(src, "gold-production", 0) or 0) > 0:
+        return None  # its printed production pays (game.pay_gold); named again, nothing more
+    for ability in game.abilities(src):
+        base = _unprinted_amount(ability)
+        if base is None:
+            continue
+        if "bowed" in src.flags:
+            ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed and cannot bow to produce Gold")
+        why = source_restriction(game, ctx, src, what)
+        if why:
+            ctx.reject("L5R-GOLD", why)
+        more, words = tier_bonus(game, ctx, src)
+        src.flags.add("bowed")
+        raise_event(ctx.position, "bowed", src)
+        ctx.step("cost", f"bow {src.name} to produce {base + more} Gold" + (f" ({words})" if more else ""),
+                 "L5R-GOLD", "L5R-ACT-COST")
+        carry_out_gold_extras(game, ctx, src)
+        return base + more
     return None
 
 
@@ -771,6 +1086,9 @@ _PAID_FOR = re.compile(r"an? (Unique )?([A-Z][A-Za-z]+|attachment)( card)?")
 def _paid_for(words: str) -> tuple[bool, str, str] | None:
     """"a Holding" -> (False, "type", "holding"); "a Ninja card" -> (False, "keyword", "Ninja");
     "a Unique Personality" -> (True, "type", "personality"); None for other words."""
+    at_least = re.fullmatch(r"a card with a printed Gold Cost of (\d+) or more", words.strip())
+    if at_least is not None:
+        return (False, "printed-cost-at-least", at_least.group(1))
     m = _PAID_FOR.fullmatch(words.strip())
     if m is None:
         return None
@@ -822,10 +1140,73 @@ def tiered_gold(ability) -> tuple[int, int, tuple] | None:
     return (found[0], found[1], what) if what is not None else None
 
 
+# "This Holding has +2GP when it pays for a single Shugenja only", "… +1GP when it pays to Recruit
+# or Equip a single Library or Spell only": Gold Production more when its Gold pays for such a
+# purchase (Gold from one source pays for one purchase anyway: L5R-GOLD)
+
+def pays_for_single(ability) -> tuple[int, tuple, str | None] | None:
+    """(N, what, how) of such a trait: ``what`` a tuple of ("type", noun) / ("keyword", K), any of
+    which the card paid for must be; ``how`` "recruit|equip" when only a purchase or an Equip; None
+    for other abilities ("a single Kharmic action": which actions are Kharmic is not said)."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1 \
+            or len(ability.conditions) != 1:
+        return None
+    clause, cond = ability.effects[0], ability.conditions[0]
+    if not isinstance(clause, Effect) or clause.kind != "modify-stat" or clause.stat != "gold-production" \
+            or not isinstance(clause.amount, int) or clause.amount <= 0:
+        return None
+    spec = clause.target
+    if spec is None or spec.ref != "this" or spec.keywords or spec.states or spec.tests:
+        return None
+    if cond.kind != "effect-if:pays-for-single" or cond.args[:1] != ("effect 0",) or len(cond.args) not in (2, 3):
+        return None
+    how = cond.args[2] if len(cond.args) == 3 else None
+    if how not in (None, "recruit|equip"):
+        return None
+    what = []
+    for word in cond.args[1].split(" or "):
+        if word.lower() in _NOUNS:
+            what.append(("type", word.lower()))
+        elif re.fullmatch(r"[A-Z][a-z]+", word) and word != "Kharmic":
+            what.append(("keyword", word))
+        else:
+            return None
+    return clause.amount, tuple(what), how
+
+
+def gold_bonus_applies(ability) -> bool:
+    """effects.executes: a Gold Production bonus :func:`tier_bonus` adds as the card pays."""
+    return pays_for_single(ability) is not None
+
+
+def _single_bonus(game, ctx, src) -> tuple[int, list[str]]:
+    purchase = getattr(ctx, "_purchase", None)
+    more, words = 0, []
+    for ability in game.abilities(src):
+        found = pays_for_single(ability)
+        if found is None or purchase is None or not purchase.bought or purchase.card is None:
+            continue
+        amount, what, how = found
+        card = purchase.card
+        if how == "recruit|equip" and purchase.action not in (None, EQUIP_ACTION):
+            continue  # brought into play by an action's effect: not recruited nor equipped
+        if any(card.card.type in _NOUNS[w] if kind == "type" else ctx.position.has_keyword(card, w)
+               for kind, w in what):
+            more += amount
+            words.append(f"+{amount} paying for {card.name}: {ability.effects[0].text}")
+    return more, words
+
+
 def tier_bonus(game, ctx, src) -> tuple[int, str]:
     """Gold more than its Gold Production ``src`` produces for this purchase (its "or 4 Gold if
-    paying for a Holding", "or 3 Gold if you are a Lion Clan player"), with the words; (0, "") when
-    none applies (L5R-GOLD)."""
+    paying for a Holding", "or 3 Gold if you are a Lion Clan player", "+2GP when it pays for a
+    single Shugenja only"), with the words; (0, "") when none applies (L5R-GOLD)."""
+    single, words = _single_bonus(game, ctx, src)
+    more, why = _tier_bonus(game, ctx, src)
+    return more + single, "; ".join(([why] if why else []) + words)
+
+
+def _tier_bonus(game, ctx, src) -> tuple[int, str]:
     from .conditions import SELF, evaluate
 
     purchase = getattr(ctx, "_purchase", None)
@@ -840,7 +1221,11 @@ def tier_bonus(game, ctx, src) -> tuple[int, str]:
                 continue
             unique, kind, word = what[2]
             card = purchase.card
-            fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
+            if kind == "printed-cost-at-least":  # "a card with a printed Gold Cost of 9 or more"
+                printed = card.card.attrs.get("gold-cost", 0)
+                fits = isinstance(printed, int) and printed >= int(word)
+            else:
+                fits = card.card.type in _NOUNS[word] if kind == "type" else ctx.position.has_keyword(card, word)
             fits = fits and (not unique or "unique" in card.card.flags)
             words = f"paying for {card.name}, {when.args[1]}"
         else:
@@ -904,13 +1289,22 @@ def carry_out_gold_extras(game, ctx, src) -> None:
 # (L5R-EQUIP: "paying all costs"; the Comprehensive Rules: "the card's Gold Cost is checked against
 # the amount paid for the original action"). X is the ``x N`` the action names.
 
-def x_cost(ability) -> bool:
+def paid_x(ability) -> bool:
     """The action's own cost is "Pay X Gold" (no amount it works out)."""
     from . import amounts
 
     costs = list(ability.costs)
     return any(isinstance(c, Effect) and c.kind == "pay-gold" and c.amount is None and not amounts.chain(costs, i)
                for i, c in enumerate(costs))
+
+
+def x_cost(ability) -> bool:
+    """The action's own cost is "Pay X Gold", and no effect reads X as an amount ("a number of
+    Wealth tokens equal to the amount of Gold you paid for this action": amounts.py): X is then
+    read only as the price of an Equip (:func:`equips_for_x`)."""
+    from . import amounts
+
+    return paid_x(ability) and not amounts.reads_x(ability)
 
 
 def equips_for_x(ability, index: int) -> bool:

@@ -28,7 +28,9 @@ END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begi
 BATTLE_ENDS = ("after-end-of", "battle-ends")
 #: "After the next time (this turn) it straightens, destroy it": once, when the card named
 #: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
-NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed"}
+NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed",
+             # "After the next time this turn he assigns (to attack)": battle.assign (L5R-ATTACK)
+             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack"}
 FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
@@ -70,14 +72,24 @@ def _index(cond) -> int | None:
     return int(number) if kind == "effect" and number.isdigit() else None
 
 
+def _engaging(ability) -> bool:
+    """A Reaction to "After engaging": taken as the battle begins (triggers.py, L5R-ATTACK)."""
+    from .triggers_events import ENGAGING, split_event
+
+    return ability.kind == "reaction" and ability.trigger is not None and \
+        split_event(ability.trigger.event)[0] == ENGAGING
+
+
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    if cond.kind == "effect-trigger" and ability.kind == "trait":  # a second trigger in a triggered trait's line
+        return standing_executes(ability, cond)
     when = _when(cond)
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators:
-        return False  # only a Battle action is sure to be taken while a battle is on
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators and not _engaging(ability):
+        return False  # only a Battle action (or a Reaction to engaging) is sure to be taken while a battle is on
     if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
             c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
         return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
@@ -96,17 +108,40 @@ def executes(ability, cond) -> bool:
            for c in (*ability.costs, *ability.effects)):
         return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
     clause = ability.effects[index]
+    if _sentence_goes_on(ability, index, cond):
+        return False  # "After the next time he attacks, dishonor him and his controller loses Honor": the
+        # second effect belongs to the moment too, but the reader scoped only the first
     ref = clause.target.ref if clause.target is not None else None
     if ref not in _REFS:
         return False
     if ref == "it":  # "it" must name a card chosen or made before it, or this card
         earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        from .procedure import chosen_card  # "Choose your performing Samurai: ... Destroy him before ..."
+
         if not any(c.target is not None and c.target.ref in ("target", "this") or c.kind == "create"
-                   for c in earlier):
+                   or chosen_card(c) for c in earlier):
             return False
     if ref in ("you", None):
         return clause.kind in ("draw", "gain-honor", "lose-honor")
     return clause.kind in _CARD_KINDS
+
+
+def _sentence_goes_on(ability, index: int, cond) -> bool:
+    """Does the sentence of delayed effect ``index`` go on with another effect the reader did not
+    set aside with it (same sentence, no delayed condition of its own)?"""
+    effects = list(ability.effects)
+    after = next((i for i in range(index + 1, len(effects))
+                  if not (isinstance(effects[i], Effect) and effects[i].kind.startswith("amount-"))), None)
+    if after is None:
+        return False
+    if any(c.kind in ("effect-delayed", "effect-trigger") and _index(c) == after for c in ability.conditions):
+        return False
+    text = ability.text
+    here = text.find(effects[index].text)
+    there = text.find(effects[after].text, here + 1) if here >= 0 else -1
+    if here < 0 or there < 0:
+        return True  # (cannot tell: not claimed)
+    return "." not in text[here + len(effects[index].text):there]
 
 
 #: what a delayed effect may do to a card
@@ -120,7 +155,9 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn e
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
           BATTLE_ENDS: "after this battle ends",
           ("after-next", "card-straightens"): "after the next time it straightens",
-          ("after-next", "card-bows"): "after the next time it bows"}
+          ("after-next", "card-bows"): "after the next time it bows",
+          ("after-next", "card-assigned"): "after the next time he is assigned",
+          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -197,6 +234,10 @@ def _run(game, pos: Position, proc: Procedure, due) -> None:
 def phase_ends(game, pos: Position, proc: Procedure) -> None:
     """Before the current phase gives way to another (turn.enter_phase, turn._next_turn)."""
     phase, turn = pos.timing.phase, pos.timing.turn
+    if phase == "attack" and pos.timing.step != "declaration":  # (a declined attack has no Attack phase)
+        from .triggers_events import ATTACK_ENDS, raise_event
+
+        raise_event(pos, ATTACK_ENDS, None)  # "After an Attack Phase ends" (triggers.py)
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == PHASE_ENDS and e["phase"] == phase and e["turn"] == turn)
 
 
@@ -273,7 +314,9 @@ def _standing_trigger(cond):
 
     if cond.kind != "effect-trigger" or len(cond.args) != 3 or cond.args[1] != "after":
         return None
-    return Trigger(timing="after", event=cond.args[2], text=cond.text)
+    # the condition's text runs on into the effect ("After your turn begins, give ..."): the
+    # trigger's own words end at the comma
+    return Trigger(timing="after", event=cond.args[2], text=cond.text.split(",")[0])
 
 
 def standing_executes(ability, cond) -> bool:
@@ -283,15 +326,24 @@ def standing_executes(ability, cond) -> bool:
 
     trigger = _standing_trigger(cond)
     index = _index(cond)
-    if trigger is None or index is None or ability.kind != "continuous" or ability.designators:
-        return False  # Courtesy and the like: conditions on who went first, not checked here
+    from .continuous import designated_ok
+
+    if trigger is None or index is None or ability.kind not in ("continuous", "trait"):
+        return False
+    if ability.designators and not (ability.kind == "continuous" and designated_ok(ability)):
+        return False  # "Courtesy: After you Recruit Takato, ...": only as its reminder states (standing)
     if not fires(trigger) or index >= len(ability.effects):
         return False
     clause = ability.effects[index]
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
         return False
-    return isinstance(clause, Effect) and clause.kind in _STANDING_KINDS and (
-        clause.target is None or clause.target.ref == "you")
+    if not isinstance(clause, Effect):
+        return False
+    ref = clause.target.ref if clause.target is not None else None
+    if clause.kind in _STANDING_KINDS:  # its controller's, or "another player loses 2 Honor"
+        return ref in (None, "you", "opponent")
+    # "After your turn begins, give this Personality a -1C Plague token": its own card or bearer
+    return clause.kind in _CARD_KINDS and ref in ("this", "attached") and not clause.target.states
 
 
 def triggered_effects(ability) -> set[int]:
@@ -302,8 +354,12 @@ def triggered_effects(ability) -> set[int]:
 def standing(game, pos: Position, events: list, proc: Procedure) -> None:
     """Card events just raised (triggers.settle): fire the second triggers of continuous lines of
     cards in play that fit them ("After you Equip this Item, gain 2 Honor")."""
-    from .effects import apply_to_player, in_play
-    from .triggers import left_play_by, trigger_matches
+    from dataclasses import replace
+
+    from .effects import in_play
+    from .triggers import left_play_by, resolve_clauses, trigger_matches
+
+    from .continuous import designation_holds
 
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
@@ -311,6 +367,8 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
             for cond in ability.conditions:
                 if not standing_executes(ability, cond):
                     continue
+                if ability.designators and not designation_holds(game, pos, copy, ability):
+                    continue  # ("Courtesy: ...": its controller went first)
                 trigger = _standing_trigger(cond)
                 for event in events:
                     if not (present or left_play_by(copy, trigger, event)):
@@ -320,9 +378,10 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
                     clause = ability.effects[_index(cond)]
                     proc.add("trigger", f"{copy.name}: {cond.text.split(',')[0]} has happened, so "
                              f"'{clause.text}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
-                    out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
-                    proc.add("effect", out.description if out.changed else
-                             f"{out.description}: no change ({out.why})", "L5R-ACT-EFFECT", "L5R-TRAIT")
+                    # (its card, its bearer, its controller or the other players: triggers.resolve_clauses)
+                    resolve_clauses(game, pos, copy, replace(ability, effects=type(ability.effects)((clause,)),
+                                                             conditions=type(ability.conditions)()), proc, None,
+                                    "L5R-ACT-EFFECT")
 
 
 def standing_rest(ability):
@@ -336,5 +395,8 @@ def standing_rest(ability):
     if any(c.kind.startswith("effect-") and c.kind != "effect-trigger" for c in ability.conditions):
         return None  # other effect-scoped conditions would count the effects differently
     skip = triggered_effects(ability)
+    if any(getattr(getattr(e, "target", None), "ref", None) == "it" for i, e in enumerate(ability.effects)
+           if i not in skip):
+        return None  # "... gain 2 Honor and permanently give him Naval": "him" belongs to the trigger's sentence
     return replace(ability, effects=type(ability.effects)(e for i, e in enumerate(ability.effects) if i not in skip),
                    conditions=type(ability.conditions)(c for c in ability.conditions if c.kind != "effect-trigger"))

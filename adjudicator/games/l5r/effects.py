@@ -26,6 +26,9 @@ _BASE_KINDS = frozenset({
     "take-control", "move-to-battle", "produce-gold", "take-favor", "give-token", "put-in-hand",
     "attach-restriction", "bow-or-straighten", "create", "attach", "attach-to", "remove-from-game",
     "put-into-play",
+    "attack-may-target", "fear-destroys", "attack-compare",  # folded into their attack (procedure)
+    "reorder",  # the cards just looked at, put back in the order named (procedure, effects_engine.reorder)
+    "refill",  # the provinces this action refilled, face-up (procedure, effects_cards.refill_face_up)
 })
 
 #: Topic modules adding kinds: each has ``CARD_KINDS`` and ``PLAYER_KINDS``, dicts from a kind
@@ -221,6 +224,10 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             deck = copy.zone
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from the {deck.replace('-', ' ')}")
+        if copy.zone.startswith("province "):  # "Target a card in a province: Discard it."
+            from .effects_cards import discard_from_province
+
+            return Outcome(True, discard_from_province(position, copy))
         if copy.zone != "hand":
             return Outcome(False, f"discard {name}", f"{name} is not in a hand")
         discard_copy(position, copy)
@@ -232,14 +239,20 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         # "Melee and Ranged Attacks targeting cards in this unit have -3 strength" (L5R-TRAIT)
         change, changers = attack_strength(game, position, kind, copy, game.acting_player(position))
         strength += change
-        force = game.card_property(position, copy, "force") if copy.card.type == "personality" \
-            else (position.stat(copy, "force", 0) or 0)
+        from .effects_battle import compared_value
+
+        # "Ranged 5 Attack that you compare against Gold Cost": the rider's value, folded in by the
+        # procedure as ``keyword`` "compare:<stat>" (effects_battle); otherwise the card's Force
+        compare = (effect.keyword or "")[len("compare:"):] if (effect.keyword or "").startswith("compare:") else None
+        force, against = compared_value(game, position, copy, compare or None)
         what = {"fear": f"Fear {strength}", "ranged-attack": f"Ranged {strength} Attack",
                 "melee-attack": f"Melee {strength} Attack"}[kind]
         if changers:
             what += f" (strength {strength}: {', '.join(changers)})"
+        if compare:
+            what += f", compared against {against}"
         if force > strength:
-            return Outcome(False, f"{what} on {name}", f"its Force {force} is above {strength}")
+            return Outcome(False, f"{what} on {name}", f"its {against} {force} is above {strength}")
         if kind == "fear":
             return apply_to_card(game, position, copy, Effect("bow", text=what), as_cost=as_cost, source=source)
         return apply_to_card(game, position, copy, Effect("destroy", text=what), as_cost=as_cost, source=source)
@@ -390,6 +403,11 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .effects_battle import ATTACK_RIDERS, riders_execute
+
+    if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
+                                                          or not riders_execute(ability)):
+        return False  # "that may target Items and Spells": a rider the procedure does not fold in
     from .effects_engine import grant_applies
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
@@ -451,7 +469,22 @@ def executes(ability) -> bool:
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
         return False  # "Search your discard pile, then deck, for …": an order between zones
-    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction") and look_applies(c))
+    from .effects_battle import no_force_executes
+
+    if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
+        return False  # "He does not contribute Force while unbowed": the "while" is not kept
+    from .effects_cards import refill_applies
+    from .effects_engine import look_reorder_applies
+
+    if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
+           for c in clauses):
+        return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
+
+    if any(c.kind == "reorder" for c in clauses) and not any(
+            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):
+        return False  # "Put the rest back in any order": after cards picked among those looked at
+    if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction")
+                                            and (look_applies(c) or look_reorder_applies(ability, c)))
            for c in clauses):
         return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
@@ -460,10 +493,18 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
-    from .effects_engine import unit_ref
+    from .effects_engine import reuse_applies, unit_ref
+
+    if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
+           for c in clauses):
+        return False  # "his Political abilities", "an ability on your target Weapon": not read
+
+    from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            c.kind == "reuse-ability" or \
+            host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
                 and reach(c.target) == "own")
@@ -505,7 +546,11 @@ def executes(ability) -> bool:
         return False  # "four times per turn"; a triggered trait's own limit (triggers.py counts none)
     if ability.kind == "continuous":
         from . import continuous
+        from .costs import gold_bonus_applies
         from .effects_engine import PLAYER_STATS, player_stat_applies
+
+        if ability.designators and not continuous.designated_ok(ability):
+            return False  # "Courtesy:" applied when the line states its rule (continuous.designation_holds)
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
@@ -514,6 +559,8 @@ def executes(ability) -> bool:
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
                 return not ability.designators and engine_strength(c)
+            if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
+                return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):
                 index = ability.effects.index(c) if c in ability.effects else -1
                 following = ability.effects[index + 1] if 0 <= index < len(ability.effects) - 1 else None
@@ -543,11 +590,13 @@ def executes(ability) -> bool:
         # triggers._resolve_trait: mandatory, its readable conditions checked when it resolves,
         # no choices ("you may" asks one), "it" the card the event was about
         from .effects_engine import trait_clause_executes
+        from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
 
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
-            c.target is None or c.target.ref in ("this", "you", "attached", "it")
-            or trait_clause_executes(c, ability) or c.kind == "negate" for c in ability.effects)
+            c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
+            or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)
+            for c in ability.effects)
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
@@ -584,8 +633,9 @@ def executes(ability) -> bool:
             gold_only = gold_extras(ability) is not None
         if gold_only and sum(c.kind == "produce-gold" for c in clauses) > 1:
             from .costs import gold_tiers  # "Produce 2 Gold, or 3 Gold if …": game.pay_gold reads the "if"
+            from .costs import worked_gold  # "Produce 1 Gold, plus 1 for each …": costs.take_worked_gold
 
-            gold_only = gold_tiers(ability) is not None
+            gold_only = gold_tiers(ability) is not None or worked_gold(ability) is not None
         return bool(timed) or gold_only
     return False
 

@@ -225,3 +225,107 @@ PLAYER_KINDS: dict = {}
 
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {"may-assign-bowed": may_assign_bowed, "cannot-assign": may_assign_bowed}
+
+
+# ---------------------------------------------------------------------------- attack riders
+#
+# Words after a Fear / Melee / Ranged Attack that change that attack, not cards of their own:
+# "that may target a Personality with Followers" (which cards it may target), "that destroys
+# Followers after it bows them" (what a Fear does to a card it bowed), "that you may compare
+# against Gold Cost" (which value of the target its strength is compared with). The procedure
+# folds them into the attack (procedure.resolve_effects); they apply to nothing by themselves.
+
+MILITARY_KINDS = ("fear", "ranged-attack", "melee-attack")
+ATTACK_RIDERS = frozenset({"attack-may-target", "fear-destroys", "attack-compare"})
+
+#: the values an attack may be compared with instead of Force (amounts.STATS reads them: "base
+#: Force" is the printed one)
+_COMPARED = ("gold-cost", "base-force", "printed-force", "chi", "personal-honor")
+
+
+def widens_to_led_units(clause) -> bool:
+    """"that may target a Personality with Followers": the only widening read. The attack's own
+    target is "a Follower or Personality without Followers" (procedure.MILITARY), so with it any
+    Follower or Personality may be targeted; other words ("Items and Spells", "a dishonorable
+    Personality with Followers", "a card in the Defender's home") are not read."""
+    spec = clause.target
+    return clause.kind == "attack-may-target" and spec is not None and tuple(spec.card_types) == ("personality",) \
+        and tuple(spec.states) == ("has-followers",) and not spec.keywords and not spec.tests \
+        and spec.zone is None and spec.owner == "any"
+
+
+def _destroyed_kind(clause) -> bool:
+    """"destroys Followers" / "destroys Infantry cards": a card type or keyword the target test reads."""
+    spec = clause.target
+    return spec is not None and spec.ref == "each" and bool(spec.card_types) and not spec.states \
+        and not spec.tests and spec.zone is None and spec.owner == "any" \
+        and (tuple(spec.card_types) != ("card",) or bool(spec.keywords))
+
+
+def riders_execute(ability) -> bool:
+    """For :func:`adjudicator.games.l5r.effects.executes`: every rider is one the procedure folds into
+    the one attack before it ("Fear 3, or 5 if …" counts as one attack)."""
+    effects = [c for c in ability.effects if hasattr(c, "kind")]
+    riders = [i for i, c in enumerate(effects) if c.kind in ATTACK_RIDERS]
+    if not riders:
+        return True
+    attacks = [i for i, c in enumerate(effects) if c.kind in MILITARY_KINDS]
+    if len({effects[i].kind for i in attacks}) != 1 or ability.costs and any(
+            getattr(c, "kind", "") in ATTACK_RIDERS for c in ability.costs):
+        return False
+    for i in riders:
+        clause = effects[i]
+        if not attacks or attacks[0] > i:
+            return False
+        if clause.kind == "attack-may-target" and not widens_to_led_units(clause):
+            return False
+        if clause.kind == "fear-destroys" and not (effects[attacks[0]].kind == "fear" and _destroyed_kind(clause)):
+            return False
+        if clause.kind == "attack-compare" and clause.stat not in _COMPARED:
+            return False
+    return True
+
+
+def compared_value(game, position, copy, compare: str | None) -> tuple[int, str]:
+    """The value of the attacked card its strength is compared with: Force, or the rider's
+    ("compare against Gold Cost"); with the words naming it."""
+    from .amounts import card_value
+
+    if compare is None:
+        force = game.card_property(position, copy, "force") if copy.card.type == "personality" \
+            else (position.stat(copy, "force", 0) or 0)
+        return force, "Force"
+    return card_value(game, position, copy, compare) or 0, compare.replace("-", " ").title()
+
+
+# ---------------------------------------------------------------------------- "does not contribute Force"
+
+def _no_force_flag(field: str) -> str:
+    return f"no-force-contribution:{field}"
+
+
+def no_force_contribution(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"It does not contribute Force to its army's total Force this battle": for the battle being
+    fought, the card's Force is left out of its army's total (L5R-RESOLVE reads it: battle.army_force)."""
+    from ...core.position import Modifier
+    from .procedure import current_battlefield
+
+    field = current_battlefield(position) if position.timing.phase == "attack" else None
+    if field is None:
+        return Outcome(False, f"{copy.show()} does not contribute Force", "no battle is being fought")
+    position.modifiers.append(Modifier(copy.uid, flag=_no_force_flag(field), duration="turn", source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"{copy.show()} does not contribute Force to its army at {field} this battle")
+
+
+def contributes_force(position, copy, field: str) -> bool:
+    """False for a card an effect has kept out of its army's Force in this battle."""
+    return not position.has_flag(copy, _no_force_flag(field))
+
+
+def no_force_executes(clause) -> bool:
+    """Only "this battle" is read ("while unbowed" is not kept by the reader)."""
+    return clause.duration == "battle"
+
+
+CARD_KINDS["no-force-contribution"] = no_force_contribution

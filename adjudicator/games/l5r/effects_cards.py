@@ -53,7 +53,59 @@ def _refill_left(position, player: str, zone: str) -> str:
         return f"; {zone} stays empty: the Dynasty deck is empty (L5R-DYNASTY)"
     new = position.move(deck[0], player, zone)
     new.flags.add("face-down")
+    # what this action refilled: "Discard it. Refill the province face-up." turns it (procedure)
+    position.memo.setdefault(REFILLED, []).append(new.uid)
     return f"; {player}'s {zone} is refilled face down (L5R-DYNASTY)"
+
+
+#: memo key: uids of the cards that refilled a province during the action resolving
+REFILLED = "_refilled"
+
+
+def discard_from_province(position, copy):
+    """A card in a province discarded (to its owner's pile, L5R-RESOLVE); the province is refilled
+    face down from its owner's Dynasty deck (L5R-DYNASTY). Returns the step's words."""
+    from .effects import discard_copy
+
+    origin, origin_owner = copy.zone, copy.zone_owner
+    discard_copy(position, copy)
+    return f"discard {copy.show()} from {origin_owner}'s {origin}{_refill_left(position, origin_owner, origin)}"
+
+
+def refill_face_up(game, position) -> list:
+    """"Refill the province face-up": the cards that refilled provinces during this action (face down,
+    as the rules refill them) are face-up instead. An Event stays face-down: RULES.md says what a
+    face-up Event does only in the Events phase (L5R-EVENTS). Returns (Outcome, ...) per card."""
+    from .effects import Outcome
+
+    out = []
+    for uid in position.memo.get(REFILLED, []):
+        copy = position.copies.get(uid)
+        if copy is None or not copy.zone.startswith("province ") or "face-down" not in copy.flags:
+            continue
+        where = f"{copy.zone_owner}'s {copy.zone}"
+        if copy.card.type == "event":
+            out.append(Outcome(False, f"refill {where} face-up", "the card is an Event: RULES.md says what a face-up "
+                               "Event does only in the Events phase (L5R-EVENTS), so it stays face-down"))
+            continue
+        copy.flags.discard("face-down")
+        out.append(Outcome(True, f"refill {where} face-up: {copy.show()}"))
+    if not out:
+        out.append(Outcome(False, "refill the province face-up", "no province was refilled by this action"))
+    return out
+
+
+def refill_applies(ability, clause) -> bool:
+    """"Discard it. Refill the province face-up." / "Discard them, refilling the provinces face-up": the
+    provinces a card of which this ability discarded (a target in a province)."""
+    spec = clause.target
+    if clause.kind != "refill" or clause.keyword != "face-up" or spec is None or spec.ref != "choice" \
+            or (spec.text or "").strip().lower() not in ("the province", "the provinces"):
+        return False
+    effects = [c for c in ability.effects if hasattr(c, "kind")]
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    named = [c.target for c in (*ability.costs, *effects[:index]) if getattr(c, "target", None) is not None]
+    return any(c.kind == "discard" for c in effects[:index]) and any(t.zone == "province" for t in named)
 
 
 def _to_deck(top: bool):

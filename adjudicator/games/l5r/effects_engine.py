@@ -294,7 +294,20 @@ def province_effect_applies(clause: Effect) -> bool:
         return spec.owner == "you" and not spec.states
     if spec.ref == "possessed":
         return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
+    if spec.ref == "this":  # "Give this Province +2 strength": the current battlefield's (this_province)
+        return not spec.states and (spec.text or "").strip().lower() == "this province"
     return False
+
+
+def this_province_elsewhere(game, pos, source) -> str | None:
+    """Why "this Province" on ``source`` is not the current battlefield's province, or None. The
+    Comprehensive Rules ("This"): on an Event it is the province the Event is in, on a Fortification
+    the province it is attached to, on any other card the current battlefield's province -- the
+    engine reads only the last."""
+    if source.card.type == "event" or pos.has_keyword(source, "Fortification"):
+        return f"on {'an Event' if source.card.type == 'event' else 'a Fortification'} 'this Province' is its own " \
+               "province, which the engine does not change the strength of"
+    return None
 
 
 def _stronghold_strength(pos, player: str) -> int:
@@ -457,15 +470,76 @@ def look_applies(clause: Effect) -> bool:
         and spec.zone in ("fate-deck", "dynasty-deck") and not spec.states
 
 
+def look_reorder_applies(ability, clause: Effect) -> bool:
+    """"Look at the top three cards of your Fate deck. Put them back in any order.": several cards of
+    one of the acting player's decks, and the only clause naming them after it puts them all back
+    (``reorder``, "them"); "one of them", "the rest" pick among them, which is not read."""
+    spec = clause.target
+    effects = list(ability.effects)
+    if clause.kind != "look-at-top" or not isinstance(clause.amount, int) or clause.amount < 2 or spec is None \
+            or spec.ref != "you" or spec.zone not in ("fate-deck", "dynasty-deck") or spec.states:
+        return False
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    after = [c for c in effects[index + 1:] if isinstance(c, Effect)]
+    naming = [c for c in after if c.target is not None and c.target.ref == "it"]
+    return len(naming) == 1 and naming[0] is (after[0] if after else None) and reorder_applies(naming[0])
+
+
+def reorder_applies(clause: Effect) -> bool:
+    """"Put them back in any order": the cards just looked at (look_reorder_applies)."""
+    spec = clause.target
+    return clause.kind == "reorder" and spec is not None and spec.ref == "it" \
+        and (spec.text or "").strip().lower() == "them" and not spec.states
+
+
 def _look(game, position, player, effect, *, as_cost, source):
     from .effects import Outcome
 
     zone = (effect.target.zone if effect.target is not None else None) or "fate-deck"
     deck = position.zones.get((player, zone), [])
     where = zone.replace("-", " ")
+    count = effect.amount if isinstance(effect.amount, int) and effect.amount > 1 else 1
     if not deck:
         return Outcome(False, f"{player} looks at the top card of the {where}", "it is empty")
+    if count > 1:
+        seen = ", ".join(position.copies[u].show() for u in deck[:count])
+        short = f" (only {len(deck)} there)" if len(deck) < count else ""
+        return Outcome(True, f"{player} looks at the top {count} cards of the {where}{short}: {seen}")
     return Outcome(True, f"{player} looks at the top card of the {where}: {position.copies[deck[0]].show()}")
+
+
+def reorder(ctx, clause: Effect, cards: list):
+    """"Put them back in any order": the acting player orders the cards looked at, still on top of
+    the deck, naming them with ``paying`` top first (L5R-ACT-EFFECT); naming none, she keeps
+    their order. Returns the step's Outcome."""
+    from .effects import Outcome
+
+    pos = ctx.position
+    cards = [c for c in cards if not isinstance(c, str)]
+    if not cards:
+        return Outcome(False, "put them back in any order", "no cards were looked at")
+    key = (cards[0].zone_owner, cards[0].zone)
+    deck = pos.zones.get(key, [])
+    uids = [c.uid for c in cards]
+    if deck[:len(uids)] != uids:
+        return Outcome(False, "put them back in any order", "they are no longer the top cards of the deck")
+    paying = list(ctx.body.paying)
+    used = pos.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not rest:
+        return Outcome(True, f"{ctx.actor} puts them back in the same order: "
+                       f"{', '.join(c.show() for c in cards)} (name another order with 'paying', top first)")
+    order = []
+    for i in rest[:len(cards)]:
+        used.append(i)
+        copy = ctx.card(paying[i], where=lambda c: c.uid in uids, purpose="order")
+        if copy.uid not in uids or copy in order:
+            ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} is not one of the cards looked at, or was named twice")
+        order.append(copy)
+    if len(order) != len(cards):
+        ctx.reject("L5R-ACT-EFFECT", f"name all {len(cards)} cards looked at, top first, to put them back in order")
+    deck[:len(uids)] = [c.uid for c in order]
+    return Outcome(True, f"{ctx.actor} puts them back, top first: {', '.join(c.show() for c in order)}")
 
 
 PLAYER_KINDS["look-at-top"] = _look
@@ -568,7 +642,9 @@ def transfer_applies(ability) -> bool:
         if clause.target is None or clause.target.ref not in ("this", "target", "it") or clause.target.count != 1:
             return False
         if getattr(host, "kind", "") != "attach-to" or host.target is None or host.target.ref not in (
-                "target", "it") or host.target.count != 1 or host.target.states:
+                "target", "it", "this") or host.target.count != 1 or host.target.states:
+            return False  # ("Transfer it to Yamato": the Personality whose ability it is)
+        if host.target.ref == "this" and host.target.card_types not in ((), ("personality",)):
             return False
     return True
 
@@ -698,3 +774,101 @@ def granted(position, copy) -> tuple:
 
     return tuple(parse_ability(m.flag[len(_GRANT_FLAG):]) for m in position.modifiers
                  if m.subject == copy.uid and m.flag and m.flag.startswith(_GRANT_FLAG))
+
+
+# ---------------------------------------------------------------------------- "use its abilities a second time"
+
+#: memo key: uid -> how many more times this turn each ability of that card may be used (cleared
+#: with the turn's other memos, turn._next_turn)
+EXTRA_USES = "extra-uses"
+_ITS_ABILITIES = ("its abilities", "his abilities", "her abilities")
+
+
+def reuse_applies(clause: Effect) -> bool:
+    """"You may use its abilities a second time (this turn)": every ability of the card named just
+    before (procedure.Bindings.last), no narrower ("his Political abilities", "an ability on …")."""
+    spec = clause.target
+    return clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None \
+        and spec.ref == "possessed" and tuple(spec.states) == ("of-it",) \
+        and (spec.text or "").strip().lower() in _ITS_ABILITIES
+
+
+def extra_uses(pos, copy) -> int:
+    """How many more times this turn each ability of ``copy`` may be used (procedure's limit check)."""
+    return pos.memo.get(EXTRA_USES, {}).get(str(copy.uid), 0)
+
+
+def _reuse(game, position, copy, effect, *, as_cost, source):
+    """Each once-per-turn ability of the card may be used once more this turn: L5R-ACT-COND's "once
+    per turn unless it states another limit", the effect stating it."""
+    from .effects import Outcome
+
+    uses = position.memo.setdefault(EXTRA_USES, {})
+    uses[str(copy.uid)] = uses.get(str(copy.uid), 0) + (effect.amount or 1)
+    return Outcome(True, f"{copy.show()}'s abilities may each be used one more time this turn")
+
+
+CARD_KINDS["reuse-ability"] = _reuse
+
+
+# ---------------------------------------------------------------------------- Seppuku
+
+def _seppuku(game, position, copy, effect, *, as_cost, source):
+    """"Erdene commits Seppuku": the Comprehensive Rules (Seppuku) -- "Rehonor the Personality, then
+    destroy him; these effects cannot be negated" -- so no standing negation is asked; a card that
+    cannot be destroyed at all (its own trait) still is not (L5R-ACT-EFFECT: a change that cannot
+    happen does nothing)."""
+    from .effects import Outcome, _cannot, discard_copy, in_play, raise_event
+
+    name = copy.show()
+    if copy.card.type != "personality" or not in_play(position, copy):
+        return Outcome(False, f"{name} commits Seppuku", "only a Personality in play commits Seppuku")
+    said = []
+    if "dishonored" in copy.flags:
+        copy.flags.discard("dishonored")
+        said.append(f"rehonor {name}")
+    if _cannot(position, copy, "destroy", game):
+        return Outcome(bool(said), f"{name} commits Seppuku: " + ", then ".join(said or ["nothing to rehonor"]),
+                       f"{name} cannot be destroyed")
+    raise_event(position, "destroyed", copy)
+    discard_copy(position, copy)
+    said.append(f"destroy {name}")
+    return Outcome(True, f"{name} commits Seppuku: " + ", then ".join(said) + " (these effects cannot be negated)")
+
+
+CARD_KINDS["commit-seppuku"] = _seppuku
+
+
+# ---------------------------------------------------------------------------- "will not be transferred"
+
+_THIS_CARD = re.compile(r"this (card|follower|item|spell|weapon|armor|attachment)", re.IGNORECASE)
+
+
+def _untransferable(effect, ref) -> bool:
+    """"This Follower will not be transferred": the card's own trait (game.continuous_flags), read
+    where an attachment is moved to another Personality -- Share (own_actions) and "Transfer …"
+    (procedure.transfer_to); the Comprehensive Rules call both transferring. "Weapons attached to
+    Katagi …" (other cards) is not read."""
+    spec = effect.target
+    return ref == "this" and spec is not None and not spec.states and _THIS_CARD.fullmatch((spec.text or "").strip()) \
+        is not None
+
+
+CONTINUOUS_KINDS["cannot-transfer"] = _untransferable
+
+
+def untransferable(game, position, copy) -> bool:
+    """True when the card's own trait says it will not be transferred."""
+    return "cannot-transfer" in game.continuous_flags(position, copy) or position.has_flag(copy, "cannot-transfer")
+
+
+# ---------------------------------------------------------------------------- "Will not attach to …"
+
+def _forbidden_host(effect, ref) -> bool:
+    """"Will not attach to a Water Personality" / "Cannot attach to a Scorpion Clan Personality": the
+    attachment's own trait, read wherever it is attached (turn.attach_restriction: Equip, Share,
+    effects attaching or transferring it)."""
+    return ref == "this" and len(effect.values) == 1 and hasattr(effect.values[0], "card_types")
+
+
+CONTINUOUS_KINDS["cannot-attach-to"] = _forbidden_host

@@ -107,12 +107,50 @@ def grant_keyword_choice(game, position, copy, effect, *, as_cost, source):
                          as_cost=as_cost, source=source)
 
 
+def gain_or_lose_honor(game, position, player, effect, *, as_cost, source):
+    """"A target player gains or loses 2 Honor": the acting player chooses which as the effect
+    resolves (L5R-ACT-EFFECT) -- in a scenario ``choosing gain`` or ``choosing lose`` -- and the
+    player's Family Honor changes as "gains 2 Honor" / "loses 2 Honor" would change it."""
+    from dataclasses import replace
+
+    from .effects import apply_to_player
+
+    amount = effect.amount if effect.amount is not None else 1
+    said = str(game.choice_of(position) or "").strip().lower()
+    kind = {"gain": "gain-honor", "gains": "gain-honor", "lose": "lose-honor", "loses": "lose-honor"}.get(said)
+    if kind is None:
+        return _outcome(False, f"{player} gains or loses {amount} Honor",
+                        "the acting player chooses which: say 'choosing gain' or 'choosing lose'")
+    return apply_to_player(game, position, player, replace(effect, kind=kind, target=None), as_cost=as_cost)
+
+
+def cannot_declare_attack(game, position, player, effect, *, as_cost, source):
+    """"You may not declare an attack this turn": until the turn ends the player cannot declare an
+    attack (turn.declare_attack refuses it; L5R-ATTACK, L5R-DURATION)."""
+    from ...core.position import Modifier
+
+    position.modifiers.append(Modifier(player, flag=NO_ATTACK, duration="turn", source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    return _outcome(True, f"{player} may not declare an attack this turn")
+
+
+#: the player flag "You may not declare an attack this turn" leaves (read by turn.declare_attack)
+NO_ATTACK = "cannot-declare-attack"
+
+
+def attack_forbidden(position, player: str) -> str | None:
+    """The card whose effect forbids ``player`` to declare an attack now, or None."""
+    return next((m.source or "an effect" for m in position.modifiers if m.subject == player and m.flag == NO_ATTACK),
+                None)
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to,
                     "grant-keyword-choice": grant_keyword_choice}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
-PLAYER_KINDS: dict = {"additional-action": additional_action}
+PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor,
+                      "cannot-declare-attack": cannot_declare_attack}
 
 
 def _cost_reduction_applies(effect, ref) -> bool:
@@ -127,7 +165,7 @@ CONTINUOUS_KINDS: dict = {"cost-reduction": _cost_reduction_applies}
 
 #: the player-level kinds whose subject is a player, not a card
 PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor",
-                          "additional-action"})
+                          "additional-action", "cannot-declare-attack"})
 
 #: player values a "with ..." test on players can read
 _PLAYER_STATS = {"family-honor": "family-honor"}
@@ -163,15 +201,36 @@ def player_target_executes(spec) -> bool:
         return spec is None or not spec.tests and not spec.states
     if _controller_spec(spec):
         return True
+    if spec.ref == "target" and spec.card_types == ("player",):  # named on announcement (procedure)
+        return not spec.states and not spec.tests and not spec.keywords and spec.owner in ("any", "opponent")
     if spec.ref == "each" and spec.card_types == ("player",):
         return all(s in ("other",) for s in spec.states) and all(t.stat in _PLAYER_STATS for t in spec.tests) \
             and spec.owner in ("any", "opponent") and not spec.keywords
     return False
 
 
+def _chooses_player(clause) -> bool:
+    """"Choose a player" / "Choose another player" in the effects (procedure.choose_player)."""
+    spec = getattr(clause, "target", None)
+    return getattr(clause, "kind", "") == "choose" and spec is not None and spec.card_types == ("player",) \
+        and spec.ref == "choice" and not spec.tests and not spec.keywords and set(spec.states) <= {"other"} \
+        and spec.owner in ("any", "opponent")
+
+
+def _of_chosen_player(clause, ability) -> bool:
+    """"… choose a player, who gains or loses 2 Honor" / "Choose a player. He …": the clause right
+    after the effect choosing a player, naming that player (procedure.subjects)."""
+    effects = list(getattr(ability, "effects", ()))
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    return index > 0 and clause.target is not None and clause.target.ref == "it" and _chooses_player(effects[index - 1])
+
+
 def player_clause_executes(clause, ability=None) -> bool:
     """For :func:`adjudicator.games.l5r.effects.executes`: a clause of this topic the engine carries out."""
-    if clause.kind in PLAYER_LEVEL and not player_target_executes(clause.target):
+    if getattr(clause, "kind", "") == "choose" and getattr(clause.target, "card_types", ()) == ("player",):
+        return _chooses_player(clause) and clause in getattr(ability, "effects", ())  # (not before the colon)
+    if clause.kind in PLAYER_LEVEL and not (player_target_executes(clause.target)
+                                            or _of_chosen_player(clause, ability)):
         return False
     if clause.kind == "additional-action":
         # one more action (a Battle action in a combat segment): restricted ones ("a Limited or
@@ -179,6 +238,8 @@ def player_clause_executes(clause, ability=None) -> bool:
         # (only an action grants it: the opportunity is kept when that action is done)
         return clause.keyword in (None, "phase-appropriate") and clause.amount == 1 and not clause.values \
             and bool(_ONE_EXTRA.search(clause.text)) and getattr(ability, "kind", "action") == "action"
+    if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
+        return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
     if clause.kind == "raise-stat-to":
         return clause.amount is not None
     if clause.kind == "grant-keyword-choice":

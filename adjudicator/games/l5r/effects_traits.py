@@ -30,7 +30,31 @@ _KINDS = frozenset({"give-token", "bow", "straighten", "dishonor", "rehonor"})
 
 CARD_KINDS: dict = {}
 PLAYER_KINDS: dict = {}
-CONTINUOUS_KINDS: dict = {}
+
+
+def _equip_from_discard(effect, ref) -> bool:
+    """"You may Equip this Follower from your discard pile": read by turn.equip (equip_zones)."""
+    return effect.kind == "attach" and ref == "this" and effect.target is not None \
+        and effect.target.zone == "discard" and not effect.target.states
+
+
+#: lasting traits carried out here (effects.executes asks them)
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard}
+
+
+def equip_zones(game, copy) -> tuple[str, ...]:
+    """Where an Equip may take ``copy`` from: its owner's hand (L5R-EQUIP), and the Fate discard
+    pile when its own lasting trait says "You may Equip this Follower from your discard pile" --
+    the trait of a card out of play, about that very card (L5R-ACT-COND: an ability may name
+    another zone)."""
+    zones = ["hand"]
+    for ability in game.abilities(copy):
+        if ability.kind == "continuous" and not ability.designators and not ability.costs and len(ability.effects) == 1 \
+                and all(c.kind == "effect-optional" for c in ability.conditions) \
+                and _equip_from_discard(ability.effects[0], ability.effects[0].target.ref
+                                        if ability.effects[0].target is not None else "this"):
+            zones.append("fate-discard")
+    return tuple(zones)
 
 
 def invest_cost(ability) -> int | None:
@@ -53,7 +77,13 @@ def invest_executes(ability) -> bool:
 
     if invest_cost(ability) is None or ability.conditions or not ability.effects:
         return False
-    for clause in ability.effects:
+    skip: set[int] = set()
+    for index, clause in enumerate(ability.effects):
+        if index in skip or _lasting(ability, index):
+            continue  # "This Shugenja has Cavalry": applied while the invested card is in play
+        if created_attached(ability, index):  # "Create a 0F Follower attach it to Koru" (resolve_clauses)
+            skip |= {index + 1, index + 2}
+            continue
         if not isinstance(clause, Effect) or clause.kind not in _KINDS:
             return False
         spec = clause.target
@@ -62,6 +92,20 @@ def invest_executes(ability) -> bool:
         if not all(checked(s) for s in spec.states) or spec.tests:
             return False
     return True
+
+
+def _lasting(ability, index: int) -> bool:
+    """Is effect ``index`` of an Invest trait a lasting change to the card itself or its bearer
+    ("This Shugenja has +2F", "This Follower has Cavalry") that continuous.py applies for as long
+    as the invested card is in play (L5R-TRAIT)? A Strategy's action would not say "has"."""
+    from .continuous import executes as lasting_executes
+    from .continuous import reach
+
+    clause = ability.effects[index]
+    if not isinstance(clause, Effect) or clause.kind not in ("modify-stat", "grant-keyword"):
+        return False
+    following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    return following is None and reach(clause.target) in ("this", "attached") and lasting_executes(clause, None)
 
 
 def invest_of(game, copy):
@@ -102,4 +146,95 @@ def invest_resolve(game, ctx, copy, ability) -> None:
     ctx.step("effect", f"{copy.name} has entered play invested: its Gold Cost is now {printed + extra}, and "
              f"its Invest effect resolves ({'; '.join(c.text for c in ability.effects)})", "L5R-TRAIT",
              "L5R-ACT-EFFECT")
-    resolve_clauses(game, ctx.position, copy, ability, ctx.proc, None, "L5R-ACT-EFFECT")
+    from dataclasses import replace
+
+    from .continuous import invested_flag
+
+    lasting = [i for i in range(len(ability.effects)) if _lasting(ability, i)]
+    if lasting:  # applied from now on by continuous.py, for as long as the card stays in play
+        copy.flags.add(invested_flag(game, copy, ability))
+        ctx.step("effect", f"{copy.name}'s Invest: from now on, while it is in play, "
+                 + "; ".join(ability.effects[i].text for i in lasting), "L5R-TRAIT", "L5R-ACT-EFFECT")
+    once = [c for i, c in enumerate(ability.effects) if i not in lasting]
+    if once:
+        resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
+                        None, "L5R-ACT-EFFECT")
+
+
+def its_personality(spec) -> bool:
+    """"After this Weapon attaches, dishonor its Personality": in an attachment's trait, "its
+    Personality" is the Personality the card is attached to -- no choice (triggers.resolve_clauses)."""
+    return spec is not None and spec.ref == "choice" and (spec.text or "").lower() == "its personality" \
+        and spec.count == 1 and not spec.states and not spec.tests and not spec.keywords
+
+
+# ---- "create a 1F Dog Follower and attach it to him" in a triggered trait -------------------
+
+def created_attached(ability, index: int) -> bool:
+    """Are effects ``index``..``index + 2`` of a triggered (or Invest) trait "Create N 1F Followers,
+    attach them to it": a created Follower or Item with its values, "attach it/them", and "to" this
+    card or "him"/"it" -- the card the event was about (a card event, not an action's)?"""
+    from .triggers_events import split_event
+
+    effects = list(ability.effects)
+    if index < 0 or index + 2 >= len(effects):
+        return False
+    made, attach, host = effects[index:index + 3]
+    if not all(isinstance(c, Effect) for c in (made, attach, host)):
+        return False
+    if made.kind != "create" or made.target is None or made.target.ref != "created" or not made.values:
+        return False
+    if made.target.card_types not in (("follower",), ("item",)) or made.target.states:
+        return False
+    if attach.kind != "attach" or attach.target is None or attach.target.ref != "it":
+        return False
+    if host.kind != "attach-to" or host.target is None or host.target.states or host.target.tests:
+        return False
+    if host.target.ref == "this":
+        return True
+    event = split_event(ability.trigger.event)[0] if ability.trigger is not None else ""
+    return host.target.ref == "it" and bool(event) and not event.startswith(("action-", "turn-", "engaging"))
+
+
+def created_attached_clause(clause, ability) -> bool:
+    """For ``effects.executes``' trait gate: ``clause`` opens or belongs to such a triple."""
+    effects = list(ability.effects)
+    if clause not in effects:
+        return False
+    i = effects.index(clause)
+    return any(created_attached(ability, j) for j in (i, i - 1, i - 2))
+
+
+def create_and_attach(game, pos, source, ability, index: int, about) -> list[str]:
+    """Carry out the triple at ``index``: each created card enters play attached to the host (this
+    card, or the card the event was about) if it is a Personality in play that may carry it
+    (L5R-ACT-EFFECT; its "Will not attach ..." traits: effects_engine.refuses_attachment)."""
+    from types import SimpleNamespace
+
+    from ...core.cards import CardDef
+    from .effects import in_play
+    from .effects_engine import refuses_attachment
+    from .triggers_events import raise_event
+
+    made, _, to = list(ability.effects)[index:index + 3]
+    host = source if to.target.ref == "this" else about
+    if host is not None and host.card.type != "personality" and host.attached_to in pos.copies:
+        host = pos.copies[host.attached_to]  # "attach it to this Personality" on an attachment
+    spec = made.target
+    kind = spec.card_types[0]
+    stats = dict(zip(("force", "chi", "personal-honor"), made.values))
+    card = CardDef(name=" ".join((*spec.keywords, kind.title())) + " (created)", type=kind, attrs=stats,
+                   keywords=tuple(spec.keywords), source="created by an effect")
+    if host is None or host.card.type != "personality" or not in_play(pos, host):
+        return [f"'{made.text}': there is no Personality in play to attach it to, so it is not created"]
+    refused = refuses_attachment(game, pos, host, SimpleNamespace(card=card))  # (it asks only the card's type)
+    if refused:
+        return [f"'{made.text}': {refused}, so it is not created"]
+    steps = []
+    for _ in range(max(1, spec.count)):
+        created = pos.create_copy(card, source.controller, source.controller, host.zone)
+        created.attached_to = host.uid
+        raise_event(pos, "enters-play", created)
+        raise_event(pos, "attached", created)
+        steps.append(f"create {created.name} ({kind}) and attach it to {host.name}")
+    return steps

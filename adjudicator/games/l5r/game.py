@@ -84,10 +84,11 @@ class L5R(Game):
     def new_position(self) -> Position:
         from functools import partial
 
-        from .continuous import keywords
+        from .continuous import keywords, lasting_stats
 
         position = super().new_position()
         position.lasting_keywords = partial(keywords, self)  # "Cards in this unit have Cavalry" (L5R-TRAIT)
+        position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
         return position
 
     def default_priority(self, position: Position) -> str | None:

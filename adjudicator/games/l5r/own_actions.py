@@ -42,8 +42,12 @@ def share(game, ctx: Context) -> None:
         ctx.reject("L5R-SHARE", f"{item.show()} is already on {host.show()}; Share moves it to another Personality")
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-SHARE", f"{host.show()} is not another of {actor}'s Personalities in play")
+    from .effects_engine import untransferable
     from .turn import attach_restriction
 
+    if untransferable(game, pos, item):  # "This Follower will not be transferred"
+        ctx.reject("L5R-TRAIT", f"{item.show()} will not be transferred (its trait), and Share moves it to another "
+                   "Personality (L5R-SHARE)")
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-SHARE", why + "; Share moves it only to a Personality who can legally attach it")

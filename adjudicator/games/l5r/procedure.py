@@ -18,10 +18,14 @@ from . import effects_negate as negation
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
+from .effects_battle import ATTACK_RIDERS
 from .effects_engine import (
     attack_bonus,
     give_province_strength,
     look_applies,
+    look_reorder_applies,
+    reorder,
+    reorder_applies,
     province_effect_applies,
     simultaneous,
     unit_cards,
@@ -34,7 +38,8 @@ from .triggers_events import raise_event
 TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", "Dynasty")
 
 #: which player-level effect kinds exist (everything else applies to a card)
-PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action"})
+PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action",
+                          "gain-or-lose-honor", "cannot-declare-attack"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -131,6 +136,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
     scope, words = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", "this turn"))
     key = f"{source.uid}:{ability.text}"
     times = LIMIT_TIMES.get(ability.limit or "", 1)  # "Twice per turn: Ranged 3 Attack"
+    if scope == "used":  # "You may use its abilities a second time this turn" (effects_engine)
+        from .effects_engine import extra_uses
+
+        times += extra_uses(pos, source)
     used = pos.memo.get(scope, []).count(key)
     if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
@@ -193,6 +202,12 @@ class Bindings:
         self.attaching: list[Copy] = []
         #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
         self.x_paid: int | None = None
+        #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
+        #: from ``last`` so that "he" in the conditions after it is still the card named before
+        self.players: list[str] = []
+        #: [kind, how many cards it changed] of each cost and effect carried out, in order ("Draw
+        #: cards equal to the number you discarded": amounts.py)
+        self.done: list[list] = []
 
 
 #: effects whose target the rules' shorthand implies ("Fear 2", "Ranged 3 Attack")
@@ -220,6 +235,25 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
     return specs
+
+
+#: "that may target a Personality with Followers": the attack's target widened to any Follower or
+#: Personality (effects_battle.widens_to_led_units); the attack keeps its implied spec (bindings and
+#: the "may not target" traits know it by identity), only the test of a card chosen for it widens
+MILITARY_WIDE = {id(spec): TargetSpec(ref="target", owner="opponent", card_types=("follower", "personality"),
+                                      states=tuple(s for s in spec.states if s != "without-followers"),
+                                      text=spec.text.replace(" without Followers", ", with Followers or without"))
+                 for spec in MILITARY.values()}
+
+
+def tested_spec(ability: Ability, spec: TargetSpec) -> TargetSpec:
+    """What a card chosen as ``spec`` is tested against: an attack's implied target, widened by its
+    "that may target …" rider; any other spec as it is."""
+    from .effects_battle import widens_to_led_units
+
+    if id(spec) in MILITARY_WIDE and any(isinstance(c, Effect) and widens_to_led_units(c) for c in ability.effects):
+        return MILITARY_WIDE[id(spec)]
+    return spec
 
 
 def _alternative_branch(ability: Ability, clause: Effect) -> bool:
@@ -254,16 +288,21 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
     i = 0
     for spec in specs:
         chosen = []
+        tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
         for _ in range(spec.count):
             if i >= len(named):
                 break
-            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, spec) is None, purpose="target")
-            why = target_ok(ctx, copy, spec) or negation.untargetable(ctx, source, ability, copy, spec)
+            if player_spec(spec):  # "A target player loses 1 Honor": a player, named by name
+                chosen.append(_target_player(ctx, named[i], spec))
+                i += 1
+                continue
+            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested) is None, purpose="target")
+            why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
-                ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(spec)}: {why}")
+                ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
             _check_location(ctx, ability, copy)
             chosen.append(copy)
-            ctx.step("target", f"{copy.name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
+            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET")
             i += 1
         fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
@@ -273,6 +312,25 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
+
+
+def player_spec(spec: TargetSpec | None) -> bool:
+    """"a target player", "another target player": a player is targeted, not a card."""
+    return spec is not None and tuple(spec.card_types) == ("player",)
+
+
+def _target_player(ctx: Context, obj, spec: TargetSpec) -> str:
+    """The player named (``targeting Bob``) as ``spec``, checked against its words (L5R-ACT-TARGET)."""
+    name = getattr(obj, "text", "")
+    if name not in ctx.position.players:
+        ctx.reject("L5R-ACT-TARGET", f"{describe_spec(spec)} is a player: name one ({', '.join(ctx.position.players)}), "
+                   f"not {obj.show()}")
+    if spec.owner == "opponent" and name == ctx.actor:
+        ctx.reject("L5R-ACT-TARGET", f"{name} cannot be targeted as {describe_spec(spec)}: it must be another player")
+    if spec.owner == "you" and name != ctx.actor:
+        ctx.reject("L5R-ACT-TARGET", f"{name} cannot be targeted as {describe_spec(spec)}")
+    ctx.step("target", f"{name} as {describe_spec(spec)}", "L5R-ACT-TARGET")
+    return name
 
 
 def fewest_targets(spec: TargetSpec) -> int:
@@ -371,12 +429,16 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
         return bind.targets.get(id(MILITARY[clause.kind]), [])
     if clause.kind in ("pay-gold", "produce-gold"):
         return [ctx.actor]
+    if clause.kind in PLAYER_KINDS and spec is not None and spec.ref == "it" and bind.players:
+        return list(bind.players)  # "Choose a player. He gains or loses 1 Honor."
     if clause.kind in PLAYER_KINDS:  # players named by the clause (effects_player)
         from .effects_player import player_subjects
 
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
+        return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":
@@ -443,6 +505,26 @@ def chosen_card(clause) -> bool:
     """A "choose" phrase naming a card (not a target, not a player): the card is named with ``paying``."""
     spec = clause.target
     return clause.kind == "choose" and spec is not None and spec.ref == "choice" and "player" not in spec.card_types
+
+
+def choose_player(ctx: Context, clause: Effect) -> str:
+    """"Choose a player" (not a target): the acting player picks one as the effect resolves
+    (L5R-ACT-EFFECT), named -- as chosen cards are -- with ``paying`` (``paying Bob``)."""
+    spec = clause.target
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not rest:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs a player chosen for it; name one with 'paying'")
+    used.append(rest[0])
+    name = getattr(paying[rest[0]], "text", "")
+    if name not in ctx.position.players:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' chooses a player ({', '.join(ctx.position.players)}), "
+                   f"not {paying[rest[0]].show()}")
+    if (spec.owner == "opponent" or "other" in spec.states) and name == ctx.actor:
+        ctx.reject("L5R-ACT-EFFECT", f"{name} cannot be chosen as {describe_spec(spec)}: it must be another player")
+    ctx.step("effect", f"{ctx.actor} chooses {name} as {describe_spec(spec)}", "L5R-ACT-EFFECT")
+    return name
 
 
 def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, in_effects: bool) -> None:
@@ -533,6 +615,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 ctx.reject("L5R-ACT-COST.3", f"the cost '{clause.text}' cannot be paid: {out.why}; a cost must "
                            "really and fully happen")
             ctx.step("cost", out.description, "L5R-ACT-COST")
+        bind.done.append([clause.kind, len(targets)])  # a cost changes every card it names (amounts.py)
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
@@ -549,6 +632,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if isinstance(clause, Effect) and clause.kind in ATTACK_RIDERS:
+            continue  # folded into the attack before it (_with_riders; its targets: tested_spec)
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
@@ -595,10 +680,19 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         if clause.kind in ("target", "choose"):
             if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
                 choose_card(ctx, source, clause, bind, in_effects=True)
+            elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
+                bind.players = [choose_player(ctx, clause)]
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
+        destroys = None
+        if clause.kind in MILITARY:  # "that you may compare against Gold Cost", "that destroys Followers …"
+            clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
             bonus_done.add(index + 1)
+            if amounts.chain(effects, index + 1):  # "+1 strength for each other Follower in this unit" (amounts.py)
+                after, counted = amounts.work_out(ctx, source, after, amounts.chain(effects, index + 1), index + 2,
+                                                  bind, guards)
+                after = amounts.replace(after, text=f"{after.text} ({counted})")
             clause = _with_bonus(ctx, source, clause, after, guards.get(f"effect {index + 1}", ()), bind)
         each_own = bool(worked_out) and amounts.per_subject(clause, worked_out)
         note = ""
@@ -613,10 +707,25 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
-        if clause.kind == "look-at-top" and look_applies(clause):  # "Look at the top card of your Fate deck"
+        if clause.kind == "refill":  # "Discard it. Refill the province face-up." (effects_cards)
+            from .effects_cards import refill_applies, refill_face_up
+
+            outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
+                Outcome(False, clause.text, "the engine does not read which province")]
+            for out in outs:
+                ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         "L5R-ACT-EFFECT", "L5R-DYNASTY")
+            continue
+        if clause.kind == "reorder" and reorder_applies(clause):  # "Put them back in any order"
+            out = reorder(ctx, clause, bind.last)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)):
+            # "Look at the top card of your Fate deck" / "… the top three cards …"
             out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
             deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
-            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:1]]
+            bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:max(1, clause.amount or 1)]]
             bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
@@ -625,7 +734,11 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             _search(ctx, source, clause, bind)
             continue
         if province_effect_applies(clause):  # "Give each of your provinces +2 strength" (effects_engine)
-            out = give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
+            from .effects_engine import this_province_elsewhere
+
+            elsewhere = this_province_elsewhere(game, ctx.position, source) if clause.target.ref == "this" else None
+            out = Outcome(False, f"give this Province {clause.amount:+d} strength", elsewhere) if elsewhere else \
+                give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
@@ -663,6 +776,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
         if clause.kind in ("move-home", "move-to-battle"):
             bind.moved = [t for t in targets if not isinstance(t, str)]
+        bind.done.append([clause.kind, 0])  # counted below: the cards it changed (amounts.py)
         if not targets:
             ctx.step("effect", f"{clause.kind}: nothing to apply it to", "L5R-ACT-EFFECT")
             continue
@@ -686,9 +800,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                     out = Outcome(True, f"{ctx.actor} shows {subject.show()}")
                 else:
                     out = apply_to_card(game, ctx.position, subject, own, as_cost=False, source=source.name)
+                if destroys is not None and out.changed and "bowed" in subject.flags:
+                    out = _fear_destroys(ctx, source, subject, destroys, out)
                 # "If he moved", "If this destroyed a card": what this ability did (conditions.py)
                 ctx.position.memo.setdefault("_done", []).extend(
                     (subject.uid, verb) for verb in _changes(clause.kind, before, _looks(ctx.position, subject)))
+            bind.done[-1][1] += bool(out.changed)
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
@@ -749,6 +866,55 @@ def _with_bonus(ctx: Context, source: Copy, attack: Effect, bonus: Effect, conds
     why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
     ctx.step("effect", f"{bonus.text}: not added ({why})", "L5R-ACT-EFFECT")
     return attack
+
+
+def _with_riders(ctx: Context, source: Copy, ability: Ability, attack: Effect, guards: dict,
+                 bind: Bindings) -> tuple[Effect, Effect | None]:
+    """The attack with the riders after it folded in (effects_battle): "that you may compare against
+    Gold Cost" (``keyword`` "compare:<stat>", for effects.apply_to_card) and the "that destroys
+    Followers after it bows them" clause (returned, for :func:`_fear_destroys`). A rider whose
+    condition does not hold ("… if the target has no attachments") or that the player declines
+    ("you may compare": ``choosing no``) is left out, with a step saying so (L5R-ACT-EFFECT)."""
+    from dataclasses import replace
+
+    attacked = bind.targets.get(id(MILITARY[attack.kind]), [])
+
+    def subject(word: str):
+        if word.lower() == "the target":
+            return attacked[0] if attacked else None
+        return _subject_copy(ctx, source, word, bind)
+
+    destroys = None
+    for index, rider in enumerate(ability.effects):
+        if not isinstance(rider, Effect) or rider.kind not in ("attack-compare", "fear-destroys"):
+            continue
+        conds = guards.get(f"effect {index}", ())
+        if any(c.kind == "effect-optional" for c in conds) and ctx.body.choosing in ("no", "decline", "not"):
+            ctx.step("effect", f"{ctx.actor} chooses not to: {rider.text}", "L5R-ACT-EFFECT")
+            continue
+        verdicts = [conditions.evaluate(c, game=ctx.game, pos=ctx.position, actor=ctx.actor, source=source,
+                                        subject_of=subject) for c in conds if c.kind != "effect-optional"]
+        if not all(v is True for v in verdicts):
+            why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+            ctx.step("effect", f"{rider.text}: not added to the attack ({why})", "L5R-ACT-EFFECT")
+            continue
+        if rider.kind == "attack-compare":
+            attack = replace(attack, keyword=f"compare:{rider.stat}")
+        else:
+            destroys = rider
+    return attack, destroys
+
+
+def _fear_destroys(ctx: Context, source: Copy, copy: Copy, rider: Effect, bowed: Outcome) -> Outcome:
+    """"Fear 2 that destroys Followers after it bows them": a card the Fear bowed that fits the
+    rider's words is then destroyed (L5R-ACT-EFFECT)."""
+    if target_ok(ctx, copy, rider.target) is not None:
+        return bowed
+    out = apply_to_card(ctx.game, ctx.position, copy, Effect("destroy", text=rider.text), as_cost=False,
+                        source=source.name)
+    if not out.changed:
+        return Outcome(True, f"{bowed.description}; not destroyed ({out.why})")
+    return Outcome(True, f"{bowed.description}, then destroy it ({rider.text})")
 
 
 def _mover(source: Copy, ability: Ability, index: int, bind: Bindings) -> list:
@@ -845,6 +1011,12 @@ def transfer_to(ctx: Context, things: list, hosts: list) -> None:
         why = attach_restriction(ctx.game, ctx, thing, host)
         if why:
             ctx.step("effect", f"transfer {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-SHARE")
+            continue
+        from .effects_engine import untransferable
+
+        if untransferable(ctx.game, pos, thing):
+            ctx.step("effect", f"transfer {thing.show()}: no change (it will not be transferred: its trait)",
+                     "L5R-ACT-EFFECT", "L5R-TRAIT")
             continue
         for card in (thing, *pos.attachments_of(thing.uid)):
             pos.move(card.uid, card.controller, host.zone, top=False)
@@ -1016,6 +1188,8 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     else:
         ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
     bind = Bindings()
+    bind.last = triggers.reaction_subject(pos, source, ability)  # a Reaction's "him": its trigger's card (triggers.py)
+    pos.memo.pop("_refilled", None)  # the provinces this action refills (effects_cards.REFILLED)
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
@@ -1029,11 +1203,13 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_paying_base", None)
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
-                           "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen}),
+                           "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
+                                       if not isinstance(c, str)}),  # (a targeted player is no card)
                            "did": [list(d) for d in pos.memo.get("_done", [])]}
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)
+    pos.memo.pop("_refilled", None)
     pos.memo.pop("_changed", None)
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)

@@ -9,10 +9,12 @@ both pass in succession; they do not use up anyone's opportunity in the current 
 
 from __future__ import annotations
 
+import re
+
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, PENDING, RAISED, split_event
+from .triggers_events import ACTION_RAISED, ATTACK_ENDS, ENGAGING, PENDING, RAISED, RESOLVED, split_event
 
 WINDOW = "reaction-window"
 
@@ -30,6 +32,12 @@ def fires(trigger) -> bool:
     core, quals = _from_play(*split_event(trigger.event))
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
+    if core == ATTACK_ENDS:  # "After an Attack Phase ends"
+        return trigger.timing == "after" and not quals and _text_checks(trigger) == {}
+    if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
+        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
+    if core in _RESOLUTION_NAMES:  # "After a battle resolution in which you destroyed an army"
+        return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
@@ -37,8 +45,55 @@ def fires(trigger) -> bool:
     core = _raised_form(core)
     if core == "this-card-attached" and _generic_card(trigger.text or ""):
         return False
+    if _text_checks(trigger) is None:
+        return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+def _at_current_battlefield(pos: Position, source: Copy) -> bool:
+    """"After engaging at this card's battlefield": the battle just begun is where this card (or the
+    Personality it is attached to) stands (L5R-ATTACK: one battle at each battlefield)."""
+    from .procedure import current_battlefield
+
+    leader = source
+    while leader.attached_to is not None and leader.attached_to in pos.copies:
+        leader = pos.copies[leader.attached_to]
+    field = current_battlefield(pos)
+    return field is not None and leader.zone == field
+
+
+#: the trigger names of a battle's resolution having ended, with what was destroyed in it
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends")
+#: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
+#: army destroyed a defending army or province" (the attacking army this card was in)
+_RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
+                     (re.compile(r"in which [A-Z][\w'-]*'s army destroyed a defending army or (?:a )?province$"),
+                      "this-army"))
+
+
+def _resolution_whose(trigger) -> str | None:
+    core, quals = split_event(trigger.event)
+    if quals != {"did": "army-destroyed"}:
+        return None
+    text = (trigger.text or "").strip()
+    return next((whose for words, whose in _RESOLUTION_WORDS if words.search(text)), None)
+
+
+def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
+    """Did the side the trigger speaks of destroy an army or a province in this resolution
+    (L5R-RESOLVE)?"""
+    whose = _resolution_whose(trigger)
+    destroyed = info.get("destroyed", {})
+    if whose == "you":
+        return bool(destroyed.get(source.controller))
+    if whose == "this-army":  # the attacking army this card (or its bearer) was in
+        leader = source
+        while leader.attached_to is not None and leader.attached_to in pos.copies:
+            leader = pos.copies[leader.attached_to]
+        attacker = pos.timing.active
+        return leader.uid in info.get("attackers", ()) and bool(destroyed.get(attacker))
+    return False
 
 
 def _generic_card(text: str) -> bool:
@@ -93,10 +148,32 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
     if quals.get("target", "this-card") != "this-card":
         return False
     did = quals.get("did")
-    return did is None or (did.startswith("this-card-") and did[len("this-card-"):] in _ACTION_DID)
+    return did is None or (did.startswith("this-card-") and did[len("this-card-"):] in _ACTION_DID) or (
+        _did_whose(did, trigger_text) is not None)
 
 
-def _action_fits(source: Copy, quals: dict, info: dict) -> bool:
+#: "which destroyed one of your Personalities", "dishonors another player's Personality": the
+#: reader drops whose card it was, so it is read again from the trigger's words -- only these
+#: plain forms, ending the trigger (no "in this unit", "to the current battlefield", keywords)
+_DID_OBJECT = re.compile(r"\b(?:destroy(?:ed|s)|bow(?:ed|s)|dishonor(?:ed|s)|straighten(?:ed|s)|discard(?:ed|s))\s+"
+                         r"(one of your|another player's)\s+(personalit(?:y|ies)|followers?|holdings?)$", re.I)
+_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding"}
+
+
+def _did_whose(did: str, trigger_text: str) -> str | None:
+    """"you" / "opponent": whose card an action event's "did=personality-destroyed" speaks of,
+    when the trigger's own words say so plainly; None otherwise (refused)."""
+    m = _DID_OBJECT.search(trigger_text.strip())
+    if not m:
+        return None
+    kind = next(v for k, v in _DID_TYPES.items() if m.group(2).lower().startswith(k))
+    verb = did.partition("-")[2]
+    if did.partition("-")[0] != kind or verb not in _ACTION_DID:
+        return None
+    return "you" if m.group(1).lower() == "one of your" else "opponent"
+
+
+def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
     """Does an action event (info: triggers_events.raise_action) fit the qualifiers?"""
     by = quals.get("by")
     if by == "you" and info.get("by") != source.controller:
@@ -116,8 +193,18 @@ def _action_fits(source: Copy, quals: dict, info: dict) -> bool:
         if source.uid not in (info.get("targets") or ()):
             return False
     did = quals.get("did")
-    if did is not None and did != "this-card-targeted":
+    if did is not None and did.startswith("this-card-") and did != "this-card-targeted":
         if [source.uid, did[len("this-card-"):]] not in [list(d) for d in info.get("did") or ()]:
+            return False
+    elif did is not None and not did.startswith("this-card-"):
+        # "which destroyed one of your Personalities": a card of that type and owner it did that to
+        whose = _did_whose(did, trigger_text)
+        kind, _, verb = did.partition("-")
+        if whose is None or info.get("did") is None:
+            return False
+        done = [pos.copies.get(uid) for uid, v in info["did"] if v == verb]
+        if not any(c is not None and c.card.type == kind
+                   and (c.controller == source.controller) == (whose == "you") for c in done):
             return False
     return True
 
@@ -172,8 +259,14 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
         active = pos.timing.active
         return whose == "any" or (whose == "you" and active == source.controller) or (
             whose == "opponent" and active != source.controller)
+    if core in _RESOLUTION_NAMES or verb == RESOLVED:
+        return core in _RESOLUTION_NAMES and verb == RESOLVED and _resolution_fits(pos, source, trigger, event[2])
+    if core == ATTACK_ENDS or verb == ATTACK_ENDS:
+        return core == verb
+    if core == ENGAGING or verb == ENGAGING:
+        return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
-        return core == verb and len(event) > 2 and _action_fits(source, quals, event[2])
+        return core == verb and len(event) > 2 and _action_fits(pos, source, quals, event[2], trigger.text or "")
     name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False
@@ -182,10 +275,63 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
         return uid == source.uid
     if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
         return uid == (source.attached_to if source.attached_to is not None else source.uid)
+    if not _text_checks_fit(pos, source, uid, verb, _text_checks(trigger) or {}):
+        return False
+    if subject == "this-card":
+        return uid == source.uid
+    if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
+        return uid == (source.attached_to if source.attached_to is not None else source.uid)
     copy = pos.copies.get(uid)
     if copy is None or not _qualifiers_fit(pos, source, copy, quals):
         return False
     return subject in ("card", copy.card.type) or (subject == "unit" and copy.card.type == "personality")
+
+
+#: words of a card event's trigger the event name drops, read here: where the card entered play
+#: from (raise_event's ``origin``: an Equip from the hand, a purchase from a Province), "in this
+#: unit", and "your" before the noun ("your performing Personality")
+_ORIGIN = re.compile(r"\benters play from (your hand|a province)\b", re.I)
+_DROPPED = re.compile(r"\b(?:from|in|at|with|by|during|while|without)\b", re.I)
+
+
+def _text_checks(trigger) -> dict | None:
+    """The checks a card event's trigger words call for ({"origin": "hand", "in-unit": True,
+    "yours": True}), or None when they have words no check reads (the trigger is refused)."""
+    text = (trigger.text or "").strip()
+    core, quals = split_event(trigger.event)
+    checks: dict = {}
+    m = _ORIGIN.search(text)
+    if m:
+        checks["origin"] = "hand" if m.group(1).lower() == "your hand" else "province"
+        text = text[: m.start()] + "enters play" + text[m.end():]
+    if " in this unit " in f" {text} ":
+        checks["in-unit"] = True
+        text = text.replace(" in this unit", "")
+    if re.match(r"after your\b", text, re.I) and "by" not in quals:
+        checks["yours"] = True
+    if re.search(r"\banother (?!player)[A-Z]", text):  # "After you Proclaim another Personality"
+        checks["other"] = True
+    # "after this Follower is destroyed during battle" is in the event name itself
+    named = core.endswith("-during-battle") or core.endswith("-discarded-from-play") or "from" in quals
+    if _DROPPED.search(text) and not named and not quals:
+        return None
+    return checks
+
+
+def _text_checks_fit(pos: Position, source: Copy, uid: int, verb: str, checks: dict) -> bool:
+    from .states import fits as state_fits
+    from .triggers_events import ORIGINS
+
+    copy = pos.copies.get(uid)
+    if "origin" in checks and (verb != "enters-play" or pos.memo.get(ORIGINS, {}).get(str(uid)) != checks["origin"]):
+        return False  # (a card the engine put into play from elsewhere, or from where it cannot tell)
+    if checks.get("in-unit") and (copy is None or state_fits(None, pos, source, copy, "in-unit") is not True):
+        return False
+    if checks.get("yours") and (copy is None or copy.controller != source.controller):
+        return False
+    if checks.get("other") and uid == source.uid:
+        return False
+    return True
 
 
 #: events by which a card leaves play, whose own trait "After this card is destroyed" implies the
@@ -202,6 +348,19 @@ def left_play_by(copy: Copy, trigger, event: list) -> bool:
     # "After this Personality is destroyed" on a Personality is about the card itself
     return name == "this-card-" + event[0] or (name == "this-personality-" + event[0] and copy.attached_to is None
                                                 and copy.card.type == "personality")
+
+
+def reaction_subject(pos: Position, source: Copy, ability) -> list:
+    """"Reaction: After Meiyu enters play: Give her three +1F tokens": "her"/"it" in a Reaction is
+    the card the event it answers was about (as in a triggered trait, ``_resolve_trait``); [] when
+    it answers no card event."""
+    w = window(pos)
+    if w is None or ability.kind != "reaction" or ability.trigger is None:
+        return []
+    for event in w["events"]:
+        if len(event) == 2 and event[1] in pos.copies and trigger_matches(pos, source, ability.trigger, event):
+            return [pos.copies[event[1]]]
+    return []
 
 
 def reactions_for(game, pos: Position, events: list, player: str | None = None):
@@ -227,6 +386,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     events = pos.memo.pop(PENDING, [])
     if not events:
         return
+    _forget_investment(pos, events)
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):
@@ -252,6 +412,17 @@ def settle(game, pos: Position, proc: Procedure) -> None:
         pos.memo[WINDOW] = {"events": events, "priority": t.active, "passes": 0, "resume": t.priority}
         proc.add("timing", f"a Reaction may be taken to what just happened: a round of Reactions opens, "
                  f"{t.active} (active player) first", "L5R-REACTION")
+
+
+def _forget_investment(pos: Position, events: list) -> None:
+    """A card that has left play is a new card if it comes back: the lasting part of its Invest
+    trait (continuous.INVESTED) lapses with it (L5R-TRAIT: while its card is in play)."""
+    from .continuous import INVESTED
+
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 and event[0] in _LEAVING else None
+        if copy is not None and not in_play(pos, copy):
+            copy.flags.difference_update({f for f in copy.flags if f.startswith(INVESTED)})
 
 
 def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None = None) -> None:
@@ -298,15 +469,26 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     """Carry out the effects of ``copy``'s trait, each under its own conditions, without choices
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
-    from .effects_engine import trait_clause_executes, trait_create, trait_subjects
+    from .effects_engine import trait_clause_executes, trait_create, trait_subjects, unit_cards, unit_ref
+    from .effects_traits import create_and_attach, created_attached, its_personality
     from .procedure import effect_guards
 
     from . import amounts
 
+    from .delayed import triggered_effects
+
     rules = ("L5R-TRAIT", *rules)
     holds = _holds(game, pos, copy, about)
     guards = effect_guards(ability)
+    later = triggered_effects(ability)  # "After your turn begins, ...": a second trigger (delayed.standing)
     for index, clause in enumerate(ability.effects):
+        if index in later:
+            continue
+        if created_attached(ability, index):  # "create a 1F Dog Follower and attach it to him"
+            for made in create_and_attach(game, pos, copy, ability, index, about):
+                proc.add("trigger", made, *rules, "L5R-ACT-EFFECT")
+            later = later | {index + 1, index + 2}
+            continue
         kind = getattr(clause, "kind", None)
         if kind is None:
             proc.add("trigger", f"not carried out: '{clause.text}' (the engine cannot read it)", *rules)
@@ -325,6 +507,12 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             if clause is None:
                 continue
         target = clause.target
+        if unit_ref(target) == "this":  # "Straighten this unit": every card in the unit of the trait's card
+            for card in unit_cards(pos, copy):
+                out = apply_to_card(game, pos, card, clause, as_cost=False, source=copy.name)
+                proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         *rules)
+            continue
         if target is not None and target.ref == "this" and _bearer_meant(pos, copy, target):
             # "this Shugenja" in a Spell's trait: the Personality it is attached to
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
@@ -332,7 +520,15 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
         elif target.ref == "you":
             out = apply_to_player(game, pos, copy.controller, clause, as_cost=False)
-        elif target.ref == "attached" and copy.attached_to in pos.copies:
+        elif target.ref == "opponent" and kind in ("gain-honor", "lose-honor", "draw"):
+            # "another player loses 2 Honor": the other players, as an action's "another player"
+            # is carried out (procedure.subjects)
+            for other in pos.opponents(copy.controller):
+                out = apply_to_player(game, pos, other, clause, as_cost=False)
+                proc.add("trigger", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         *rules)
+            continue
+        elif (target.ref == "attached" or its_personality(target)) and copy.attached_to in pos.copies:
             out = apply_to_card(game, pos, pos.copies[copy.attached_to], clause, as_cost=False, source=copy.name)
         elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
             # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)

@@ -8,7 +8,7 @@ PENDING = "events-pending"
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
-          "discarded-from-play")
+          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack")
 
 
 def _fighting(pos) -> bool:
@@ -17,12 +17,37 @@ def _fighting(pos) -> bool:
     return t is not None and t.phase == "attack" and t.step in ("combat", "resolution")
 
 
-def raise_event(pos, verb: str, copy) -> None:
+#: memo: where cards entered play from this turn ({uid: "hand" | "province"}), told by the callers
+#: that know it (Equip, a purchase): "After this Follower enters play from your hand" (triggers.py)
+ORIGINS = "entered-from"
+
+
+def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+    if copy is not None and verb == "enters-play":
+        pos.memo.setdefault(ORIGINS, {})[str(copy.uid)] = origin  # (None: the engine does not say)
     if verb == "destroyed" and _fighting(pos):
         # "After this Follower is destroyed during battle": the moment is told now, not when
         # the events settle (the battle may have resolved by then)
         pos.memo[PENDING].append(["destroyed-during-battle", copy.uid if copy else 0])
+
+
+#: the Attacker has engaged a battlefield and its battle begins (L5R-ATTACK): "After engaging"; raised
+#: by battle.engage and by the turn sequence when one battlefield is left (``raise_event(pos, ENGAGING, None)``)
+ENGAGING = "engaging"
+
+
+#: the Attack phase of an attack that was declared has ended (L5R-ATTACK, L5R-TURN): "After an Attack
+#: Phase ends" (raised by delayed.phase_ends as the phase gives way)
+ATTACK_ENDS = "attack-phase-ends"
+
+#: a battle has resolved (L5R-RESOLVE): [RESOLVED, 0, info], info holding "field", "destroyed" ({player:
+#: ["army", "province"] that player's side destroyed}) and "attackers" (uids of the attacking army)
+RESOLVED = "battle-resolved"
+
+
+def raise_resolution(pos, info: dict) -> None:
+    pos.memo.setdefault(PENDING, []).append([RESOLVED, 0, info])
 
 
 #: the action events the engine raises: an action has resolved (game.after_action), its effects

@@ -97,6 +97,12 @@ def declare_attack(game, ctx: Context, *, attack: bool) -> None:
               + (f" ({t.step})" if t.step else ""))
     game.need(actor == t.active, "L5R-ATTACK", f"only the active player ({t.active}) may declare an attack")
     if attack:
+        from .effects_player import attack_forbidden
+
+        forbidden_by = attack_forbidden(pos, actor)  # "You may not declare an attack this turn"
+        if forbidden_by:
+            ctx.reject("L5R-ATTACK", f"{actor} may not declare an attack this turn ({forbidden_by}'s effect, "
+                       "L5R-DURATION)")
         ctx.step("timing", f"{actor} declares an attack and becomes the Attacker", "L5R-ATTACK")
         t.step, t.priority, t.passes = "infantry", actor, 0
         ctx.step("timing", "infantry maneuvers begin", "L5R-ATTACK")
@@ -146,12 +152,21 @@ def equip(game, ctx: Context) -> None:
     if len(ctx.body.objects) != 1:
         raise ScenarioError("'equip' takes one card: equip \"Item\" onto \"Personality\" (or targeting it)",
                             ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
-    item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == "hand" and c.zone_owner == actor)
+    from .effects_traits import equip_zones  # "You may Equip this Follower from your discard pile"
+
+    zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
+    item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == zone and c.zone_owner == actor)
+    if zone != "hand" and item.zone == zone and item.zone_owner == actor:
+        if zone not in equip_zones(game, item):
+            ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
+                       "unless its own text names another zone")
+        ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
+                 "L5R-ACT-COND")
     host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
     if host_obj is None:
         ctx.reject("L5R-EQUIP", "Equip targets one of your Personalities; name it with 'onto' or 'targeting'")
-    if item.zone != "hand" or item.zone_owner != actor:
-        ctx.reject("L5R-EQUIP", f"{item.show()} is not in {actor}'s hand")
+    if item.zone != zone or item.zone_owner != actor:
+        ctx.reject("L5R-EQUIP", f"{item.show()} is not in {actor}'s {zone}")
     if item.card.type not in ("item", "follower", "spell"):
         ctx.reject("L5R-EQUIP", f"{item.show()} is a {item.card.type}, not an attachment")
     host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
@@ -187,7 +202,7 @@ def equip(game, ctx: Context) -> None:
         item.flags.add("bowed")
         ctx.step("effect", f"{item.name} enters play bowed (its trait: {why})", "L5R-TRAIT", "L5R-EQUIP")
     invest_resolve(game, ctx, item, invested)  # its Invest effect, once it has entered play
-    raise_event(pos, "enters-play", item)  # an attachment enters play when equipped (L5R-TRAIT)
+    raise_event(pos, "enters-play", item, origin=zone)  # an attachment enters play when equipped (L5R-TRAIT)
     raise_event(pos, "equipped", item)
     raise_event(pos, "attached", item)  # "After this Item attaches" (triggers)
     game.after_action(ctx)
@@ -204,6 +219,14 @@ def attach_restriction(game, ctx: Context, item, host) -> str | None:
         return refused
     for ability in game.abilities(item):
         for clause in ability.effects:
+            if getattr(clause, "kind", None) == "cannot-attach-to" and clause.values \
+                    and hasattr(clause.values[0], "card_types"):  # "Will not attach to a Water Personality"
+                spec = clause.values[0]
+                loose = type(spec)(ref="choice", card_types=spec.card_types, keywords=spec.keywords,
+                                   states=spec.states, tests=spec.tests, text=spec.text)
+                if target_ok(ctx, host, loose) is None:
+                    return f"{item.name} will not attach to {spec.text} (its trait, L5R-TRAIT)"
+                continue
             if getattr(clause, "kind", None) != "attach-restriction" or clause.target is None:
                 continue
             if is_discount(ability, clause):
@@ -311,8 +334,10 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play
     refill(pos, actor, province, ctx.proc)
-    raise_event(pos, "enters-play", card)  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    raise_event(pos, "enters-play", card, origin="province")  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
+    if for_honor:  # bought for its Personal Honor (L5R-CLAN (2)): "After you Proclaim ..." (triggers.py)
+        raise_event(pos, "proclaimed", card)
     game.settle(pos, ctx.proc)
 
 
@@ -439,6 +464,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         pos.memo["current-battlefield"] = remaining[0]
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
+        raise_event(pos, "engaging", None)  # "After engaging" (triggers.py; settled by the advance loop)
     elif t.phase == "attack" and t.step == "resolution":
         delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)
         battle.combat_ends(game, pos, proc)

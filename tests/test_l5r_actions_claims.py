@@ -1,0 +1,51 @@
+"""Which action forms executes() claims for the attack riders, targeted and chosen players, "this
+Province", a second use of abilities and reordering the top of a deck -- and which it leaves out."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+CARRIED_OUT = [
+    "Battle: Ranged 5 Attack that may target a Personality with Followers.",
+    "Battle: Fear 2 that destroys Followers after it bows them.",
+    "Battle: Ranged 4 Attack that you may compare against Gold Cost.",
+    "Political Open, Bow this card: A target player gains or loses 1 Honor.",
+    "Political Open: A target player loses 2 Honor.",
+    "Battle: Target an enemy Personality: Bow him. If he is dishonorable, choose a player who gains or loses 1 Honor.",
+    "Battle: Give this Province +3 strength.",
+    "Battle: Straighten your target Spell. You may use its abilities a second time this turn.",
+    "Limited: Look at the top two cards of your Dynasty deck. Put them back in any order.",
+    "Limited: Target a card in a province: Discard it. Refill the province face-up.",
+    "Open: Target your Follower: Transfer it to Hotaru.",
+    "Open: Your target dishonorable Personality commits Seppuku.",
+    "Limited: Draw a card. You may not declare an attack this turn.",
+    "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
+    "This Item will not be transferred.",
+    "Will not attach to a Shadowlands Personality.",
+]
+
+NOT_CARRIED_OUT = [
+    "Battle: Fear 3 that may target Items and Spells.",  # a widening the procedure does not read
+    "Battle: Fear 2 that destroys Shugenja after it bows them.",  # "Shugenja" is kept with no keyword
+    "Fear 2 that destroys Followers after it bows them.",  # a rider in a trait, not an action
+    "Battle: Give a target Province +3 strength.",  # a province is not a card to target
+    "Battle: You may use his Political abilities a second time (this turn).",  # narrower words
+    ("Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in "
+     "any order."),  # picking among them
+    "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
+    "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
+    "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
+]
+
+
+@pytest.mark.parametrize("text", CARRIED_OUT)
+def test_forms_carried_out(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
+def test_other_forms_do_not(text):
+    assert not executes(parse_ability(text))
