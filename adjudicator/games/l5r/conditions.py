@@ -367,6 +367,8 @@ _NAMED = re.compile(r"(your|the) ([A-Z][A-Za-z\-]*)")
 
 
 def _named_kind(word: str):
+    if (word or "").strip().lower() == "your performer":  # the Personality or Follower performing the action
+        return True, ("unit", "performer")
     m = _NAMED.fullmatch((word or "").strip())
     if m is None or word.strip().lower() in _OTHERS:  # "the Defender" is a player
         return None
@@ -381,6 +383,10 @@ def _could_name(spec, yours: bool, found) -> tuple[bool, bool]:
     if yours and spec.owner == "opponent":
         return False, False
     types = [t for t in spec.card_types if t not in ("card",)]
+    if found[0] == "unit":  # "your performer": the card described as performing
+        if types and not set(types) & {"personality", "follower", "unit"}:
+            return False, False
+        return True, "performing" in spec.states and spec.owner == "you"
     if found[0] == "type":
         word = found[1]
         fits = word in types or ("unit" in types and word in ("personality", "follower"))
@@ -404,6 +410,8 @@ def _one_named(ability, cond) -> bool:
     specs += [c.target for c in clauses if getattr(c, "kind", "") not in ("target", "choose")
               and getattr(c, "target", None) is not None and c.target.ref == "target"]
     reads = [_could_name(s, yours, found) for s in specs]
+    if not yours and any(getattr(c, "kind", "") in ("fear", "melee-attack", "ranged-attack") for c in clauses):
+        reads.append((True, False))  # an attack's own target (any player's card) could be "the Personality" too
     return sum(could for could, _ in reads) == 1 and any(sure for _, sure in reads)
 
 
