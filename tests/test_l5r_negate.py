@@ -13,6 +13,8 @@ from adjudicator.games.l5r.effects import executes
 from .helpers import L5R_HEAD, run_text
 
 CARRIED_OUT = [
+    # the resolution's bowing of attacking units skips that unit (battle.resolve_battle)
+    "Battle resolution does not bow cards in this unit.",
     # its condition: one of two kinds of bowed card across the battlefield (conditions.py)
     "Negate Fear effects targeting this Follower while it is opposing a bowed Follower or Personality.",
     "Open: Target a Personality: Bow him. Negate his straightening.",
@@ -52,8 +54,6 @@ NOT_CARRIED_OUT = [
     "Favor and Lobby actions cannot target Rutaro.",
     # the Imperial Favor's Battle action moves a unit home without asking: a shield could not hold
     "Actions cannot move this Personality.",
-    # battle resolution bows and destroys by the rules, not through card effects
-    "Battle resolution does not bow cards in this unit.",
     # which ability is chosen, or cards "now in that unit", the engine is not told
     "Battle: A target enemy card may not use one of its abilities (you choose).",
     "Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that unit may not be used.",

@@ -205,10 +205,16 @@ def resolve_battle(game, pos: Position, proc: Procedure) -> None:
         _gain(pos, defender, len(a_cards), proc, "cards of the enemy army destroyed")
     else:
         proc.add("effect", f"equal Force at {field} with a side empty: the battle has no outcome", "L5R-RESOLVE")
+    from .effects_negate import resolution_spares
+
     for c in [c for c in a_cards if c.uid in pos.copies and c.zone == field]:
-        if "bowed" not in c.flags:
-            raise_event(pos, "bowed", c)  # "After this card bows" must fire (triggers.fires)
-        c.flags.add("bowed")
+        spared = resolution_spares(game, pos, c)  # "Battle resolution does not bow cards in this unit"
+        if spared:
+            proc.add("effect", f"{c.name} goes home unbowed ({spared})", "L5R-RESOLVE", "L5R-TRAIT")
+        else:
+            if "bowed" not in c.flags:
+                raise_event(pos, "bowed", c)  # "After this card bows" must fire (triggers.fires)
+            c.flags.add("bowed")
         pos.move(c.uid, c.controller, "home", top=False)
     survivors = [c for c in a_cards if c.uid in pos.copies and c.zone == "home" and c.attached_to is None]
     if survivors:

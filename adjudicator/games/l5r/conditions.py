@@ -120,6 +120,8 @@ def readable(cond) -> bool:
         if test == "effect-choice":
             # "Gain 2 Honor or draw a card": the acting player's "choosing first/second"
             return len(cond.args) == 2 and bool(re.fullmatch(r"option [12] of 2", cond.args[1]))
+        if test == "effect-during":  # "has +3F during the Combat Segment": the combat step (L5R-COMBAT)
+            return tuple(cond.args[1:]) == ("combat-segment",)
         if test.startswith("effect-"):
             return False
     if not head and cond.args and cond.args[0].lower() in PRONOUNS:
@@ -181,8 +183,8 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test in ("has-at-most", "has-exactly") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
-    if test == "in-play" and args:
-        return _subject_ok(args[0])
+    if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
+        return _subject_ok(args[0]) or (" " in args[0] and _TITLE.fullmatch(args[0]) is not None)
     if test == "exists" and len(args) == 1:
         return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
     if test == "moved" and args:
@@ -365,6 +367,8 @@ _NAMED = re.compile(r"(your|the) ([A-Z][A-Za-z\-]*)")
 
 
 def _named_kind(word: str):
+    if (word or "").strip().lower() == "your performer":  # the Personality or Follower performing the action
+        return True, ("unit", "performer")
     m = _NAMED.fullmatch((word or "").strip())
     if m is None or word.strip().lower() in _OTHERS:  # "the Defender" is a player
         return None
@@ -379,6 +383,10 @@ def _could_name(spec, yours: bool, found) -> tuple[bool, bool]:
     if yours and spec.owner == "opponent":
         return False, False
     types = [t for t in spec.card_types if t not in ("card",)]
+    if found[0] == "unit":  # "your performer": the card described as performing
+        if types and not set(types) & {"personality", "follower", "unit"}:
+            return False, False
+        return True, "performing" in spec.states and spec.owner == "you"
     if found[0] == "type":
         word = found[1]
         fits = word in types or ("unit" in types and word in ("personality", "follower"))
@@ -402,6 +410,8 @@ def _one_named(ability, cond) -> bool:
     specs += [c.target for c in clauses if getattr(c, "kind", "") not in ("target", "choose")
               and getattr(c, "target", None) is not None and c.target.ref == "target"]
     reads = [_could_name(s, yours, found) for s in specs]
+    if not yours and any(getattr(c, "kind", "") in ("fear", "melee-attack", "ranged-attack") for c in clauses):
+        reads.append((True, False))  # an attack's own target (any player's card) could be "the Personality" too
     return sum(could for could, _ in reads) == 1 and any(sure for _, sure in reads)
 
 
@@ -671,6 +681,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return pos.zone_size(actor, "hand") >= int(args[0])
     if test in ("your-turn", "not-your-turn"):
         return (pos.timing.active == actor) == (test == "your-turn")
+    if test == "effect-during" and args[1:] == ("combat-segment",):
+        # "during the Combat Segment (before battle resolution)": the combat step, which ends before
+        # the battle resolves (battle.combat_ends)
+        test = "phase-is"
     if test == "phase-is":
         # "If it is a Combat Segment": the combat step of an attack (L5R-COMBAT)
         return pos.timing.phase == "attack" and pos.timing.step == "combat"
@@ -800,6 +814,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         clan = args[0].split()[1]
         return None if copy is None else \
             str(pos.players[copy.controller].attrs.get("clan", "")).casefold() == clan.casefold()
+    if test == "in-play" and not _subject_ok(args[0]):  # "if Shiba Iaimiko is in play": any card of that title
+        names = {args[0].casefold()}
+        return any(titled(c, names) and in_play(pos, c) for c in pos.all_copies())
     if test in ("opposing", "in-army-with") and args[0] == "this":  # "while opposing ...": the card itself
         copy = source
     else:

@@ -467,6 +467,8 @@ def scoped_executes(ability, cond) -> bool:
     if kind != "effect" or not number.isdigit() or int(number) >= len(ability.effects):
         return False
     clause = ability.effects[int(number)]
+    if cond.args[1:] == ("battle-resolution",):  # "Battle resolution does not bow cards in this unit"
+        return _spares_unit(clause)
     return isinstance(clause, Effect) and clause.kind in _SCOPED_KINDS.values() \
         and _scoped_by(ability, int(number)) is not None and _scoped_reach(clause.target) is not None
 
@@ -494,6 +496,40 @@ def _scoped_stops(game, pos: Position, source: Copy, ability, index: int, clause
                                                   subject_of=lambda w: source) is not True:
             return None
     return f"negated by {source.name}'s trait ({clause.text})"
+
+
+# ---------------------------------------------------------------------------- "Battle resolution does not bow …"
+#
+# "Battle resolution does not bow cards in this unit" (while its conditions hold: "While this
+# Shugenja is Thunder"): the attacking units a resolution bows and sends home (L5R-RESOLVE) are
+# not bowed if they are in that card's unit; they still go home. Asked by battle.resolve_battle.
+
+
+def _spares_unit(clause) -> bool:
+    spec = getattr(clause, "target", None)
+    return isinstance(clause, Effect) and clause.kind == "cannot-bow" and spec is not None and spec.ref == "each" \
+        and tuple(spec.states) == ("in-unit",) and (spec.text or "").lower() == "cards in this unit"
+
+
+def resolution_spares(game, pos: Position, copy: Copy) -> str | None:
+    """Why the battle's resolution does not bow ``copy`` (a trait of a card in its unit), or None."""
+    from .conditions import evaluate
+    from .states import _leader
+
+    leader = _leader(pos, copy)
+    for holder in (leader, *pos.attachments_of(leader.uid)):
+        for ability in game.abilities(holder):
+            if ability.kind != "continuous" or ability.designators:
+                continue
+            for index, clause in enumerate(ability.effects):
+                guards = _guards(ability, index)
+                if not _spares_unit(clause) or not any(g.kind == "effect-by" and g.args[1:] == ("battle-resolution",)
+                                                       for g in guards):
+                    continue
+                if all(evaluate(g, game=game, pos=pos, actor=holder.controller, source=holder,
+                                subject_of=lambda w, h=holder: h) is True for g in guards if g.kind != "effect-by"):
+                    return f"{holder.name}'s trait: {ability.text}"
+    return None
 
 
 # ---------------------------------------------------------------------------- "may not target"
