@@ -553,12 +553,13 @@ def _build_transformer_class():
 
         def np_or(self, meta, ch):
             a, b = ch[0], ch[1]
-            return replace(
-                a,
-                card_types=tuple(dict.fromkeys(a.card_types + b.card_types)),
-                keywords=tuple(dict.fromkeys(a.keywords + b.keywords)),
-                text=self._text(meta),
-            )
+            types = tuple(dict.fromkeys(a.card_types + b.card_types))
+            if a.keywords != b.keywords:
+                # a TargetSpec's keywords are all required, so "this Shugenja or your Samurai" keeps
+                # both descriptions in one state no card has (the resolver refuses, not guesses)
+                return TargetSpec(ref=a.ref, count=a.count, owner=a.owner, card_types=types,
+                                  states=(f"either:{a.text}|{b.text}",), text=self._text(meta))
+            return replace(a, card_types=types, text=self._text(meta))
 
         def subj_target(self, meta, ch):
             t = ch[0]
@@ -940,7 +941,16 @@ def _build_transformer_class():
             return _Mod("not-keyword", str(ch[-1]))
 
         def h_or(self, meta, ch):
-            return [m for m in ch if isinstance(m, _Mod)]
+            mods = [m for m in ch if isinstance(m, _Mod)]
+            keywords = [m.value for m in mods if m.kind in ("keyword", "head-keyword")]
+            if not keywords:
+                return mods  # "Follower or Personality": card types are either already
+            # a description's keywords are all required: "your Courtier or Magistrate" is either one
+            if len(mods) == len(keywords) == 2:
+                return [_Mod("post-state", f"any-keyword:{keywords[0]}|{keywords[1]}")]
+            # "a Samurai or Follower": the keyword binds one side only; kept in one state no card
+            # has (the resolver refuses rather than guesses)
+            return [m for m in mods if m.kind == "head"] + [_Mod("post-state", f"either:{self._text(meta)}")]
 
         def h_and_follower(self, meta, ch):
             return [m for m in ch if isinstance(m, _Mod)] + [_Mod("head", "follower")]

@@ -60,14 +60,15 @@ def bearer_test(spec) -> tuple[str, tuple[str, ...]] | None:
     "a Fire or Void Shugenja"); ("title", (K,)) a title keyword of two words ("a Ruby Champion");
     ("any", (K, ...)) either keyword ("a Paragon or Kensai"); None for words it cannot tell (a name,
     lost by the grammar; "a Clan Champion or Magistrate")."""
-    if spec is None or spec.ref != "choice" or spec.tests or not spec.keywords:
+    if spec is None or spec.ref != "choice" or spec.tests or not (spec.keywords or spec.states):
         return None
     from .states import checked
 
     text = (spec.text or "").strip()
     if spec.states:
-        # "a Fire or Void Shugenja": either element word, on the Shugenja (the target test reads it)
-        if spec.card_types or len(spec.keywords) != 1 or len(spec.states) != 1 \
+        # "a Fire or Void Shugenja", "a Paragon or Kensai": either keyword (on the Shugenja), which
+        # the target test reads
+        if spec.card_types or len(spec.keywords) > 1 or len(spec.states) != 1 \
                 or not spec.states[0].startswith("any-keyword:") or not checked(spec.states[0]):
             return None
         return ("spec", ())
