@@ -979,3 +979,17 @@ def test_move_to_an_adjacent_battlefield():
     assert [c[0] for c in _conds(b)] == ["effect-choice", "effect-choice"]
     # "adjacent" is a battlefield word only: an adjacent Province is not a destination
     assert not parse_ability("Battle: Move a target Personality to an adjacent Province.").structured
+
+
+def test_either_keyword_is_not_both():
+    # a description's keywords are all required, so "X or Y" keywords become one any-keyword state
+    cost = parse_ability("Political Open: Bow your Courtier or Magistrate: Gain 1 Honor.").costs[0]
+    assert cost.target.keywords == ()
+    assert cost.target.states == ("any-keyword:Courtier|Magistrate",)
+    both = parse_ability("Open: Bow your Monk Shugenja: Gain 1 Honor.").costs[0]
+    assert both.target.keywords == ("Monk", "Shugenja")
+    # a keyword on one side and a card type on the other: no TargetSpec says it, so it is kept
+    # in a state no card has (refused, never read as "a Follower with the Weapon keyword")
+    mixed = parse_ability("Battle: Bow your target unbowed Follower or Weapon.").effects[0]
+    assert mixed.target.keywords == ()
+    assert any(s.startswith("either:") for s in mixed.target.states)
