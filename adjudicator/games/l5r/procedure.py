@@ -269,6 +269,8 @@ def _alternative_branch(ability: Ability, clause: Effect) -> bool:
     before = {(c.kind[len("effect-unless:"):], c.args[1:]) for c in ability.conditions
               if c.kind.startswith("effect-unless:") and c.args[:1] == (f"effect {index - 1}",)}
     prev = effects[index - 1]
+    if not isinstance(prev, Effect):  # an unparsed sentence before it: nothing to share a target with
+        return False
     same_target = clause.target is prev.target or (clause.target is None and prev.target is None
                                                    and clause.kind == getattr(prev, "kind", None))
     return bool(mine & before) and same_target
