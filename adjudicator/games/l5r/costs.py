@@ -236,15 +236,24 @@ _BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
 _PRINTED_COST = ("base-gold-cost", "printed-gold-cost")
 
 
-def _board_reduction(ability):
-    """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
-    enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
+def _less_gold_trait(ability) -> Effect | None:
+    """The one "… paying N less Gold" clause of a plain trait (no costs, designators or
+    conditions), or None: what board and attachment discounts are read from."""
     if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
             or len(ability.effects) != 1:
         return None
     clause = ability.effects[0]
     if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
             or not clause.amount:
+        return None
+    return clause
+
+
+def _board_reduction(ability):
+    """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
+    enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
+    clause = _less_gold_trait(ability)
+    if clause is None:
         return None
     spec = clause.target
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
@@ -263,12 +272,8 @@ def host_discount(ability):
     to it or to its controller's Personalities: "Followers attaching to Misaki enter play paying 2
     less Gold", "Non-Unique Weapons attaching to Katagi from your hand enter play paying 4 less
     Gold", "Cavalry Followers attach to your Personalities paying 2 less Gold"; None otherwise."""
-    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
-            or len(ability.effects) != 1:
-        return None
-    clause = ability.effects[0]
-    if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
-            or not clause.amount:
+    clause = _less_gold_trait(ability)
+    if clause is None:
         return None
     spec = clause.target
     if spec is None or spec.ref != "choice" or spec.tests or spec.zone not in (None, "hand"):
