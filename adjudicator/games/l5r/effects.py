@@ -590,12 +590,13 @@ def executes(ability) -> bool:
         # no choices ("you may" asks one), "it" the card the event was about
         from .effects_engine import trait_clause_executes
         from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
+        from .effects_traits import lasting_tail  # "... lose 4 Honor. Will not attach cards."
 
         return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
             or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)
-            for c in ability.effects)
+            or lasting_tail(ability) == i for i, c in enumerate(ability.effects))
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]

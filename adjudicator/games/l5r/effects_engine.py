@@ -612,8 +612,9 @@ CONTINUOUS_KINDS["cannot-attach"] = _no_attach_ok
 def refuses_attachment(game, pos, host, item) -> str | None:
     """Why ``host``'s own trait ("Will not attach Items") keeps ``item`` off it, or None (L5R-TRAIT)."""
     from .conditions import SELF, evaluate
+    from .effects_traits import with_lasting_tails  # "..., lose 4 Honor. Will not attach cards."
 
-    for ability in game.abilities(host):
+    for ability in with_lasting_tails(game.abilities(host)):
         if ability.kind != "continuous" or ability.designators:
             continue
         for index, clause in enumerate(ability.effects):

@@ -20,6 +20,8 @@ would not name: instantaneous changes to the card itself or to the Personality i
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Effect
 
 #: the flag of a purchase or an Equip that pays the Invest cost (scenario language: a mode flag)
@@ -238,3 +240,43 @@ def create_and_attach(game, pos, source, ability, index: int, about) -> list[str
         raise_event(pos, "attached", created)
         steps.append(f"create {created.name} ({kind}) and attach it to {host.name}")
     return steps
+
+
+# ---- "After Akuma enters play, lose 4 Honor. Will not attach cards." ------------------------
+
+def lasting_tail(ability) -> int | None:
+    """The index of a triggered trait's closing sentence that is the card's own lasting trait,
+    or None. "After Akuma enters play, lose 4 Honor. Will not attach cards." prints two traits on
+    one line: the second sentence has no trigger of its own and holds while the card is in play
+    (L5R-TRAIT), like the same words printed alone. Only a subject-less "Will not attach ..." /
+    "Cannot attach ..." sentence by card types (effects_engine.refuses_attachment) is read so."""
+    if ability.kind != "trait" or ability.trigger is None or len(ability.effects) < 2:
+        return None
+    index = len(ability.effects) - 1
+    clause = ability.effects[index]
+    if not isinstance(clause, Effect) or clause.kind != "cannot-attach" or clause.target is None:
+        return None
+    from .effects_engine import _no_attach_ok
+
+    words = (clause.text or "").strip()
+    if not _no_attach_ok(clause, clause.target.ref) or not re.match(r"(?:will not|cannot) attach\b", words, re.I):
+        return None
+    if f". {words.lower()}" not in ability.text.lower():
+        return None  # a sentence of its own, not "..., and will not attach ..."
+    if any(c.args and c.args[0] == f"effect {index}" for c in ability.conditions):
+        return None
+    return index
+
+
+def with_lasting_tails(abilities):
+    """``abilities`` and, for each triggered trait with a lasting closing sentence, that sentence
+    as the continuous trait it is (read by effects_engine.refuses_attachment)."""
+    from dataclasses import replace
+
+    for ability in abilities:
+        yield ability
+        index = lasting_tail(ability)
+        if index is not None:
+            clause = ability.effects[index]
+            yield replace(ability, kind="continuous", trigger=None, conditions=type(ability.conditions)(),
+                          effects=type(ability.effects)((clause,)), text=clause.text)

@@ -470,7 +470,7 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     (L5R-TRAIT; ``rules``: further rule IDs every step cites, e.g. an Invest trait's)."""
     from .effects import apply_to_card, apply_to_player
     from .effects_engine import trait_clause_executes, trait_create, trait_subjects, unit_cards, unit_ref
-    from .effects_traits import create_and_attach, created_attached, its_personality
+    from .effects_traits import create_and_attach, created_attached, its_personality, lasting_tail
     from .procedure import effect_guards
 
     from . import amounts
@@ -483,6 +483,10 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
     later = triggered_effects(ability)  # "After your turn begins, ...": a second trigger (delayed.standing)
     for index, clause in enumerate(ability.effects):
         if index in later:
+            continue
+        if index == lasting_tail(ability):  # "Will not attach cards": the card's lasting trait, not this one's
+            proc.add("trigger", f"'{clause.text}' is {copy.name}'s own lasting trait, not an effect of this "
+                     "trigger: it holds while the card is in play", *rules)
             continue
         if created_attached(ability, index):  # "create a 1F Dog Follower and attach it to him"
             for made in create_and_attach(game, pos, copy, ability, index, about):
