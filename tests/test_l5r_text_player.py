@@ -176,7 +176,7 @@ def test_without_an_additional_action_the_opportunity_passes():
 
 
 def test_restricted_or_several_additional_actions_are_not_claimed():
-    assert not executes(parse_ability("Battle: Take two additional Battle actions."))
+    # ("Take two additional Battle actions" is read with two and carried out: test_l5r_actions_two_extra.py)
     assert not executes(parse_ability("Open: Gain 1 Honor. You may take an additional Limited or Open action."))
     assert not executes(parse_ability("As a Focus Effect, the duel's winner may take an additional action."))
 

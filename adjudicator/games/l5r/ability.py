@@ -1070,7 +1070,9 @@ def _build_transformer_class():
 
         def additional_action(self, meta, ch):
             kw = token(ch, "CAPWORD")
-            return self._eff(meta, "additional-action", keyword=kw, amount=1)
+            # "Take two additional Battle actions": two, not one
+            n = 2 if self._text(meta).lower().split()[1:2] == ["two"] else 1
+            return self._eff(meta, "additional-action", keyword=kw, amount=n)
 
         def put_into_play(self, meta, ch):
             return self._eff(meta, "put-into-play", target=it_target(ch))

@@ -18,6 +18,9 @@ import re
 
 #: the memo key of an additional action granted by the action resolving (read by after_action)
 EXTRA_ACTION = "extra-action"
+#: further additional actions still owed to a player once the first one is taken ("take two
+#: additional Battle actions"): {player: how many}; forfeited when he passes (turn.pass_opportunity)
+EXTRA_LEFT = "extra-actions-left"
 
 
 def _outcome(*args):
@@ -27,6 +30,7 @@ def _outcome(*args):
 
 
 _ONE_EXTRA = re.compile(r"\btake an additional (battle )?action( appropriate to this phase)?$", re.I)
+_TWO_EXTRA = re.compile(r"\btake two additional battle actions$", re.I)
 
 
 def additional_action(game, position, player, effect, *, as_cost, source):
@@ -42,6 +46,10 @@ def additional_action(game, position, player, effect, *, as_cost, source):
         return _outcome(False, f"{player} takes an additional action", "only the player whose action is "
                         "resolving keeps the opportunity for another one")
     position.memo[EXTRA_ACTION] = player
+    if (effect.amount or 1) > 1:  # the second one is owed once the first is taken (game.after_action)
+        position.memo.setdefault(EXTRA_LEFT, {})[player] = effect.amount - 1
+        return _outcome(True, f"{player} may take {effect.amount} additional actions, one after another, "
+                        "once this one is done")
     return _outcome(True, f"{player} may take an additional action once this one is done")
 
 
@@ -236,8 +244,10 @@ def player_clause_executes(clause, ability=None) -> bool:
         # one more action (a Battle action in a combat segment): restricted ones ("a Limited or
         # Open action", "to cast Spells") and several ("two additional actions") are not carried out
         # (only an action grants it: the opportunity is kept when that action is done)
-        return clause.keyword in (None, "phase-appropriate") and clause.amount == 1 and not clause.values \
-            and bool(_ONE_EXTRA.search(clause.text)) and getattr(ability, "kind", "action") == "action"
+        one = clause.amount == 1 and bool(_ONE_EXTRA.search(clause.text))
+        two = clause.amount == 2 and bool(_TWO_EXTRA.search(clause.text))  # "two additional Battle actions"
+        return clause.keyword in (None, "phase-appropriate") and (one or two) and not clause.values \
+            and getattr(ability, "kind", "action") == "action"
     if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
         return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
     if clause.kind == "raise-stat-to":

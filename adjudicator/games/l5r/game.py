@@ -224,7 +224,8 @@ class L5R(Game):
         pos, t = ctx.position, ctx.position.timing
         if reaction and triggers.window(pos) is not None:
             triggers.after_reaction(pos, ctx.actor, ctx.proc)
-        elif pos.memo.get("extra-action") == ctx.actor and turn.round_open(self, pos):
+        elif (pos.memo.get("extra-action") == ctx.actor or not reaction and _owed_action(pos, ctx.actor)) \
+                and turn.round_open(self, pos):
             t.passes = 0  # "take an additional action" (effects_player): the opportunity stays
             ctx.step("timing", f"{ctx.actor} takes an additional action: the opportunity stays with "
                      f"{ctx.actor}", "L5R-ROUND", "L5R-ACT-EFFECT")
@@ -402,3 +403,17 @@ class L5R(Game):
     # ---- advancing ------------------------------------------------------------------
     def advance(self, position: Position, kind: str, target: str | None, lines=()) -> AdvanceResult:
         return turn.advance(self, position, kind, target)
+
+
+def _owed_action(pos: Position, actor: str) -> bool:
+    """The second of "two additional Battle actions" just taken: the opportunity stays once more
+    (one fewer owed). Only when no additional action was granted by the action itself."""
+    from .effects_player import EXTRA_LEFT
+
+    left = pos.memo.get(EXTRA_LEFT, {})
+    if pos.memo.get("extra-action") == actor or not left.get(actor):
+        return False
+    left[actor] -= 1
+    if not left[actor]:
+        del left[actor]
+    return True

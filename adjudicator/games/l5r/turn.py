@@ -60,6 +60,7 @@ def pass_opportunity(game, ctx: Context) -> None:
     game.need(t.priority == actor, opportunity_rule(pos), f"it is {t.priority}'s opportunity to act, not {actor}'s")
     t.passes += 1
     ctx.step("timing", f"{actor} passes", "L5R-ROUND")
+    pos.memo.get("extra-actions-left", {}).pop(actor, None)  # owed additional actions: passing forgoes them
     if t.passes >= len(pos.players):
         _round_ends(game, pos, ctx.proc)
     else:
