@@ -52,7 +52,12 @@ X_PAID = "gold-paid"
 
 
 def _x_words(spec: TargetSpec | None) -> bool:
-    return spec is not None and spec.ref == "you" and (spec.text or "").lower().endswith("you paid for this action")
+    # "the Gold paid" / "the amount you paid" (read as "the amount paid") name no other payment
+    # than the action's own; reads_x with paid_x then insists the action has a "Pay X Gold" cost
+    # (not "the amount of Gold you paid for it": a purchase's price is not kept)
+    text = (spec.text or "").lower() if spec is not None else ""
+    return spec is not None and spec.ref == "you" and (text.endswith("you paid for this action")
+                                                       or text == "the amount paid")
 
 
 def reads_x(ability) -> bool:
