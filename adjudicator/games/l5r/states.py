@@ -32,6 +32,9 @@ _OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|ba
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
 #: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
 _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
+#: "a Personality opposing Takichi (at the current battlefield)": another player's card at that
+#: card's battlefield ("opposing him" is not read: the pronoun may name a card other than this one)
+_OPPOSING_RE = re.compile(r"^opposing:([A-Z][\w'-]*)( at the current battlefield)?$")
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
@@ -51,7 +54,7 @@ def checked(state: str) -> bool:
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
-        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state))
+        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -160,6 +163,9 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    m = _OPPOSING_RE.match(state)
+    if m:
+        return _opposing(pos, source, copy, m.group(1), bool(m.group(2)))
     if state == _AT_SOURCE:  # a card at home or still in the hand is at no battlefield
         field = _leader(pos, source).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
@@ -186,3 +192,23 @@ def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
     if not field.startswith("battlefield"):
         return False  # a unit at home is in no army
     return _leader(pos, copy).zone == field and copy.controller == source.controller
+
+
+def _opposing(pos: Position, source: Copy, copy: Copy, name: str, current: bool) -> bool | None:
+    """Does ``copy`` oppose the named card (this card or the Personality it is attached to)? The
+    armies facing each other at a battlefield are the players' units there (L5R-RESOLVE): a card
+    of another player at the named card's battlefield -- the current one when the text says so.
+    Another card's name the engine does not look up."""
+    leader = _leader(pos, source)
+    named = [c for c in (source, leader) if name.lower() in c.name.lower().replace(",", " ").split()]
+    if source.zone == "announced" or not named:
+        return None
+    field = leader.zone
+    if not field.startswith("battlefield"):
+        return False  # a unit at home opposes no one
+    if current:
+        from .procedure import current_battlefield
+
+        if pos.timing.phase != "attack" or current_battlefield(pos) != field:
+            return False
+    return _leader(pos, copy).zone == field and copy.controller != source.controller
