@@ -20,3 +20,9 @@ def test_a_description_lifting_the_location_limit_is_not_checked():
 def test_names_and_unsplit_words_are_not_checked():
     assert not checked("either:Ring|Moshi Tomiko")
     assert not checked("either:Spell or Kiho")
+
+
+def test_non_before_a_keyword_or_type_is_checked_but_lowercase_words_only_as_before():
+    assert checked("non-Naval") and checked("non-Stronghold") and checked("non-Spider Clan")
+    assert checked("non-unique")  # (its own state word)
+    assert not checked("non-Naval Personality with a Weapon")

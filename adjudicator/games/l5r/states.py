@@ -42,6 +42,12 @@ _EITHER_RE = re.compile(r"^either:([^|]+)\|([^|]+)$")
 #: states that lift a limit the description as a whole keeps (where targets may be, in play or not):
 #: inside one of two descriptions they would need the whole target test to change, so not read
 _LIFTING = {"any-location", "any-battlefield", "in-and-out-of-play"}
+#: "a non-Stronghold card" (a card type: not that type), "a non-Naval Personality", "non-Spider
+#: Clan" (a keyword, printed or gained: the card lacks it)
+_NON_RE = re.compile(r"^non-([A-Z][\w'-]*(?: Clan)?)$")
+#: the card types the word after "non-" may name, as the game defines them (the rest are keywords)
+_TYPE_WORDS = {"stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring", "event",
+               "region", "sensei", "celestial"}
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
@@ -62,7 +68,7 @@ def checked(state: str) -> bool:
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
-        or _either_checked(state)
+        or _either_checked(state) or bool(_NON_RE.match(state))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -171,6 +177,13 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    m = _NON_RE.match(state)
+    if m:
+        word = m.group(1)
+        if word.lower() in _TYPE_WORDS:
+            return copy.card.type != word.lower()
+        clan = word[: -len(" Clan")] if word.endswith(" Clan") else None
+        return not (pos.has_keyword(copy, word) or (clan is not None and pos.has_keyword(copy, clan)))
     if _EITHER_RE.match(state):
         return _either_fits(game, pos, source, copy, state)
     m = _OPPOSING_RE.match(state)
