@@ -58,6 +58,9 @@ _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
 #: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
 #: those it gained (one of several: "the printed Fallen, Fudo, or Shadowlands keyword")
 _PRINTED_KW_RE = re.compile(r"^printed-keyword:(.+)$")
+#: "a card in the current battlefield's province": the Defender's province the battle is fought
+#: over (one battlefield per defending province, numbered as the provinces: battle.battlefields)
+_CURRENT_PROVINCE = "in-province-of:the current battlefield"
 #: "at this card's battlefield": where the unit of the card whose ability it is stands
 _AT_SOURCE = "at-battlefield-of:this card"
 
@@ -68,7 +71,7 @@ def checked(state: str) -> bool:
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
-        or _either_checked(state) or bool(_NON_RE.match(state))
+        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -177,6 +180,12 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    if state == _CURRENT_PROVINCE:  # no battle being fought: no current battlefield, no such province
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        return field is not None and copy.zone == "province " + field.split()[1] \
+            and copy.zone_owner == game.defender(pos)
     m = _NON_RE.match(state)
     if m:
         word = m.group(1)
