@@ -167,6 +167,9 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "stat-compare" and len(args) == 4:
         return _subject_ok(args[0]) and args[1] in ("force", "chi", "personal-honor") and args[2] in _OPS \
             and args[3] == "this"
+    if test == "count-compare" and len(args) == 4:  # "your army has fewer units than the enemy army"
+        return _ARMY_YOURS.fullmatch(args[0]) is not None and args[1] == "units" and args[2] in ("<", ">") \
+            and _ARMY_ENEMY.fullmatch(args[3]) is not None
     if test == "controls" and len(args) == 2 and args[0].lower() in ("another player", "any other player"):
         return _opponent(args[1]) is not None  # "while another player controls a dishonorable Personality"
     if test == "controls" and len(args) == 2:
@@ -242,6 +245,10 @@ _VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroy
 
 
 #: "If there are (any) (attacking) enemy units at the current battlefield"
+#: the two sides of the battle being fought: "your (current) army", "the current enemy army", "the
+#: opposing army" (the other players' units at the current battlefield)
+_ARMY_YOURS = re.compile(r"your (?:current )?army")
+_ARMY_ENEMY = re.compile(r"the (?:current )?(?:enemy|opposing) army")
 _ENEMY_UNITS_HERE = re.compile(r"(?:any )?(?:(attacking|defending) )?enemy units at the current battlefield")
 
 
@@ -652,6 +659,14 @@ def _state(game, pos, copy, state: str) -> bool:
     return game.has_state(pos, copy, state)
 
 
+def _unit_leaders(pos, field: str | None) -> list:
+    """The cards heading the units at ``field``: Personalities and Followers attached to nothing."""
+    if field is None:
+        return []
+    return [c for c in pos.all_copies() if c.zone == field and c.card.type in ("personality", "follower")
+            and (c.attached_to is None or c.attached_to not in pos.copies)]
+
+
 def _here():
     from .procedure import current_battlefield
 
@@ -793,6 +808,14 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         hit = True in fits
         return hit if test == "did" else not hit
+    if test == "count-compare":
+        # "If your army has fewer units than the enemy army": units are the Personalities (and lone
+        # Followers) heading a unit at the current battlefield, counted per side (L5R-RESOLVE); with
+        # no battle being fought neither side has units
+        field = _here()(pos)
+        mine = sum(1 for c in _unit_leaders(pos, field) if c.controller == actor)
+        theirs = sum(1 for c in _unit_leaders(pos, field) if c.controller != actor)
+        return _OPS[args[2]](mine, theirs)
     if test == "exists":
         # "there are any enemy units at the current battlefield": another player's Personalities
         # or Followers there (units: L5R-RESOLVE); none while no battle is being resolved

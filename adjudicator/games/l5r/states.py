@@ -9,6 +9,7 @@ would refuse every card (L5R-ACT-TARGET).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ...core.position import Copy, Position
@@ -32,6 +33,21 @@ _OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|ba
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
 #: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
 _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
+#: "a Personality opposing Takichi (at the current battlefield)": another player's card at that
+#: card's battlefield ("opposing him" is not read: the pronoun may name a card other than this one)
+_OPPOSING_RE = re.compile(r"^opposing:([A-Z][\w'-]*)( at the current battlefield)?$")
+#: "a target attachment or a target dishonorable Personality": two descriptions, kept whole by
+#: the grammar (one TargetSpec cannot say "X or Y" with different restrictions)
+_EITHER_RE = re.compile(r"^either:([^|]+)\|([^|]+)$")
+#: states that lift a limit the description as a whole keeps (where targets may be, in play or not):
+#: inside one of two descriptions they would need the whole target test to change, so not read
+_LIFTING = {"any-location", "any-battlefield", "in-and-out-of-play"}
+#: "a non-Stronghold card" (a card type: not that type), "a non-Naval Personality", "non-Spider
+#: Clan" (a keyword, printed or gained: the card lacks it)
+_NON_RE = re.compile(r"^non-([A-Z][\w'-]*(?: Clan)?)$")
+#: the card types the word after "non-" may name, as the game defines them (the rest are keywords)
+_TYPE_WORDS = {"stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring", "event",
+               "region", "sensei", "celestial"}
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
@@ -42,6 +58,9 @@ _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
 #: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
 #: those it gained (one of several: "the printed Fallen, Fudo, or Shadowlands keyword")
 _PRINTED_KW_RE = re.compile(r"^printed-keyword:(.+)$")
+#: "a card in the current battlefield's province": the Defender's province the battle is fought
+#: over (one battlefield per defending province, numbered as the provinces: battle.battlefields)
+_CURRENT_PROVINCE = "in-province-of:the current battlefield"
 #: "at this card's battlefield": where the unit of the card whose ability it is stands
 _AT_SOURCE = "at-battlefield-of:this card"
 
@@ -51,7 +70,8 @@ def checked(state: str) -> bool:
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
-        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state))
+        or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
+        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -160,6 +180,24 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ARMY_RE.match(state)
     if m:
         return _in_army(pos, source, copy, m.group(1))
+    if state == _CURRENT_PROVINCE:  # no battle being fought: no current battlefield, no such province
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        return field is not None and copy.zone == "province " + field.split()[1] \
+            and copy.zone_owner == game.defender(pos)
+    m = _NON_RE.match(state)
+    if m:
+        word = m.group(1)
+        if word.lower() in _TYPE_WORDS:
+            return copy.card.type != word.lower()
+        clan = word[: -len(" Clan")] if word.endswith(" Clan") else None
+        return not (pos.has_keyword(copy, word) or (clan is not None and pos.has_keyword(copy, clan)))
+    if _EITHER_RE.match(state):
+        return _either_fits(game, pos, source, copy, state)
+    m = _OPPOSING_RE.match(state)
+    if m:
+        return _opposing(pos, source, copy, m.group(1), bool(m.group(2)))
     if state == _AT_SOURCE:  # a card at home or still in the hand is at no battlefield
         field = _leader(pos, source).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
@@ -186,3 +224,76 @@ def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
     if not field.startswith("battlefield"):
         return False  # a unit at home is in no army
     return _leader(pos, copy).zone == field and copy.controller == source.controller
+
+
+def _opposing(pos: Position, source: Copy, copy: Copy, name: str, current: bool) -> bool | None:
+    """Does ``copy`` oppose the named card (this card or the Personality it is attached to)? The
+    armies facing each other at a battlefield are the players' units there (L5R-RESOLVE): a card
+    of another player at the named card's battlefield -- the current one when the text says so.
+    Another card's name the engine does not look up."""
+    leader = _leader(pos, source)
+    named = [c for c in (source, leader) if name.lower() in c.name.lower().replace(",", " ").split()]
+    if source.zone == "announced" or not named:
+        return None
+    field = leader.zone
+    if not field.startswith("battlefield"):
+        return False  # a unit at home opposes no one
+    if current:
+        from .procedure import current_battlefield
+
+        if pos.timing.phase != "attack" or current_battlefield(pos) != field:
+            return False
+    return _leader(pos, copy).zone == field and copy.controller != source.controller
+
+
+@functools.lru_cache(maxsize=None)
+def _either_parts(state: str) -> tuple | None:
+    """The two descriptions of an "either:" state as the grammar reads each alone, or None when
+    one cannot be checked here: each must name a card type ("a Spell", "a dishonorable
+    Personality"), since the description as a whole keeps only the types of both as its first
+    test (procedure.target_ok); a part naming no type ("an Air Shugenja") or any card would be
+    refused there before this state is read."""
+    m = _EITHER_RE.match(state)
+    if m is None:
+        return None
+    from .ability import parse_ability
+
+    parts = []
+    for words in m.groups():
+        ability = parse_ability(f"Battle: Bow {words.strip()}.")
+        spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
+        if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
+            return None
+        if not spec.card_types or any(t in ("card", "unit") for t in spec.card_types):
+            return None
+        if any(s in _LIFTING or s.startswith("either") or not checked(s) for s in spec.states):
+            return None
+        parts.append(spec)
+    return tuple(parts)
+
+
+def _either_checked(state: str) -> bool:
+    return _either_parts(state) is not None
+
+
+def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bool | None:
+    """Does ``copy`` fit one of the two descriptions (its types, keywords, states and numbers)?"""
+    parts = _either_parts(state)
+    if parts is None:
+        return None
+    unknown = False
+    for spec in parts:
+        if copy.card.type not in spec.card_types and not ("attachment" in spec.card_types and copy.attached_to):
+            continue
+        if not all(pos.has_keyword(copy, k) for k in spec.keywords):
+            continue
+        if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
+            continue
+        found = [fits(game, pos, source, copy, s) for s in spec.states]
+        if False in found:
+            continue
+        if None in found:
+            unknown = True
+            continue
+        return True
+    return None if unknown else False
