@@ -722,3 +722,14 @@ def test_after_the_duel_the_attack_waits_for_its_end():
     fear = next(e for e in ab.effects if e.kind == "fear")
     assert fear.amount == 3
     assert any(c.kind == "effect-trigger" and "duel-ends" in c.args for c in ab.conditions)
+
+
+def test_another_or_any_players_home():
+    # "in another player's hand" / "in any player's discard pile" shift those words, so the
+    # home of another / any player has its own spelled-out readings
+    (e,) = effects("Battle: Bow a target Follower in another player's home.")
+    assert e.target.states == ("at-home-of:another player",)
+    (e,) = effects("Battle: Bow a target Follower in any player's home.")
+    assert e.target.states == ("at-home-of:any",)
+    (e,) = effects("Battle: Bow a target Follower in a player's home.")
+    assert e.target.states == ("at-home-of:any",)

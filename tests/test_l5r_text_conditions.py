@@ -634,3 +634,14 @@ def test_past_events_without_has():
     assert c.args[1:] == ("you", "equipped", "a Weapon")
     (c,) = conds("Battle: If you only targeted one card, destroy it.")
     assert (c.kind, c.args[1:]) == ("effect-if:targeted-only", ("you", "1"))
+
+
+def test_you_as_subject_of_have_comparisons():
+    # after a literal "you" the parser shifts the spelled-out "you have ..." rules' next word, so
+    # "you" is never the subject of "subj has higher Force ..."; these rules read it all the same
+    (c,) = conds("Limited: If you have lower Family Honor than another player: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("stat-compare", ("you", "family-honor", "<", "opponent"))
+    (c,) = conds("Limited: If you have higher Family Honor than another player: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("stat-compare", ("you", "family-honor", ">", "opponent"))
+    (c,) = conds("Limited: If you have won a duel this turn: Gain 1 Honor.")
+    assert c.kind == "won-duel" and c.args[0] == "you"

@@ -115,6 +115,9 @@ class Rules:
     def bt_p_in_whose_home(self, meta, ch):
         return _post(f"at-home-of:{_whose(ch[0])}")
 
+    def bt_p_in_enemy_home(self, meta, ch):
+        return self.bt_p_in_whose_home(meta, [TargetSpec(ref="opponent", text="another player")])
+
     def bt_p_in_any_home(self, meta, ch):
         return _post("at-home-of:any")
 

@@ -288,6 +288,17 @@ class Rules:
         options[1] = _guarded(options[1], cond, "if " + cond.text)
         return options
 
+    # "you have higher/lower <stat> than ...", "you have won a duel": the base readings with
+    # "you" as their subject (the grammar spells "you" out, see l5r_ability_conditions.lark)
+    def cd_you_stat_rel_lt(self, meta, ch):
+        return self.c_stat_rel_lt(meta, [TargetSpec(ref="you", text="you"), *ch])
+
+    def cd_you_stat_rel_gt(self, meta, ch):
+        return self.c_stat_rel_gt(meta, [TargetSpec(ref="you", text="you"), *ch])
+
+    def cd_you_won_duel(self, meta, ch):
+        return self.bt_c_won_duel(meta, [TargetSpec(ref="you", text="you"), *ch])
+
     def cd_or_if_limit(self, meta, ch):
         c = ch[0]
         return Condition(kind="or-if", args=(c.kind, *c.args), text=self._text(meta))
