@@ -457,6 +457,8 @@ def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_c
     if spec.ref == "created":
         return [bind.created] if bind.created is not None else []
     if spec.ref == "attached":
+        if not source.attached_to and source.card.type in spec.card_types:
+            return [source]  # "Bow this Personality" on a Personality's own ability: the card itself
         host = ctx.position.copies.get(source.attached_to) if source.attached_to else None
         return [host] if host else []
     if spec.ref == "you":
