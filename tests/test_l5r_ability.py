@@ -373,9 +373,11 @@ def test_give_several_tokens():
 def test_ranged_attack_strength_from_a_stat():
     a = parse_ability("Kiho Thunder Battle: Bow your target unbowed Monk or Shugenja. Ranged Attack with strength equal to his Chi.")
     kinds = [e.kind for e in effects(a)]
-    assert kinds == ["bow", "ranged-attack"]
-    ranged = effects(a)[1]
-    assert ranged.amount is None and ranged.stat == "chi" and ranged.target.ref == "it"
+    assert kinds == ["bow", "ranged-attack", "amount-equal-to"]
+    ranged, value = effects(a)[1:]
+    # the attack's target is the rules' shorthand one; its strength is read from "his Chi"
+    assert ranged.amount is None and ranged.target is None
+    assert value.stat == "chi" and value.target.ref == "it"
 
 
 def test_battle_open_is_two_designators():
@@ -671,7 +673,7 @@ def test_attack_strength_bonus_and_attack_equal_to():
     assert [(e.kind, e.stat, e.amount) for e in effects(a)] == [("ranged-attack", None, 3), ("modify-stat", "strength", 2)]
     assert _conds(a)[0][0] == "effect-if:is" and _conds(a)[0][1][0] == "effect 1"
     b = parse_ability("Battle: Ranged Attack equal to this Personality's Force.")
-    assert [(e.kind, e.stat) for e in effects(b)] == [("ranged-attack", "force")]
+    assert [(e.kind, e.stat) for e in effects(b)] == [("ranged-attack", None), ("amount-equal-to", "force")]
 
 
 def test_clan_conditions_keyword_alternatives_named_rings():
@@ -699,7 +701,7 @@ def test_hand_size_plus_gold_for_each_and_as_an_action():
 
 def test_make_an_attack_paying_for_and_won():
     a = parse_ability("Battle: Discard a card to make a Fear effect with strength equal to its Focus Value.")
-    assert [(e.kind, e.stat) for e in effects(a)] == [("discard", None), ("fear", "focus")]
+    assert [(e.kind, e.stat) for e in effects(a)] == [("discard", None), ("fear", None), ("amount-equal-to", "focus")]
     b = parse_ability("Bow this card: Produce 2 Gold, or 3 Gold when paying for a Nonhuman.")
     assert [e.amount for e in effects(b)] == [2, 3]
     assert _conds(b)[1] == ("effect-if:paying-for", ("effect 1", "a Nonhuman"))

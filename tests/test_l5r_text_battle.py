@@ -657,8 +657,8 @@ def test_comma_signed_bonus_adjusts_the_attack_amount_under_its_condition():
     ab = parse_ability("Battle: Melee Attack equal to this Shugenja's Chi, +2 if he is Water.")
     assert ab.structured
     kinds = [e.kind for e in ab.effects]
-    assert kinds == ["melee-attack", "amount-plus"]
-    assert ab.effects[1].amount == 2
+    assert kinds == ["melee-attack", "amount-equal-to", "amount-plus"]
+    assert ab.effects[2].amount == 2
     assert any(c.kind.startswith("effect-if") for c in ab.conditions)
 
 

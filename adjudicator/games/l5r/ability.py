@@ -1310,8 +1310,12 @@ def _build_transformer_class():
 
         def _attack_stat(kind):
             def f(self, meta, ch):
+                # "Ranged Attack equal to this Personality's Force": the attack (its target is the
+                # rules' shorthand target) and the amount read from that card, as amounts.py reads
+                # "with strength equal to the Gold paid"
                 whose, stat = ch[-1]
-                return self._eff(meta, kind, amount=None, stat=stat, target=whose)
+                return [self._eff(meta, kind, amount=None),
+                        self._eff(meta, "amount-equal-to", amount=1, stat=stat, target=whose)]
 
             return f
 

@@ -438,6 +438,10 @@ def executes(ability) -> bool:
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
+    if any(c.kind in ("melee-attack", "ranged-attack", "fear") and c.amount is None and c.stat is not None
+           for c in clauses):
+        return False  # "Ranged Attack equal to this Personality's Force": the card whose value it is
+        # sits where the attack's target goes, so the procedure would attack it with strength 0
     if any(c.kind == "modify-stat" and c.amount is None for c in clauses
            if c not in ability.effects or not amounts.chain(ability.effects, ability.effects.index(c))):
         return False
