@@ -449,6 +449,16 @@ def token(ch, type_: str, default=None, *, lower: bool = False):
     return default
 
 
+def constant(value):
+    """A transformer method whose rule's words are the value ("unit" for "'s unit", "<=" for
+    "or lower"): every topic builds its word-to-value rules so."""
+
+    def f(self, meta, ch):
+        return value
+
+    return f
+
+
 def it_target(children) -> TargetSpec | None:
     """The first target among transformed children."""
     for c in children:
@@ -1570,28 +1580,22 @@ def _build_transformer_class():
             return (whose.ref, stat)
 
         # ----- possessives, relative clauses, "X of your" quantifiers
-        def _pn(noun):
-            def f(self, meta, ch):
-                return noun
-
-            return f
-
-        pn_unit = _pn("unit")
-        pn_army = _pn("army")
-        pn_personality = _pn("personality")
-        pn_follower = _pn("follower")
-        pn_attachment = _pn("attachment")
-        pn_item = _pn("item")
-        pn_holding = _pn("holding")
-        pn_card = _pn("card")
-        pn_hand = _pn("hand")
-        pn_stronghold = _pn("stronghold")
-        pn_province = _pn("province")
-        pn_abilities = _pn("abilities")
-        pn_destruction = _pn("destruction")
-        pn_movement = _pn("movement")
-        pn_straightening = _pn("straightening")
-        pn_bowing = _pn("bowing")
+        pn_unit = constant("unit")
+        pn_army = constant("army")
+        pn_personality = constant("personality")
+        pn_follower = constant("follower")
+        pn_attachment = constant("attachment")
+        pn_item = constant("item")
+        pn_holding = constant("holding")
+        pn_card = constant("card")
+        pn_hand = constant("hand")
+        pn_stronghold = constant("stronghold")
+        pn_province = constant("province")
+        pn_abilities = constant("abilities")
+        pn_destruction = constant("destruction")
+        pn_movement = constant("movement")
+        pn_straightening = constant("straightening")
+        pn_bowing = constant("bowing")
 
         def s_fh(self, meta, ch):
             return "family-honor"

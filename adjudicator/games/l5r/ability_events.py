@@ -41,7 +41,7 @@ NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "
                     "you-draw-at-end-of-turn", "-challenges", "-rehonored", "-lobbies")
 
 
-from .ability import token  # noqa: E402
+from .ability import constant, token  # noqa: E402
 from .triggers_events import split_event  # noqa: E402,F401 - kept here too: the name scheme's reader
 
 
@@ -107,13 +107,6 @@ def _act(by):
     return f
 
 
-def _kind(value):
-    def f(self, meta, ch):
-        return value
-
-    return f
-
-
 class Rules:
     ev_act_any = _act("any")
     ev_act_the = _act("the")
@@ -134,14 +127,14 @@ class Rules:
     def ev_k_not(self, meta, ch):
         return "not-" + str(ch[-1]).lower()
 
-    ev_k_battle = _kind("battle")
-    ev_k_rulebook = _kind("rulebook")
-    ev_k_favor = _kind("favor")
-    ev_k_fear = _kind("fear")
-    ev_k_melee = _kind("melee")
-    ev_k_ranged = _kind("ranged")
-    ev_k_performed = _kind("performed")
-    ev_k_honor = _kind("honor")
+    ev_k_battle = constant("battle")
+    ev_k_rulebook = constant("rulebook")
+    ev_k_favor = constant("favor")
+    ev_k_fear = constant("fear")
+    ev_k_melee = constant("melee")
+    ev_k_ranged = constant("ranged")
+    ev_k_performed = constant("performed")
+    ev_k_honor = constant("honor")
 
     def ev_am_with(self, meta, ch):
         return {"with": "|".join(next(c for c in ch if isinstance(c, tuple)))}

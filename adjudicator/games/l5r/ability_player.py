@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Effect, TargetSpec
 
-from .ability import token
+from .ability import constant, token
 
 
 def it_target(children):
@@ -1193,16 +1193,10 @@ _PL_TYPES = {"follower": "follower", "personalit": "personality", "item": "item"
 class _CompareAndListRules:
     """Values compared, lists of describing words and of card types."""
 
-    def _pl_op(op):
-        def f(self, meta, ch):
-            return op
-
-        return f
-
-    pl_le = _pl_op("<=")
-    pl_ge = _pl_op(">=")
-    pl_lt = _pl_op("<")
-    pl_ne = _pl_op("!=")
+    pl_le = constant("<=")
+    pl_ge = constant(">=")
+    pl_lt = constant("<")
+    pl_ne = constant("!=")
 
     def pl_c_stat_compare(self, meta, ch):
         from adjudicator.core.ability import Condition
