@@ -11,11 +11,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, VisitError
+from lark import Lark, Token
+from lark.exceptions import LarkError
 
 from adjudicator.core.fast_lexer import install
 from adjudicator.core.fast_parser import FAILED, UNHANDLED, FastParser, supports
+from adjudicator.core.table_transformer import TableTransformer
 
 # The cases that shape children and positions:
 # * ``?wrapped`` hands up its only child: a token as it is (the parent's span starts at the
@@ -64,24 +65,14 @@ def _record(self, meta, children, name):
     return (name, meta.start_pos, meta.end_pos, meta.column, meta.end_column, tuple(_plain(c) for c in children))
 
 
-class Recorder(Transformer):
+class Recorder(TableTransformer):
     """Calls ``method(self, meta, children)`` from ``_methods`` as the L5R transformer does."""
 
     def __init__(self, names):
-        super().__init__(visit_tokens=False)
+        super().__init__()
         self.calls: list[str] = []
         self._methods = {n: (lambda self, meta, ch, _n=n: _record(self, meta, ch, _n)) for n in names}
         self._methods["boom"] = lambda self, meta, ch: 1 / 0
-
-    def _call_userfunc(self, tree, new_children=None):
-        children = new_children if new_children is not None else tree.children
-        method = self._methods.get(tree.data)
-        if method is None:
-            return self.__default__(tree.data, children, tree.meta)
-        try:
-            return method(self, tree.meta, children)
-        except Exception as e:  # as lark's own _call_userfunc: "not parsed" for the caller
-            raise VisitError(tree.data, tree, e) from e
 
     def __default__(self, data, children, meta):
         return ("default", data, meta.start_pos, meta.end_pos, tuple(_plain(c) for c in children))

@@ -470,30 +470,11 @@ def it_target(children) -> TargetSpec | None:
 def _build_transformer_class():
     import importlib
 
-    from lark import Transformer
-    from lark.exceptions import GrammarError, VisitError
+    from ...core.table_transformer import TableTransformer
 
-    class T(Transformer):
+    class T(TableTransformer):
         _piece = ""
         _offset = 0
-        _methods: dict = {}
-
-        def __init__(self):
-            super().__init__(visit_tokens=False)  # no method is named after a terminal
-
-        # Calls ``method(self, meta, children)`` straight from a table; lark's v_args(meta=True)
-        # would build a wrapper object on every call (a tenth of the transform time).
-        def _call_userfunc(self, tree, new_children=None):
-            children = new_children if new_children is not None else tree.children
-            method = self._methods.get(tree.data)
-            if method is None:
-                return self.__default__(tree.data, children, tree.meta)
-            try:
-                return method(self, tree.meta, children)
-            except GrammarError:
-                raise
-            except Exception as e:
-                raise VisitError(tree.data, tree, e) from e
 
         def _span(self, meta) -> Span:
             if getattr(meta, "empty", True):
