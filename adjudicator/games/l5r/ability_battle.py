@@ -1265,3 +1265,22 @@ class Rules:
     def bt_move_to_oppose(self, meta, ch):
         moved, opposed = [c for c in ch if isinstance(c, TargetSpec)][:2]
         return self._eff(meta, "move-to-oppose", target=moved, values=(_whose(opposed),))
+
+    # ----- looking, playing
+    def bt_look_at(self, meta, ch):
+        return self._eff(meta, "look-at", target=it_target(ch))
+
+    def bt_play_for(self, meta, ch):
+        kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), "Battle")
+        return kind
+
+    def bt_extra_action_play(self, meta, ch):
+        # keyword "play" (the action plays the card named), "play:Battle" when it is played for
+        # one of its Battle abilities (the player topic's "<kind>:<use>" scope words, reversed)
+        target = it_target(ch)
+        kind = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), None)
+        return self._eff(meta, "additional-action", keyword=f"play:{kind}" if kind else "play", amount=1,
+                         target=target)
+
+    def bt_one_player(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("player",), text="one player")
