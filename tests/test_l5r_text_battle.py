@@ -733,3 +733,97 @@ def test_another_or_any_players_home():
     assert e.target.states == ("at-home-of:any",)
     (e,) = effects("Battle: Bow a target Follower in a player's home.")
     assert e.target.states == ("at-home-of:any",)
+
+
+# ---------------------------------------------------------------- looking, playing, giving keywords
+def test_look_at_cards_in_provinces():
+    (e,) = effects("Open: Look at a face-down card in another player's Province.")
+    assert e.kind == "look-at" and e.target.zone == "province" and e.target.owner == "opponent"
+    assert "face-down" in e.target.states
+    (e,) = effects("Open: Look at all face-down cards in one player's provinces.")
+    assert e.kind == "look-at" and e.target.ref == "each" and "in-province-of:one player" in e.target.states
+
+
+def test_additional_action_to_play_a_card():
+    ab = parse_ability("Battle: Target a Kata in your discard pile: Take an additional action to play it for one of its Battle actions.")
+    e = next(e for e in ab.effects if e.kind == "additional-action")
+    assert e.keyword == "play:Battle" and e.target.ref == "it"
+    (e,) = effects("Battle: Take an additional action to play it.")
+    assert e.keyword == "play"
+
+
+def test_keyword_given_to_a_located_card():
+    (e,) = effects("Battle: Give your Samurai in this duel Duelist.")
+    assert e.kind == "grant-keyword" and e.keyword == "Duelist" and "in-duel" in e.target.states
+    (e,) = effects("Open: Give a target face-up card in your Province Kharmic.")
+    assert e.keyword == "Kharmic" and e.target.zone == "province" and e.target.owner == "you"
+
+
+# ---------------------------------------------------------------- attachments, attacks in conditions
+def test_with_attachments_attached():
+    (e,) = effects("Your Provinces with one or more Walls attached have +1 strength.")
+    assert e.kind == "modify-stat" and e.target.states == ("has-attached:one or more Walls",)
+
+
+def test_condition_on_what_the_attack_targets():
+    kinds = conds("Battle: Fear 3, with +1 strength if the Fear targets a Follower.")
+    assert any(k.endswith("attack-targets") and args[1:] == ("fear", "a Follower") for k, args in kinds.items())
+    kinds = conds("Battle: Ranged 2 Attack, plus 1 if the Ranged Attack targets a Naga.")
+    assert any(k.endswith("attack-targets") and args[1] == "ranged-attack" for k, args in kinds.items())
+    # "the Ranged Attack" stays a noun phrase before other verbs
+    assert parse_ability("Battle: Ranged 4 Attack. If the Ranged Attack destroyed a card, draw a card.").structured
+
+
+def test_did_not_attack_and_moved_or_entered_play():
+    kinds = conds("Open: Gain 1 Honor before the turn ends if the target did not attack you this turn.")
+    assert any(k.endswith("did-not-attack") for k in kinds)
+    (e, _) = effects("Battle: Give a target Personality that has moved or entered play this battle +1F or -1F.")
+    assert "did:moved-or-entered-play" in e.target.states
+
+
+def test_after_it_moves_you_may_target_and_bow():
+    ab = parse_ability("Battle: Move Kenji into your defending army. After this moves him, you may target and bow an enemy Follower.")
+    assert ab.structured
+    bow = next(e for e in ab.effects if e.kind == "bow")
+    assert bow.target.ref == "target"
+    kinds = {c.kind for c in ab.conditions}
+    assert {"effect-optional", "effect-delayed"} <= kinds
+
+
+def test_lower_current_force_than_own_printed_force():
+    (e,) = effects("Battle: Move home a target enemy Personality with lower current Force than his own printed Force.")
+    assert e.kind == "move-home" and e.target.states == ("cmp:force<it.printed-force",)
+
+
+def test_bottom_of_the_appropriate_deck_and_a_target_personalitys_unit():
+    (e,) = effects("Battle: Put all cards without attachments in a target enemy Personality's unit on the bottom of their appropriate deck.")
+    assert e.kind == "put-on-bottom" and e.values == ("owner",) and e.keyword == "deck"
+    assert "in-unit-of:a target enemy Personality" in e.target.states
+    (e,) = effects("Battle: Put all cards in his unit on the bottom of their owner's appropriate deck.")
+    assert e.kind == "put-on-bottom" and e.values == ("owner",)
+
+
+def test_two_word_names_and_the_actions_resolution():
+    (e,) = effects("Battle: Give each Follower in Hida Kisada's army +1F.")
+    assert e.target.states == ("in-army-of:Hida Kisada",)
+    ab = parse_ability("Reaction: After an action resolves, you may move Aroru to a different location.")
+    assert ab.structured
+    ab = parse_ability("Battle: Bow a Follower. After the action's resolution, you may move Aroru to a different location.")
+    assert any(c.kind == "effect-trigger" and "!action-resolves" in c.args for c in ab.conditions)
+
+
+def test_create_fear_equal_and_cost_then_alternative_bonus():
+    _, fear, plus = effects("Battle: Discard a card to create Fear equal to the card's Focus Value, +1 if its target is Crab Clan.")
+    assert fear.kind == "fear" and fear.stat == "focus" and plus.kind == "amount-plus" and plus.amount == 1
+    discard, first, alt = effects("Battle: Discard a Kiho to give Ogure +2F, or +3F if he is defending.")
+    assert discard.kind == "discard" and (first.amount, alt.amount) == (2, 3)
+
+
+def test_increase_the_strength_of_the_actions_fear():
+    mod, count = effects("Interrupt: Increase the strength of the action's Fear effects by the number of Clout tokens in play.")
+    assert mod.kind == "modify-stat" and mod.stat == "strength" and count.kind == "amount-equal-to"
+
+
+def test_additional_action_printed_on_a_card():
+    (e,) = effects("Battle: You may take an additional action printed on your Magistrate.")
+    assert e.kind == "additional-action" and e.keyword == "printed-on" and e.target.text == "your Magistrate"

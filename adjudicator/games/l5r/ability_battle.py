@@ -1284,3 +1284,51 @@ class Rules:
 
     def bt_one_player(self, meta, ch):
         return TargetSpec(ref="choice", card_types=("player",), text="one player")
+
+    # ----- attachments, attacks named in conditions
+    def bt_p_with_attached(self, meta, ch):
+        # "has-attached:<the attachments named>" ("one or more Fortifications")
+        words = self._text(meta).split()
+        return _post(f"has-attached:{' '.join(words[1:-1])}")
+
+    def bt_c_attack_targets(self, meta, ch):
+        words = str(ch[0]).lower().split()[1:]
+        attack = "fear" if words == ["fear"] else f"{words[0]}-attack"
+        return Condition(kind="attack-targets", args=(attack, it_target(ch).text), text=self._text(meta))
+
+    def bt_c_did_not_attack(self, meta, ch):
+        who = [c for c in ch if isinstance(c, TargetSpec)]
+        return Condition(kind="did-not-attack", args=tuple(t.text for t in who), text=self._text(meta))
+
+    def bt_triggered_after_optional_pick(self, meta, ch):
+        return self.triggered_after_optional(meta, [ch[0], self.pick_then(meta, [ch[-1]])])
+
+    def bt_delayed_optional_pick(self, meta, ch):
+        return self.delayed(meta, [ch[0], self.optional(meta, [self.pick_then(meta, [ch[-1]])])])
+
+    def bt_r_moved_or_entered(self, meta, ch):
+        return _post("did:moved-or-entered-play")
+
+    def bt_extra_action_printed(self, meta, ch):
+        return self._eff(meta, "additional-action", keyword="printed-on", amount=1, target=it_target(ch))
+
+    def bt_p_it_moved_into(self, meta, ch):
+        return _post(f"did:it moved into army-of:{_whose(ch[0])}")
+
+    def bt_dd_appropriate(self, meta, ch):
+        # each card goes to its owner's deck of its own kind, as the base's "of its owner's deck"
+        return ("owner", "deck")
+
+    def bt_p_in_target_unit(self, meta, ch):
+        return _post(f"in-unit-of:{self._text(meta)[3:-len(' unit')].rstrip()}".replace("'s", "").replace("’s", ""))
+
+    def bt_ev_action_resolution(self, meta, ch):
+        return "!action-resolves"
+
+    def bt_cost_then_give_alt(self, meta, ch):
+        # the cost, then the base's "give X +2F, or +3F if C" (its alternative keeps its own span)
+        cost, target, mods, alt, cond = ch
+        return [cost, self.give_alt(meta, [target, mods, alt, cond])]
+
+    def bt_increase_strength_of(self, meta, ch):
+        return self.bt_increase(meta, [(it_target(ch), "strength"), ch[-1]])
