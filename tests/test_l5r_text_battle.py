@@ -827,3 +827,60 @@ def test_increase_the_strength_of_the_actions_fear():
 def test_additional_action_printed_on_a_card():
     (e,) = effects("Battle: You may take an additional action printed on your Magistrate.")
     assert e.kind == "additional-action" and e.keyword == "printed-on" and e.target.text == "your Magistrate"
+
+
+# ---------------------------------------------------------------- moved, refilled, transferred cards
+def test_refill_the_province_with_your_target_card():
+    refill, put = effects("Limited: Refill the Province with your target discarded Personality.")
+    assert refill.kind == "refill" and refill.target.card_types == ("province",)
+    assert put.kind == "put-into-play" and put.target.ref == "target" and put.target.owner == "you"
+    assert put.target.states == ("discarded",) and put.target.card_types == ("personality",)
+
+
+def test_moved_home_from_here_and_units_there():
+    (e,) = effects("Battle: Target a Personality at any location who was moved home from the current battlefield.")
+    assert "did:moved-home:from-here" in e.target.states
+    kinds = conds("Battle: Move this Personality to the current battlefield if any enemy units are there.")
+    assert any(k.endswith("at-battlefield") for k in kinds)
+
+
+def test_transfer_to_an_adjacent_province_and_units_led_by():
+    (e,) = effects("Battle: Transfer this Holding to an adjacent Province.")
+    assert e.kind == "transfer" and e.values == ("an adjacent Province",)
+    (e,) = effects("Battle: Destroy a card in a unit led by a dishonorable Personality.")
+    assert e.target.states == ("in-unit-of:a dishonorable Personality",)
+
+
+def test_negate_the_actions_force_penalties():
+    (e,) = effects("Interrupt: Negate the action's Force penalties on all cards in this unit.")
+    assert e.kind == "negate-stat-changes" and e.stat == "force" and e.values == ("action-penalties",)
+
+
+def test_cards_you_have_destroyed_and_that_have_been_destroyed():
+    _, each = effects("Battle: Gain 1 Honor for each Province you have destroyed this game.")
+    assert each.kind == "amount-for-each" and each.target.states == ("did-by-you:destroyed", "during:this-game")
+    ab = parse_ability("Kenji has +1F for each of your Provinces that have been destroyed this game.")
+    each = ab.effects[-1]
+    assert each.target.states == ("was:destroyed", "during:this-game")
+    # the engine counts only cards in play by what it reads: a destroyed Province is neither
+    assert not executes(ab)
+
+
+def test_may_perform_the_equip_action_even_if_bowed():
+    (e,) = effects("Once per battle, Kenji may perform the Equip Battle action even if bowed and even if unopposed.")
+    assert e.kind == "rulebook-action" and e.values == ("Equip Battle", "even-if-bowed", "even-if-unopposed")
+
+
+def test_rulebook_ability_timing_of_the_card_itself():
+    (e,) = effects("Kenji's rulebook Tactical Advantage ability is a Battle/Open action for Kenji.")
+    assert e.kind == "ability-timing" and e.keyword == "Battle/Open" and e.values == ("rulebook Tactical Advantage",)
+
+
+def test_delayed_optional_cost_then_and_as_they_move():
+    ab = parse_ability("Battle: Move him home. After he moves, you may discard a card to draw a card.")
+    assert ab.structured
+    assert sum(c.kind == "effect-delayed" for c in ab.conditions) == 2
+    ab = parse_ability("Battle: Switch their locations. Straighten both their units as they move.")
+    assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
+    ab = parse_ability("Battle: Move home your target Personality. As the target moves, draw a card.")
+    assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)

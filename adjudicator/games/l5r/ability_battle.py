@@ -1332,3 +1332,73 @@ class Rules:
 
     def bt_increase_strength_of(self, meta, ch):
         return self.bt_increase(meta, [(it_target(ch), "strength"), ch[-1]])
+
+    # ----- moved, refilled, transferred cards
+    def bt_refill_province_with(self, meta, ch):
+        # "your target discarded Personality": the card the ability targeted (as bt_refill_with)
+        from .ability import _Mod
+
+        province = ch[0]
+        text = self._text(meta)
+        mods = [_Mod("target", None), _Mod("owner", "you"), *(c for c in ch[1:] if not hasattr(c, "type"))]
+        card = replace(self.np_desc(meta, mods), text=text[text.lower().index(" with your target ") + 6:])
+        return self.bt_refill_with(meta, [province, card])
+
+    def bt_r_moved_home(self, meta, ch):
+        return _post("did:moved-home" + (":from-here" if "current battlefield" in self._text(meta) else ""))
+
+    def bt_transfer_adjacent(self, meta, ch):
+        dest = TargetSpec(ref="choice", card_types=("province",), states=("adjacent",),
+                          text=" ".join(self._text(meta).split()[-3:]))
+        return self._eff(meta, "transfer", target=it_target(ch), values=(dest.text,))
+
+    def bt_p_in_unit_led_by(self, meta, ch):
+        return _post(f"in-unit-of:{it_target(ch).text}")
+
+    def bt_bw_penalties(self, meta, ch):
+        return "penalties"
+
+    def bt_bw_bonuses(self, meta, ch):
+        return "bonuses"
+
+    def bt_negate_action_force(self, meta, ch):
+        which = next(c for c in ch if c in ("penalties", "bonuses"))
+        return self._eff(meta, "negate-stat-changes", target=it_target(ch), stat="force",
+                         values=(f"action-{which}",))
+
+    def bt_p_you_have_done(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return [_post(f"did-by-you:{verb}")] + ([_post(f"during:{period}")] if period else [])
+
+    def bt_r_have_been(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return [_post(f"was:{verb}")] + ([_post(f"during:{period}")] if period else [])
+
+    def bt_this_period(self, meta, ch):
+        return f"this-{str(ch[-1]).lower()}"
+
+    def bt_even_if(self, meta, ch):
+        return f"even-if-{token(ch, 'STATE', lower=True)}"
+
+    def bt_may_perform_rulebook(self, meta, ch):
+        overrides = tuple(c for c in ch if isinstance(c, str) and c.startswith("even-if-"))
+        # (as bt_take_rulebook: the rulebook action's name first, then what it may be taken despite)
+        return self._eff(meta, "rulebook-action", target=ch[0], values=("Equip Battle", *overrides))
+
+    def bt_rulebook_timing(self, meta, ch):
+        from .ability import Unparsed
+
+        owner, holder = [c for c in ch if isinstance(c, TargetSpec)]
+        second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"][-1]
+        if owner.text != holder.text or second not in ("Open", "Engage", "Limited"):
+            return Unparsed(self._text(meta), "a rulebook ability of another card", self._span(meta))
+        name = " ".join(str(c) for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "ability-timing", target=owner, keyword=f"Battle/{second}", values=(f"rulebook {name}",))
+
+    def bt_delayed_optional_cost_then(self, meta, ch):
+        return self.delayed(meta, [ch[0], self.optional_cost_then(meta, [ch[1], ch[2]])])
+
+    def bt_dl_as_move(self, meta, ch):
+        return ("as", "card-moves", self._text(meta))
