@@ -44,6 +44,8 @@ KINDS: frozenset[str] = frozenset({
     "stat-minimum",         # "A target Personality has a minimum Chi of 1": stat, amount the floor
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
+    "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
+    "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
 })
 
 
@@ -1489,5 +1491,99 @@ class _ChoiceAndEnemyRules:
 
 
 for _name, _f in list(vars(_ChoiceAndEnemyRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _UsesAndLobbyRules:
+    """cards put back, keywords given from a list, uses counted, Lobby bonuses, Honor Victory."""
+
+    def pl_give_keyword_choice_np(self, meta, ch):
+        # "Give your target Monk or Shugenja Air, Earth, Fire, or Water": the base
+        # grant-keyword-choice, on the card the noun phrase names
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_KW_LIST_END")
+        return self._eff(meta, "grant-keyword-choice", target=ch[0], keyword="|".join(self._kw_words(tok)))
+
+    def pl_eu_two(self, meta, ch):
+        # "three times per turn": two uses beyond the one every ability has
+        return 2
+
+    def pl_optional_per_each_of(self, meta, ch):
+        return _A()._Optional(self.per_each(meta, ch))
+
+    def pl_lobby_bonus(self, meta, ch):
+        # "You have a +5 Lobby Bonus": amount added when the player Lobbies
+        tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        return self._eff(meta, "lobby-bonus", target=ch[0], amount=int(str(tok)))
+
+    def pl_lobby_bonus_ref(self, meta, ch):
+        # "... a Lobby Bonus of three times Kozan's Personal Honor": the amount read from that card
+        factor, (whose, stat) = ch[-1]
+        return [self._eff(meta, "lobby-bonus", target=ch[0]),
+                self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=factor)]
+
+    def pl_tr_three(self, meta, ch):
+        return (3, ch[-1])
+
+    def pl_tr_two(self, meta, ch):
+        return (2, ch[-1])
+
+    def pl_honor_victory_more(self, meta, ch):
+        # "Players need 10 more Honor to win an Honor Victory": the Honor a player needs to win
+        # goes up by N for the players named
+        n = int(str(next(c for c in ch if getattr(c, "type", "") == "NUMBER")))
+        who = ch[0]
+        if who.ref == "choice" and self._text(meta).lower().startswith("players "):
+            who = replace(who, ref="each")  # "Players need ...": every player
+        return self._eff(meta, "honor-victory-threshold", target=who, amount=n)
+
+
+for _name, _f in list(vars(_UsesAndLobbyRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _PickAndPhaseRules:
+    """picked then paid for or tested, once per turn without a comma, Favor held, phases, transfers."""
+
+    def pl_optional_pick_then(self, meta, ch):
+        # the picked card's clause is the cost, what follows "to" the effect (base cost_then)
+        return _A()._Optional([self._picked(meta, ch[0]), ch[1]])
+
+    def pl_optional_pick_if(self, meta, ch):
+        return _A()._Optional(_A()._Guarded(self._picked(meta, ch[0]), ch[1], self._text(meta)))
+
+    def pl_once_per_then(self, meta, ch):
+        rest = ch[-1]
+        return [self.once_per(meta, ch[:1]), *(rest if isinstance(rest, list) else [rest])]
+
+    def pl_c_control_and_favor(self, meta, ch):
+        # two you-control tests, both needed (the conditions topic's all-of)
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        subs = [Condition(kind="you-control", args=(ch[0].text,)),
+                Condition(kind="you-control", args=("the Imperial Favor",))]
+        return Condition(kind="all-of", args=encode(subs), text=self._text(meta))
+
+    def pl_remove_poss_ability(self, meta, ch):
+        # "Remove your Stronghold's ability": the card's abilities, as "Remove all abilities from X"
+        return self._eff(meta, "lose-abilities", target=ch[0])
+
+    def pl_ev_any_phase(self, meta, ch):
+        verb = token(ch, "EVERB", "begins", lower=True)
+        return f"phase-{verb.rstrip('s')}s"
+
+    def pl_ev_transfers(self, meta, ch):
+        return _A()._event_name(ch[0], "transferred")
+
+    def pl_dl_your_next_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        verb = token(ch, "EVERB", lower=True)
+        timing = "after-next" if self._text(meta).lower().startswith("after") else "before-next"
+        return (timing, f"your-{phase}-phase-{verb.rstrip('s')}s", self._text(meta))
+
+
+for _name, _f in list(vars(_PickAndPhaseRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
