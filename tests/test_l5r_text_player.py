@@ -694,3 +694,18 @@ def test_abilities_removed_phases_and_transfers():
     ab = parse_ability("Straighten this Holding after your next Dynasty Phase begins.")
     assert ab.structured
     assert any(c.args[1:] == ("after-next", "your-dynasty-phase-begins") for c in ab.conditions)
+
+
+def test_duels_with_a_named_card_focus_values_and_the_count_first():
+    ab = parse_ability("This Item has +1F while this Personality is dueling a Personality with higher Chi.")
+    assert ab.structured
+    cond = next(c for c in ab.conditions if c.kind.endswith("dueling"))
+    assert cond.args[1:] == ("this Personality", "a Personality with higher Chi")
+    ab = parse_ability("Kenji has -2F while dueling Bayushi Aramasu.")
+    assert ab.structured and any(c.kind.endswith("dueling") for c in ab.conditions)
+    (e,) = effects("give +2 Focus Value to each of your focused cards.")
+    assert (e.kind, e.stat, e.amount, e.target.states) == ("modify-stat", "focus", 2, ("focused",))
+    es = effects("For each target with 0 Chi, his controller loses 2 Honor.")
+    assert [e.kind for e in es] == ["lose-honor", "amount-for-each"]
+    es = effects("This Personality has +1C and Imperial • Courtier.")
+    assert [(e.kind, e.keyword) for e in es][1:] == [("grant-keyword", "Imperial"), ("grant-keyword", "Courtier")]

@@ -1184,6 +1184,7 @@ for _name, _f in list(vars(_LimitAndNameRules).items()):
 #: condition kinds this topic writes (documentation; see ability_conditions.CONDITION_KINDS)
 CONDITION_KINDS: frozenset[str] = frozenset({
     "stat-compare",  # "if his Chi is greater than or equal to the attachment's Force": (who, stat, op, other)
+    "dueling",       # "while this Personality is dueling a Personality with lower Force": (who, whom)
 })
 
 _PL_STATE_WORDS = frozenset({"dishonorable", "honorable", "dishonored", "non-unique", "unique", "bowed", "unbowed"})
@@ -1585,5 +1586,36 @@ class _PickAndPhaseRules:
 
 
 for _name, _f in list(vars(_PickAndPhaseRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _DuelAndTypeRules:
+    """duels with a named card, card types together, Focus Values given, the count first, Imperial."""
+
+    def pl_c_dueling(self, meta, ch):
+        # (who, whom): the first card is in a duel against the second
+        return _A().Condition(kind="dueling", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def pl_c_self_dueling(self, meta, ch):
+        return _A().Condition(kind="dueling", args=("this card", ch[-1].text), text=self._text(meta))
+
+    def pl_give_signed_stat_to(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "modify-stat", target=ch[-1], stat=stat, amount=int(str(tok)))
+
+    def pl_m_focused(self, meta, ch):
+        return self._pl_mod("state", "focused")
+
+    def pl_per_each_pre(self, meta, ch):
+        # "For each X, <clause>" = "<clause> for each X"
+        return self.per_each(meta, [ch[-1], ch[0]])
+
+    def pl_imperial_kw(self, meta, ch):
+        return _A()._Mod("gift-keyword", "Imperial")
+
+
+for _name, _f in list(vars(_DuelAndTypeRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
