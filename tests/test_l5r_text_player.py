@@ -709,3 +709,20 @@ def test_duels_with_a_named_card_focus_values_and_the_count_first():
     assert [e.kind for e in es] == ["lose-honor", "amount-for-each"]
     es = effects("This Personality has +1C and Imperial • Courtier.")
     assert [(e.kind, e.keyword) for e in es][1:] == [("grant-keyword", "Imperial"), ("grant-keyword", "Courtier")]
+
+
+def test_either_description_two_targets_clan_or_keyword_and_quoted_names():
+    (e,) = effects("Bow a target Item, or a target Follower with 2 or lower Force.")
+    assert e.target.card_types == ("item", "follower")
+    # each description keeps its restrictions: no card is bowed on the first one's alone
+    assert e.target.states == ("either:a target Item|a target Follower with 2 or lower Force",)
+    es = effects("Target your Samurai, and another of your Personalities at a different location.")
+    assert [e.kind for e in es] == ["target", "target"]
+    ab = parse_ability("This Personality has +1F if you are Lion Clan or have Courage or Courtesy.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-if:any-of"]
+    assert cond.args[1:] == ("clan-player/1", "Lion", "you-have/1", "Courage", "you-have/1", "Courtesy")
+    (e,) = effects('Name "Holding", "Item", or "Region".')
+    assert (e.kind, e.keyword) == ("name-choice", "word:Holding|Item|Region")
+    es = effects("Choose your two target Personalities and transfer a target Follower on one of them to the other.")
+    assert [e.kind for e in es] == ["choose", "transfer", "attach-to"]

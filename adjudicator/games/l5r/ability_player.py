@@ -1619,3 +1619,46 @@ class _DuelAndTypeRules:
 for _name, _f in list(vars(_DuelAndTypeRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _TwoTargetsAndNamesRules:
+    """either description, two targets after a comma, clan or keyword, quoted names, transfers."""
+
+    def pl_np_or_comma(self, meta, ch):
+        a, b = [c for c in ch if isinstance(c, TargetSpec)]
+        same = (a.keywords, a.states, a.tests) == (b.keywords, b.states, b.tests)
+        if same:
+            return replace(a, card_types=tuple(dict.fromkeys(a.card_types + b.card_types)), text=self._text(meta))
+        # each description keeps its own restrictions: a state no card has, as the base np_or does
+        # when keywords differ (the resolver refuses, not guesses)
+        return TargetSpec(ref=a.ref, count=a.count, owner=a.owner,
+                          card_types=tuple(dict.fromkeys(a.card_types + b.card_types)),
+                          states=(f"either:{a.text}|{b.text}",), text=self._text(meta))
+
+    def pl_c_clan_or_have(self, meta, ch):
+        # any-of: the clan-player test, then one you-have test per keyword
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        subs = [Condition(kind="clan-player", args=(words[0],))]
+        subs += [Condition(kind="you-have", args=(w,)) for w in words[1:]]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def pl_name_quoted(self, meta, ch):
+        # (the tokens hold the lower-cased text: take the printed words)
+        words = [self._piece[c.start_pos:c.end_pos][1:-1] for c in ch if getattr(c, "type", "") == "QUOTED"]
+        return self._eff(meta, "name-choice", keyword="word:" + "|".join(words))
+
+    def pl_transfer_to_other(self, meta, ch):
+        # to the other of the two cards named before (as pl_transfer_between)
+        return [self._eff(meta, "transfer", target=ch[0]),
+                self._eff(meta, "attach-to", target=TargetSpec(ref="it", states=("the-other",), text="the other"))]
+
+    def pl_scope_after(self, meta, ch):
+        return ("after", ch[-1])
+
+
+for _name, _f in list(vars(_TwoTargetsAndNamesRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
