@@ -950,3 +950,66 @@ class _IfThen:
 for _k, _v in list(vars(_IfThen).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _AfterTheTest:
+    """The clauses that follow a leading test ("If C, <clause>") in the conditions' lines."""
+
+    # ----- riders of the Fear the ability (or the interrupted action) makes: the battle topic's
+    # kinds ("fear-destroys", "attack-may-target", a strength change with no target)
+    def cd_fear_destroys_after(self, meta, ch):
+        from .ability import Unparsed
+        from .ability_battle import _kind_of
+
+        verbs = [str(c).lower() for c in ch if getattr(c, "type", "") in ("EVERB", "VERB")]
+        if verbs[0] not in ("destroys", "destroy") or verbs[1:] not in ([], ["bows"], ["bow"]):
+            return Unparsed(self._text(meta), "a Fear rider the grammar does not know", self._span(meta))
+        return self._eff(meta, "fear-destroys", target=_kind_of(next(c for c in ch if isinstance(c, TargetSpec))))
+
+    def cd_fear_may_target(self, meta, ch):
+        return self.bt_may_target(meta, [c for c in ch if isinstance(c, TargetSpec)])
+
+    def cd_fear_strength(self, meta, ch):
+        signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        return self._bt_strength(meta, [signed])
+
+    def cd_fear_strength_may_target(self, meta, ch):
+        return [Rules.cd_fear_strength(self, meta, ch), self.cd_fear_may_target(meta, ch)]
+
+    def cd_total_force_mod(self, meta, ch):
+        # the base stat_mods' (stat, value) pairs
+        return [("force", int(str(ch[0])))]
+
+    def cd_alt_signed(self, meta, ch):
+        from .ability import _AltAmount
+
+        return _AltAmount(int(str(ch[0])))
+
+    def cd_obj_honor_action(self, meta, ch):
+        # an action of the Honor kind, as "a Political action" reads (kept as its words)
+        return TargetSpec(ref="choice", card_types=("action",), keywords=("Honor",), text=self._text(meta))
+
+    def cd_p_in_personality_unit(self, meta, ch):
+        # the unit of a Personality the line named before ("the"/"that" Personality), not the
+        # unit of the ability's card (the base "in-unit"): a state of its own, which the
+        # resolver does not read
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-unit-of:" + " ".join(self._text(meta).split()[1:3]).lower().removesuffix("'s"))
+
+    def cd_if_refuse_paying(self, meta, ch):
+        # "his controller may dishonor him and move him home to refuse the duel": what he does,
+        # then the refusal, all his one choice (as the base's subj_may_refuse)
+        from .ability import _Optional
+
+        cond, who = ch[0], ch[1]
+        steps = []
+        for c in ch[2:]:
+            steps.extend(c if isinstance(c, list) else [c])
+        refuse = self._eff(meta, "refuse-duel", target=who)
+        return _guarded(_Optional([*steps, refuse], chooser=who), cond, self._text(meta))
+
+
+for _k, _v in list(vars(_AfterTheTest).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
