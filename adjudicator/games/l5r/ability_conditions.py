@@ -695,12 +695,14 @@ class _R4:
 
         t = it_target(ch)
         # (a bare name keeps no post-modifier: "Rokku there" is the card itself)
-        if t is None or not t.text.endswith(" there") or ("at-battlefield" not in t.states and t.ref != "this"):
+        # ("there from home": the card is at home, and goes there)
+        there = " there from home" if t is not None and t.text.endswith(" there from home") else " there"
+        if t is None or not t.text.endswith(there) or ("at-battlefield" not in t.states and t.ref != "this"):
             return Unparsed(self._text(meta), "a move names no destination", self._span(meta))
         states = list(t.states)
         if "at-battlefield" in states:
             states.remove("at-battlefield")
-        t = replace(t, states=tuple(states), text=t.text[: -len(" there")])
+        t = replace(t, states=tuple(states), text=t.text[: -len(there)] + there[len(" there"):])
         return self._eff(meta, "move-to-battle", target=t)
 
     def cd_p_in_your_home(self, meta, ch):
@@ -984,6 +986,14 @@ class _AfterTheTest:
         from .ability import _AltAmount
 
         return _AltAmount(int(str(ch[0])))
+
+    def cd_moved_to_role(self, meta, ch):
+        # the base "did" (who, verb, what): where it moved is the army it joined
+        return Condition(kind="did", args=(_word(ch[0]), "moved", "to " + self._text(meta).split()[-1].lower()), text=self._text(meta))
+
+    def cd_vp_more_stat(self, meta, ch):
+        # "has more Force" (no "than"): the base stat-compare against this card
+        return [("stat-compare", _word(ch[-1]), ">", "this")]
 
     def cd_obj_honor_action(self, meta, ch):
         # an action of the Honor kind, as "a Political action" reads (kept as its words)
