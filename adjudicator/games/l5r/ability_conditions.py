@@ -97,6 +97,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     # counts against another side, player count, margins, parities, roles (see the docstring)
     "count-compare", "player-count", "only-clan-alignment", "not-legal-target", "caused-honor-loss",
     "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
+    # "Shinoda is at another battlefield" (who): at a battlefield other than the current one
+    "at-another-battlefield",
 })
 
 
@@ -990,6 +992,18 @@ class _AfterTheTest:
     def cd_moved_to_role(self, meta, ch):
         # the base "did" (who, verb, what): where it moved is the army it joined
         return Condition(kind="did", args=(_word(ch[0]), "moved", "to " + self._text(meta).split()[-1].lower()), text=self._text(meta))
+
+    def cd_obj_into_hand(self, meta, ch):
+        # what was put, and where (kept as the words: the "did" test's object)
+        return TargetSpec(ref="each", card_types=("card",), zone="hand", text=self._text(meta))
+
+    def cd_r_put_into_hand(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "did:" + " ".join(self._text(meta).lower().split()))
+
+    def cd_at_another_battlefield(self, meta, ch):
+        return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
 
     def cd_vp_more_stat(self, meta, ch):
         # "has more Force" (no "than"): the base stat-compare against this card
