@@ -306,6 +306,10 @@ class Rules:
     def cc_p_not_titled(self, meta, ch):
         return _Mod("post-state", "not-titled:" + ch[-1])
 
+    def cc_p_that_title(self, meta, ch):
+        # "cards with that title": the title named before in the ability
+        return _Mod("post-state", "titled:that")
+
     def cc_p_different_titles(self, meta, ch):
         return _Mod("post-state", "different-titles")
 
