@@ -515,3 +515,22 @@ def test_dynasty_cards_and_either_decks_cards():
     assert e.target.keywords == ("Dynasty",)
     (e,) = effects("The abilities on two target Dynasty or Fate cards cannot be used.")
     assert e.kind == "cannot-use-abilities"
+
+
+def test_plural_clan_test_and_a_keyword_or_fallen():
+    ab = parse_ability("Lose 1 Honor and all other players must discard a card, or two cards if they are Crab Clan.")
+    assert ab.structured, ab
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:is-clan"] == [("they", "Crab")]
+    ab = parse_ability("Bow a target Personality; if he is Goro or Fallen, he will not straighten.")
+    (cond,) = [c for c in ab.conditions if c.kind.startswith("effect-if")]
+    assert cond.kind == "effect-if:any-of"
+    assert cond.args[1:] == ("is/2", "he", "Goro", "is/2", "he", "fallen")
+    # elements after "or" stay keywords of the base reading
+    assert parse_ability("While this Shugenja is Air or Fire, he has +1F.").structured
+
+
+def test_enemy_units_there_and_province_strength_in_full():
+    ab = parse_ability("Kaoru may only move to a battlefield if any enemy units are there.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:at-battlefield"] == [("any enemy units",)]
+    (e,) = effects("This Province has +5 Province Strength.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "strength", 5)

@@ -1566,3 +1566,16 @@ class Rules:
         from .ability import _Mod
 
         return _Mod("state", "dynasty-or-fate")
+
+    def rs_c_is_either(self, meta, ch):
+        # "if he is Fudo or Fallen": the base tests "is <keyword>" / "is <state>", either holding
+        from adjudicator.core.ability import Condition
+
+        from .ability_conditions import encode
+
+        who = ch[0].text
+        keyword = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        state = "fallen"
+        return Condition(kind="any-of", args=encode([Condition(kind="is", args=(who, keyword)),
+                                                      Condition(kind="is", args=(who, state))]),
+                         text=self._text(meta))
