@@ -354,7 +354,7 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
         pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
                                       source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
         return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
-    fighting = pos.timing.phase == "attack" and pos.timing.step in ("combat", "resolution")
+    fighting = pos.timing.phase == "attack" and pos.timing.step in ("engage", "combat", "resolution")
     field = current_battlefield(pos) if fighting else None
     if field is None:
         return Outcome(False, f"give the current battlefield's province {sign} strength",

@@ -41,7 +41,8 @@ class L5R(Game):
     name = "l5r"
     title = "Legend of the Five Rings CCG"
     phases = ("straighten", "events", "action", "attack", "dynasty", "end")
-    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "combat", "resolution")}
+    # "engage" is a battle's Engage Segment, before its combat segment (L5R-COMBAT.1)
+    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "engage", "combat", "resolution")}
     card_types = ("stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring",
                   "event", "region", "sensei", "celestial")
     card_attrs = {
@@ -93,7 +94,7 @@ class L5R(Game):
 
     def default_priority(self, position: Position) -> str | None:
         t = position.timing
-        if t.phase == "attack" and t.step == "combat":
+        if t.phase == "attack" and t.step in ("engage", "combat"):
             return self.defender(position)
         return t.active
 
@@ -229,7 +230,7 @@ class L5R(Game):
             t.passes = 0  # "take an additional action" (effects_player): the opportunity stays
             ctx.step("timing", f"{ctx.actor} takes an additional action: the opportunity stays with "
                      f"{ctx.actor}", "L5R-ROUND", "L5R-ACT-EFFECT")
-        elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+        elif turn.round_open(self, pos):
             t.passes = 0
             t.priority = pos.next_player(ctx.actor)
             ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")

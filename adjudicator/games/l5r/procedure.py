@@ -77,7 +77,14 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-REACTION", "a round of Reactions is open: until both players pass in succession only "
                    "Reactions may be taken")
     battle_window = t.phase == "attack" and t.step == "combat"
-    if "Limited" in designators:
+    engage_window = t.phase == "attack" and t.step == "engage"  # a battle's Engage Segment (L5R-COMBAT.1)
+    if engage_window or "Engage" in designators:
+        # "Battle/Engage": either segment; an Engage action only in the Engage Segment, which
+        # admits no other action (Comprehensive Rules, "Action Rounds": pinned as L5R-COMBAT.1)
+        game.need(engage_window and "Engage" in designators or battle_window and "Battle" in designators,
+                  "L5R-COMBAT.1", "Engage actions are taken only in a battle's Engage Segment, and only Engage "
+                  f"actions are taken there; it is the {t.phase} phase" + (f" ({t.step})" if t.step else ""))
+    elif "Limited" in designators:
         game.need(t.phase == "action", "L5R-LIMITED",
                   f"Limited actions are taken only in the Action phase; it is the {t.phase} phase")
         game.need(actor == t.active, "L5R-LIMITED",
@@ -91,11 +98,11 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     elif "Open" in designators:
         game.need(t.phase == "action", "L5R-OPEN",
                   f"Open actions are taken in the Action phase's action round; it is the {t.phase} phase")
-    game.need(t.priority == actor, "L5R-COMBAT" if battle_window else "L5R-ROUND",
+    game.need(t.priority == actor, "L5R-COMBAT.1" if engage_window else "L5R-COMBAT" if battle_window else "L5R-ROUND",
               f"it is {t.priority}'s opportunity to act, not {actor}'s"
               + (" (in a combat segment the Defender acts first, then the players alternate)"
                  if battle_window else ""))
-    if "Battle" in designators and battle_window:
+    if "Battle" in designators and battle_window or "Engage" in designators and engage_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
         # "Absent actions may be taken without presence" (the cards' own reminder text)
@@ -169,8 +176,8 @@ UNLIMITED = ("unlimited", "any number of times per turn")
 
 
 def _designator_rules(designators: set[str]) -> list[str]:
-    return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"))
-            if d in designators]
+    return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"),
+                           ("Engage", "L5R-COMBAT.1")) if d in designators]
 
 
 class Bindings:
@@ -345,8 +352,9 @@ def fewest_targets(spec: TargetSpec) -> int:
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
     """Cards in units must be at the current battlefield to be targets of a Battle action."""
     pos, t = ctx.position, ctx.position.timing
-    if "Battle" not in ability.designators or not (t.phase == "attack" and t.step == "combat"):
-        return
+    if not ("Battle" in ability.designators and t.phase == "attack" and t.step == "combat"
+            or "Engage" in ability.designators and t.phase == "attack" and t.step == "engage"):
+        return  # (Engage actions follow Location as Battle actions do: L5R-COMBAT.1)
     if copy.card.type not in ("personality", "follower", "item", "spell") or not in_play(pos, copy):
         return
     field = current_battlefield(pos)
