@@ -412,6 +412,10 @@ def executes(ability) -> bool:
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    from .effects_engine import negate_changes_applies
+
+    if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
+        return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
         return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
     if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):

@@ -873,3 +873,60 @@ def _forbidden_host(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-attach-to"] = _forbidden_host
+
+
+# ---------------------------------------------------------------------------- "Negate his current Force penalties"
+
+#: the stats whose bonuses and penalties the modifier layer keeps per card
+_NEGATABLE_STATS = ("force", "chi")
+
+
+def negate_changes_applies(clause) -> bool:
+    """"Negate this Personality's current Force penalties", "Negate a target card's current Force
+    bonuses or penalties (your choice)": the bonuses or penalties the card has now. "Current and
+    new" ones (a standing negation of later changes too) and a Province's strength are not read."""
+    return clause.stat in _NEGATABLE_STATS and not re.search(r"\bnew\b", clause.text or "", re.I) \
+        and clause.keyword in ("penalties", "bonuses", "bonuses-and-penalties")
+
+
+def _negate_changes(game, position, copy, effect, *, as_cost, source):
+    """Every change to a stat is a bonus (up) or a penalty (down) -- a "raise to" / "lower to"
+    included -- except an attached Item's printed modifier (Comprehensive Rules, "Bonuses and
+    Penalties", "Setting Stats to Values": L5R-DURATION.3). The negated ones are the card's stat
+    modifiers of that sign: they end, and their ending is no new bonus or penalty."""
+    from .effects import Outcome
+
+    stat, name = effect.stat or "force", copy.show()
+    word = stat.replace("-", " ").title()
+    which = effect.keyword or ""
+    if which == "bonuses-and-penalties" and re.search(r"\bbonuses or penalties\b", effect.text or "", re.I):
+        choice = game.choice_of(position)  # "(your choice)": the acting player names one
+        if choice not in ("bonuses", "penalties"):
+            return Outcome(False, f"negate {name}'s {word} bonuses or penalties",
+                           "the acting player chooses which: say 'choosing bonuses' or 'choosing penalties'")
+        which = choice
+    signs = {"penalties": (-1,), "bonuses": (1,), "bonuses-and-penalties": (1, -1)}[which]
+    words = {"penalties": "penalties", "bonuses": "bonuses"}.get(which, "bonuses and penalties")
+    doing = f"negate {name}'s current {word} {words}"
+    if stat not in _NEGATABLE_STATS:
+        return Outcome(False, doing, f"the engine negates only Force and Chi changes, not {stat}")
+    from .continuous import _conditions_hold, lasting_clauses, reaches
+
+    for held, ability, index, clause in lasting_clauses(game, position, copy):
+        if clause.kind == "modify-stat" and clause.stat == stat and reaches(game, position, held, clause, copy) \
+                and _conditions_hold(game, position, held, ability, index, copy) \
+                and (clause.amount is None or (1 if clause.amount > 0 else -1) in signs):
+            # a trait's change re-applies as a new effect (Comprehensive Rules, "Continuous"): not claimed
+            return Outcome(False, doing, f"{held.show()}'s trait changes its {word}; the engine does not negate "
+                           "a trait's bonus or penalty")
+    gone = [m for m in position.modifiers if m.subject == copy.uid and m.stat == stat and m.delta
+            and (1 if m.delta > 0 else -1) in signs]
+    if not gone:
+        return Outcome(False, doing, f"{name} has no current {word} {words}")
+    for m in gone:
+        position.modifiers.remove(m)
+    total = sum(m.delta for m in gone)
+    return Outcome(True, f"{doing} ({total:+d}{'F' if stat == 'force' else 'C'} ends)")
+
+
+CARD_KINDS["negate-stat-changes"] = _negate_changes

@@ -823,7 +823,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
-                                          or clause.kind.startswith("cannot-") else [])
+                                          or clause.kind.startswith("cannot-") else []) \
+                + (["L5R-DURATION.3"] if clause.kind == "negate-stat-changes" else [])  # bonuses, penalties
             ctx.step("effect", text, *rules)
             if out.changed:  # "You may bow him; if you did, …": which effects did something (conditions.py)
                 ctx.position.memo.setdefault("_changed", []).append(index)
