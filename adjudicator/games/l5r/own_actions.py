@@ -195,3 +195,77 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
         refill(pos, actor, origin, ctx.proc)
     pos.memo.setdefault("turn-holdings", []).append(actor)
     triggers.after_reaction(pos, actor, ctx.proc)
+
+
+# ---------------------------------------------------------------------------- Equip at other timings
+
+#: the action timings an Equip may be given ("You may Equip this Follower as a Battle action")
+EQUIP_TIMINGS = frozenset({"Battle", "Open", "Limited", "Engage"})
+
+
+def _equip_grant(ability):
+    """(designators, attach clause, host clause or None) of a trait letting Equip be taken at other
+    timings -- "You may Equip this Item as an Engage action", "Equipping Weapons is Battle/Open for
+    you", "Equipping Weapons to Matsuo is a Battle/Open action for you" -- or None when the line is
+    not one the engine reads (another zone than the hand or discard pile, "at any location", a limit
+    of its own, a rider besides "Will only attach to …")."""
+    from ...core.ability import Effect
+
+    if ability.kind != "continuous" or ability.designators or ability.costs or ability.limit or ability.trigger:
+        return None
+    grants = [c for c in ability.conditions if c.kind == "effect-as-action"]
+    if not grants or any(c.kind not in ("effect-as-action", "effect-optional") for c in ability.conditions):
+        return None
+    timings = {tuple(c.args[1:]) for c in grants}
+    if len(timings) != 1 or not set(next(iter(timings))) <= EQUIP_TIMINGS or "at any location" in grants[0].text:
+        return None
+    effects = [c for c in ability.effects if isinstance(c, Effect)]
+    attach = [c for c in effects if c.kind == "attach"]
+    host = [c for c in effects if c.kind == "attach-to"]
+    if len(attach) != 1 or len(host) > 1 or any(c.kind not in ("attach", "attach-to", "attach-restriction")
+                                                for c in effects):
+        return None
+    spec = attach[0].target
+    if spec is None or spec.states or spec.tests or spec.zone not in (None, "discard"):
+        return None
+    if spec.ref == "this" and (spec.card_types or spec.keywords) and not host:
+        return next(iter(timings)), attach[0], None  # the attachment's own trait
+    if spec.ref == "each" and spec.zone is None and (spec.card_types or spec.keywords) and spec.owner == "any" \
+            and all(h.target is not None and h.target.ref == "this" and not h.target.states for h in host):
+        return next(iter(timings)), attach[0], host[0] if host else None  # a card in play: "for you"
+    return None
+
+
+def equip_grant_applies(ability) -> bool:
+    """Does the engine carry out this "Equip … as a Battle action" trait (for ``effects.executes``)?"""
+    return _equip_grant(ability) is not None
+
+
+def equip_timings(game, pos: Position, actor: str, item, host, zone: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The traits letting ``actor`` equip ``item`` (from ``zone``) onto ``host`` at other timings than
+    Limited: (card name, designators). The attachment's own ("this Follower"), and those of
+    ``actor``'s cards in play about a kind of attachment ("Equipping Weapons is Battle/Open for
+    you"), the host being that card when it names it ("to Matsuo")."""
+    found = []
+    sources = [item] + [c for c in pos.all_copies() if c.controller == actor and in_play(pos, c) and c is not item]
+    for source in sources:
+        for ability in game.abilities(source):
+            grant = _equip_grant(ability)
+            if grant is None:
+                continue
+            designators, attach, host_clause = grant
+            spec = attach.target
+            if source is item:
+                if spec.ref != "this" or (zone != "hand") != (spec.zone == "discard"):
+                    continue
+            else:
+                if spec.ref != "each" or zone != "hand":
+                    continue
+                if spec.card_types and item.card.type not in spec.card_types:
+                    continue
+                if not all(pos.has_keyword(item, kw) for kw in spec.keywords):
+                    continue
+                if host_clause is not None and host is not source:
+                    continue
+            found.append((source.show(), designators))
+    return found
