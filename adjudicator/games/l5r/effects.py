@@ -190,6 +190,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)} ({word} {amount:+d})")
     if kind in ("grant-keyword", "keyword"):
         keyword = effect.keyword or ""
+        from .effects_engine import cannot_gain
+
+        barred = cannot_gain(game, position, copy, keyword)  # "Saiken cannot gain Cavalry" (L5R-TRAIT)
+        if barred:
+            return Outcome(False, f"give {name} the {keyword} keyword", f"{name} cannot gain it ({barred})")
         if position.has_keyword(copy, keyword):
             return Outcome(False, f"give {name} the {keyword} keyword", f"{name} already has {keyword}")
         position.modifiers.append(Modifier(copy.uid, keyword=keyword, duration=_duration(effect), source=source,

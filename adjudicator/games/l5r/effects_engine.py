@@ -930,3 +930,75 @@ def _negate_changes(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["negate-stat-changes"] = _negate_changes
+
+
+# ---------------------------------------------------------------------------- "Saiken cannot gain Cavalry"
+
+#: clan names a gained keyword may carry ("Give him Crane Clan", a created card "with your Clan
+#: Alignment"): a Personality belongs to a clan when its keywords name it (L5R-CLAN)
+_CLAN_NAMES = frozenset({"crab", "crane", "dragon", "lion", "mantis", "phoenix", "scorpion", "unicorn", "spider",
+                         "naga", "ratling", "toturi's army", "brotherhood of shinsei"})
+
+
+def _is_clan(pos, keyword: str) -> bool:
+    word = keyword.casefold()
+    word = word[: -len(" clan")] if word.endswith(" clan") else word
+    return word in _CLAN_NAMES or any(str(p.attrs.get("clan", "")).casefold() == word for p in pos.players.values())
+
+
+def _forbids(pos, copy, forbidden: str, keyword: str) -> bool:
+    """Does "cannot gain <forbidden>" cover gaining ``keyword``? "a Clan Alignment": any clan;
+    "the "Phoenix Clan" Clan Alignment": that clan, written with or without "Clan"."""
+    if keyword == "your-clan-alignment":  # the controller's clan (continuous.keywords reads it so)
+        keyword = str(pos.players[copy.controller].attrs.get("clan", "")) if copy.controller in pos.players else ""
+    f, k = forbidden.casefold(), keyword.casefold()
+    if f == "clan alignment":
+        return _is_clan(pos, keyword)
+    strip = (lambda w: w[: -len(" clan")] if w.endswith(" clan") else w)
+    return f == k or (_is_clan(pos, forbidden) and strip(f) == strip(k))
+
+
+_ASKING_GAIN: set = set()
+
+
+def cannot_gain(game, pos, copy, keyword: str) -> str | None:
+    """The card's own trait forbidding it to gain ``keyword`` ("Saiken cannot gain Cavalry", "Will
+    not gain a Clan Alignment"), while it is in play and the trait's conditions hold (L5R-TRAIT);
+    None when there is none. Read where a keyword is given (effects.apply_to_card) and where
+    lasting traits give one (game: the position's lasting keywords)."""
+    from .conditions import evaluate
+    from .effects import in_play
+
+    if copy.uid in _ASKING_GAIN or not in_play(pos, copy):
+        return None
+    _ASKING_GAIN.add(copy.uid)  # (a condition reading this card's keywords asks without it: no loop)
+    try:
+        for ability in game.abilities(copy):
+            if ability.kind != "continuous" or ability.designators or ability.trigger is not None:
+                continue
+            for index, clause in enumerate(ability.effects):
+                if getattr(clause, "kind", "") != "cannot-gain-keyword" or not clause.keyword:
+                    continue
+                spec = clause.target
+                itself = spec is None or spec.ref in ("this", "it") or (
+                    spec.ref == "attached" and copy.card.type == "personality" and spec.card_types == ("personality",))
+                if not itself or not _forbids(pos, copy, clause.keyword, keyword):
+                    continue
+                allowed = re.search(r"\bexcept (?:the )?\"?([\w' ]+?)\"?(?: Clan Alignment)?$", clause.text or "", re.I)
+                if allowed and _forbids(pos, copy, allowed.group(1), keyword):
+                    continue  # "Cannot gain a Clan Alignment except Phoenix Clan"
+                guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+                if all(evaluate(g, game=game, pos=pos, actor=copy.controller, source=copy,
+                                subject_of=lambda w: copy) is True for g in guards):
+                    return clause.text
+        return None
+    finally:
+        _ASKING_GAIN.discard(copy.uid)
+
+
+def _cannot_gain_applies(effect, ref) -> bool:
+    """"Will not gain Fallen or Shadowlands": the card's own trait (cannot_gain)."""
+    return ref in ("this", "it") and bool(effect.keyword)
+
+
+CONTINUOUS_KINDS["cannot-gain-keyword"] = _cannot_gain_applies

@@ -37,6 +37,14 @@ def _parse(text: str) -> tuple:
     return tuple(parse_card_text(text))
 
 
+def _kept_keywords(game, keywords, pos, copy) -> list[str]:
+    """The keywords lasting traits give ``copy`` (L5R-TRAIT), less those its own trait says it
+    cannot gain ("Will not gain Fallen or Shadowlands": effects_engine.cannot_gain)."""
+    from .effects_engine import cannot_gain
+
+    return [k for k in keywords(game, pos, copy) if not cannot_gain(game, pos, copy, k)]
+
+
 class L5R(Game):
     name = "l5r"
     title = "Legend of the Five Rings CCG"
@@ -88,7 +96,7 @@ class L5R(Game):
         from .continuous import keywords, lasting_stats
 
         position = super().new_position()
-        position.lasting_keywords = partial(keywords, self)  # "Cards in this unit have Cavalry" (L5R-TRAIT)
+        position.lasting_keywords = partial(_kept_keywords, self, keywords)  # "Cards in this unit have Cavalry"
         position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
         return position
 
