@@ -300,6 +300,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         new_owner = game.acting_player(position)
         if copy.controller == new_owner:
             return Outcome(False, f"take control of {name}", f"{new_owner} already controls it")
+        from .effects_engine import will_not_join
+
+        refused = will_not_join(game, position, copy, new_owner)  # (L5R-DYNASTY.3)
+        if refused:
+            return Outcome(False, f"take control of {name}", f"{name} will not join {new_owner} ({refused})")
         copy.controller = new_owner
         position.move(copy.uid, new_owner, copy.zone, top=False)
         return Outcome(True, f"{new_owner} takes control of {name}")

@@ -1002,3 +1002,47 @@ def _cannot_gain_applies(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-gain-keyword"] = _cannot_gain_applies
+
+
+# ---------------------------------------------------------------------------- "Shindo will not join a Spider Clan player"
+
+def _join_clan(effect) -> str | None:
+    """The clan of "will not join a Spider Clan player", or None for any other wording ("a player
+    who controls a Human Personality", "you if you control …": not read)."""
+    if len(effect.values) != 1:
+        return None
+    spec = effect.values[0]
+    if not hasattr(spec, "card_types") or tuple(spec.card_types) != ("player",) or spec.states or spec.tests:
+        return None
+    if len(spec.keywords) != 1 or not spec.keywords[0].endswith(" Clan"):
+        return None
+    return spec.keywords[0][: -len(" Clan")]
+
+
+def will_not_join(game, pos, copy, player: str) -> str | None:
+    """The card's own trait "will not join a Spider Clan player" when ``player`` is one (a player of
+    that clan): the card cannot come under that player's control, entering play or changing
+    controller (L5R-DYNASTY.3); None otherwise. Read where a card is bought, brought into play,
+    equipped or taken control of."""
+    clan = str(pos.players[player].attrs.get("clan", "")) if player in pos.players else ""
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
+            continue
+        for clause in ability.effects:
+            if getattr(clause, "kind", "") != "cannot-join":
+                continue
+            spec = clause.target
+            if spec is not None and spec.ref not in ("this", "it"):
+                continue
+            barred = _join_clan(clause)
+            if barred is not None and clan and barred.casefold() == clan.casefold():
+                return clause.text
+    return None
+
+
+def _join_applies(effect, ref) -> bool:
+    """"Will not join a Spider Clan player": the card's own trait (will_not_join)."""
+    return ref in ("this", "it") and _join_clan(effect) is not None
+
+
+CONTINUOUS_KINDS["cannot-join"] = _join_applies

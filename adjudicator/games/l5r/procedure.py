@@ -824,7 +824,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
                                           or clause.kind.startswith("cannot-") else []) \
-                + (["L5R-DURATION.3"] if clause.kind == "negate-stat-changes" else [])  # bonuses, penalties
+                + (["L5R-DURATION.3"] if clause.kind == "negate-stat-changes" else []) \
+                + (["L5R-DYNASTY.3"] if not out.changed and "will not join" in out.why else [])  # its own trait
             ctx.step("effect", text, *rules)
             if out.changed:  # "You may bow him; if you did, …": which effects did something (conditions.py)
                 ctx.position.memo.setdefault("_changed", []).append(index)
@@ -1095,6 +1096,13 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
         if card.card.type in ("follower", "item", "spell"):
             ctx.step("effect", f"bring {card.show()} into play: no change (an attachment enters play attached "
                      "to a Personality; the text names none)", "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        from .effects_engine import will_not_join
+
+        refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
+        if refused:
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
+                     "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)

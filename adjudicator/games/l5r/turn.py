@@ -217,6 +217,11 @@ def equip(game, ctx: Context) -> None:
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-EQUIP", why)
+    from .effects_engine import will_not_join
+
+    refused = will_not_join(game, pos, item, actor)  # an attachment entering play under the player
+    if refused:
+        ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
     designators = ("Limited",)
     if not limited_now or (other_zone and zone not in equip_zones(game, item)):
         designators = _equip_timing(game, ctx, item, host, zone, other_zone and zone not in equip_zones(game, item))
@@ -348,6 +353,11 @@ def buy(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY", f"{card.show()} is face down; only face-up cards are bought")
     if card.card.type not in ("personality", "holding"):
         ctx.reject("L5R-DYNASTY", f"{card.show()} is a {card.card.type}; Personalities and Holdings are bought")
+    from .effects_engine import will_not_join
+
+    refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
+    if refused:
+        ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
