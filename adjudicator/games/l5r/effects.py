@@ -428,6 +428,8 @@ def executes(ability) -> bool:
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     from .effects_engine import negate_changes_applies
 
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
