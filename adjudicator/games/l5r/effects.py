@@ -648,7 +648,7 @@ def executes(ability) -> bool:
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
-        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction", "Engage"}
+        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction", "Engage", "Dynasty"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
             and not ability.designators
         if not ability.designators and not gold_only:

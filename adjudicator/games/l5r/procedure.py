@@ -78,7 +78,12 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
                    "Reactions may be taken")
     battle_window = t.phase == "attack" and t.step == "combat"
     engage_window = t.phase == "attack" and t.step == "engage"  # a battle's Engage Segment (L5R-COMBAT.1)
-    if engage_window or "Engage" in designators:
+    if "Dynasty" in designators and t.phase == "dynasty":  # "Dynasty/Open": in the Dynasty phase (L5R-DYNASTY.4)
+        game.need(actor == t.active, "L5R-DYNASTY.4",
+                  f"Dynasty actions are taken by the active player ({t.active}) in the Dynasty phase; {actor} is not active")
+    elif "Dynasty" in designators and not designators & {"Limited", "Open", "Battle", "Engage"}:
+        ctx.reject("L5R-DYNASTY.4", f"Dynasty actions are taken only in the Dynasty phase; it is the {t.phase} phase")
+    elif engage_window or "Engage" in designators:
         # "Battle/Engage": either segment; an Engage action only in the Engage Segment, which
         # admits no other action (Comprehensive Rules, "Action Rounds": pinned as L5R-COMBAT.1)
         game.need(engage_window and "Engage" in designators or battle_window and "Battle" in designators,
@@ -177,7 +182,7 @@ UNLIMITED = ("unlimited", "any number of times per turn")
 
 def _designator_rules(designators: set[str]) -> list[str]:
     return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"),
-                           ("Engage", "L5R-COMBAT.1")) if d in designators]
+                           ("Engage", "L5R-COMBAT.1"), ("Dynasty", "L5R-DYNASTY.4")) if d in designators]
 
 
 class Bindings:
