@@ -394,10 +394,6 @@ def executes(ability) -> bool:
         from .effects_traits import invest_executes
 
         return invest_executes(ability)
-    if ability.kind == "continuous" and any(c.kind == "effect-as-action" for c in ability.conditions):
-        from .own_actions import equip_grant_applies  # read where Equip is taken (turn.equip)
-
-        return equip_grant_applies(ability)  # "You may Equip this Follower as a Battle action"
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)

@@ -184,10 +184,7 @@ def lobby(game, ctx: Context) -> None:
 
 def equip(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
-    limited_now = t.phase == "action" and actor == t.active
-    # a trait may let Equip be taken at another timing ("You may Equip this Follower as a Battle
-    # action"): read once the attachment and its Personality are known (own_actions.equip_timings)
-    game.need(limited_now or _equip_traits_exist(game, pos), "L5R-LIMITED",
+    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
               "Equip is a Limited action: only the active player, in the Action phase")
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if len(ctx.body.objects) != 1:
@@ -197,13 +194,12 @@ def equip(game, ctx: Context) -> None:
 
     zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
     item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == zone and c.zone_owner == actor)
-    other_zone = zone != "hand" and item.zone == zone and item.zone_owner == actor
-    if other_zone and zone in equip_zones(game, item):
+    if zone != "hand" and item.zone == zone and item.zone_owner == actor:
+        if zone not in equip_zones(game, item):
+            ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
+                       "unless its own text names another zone")
         ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
                  "L5R-ACT-COND")
-    elif other_zone and not _equip_traits_exist(game, pos):
-        ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
-                   "unless its own text names another zone")
     host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
     if host_obj is None:
         ctx.reject("L5R-EQUIP", "Equip targets one of your Personalities; name it with 'onto' or 'targeting'")
@@ -222,9 +218,6 @@ def equip(game, ctx: Context) -> None:
     refused = will_not_join(game, pos, item, actor)  # an attachment entering play under the player
     if refused:
         ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
-    designators = ("Limited",)
-    if not limited_now or (other_zone and zone not in equip_zones(game, item)):
-        designators = _equip_timing(game, ctx, item, host, zone, other_zone and zone not in equip_zones(game, item))
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -240,9 +233,7 @@ def equip(game, ctx: Context) -> None:
     extra, invested = invest_price(game, ctx, item)
     cost += extra
     if cost:
-        # Equip is a Limited action (L5R-EQUIP), or the action a trait makes it
-        ctx._purchase = costs.Purchase(action=costs.EQUIP_ACTION if designators == ("Limited",)
-                                       else type(costs.EQUIP_ACTION)(designators))
+        ctx._purchase = costs.Purchase(action=costs.EQUIP_ACTION)  # Equip is a Limited action (L5R-EQUIP)
         costs.pay(game, ctx, cost, f"{item.name}'s gold cost", item)
     pos.move(item.uid, actor, host.zone, top=False)
     item.attached_to = host.uid
@@ -258,51 +249,6 @@ def equip(game, ctx: Context) -> None:
     raise_event(pos, "equipped", item)
     raise_event(pos, "attached", item)  # "After this Item attaches" (triggers)
     game.after_action(ctx)
-
-
-def _equip_traits_exist(game, pos: Position) -> bool:
-    """Is there a card whose trait could let Equip be taken at another timing (own_actions)?"""
-    return any(own_actions.equip_grant_applies(a) for c in pos.all_copies() for a in game.abilities(c)
-               if a.kind == "continuous")
-
-
-def _equip_timing(game, ctx: Context, item, host, zone: str, zone_by_trait: bool) -> tuple[str, ...]:
-    """The timing a trait gives this Equip now -- "You may Equip this Item as an Engage action",
-    "Equipping Weapons is Battle/Open for you" -- checked as an action of that kind is (L5R-EQUIP,
-    L5R-ACT-COND, and the timing's own rule); rejected when none fits."""
-    from .procedure import current_battlefield
-
-    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
-    grants = own_actions.equip_timings(game, pos, actor, item, host, zone)
-    if not grants:
-        if zone_by_trait:
-            ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
-                       "unless its own text names another zone")
-        ctx.reject("L5R-LIMITED", "Equip is a Limited action: only the active player, in the Action phase")
-    why = ""
-    for name, designators in grants:
-        fits = []
-        if "Limited" in designators and t.phase == "action" and actor == t.active:
-            fits.append("L5R-LIMITED")
-        if "Open" in designators and t.phase == "action":
-            fits.append("L5R-OPEN")
-        battle = "Battle" in designators and t.phase == "attack" and t.step == "combat"
-        engage = "Engage" in designators and t.phase == "attack" and t.step == "engage"
-        if battle or engage:
-            field = current_battlefield(pos)
-            if not any(c.controller == actor and c.zone == field for c in pos.all_copies()):
-                why = why or f"{actor} controls no unit at the current battlefield ({field}) (L5R-PRESENCE)"
-            elif host.zone != field:
-                why = why or f"{host.show()} is at {host.zone}, not at the current battlefield (L5R-LOCATION)"
-            else:
-                fits.append("L5R-BATTLE" if battle else "L5R-COMBAT.1")
-        if fits:
-            ctx.step("condition", f"{name}'s trait lets {actor} equip {item.name} as a {'/'.join(designators)} "
-                     "action now", "L5R-EQUIP", "L5R-ACT-COND", *fits)
-            return designators
-    rule = "L5R-LOCATION" if "L5R-LOCATION" in why else "L5R-PRESENCE" if "L5R-PRESENCE" in why else "L5R-ACT-COND"
-    ctx.reject(rule, f"Equip is a Limited action, or here a {' or '.join('/'.join(d) for _, d in grants)} action by "
-               "a card's trait, and none can be taken now" + (f": {why}" if why else ""))
 
 
 def attach_restriction(game, ctx: Context, item, host) -> str | None:
