@@ -424,6 +424,9 @@ def executes(ability) -> bool:
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     from .effects_engine import negate_changes_applies
 
+    if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
+           for c in clauses):
+        return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
     if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
