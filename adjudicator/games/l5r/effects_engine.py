@@ -738,6 +738,9 @@ def grant_applies(ability, clause: Effect) -> bool:
 
     if clause.kind != "grant-ability" or ability.kind not in ("action", "reaction"):
         return False
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    if index > 0 and created_trait(ability.effects[index - 1], clause) is not None:
+        return executes(parse_ability(granted_text(clause)))  # printed on the created card (created_trait)
     if clause.keyword != "ability" or clause.duration not in _GRANT_DURATIONS:
         return False
     spec = clause.target
@@ -767,6 +770,21 @@ def _grant(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["grant-ability"] = _grant
+
+
+def created_trait(create, following) -> str | None:
+    """The trait a card is created with -- "Create a (bowed) Holding with the trait "Bow this card:
+    Produce 1 Gold."", "Create a +2F Armor Item with the trait, "…" and attach it to him" -- or
+    None. It is part of the new card, as printed text is (L5R-ACT-EFFECT, L5R-TRAIT): the
+    procedure gives the created card that text, so traits, triggers and its abilities read it."""
+    if getattr(create, "kind", "") != "create" or getattr(following, "kind", "") != "grant-ability":
+        return None
+    spec = following.target
+    if following.keyword != "trait" or following.duration is not None or spec is None or spec.ref != "it":
+        return None
+    if (spec.text or "").strip() != (create.text or "").strip():
+        return None  # a separate sentence, not "… with the trait …" of this creation
+    return granted_text(following)
 
 
 def granted(position, copy) -> tuple:

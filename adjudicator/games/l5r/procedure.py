@@ -721,7 +721,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             negation.resolve_clause(ctx, source, ability, index, clause, bind)
             continue
         if clause.kind == "create":
-            made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
+            from .effects_engine import created_trait
+
+            trait = created_trait(clause, after)  # "Create a Holding with the trait "…"": printed on the card
+            if trait is not None:
+                bonus_done.add(index + 1)
+            made = [create_card(ctx, clause, trait) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
@@ -996,8 +1001,9 @@ def amount_executes(clause_before, clause) -> bool:
     return amounts.chain_executes(clause_before, [clause])
 
 
-def create_card(ctx: Context, clause: Effect) -> Copy:
-    """"Create a 3F/1C/1PH Scout Personality": a new card in play at its creator's home."""
+def create_card(ctx: Context, clause: Effect, text: str | None = None) -> Copy:
+    """"Create a 3F/1C/1PH Scout Personality": a new card in play at its creator's home; ``text``
+    the trait it is created with, part of the card itself (effects_engine.created_trait)."""
     from ...core.cards import CardDef
 
     spec = clause.target
@@ -1005,7 +1011,8 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     keywords = tuple(spec.keywords) if spec is not None else ()
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
-    card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
+    card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect",
+                   **({"text": text} if text else {}))
     # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is
     field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
     created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
