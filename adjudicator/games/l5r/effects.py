@@ -190,6 +190,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)} ({word} {amount:+d})")
     if kind in ("grant-keyword", "keyword"):
         keyword = effect.keyword or ""
+        from .effects_engine import cannot_gain
+
+        barred = cannot_gain(game, position, copy, keyword)  # "Saiken cannot gain Cavalry" (L5R-TRAIT)
+        if barred:
+            return Outcome(False, f"give {name} the {keyword} keyword", f"{name} cannot gain it ({barred})")
         if position.has_keyword(copy, keyword):
             return Outcome(False, f"give {name} the {keyword} keyword", f"{name} already has {keyword}")
         position.modifiers.append(Modifier(copy.uid, keyword=keyword, duration=_duration(effect), source=source,
@@ -295,6 +300,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         new_owner = game.acting_player(position)
         if copy.controller == new_owner:
             return Outcome(False, f"take control of {name}", f"{new_owner} already controls it")
+        from .effects_engine import will_not_join
+
+        refused = will_not_join(game, position, copy, new_owner)  # (L5R-DYNASTY.3)
+        if refused:
+            return Outcome(False, f"take control of {name}", f"{name} will not join {new_owner} ({refused})")
         copy.controller = new_owner
         position.move(copy.uid, new_owner, copy.zone, top=False)
         return Outcome(True, f"{new_owner} takes control of {name}")
@@ -412,6 +422,15 @@ def executes(ability) -> bool:
 
     if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    from .effects_engine import negate_changes_applies
+
+    if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
+           for c in clauses):
+        return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
+    if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
+        return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
         return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
     if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):
@@ -630,7 +649,7 @@ def executes(ability) -> bool:
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
-        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
+        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction", "Engage", "Dynasty"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
             and not ability.designators
         if not ability.designators and not gold_only:
