@@ -408,9 +408,11 @@ def executes(ability) -> bool:
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
                                                           or not riders_execute(ability)):
         return False  # "that may target Items and Spells": a rider the procedure does not fold in
+    from .continuous import lasting_grant_applies  # "Your Tacticians have the ability, ..." (continuous.py)
     from .effects_engine import grant_applies
 
-    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+    if any(c.kind == "grant-ability" and not (grant_applies(ability, c) or lasting_grant_applies(ability, c))
+           for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
         return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops

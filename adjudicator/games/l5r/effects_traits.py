@@ -40,8 +40,16 @@ def _equip_from_discard(effect, ref) -> bool:
         and effect.target.zone == "discard" and not effect.target.states
 
 
+def _lasting_grant(effect, ref) -> bool:
+    """"Your Tacticians have the ability, ...": offered to the cards reached (continuous.lasting_abilities);
+    whether the trait is one the engine reads is continuous.lasting_grant_applies (effects.executes)."""
+    from .continuous import reach
+
+    return effect.kind == "grant-ability" and bool(reach(effect.target))
+
+
 #: lasting traits carried out here (effects.executes asks them)
-CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard}
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant}
 
 
 def equip_zones(game, copy) -> tuple[str, ...]:

@@ -309,9 +309,11 @@ class L5R(Game):
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
+        from .continuous import lasting_abilities
         from .effects_engine import granted
 
         every = self.abilities(copy) + granted(ctx.position, copy)  # printed, then gained (L5R-DURATION)
+        every += lasting_abilities(self, ctx.position, copy)  # given by a card's lasting trait (continuous.py)
         actions = [a for a in every if a.kind in ("action", "reaction", "interrupt")]
         if ctx.body.ability is not None:
             n = ctx.body.ability
