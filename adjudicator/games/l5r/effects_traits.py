@@ -12,10 +12,13 @@ Invest rule of its own, so the engine claims only what the rules it does have se
 * the effect: once the card has entered play, the trait's effect resolves like a triggered
   trait's (L5R-TRAIT), once; tokens it gives persist (L5R-DURATION).
 
-An Invest trait on a Strategy adds to the cost of an action taken from it, a different thing
-the engine does not do (it reads no ``invest`` flag on a played card); since a line of text does not say
-which kind of card carries it, :func:`invest_executes` claims only effects a Strategy's action
-would not name: instantaneous changes to the card itself or to the Personality it is attached to.
+An Invest trait on a Strategy adds to the cost of an action taken from it instead, its effects
+added to the action's, resolving last (L5R-TRAIT.3, pinned from the same entry): ``play "X"
+invest`` (:func:`strategy_invest`, :func:`invest_gold`, :func:`invest_effects`). Since a line of
+text does not say which kind of card carries it, :func:`invest_executes` claims only effects both
+readings carry out: instantaneous changes to the card itself or to the Personality it is attached
+to (words a Strategy's action would not use), and effects on its player ("Draw a card", "Gain 1
+Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ FLAG = "invest"
 
 #: what an Invest effect may do to its own card or its bearer (triggers.resolve_clauses carries it out)
 _KINDS = frozenset({"give-token", "bow", "straighten", "dishonor", "rehonor"})
+#: what it may do for its player: on a card entering play, resolved once it has (triggers.resolve_clauses);
+#: on a Strategy, added to the action's effects, resolving last (:func:`invest_effects`, L5R-TRAIT.3)
+_PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+#: conditions of an Invest effect both readings check alike ("If you are Scorpion Clan, draw a card")
+_GUARDS = frozenset({"effect-if:clan-player"})
 
 CARD_KINDS: dict = {}
 PLAYER_KINDS: dict = {}
@@ -85,14 +93,24 @@ def invest_executes(ability) -> bool:
     """Does the engine carry out this Invest trait (for ``effects.executes``)?"""
     from .states import checked
 
-    if invest_cost(ability) is None or ability.conditions or not ability.effects:
+    from .conditions import readable
+
+    if invest_cost(ability) is None or not ability.effects:
         return False
+    if not all(c.kind in _GUARDS and readable(c) for c in ability.conditions):
+        return False  # ("If the target is Void": the target of a Strategy's action, which a card entering play has not)
+    if ability.conditions and any(_lasting(ability, i) for i in range(len(ability.effects))):
+        return False  # (invest_resolve leaves the lasting effects out, which would renumber the guards)
     skip: set[int] = set()
     for index, clause in enumerate(ability.effects):
         if index in skip or _lasting(ability, index):
             continue  # "This Shugenja has Cavalry": applied while the invested card is in play
         if created_attached(ability, index):  # "Create a 0F Follower attach it to Koru" (resolve_clauses)
             skip |= {index + 1, index + 2}
+            continue
+        if isinstance(clause, Effect) and clause.kind in _PLAYER_KINDS:
+            if clause.target is not None and clause.target.ref != "you":
+                return False
             continue
         if not isinstance(clause, Effect) or clause.kind not in _KINDS:
             return False
@@ -169,6 +187,65 @@ def invest_resolve(game, ctx, copy, ability) -> None:
     if once:
         resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
                         None, "L5R-ACT-EFFECT")
+
+
+# ---- an Invest trait on a Strategy: added to the action taken from it (L5R-TRAIT.3) -------------
+
+#: memo: the Strategy whose Invest cost the player adds to the action being taken from it
+STRATEGY_INVEST = "_strategy-invest"
+
+
+def strategy_invest(game, ctx, copy) -> None:
+    """``play "X" invest``: the player adds the Invest cost of the Strategy to the cost of the
+    action taken from it (L5R-TRAIT.3). Only Invest effects on the player ("Draw a card") are
+    added to the action; others are refused, and so is a card without an Invest trait the engine
+    carries out."""
+    ability = invest_of(game, copy)
+    if ability is None:
+        if any(invest_cost(a) is not None for a in game.abilities(copy)):
+            ctx.reject("L5R-TRAIT.3", f"the engine does not carry out {copy.name}'s Invest trait")
+        ctx.reject("L5R-TRAIT.3", f"{copy.show()} has no Invest trait")
+    if not all(isinstance(c, Effect) and c.kind in _PLAYER_KINDS for c in ability.effects):
+        ctx.reject("L5R-TRAIT.3", f"the engine adds to an action only Invest effects on its player, not "
+                   f"'{'; '.join(c.text for c in ability.effects)}'")
+    ctx.position.memo[STRATEGY_INVEST] = copy.uid
+
+
+def invest_gold(ctx, source) -> int:
+    """The Gold a Strategy's Invest cost adds to the cost of the action being taken from it, paid
+    with it as one cost (procedure.carry_out; L5R-TRAIT.3, L5R-GOLD); 0 without ``invest``."""
+    if ctx.position.memo.get(STRATEGY_INVEST) != source.uid:
+        return 0
+    extra = invest_cost(invest_of(ctx.game, source)) or 0
+    ctx.step("note", f"{ctx.actor} adds {source.name}'s Invest cost ({extra} Gold) to the action's cost",
+             "L5R-TRAIT.3", "L5R-ACT-COST")
+    return extra
+
+
+def invest_effects(ctx, source) -> None:
+    """After the action's own effects: the Invest effects of the Strategy it was taken from, if its
+    Invest cost was paid -- part of the action, resolving last (L5R-TRAIT.3, L5R-ACT-EFFECT)."""
+    from .conditions import evaluate
+    from .effects import apply_to_player
+    from .procedure import effect_guards
+
+    pos = ctx.position
+    if pos.memo.pop(STRATEGY_INVEST, None) != source.uid:
+        return
+    ability = invest_of(ctx.game, source)
+    guards = effect_guards(ability)
+    for index, clause in enumerate(ability.effects):
+        unmet = [g for g in guards.get(f"effect {index}", ())
+                 if evaluate(g, game=ctx.game, pos=pos, actor=ctx.actor, source=source,
+                             subject_of=lambda word: None) is not True]
+        if unmet:
+            ctx.step("effect", f"{source.name}'s Invest: '{clause.text}' is not carried out, since "
+                     f"'{unmet[0].text}' does not hold", "L5R-TRAIT.3", "L5R-ACT-EFFECT")
+            continue
+        out = apply_to_player(ctx.game, pos, ctx.actor, clause, as_cost=False)
+        ctx.step("effect", f"{source.name}'s Invest: " + (out.description if out.changed
+                                                          else f"{out.description}: no change ({out.why})"),
+                 "L5R-TRAIT.3", "L5R-ACT-EFFECT")
 
 
 def its_personality(spec) -> bool:

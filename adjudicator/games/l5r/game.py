@@ -355,8 +355,10 @@ class L5R(Game):
         if copy.card.type not in ("action", "ring"):
             ctx.reject("L5R-ACT-COND", f"{copy.show()} is a {copy.card.type}; only Action and Ring cards are "
                        "played from hand (attachments are equipped: 'equip')")
-        if "invest" in ctx.body.flags:  # (e-traits: effects_traits.py; the engine does not say yes to it silently)
-            ctx.reject("L5R-ACT-COST", "the engine does not add a Strategy's Invest cost to its action")
+        if "invest" in ctx.body.flags:  # its Invest cost added to the action (effects_traits, L5R-TRAIT.3)
+            from .effects_traits import strategy_invest
+
+            strategy_invest(self, ctx, copy)
         procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=True)
 
     def verb_use(self, ctx: Context) -> None:

@@ -1200,11 +1200,14 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
-    pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
+    from .effects_traits import invest_effects, invest_gold  # a Strategy's Invest (L5R-TRAIT.3)
+
+    pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + invest_gold(ctx, source))
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
