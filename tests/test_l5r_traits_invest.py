@@ -63,9 +63,9 @@ def test_invest_on_the_player_claimed(text):
     # a target chosen by no action when a card enters play; "the target" of a Strategy's action
     "Invest Pay 2 Gold: Straighten a target Courtier.",
     "Invest Pay 2 Gold: If the target is Void, draw a card.",
-    # a choice between two costs; a gained ability (not a keyword or stat change)
+    # a choice between two costs; a gained Reaction (only actions are offered)
     "Invest Pay 5 Gold, or Pay 3 Gold if any other player is Crane Clan: Give this Follower two +1F tokens.",
-    'Invest Pay 4 Gold: This Shugenja has the ability, "Battle: Ranged 3 Attack."',
+    'Invest Pay 4 Gold: This Shugenja has the ability, "Reaction: After a Personality enters play, draw a card."',
 ])
 def test_invest_not_claimed(text):
     assert not executes(parse_ability(text))

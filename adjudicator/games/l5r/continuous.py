@@ -303,11 +303,14 @@ def lasting_grant_applies(ability, clause: Effect) -> bool:
     from .effects_engine import granted_text
     from .states import checked
 
-    if ability.kind != "continuous" or ability.designators or ability.costs:
-        return False
+    invest = tuple(ability.designators) == ("Invest",)  # "Invest Pay 4 Gold: This Shugenja has the ability, ..."
+    if ability.kind != "continuous" or (ability.designators and not invest) or (ability.costs and not invest):
+        return False  # (an Invest trait's is applied once invested: designation_holds; effects_traits._lasting)
     if clause.kind != "grant-ability" or clause.keyword != "ability" or clause.duration is not None:
         return False
     spec = clause.target
+    if invest and reach(spec) not in ("this", "attached"):
+        return False
     if not reach(spec) or (spec is not None and (spec.tests or not all(checked(s) for s in spec.states))):
         return False
     granted = parse_ability(granted_text(clause))

@@ -130,6 +130,10 @@ def _lasting(ability, index: int) -> bool:
     from .continuous import reach
 
     clause = ability.effects[index]
+    if isinstance(clause, Effect) and clause.kind == "grant-ability":  # "This Shugenja has the ability, ..."
+        from .continuous import lasting_grant_applies
+
+        return index == len(ability.effects) - 1 and lasting_grant_applies(ability, clause)
     if not isinstance(clause, Effect) or clause.kind not in ("modify-stat", "grant-keyword"):
         return False
     following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
