@@ -56,8 +56,14 @@ def _lasting_grant(effect, ref) -> bool:
     return effect.kind == "grant-ability" and bool(reach(effect.target))
 
 
+def _discipline(effect, ref) -> bool:
+    """"If you are a Crab Clan player, this Strategy has Discipline Pay 1 Gold": read when the card
+    is played from the discard pile (discipline_cost; the line as a whole: discipline_executes)."""
+    return effect.kind == "keyword" and effect.keyword == "Discipline" and effect.amount is not None and ref == "this"
+
+
 #: lasting traits carried out here (effects.executes asks them)
-CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant}
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant, "keyword": _discipline}
 
 
 def equip_zones(game, copy) -> tuple[str, ...]:
@@ -250,6 +256,119 @@ def invest_effects(ctx, source) -> None:
         ctx.step("effect", f"{source.name}'s Invest: " + (out.description if out.changed
                                                           else f"{out.description}: no change ({out.why})"),
                  "L5R-TRAIT.3", "L5R-ACT-EFFECT")
+
+
+# ---- Discipline: a Strategy played from its owner's discard pile (L5R-TRAIT.4) ---------------------
+
+#: memo: the Strategy being played from the discard pile for its Discipline (its Gold added to the cost)
+DISCIPLINE = "_discipline"
+#: the flag of a Discipline Strategy whose action put it into play: removed from the game when it leaves
+DISCIPLINE_FLAG = "discipline-removes"
+
+
+def discipline_cost(game, pos, copy, player: str) -> int | None:
+    """The Gold of ``copy``'s Discipline trait that holds now for ``player`` ("Discipline Pay 2
+    Gold"; "If you are a Crab Clan player, this Strategy has Discipline Pay 1 Gold"; "Courtesy:
+    Discipline Pay 1 Gold" as its reminder states), or None. A continuous trait affects the card it
+    is on while that card is out of play (L5R-TRAIT)."""
+    from .conditions import evaluate
+    from .continuous import designation_holds
+
+    for ability in game.abilities(copy):
+        clauses = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "keyword"
+                   and c.keyword == "Discipline" and c.amount is not None]
+        if ability.kind == "keywords" and clauses and not ability.conditions:
+            return clauses[0].amount
+        if ability.kind != "continuous" or len(ability.effects) != 1 or len(clauses) != 1 or ability.costs:
+            continue
+        if clauses[0].target is not None and clauses[0].target.ref != "this":
+            continue
+        if ability.designators and not designation_holds(game, pos, copy, ability):
+            continue  # ("Courtesy: ...": its player went first; other designators are not read)
+        if not all(c.kind == "effect-if:clan-player" and evaluate(c, game=game, pos=pos, actor=player, source=copy,
+                                                                 subject_of=lambda word: None) is True
+                   for c in ability.conditions):
+            continue
+        return clauses[0].amount
+    return None
+
+
+def discipline_executes(ability) -> bool | None:
+    """For ``effects.executes``: None for a line that gives no Discipline; else whether it is one
+    the engine reads (:func:`discipline_cost`): one "Discipline Pay N Gold" clause, on the card
+    itself, under "If you are a <Clan> Clan player" or on a "Courtesy:" / "Compassion:" line
+    stating when it takes effect."""
+    from .conditions import readable
+    from .continuous import designated_ok
+
+    if ability.kind != "continuous" or not any(isinstance(c, Effect) and c.kind == "keyword"
+                                               and c.keyword == "Discipline" for c in ability.effects):
+        return None
+    if len(ability.effects) != 1 or ability.costs:
+        return False
+    clause = ability.effects[0]
+    if clause.amount is None or (clause.target is not None and clause.target.ref != "this"):
+        return False
+    if ability.designators and not designated_ok(ability):
+        return False
+    return all(c.kind == "effect-if:clan-player" and readable(c) for c in ability.conditions)
+
+
+def discipline_play(game, ctx, copy) -> None:
+    """``play "X" from fate-discard``: a Strategy with Discipline is played from its owner's
+    discard pile, the Discipline Gold added to the action's cost (L5R-TRAIT.4, L5R-ACT-COND: its
+    own text names that zone); refused for a card without it."""
+    extra = discipline_cost(game, ctx.position, copy, ctx.actor)
+    if extra is None:
+        ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {ctx.actor}'s discard pile and has no Discipline trait "
+                   "that lets it be played from there")
+    ctx.position.memo[DISCIPLINE] = copy.uid
+
+
+def added_gold(ctx, source) -> int:
+    """Gold added to the cost of the action being taken from ``source`` (procedure.carry_out): a
+    Strategy's Invest cost (L5R-TRAIT.3) and its Discipline Gold when played from the discard pile
+    (L5R-TRAIT.4), each paid with the action's cost as one (L5R-GOLD)."""
+    extra = invest_gold(ctx, source)
+    if ctx.position.memo.get(DISCIPLINE) == source.uid:
+        gold = discipline_cost(ctx.game, ctx.position, source, ctx.actor) or 0
+        ctx.step("note", f"{source.name} is played from the discard pile for its Discipline: {gold} Gold is added "
+                 "to the action's cost", "L5R-TRAIT.4", "L5R-ACT-COST")
+        extra += gold
+    return extra
+
+
+def discipline_cleanup(ctx, source) -> bool:
+    """After an action played for Discipline: the card is removed from the game instead of being
+    discarded; one its action put into play is removed when it next leaves play (L5R-TRAIT.4).
+    True when it took care of the card (procedure.carry_out then does not discard it)."""
+    pos = ctx.position
+    if pos.memo.pop(DISCIPLINE, None) != source.uid:
+        return False
+    if source.zone == "announced":
+        pos.move(source.uid, source.owner, "removed", top=False)
+        ctx.step("cleanup", f"remove {source.name} from the game (played for its Discipline)", "L5R-TRAIT.4",
+                 "L5R-ACT-CLEANUP")
+        return True
+    source.flags.add(DISCIPLINE_FLAG)
+    ctx.step("note", f"{source.name} was played for its Discipline: when it next leaves play it is removed from "
+             "the game", "L5R-TRAIT.4")
+    return True
+
+
+def discipline_leaves(pos, proc, events: list) -> None:
+    """A Discipline Strategy its own action put into play has left it: removed from the game
+    instead (L5R-TRAIT.4; triggers.settle)."""
+    from .effects import in_play
+
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 else None
+        if copy is None or DISCIPLINE_FLAG not in copy.flags or in_play(pos, copy):
+            continue
+        copy.flags.discard(DISCIPLINE_FLAG)
+        pos.move(copy.uid, copy.owner, "removed", top=False)
+        proc.add("effect", f"{copy.name} has left play: played for its Discipline, it is removed from the game",
+                 "L5R-TRAIT.4")
 
 
 def its_personality(spec) -> bool:

@@ -346,10 +346,14 @@ class L5R(Game):
         actor = ctx.actor
         source_zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
         copy = ctx.card(obj, where=lambda c: c.zone == source_zone and c.zone_owner == actor, purpose="to play")
-        if source_zone != "hand" and copy.zone == source_zone:
+        from .effects_traits import discipline_play  # "Discipline Pay 2 Gold": from the discard pile (L5R-TRAIT.4)
+
+        discipline = source_zone == "fate-discard" and copy.zone == source_zone and copy.zone_owner == actor \
+            and copy.card.type == "action" and discipline_play(self, ctx, copy) is None
+        if source_zone != "hand" and copy.zone == source_zone and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {actor}'s {source_zone}; an Action card is played "
                        "from its owner's hand unless its own text names another zone")
-        if copy.zone != "hand" or copy.zone_owner != actor:
+        if (copy.zone != "hand" or copy.zone_owner != actor) and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is not in {actor}'s hand ({copy.zone_owner} {copy.zone}); "
                        "an Action card is played from its owner's hand")
         if copy.card.type not in ("action", "ring"):
