@@ -371,6 +371,159 @@ def discipline_leaves(pos, proc, events: list) -> None:
                  "L5R-TRAIT.4")
 
 
+# ---- "You may Equip this Follower as a Battle action", "Equipping Weapons is a Battle/Open action for you" --
+
+#: the designators a lasting trait may make Equipping (L5R-EQUIP: a Limited action) instead
+_EQUIP_TIMES = frozenset({"Limited", "Open", "Battle"})
+_TIME_RULES = {"Limited": "L5R-LIMITED", "Open": "L5R-OPEN", "Battle": "L5R-BATTLE"}
+
+
+def _equip_parts(ability):
+    """(designators, attach clause, attach-to clause or None) of a lasting trait that lets its
+    player Equip some attachments as another kind of action, or None when the line is not one
+    the engine reads: every effect of the line is that Equip ("attach" of this card or of cards
+    described by type and keyword, optionally "to" this card or a described Personality), scoped
+    "as a <designators> action" and at most "may"."""
+    if ability.kind != "continuous" or ability.designators or ability.costs or not ability.effects:
+        return None
+    effects = list(ability.effects)
+    if not all(isinstance(c, Effect) for c in effects) or [c.kind for c in effects] not in (["attach"],
+                                                                                          ["attach", "attach-to"]):
+        return None
+    scoped = [c for c in ability.conditions if c.kind == "effect-as-action"]
+    if any(c.kind not in ("effect-as-action", "effect-optional") for c in ability.conditions) or not scoped:
+        return None
+    times = {tuple(c.args[1:]) for c in scoped}
+    if len(times) != 1 or {c.args[0] for c in scoped} != {f"effect {i}" for i in range(len(effects))}:
+        return None
+    designators = next(iter(times))
+    if not designators or not set(designators) <= _EQUIP_TIMES:
+        return None
+    attach, host = effects[0], (effects[1] if len(effects) == 2 else None)
+    spec = attach.target
+    if spec is None or spec.zone is not None or spec.tests or spec.states:
+        return None  # ("from your discard pile", "with a Gold Cost of 2 or less": not read here)
+    if spec.ref == "this" and not re.fullmatch(r"this \w+", (spec.text or "").strip(), re.I):
+        return None  # ("Weapons from under this Holding": read as this card, the words say otherwise)
+    if spec.ref != "this" and not (spec.ref in ("each", "choice") and (spec.card_types or spec.keywords)
+                                   and set(spec.card_types) <= {"follower", "item", "spell"}):
+        return None
+    if host is not None:
+        hs = host.target
+        if hs is None or hs.tests or hs.zone is not None or not set(hs.states) <= {"any-location"}:
+            return None
+        if hs.ref != "this" and not (hs.ref == "choice" and hs.owner == "you" and set(hs.card_types) <= {"personality"}):
+            return None
+    return designators, attach, host
+
+
+def equip_as_action_executes(ability) -> bool | None:
+    """For ``effects.executes``: None for a line that is no such trait, True when the engine
+    offers the Equip it describes (:func:`equip_timing`)."""
+    if ability.kind != "continuous" or not any(c.kind == "effect-as-action" for c in ability.conditions) \
+            or not any(isinstance(c, Effect) and c.kind == "attach" for c in ability.effects):
+        return None
+    return _equip_parts(ability) is not None
+
+
+def _fits(game, pos, source, copy, spec) -> bool:
+    """``copy`` is the card "this" names, or fits the description (continuous.fits, out of play too)."""
+    from dataclasses import replace
+
+    from .continuous import fits
+
+    if spec.ref == "this":
+        return copy.uid == source.uid
+    states = tuple(s for s in spec.states if s != "any-location")
+    return fits(game, pos, source, copy, replace(spec, states=states + ("in-and-out-of-play",)))
+
+
+def equip_options(game, pos, item, host, actor: str) -> list[tuple[tuple, bool, str]]:
+    """(designators, at any location, whose trait) for each lasting trait letting ``actor`` Equip
+    ``item`` to ``host`` as another kind of action: the item's own (a card out of play is affected
+    by its own traits, L5R-TRAIT) or one of a card ``actor`` controls in play."""
+    from .effects import in_play
+
+    found = []
+    for source in list(pos.copies.values()):
+        if source.uid != item.uid and not (in_play(pos, source) and source.controller == actor):
+            continue
+        for ability in game.abilities(source):
+            parts = _equip_parts(ability)
+            if parts is None:
+                continue
+            designators, attach, to = parts
+            if not _fits(game, pos, source, item, attach.target):
+                continue
+            if to is not None and not _fits(game, pos, source, host, to.target):
+                continue
+            anywhere = to is not None and "any-location" in to.target.states
+            found.append((designators, anywhere, f"{source.name}'s trait '{ability.text}'"))
+    return found
+
+
+def _timing_error(game, ctx, designators, host, anywhere: bool):
+    """(rule, reason) why an Equip under ``designators`` cannot be taken now, or None (the timing
+    checks of procedure.check_conditions, the Personality Equip targets standing for the source)."""
+    from .procedure import current_battlefield
+
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    battle_window = t.phase == "attack" and t.step == "combat"
+    d = set(designators)
+    if "Limited" in d and not (t.phase == "action" and actor == t.active):
+        if not ("Battle" in d and battle_window):
+            return "L5R-LIMITED", "Limited actions: only the active player, in the Action phase"
+    if "Limited" not in d:
+        ok = ("Open" in d and t.phase == "action") or ("Battle" in d and battle_window)
+        if not ok:
+            words = " or ".join(sorted(d))
+            return _TIME_RULES["Battle" if "Battle" in d and "Open" not in d else "Open"], \
+                f"a {words} Equip needs " + ("the Action phase or a combat segment" if len(d) > 1 else
+                                             "a combat segment" if "Battle" in d else "the Action phase")
+    if t.priority != actor:
+        return ("L5R-COMBAT" if battle_window else "L5R-ROUND"), f"it is {t.priority}'s opportunity to act, not {actor}'s"
+    if "Battle" in d and battle_window:
+        field = current_battlefield(pos)
+        if not (field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)):
+            return "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield, so cannot take Battle actions"
+        if not anywhere and host.zone != field:
+            return "L5R-LOCATION", f"{host.show()} is not at the current battlefield ({field}); a Battle action " \
+                "targets cards there"
+    return None
+
+
+def equip_timing(game, ctx, item, host) -> None:
+    """May ``ctx.actor`` Equip ``item`` to ``host`` now? A Limited action (L5R-EQUIP), or as a
+    lasting trait says ("as a Battle action": in a combat segment, with presence, the Personality at
+    the current battlefield unless "at any location"; "as an Open action": in the Action phase's
+    round; L5R-TRAIT, L5R-BATTLE, L5R-OPEN, L5R-PRESENCE, L5R-LOCATION)."""
+    first = _timing_error(game, ctx, ("Limited",), host, False)
+    if first is None:
+        return
+    others = []
+    for designators, anywhere, whose in equip_options(game, ctx.position, item, host, ctx.actor):
+        error = _timing_error(game, ctx, designators, host, anywhere)
+        if error is None:
+            ctx.step("condition", f"{whose}: {ctx.actor} may Equip {item.name} as a {'/'.join(designators)} "
+                     "action now", "L5R-EQUIP", "L5R-TRAIT", *(_TIME_RULES[d] for d in designators))
+            return
+        others.append((error[0], f"{error[1]} (Equipping {item.name} as a {'/'.join(designators)} action, as "
+                                  f"{whose} allows)"))
+    if others:  # why the Equip a trait allows cannot be taken now either
+        ctx.reject(*others[0])
+    ctx.reject(first[0], first[1] if first[0] != "L5R-LIMITED" else
+               "Equip is a Limited action: only the active player, in the Action phase")
+
+
+def special_executes(ability) -> bool | None:
+    """For ``effects.executes``: the verdict on a lasting line this module reads as a whole
+    (Discipline; Equipping as another kind of action), or None for other lines."""
+    for verdict in (discipline_executes(ability), equip_as_action_executes(ability)):
+        if verdict is not None:
+            return verdict
+    return None
+
+
 def its_personality(spec) -> bool:
     """"After this Weapon attaches, dishonor its Personality": in an attachment's trait, "its
     Personality" is the Personality the card is attached to -- no choice (triggers.resolve_clauses)."""
