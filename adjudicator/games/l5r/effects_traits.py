@@ -386,19 +386,15 @@ def _equip_parts(ability):
     "as a <designators> action" and at most "may"."""
     if ability.kind != "continuous" or ability.designators or ability.costs or not ability.effects:
         return None
-    if not all(isinstance(c, Effect) for c in ability.effects):
-        return None
-    # ("Will only attach to a Ninja. You may Equip this Follower as a Battle action.": the first
-    # sentence is the card's own attach restriction, checked as it is equipped: turn.attach_restriction)
-    effects = [c for c in ability.effects if c.kind != "attach-restriction"]
-    if [c.kind for c in effects] not in (["attach"], ["attach", "attach-to"]):
+    effects = list(ability.effects)
+    if not all(isinstance(c, Effect) for c in effects) or [c.kind for c in effects] not in (["attach"],
+                                                                                          ["attach", "attach-to"]):
         return None
     scoped = [c for c in ability.conditions if c.kind == "effect-as-action"]
     if any(c.kind not in ("effect-as-action", "effect-optional") for c in ability.conditions) or not scoped:
         return None
     times = {tuple(c.args[1:]) for c in scoped}
-    equip = {f"effect {list(ability.effects).index(c)}" for c in effects}
-    if len(times) != 1 or {c.args[0] for c in scoped} != equip or not all(c.args[0] in equip for c in ability.conditions):
+    if len(times) != 1 or {c.args[0] for c in scoped} != {f"effect {i}" for i in range(len(effects))}:
         return None
     designators = next(iter(times))
     if not designators or not set(designators) <= _EQUIP_TIMES:
