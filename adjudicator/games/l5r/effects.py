@@ -384,10 +384,10 @@ def executes(ability) -> bool:
         from .effects_traits import invest_executes
 
         return invest_executes(ability)
-    from .effects_traits import special_executes  # Discipline, "Equip this Follower as a Battle action" ...
+    from .effects_traits import discipline_executes  # "If you are a Crab Clan player, this Strategy has Discipline ..."
 
-    if special_executes(ability) is not None:
-        return special_executes(ability)
+    if discipline_executes(ability) is not None:
+        return discipline_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)

@@ -147,6 +147,9 @@ def lobby(game, ctx: Context) -> None:
 
 def equip(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
+              "Equip is a Limited action: only the active player, in the Action phase")
+    game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if len(ctx.body.objects) != 1:
         raise ScenarioError("'equip' takes one card: equip \"Item\" onto \"Personality\" (or targeting it)",
                             ctx.body.pos.file, ctx.body.pos.line, ctx.body.pos.column, None)
@@ -170,9 +173,6 @@ def equip(game, ctx: Context) -> None:
     host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-EQUIP", f"{host.show()} is not one of {actor}'s Personalities in play")
-    from .effects_traits import equip_timing  # a Limited action, or "as a Battle action" (a lasting trait)
-
-    equip_timing(game, ctx, item, host)
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-EQUIP", why)
