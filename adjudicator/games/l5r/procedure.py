@@ -1223,9 +1223,9 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
-    invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
+    invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
