@@ -21,6 +21,7 @@ from typing import Iterator
 from ...core.ability import Effect, TargetSpec
 from ...core.position import Copy, Position
 from . import amounts
+from .delayed import triggered_effects
 from .effects import in_play
 from .states import compare
 from .states import fits as state_fits
@@ -141,8 +142,9 @@ def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator
                 continue
             if ability.designators and not designation_holds(game, pos, source, ability):
                 continue  # ("Invest ...": once paid; "Courtesy: ...": unless you went first)
+            later = triggered_effects(ability)  # "After you Recruit X, ... give him Naval": set off by its trigger
             for index, clause in enumerate(ability.effects):
-                if isinstance(clause, Effect):
+                if isinstance(clause, Effect) and index not in later:
                     yield source, ability, index, clause
 
 
