@@ -394,6 +394,10 @@ def executes(ability) -> bool:
         from .effects_traits import invest_executes
 
         return invest_executes(ability)
+    from .effects_traits import discipline_executes  # "If you are a Crab Clan player, this Strategy has Discipline ..."
+
+    if discipline_executes(ability) is not None:
+        return discipline_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -418,9 +422,11 @@ def executes(ability) -> bool:
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
                                                           or not riders_execute(ability)):
         return False  # "that may target Items and Spells": a rider the procedure does not fold in
+    from .continuous import lasting_grant_applies  # "Your Tacticians have the ability, ..." (continuous.py)
     from .effects_engine import grant_applies
 
-    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+    if any(c.kind == "grant-ability" and not (grant_applies(ability, c) or lasting_grant_applies(ability, c))
+           for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     from .effects_engine import negate_changes_applies
 
