@@ -459,7 +459,8 @@ def executes(ability) -> bool:
             return attack_strength_applies(c) or province_trait_applies(c)
         index = ability.effects.index(c) if c in ability.effects else -1
         bonus = index > 0 and attack_bonus(ability.effects[index - 1], c)  # "with +2 strength if …"
-        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus)
+        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus
+                                                           or amounts.province_taker(c))  # (amounts.py)
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False

@@ -314,9 +314,13 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
-            _check_location(ctx, ability, copy)
+            from .states import lifts_location  # ("at any location": the text's exception, L5R-LOCATION.6)
+
+            if not lifts_location(tested):
+                _check_location(ctx, ability, copy)
             chosen.append(copy)
-            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET")
+            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET",
+                     *(("L5R-LOCATION.6",) if lifts_location(tested) else ()))
             i += 1
         fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
