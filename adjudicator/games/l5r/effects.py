@@ -43,6 +43,7 @@ EFFECT_MODULES = (
     "effects_engine",
     "effects_traits",  # Invest traits
     "effects_negate",
+    "duels",  # challenges and duels (fought by procedure.resolve_effects)
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -403,6 +404,10 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .duels import executes as duels_execute
+
+    if not duels_execute(ability):
+        return False  # a challenge duels.py does not fight; "the winner" of a duel fought elsewhere
     from .effects_battle import ATTACK_RIDERS, riders_execute
 
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")

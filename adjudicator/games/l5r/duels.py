@@ -1,0 +1,325 @@
+"""Challenges and duels, carried out inside the action that creates them (L5R-ACT-EFFECT.5).
+
+RULES.md has no duel rule; the readings are pinned from the Comprehensive Rules ("Challenge",
+"Duel", "Duelist", "Duel Stat", "Focus Value", "Focusing Area", "Refuse") as the sub-rules
+L5R-ACT-EFFECT.5 and .5.1 to .5.6 of adjudicator/rules/l5r.toml.
+
+The ability grammar writes "Makoto challenges a target enemy Personality" (or "Makoto duels
+him") as two clauses, ``duel-challenger`` (who challenges) then ``duel`` (who is challenged);
+"the loser", "the duel's winner", "its winner" are targets with the state ``duel-loser`` /
+``duel-winner``. The procedure hands the pair to :func:`carry_out` when it reaches it; the
+duel is fought there, choice by choice:
+
+* the focus turns come from the action line's ``focusing`` clause, in order from the
+  challenged player: a card name from that player's hand, ``top`` (the top card of that
+  player's Fate deck) or ``strike``. Without the clause, or once its turns run out, the player
+  whose turn it is takes the "do nothing more" choice the scenario language gives ``advance``:
+  he or she strikes (so with no clause the challenged player strikes at once);
+* the result (winners, losers, the focused cards) is kept in the position's memo while the
+  action's later clauses -- the duel's consequences -- resolve; :func:`finish` then discards
+  the focused cards (L5R-ACT-EFFECT.5.6).
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+from ...core.position import Copy
+from .effects import Outcome, discard_copy, in_play
+
+CHALLENGE = "L5R-ACT-EFFECT.5"
+REFUSE = "L5R-ACT-EFFECT.5.1"
+FOCUS = "L5R-ACT-EFFECT.5.2"
+STRIKE = "L5R-ACT-EFFECT.5.3"
+RESOLUTION = "L5R-ACT-EFFECT.5.4"
+DUELIST = "L5R-ACT-EFFECT.5.5"
+CONSEQUENCES = "L5R-ACT-EFFECT.5.6"
+
+#: memo key of the duel fought by the action now resolving: {"winners": [uid], "losers": [uid],
+#: "focused": [uid], "happened": bool}; removed by :func:`finish` when the action's effects end
+CURRENT = "_duel"
+#: memo key: [turn, uid] of every Personality that won a duel ("if he has won a duel this turn")
+WON = "duels-won"
+#: the zone focused cards wait in: out of play, one per player (Comprehensive Rules, "Focusing Area")
+FOCUSING = "focusing"
+
+#: the most focuses one player makes in a duel (L5R-ACT-EFFECT.5.2)
+MOST_FOCUSES = 4
+
+#: the sides of a duel a target can name
+SIDES = ("duel-winner", "duel-loser")
+
+#: duel stats a "duel of X" names that the engine reads as a card's stat
+_STATS = ("chi", "force", "personal-honor")
+
+
+def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
+    # a challenge is fought by carry_out from the procedure; any other path cannot run one
+    return Outcome(False, f"{effect.kind} {copy.show()}", "a duel is fought only inside the action creating it")
+
+
+CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here}
+PLAYER_KINDS: dict = {}
+CONTINUOUS_KINDS: dict = {}
+
+
+# ---- what the engine claims (effects.executes) -------------------------------------------
+
+
+def _pairs(ability) -> list[int]:
+    """Indexes of the ``duel-challenger`` clauses of ``ability``."""
+    return [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel-challenger"]
+
+
+def _guarded(ability, index: int) -> bool:
+    return any(c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+def _side_read(ability, index: int) -> bool:
+    """Can :func:`_side` tell which Personality the clause at ``index`` names?"""
+    spec = ability.effects[index].target
+    if spec is None:
+        return False
+    if spec.ref in ("this", "target", "it", "attached"):
+        return True
+    # "Choose your performing Personality ...: Your Personality duels the target": the card chosen
+    return spec.ref == "choice" and spec.owner == "you" and not spec.states and _one_chosen(ability)
+
+
+def _one_chosen(ability) -> bool:
+    chosen = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.kind == "choose"]
+    return len(chosen) == 1 and chosen[0].target is not None and chosen[0].target.count == 1 \
+        and chosen[0].target.ref == "choice"
+
+
+def executes(ability) -> bool:
+    """For effects.executes: every challenge of ``ability`` is one :func:`carry_out` fights, and
+    every "the winner" / "the loser" names a duel fought before it in the same ability."""
+    pairs = _pairs(ability)
+    named = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.target is not None
+             and set(c.target.states) & set(SIDES)]
+    duels = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel"]
+    if not pairs and not duels:
+        return not named  # "Give the winner +2F" with no duel: a duel fought elsewhere
+    if ability.kind not in ("action", "reaction") or len(pairs) != 1 or len(duels) != 1:
+        return False
+    i = pairs[0]
+    if duels[0] != i + 1 or _guarded(ability, i) or _guarded(ability, i + 1):
+        return False
+    duel = ability.effects[i + 1]
+    if duel.keyword not in (None, "unrefusable") or (duel.stat is not None and duel.stat not in _STATS):
+        return False
+    if any(isinstance(c, Effect) and c.kind == "refuse-duel" for c in ability.effects):
+        return False  # (a refusal is not carried out yet)
+    return _side_read(ability, i) and _side_read(ability, i + 1) and all(
+        n > i + 1 and names_side(ability.effects[n].target) for n in named)
+
+
+def handles(ability, index: int) -> bool:
+    """Is the clause at ``index`` one :func:`carry_out` resolves (the challenge and the duel)?"""
+    clause = ability.effects[index]
+    if not isinstance(clause, Effect):
+        return False
+    if clause.kind == "duel-challenger":
+        return True
+    return clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger"
+
+
+# ---- fighting the duel (procedure.resolve_effects) ---------------------------------------
+
+
+def _side(ctx, source: Copy, clause: Effect, bind) -> list[Copy]:
+    """The Personality a challenge clause names."""
+    spec = clause.target
+    if spec.ref == "choice":  # "Your Personality duels the target": the card chosen before
+        return list(bind.chosen[-1:])
+    from .procedure import subjects
+
+    return [c for c in subjects(ctx, source, clause, bind, as_cost=False) if not isinstance(c, str)]
+
+
+def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
+    """Fight the duel the clauses at ``index`` (challenger) and ``index + 1`` (challenged) create."""
+    pos = ctx.position
+    if ability.effects[index].kind != "duel-challenger":
+        return  # the challenged side: carried out with its challenger
+    result = {"winners": [], "losers": [], "focused": [], "happened": False}
+    pos.memo[CURRENT] = result
+    challengers = _side(ctx, source, ability.effects[index], bind)
+    challenged = _side(ctx, source, ability.effects[index + 1], bind)
+    bind.last = challenged or bind.last  # "Daisuke duels him. Destroy him if ...": the challenged
+    if len(challengers) != 1 or len(challenged) != 1:
+        ctx.step("effect", f"{ability.effects[index].text}: the challenge does not happen (it names no "
+                 "single Personality on each side)", CHALLENGE)
+        return
+    a, b = challengers[0], challenged[0]
+    why = None
+    for card in (a, b):
+        if card.card.type != "personality":
+            why = f"{card.show()} is not a Personality"
+        elif not in_play(pos, card):
+            why = f"{card.show()} is not in play"
+    if why is None and a.controller == b.controller:
+        why = f"both Personalities are {a.controller}'s"
+    if why is not None:
+        ctx.step("effect", f"{a.name} challenges {b.name}: the challenge does not happen ({why})", CHALLENGE)
+        return
+    duel = ability.effects[index + 1]
+    stat = duel.stat or "chi"
+    stat_words = stat.replace("-", " ").title()
+    ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
+             f"challenged player", CHALLENGE)
+    result["happened"] = True
+    focused = _focus_turns(ctx, [b.controller, a.controller])
+    result["focused"] = [uid for uids in focused.values() for uid in uids]
+    _strike(ctx, focused)
+    _resolve(ctx, a, b, stat, focused, result)
+
+
+def _focus_turns(ctx, order: list[str]) -> dict[str, list[int]]:
+    """The players take turns focusing, the challenged player first, until one strikes
+    (L5R-ACT-EFFECT.5.2); each focused card goes face down to its player's focusing area."""
+    pos = ctx.position
+    choices = list(getattr(ctx.body, "focusing", ()) or ())
+    focused: dict[str, list[int]] = {player: [] for player in order}
+    turn = 0
+    while True:
+        player = order[turn % 2]
+        if not choices:
+            ctx.step("effect", f"{player} strikes (no further focus turn named: the 'do nothing more' choice)",
+                     FOCUS)
+            break
+        obj = choices.pop(0)
+        word = obj.text.lower() if obj.kind == "word" else ""
+        if word == "strike":
+            ctx.step("effect", f"{player} strikes", FOCUS)
+            break
+        if len(focused[player]) >= MOST_FOCUSES:
+            ctx.reject(FOCUS, f"{player} has focused four times and may not focus any more in this duel: "
+                       "the next choice must be 'strike'")
+        if word == "top":
+            deck = pos.zones.get((player, "fate-deck"), [])
+            if not deck:
+                ctx.reject(FOCUS, f"{player}'s Fate deck is empty: there is no top card to focus")
+            card = pos.copies[deck[0]]
+            what = "the top card of the Fate deck"
+        else:
+            card = ctx.card(obj, where=lambda c, p=player: c.zone == "hand" and c.zone_owner == p, purpose="focus")
+            if card.zone != "hand" or card.zone_owner != player:
+                ctx.reject(FOCUS, f"{card.show()} is not in {player}'s hand: a player focuses a card from his or "
+                           "her own hand or the top card of his or her Fate deck")
+            what = f"{card.show()} from hand"
+        pos.move(card.uid, player, FOCUSING, top=False)
+        card.flags.add("face-down")
+        focused[player].append(card.uid)
+        ctx.step("effect", f"{player} focuses {what}, face down (focus {len(focused[player])})", FOCUS)
+        turn += 1
+    if choices:
+        ctx.reject(FOCUS, f"the duel ended with {player}'s strike, but {len(choices)} more focus choice(s) were "
+                   f"named ({', '.join(o.show() for o in choices)})")
+    return focused
+
+
+def _strike(ctx, focused: dict[str, list[int]]) -> None:
+    """The focused cards are turned face up; their "As a Focus Effect:" traits would resolve now
+    (L5R-ACT-EFFECT.5.3) -- the engine does not carry those out and says so."""
+    pos = ctx.position
+    shown = []
+    for player, uids in focused.items():
+        for uid in uids:
+            card = pos.copies[uid]
+            card.flags.discard("face-down")
+            shown.append(f"{card.name} ({player}, Focus Value {_focus_value(pos, card)})")
+    if shown:
+        ctx.step("effect", "strike: the focused cards are turned face up: " + ", ".join(shown), STRIKE)
+    for uids in focused.values():
+        for uid in uids:
+            card = pos.copies[uid]
+            for ability in ctx.game.abilities(card):
+                if "Focus Effect" in getattr(ability, "designators", ()):
+                    ctx.step("effect", f"not carried out: {card.show()}'s Focus Effect '{ability.text}' (the "
+                             "engine does not resolve Focus Effects)", STRIKE)
+
+
+def _focus_value(pos, card: Copy) -> int:
+    value = pos.stat(card, "focus", 0)
+    return value if isinstance(value, int) else 0
+
+
+def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict) -> None:
+    """Totals, winner and loser (L5R-ACT-EFFECT.5.4); a tie goes to a lone Duelist (.5.5)."""
+    pos = ctx.position
+    totals = {}
+    parts = []
+    for card in (a, b):
+        base = pos.stat(card, stat, 0)
+        base = base if isinstance(base, int) else 0
+        values = [_focus_value(pos, pos.copies[u]) for u in focused[card.controller]]
+        totals[card.uid] = base + sum(values)
+        word = stat.replace("-", " ").title()
+        parts.append(f"{card.name} {base} {word} + {sum(values)} Focus = {totals[card.uid]}")
+    ctx.step("effect", "duel resolution: " + "; ".join(parts), RESOLUTION)
+    if totals[a.uid] != totals[b.uid]:
+        winner, loser = (a, b) if totals[a.uid] > totals[b.uid] else (b, a)
+        ctx.step("effect", f"{winner.name} wins the duel and {loser.name} loses it", RESOLUTION)
+        winners, losers = [winner], [loser]
+    else:
+        duelists = [c for c in (a, b) if pos.has_keyword(c, "Duelist")]
+        if len(duelists) == 1:
+            winner = duelists[0]
+            loser = b if winner is a else a
+            ctx.step("effect", f"the totals are tied and only {winner.name} is a Duelist: {winner.name} wins "
+                     f"the duel and {loser.name} loses it", DUELIST)
+            winners, losers = [winner], [loser]
+        else:
+            ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
+            winners, losers = [], [a, b]
+    result["winners"] = [c.uid for c in winners]
+    result["losers"] = [c.uid for c in losers]
+    for card in winners:
+        pos.memo.setdefault(WON, []).append([pos.timing.turn, card.uid])
+        # "After an action resolves during which Kenta won a duel" (triggers: the action's "did")
+        pos.memo.setdefault("_done", []).append((card.uid, "won-duel"))
+
+
+def subjects(ctx, clause) -> list | None:
+    """The cards (or, for a player-level clause, their controllers) "the winner" / "the duel's
+    loser" name; None when the clause names no side of a duel."""
+    spec = clause.target
+    if spec is None:
+        return None
+    side = next((s for s in spec.states if s in SIDES), None)
+    if side is None:
+        return None
+    result = ctx.position.memo.get(CURRENT) or {}
+    cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
+    from .procedure import PLAYER_KINDS
+
+    if clause.kind in PLAYER_KINDS or spec.card_types == ("controller",):
+        return list(dict.fromkeys(c.controller for c in cards))  # "The winner gains 2 Honor": its player
+    return cards
+
+
+def finish(ctx) -> None:
+    """The action's effects are over: the duel's consequences are applied, so its focused cards
+    are discarded (L5R-ACT-EFFECT.5.6)."""
+    pos = ctx.position
+    result = pos.memo.pop(CURRENT, None)
+    if not result:
+        return
+    gone = []
+    for uid in result.get("focused", []):
+        card = pos.copies.get(uid)
+        if card is not None and card.zone == FOCUSING:
+            card.flags.discard("face-down")
+            discard_copy(pos, card)
+            gone.append(card.name)
+    if gone:
+        ctx.step("effect", "the duel is over: the focused cards are discarded (" + ", ".join(gone) + ")",
+                 CONSEQUENCES)
+
+
+def names_side(spec) -> bool:
+    """"the loser", "the duel's winner", "The winner (gains 2 Honor)": a side of the duel the
+    ability fought before (:func:`subjects`), with no other describing words."""
+    return spec is not None and spec.ref == "it" and len(spec.states) == 1 and spec.states[0] in SIDES \
+        and not spec.tests and not spec.keywords and spec.card_types in ((), ("controller",))
