@@ -25,6 +25,7 @@ from __future__ import annotations
 from ...core.ability import Effect
 from ...core.position import Copy
 from .effects import Outcome, discard_copy, in_play
+from .triggers_events import raise_event
 
 CHALLENGE = "L5R-ACT-EFFECT.5"
 REFUSE = "L5R-ACT-EFFECT.5.1"
@@ -279,6 +280,7 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
         pos.memo.setdefault(WON, []).append([pos.timing.turn, card.uid])
         # "After an action resolves during which Kenta won a duel" (triggers: the action's "did")
         pos.memo.setdefault("_done", []).append((card.uid, "won-duel"))
+        raise_event(pos, "wins-duel", card)  # "After Hideo wins a duel" (triggers)
 
 
 def subjects(ctx, clause) -> list | None:
