@@ -135,6 +135,10 @@ _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
 
 def _readable(test: str, args: tuple) -> bool:
+    from . import duels
+
+    if duels.readable(test, args) is not None:  # "if he has won a duel this turn" (duels.py)
+        return duels.readable(test, args)
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -325,6 +329,10 @@ def readable_in(ability, cond) -> bool:
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
+    from . import duels
+
+    if duels.readable_in(ability, cond):  # "if she won", "If the winner is a Duelist" (duels.py)
+        return True
     if test in ("did", "did-not") and len(cond.args) == 4:
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
             and _attack_alone(ability, cond)
@@ -602,6 +610,11 @@ def _subject(word, pos, source, subject_of):
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
     w = word.lower()
+    from .duels import SIDE_WORDS, side_card
+
+    if w in SIDE_WORDS:  # "If the winner is a Duelist": a side of the duel just fought (duels.py)
+        return side_card(pos, w)
+    w = word.lower()
     if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
     if source is None:
@@ -675,6 +688,10 @@ def _here():
 
 def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
+    from . import duels
+
+    if test in ("won-duel", "won-contest", "lost-contest"):  # (duels.py)
+        return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
     if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode

@@ -325,3 +325,77 @@ def names_side(spec) -> bool:
     ability fought before (:func:`subjects`), with no other describing words."""
     return spec is not None and spec.ref == "it" and len(spec.states) == 1 and spec.states[0] in SIDES \
         and not spec.tests and not spec.keywords and spec.card_types in ((), ("controller",))
+
+
+# ---- conditions about duels (conditions.py asks these) -----------------------------------
+
+#: words naming a side of the duel the action fought ("If the winner is a Duelist")
+SIDE_WORDS = {"the winner": "winners", "the loser": "losers", "the duel's winner": "winners",
+              "the duel's loser": "losers"}
+#: "one of your Personalities" (has won a duel this turn)
+_ONE_OF_YOURS = "one of your personalities"
+_PRONOUNS = ("he", "she", "him", "her")
+
+
+def _card_word(word: str) -> bool:
+    from .conditions import _subject_ok
+
+    return _subject_ok(word) and word.lower() not in ("it", "they", "them", "the target")
+
+
+def readable(test: str, args: tuple) -> bool | None:
+    """For conditions.readable: "if he has won a duel this turn" (``won-duel``; None: not a duel
+    test). Every win is recorded as the duel resolves (:data:`WON`)."""
+    if test != "won-duel":
+        return None
+    return len(args) == 2 and args[1] == "this-turn" and (_card_word(args[0]) or args[0].lower() == _ONE_OF_YOURS)
+
+
+def readable_in(ability, cond) -> bool:
+    """For conditions.readable_in: "Give Kudome a +1F token if she won" (``won-contest``: the duel
+    this ability fought before the guarded effect). ("If the winner is a Duelist, give him a +1F
+    token" is not read: "him" would be the card the clause before named, not the winner.)"""
+    from .ability_conditions import decode
+    from .conditions import _readable, _split
+
+    head, test = _split(cond.kind)
+    if head not in ("effect-if", "effect-unless") or not cond.args:
+        return False
+    kind, _, number = cond.args[0].partition(" ")
+    duels = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel"]
+    if kind != "effect" or not number.isdigit() or len(duels) != 1 or duels[0] >= int(number):
+        return False
+    subs = decode(cond.args[1:]) if test in ("all-of", "any-of") else [type(cond)(kind=test, args=cond.args[1:])]
+    return bool(subs) and all(_won_read(s) or _readable(s.kind, tuple(s.args)) for s in subs) \
+        and any(_won_read(s) for s in subs)
+
+
+def _won_read(sub) -> bool:
+    if sub.kind in ("won-contest", "lost-contest") and len(sub.args) == 1:
+        return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
+    return False
+
+
+def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
+    """For conditions._test: None when ``test`` is no duel test or cannot be told."""
+    if test == "won-duel" and len(args) == 2 and args[1] == "this-turn":
+        won = {uid for turn, uid in pos.memo.get(WON, []) if turn == pos.timing.turn}
+        if args[0].lower() == _ONE_OF_YOURS:
+            return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
+        card = subject(args[0])
+        return None if card is None else card.uid in won
+    if test in ("won-contest", "lost-contest") and len(args) == 1:
+        result = pos.memo.get(CURRENT)
+        card = subject(args[0])
+        if not result or card is None:
+            return None
+        return card.uid in result["winners" if test == "won-contest" else "losers"]
+    return None
+
+
+def side_card(pos, word: str):
+    """The card "the winner" / "the loser" names (conditions._subject); None after a tie's
+    "the winner" or when no duel was fought."""
+    result = pos.memo.get(CURRENT) or {}
+    uids = result.get(SIDE_WORDS.get(word.lower(), ""), [])
+    return pos.copies.get(uids[0]) if len(uids) == 1 else None
