@@ -93,3 +93,29 @@ def test_focused_cards_are_discarded_after_the_consequences():
 ])
 def test_impossible_focus_turns_are_refused(focusing, why):
     _run(f'expect illegal because L5R-ACT-EFFECT.5.2 "{why}"', focusing=focusing)
+
+
+FOCUS_CARRIED_OUT = [
+    "As a Focus Effect: After this duel ends, bow its winner.",
+    "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
+    "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
+    "As a Focus Effect, after you win this duel, draw a card.",
+]
+
+FOCUS_NOT_CARRIED_OUT = [
+    "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
+    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
+    "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
+    "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+    "Dynasty Phase begins.",
+]
+
+
+@pytest.mark.parametrize("text", FOCUS_CARRIED_OUT)
+def test_focus_effects_carried_out(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", FOCUS_NOT_CARRIED_OUT)
+def test_other_focus_effects_are_not(text):
+    assert not executes(parse_ability(text))

@@ -172,8 +172,9 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     result["happened"] = True
     focused = _focus_turns(ctx, [b.controller, a.controller])
     result["focused"] = [uid for uids in focused.values() for uid in uids]
-    _strike(ctx, focused)
+    waiting = _strike(ctx, focused)
     _resolve(ctx, a, b, stat, focused, result)
+    _after_resolution(ctx, waiting, (a, b), result)
 
 
 def _focus_turns(ctx, order: list[str]) -> dict[str, list[int]]:
@@ -220,9 +221,12 @@ def _focus_turns(ctx, order: list[str]) -> dict[str, list[int]]:
     return focused
 
 
-def _strike(ctx, focused: dict[str, list[int]]) -> None:
-    """The focused cards are turned face up; their "As a Focus Effect:" traits would resolve now
-    (L5R-ACT-EFFECT.5.3) -- the engine does not carry those out and says so."""
+def _strike(ctx, focused: dict[str, list[int]]) -> list:
+    """The focused cards are turned face up and their "As a Focus Effect:" traits resolve
+    (L5R-ACT-EFFECT.5.3): those the engine carries out (:func:`focus_effect_executes`) all wait
+    for the duel's end or its winner, so they are returned, (card, ability) in the order the
+    cards were focused, for :func:`_after_resolution`; the others are not carried out, and a
+    step says so."""
     pos = ctx.position
     shown = []
     for player, uids in focused.items():
@@ -232,13 +236,30 @@ def _strike(ctx, focused: dict[str, list[int]]) -> None:
             shown.append(f"{card.name} ({player}, Focus Value {_focus_value(pos, card)})")
     if shown:
         ctx.step("effect", "strike: the focused cards are turned face up: " + ", ".join(shown), STRIKE)
-    for uids in focused.values():
-        for uid in uids:
-            card = pos.copies[uid]
-            for ability in ctx.game.abilities(card):
-                if "Focus Effect" in getattr(ability, "designators", ()):
-                    ctx.step("effect", f"not carried out: {card.show()}'s Focus Effect '{ability.text}' (the "
-                             "engine does not resolve Focus Effects)", STRIKE)
+    waiting = []
+    for uid in sorted((u for uids in focused.values() for u in uids), key=_focus_order(focused)):
+        card = pos.copies[uid]
+        for ability in ctx.game.abilities(card):
+            if "Focus Effect" not in getattr(ability, "designators", ()):
+                continue
+            if focus_effect_executes(ability):
+                ctx.step("effect", f"{card.name}'s Focus Effect resolves: '{ability.trigger.text}' waits for the "
+                         "duel's resolution", STRIKE)
+                waiting.append((card, ability))
+            else:
+                ctx.step("effect", f"not carried out: {card.name}'s Focus Effect '{ability.text}' (the engine "
+                         "does not resolve this Focus Effect)", STRIKE)
+    return waiting
+
+
+def _focus_order(focused: dict[str, list[int]]):
+    """Focused cards in the order they were focused: the players alternate, the first player of
+    ``focused`` (the challenged) first."""
+    rank = {}
+    for player_index, uids in enumerate(focused.values()):
+        for turn, uid in enumerate(uids):
+            rank[uid] = 2 * turn + player_index
+    return lambda uid: rank[uid]
 
 
 def _focus_value(pos, card: Copy) -> int:
@@ -399,3 +420,94 @@ def side_card(pos, word: str):
     result = pos.memo.get(CURRENT) or {}
     uids = result.get(SIDE_WORDS.get(word.lower(), ""), [])
     return pos.copies.get(uids[0]) if len(uids) == 1 else None
+
+
+# ---- Focus Effects ------------------------------------------------------------------------
+
+#: the triggers of the Focus Effects the engine carries out, all after the duel has resolved:
+#: "After this duel ends", "After this duel's resolution", "after you win this duel"
+_FOCUS_TRIGGERS = ("duel-ends", "duel-resolves", "duel-won")
+#: what a Focus Effect does to a side of the duel ("bow its winner", "give its winner +3F")
+_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat")
+#: what it does to a player: you, or the side's controller ("the loser's controller draws a card")
+_PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
+#: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
+_FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
+                     ("effect-if:won", ("you", "it")): "winners",
+                     ("effect-if:lost-contest", ("you",)): "losers"}
+
+
+def _side_spec(spec) -> str | None:
+    """"winners" / "losers" for "its winner", "the loser's controller"; None otherwise."""
+    if names_side(spec):
+        return "winners" if spec.states[0] == "duel-winner" else "losers"
+    if spec is not None and spec.ref == "possessed" and spec.card_types == ("controller",) \
+            and len(spec.states) == 2 and spec.states[0] == "of-it" and spec.states[1] in SIDES:
+        return "winners" if spec.states[1] == "duel-winner" else "losers"
+    return None
+
+
+def focus_effect_executes(ability) -> bool:
+    """For effects.executes: an "As a Focus Effect:" trait the duel carries out -- one that waits
+    for the duel's end (or its winner) and then changes a side of the duel, its player or you,
+    or puts the focused card into your hand, with no choices."""
+    trigger = ability.trigger
+    if trigger is None or trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS or ability.costs:
+        return False
+    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS for c in ability.conditions):
+        return False
+
+    def done(c) -> bool:
+        if not isinstance(c, Effect):
+            return False
+        side = _side_spec(c.target)
+        if c.kind in _PLAYER_KINDS:
+            return (c.target is None or c.target.ref == "you" or side is not None) and (
+                c.kind == "take-favor" or (c.amount or 1) > 0)
+        if c.kind in _SIDE_KINDS and names_side(c.target):
+            return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
+        return c.kind == "put-in-hand" and c.target is not None and c.target.ref == "this"
+
+    return bool(ability.effects) and all(done(c) for c in ability.effects)
+
+
+def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
+    """The Focus Effects that waited resolve once the duel has (L5R-ACT-EFFECT.5.3), in the order
+    their cards were focused: "you" is the player who focused the card, "your Personality" that
+    player's Personality in the duel."""
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    for card, ability in waiting:
+        you = card.owner
+        mine = next((s for s in sides if s.controller == you), None)
+        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
+            ctx.step("effect", f"{card.name}'s Focus Effect: {you}'s Personality did not win the duel, so "
+                     f"'{ability.trigger.text}' does not happen", STRIKE)
+            continue
+        for index, clause in enumerate(ability.effects):
+            held = True
+            for cond in ability.conditions:
+                if cond.args[:1] != (f"effect {index}",):
+                    continue
+                side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
+                held = held and mine is not None and mine.uid in result[side]
+            if not held:
+                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
+                         "condition does not hold", STRIKE)
+                continue
+            side = _side_spec(clause.target)
+            cards = [pos.copies[u] for u in result[side]] if side else []
+            if clause.kind in _PLAYER_KINDS:
+                players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
+                outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
+            elif clause.kind == "put-in-hand":
+                outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+            else:
+                outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
+            if not outs:
+                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
+                         "of that kind)", STRIKE)
+            for out in outs:
+                text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+                ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")

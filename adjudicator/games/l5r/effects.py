@@ -367,6 +367,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
+        from .duels import focus_effect_executes
+
+        return focus_effect_executes(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
