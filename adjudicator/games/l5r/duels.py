@@ -342,10 +342,16 @@ def finish(ctx) -> None:
 
 
 def names_side(spec) -> bool:
-    """"the loser", "the duel's winner", "The winner (gains 2 Honor)": a side of the duel the
-    ability fought before (:func:`subjects`), with no other describing words."""
-    return spec is not None and spec.ref == "it" and len(spec.states) == 1 and spec.states[0] in SIDES \
-        and not spec.tests and not spec.keywords and spec.card_types in ((), ("controller",))
+    """"the loser", "the duel's winner", "The winner (gains 2 Honor)", "the winner's controller":
+    a side of the duel the ability fought before (:func:`subjects`), with no other describing
+    words."""
+    if spec is None or spec.tests or spec.keywords:
+        return False
+    if spec.ref == "possessed":  # "the winner's controller", "The controller of the duel's winner"
+        return spec.card_types == ("controller",) and len(spec.states) == 2 and spec.states[0] == "of-it" \
+            and spec.states[1] in SIDES
+    return spec.ref == "it" and len(spec.states) == 1 and spec.states[0] in SIDES \
+        and spec.card_types in ((), ("controller",))
 
 
 # ---- conditions about duels (conditions.py asks these) -----------------------------------
@@ -439,12 +445,9 @@ _FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
 
 def _side_spec(spec) -> str | None:
     """"winners" / "losers" for "its winner", "the loser's controller"; None otherwise."""
-    if names_side(spec):
-        return "winners" if spec.states[0] == "duel-winner" else "losers"
-    if spec is not None and spec.ref == "possessed" and spec.card_types == ("controller",) \
-            and len(spec.states) == 2 and spec.states[0] == "of-it" and spec.states[1] in SIDES:
-        return "winners" if spec.states[1] == "duel-winner" else "losers"
-    return None
+    if not names_side(spec):
+        return None
+    return "winners" if "duel-winner" in spec.states else "losers"
 
 
 def focus_effect_executes(ability) -> bool:
@@ -464,7 +467,7 @@ def focus_effect_executes(ability) -> bool:
         if c.kind in _PLAYER_KINDS:
             return (c.target is None or c.target.ref == "you" or side is not None) and (
                 c.kind == "take-favor" or (c.amount or 1) > 0)
-        if c.kind in _SIDE_KINDS and names_side(c.target):
+        if c.kind in _SIDE_KINDS and names_side(c.target) and c.target.ref == "it":
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
         return c.kind == "put-in-hand" and c.target is not None and c.target.ref == "this"
 

@@ -506,6 +506,7 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
+    from .duels import names_side as duel_side  # "the winner's controller" (duels.subjects)
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
@@ -515,6 +516,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
