@@ -15,11 +15,11 @@ CARRIED_OUT = [
     "Battle: Target an enemy Personality: Kenji duels him. Bow the duel's loser. Move him home.",
     "Battle: Your target unbowed Personality challenges a target enemy Personality. The winner gains 2 Honor.",
     "Battle: A target enemy Personality challenges Kenji. Give the winner +2F.",
+    "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
 ]
 
 NOT_CARRIED_OUT = [
     "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
-    "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
 ]
@@ -119,3 +119,18 @@ def test_focus_effects_carried_out(text):
 @pytest.mark.parametrize("text", FOCUS_NOT_CARRIED_OUT)
 def test_other_focus_effects_are_not(text):
     assert not executes(parse_ability(text))
+
+
+EXACTLY_ONCE = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
+                             "Each Personality must focus exactly once, if possible. Bow the loser.")
+
+
+@pytest.mark.parametrize("focusing,expect", [
+    ('"Pebble", top, "Rock"', 'expect illegal because L5R-ACT-EFFECT.5.2 "exactly once"'),
+    ('strike', 'expect illegal because L5R-ACT-EFFECT.5.2 "must focus"'),
+    ('"Pebble", top, strike', 'expect legal\nexpect "Kenji" bowed\nexpect "Sora" bowed'),  # 2+1 against 2+1
+])
+def test_must_focus_exactly_once(focusing, expect):
+    text = EXACTLY_ONCE.format(kenji=2, sora=2, kw="", focusing=f" focusing {focusing}", expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)

@@ -58,7 +58,7 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
     return Outcome(False, f"{effect.kind} {copy.show()}", "a duel is fought only inside the action creating it")
 
 
-CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here}
+CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here}
 PLAYER_KINDS: dict = {}
 CONTINUOUS_KINDS: dict = {}
 
@@ -111,8 +111,40 @@ def executes(ability) -> bool:
         return False
     if any(isinstance(c, Effect) and c.kind == "refuse-duel" for c in ability.effects):
         return False  # (a refusal is not carried out yet)
+    extras = _extras(ability, i)
+    if any(isinstance(c, Effect) and c.kind == "must-focus" and n not in extras
+           for n, c in enumerate(ability.effects)) or any(_guarded(ability, n) for n in extras):
+        return False  # ("must focus" elsewhere than right after the challenge: not read)
+    if any(_focus_rule(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "must-focus"):
+        return False
     return _side_read(ability, i) and _side_read(ability, i + 1) and all(
-        n > i + 1 and names_side(ability.effects[n].target) for n in named)
+        n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
+
+
+def _extras(ability, i: int) -> list[int]:
+    """Indexes of the clauses after the challenge at ``i`` that shape its duel: "Both players must
+    focus at least once in the duel"."""
+    n = i + 2
+    out = []
+    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") == "must-focus":
+        out.append(n)
+        n += 1
+    return out
+
+
+#: "must focus" forms read: who (both players / the challenged's controller), how often, from where
+_MUST = {("each", ("player",), None): ("both", 1, False),
+         ("each", ("personality",), "exactly-once-if-possible"): ("both", 1, True),
+         ("it", ("controller",), "from-hand"): ("challenged", 1, False)}
+
+
+def _focus_rule(clause) -> tuple | None:
+    """(who, at least, exactly) of a "must focus" clause, or None when not read; "from hand" is
+    the third form's (only a focus from hand counts, and one is owed only if the hand holds one)."""
+    spec = clause.target
+    if spec is None or clause.amount != 1 or spec.states or spec.tests:
+        return None
+    return _MUST.get((spec.ref, tuple(spec.card_types), clause.keyword))
 
 
 def handles(ability, index: int) -> bool:
@@ -122,7 +154,9 @@ def handles(ability, index: int) -> bool:
         return False
     if clause.kind == "duel-challenger":
         return True
-    return clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger"
+    if clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger":
+        return True
+    return any(index in _extras(ability, i) for i in _pairs(ability))
 
 
 # ---- fighting the duel (procedure.resolve_effects) ---------------------------------------
@@ -170,35 +204,85 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
              f"challenged player", CHALLENGE)
     result["happened"] = True
-    focused = _focus_turns(ctx, [b.controller, a.controller])
+    owed = _owed(ctx, ability, index, b.controller, a.controller)
+    focused = _focus_turns(ctx, [b.controller, a.controller], owed)
     result["focused"] = [uid for uids in focused.values() for uid in uids]
     waiting = _strike(ctx, focused)
     _resolve(ctx, a, b, stat, focused, result)
     _after_resolution(ctx, waiting, (a, b), result)
 
 
-def _focus_turns(ctx, order: list[str]) -> dict[str, list[int]]:
+def _owed(ctx, ability, index: int, challenged: str, challenger: str) -> dict[str, tuple[bool, bool]]:
+    """What the action's "must focus" clauses ask of each player: {player: (exactly once, from
+    hand only)}; a step says so."""
+    owed: dict[str, tuple[bool, bool]] = {}
+    for n in _extras(ability, index):
+        clause = ability.effects[n]
+        rule = _focus_rule(clause)
+        if clause.kind != "must-focus" or rule is None:
+            continue
+        who, _, exactly = rule
+        from_hand = clause.keyword == "from-hand"
+        for player in ((challenged, challenger) if who == "both" else (challenged,)):
+            owed[player] = (exactly, from_hand)
+        ctx.step("effect", f"{clause.text}: " + (" and ".join(owed) if who == "both" else challenged)
+                 + " must focus " + ("exactly once, if possible" if exactly else "at least once"
+                                     + (" from hand" if from_hand else "") + " (if able)"),
+                 FOCUS, "L5R-ACT-EFFECT")
+    return owed
+
+
+def _options(pos, player: str, from_hand: bool) -> list:
+    """The focuses open to ``player``: hand cards, and the top Fate card unless only the hand counts."""
+    hand = [pos.copies[u] for u in pos.zones.get((player, "hand"), [])]
+    deck = pos.zones.get((player, "fate-deck"), [])
+    return hand + ([pos.copies[deck[0]]] if deck and not from_hand else [])
+
+
+def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, list[int]]:
     """The players take turns focusing, the challenged player first, until one strikes
-    (L5R-ACT-EFFECT.5.2); each focused card goes face down to its player's focusing area."""
+    (L5R-ACT-EFFECT.5.2); each focused card goes face down to its player's focusing area. A player
+    the action says must focus (``owed``) may not strike before focusing while able to."""
     pos = ctx.position
+    owed = owed or {}
     choices = list(getattr(ctx.body, "focusing", ()) or ())
     focused: dict[str, list[int]] = {player: [] for player in order}
+    from_hand_done: dict[str, int] = {player: 0 for player in order}
     turn = 0
     while True:
         player = order[turn % 2]
-        if not choices:
+        exactly, from_hand = owed.get(player, (False, False))
+        owing = player in owed and not (from_hand_done[player] if from_hand else focused[player]) \
+            and bool(_options(pos, player, from_hand))
+        done_once = exactly and len(focused[player]) >= 1
+        if not choices and (not owing or done_once):
             ctx.step("effect", f"{player} strikes (no further focus turn named: the 'do nothing more' choice)",
                      FOCUS)
             break
-        obj = choices.pop(0)
-        word = obj.text.lower() if obj.kind == "word" else ""
+        if not choices:
+            options = _options(pos, player, from_hand)
+            if len(options) > 1:
+                ctx.reject(FOCUS, f"{player} must focus in this duel and has {len(options)} cards to choose "
+                           "from: name the focus with 'focusing'")
+            obj = None  # the one card there is to focus
+        else:
+            obj = choices.pop(0)
+        word = obj.text.lower() if obj is not None and obj.kind == "word" else ""
         if word == "strike":
+            if owing and not done_once:
+                ctx.reject(FOCUS, f"{player} must focus" + (" from hand" if from_hand else "") + " in this duel "
+                           "before striking, and is able to")
             ctx.step("effect", f"{player} strikes", FOCUS)
             break
         if len(focused[player]) >= MOST_FOCUSES:
             ctx.reject(FOCUS, f"{player} has focused four times and may not focus any more in this duel: "
                        "the next choice must be 'strike'")
-        if word == "top":
+        if done_once:
+            ctx.reject(FOCUS, f"{player} must focus exactly once in this duel: the next choice must be 'strike'")
+        if obj is None:
+            card = _options(pos, player, from_hand)[0]
+            what = f"{card.show()}, the only card there is to focus,"
+        elif word == "top":
             deck = pos.zones.get((player, "fate-deck"), [])
             if not deck:
                 ctx.reject(FOCUS, f"{player}'s Fate deck is empty: there is no top card to focus")
@@ -210,6 +294,8 @@ def _focus_turns(ctx, order: list[str]) -> dict[str, list[int]]:
                 ctx.reject(FOCUS, f"{card.show()} is not in {player}'s hand: a player focuses a card from his or "
                            "her own hand or the top card of his or her Fate deck")
             what = f"{card.show()} from hand"
+        if card.zone == "hand":
+            from_hand_done[player] += 1
         pos.move(card.uid, player, FOCUSING, top=False)
         card.flags.add("face-down")
         focused[player].append(card.uid)
