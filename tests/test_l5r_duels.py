@@ -15,11 +15,14 @@ CARRIED_OUT = [
     "Battle: Target an enemy Personality: Kenji duels him. Bow the duel's loser. Move him home.",
     "Battle: Your target unbowed Personality challenges a target enemy Personality. The winner gains 2 Honor.",
     "Battle: A target enemy Personality challenges Kenji. Give the winner +2F.",
+    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
     "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
 ]
 
 NOT_CARRIED_OUT = [
-    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
+    # the "if he does" is kept on "dishonor him" only, so "gain 2 Honor" would happen either way
+    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
+    "Bow the loser.",
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
 ]

@@ -583,6 +583,10 @@ def _what(text: str):
 
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
+    from .duels import refusal_verdict
+
+    if refusal_verdict(pos, cond) is not None:  # "He may refuse; if he does, ..." (duels.py)
+        return refusal_verdict(pos, cond)
     if not readable(cond):
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):

@@ -58,7 +58,7 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
     return Outcome(False, f"{effect.kind} {copy.show()}", "a duel is fought only inside the action creating it")
 
 
-CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here}
+CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here}
 PLAYER_KINDS: dict = {}
 CONTINUOUS_KINDS: dict = {}
 
@@ -109,16 +109,93 @@ def executes(ability) -> bool:
     duel = ability.effects[i + 1]
     if duel.keyword not in (None, "unrefusable") or (duel.stat is not None and duel.stat not in _STATS):
         return False
-    if any(isinstance(c, Effect) and c.kind == "refuse-duel" for c in ability.effects):
-        return False  # (a refusal is not carried out yet)
+    refusal = _refusal(ability, i)
+    if any(isinstance(c, Effect) and c.kind == "refuse-duel" for c in ability.effects) and (
+            refusal is None or duel.keyword == "unrefusable" or not _refusal_consequences_read(ability, refusal[1])):
+        return False  # a refusal in another form ("His controller may bow him; if he is now bowed, ...")
     extras = _extras(ability, i)
     if any(isinstance(c, Effect) and c.kind == "must-focus" and n not in extras
            for n, c in enumerate(ability.effects)) or any(_guarded(ability, n) for n in extras):
         return False  # ("must focus" elsewhere than right after the challenge: not read)
+    if refusal is not None:
+        extras = [*extras, *refusal[0], refusal[1]]
     if any(_focus_rule(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "must-focus"):
         return False
     return _side_read(ability, i) and _side_read(ability, i + 1) and all(
         n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
+
+
+#: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
+#: dishonor him and move him home to refuse")
+_REFUSAL_COSTS = ("move-home", "dishonor")
+#: "If he is unbowed, he may refuse"
+_REFUSAL_TESTS = {("effect-if:is", ("he", "unbowed")): "unbowed"}
+
+
+def _conds(ability, n: int) -> list:
+    return [c for c in ability.conditions if c.args[:1] == (f"effect {n}",)]
+
+
+def _chooser_optional(c) -> bool:
+    """"He may refuse": an optional effect whose chooser the text names (not the acting player)."""
+    return c.kind == "effect-optional" and len(c.args) == 2
+
+
+def _refusal(ability, i: int) -> tuple[list[int], int] | None:
+    """(indexes of the refusal's price, index of the refusal) of the challenge at ``i``: right after
+    the duel, the challenged side may pay (move home, be dishonored) and refuse; None if the text
+    offers no refusal in a form read here."""
+    n = i + 2
+    costs = []
+    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in _REFUSAL_COSTS:
+        c = ability.effects[n]
+        if c.target is None or c.target.ref not in ("it", "target") or [x.kind for x in _conds(ability, n)] \
+                != ["effect-optional"] or not _chooser_optional(_conds(ability, n)[0]):
+            return None
+        costs.append(n)
+        n += 1
+    if n >= len(ability.effects) or getattr(ability.effects[n], "kind", "") != "refuse-duel":
+        return None
+    refuse = ability.effects[n]
+    guards = _conds(ability, n)
+    if refuse.target is None or refuse.target.ref not in ("it", "target") \
+            or sum(_chooser_optional(c) for c in guards) != 1 \
+            or any(not _chooser_optional(c) and (c.kind, tuple(c.args[1:])) not in _REFUSAL_TESTS for c in guards):
+        return None
+    return costs, n
+
+
+#: "if he does" / "If he refuses" (refusal_verdict): refused; "if he does not refuse": accepted
+_REFUSED_WORDS = ("he does", "he did", "she does", "she did", "he refuses", "he does refuse")
+_ACCEPTED_WORDS = ("he does not", "he did not", "he does not refuse")
+
+
+def _refusal_word(cond) -> bool | None:
+    """True for "if he does / if he refuses", False for "if he does not refuse"; None otherwise."""
+    head, _, test = cond.kind.partition(":")
+    text = (cond.text or "").strip().lower()
+    if head != "effect-if" or len(cond.args) != 1:
+        return None
+    if test == "refused" or (test == "did" and text in _REFUSED_WORDS):
+        return True
+    if test == "not-refused" or (test == "did-not" and text in _ACCEPTED_WORDS):
+        return False
+    return None
+
+
+def _refusal_consequences_read(ability, r: int) -> bool:
+    """After the refusal, the effects up to the duel's consequences ("Destroy the duel's loser")
+    each hang on the refusal ("if he does, give Niwa +3F"): an unguarded one in between ("dishonor
+    him and gain 2 Honor", whose second half loses the "if") is not read."""
+    for n in range(r + 1, len(ability.effects)):
+        clause = ability.effects[n]
+        guards = _conds(ability, n)
+        on_refusal = [g for g in guards if _refusal_word(g) is not None]
+        if isinstance(clause, Effect) and names_side(clause.target) and not guards:
+            return True
+        if len(on_refusal) != 1 or len(guards) != 1:
+            return False
+    return True
 
 
 def _extras(ability, i: int) -> list[int]:
@@ -156,7 +233,10 @@ def handles(ability, index: int) -> bool:
         return True
     if clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger":
         return True
-    return any(index in _extras(ability, i) for i in _pairs(ability))
+    if any(index in _extras(ability, i) for i in _pairs(ability)):
+        return True
+    refusals = [_refusal(ability, i) for i in _pairs(ability)]
+    return any(r is not None and (index in r[0] or index == r[1]) for r in refusals)
 
 
 # ---- fighting the duel (procedure.resolve_effects) ---------------------------------------
@@ -203,6 +283,8 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     stat_words = stat.replace("-", " ").title()
     ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
              f"challenged player", CHALLENGE)
+    if _refuses(ctx, ability, index, b, duel, result):
+        return
     result["happened"] = True
     owed = _owed(ctx, ability, index, b.controller, a.controller)
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
@@ -210,6 +292,53 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     waiting = _strike(ctx, focused)
     _resolve(ctx, a, b, stat, focused, result)
     _after_resolution(ctx, waiting, (a, b), result)
+
+
+def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
+    """The challenged player refuses (the action line's flag ``refusing``) or accepts -- not
+    refusing is the "do nothing more" choice (L5R-ACT-EFFECT.5.1). True when the duel is refused."""
+    pos = ctx.position
+    refusal = _refusal(ability, index)
+    wants = "refusing" in getattr(ctx.body, "flags", ())
+    player = challenged.controller
+    if refusal is None or duel.keyword == "unrefusable":
+        if wants:
+            ctx.reject(REFUSE, "this challenge offers no refusal" + (" (it is unrefusable)"
+                                                                      if duel.keyword == "unrefusable" else ""))
+        return False
+    costs, r = refusal
+    result["refusal_at"] = r
+    result["refused"] = False
+    if not wants:
+        ctx.step("effect", f"{player} accepts the challenge (not refusing is the 'do nothing more' choice; the "
+                 "flag 'refusing' refuses)", REFUSE)
+        return False
+    from .effects import apply_to_card
+    from .states import fits
+
+    for guard in _conds(ability, r):
+        state = _REFUSAL_TESTS.get((guard.kind, tuple(guard.args[1:])))
+        if state is not None and fits(ctx.game, pos, None, challenged, state) is not True:
+            ctx.reject(REFUSE, f"{player} may not refuse: {challenged.name} is not {state} ({guard.text})")
+    for n in costs:
+        out = apply_to_card(ctx.game, pos, challenged, ability.effects[n], as_cost=True, source=challenged.name)
+        if not out.changed:
+            ctx.reject(REFUSE, f"{player} cannot refuse: '{ability.effects[n].text}' cannot be done ({out.why})")
+        ctx.step("effect", f"{player} refuses the challenge: {out.description}", REFUSE, "L5R-ACT-EFFECT")
+    result["refused"] = True
+    ctx.step("effect", f"{player} refuses the challenge: the duel does not happen", REFUSE)
+    return True
+
+
+def refusal_verdict(pos, cond) -> bool | None:
+    """For conditions.evaluate: "if he does" / "If he refuses" / "If he does not refuse" after the
+    refusal the action just offered; None for any other condition."""
+    result = pos.memo.get(CURRENT) or {}
+    word = _refusal_word(cond)
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    if word is None or "refused" not in result or not number.isdigit() or int(number) <= result["refusal_at"]:
+        return None
+    return result["refused"] if word else not result["refused"]
 
 
 def _owed(ctx, ability, index: int, challenged: str, challenger: str) -> dict[str, tuple[bool, bool]]:
@@ -475,6 +604,9 @@ def readable_in(ability, cond) -> bool:
     if head not in ("effect-if", "effect-unless") or not cond.args:
         return False
     kind, _, number = cond.args[0].partition(" ")
+    refusals = [_refusal(ability, i) for i in _pairs(ability)]
+    if _refusal_word(cond) is not None and number.isdigit():  # "if he does", after "He may refuse"
+        return any(r is not None and int(number) > r[1] for r in refusals)
     duels = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel"]
     if kind != "effect" or not number.isdigit() or len(duels) != 1 or duels[0] >= int(number):
         return False

@@ -231,6 +231,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
+            if any(s is clause.target for s in specs):
+                continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
