@@ -326,13 +326,13 @@ def readable_in(ability, cond) -> bool:
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
     did, …" (whether that optional effect did something); "If your Personality is a Magistrate"
     (the one card of that kind the action named before)."""
+    from . import duels
+
+    if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
-    from . import duels
-
-    if duels.readable_in(ability, cond):  # "if she won", "If the winner is a Duelist" (duels.py)
-        return True
     if test in ("did", "did-not") and len(cond.args) == 4:
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
             and _attack_alone(ability, cond)

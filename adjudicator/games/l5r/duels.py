@@ -58,7 +58,8 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
     return Outcome(False, f"{effect.kind} {copy.show()}", "a duel is fought only inside the action creating it")
 
 
-CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here}
+CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here,
+              "duel-stat": _not_here}
 PLAYER_KINDS: dict = {}
 CONTINUOUS_KINDS: dict = {}
 
@@ -82,8 +83,15 @@ def _side_read(ability, index: int) -> bool:
         return False
     if spec.ref in ("this", "target", "it", "attached"):
         return True
+    if spec.ref == "choice" and spec.owner != "you":  # "Your Samurai duels the Personality": the one target
+        return not spec.states and not spec.keywords and len(_card_targets(ability)) == 1
     # "Choose your performing Personality ...: Your Personality duels the target": the card chosen
     return spec.ref == "choice" and spec.owner == "you" and not spec.states and _one_chosen(ability)
+
+
+def _card_targets(ability) -> list:
+    return [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
+            and c.target.ref == "target" and c.target.card_types != ("player",)]
 
 
 def _one_chosen(ability) -> bool:
@@ -115,11 +123,16 @@ def executes(ability) -> bool:
         return False  # a refusal in another form ("His controller may bow him; if he is now bowed, ...")
     extras = _extras(ability, i)
     if any(isinstance(c, Effect) and c.kind == "must-focus" and n not in extras
-           for n, c in enumerate(ability.effects)) or any(_guarded(ability, n) for n in extras):
+           for n, c in enumerate(ability.effects)) or any(_guarded(ability, n) and not _in_this_duel(ability, n)
+                                                          for n in extras):
         return False  # ("must focus" elsewhere than right after the challenge: not read)
     if refusal is not None:
         extras = [*extras, *refusal[0], refusal[1]]
     if any(_focus_rule(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "must-focus"):
+        return False
+    if any(_duel_stat(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "duel-stat"):
+        return False
+    if any(isinstance(c, Effect) and c.kind == "duel-stat" and n not in extras for n, c in enumerate(ability.effects)):
         return False
     return _side_read(ability, i) and _side_read(ability, i + 1) and all(
         n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
@@ -203,10 +216,25 @@ def _extras(ability, i: int) -> list[int]:
     focus at least once in the duel"."""
     n = i + 2
     out = []
-    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") == "must-focus":
+    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in ("must-focus", "duel-stat"):
         out.append(n)
         n += 1
     return out
+
+
+def _in_this_duel(ability, n: int) -> bool:
+    """"In this duel, each Personality uses Personal Honor as his duel stat": scoped to the duel."""
+    conds = _conds(ability, n)
+    return ability.effects[n].kind == "duel-stat" and len(conds) == 1 and conds[0].kind == "effect-during" \
+        and tuple(conds[0].args[1:]) == ("duel",)
+
+
+def _duel_stat(clause) -> str | None:
+    """The stat "each Personality uses ... as his duel stat" names, or None when not read."""
+    spec = clause.target
+    if spec is None or spec.ref != "each" or spec.card_types != ("personality",) or spec.states or spec.tests:
+        return None
+    return clause.stat if clause.stat in _STATS else None
 
 
 #: "must focus" forms read: who (both players / the challenged's controller), how often, from where
@@ -245,6 +273,8 @@ def handles(ability, index: int) -> bool:
 def _side(ctx, source: Copy, clause: Effect, bind) -> list[Copy]:
     """The Personality a challenge clause names."""
     spec = clause.target
+    if spec.ref == "choice" and spec.owner != "you":  # "Your Samurai duels the Personality": the target
+        return [c for chosen in bind.targets.values() for c in chosen if not isinstance(c, str)][:1]
     if spec.ref == "choice":  # "Your Personality duels the target": the card chosen before
         return list(bind.chosen[-1:])
     from .procedure import subjects
@@ -280,6 +310,9 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
         return
     duel = ability.effects[index + 1]
     stat = duel.stat or "chi"
+    for n in _extras(ability, index):  # "In this duel, each Personality uses Personal Honor as his duel stat"
+        if ability.effects[n].kind == "duel-stat" and _duel_stat(ability.effects[n]):
+            stat = _duel_stat(ability.effects[n])
     stat_words = stat.replace("-", " ").title()
     ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
              f"challenged player", CHALLENGE)
@@ -600,6 +633,9 @@ def readable_in(ability, cond) -> bool:
     from .ability_conditions import decode
     from .conditions import _readable, _split
 
+    if cond.kind == "effect-during":  # "In this duel, each Personality uses Personal Honor as his duel stat"
+        return any(cond.args[:1] == (f"effect {n}",) and _in_this_duel(ability, n)
+                   for i in _pairs(ability) for n in _extras(ability, i))
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or not cond.args:
         return False
