@@ -704,14 +704,26 @@ def _side_spec(spec) -> str | None:
     return "winners" if "duel-winner" in spec.states else "losers"
 
 
+def _after_it_ends(cond) -> bool:
+    """"... after it ends" on a Focus Effect: after the duel (the only thing that ends there)."""
+    return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == ("after", "card-ends")
+
+
 def focus_effect_executes(ability) -> bool:
     """For effects.executes: an "As a Focus Effect:" trait the duel carries out -- one that waits
     for the duel's end (or its winner) and then changes a side of the duel, its player or you,
     or puts the focused card into your hand, with no choices."""
     trigger = ability.trigger
-    if trigger is None or trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS or ability.costs:
+    if trigger is None or ability.costs:
         return False
-    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS for c in ability.conditions):
+    if (trigger.timing, trigger.event) == ("when", "card-focused"):
+        # "As a Focus Effect, this duel's winner gains 1 Honor after it ends": every effect waits for the end
+        if not ability.effects or any(not any(c.args[:1] == (f"effect {n}",) and _after_it_ends(c)
+                                              for c in ability.conditions) for n in range(len(ability.effects))):
+            return False
+    elif trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS:
+        return False
+    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) for c in ability.conditions):
         return False
 
     def done(c) -> bool:
@@ -723,6 +735,10 @@ def focus_effect_executes(ability) -> bool:
                 c.kind == "take-favor" or (c.amount or 1) > 0)
         if c.kind in _SIDE_KINDS and names_side(c.target) and c.target.ref == "it":
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
+        if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
+            from .effects_engine import province_effect_applies
+
+            return province_effect_applies(c) and c.target.ref == "each"
         return c.kind == "put-in-hand" and c.target is not None and c.target.ref == "this"
 
     return bool(ability.effects) and all(done(c) for c in ability.effects)
@@ -745,8 +761,8 @@ def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
         for index, clause in enumerate(ability.effects):
             held = True
             for cond in ability.conditions:
-                if cond.args[:1] != (f"effect {index}",):
-                    continue
+                if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
+                    continue  # ("after it ends": it waited for the end like the others)
                 side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
                 held = held and mine is not None and mine.uid in result[side]
             if not held:
@@ -760,6 +776,10 @@ def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
                 outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
             elif clause.kind == "put-in-hand":
                 outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+            elif clause.kind == "modify-stat" and clause.stat == "strength":
+                from .effects_engine import give_province_strength
+
+                outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
             else:
                 outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
             if not outs:
