@@ -694,7 +694,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
     from . import duels
 
-    if test in ("won-duel", "won-contest", "lost-contest"):  # (duels.py)
+    if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
         return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
     if test in ("any-of", "all-of", "none-of"):

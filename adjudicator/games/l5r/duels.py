@@ -320,8 +320,10 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
         return
     result["happened"] = True
     owed = _owed(ctx, ability, index, b.controller, a.controller)
+    from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
     result["focused"] = [uid for uids in focused.values() for uid in uids]
+    result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
     waiting = _strike(ctx, focused)
     _resolve(ctx, a, b, stat, focused, result)
     _after_resolution(ctx, waiting, (a, b), result)
@@ -654,7 +656,20 @@ def readable_in(ability, cond) -> bool:
 def _won_read(sub) -> bool:
     if sub.kind in ("won-contest", "lost-contest") and len(sub.args) == 1:
         return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
+    if sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args)):
+        return True  # "If the loser did not focus from his or her hand"
     return False
+
+
+#: "If the loser did not focus from his or her hand": (did / did-not, side word, "focused", "from hand")
+_FOCUSED_FROM_HAND = ("focused", "from hand")
+
+
+def tests(test: str, args: tuple) -> bool:
+    """Is this a test :func:`test` answers?"""
+    return test in ("won-duel", "won-contest", "lost-contest") or (
+        test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
+        and args[0].lower() in SIDE_WORDS)
 
 
 def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
@@ -665,6 +680,13 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
         card = subject(args[0])
         return None if card is None else card.uid in won
+    if test in ("did", "did-not") and tuple(args[1:]) == _FOCUSED_FROM_HAND:
+        result = pos.memo.get(CURRENT) or {}
+        card = side_card(pos, args[0])
+        if card is None:
+            return None  # (after a tie "the loser" is two Personalities)
+        hit = result.get("from_hand", {}).get(card.controller, 0) > 0
+        return hit if test == "did" else not hit
     if test in ("won-contest", "lost-contest") and len(args) == 1:
         result = pos.memo.get(CURRENT)
         card = subject(args[0])
