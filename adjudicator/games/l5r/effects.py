@@ -43,6 +43,7 @@ EFFECT_MODULES = (
     "effects_engine",
     "effects_traits",  # Invest traits
     "effects_negate",
+    "duels",  # challenges and duels (fought by procedure.resolve_effects)
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -376,6 +377,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
+        from .duels import focus_effect_executes
+
+        return focus_effect_executes(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
@@ -417,6 +422,10 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .duels import executes as duels_execute
+
+    if not duels_execute(ability):
+        return False  # a challenge duels.py does not fight; "the winner" of a duel fought elsewhere
     from .effects_battle import ATTACK_RIDERS, riders_execute
 
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
@@ -525,6 +534,7 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
+    from .duels import names_side as duel_side  # "the winner's controller" (duels.subjects)
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
@@ -534,6 +544,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)

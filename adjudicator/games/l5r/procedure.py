@@ -14,6 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import duels
 from . import effects_negate as negation
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -242,6 +243,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
+            if any(s is clause.target for s in specs):
+                continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
@@ -443,6 +446,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
     """The cards or players a clause applies to."""
+    sides = duels.subjects(ctx, clause)  # "Destroy the loser", "The winner gains 2 Honor" (duels.py)
+    if sides is not None:
+        return sides
     spec = clause.target
     if spec is None and clause.kind in MILITARY:
         return bind.targets.get(id(MILITARY[clause.kind]), [])
@@ -669,6 +675,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if duels.handles(ability, index):  # a challenge and the duel it creates (duels.py, L5R-ACT-EFFECT.5)
+            duels.carry_out(ctx, source, ability, index, bind)
+            continue
         if isinstance(clause, Effect) and clause.kind in ATTACK_RIDERS:
             continue  # folded into the attack before it (_with_riders; its targets: tested_spec)
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
@@ -1256,6 +1265,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
     invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last

@@ -102,7 +102,8 @@ def checked(state: str) -> bool:
         or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
-                                     _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE))
+                                     _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
+        or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
 
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
