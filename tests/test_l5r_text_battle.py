@@ -884,3 +884,49 @@ def test_delayed_optional_cost_then_and_as_they_move():
     assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
     ab = parse_ability("Battle: Move home your target Personality. As the target moves, draw a card.")
     assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
+
+
+# ---------------------------------------------------------------- more card descriptions and strength changes
+def test_alternative_attack_if_you_equipped_this_item():
+    ab = parse_ability("Battle: Fear 1, or Fear 2 if you Equipped this Item during this battle.")
+    assert [e.amount for e in ab.effects] == [1, 2]
+    assert any(c.kind == "effect-if:did" and c.args[1:] == ("you", "equipped", "this Item", "this-battle")
+               for c in ab.conditions)
+
+
+def test_cards_with_attack_abilities_and_no_other_followers():
+    (e,) = effects("Battle: Straighten a target card with a Melee or Ranged Attack ability.")
+    assert e.target.states == ("has-ability:Melee Attack|Ranged Attack",)
+    (e,) = effects("Battle: Bow your Ninja Personality with no non-Ninja Followers.")
+    assert "no-followers-but:Ninja" in e.target.states
+
+
+def test_increase_or_decrease_province_strength_by_an_amount():
+    ab = parse_ability("Open: Increase or decrease the strength of all players' provinces by an amount equal to your Personality's Chi.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    assert [m.stat for m in mods] == ["strength", "strength"]
+    assert sorted(e.amount for e in ab.effects if e.kind == "amount-equal-to") == [-1, 1]
+
+
+def test_reduce_to_a_number_the_force_of_each():
+    (e,) = effects("Battle: Reduce to 2 the Force of each Personality at this battlefield.")
+    assert e.kind == "reduce-stat-to" and e.amount == 2 and e.stat == "force" and e.target.ref == "each"
+
+
+def test_fear_effects_during_battles_at_this_province():
+    (e,) = effects("Your Fear effects during battles at this Province have +1 strength.")
+    assert e.stat == "strength" and "during-battle-at:this province" in e.target.states
+    # "during battle" after a card stays the event's
+    assert parse_ability("Reaction: After you Recruit Kenji during battle, take an additional Battle action.").structured
+
+
+def test_draw_a_card_or_two_cards_if():
+    ab = parse_ability("Battle: Draw a card, or two cards if your current army was ever opposed during this battle.")
+    assert [e.amount for e in ab.effects] == [1, 2]
+    assert any(c.kind == "effect-if:was-ever" and c.args[2:] == ("opposed", "this-battle") for c in ab.conditions)
+
+
+def test_after_it_is_destroyed_during_battle_resolution():
+    ab = parse_ability("Battle: Gain 1 Honor after it is destroyed during battle resolution.")
+    assert any(c.kind == "effect-delayed" and "card-destroyed-during-battle" in c.args for c in ab.conditions)

@@ -1377,7 +1377,7 @@ class Rules:
         return [_post(f"was:{verb}")] + ([_post(f"during:{period}")] if period else [])
 
     def bt_this_period(self, meta, ch):
-        return f"this-{str(ch[-1]).lower()}"
+        return f"this-{str(ch[-1]).split()[-1].lower()}"
 
     def bt_even_if(self, meta, ch):
         return f"even-if-{token(ch, 'STATE', lower=True)}"
@@ -1402,3 +1402,59 @@ class Rules:
 
     def bt_dl_as_move(self, meta, ch):
         return ("as", "card-moves", self._text(meta))
+
+    # ----- more card descriptions and strength changes
+    def bt_c_you_equipped(self, meta, ch):
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return Condition(kind="did", args=("you", "equipped", it_target(ch).text, *((period,) if period else ())),
+                         text=self._text(meta))
+
+    def bt_p_with_attack_ability(self, meta, ch):
+        return _post("has-ability:Melee Attack|Ranged Attack")
+
+    def bt_p_no_other_followers(self, meta, ch):
+        return _post(f"no-followers-but:{token(ch, 'CAPWORD')}")
+
+    def bt_raise_or_lower_of(self, meta, ch):
+        return self.bt_raise_or_lower(meta, [(it_target(ch), "strength"), ch[-1]])
+
+    def bt_reduce_to_of(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "reduce-stat-to", target=it_target(ch), stat=stat, amount=int(str(ch[0])))
+
+    def bt_at_this_battlefield(self, meta, ch):
+        # every card the clause names is one at this battlefield
+        out = []
+        for e in ch[-1] if isinstance(ch[-1], list) else [ch[-1]]:
+            if isinstance(e, Effect) and e.target is not None and e.target.ref in ("each", "choice"):
+                e = replace(e, target=replace(e.target, states=(*e.target.states, "at-battlefield")))
+            out.append(e)
+        return out
+
+    def bt_p_with_spells(self, meta, ch):
+        return _post("has:Spells")
+
+    def bt_p_during_battles_here(self, meta, ch):
+        return _post("during-battle-at:this province")
+
+    def bt_h_melee_and_fear(self, meta, ch):
+        from .ability import _Mod
+
+        return [_Mod("head", "melee-attack"), _Mod("head", "fear")]
+
+    def bt_c_was_ever(self, meta, ch):
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return Condition(kind="was-ever", args=(ch[0].text, token(ch, "STATE", lower=True),
+                                               *((period,) if period else ())), text=self._text(meta))
+
+    def bt_dl_after_it_in_resolution(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        return ("after", f"card-{verb}-during-battle", self._text(meta))
+
+    def bt_alt_n_cards(self, meta, ch):
+        # "Draw a card, or two cards if C": the draw before with the other count (the base's "X, or Y if C")
+        from .ability import _Alt, _AltAmount
+
+        word = str(ch[0]).split()[1].lower()
+        n = {"two": 2, "three": 3, "four": 4}.get(word) or int(word)
+        return _Alt(_AltAmount(n), ch[1], self._text(meta), self._span(meta))
