@@ -930,3 +930,43 @@ def test_draw_a_card_or_two_cards_if():
 def test_after_it_is_destroyed_during_battle_resolution():
     ab = parse_ability("Battle: Gain 1 Honor after it is destroyed during battle resolution.")
     assert any(c.kind == "effect-delayed" and "card-destroyed-during-battle" in c.args for c in ab.conditions)
+
+
+# ---------------------------------------------------------------- riders, refills, reach of a clause
+def test_opposing_in_a_battle_or_duel_and_this_caster():
+    kinds = conds("Kenji has +1F while opposing another player's target Personality in a battle or duel.")
+    assert any("in a battle or duel" in args[-1] for k, args in kinds.items() if k.endswith("opposing"))
+    ab = parse_ability("Battle: Fear 4 that may, if this caster is Thunder, target a Personality with Followers.")
+    may = next(e for e in ab.effects if e.kind == "attack-may-target")
+    assert may.target.states == ("has-followers",)
+    assert any(c.kind == "effect-if:is" and c.args[1] == "this caster" for c in ab.conditions)
+
+
+def test_even_if_it_is_at_an_adjacent_battlefield():
+    ab = parse_ability("Battle: Take an additional action from your Fortification, even if it is at an adjacent battlefield.")
+    assert ab.structured
+    assert any(c.kind == "even-if" and c.args[0] == "at-adjacent-battlefield" for c in ab.conditions)
+
+
+def test_refills_from_the_bottom_and_with_a_card():
+    (e,) = effects("Limited: Refill the provinces face-up from the bottom of your deck.")
+    assert e.kind == "refill" and e.keyword == "face-up" and e.values == ("from-bottom:deck",)
+    discard, refill, put = effects("Limited: Discard a card from the province, refilling it face-up with a Personality in your discard pile.")
+    assert discard.target.zone == "province" and refill.kind == "refill" and put.kind == "put-into-play"
+    assert put.target.zone == "discard"
+
+
+def test_assign_to_the_current_battlefield_and_adjacent_reach():
+    (e,) = effects("Reaction: You may assign your Personality in your home to the current battlefield.")
+    assert e.kind == "assign" and e.values == ("", "here") and "at-home" in e.target.states
+    (e,) = effects("Battle: Give each of your Followers at the current battlefield and at each adjacent battlefield +1F.")
+    assert "or-at-adjacent-battlefield" in e.target.states
+
+
+def test_negate_the_effects_of_an_action_and_force_bonuses_from_actions():
+    _, e = effects("Interrupt: Bow your Tactician. Negate the effects of a Battle or Engage action.")
+    assert e.kind == "negate" and e.target.card_types == ("action",) and e.target.keywords == ("Battle|Engage",)
+    (e,) = effects("Battle: Negate all Force bonuses from actions to cards at this battlefield.")
+    assert e.kind == "negate-stat-changes" and e.values == ("action-bonuses",)
+    # "Negate all Force penalties on him" keeps its own reading
+    assert parse_ability("Battle: Negate all Force penalties on him.").structured

@@ -1458,3 +1458,58 @@ class Rules:
         word = str(ch[0]).split()[1].lower()
         n = {"two": 2, "three": 3, "four": 4}.get(word) or int(word)
         return _Alt(_AltAmount(n), ch[1], self._text(meta), self._span(meta))
+
+    # ----- riders, refills, reach of a clause
+    def bt_p_in_battle_or_duel(self, meta, ch):
+        return _post("in-battle-or-duel")
+
+    def bt_may_target_if_pre(self, meta, ch):
+        from .ability import _Guarded
+
+        cond = next(c for c in ch if isinstance(c, Condition))
+        return _Guarded(self.bt_may_target(meta, [it_target(ch)]), cond, self._text(meta))
+
+    def bt_p_in_owner_unit(self, meta, ch):
+        return _post(f"in-unit-of:{it_target(ch).text}")
+
+    def bt_even_if_clause(self, meta, ch):
+        c = ch[-1]
+        return [ch[0], Condition(kind="even-if", args=(c.kind, *c.args), text=c.text)]
+
+    def bt_c_at_adjacent(self, meta, ch):
+        return Condition(kind="at-adjacent-battlefield", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_p_and_adjacent(self, meta, ch):
+        return _post("or-at-adjacent-battlefield")
+
+    def bt_refill_from_bottom(self, meta, ch):
+        face = token(ch, "FACE", lower=True).replace(" ", "-")
+        deck = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "refill", target=it_target(ch), keyword=face, values=(f"from-bottom:{deck}",))
+
+    def bt_then_refilling_with(self, meta, ch):
+        face = token(ch, "FACE", lower=True).replace(" ", "-")
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        province, card = [c for c in ch[1:] if isinstance(c, TargetSpec)]
+        return first + [self._eff(meta, "refill", target=province, keyword=face),
+                        self._eff(meta, "put-into-play", target=card)]
+
+    def bt_assign_here(self, meta, ch):
+        return self._eff(meta, "assign", target=it_target(ch), values=("", "here"))
+
+    def bt_negate_bonuses_from_actions(self, meta, ch):
+        which = str(ch[0]).split()[2].lower()
+        return self._eff(meta, "negate-stat-changes", target=it_target(ch), stat="force",
+                         values=(f"action-{which}",))
+
+    def bt_m_battle_or(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("keyword", f"Battle|{token(ch, 'CAPWORD')}")
+
+    def bt_p_from_the_province(self, meta, ch):
+        return [_mod("zone", "province"), _post("in-province-of:it")]
+
+    def bt_np_this_caster(self, meta, ch):
+        # as the base's "this Personality" on an attachment: the card it is attached to
+        return TargetSpec(ref="attached", card_types=("personality",), text=self._text(meta))
