@@ -970,3 +970,21 @@ def test_negate_the_effects_of_an_action_and_force_bonuses_from_actions():
     assert e.kind == "negate-stat-changes" and e.values == ("action-bonuses",)
     # "Negate all Force penalties on him" keeps its own reading
     assert parse_ability("Battle: Negate all Force penalties on him.").structured
+
+
+# ---------------------------------------------------------------- choices of others, assignment this turn
+def test_another_player_chooses_either():
+    ab = parse_ability("Battle: The enemy leader chooses to either bow him or move him home.")
+    assert [e.kind for e in ab.effects] == ["bow", "move-home"]
+    # the choice is that player's, not the acting player's (the base's "effect-choice")
+    assert [c.kind for c in ab.conditions] == ["effect-choice-of", "effect-choice-of"]
+    assert ab.conditions[0].args[1:] == ("option 1 of 2", "The enemy leader")
+
+
+def test_not_assigned_to_attack_this_turn_and_has_not_been_destroyed():
+    kinds = conds("Open: Before this turn ends, if the Personality was not assigned to attack this turn, dishonor him.")
+    assert any(k.endswith("not-assigned") and args[1:] == ("the Personality", "to-attack", "this-turn")
+               for k, args in kinds.items())
+    kinds = conds("Battle: Gain 3 Honor if that battlefield's province has not been destroyed.")
+    assert any(k.endswith("not-was") and args[1:] == ("that battlefield's province", "destroyed")
+               for k, args in kinds.items())

@@ -1513,3 +1513,22 @@ class Rules:
     def bt_np_this_caster(self, meta, ch):
         # as the base's "this Personality" on an attachment: the card it is attached to
         return TargetSpec(ref="attached", card_types=("personality",), text=self._text(meta))
+
+    # ----- choices of others, assignment this turn
+    def bt_subj_chooses_either(self, meta, ch):
+        from .ability import _Scoped
+
+        chooser = ch[0]
+        options = [c for c in ch[1:] if getattr(c, "type", "") not in ("BT_EITHER", "OR_VERB")]
+        # (not the base's "effect-choice": that one is the acting player's)
+        return [_Scoped(option, "effect-choice-of", (f"option {i} of 2", chooser.text), self._text(meta))
+                for i, option in enumerate(options[:2], 1)]
+
+    def bt_c_not_assigned_period(self, meta, ch):
+        period = token(ch, "PERIOD", lower=True)
+        whom = [c for c in ch[1:] if isinstance(c, TargetSpec)]
+        dest = f"to-attack:{whom[0].text}" if whom else "to-attack"
+        return Condition(kind="not-assigned", args=(ch[0].text, dest, f"this-{period}"), text=self._text(meta))
+
+    def bt_c_has_not_been(self, meta, ch):
+        return Condition(kind="not-was", args=(ch[0].text, token(ch, "PASTP", lower=True)), text=self._text(meta))
