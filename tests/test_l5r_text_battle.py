@@ -988,3 +988,33 @@ def test_not_assigned_to_attack_this_turn_and_has_not_been_destroyed():
     kinds = conds("Battle: Gain 3 Honor if that battlefield's province has not been destroyed.")
     assert any(k.endswith("not-was") and args[1:] == ("that battlefield's province", "destroyed")
                for k, args in kinds.items())
+
+
+# ---------------------------------------------------------------- two kinds of cards, attacks' riders
+def test_two_descriptions_joined_by_and():
+    ab = parse_ability("Battle: Fear 3 that destroys Followers and dishonorable Personalities after it bows them.")
+    rider = next(e for e in ab.effects if e.kind == "fear-destroys")
+    assert rider.target.card_types == ("follower", "personality")
+    assert rider.target.states == ("both:Followers|dishonorable Personalities",)
+    ab = parse_ability("Kenji has +1F for each bowed Follower and bowed Personality.")
+    each = ab.effects[-1]
+    assert each.kind == "amount-for-each" and each.target.card_types == ("follower", "personality")
+    assert each.target.states == ("bowed",)
+
+
+def test_attack_that_may_target_and_has_a_bonus_if():
+    ab = parse_ability("Battle: Melee 1 Attack that may target Items and has +2 strength if the target is an attachment.")
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["melee-attack", "attack-may-target", "modify-stat"]
+    assert any(c.kind == "effect-if:is" and c.args[0] == "effect 2" for c in ab.conditions)
+
+
+def test_what_the_actions_fear_effects_may_do():
+    ab = parse_ability("Interrupt: The action's Fear effects have +1 strength, may target Items, and destroy attachments after they bow.")
+    strength, may, destroys = ab.effects
+    assert (strength.kind, strength.stat, strength.amount) == ("modify-stat", "strength", 1)
+    assert may.kind == "attack-may-target" and may.target.card_types == ("item",)
+    assert destroys.kind == "fear-destroys" and destroys.target.card_types == ("attachment",)
+    assert not executes(ab)  # the riders of another player's attacks: nothing the procedure folds in
+    ab = parse_ability("Your Fear effects have +1 strength and may target Personalities with Followers.")
+    assert [e.kind for e in ab.effects] == ["modify-stat", "attack-may-target"]

@@ -1532,3 +1532,61 @@ class Rules:
 
     def bt_c_has_not_been(self, meta, ch):
         return Condition(kind="not-was", args=(ch[0].text, token(ch, "PASTP", lower=True)), text=self._text(meta))
+
+    # ----- two kinds of cards, attacks' riders
+    def bt_np_and(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        same = (first.states, first.tests, first.keywords, first.owner, first.zone) == \
+            (second.states, second.tests, second.keywords, second.owner, second.zone)
+        if same and first.card_types and second.card_types:
+            return replace(first, card_types=tuple(dict.fromkeys(first.card_types + second.card_types)),
+                           text=self._text(meta))
+        # two different descriptions: kept as one state, as the base's "X or a Y" (np_or_art); no card
+        # has it, so the resolver refuses rather than guesses
+        return TargetSpec(ref=first.ref, card_types=tuple(dict.fromkeys(first.card_types + second.card_types)),
+                          states=(f"both:{first.text}|{second.text}",), text=self._text(meta))
+
+    def bt_may_target_and_bonus_if(self, meta, ch):
+        from .ability import _Guarded
+
+        signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        cond = next(c for c in ch if isinstance(c, Condition))
+        return [self.bt_may_target(meta, [it_target(ch)]),
+                _Guarded(self._bt_strength(meta, [signed]), cond, self._text(meta))]
+
+    def bt_vp_strength(self, meta, ch):
+        return ("strength", int(str(ch[-1])))
+
+    def bt_vp_may_target(self, meta, ch):
+        return ("may-target", ch[-1])
+
+    def bt_vp_destroys_after(self, meta, ch):
+        # "destroy X after they bow" / "destroy X after bowing them": only the destroying rider
+        verb = token(ch, "VERB", lower=True)
+        after = token(ch, "EVERB", "bow", lower=True)
+        ok = verb == "destroy" and after == "bow"
+        return ("destroys-after", it_target(ch)) if ok else ("unknown", None)
+
+    def _bt_attack_riders(self, meta, attacks: TargetSpec, parts) -> list:
+        from .ability import Unparsed
+
+        out = []
+        for what, arg in parts:
+            if what == "strength":
+                out.append(self._eff(meta, "modify-stat", target=attacks, stat="strength", amount=arg))
+            elif what == "may-target":
+                out.append(self._eff(meta, "attack-may-target", target=_kind_of(arg), values=(attacks.text,)))
+            elif what == "destroys-after":
+                out.append(self._eff(meta, "fear-destroys", target=_kind_of(arg), values=(attacks.text,)))
+            else:
+                return [Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))]
+        return out
+
+    def bt_attacks_may(self, meta, ch):
+        attacks = TargetSpec(ref="each", card_types=("fear",), text=" ".join(str(ch[0]).split()))
+        return self._bt_attack_riders(meta, attacks, [c for c in ch[1:] if isinstance(c, tuple)])
+
+    def bt_has_strength_and_may_target(self, meta, ch):
+        attacks = ch[0]
+        signed = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        return self._bt_attack_riders(meta, attacks, [("strength", signed), ("may-target", ch[-1])])
