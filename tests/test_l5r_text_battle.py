@@ -1018,3 +1018,26 @@ def test_what_the_actions_fear_effects_may_do():
     assert not executes(ab)  # the riders of another player's attacks: nothing the procedure folds in
     ab = parse_ability("Your Fear effects have +1 strength and may target Personalities with Followers.")
     assert [e.kind for e in ab.effects] == ["modify-stat", "attack-may-target"]
+
+
+# ---------------------------------------------------------------- single attacks, named groups
+def test_one_attack_of_the_action_and_that_attack():
+    ab = parse_ability("Reaction: Give one Ranged Attack from the action -1 strength. That Ranged Attack may target a card in the Defender's home.")
+    mod, may = ab.effects
+    assert mod.target.card_types == ("ranged-attack",) and mod.amount == -1 and mod.stat == "strength"
+    assert may.kind == "attack-may-target" and may.values == ("that Ranged Attack",)
+
+
+def test_attacks_from_keyword_followers_and_one_of_those():
+    (e,) = effects("Melee Attacks and Fear effects from Cat Followers in this army have +1 strength.")
+    assert e.target.card_types == ("melee-attack", "fear") and "from:Cat Followers" in e.target.states
+    ab = parse_ability("Open: Target one of your Provinces. After the first time this turn a Personality attacks one of those Provinces, gain 2 Honor.")
+    assert ab.structured
+
+
+def test_the_unit_of_each_of_them_and_cards_in_the_unit():
+    ab = parse_ability("Battle: Move them home. Straighten the unit of each of them who moved.")
+    unit = ab.effects[-1].target
+    assert unit.card_types == ("unit",) and unit.states == ("unit-of:each of them who moved",)
+    (e,) = effects("Battle: Bow any cards in the unit whose Force is now 0.")
+    assert "in-unit" in e.target.states and e.target.tests[0].value == 0

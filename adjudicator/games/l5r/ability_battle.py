@@ -1590,3 +1590,29 @@ class Rules:
         attacks = ch[0]
         signed = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
         return self._bt_attack_riders(meta, attacks, [("strength", signed), ("may-target", ch[-1])])
+
+    # ----- single attacks, named groups
+    def bt_np_one_attack(self, meta, ch):
+        kind = "ranged-attack" if "ranged" in str(ch[0]).lower() else "melee-attack"
+        return TargetSpec(ref="choice", card_types=(kind,), states=("of-the-action",), text=self._text(meta))
+
+    def bt_that_attack_may_target(self, meta, ch):
+        attack = " ".join(str(ch[0]).split())
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(attack,))
+
+    def bt_p_from_keyword_followers(self, meta, ch):
+        return _post(f"from:{token(ch, 'CAPWORD')} Followers")
+
+    def bt_np_one_of_those(self, meta, ch):
+        # the cards named before ("Target one or two of your Provinces ... one of those Provinces")
+        head = next((m.value for m in ch if getattr(m, "kind", None) == "head"), None)
+        return TargetSpec(ref="it", card_types=(head,) if head else (), states=("one-of",), text=self._text(meta))
+
+    def bt_np_unit_of(self, meta, ch):
+        return TargetSpec(ref="possessed", card_types=("unit",), states=(f"unit-of:{it_target(ch).text}",),
+                          text=self._text(meta))
+
+    def bt_np_each_of_them_who(self, meta, ch):
+        base = self.np_each_of_them(meta, [])
+        states = [m.value for m in ch if getattr(m, "kind", None) == "post-state"]
+        return replace(base, states=(*base.states, *states), text=self._text(meta))
