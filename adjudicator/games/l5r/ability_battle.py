@@ -1583,7 +1583,7 @@ class Rules:
         return out
 
     def bt_attacks_may(self, meta, ch):
-        attacks = TargetSpec(ref="each", card_types=("fear",), text=" ".join(str(ch[0]).split()))
+        attacks = TargetSpec(ref="each", card_types=("fear",), text=" ".join(self._text(meta).split()[:4]))
         return self._bt_attack_riders(meta, attacks, [c for c in ch[1:] if isinstance(c, tuple)])
 
     def bt_has_strength_and_may_target(self, meta, ch):
@@ -1597,7 +1597,7 @@ class Rules:
         return TargetSpec(ref="choice", card_types=(kind,), states=("of-the-action",), text=self._text(meta))
 
     def bt_that_attack_may_target(self, meta, ch):
-        attack = " ".join(str(ch[0]).split())
+        attack = " ".join(self._text(meta).split()[:3])  # (the card's own spelling, not the lexer's)
         return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(attack,))
 
     def bt_p_from_keyword_followers(self, meta, ch):
