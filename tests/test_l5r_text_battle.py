@@ -1025,7 +1025,7 @@ def test_one_attack_of_the_action_and_that_attack():
     ab = parse_ability("Reaction: Give one Ranged Attack from the action -1 strength. That Ranged Attack may target a card in the Defender's home.")
     mod, may = ab.effects
     assert mod.target.card_types == ("ranged-attack",) and mod.amount == -1 and mod.stat == "strength"
-    assert may.kind == "attack-may-target" and may.values == ("that Ranged Attack",)
+    assert may.kind == "attack-may-target" and may.values == ("That Ranged Attack",)
 
 
 def test_attacks_from_keyword_followers_and_one_of_those():
