@@ -1041,3 +1041,19 @@ def test_the_unit_of_each_of_them_and_cards_in_the_unit():
     assert unit.card_types == ("unit",) and unit.states == ("unit-of:each of them who moved",)
     (e,) = effects("Battle: Bow any cards in the unit whose Force is now 0.")
     assert "in-unit" in e.target.states and e.target.tests[0].value == 0
+
+
+# ---------------------------------------------------------------- unit totals, created battlefields
+def test_units_with_a_total_lower_than_and_cards_in_the_enemy_units():
+    (e,) = effects("Battle: Bow one or two target enemy units with a total Gold Cost less than your Personality's unit's total Gold Cost.")
+    assert e.target.states == ("unit-cmp:total-gold-cost<your Personality's unit's total Gold Cost",)
+    (e,) = effects("Battle: Destroy any cards in the enemy units with 0 Gold Cost.")
+    assert "in-unit:enemy" in e.target.states
+
+
+def test_move_two_cards_there():
+    ab = parse_ability("Battle: Create a battlefield without a Province. Move your target Personality and a target enemy Personality there.")
+    create, first, second = ab.effects
+    assert create.kind == "create" and create.target.card_types == ("battlefield",)
+    assert (first.kind, second.kind) == ("move-to-battle", "move-to-battle")
+    assert second.target.text == "a target enemy Personality" and "at-battlefield" not in second.target.states

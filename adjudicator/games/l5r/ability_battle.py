@@ -1616,3 +1616,23 @@ class Rules:
         base = self.np_each_of_them(meta, [])
         states = [m.value for m in ch if getattr(m, "kind", None) == "post-state"]
         return replace(base, states=(*base.states, *states), text=self._text(meta))
+
+    # ----- unit totals, created battlefields
+    def bt_move_two_there(self, meta, ch):
+        from .ability import Unparsed
+
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        text = self._text(meta)
+        if not text.lower().endswith(" there") or "at-battlefield" not in second.states:
+            return Unparsed(text, "two cards moved nowhere named", self._span(meta))
+        second = replace(second, states=tuple(s for s in second.states if s != "at-battlefield"),
+                         text=second.text[: -len(" there")])
+        return [self._eff(meta, "move-to-battle", target=first), self._eff(meta, "move-to-battle", target=second)]
+
+    def bt_p_unit_total_lt(self, meta, ch):
+        # "with a total Gold Cost less than <card>'s unit's total Gold Cost": the unit's total, against
+        # the total named after "than"
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        than = self._text(meta)
+        than = than[than.lower().index(" than ") + 6:]
+        return _post(f"unit-cmp:{stat}<{than}")
