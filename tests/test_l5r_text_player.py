@@ -726,3 +726,22 @@ def test_either_description_two_targets_clan_or_keyword_and_quoted_names():
     assert (e.kind, e.keyword) == ("name-choice", "word:Holding|Item|Region")
     es = effects("Choose your two target Personalities and transfer a target Follower on one of them to the other.")
     assert [e.kind for e in es] == ["choose", "transfer", "attach-to"]
+
+
+def test_chosen_cards_nth_targets_designators_and_exceptions():
+    (e,) = effects("Give your chosen performing Samurai +1F.")
+    assert "chosen" in e.target.states
+    (e,) = effects("Give a third different Personality you targeted -3F.")
+    assert (e.target.ref, e.target.states, e.amount) == ("it", ("nth-target:3",), -3)
+    (e,) = effects("This action has Home.")
+    assert (e.kind, e.keyword) == ("action-designator", "Home")
+    (e,) = effects("You are considered to have +3 Family Honor when Lobbying checks Honor.")
+    assert (e.kind, e.amount, e.target.ref) == ("lobby-bonus", 3, "you")
+    (e,) = effects("Negate any destruction of this card, except for its Personality being destroyed.")
+    assert e.kind == "negate" and "except:host-destroyed" in e.target.states
+    (e,) = effects("Choose an Honor gain or loss from another player's action and reduce it to 1.")
+    assert (e.kind, e.keyword, e.amount) == ("set-honor-change", "one-gain-or-loss", 1)
+    (e,) = effects("Destroy one or more target Followers with a total Force less than or equal to your Samurai's.")
+    assert any(s.startswith("cmp:total-force<=") for s in e.target.states)
+    (e,) = effects("Straighten your target card that was bowed by this Personality.")
+    assert "was-bowed-by:this Personality" in e.target.states

@@ -45,6 +45,7 @@ KINDS: frozenset[str] = frozenset({
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
+    "action-designator",    # "This action has Home": target the action, keyword the designator it gains
     "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
 })
 
@@ -1515,7 +1516,8 @@ class _UsesAndLobbyRules:
     def pl_lobby_bonus(self, meta, ch):
         # "You have a +5 Lobby Bonus": amount added when the player Lobbies
         tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
-        return self._eff(meta, "lobby-bonus", target=ch[0], amount=int(str(tok)))
+        who = next((c for c in ch if isinstance(c, TargetSpec)), TargetSpec(ref="you", text="you"))
+        return self._eff(meta, "lobby-bonus", target=who, amount=int(str(tok)))
 
     def pl_lobby_bonus_ref(self, meta, ch):
         # "... a Lobby Bonus of three times Kozan's Personal Honor": the amount read from that card
@@ -1660,5 +1662,43 @@ class _TwoTargetsAndNamesRules:
 
 
 for _name, _f in list(vars(_TwoTargetsAndNamesRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _ChosenAndExceptRules:
+    """chosen cards, nth targets, the Home keyword, Lobbying, exceptions, Honor changes chosen."""
+
+    def pl_m_chosen(self, meta, ch):
+        return self._pl_mod("state", "chosen")
+
+    def pl_np_nth_different_target(self, meta, ch):
+        # one of the action's targets, by its place, not one named before
+        n = {"second": 2, "third": 3}[str(next(c for c in ch if getattr(c, "type", "") == "PL_NTH")).lower()]
+        head = next(c for c in ch if isinstance(c, _A()._Mod))
+        return TargetSpec(ref="it", card_types=(head.value,), states=(f"nth-target:{n}",), text=self._text(meta))
+
+    def pl_has_home(self, meta, ch):
+        # "This action has Home": a designator of the action (not a keyword of the card)
+        return self._eff(meta, "action-designator", target=ch[0], keyword="Home")
+
+    def pl_negate_except_host(self, meta, ch):
+        # the destruction of the card is negated, but not when it comes from its host's destruction
+        event = self.pl_event_of(meta, [c for c in ch if isinstance(c, (str, TargetSpec)) and not hasattr(c, "type")])
+        return self._eff(meta, "negate", target=replace(event, states=(*event.states, "except:host-destroyed")))
+
+    def pl_choose_set_honor_change(self, meta, ch):
+        # "Choose an Honor gain or loss from X and reduce it to 2": one such change becomes N
+        amounts = [c for c in ch if isinstance(c, _A()._Amount)]
+        changes = self.pl_honor_changes(meta, [c for c in ch if not isinstance(c, _A()._Amount)])
+        changes.which = f"one-{changes.which}"  # only the one chosen
+        return self.pl_set_honor_changes(meta, [changes, *amounts])
+
+    def pl_r_was_by(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") in ("PASTP", "STATE"))).lower()
+        return self._pl_mod("post-state", f"was-{verb}-by:{ch[-1].text}")
+
+
+for _name, _f in list(vars(_ChosenAndExceptRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
