@@ -745,3 +745,17 @@ def test_chosen_cards_nth_targets_designators_and_exceptions():
     assert any(s.startswith("cmp:total-force<=") for s in e.target.states)
     (e,) = effects("Straighten your target card that was bowed by this Personality.")
     assert "was-bowed-by:this Personality" in e.target.states
+
+
+def test_stat_bonuses_increased_numerals_and_action_limits():
+    (e,) = effects("Akira's Chi bonuses from the rulebook Lobby action are increased by 1.")
+    assert (e.kind, e.stat, e.keyword, e.amount) == ("modify-stat-change", "chi", "bonuses", 1)
+    assert e.target.states == ("from:the rulebook Lobby action",)
+    (e,) = effects("Increase by 2 all Force bonuses Akira receives.")
+    assert (e.kind, e.amount, e.target.ref) == ("modify-stat-change", 2, "this")
+    (e,) = effects("The Force penalty is increased by 2.")
+    assert (e.keyword, e.amount, e.target.ref) == ("penalties", 2, "it")
+    (e,) = effects("Increase a positive numeral on your target Item by 1.")
+    assert (e.kind, e.amount, e.target.card_types) == ("modify-numeral", 1, ("item",))
+    (e,) = effects("Akira may perform up to two Tactical actions per turn.")
+    assert (e.kind, e.amount, e.keyword, e.values) == ("action-limit", 2, "Tactical", ("turn",))

@@ -45,6 +45,8 @@ KINDS: frozenset[str] = frozenset({
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
+    "modify-stat-change",   # "Kano's Force bonuses ... are increased by 2": stat, keyword bonuses/penalties, amount, target whose
+    "modify-numeral",       # "Increase a positive numeral on your target Spell by 1": target the card, amount
     "action-designator",    # "This action has Home": target the action, keyword the designator it gains
     "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
 })
@@ -1700,5 +1702,58 @@ class _ChosenAndExceptRules:
 
 
 for _name, _f in list(vars(_ChosenAndExceptRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _StatBonusRules:
+    """stat bonuses (or penalties) made bigger, numerals raised, action limits of one card."""
+
+    def _pl_sbg(self, meta, whose, stat, kind, source=None):
+        states = (f"from:{source.text}",) if source is not None else ()
+        return _StatBonusGroup(replace(whose, states=(*whose.states, *states)), stat, kind)
+
+    def pl_sbg_of(self, meta, ch):
+        whose = ch[0]
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        source = next((c.spec for c in ch[1:] if isinstance(c, _HcFrom)), None)
+        return self._pl_sbg(meta, whose, stat, kind, source)
+
+    def pl_sbg_received(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        return self._pl_sbg(meta, next(c for c in ch if isinstance(c, TargetSpec)), stat, kind)
+
+    def pl_sbg_the(self, meta, ch):
+        # "the Force penalty": the one the ability gave (the card named before)
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = "penalties" if "penalty" in self._text(meta).lower() else "bonuses"
+        return self._pl_sbg(meta, TargetSpec(ref="it", text=self._text(meta)), stat, kind)
+
+    def pl_stat_bonuses_increased(self, meta, ch):
+        # keyword bonuses/penalties, stat, amount how much bigger each one is, target whose
+        group = next(c for c in ch if isinstance(c, _StatBonusGroup))
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "modify-stat-change", target=group.whose, stat=group.stat, keyword=group.kind, amount=n)
+
+    def pl_increase_numeral(self, meta, ch):
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "modify-numeral", target=next(c for c in ch if isinstance(c, TargetSpec)), amount=n)
+
+    def pl_perform_limit(self, meta, ch):
+        # as the restrictions topic's action-limit: amount how many, keyword the designator, values the period
+        word = str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        period = token(ch, "PERIOD", lower=True)
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "action-limit", target=ch[0], amount=n, keyword=word, values=(period,))
+
+
+class _StatBonusGroup:
+    def __init__(self, whose, stat, kind):
+        self.whose, self.stat, self.kind = whose, stat, kind
+
+
+for _name, _f in list(vars(_StatBonusRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
