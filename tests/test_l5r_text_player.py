@@ -748,9 +748,9 @@ def test_chosen_cards_nth_targets_designators_and_exceptions():
 
 
 def test_stat_bonuses_increased_numerals_and_action_limits():
-    (e,) = effects("Akira's Chi bonuses from the rulebook Lobby action are increased by 1.")
+    (e,) = effects("Akira's Chi bonuses from the rulebook Tactical Advantage action are increased by 1.")
     assert (e.kind, e.stat, e.keyword, e.amount) == ("modify-stat-change", "chi", "bonuses", 1)
-    assert e.target.states == ("from:the rulebook Lobby action",)
+    assert e.target.states == ("from:the rulebook Tactical Advantage action",)
     (e,) = effects("Increase by 2 all Force bonuses Akira receives.")
     assert (e.kind, e.amount, e.target.ref) == ("modify-stat-change", 2, "this")
     (e,) = effects("The Force penalty is increased by 2.")
