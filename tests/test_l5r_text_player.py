@@ -759,3 +759,20 @@ def test_stat_bonuses_increased_numerals_and_action_limits():
     assert (e.kind, e.amount, e.target.card_types) == ("modify-numeral", 1, ("item",))
     (e,) = effects("Akira may perform up to two Tactical actions per turn.")
     assert (e.kind, e.amount, e.keyword, e.values) == ("action-limit", 2, "Tactical", ("turn",))
+
+
+def test_traits_used_as_controller_and_gold_produced():
+    (e,) = effects("You, and not its owner, may use its Gold-producing traits as if you controlled it.")
+    assert (e.kind, e.keyword, e.target.ref) == ("use-traits-as-controller", "gold-producing", "it")
+    ab = parse_ability("Limited, pay Gold equal to the Stronghold's base Gold Production: Gain 2 Honor.")
+    assert ab.structured and ab.costs[1].stat == "base-gold-production"
+    ab = parse_ability("This Stronghold produces 2 less Gold when paying for a Holding.")
+    assert ab.structured and ab.effects[0].amount == -2
+    assert any(c.kind == "effect-if:paying-for" and c.args[1:] == ("a Holding",) for c in ab.conditions)
+    ab = parse_ability("This Stronghold produces 5 Gold on your first turn.")
+    assert ab.structured and (ab.effects[0].kind, ab.effects[0].amount) == ("set-stat", 5)
+    es = effects("Enters play paying 1 less Gold for each Ring you control, up to two less Gold.")
+    assert [(e.kind, e.amount) for e in es][1:] == [("amount-for-each", 1), ("amount-at-most", 2)]
+    # the plain "for each" is unchanged
+    es = effects("This card has +1F for each Lion Clan Personality you control.")
+    assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]

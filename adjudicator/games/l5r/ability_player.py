@@ -46,6 +46,7 @@ KINDS: frozenset[str] = frozenset({
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
     "modify-stat-change",   # "Kano's Force bonuses ... are increased by 2": stat, keyword bonuses/penalties, amount, target whose
+    "use-traits-as-controller",  # "You ... may use its Gold-producing traits as if you controlled it": keyword which traits
     "modify-numeral",       # "Increase a positive numeral on your target Spell by 1": target the card, amount
     "action-designator",    # "This action has Home": target the action, keyword the designator it gains
     "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
@@ -1755,5 +1756,52 @@ class _StatBonusGroup:
 
 
 for _name, _f in list(vars(_StatBonusRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _TraitsAndGoldRules:
+    """traits used as if controlled, Gold produced when paying or on the first turn, capped savings."""
+
+    def pl_use_traits_as_controller(self, meta, ch):
+        # keyword which traits ("gold-producing", "gold-producing|cost-reducing"), target the card
+        sorts = [str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD")).lower()]
+        if any(c == "cost-reducing" for c in ch):
+            sorts.append("cost-reducing")
+        if sorts[0] != "gold-producing":
+            return _A().Unparsed(self._text(meta), "traits of another sort", self._span(meta))
+        return self._eff(meta, "use-traits-as-controller", target=TargetSpec(ref="it", text="it"),
+                         keyword="|".join(sorts))
+
+    def pl_and_cost_reducing(self, meta, ch):
+        return "cost-reducing"
+
+    def pl_s_base_gp(self, meta, ch):
+        # the stat; a stat reference ("the Stronghold's base Gold Production") reads the "base"
+        # of its own text and makes it "base-gold-production"
+        return "gold-production"
+
+    def pl_produces_more_less_for(self, meta, ch):
+        # its Gold Production changes only while it pays for such a card (paying-for)
+        what = ch[-1]
+        effect = self.pl_produces_more_less(meta, ch[:-1])
+        cond = _A().Condition(kind="paying-for", args=(what.text,), text=f"paying for {what.text}")
+        return _A()._Guarded(effect, cond, self._text(meta))
+
+    def pl_produces_on_first_turn(self, meta, ch):
+        # its Gold Production is N during its controller's first turn (set-stat, first-turn)
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        effect = self._eff(meta, "set-stat", target=ch[0], stat="gold-production", amount=n)
+        cond = _A().Condition(kind="first-turn", args=("it",), text="your first turn")
+        return _A()._Guarded(effect, cond, self._text(meta))
+
+    def pl_per_each_up_to_less(self, meta, ch):
+        # the base per_each, the saving at most N (amount-at-most)
+        word = re.search(r"to\s+(\w+)\s+less", str(ch[-1])).group(1)
+        n = _A()._NUMBER_WORDS.get(word) or int(word)
+        return [*self.per_each(meta, [ch[0], ch[1]]), self._eff(meta, "amount-at-most", amount=n)]
+
+
+for _name, _f in list(vars(_TraitsAndGoldRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
