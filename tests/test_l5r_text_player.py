@@ -776,3 +776,23 @@ def test_traits_used_as_controller_and_gold_produced():
     # the plain "for each" is unchanged
     es = effects("This card has +1F for each Lion Clan Personality you control.")
     assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]
+
+
+def test_imperial_allying_no_abilities_and_what_the_action_did():
+    ab = parse_ability("Kenji has +2F while the enemy leader controls an Imperial card or the Imperial Favor.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-while:any-of"]
+    assert "an Imperial card" in cond.args and "the Imperial Favor" in cond.args
+    ab = parse_ability("Limited, Target an allying Personality: Bow him.")
+    assert ab.structured and "allying" in ab.costs[0].target.states
+    ab = parse_ability("Straighten this Personality if this destroyed a card without abilities.")
+    assert ab.structured
+    ab = parse_ability("Reaction: After an action resolves, bow this card and target one of your Rings the action bowed: Straighten the Ring.")
+    assert ab.structured and "action-did:bowed" in ab.costs[1].target.states
+    ab = parse_ability("Limited, Target a Personality and destroy a different one of your Personalities: Bow the target.")
+    assert ab.structured and ab.costs[1].target.states == ("different",)
+    es = effects("Dishonor and remove all abilities from the loser.")
+    assert [e.kind for e in es] == ["dishonor", "lose-abilities"]
+    # the unchanged readings next to them
+    assert parse_ability("Move him to a different battlefield.").structured
+    assert effects('Give your target Holding the trait, "After this Holding bows, gain 1 Honor."')[0].kind == "grant-ability"

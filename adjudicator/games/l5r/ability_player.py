@@ -1805,3 +1805,49 @@ class _TraitsAndGoldRules:
 for _name, _f in list(vars(_TraitsAndGoldRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _MoreDescribingRules:
+    """Imperial and allying cards, cards without abilities, what the action did, another of yours."""
+
+    def pl_m_imperial(self, meta, ch):
+        return _A()._Mod("keyword", "Imperial")
+
+    def pl_m_allying(self, meta, ch):
+        return self._pl_mod("state", "allying")
+
+    def pl_p_no_abilities(self, meta, ch):
+        return self._pl_mod("post-state", "no-abilities")
+
+    def pl_p_action_did(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") == "PASTP")).lower()
+        return self._pl_mod("post-state", f"action-did:{verb}")
+
+    def pl_np_different_one_of_yours(self, meta, ch):
+        mods = [self._pl_mod("q", ("one", 1)), self._pl_mod("owner", "you"), *ch]
+        spec = self.np_desc(meta, mods)
+        return replace(spec, ref="choice", states=(*spec.states, "different"))
+
+    def pl_verb_and_remove_abilities(self, meta, ch):
+        # the verb's own effect (as the base "simple"), then the abilities removed
+        first = self.simple(meta, [self.verbs(meta, [ch[0]]), ch[-1]])
+        return [*(first if isinstance(first, list) else [first]), self._eff(meta, "lose-abilities", target=ch[-1])]
+
+
+for _name, _f in list(vars(_MoreDescribingRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_c_controls_or_favor(self, meta, ch):
+    # any-of: the subject controls the card, or the Imperial Favor (two "controls" tests)
+    from .ability_conditions import encode
+
+    Condition = _A().Condition
+    who, what = [c for c in ch if isinstance(c, TargetSpec)]
+    subs = [Condition(kind="controls", args=(who.text, what.text)),
+            Condition(kind="controls", args=(who.text, "the Imperial Favor"))]
+    return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+
+Rules.pl_c_controls_or_favor = _pl_c_controls_or_favor
