@@ -796,3 +796,18 @@ def test_imperial_allying_no_abilities_and_what_the_action_did():
     # the unchanged readings next to them
     assert parse_ability("Move him to a different battlefield.").structured
     assert effects('Give your target Holding the trait, "After this Holding bows, gain 1 Honor."')[0].kind == "grant-ability"
+
+
+def test_actions_played_timings_and_keywords_given_or_taken():
+    (e,) = effects("You may take an additional action to play it.")
+    assert (e.kind, e.keyword, e.target.ref) == ("additional-action", "play", "it")
+    (e,) = effects("You may take a Battle action on a Strategy as an Engage action.")
+    assert (e.kind, e.keyword) == ("ability-timing", "Battle/Engage")
+    (e,) = effects("Kenji Lobbies without bowing.")
+    assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")
+    ab = parse_ability("Give Cavalry to, or remove Cavalry from, a target Follower.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["grant-keyword", "lose-keyword"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+    es = effects("give her, or remove from her, Naval, Scout, or Duelist.")
+    assert [(e.kind, e.keyword) for e in es] == [("grant-keyword-choice", "Naval|Scout|Duelist"),
+                                                 ("lose-keyword-choice", "Naval|Scout|Duelist")]

@@ -47,6 +47,7 @@ KINDS: frozenset[str] = frozenset({
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
     "modify-stat-change",   # "Kano's Force bonuses ... are increased by 2": stat, keyword bonuses/penalties, amount, target whose
     "use-traits-as-controller",  # "You ... may use its Gold-producing traits as if you controlled it": keyword which traits
+    "lose-keyword-choice",  # "remove from him Cavalry, Naval, or Tactician": one keyword of the list, picked
     "modify-numeral",       # "Increase a positive numeral on your target Spell by 1": target the card, amount
     "action-designator",    # "This action has Home": target the action, keyword the designator it gains
     "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
@@ -1851,3 +1852,44 @@ def _pl_c_controls_or_favor(self, meta, ch):
 
 
 Rules.pl_c_controls_or_favor = _pl_c_controls_or_favor
+
+
+class _PlayAndTimingRules:
+    """actions played with an extra action, a card's action at another timing, keywords given or taken."""
+
+    def pl_scope_play(self, meta, ch):
+        return ("play", next(c for c in ch if isinstance(c, TargetSpec)))
+
+    def pl_for_one_of_its(self, meta, ch):
+        return None
+
+    def pl_take_action_as(self, meta, ch):
+        # as the battle topic's ability-timing: keyword the designator pair, target the card
+        first, second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._eff(meta, "ability-timing", target=next(c for c in ch if isinstance(c, TargetSpec)),
+                         keyword=f"{first}/{second}")
+
+    def pl_lobbies_without_bowing(self, meta, ch):
+        return self._eff(meta, "need-not-bow", target=ch[0], keyword="Lobby")
+
+    def _pl_either(self, meta, effects):
+        return [_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta))
+                for i, e in enumerate(effects, 1)]
+
+    def pl_give_or_remove_keyword(self, meta, ch):
+        give, take = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        target = ch[-1]
+        return self._pl_either(meta, [self._eff(meta, "grant-keyword", target=target, keyword=give),
+                                      self._eff(meta, "lose-keyword", target=target, keyword=take)])
+
+    def pl_give_or_remove_keyword_choice(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "KW_LIST")
+        words = "|".join(self._kw_words(tok))
+        target = TargetSpec(ref="it", text=self._text(meta).split()[1].rstrip(","))
+        return self._pl_either(meta, [self._eff(meta, "grant-keyword-choice", target=target, keyword=words),
+                                      self._eff(meta, "lose-keyword-choice", target=target, keyword=words)])
+
+
+for _name, _f in list(vars(_PlayAndTimingRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
