@@ -801,8 +801,8 @@ def test_imperial_allying_no_abilities_and_what_the_action_did():
 def test_actions_played_timings_and_keywords_given_or_taken():
     (e,) = effects("You may take an additional action to play it.")
     assert (e.kind, e.keyword, e.target.ref) == ("additional-action", "play", "it")
-    (e,) = effects("You may take a Battle action on a Strategy as an Engage action.")
-    assert (e.kind, e.keyword) == ("ability-timing", "Battle/Engage")
+    (e,) = effects("You may take a Limited action on an Item as an Open action.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ability-timing", "Limited/Open", ("item",))
     (e,) = effects("Kenji Lobbies without bowing.")
     assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")
     ab = parse_ability("Give Cavalry to, or remove Cavalry from, a target Follower.")
