@@ -811,3 +811,18 @@ def test_actions_played_timings_and_keywords_given_or_taken():
     es = effects("give her, or remove from her, Naval, Scout, or Duelist.")
     assert [(e.kind, e.keyword) for e in es] == [("grant-keyword-choice", "Naval|Scout|Duelist"),
                                                  ("lose-keyword-choice", "Naval|Scout|Duelist")]
+
+
+def test_proclaim_gains_counted_current_effects_and_seppuku_had():
+    es = effects("Increase your Honor gain from Proclaiming Akira to equal the number of Spirits, up to 4, you control.")
+    assert [e.kind for e in es] == ["set-honor-change", "amount-equal-to", "amount-at-most"]
+    assert (es[1].target.owner, es[1].target.keywords, es[2].amount) == ("you", ("Spirits",), 4)
+    assert "proclaimed" in es[0].target.states
+    (e,) = effects("Negate all current effects on it from other players' cards.")
+    assert (e.kind, e.target.card_types) == ("negate", ("effect",))
+    assert "current" in e.target.states and "from:other players' cards" in e.target.states
+    # the stat-change reading next to it is unchanged
+    (e,) = effects("Negate all current and new Chi penalties on this Personality.")
+    assert e.kind == "negate-stat-changes"
+    ab = parse_ability("His controller may have him commit seppuku.")
+    assert ab.structured and ab.effects[0].kind == "commit-seppuku"

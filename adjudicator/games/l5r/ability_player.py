@@ -1893,3 +1893,44 @@ class _PlayAndTimingRules:
 for _name, _f in list(vars(_PlayAndTimingRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _ProclaimAndEffectsRules:
+    """Honor gains from Proclaiming a card, counts capped mid-phrase, current effects negated."""
+
+    def pl_hc_from_proclaiming(self, meta, ch):
+        who = ch[-1]
+        return _HcFrom(replace(who, states=(*who.states, "proclaimed"), text=f"Proclaiming {who.text}"))
+
+    def pl_set_honor_change_count_mid(self, meta, ch):
+        # the restriction after the cap belongs to the counted cards
+        counted = next(c for c in ch if isinstance(c, TargetSpec))
+        mods = _A()._flatten([c for c in ch[ch.index(counted) + 1:] if isinstance(c, (_A()._Mod, list))])
+        if counted.ref == "this" and not (counted.keywords or counted.card_types):
+            # a bare capitalised word ("the number of Ancestors, ..."): the keyword of the counted cards
+            counted = replace(counted, keywords=(counted.text,))
+        for m in mods:
+            if m.kind == "owner":
+                counted = replace(counted, owner=m.value)
+            elif m.kind in ("state", "post-state"):
+                counted = replace(counted, states=(*counted.states, m.value))
+            elif m.kind != "zone":  # ("in play": where counted cards are anyway)
+                return _A().Unparsed(self._text(meta), "a restriction on the counted cards", self._span(meta))
+        cap = int(re.search(r"[0-9]+", str(next(c for c in ch if getattr(c, "type", "") == "PL_UP_TO_N_COMMA"))).group())
+        rest = [c for c in ch if not isinstance(c, TargetSpec) and getattr(c, "type", "") != "PL_UP_TO_N_COMMA"
+                and not isinstance(c, (_A()._Mod, list))]
+        out = self._pl_set_to_ref(meta, [*rest, counted], (replace(counted, ref="each", count=1), "count"))
+        out.append(self._eff(meta, "amount-at-most", amount=cap))
+        return out
+
+    def pl_negate_current_effects_on(self, meta, ch):
+        # the effects now on the card, from that source (the base negate, on effects)
+        on, source = [c for c in ch if isinstance(c, TargetSpec)]
+        target = TargetSpec(ref="possessed", card_types=("effect",),
+                            states=(f"of-{on.ref}", "current", f"from:{source.text}"), text=self._text(meta))
+        return self._eff(meta, "negate", target=target)
+
+
+for _name, _f in list(vars(_ProclaimAndEffectsRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
