@@ -826,3 +826,12 @@ def test_proclaim_gains_counted_current_effects_and_seppuku_had():
     assert e.kind == "negate-stat-changes"
     ab = parse_ability("His controller may have him commit seppuku.")
     assert ab.structured and ab.effects[0].kind == "commit-seppuku"
+
+
+def test_a_state_or_a_clan_and_a_clan_or_a_keyword():
+    ab = parse_ability("Straighten the Follower if the Personality is attacking or Lion Clan.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-if:any-of"]
+    assert cond.args[1:] == ("is/2", "the Personality", "attacking", "is-clan/2", "the Personality", "Lion")
+    es = effects("Akira has +1F for each of your Personalities who is Lion Clan or a Samurai.")
+    assert es[1].target.states == ("any-keyword:Lion Clan|Samurai",)

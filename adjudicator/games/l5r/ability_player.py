@@ -1934,3 +1934,28 @@ class _ProclaimAndEffectsRules:
 for _name, _f in list(vars(_ProclaimAndEffectsRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _ClanOrRules:
+    """a state or a Clan, a Clan or a keyword."""
+
+    def pl_c_state_or_clan(self, meta, ch):
+        # any-of: the base "is <state>" and "is <X> Clan" tests
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        who = ch[0]
+        state = str(next(c for c in ch if getattr(c, "type", "") == "STATE")).lower()
+        clan = str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        subs = [Condition(kind="is", args=(who.text, state)), Condition(kind="is-clan", args=(who.text, clan))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def pl_r_clan_or_keyword(self, meta, ch):
+        # the card has either keyword (a Clan is the keyword "<X> Clan", as a describing word reads it)
+        clan, word = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._pl_mod("post-state", f"any-keyword:{clan} Clan|{word}")
+
+
+for _name, _f in list(vars(_ClanOrRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
