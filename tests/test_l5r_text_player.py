@@ -835,3 +835,11 @@ def test_a_state_or_a_clan_and_a_clan_or_a_keyword():
     assert cond.args[1:] == ("is/2", "the Personality", "attacking", "is-clan/2", "the Personality", "Lion")
     es = effects("Akira has +1F for each of your Personalities who is Lion Clan or a Samurai.")
     assert es[1].target.states == ("any-keyword:Lion Clan|Samurai",)
+
+
+def test_honor_keyword_cards_and_honor_compared():
+    (e,) = effects("Your Honor cards out of play have Courage.")
+    assert (e.kind, e.keyword, e.target.keywords) == ("grant-keyword", "Courage", ("Honor",))
+    ab = parse_ability("Gain 2 Honor if his controller has more Honor than you.")
+    assert ab.structured
+    assert any(c.args[1:] == ("his controller", "family-honor", ">", "you") for c in ab.conditions)

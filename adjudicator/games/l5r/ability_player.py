@@ -1959,3 +1959,20 @@ class _ClanOrRules:
 for _name, _f in list(vars(_ClanOrRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+class _HonorWordRules:
+    """the Honor keyword on cards, players' Honor compared."""
+
+    def pl_m_honor_keyword(self, meta, ch):
+        return _A()._Mod("keyword", "Honor")
+
+    def pl_c_more_honor(self, meta, ch):
+        # (who, stat, op, other), as the other stat-compare tests: a player's Honor is his Family Honor
+        who, other = [c for c in ch if isinstance(c, TargetSpec)]
+        return _A().Condition(kind="stat-compare", args=(who.text, "family-honor", ">", other.text), text=self._text(meta))
+
+
+for _name, _f in list(vars(_HonorWordRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
