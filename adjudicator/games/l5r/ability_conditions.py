@@ -1005,6 +1005,18 @@ class _AfterTheTest:
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
 
+    def cd_if_both_clauses(self, meta, ch):
+        # the test guards both clauses
+        effects = []
+        for c in ch[1:]:
+            effects.extend(c if isinstance(c, list) else [c])
+        return _guarded(effects, ch[0], self._text(meta))
+
+    def cd_not_from(self, meta, ch):
+        # "was not from X": the base "action-from" test, negated ("none-of", as "unless")
+        plain = Condition(kind="action-from", args=(_word(ch[0]), _word(ch[-1])))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
+
     def cd_vp_more_stat(self, meta, ch):
         # "has more Force" (no "than"): the base stat-compare against this card
         return [("stat-compare", _word(ch[-1]), ">", "this")]
