@@ -1005,6 +1005,11 @@ class _AfterTheTest:
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
 
+    def cd_fewest_or_exactly(self, meta, ch):
+        # the base "fewest-provinces", or "has-exactly" (who, number, what)
+        subs = [Condition(kind="fewest-provinces"), Condition(kind="has-exactly", args=("you", _word(ch[-1]), "Province"))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
     def cd_if_both_clauses(self, meta, ch):
         # the test guards both clauses
         effects = []
