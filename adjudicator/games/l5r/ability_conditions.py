@@ -973,6 +973,13 @@ class _AfterTheTest:
     def cd_fear_may_target(self, meta, ch):
         return self.bt_may_target(meta, [c for c in ch if isinstance(c, TargetSpec)])
 
+    def cd_fear_may_target_destroys(self, meta, ch):
+        # what it may target, then what it destroys after bowing it ("destroy" is in the token)
+        may, destroys = [c for c in ch if isinstance(c, TargetSpec)]
+        from .ability_battle import _kind_of
+
+        return [self.bt_may_target(meta, [may]), self._eff(meta, "fear-destroys", target=_kind_of(destroys))]
+
     def cd_fear_strength(self, meta, ch):
         signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
         return self._bt_strength(meta, [signed])
@@ -1004,6 +1011,26 @@ class _AfterTheTest:
 
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_if_triggered_before_if(self, meta, ch):
+        # the leading test on the whole, the second on the effect when the trigger fires
+        first, event, second, effect = ch
+        text = self._text(meta)
+        if event == "card-ends" and first.kind in ("your-turn", "not-your-turn"):
+            event = "turn-ends"  # "If it is not your turn, before it ends": "it" is the turn
+        return _guarded(self.triggered_before(meta, [event, _guarded(effect, second, text)]), first, text)
+
+    def cd_if_triggered_after_if(self, meta, ch):
+        first, event, second, effect = ch
+        text = self._text(meta)
+        return _guarded(self.triggered_after(meta, [event, _guarded(effect, second, text)]), first, text)
+
+    def cd_ev_passive_here(self, meta, ch):
+        # the events topic's name scheme: at=this-card (this card's battlefield)
+        from .ability_events import _name, _subject
+
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP")
+        return _name(f"{_subject(ch[0])}-{verb}", at="this-card")
 
     def cd_fewest_or_exactly(self, meta, ch):
         # the base "fewest-provinces", or "has-exactly" (who, number, what)
