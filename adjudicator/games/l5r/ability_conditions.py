@@ -1012,6 +1012,18 @@ class _AfterTheTest:
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
 
+    def cd_dl_after_enters_play(self, meta, ch):
+        # the base delay ("after", "card-<verb>") with the base event "card-enters-play"
+        return ("after", "card-enters-play", self._text(meta))
+
+    def cd_paying_to_recruit(self, meta, ch):
+        from .ability import Unparsed
+
+        if next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP") != "bowed":
+            return Unparsed(self._text(meta), "a Gold payment the grammar does not know", self._span(meta))
+        # the base "paying-for" (what): here the Recruiting of that card
+        return Condition(kind="paying-for", args=("recruiting " + _word(ch[-1]),), text=self._text(meta))
+
     def cd_if_triggered_before_if(self, meta, ch):
         # the leading test on the whole, the second on the effect when the trigger fires
         first, event, second, effect = ch
