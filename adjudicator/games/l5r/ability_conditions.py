@@ -99,6 +99,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
     # "Shinoda is at another battlefield" (who): at a battlefield other than the current one
     "at-another-battlefield",
+    # "you have two or fewer Provinces" (who, "<="/">=", number)
+    "province-count",
 })
 
 
@@ -956,6 +958,10 @@ for _k, _v in list(vars(_IfThen).items()):
         setattr(Rules, _k, _v)
 
 
+def _province_count(self, meta, who, n, op) -> Condition:
+    return Condition(kind="province-count", args=(who, op, n), text=self._text(meta))
+
+
 class _AfterTheTest:
     """The clauses that follow a leading test ("If C, <clause>") in the conditions' lines."""
 
@@ -1011,6 +1017,18 @@ class _AfterTheTest:
 
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_provinces_at_most(self, meta, ch):
+        return _province_count(self, meta, _word(ch[0]), _word(ch[1]), "<=")
+
+    def cd_provinces_at_least(self, meta, ch):
+        return _province_count(self, meta, _word(ch[0]), _word(ch[1]), ">=")
+
+    def cd_you_provinces_at_most(self, meta, ch):
+        return _province_count(self, meta, "you", _word(ch[0]), "<=")
+
+    def cd_you_provinces_at_least(self, meta, ch):
+        return _province_count(self, meta, "you", _word(ch[0]), ">=")
 
     def cd_dl_after_enters_play(self, meta, ch):
         # the base delay ("after", "card-<verb>") with the base event "card-enters-play"
