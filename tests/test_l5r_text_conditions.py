@@ -710,3 +710,38 @@ def test_then_after_the_test_and_there_from_home():
     assert e.kind == "move-to-battle" and "at-home" in e.target.states
     (c,) = conds("Before you gain Honor, if the Personality's base PH is 2 or lower: Draw a card.")
     assert c.args == ("the Personality", "base-personal-honor", "<=", "2")
+
+
+def test_gold_paid_for_recruiting_and_delays():
+    (c,) = conds("Bow this card: Produce 2 Gold. If you bowed this Holding while paying to Recruit a Samurai, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:paying-for", ("recruiting a Samurai",))
+    (c,) = conds("Bow this card: Produce 2 Gold. If this Holding bowed to produce Gold to Recruit a Courtier, draw a card.")
+    assert c.args[1:] == ("recruiting a Courtier",)
+    # a plain "you bowed X" stays the base reading (no Gold payment)
+    assert not [c for c in conds("Battle: You may bow a card: Draw a card if you bowed a Ninja.") if "paying-for" in c.kind]
+    ab = parse_ability("Battle: Equip a target Item from your hand to your target Personality. If he is a Samurai, draw a card after it attaches.")
+    assert ab.structured and any(c.kind == "effect-delayed" and "card-attaches" in c.args for c in ab.conditions)
+
+
+def test_province_counts_and_second_test_at_trigger():
+    (c,) = conds("Limited: If you have two or fewer Provinces, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:province-count", ("you", "<=", "2"))
+    (c,) = conds("Limited: If you have three or more Provinces, draw a card.")
+    assert c.args[1:] == ("you", ">=", "3")
+    ab = parse_ability("Limited: If it is your turn, before it ends, if you control a Courtier, gain 1 Honor.")
+    assert ab.structured
+    kinds = {c.kind: c.args for c in ab.conditions}
+    # "it" is the turn the first test names
+    assert kinds["effect-trigger"][1:] == ("before", "turn-ends")
+    assert "effect-if:your-turn" in kinds and "effect-if:c_control" not in kinds
+    ab = parse_ability("If this Follower has 5 Force or less, after a Personality is destroyed at this battlefield, draw a card.")
+    assert ab.structured and any("personality-destroyed;at=this-card" in c.args for c in ab.conditions)
+
+
+def test_no_players_may_and_fear_may_target_and_destroy():
+    ab = parse_ability("Limited: If you control a Courtier, no players may take Reactions this turn.")
+    assert ab.structured
+    kinds = [e.kind for e in effects("Interrupt: If the action is from a Strategy, its Fear effects may target Items, and destroy Followers after they bow them.")]
+    assert kinds == ["attack-may-target", "fear-destroys"]
+    # ", and destroy this card" elsewhere is no Fear rider
+    assert parse_ability("Battle: Choose your performing Ninja, and destroy this card or discard it from your hand: Ranged 3 Attack.").structured

@@ -1018,12 +1018,6 @@ class _AfterTheTest:
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
 
-    def cd_provinces_at_most(self, meta, ch):
-        return _province_count(self, meta, _word(ch[0]), _word(ch[1]), "<=")
-
-    def cd_provinces_at_least(self, meta, ch):
-        return _province_count(self, meta, _word(ch[0]), _word(ch[1]), ">=")
-
     def cd_you_provinces_at_most(self, meta, ch):
         return _province_count(self, meta, "you", _word(ch[0]), "<=")
 
@@ -1033,6 +1027,10 @@ class _AfterTheTest:
     def cd_dl_after_enters_play(self, meta, ch):
         # the base delay ("after", "card-<verb>") with the base event "card-enters-play"
         return ("after", "card-enters-play", self._text(meta))
+
+    def cd_dl_after_attaches(self, meta, ch):
+        # the events topic's core "<subject>-attaches"
+        return ("after", "card-attaches", self._text(meta))
 
     def cd_paying_to_recruit(self, meta, ch):
         from .ability import Unparsed
