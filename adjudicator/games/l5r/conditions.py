@@ -960,7 +960,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test in ("has-no", "has-at-most", "has-exactly"):
         found = _kind_words(args[-1])
         n = sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found))
-        return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
+        if test == "has-no":  # (no number among its args: "has no attachments")
+            return n == 0
+        return n <= int(args[1]) if test == "has-at-most" else n == int(args[1])
     if test == "attached-to":
         bearer = pos.copies.get(copy.attached_to) if copy.attached_to is not None else None
         return bearer is not None and _matches(pos, bearer, _kind_words(args[1]))
