@@ -534,3 +534,10 @@ def test_enemy_units_there_and_province_strength_in_full():
     assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:at-battlefield"] == [("any enemy units",)]
     (e,) = effects("This Province has +5 Province Strength.")
     assert (e.kind, e.stat, e.amount) == ("modify-stat", "strength", 5)
+
+
+def test_ignoring_the_bowing_costs_of_the_action():
+    (e,) = effects("Ignore the action's bowing costs.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "bowing", ("action",))
+    (e,) = effects("You may ignore this action's cost of bowing Isao.")
+    assert (e.kind, e.keyword) == ("ignore-cost", "bowing")

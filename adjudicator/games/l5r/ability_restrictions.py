@@ -1579,3 +1579,8 @@ class Rules:
         return Condition(kind="any-of", args=encode([Condition(kind="is", args=(who, keyword)),
                                                       Condition(kind="is", args=(who, state))]),
                          text=self._text(meta))
+
+    def rs_ignore_action_bow_costs(self, meta, ch):
+        # as "He ignores the action's costs", only its costs of bowing cards
+        action = TargetSpec(ref="it", card_types=("action",), text="the action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="bowing")
