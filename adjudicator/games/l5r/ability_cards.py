@@ -853,6 +853,15 @@ class Rules:
     def cc_np_one_of_remaining(self, meta, ch):
         return TargetSpec(ref="it", count=1, card_types=("card",), states=("other",), text=self._text(meta))
 
+    def cc_np_the_other(self, meta, ch):
+        # "discard the other": the one card of the pair not chosen
+        return TargetSpec(ref="it", count=1, card_types=("card",), states=("other",), text=self._text(meta))
+
+    def cc_p_discard_or_under(self, meta, ch):
+        # "in your discard pile or under your Stronghold": either place, one state (no zone: a
+        # zone would say the discard pile alone)
+        return _Mod("post-state", f"discard-pile-or-under:{ch[-1].text}")
+
     def cc_p_with_favor(self, meta, ch):
         return _Mod("state", "has-imperial-favor")
 
