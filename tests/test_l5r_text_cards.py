@@ -552,3 +552,13 @@ def test_returning_control_and_either_place_a_card_is_in():
     ab = parse_ability("Equip a target Spell in your discard pile or under your Stronghold to Saiko.")
     assert ab.structured, ab
     assert "discard-pile-or-under:your Stronghold" in ab.effects[0].target.states
+
+
+def test_each_target_with_more_tokens_than_a_printed_stat():
+    ab = parse_ability("Fire Open: Target two Personalities, each with more Madness tokens than printed Chi. "
+                       "They will not attack or defend in the same army.")
+    assert ab.structured, ab
+    target, apart = ab.effects
+    assert (target.kind, target.target.ref, target.target.count) == ("target", "target", 2)
+    assert target.target.states == ("more-tokens-than-printed:Madness:chi",)
+    assert (apart.kind, apart.keyword) == ("cannot-share-army", "attack-or-defend")

@@ -1584,3 +1584,7 @@ class Rules:
         # as "He ignores the action's costs", only its costs of bowing cards
         action = TargetSpec(ref="it", card_types=("action",), text="the action")
         return self._eff(meta, "ignore-cost", target=action, keyword="bowing")
+
+    def rs_not_same_army_either(self, meta, ch):
+        # "They will not attack or defend in the same army": no two of them in one army at all
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), keyword="attack-or-defend")
