@@ -541,3 +541,12 @@ def test_ignoring_the_bowing_costs_of_the_action():
     assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "bowing", ("action",))
     (e,) = effects("You may ignore this action's cost of bowing Isao.")
     assert (e.kind, e.keyword) == ("ignore-cost", "bowing")
+
+
+def test_what_a_card_does_for_attaching_and_bonuses_not_given():
+    ab = parse_ability("Your Peasant Weapons do not dishonor Personalities for attaching them.")
+    (e,) = ab.effects
+    assert (e.kind, e.keyword, e.target.card_types) == ("cannot-dishonor", "for-attaching", ("personality",))
+    assert [c.args[1] for c in ab.conditions if c.kind == "effect-by"] == ["your-peasant-weapons"]
+    (e,) = effects("Items do not give bonuses.")
+    assert (e.kind, e.target.card_types) == ("no-bonuses", ("item",))

@@ -70,7 +70,8 @@ may pay for; under the alternative's condition for "or 3 Gold if paying for a Ho
 ("Favor actions may not be taken"), ``cannot-put-into-play`` ("may not bring X into play"),
 ``cannot-proclaim`` / ``cannot-recruit`` / ``cannot-equip`` / ``cannot-hold-cards``,
 ``cannot-win`` (``keyword`` ``honor-victory``), ``cannot-control`` (``values[0]``),
-``cannot-discard-from-play``, ``not-negation`` ("; this is not negation": the restriction before
+``cannot-discard-from-play``, ``no-bonuses`` ("Items do not give bonuses": target the cards whose
+bonuses lapse), ``not-negation`` ("; this is not negation": the restriction before
 is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 """
 
@@ -149,6 +150,7 @@ KINDS: frozenset[str] = frozenset({
     "action-limit",
     "must-perform",
     "cannot-reduce-strength",
+    "no-bonuses",
 })
 
 
@@ -1588,3 +1590,17 @@ class Rules:
     def rs_not_same_army_either(self, meta, ch):
         # "They will not attack or defend in the same army": no two of them in one army at all
         return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), keyword="attack-or-defend")
+
+    def rs_verb_obj_for_attaching(self, meta, ch):
+        # as "X do not dishonor Personalities", narrowed to what X does for attaching them
+        vp = self.rs_verb_obj(meta, [ch[0], ch[1]])
+        vp.keyword = "for-attaching"
+        return vp
+
+    def rs_no_bonuses(self, meta, ch):
+        # "Fortifications at this Province give no bonuses": target the cards whose bonuses lapse
+        return self._eff(meta, "no-bonuses", target=_subject(ch[0]))
+
+    def rs_vp_no_bonuses(self, meta, ch):
+        return _Vp("no-bonuses")
+
