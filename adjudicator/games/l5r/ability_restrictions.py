@@ -1604,3 +1604,26 @@ class Rules:
     def rs_vp_no_bonuses(self, meta, ch):
         return _Vp("no-bonuses")
 
+
+    def rs_refuse_created_by(self, meta, ch):
+        # "refuse any challenge created by the action": values[0] what creates the challenge
+        return _Vp("cannot-refuse-duel", obj=ch[-1])
+
+    def rs_choose_to(self, meta, ch):
+        # "may not choose to refuse ...": not choosing to is not doing it
+        return ch[-1]
+
+    def rs_optional_kind_performer(self, meta, ch):
+        # "..., which must be Iaijutsu and which Inokuchi must perform": the additional action's
+        # kind (keyword) and its performer
+        from adjudicator.core.ability import Effect
+
+        from .ability import _Optional
+
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        kind = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        first = [replace(e, keyword=kind) if isinstance(e, Effect) and e.kind == "additional-action" else e
+                 for e in first]
+        return [_Optional(first), performer]
