@@ -2459,7 +2459,16 @@ def _parse_piece_cached(piece: str, start: str, offset: int):
 def _resolve_clauses(items, duration: str | None, conditions: list, errors: list, limits: bool = False) -> list:
     out = []
     for c in items:
-        if isinstance(c, _Guarded) and limits:
+        if isinstance(c, _Guarded) and limits and re.match(r"[^,]*\bunless\b", c.text, re.I) \
+                and not re.match(r"\s*unless\b", c.text, re.I):
+            # "Bow this Shugenja unless he is Void:" -- the cost is paid unless C holds, so C is
+            # scoped to that cost ("cost-unless:<kind>"), never a requirement of the whole action
+            inner = _resolve_clauses([c.effect], duration, conditions, errors, limits)
+            for e in inner:
+                if isinstance(e, Effect):
+                    conditions.append(_Pending(e, "cost-unless:" + c.cond.kind, c.cond.args, c.cond.text))
+            out.extend(inner)
+        elif isinstance(c, _Guarded) and limits:
             # "If you control the Imperial Favor, bow this card:" -- a limits-block condition
             conditions.append(c.cond)
             out.extend(_resolve_clauses([c.effect], duration, conditions, errors, limits))

@@ -476,10 +476,12 @@ def executes(ability) -> bool:
         executes as delayed_executes,  # fired at their moment (delayed.py)
     )
     from .effects_engine import simultaneous, unit_clauses_ok
+    from .cost_conditions import executes as cost_condition_executes  # "Bow X unless he is Void:"
     from .effects_negate import scoped_executes
 
     if not all(readable(c) or readable_in(ability, c) or condition_executes(ability, c) or delayed_executes(ability, c)
-               or simultaneous(ability, c) or scoped_executes(ability, c) for c in ability.conditions):
+               or simultaneous(ability, c) or scoped_executes(ability, c) or cost_condition_executes(c)
+               for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
         return False  # "his unit" with no card named before it

@@ -140,7 +140,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
         game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
-        if not cond.kind.startswith("effect-") and cond.kind != "even-if":
+        if not cond.kind.startswith(("effect-", "cost-unless:")) and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
                                           subject_of=lambda word: source if word.lower() in conditions.SELF else None)
             game.need(verdict is True, "L5R-ACT-COND", f"the condition '{cond.text}' " + (
@@ -614,6 +614,8 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
                 choose_card(ctx, source, clause, bind, in_effects=False)
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
+        if _cost_excused(ctx, source, ability, index, clause, targets, bind):
+            continue  # "Bow this Shugenja unless he is Void:" and he is Void (cost_conditions)
         if not targets:
             ctx.reject("L5R-ACT-COST", f"nothing can pay the cost '{clause.text}'")
         for subject in targets:
@@ -636,6 +638,20 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
             bind.recent = [t for t in targets if not isinstance(t, str)] or bind.recent
+
+
+def _cost_excused(ctx: Context, source: Copy, ability: Ability, index: int, clause: Effect, targets: list,
+                  bind: Bindings) -> bool:
+    """A cost its "unless C" excuses while C holds; "he" in C is the card the cost names."""
+    from . import cost_conditions
+
+    named = next((t for t in targets if not isinstance(t, str)), None)
+    for cond in cost_conditions.excusing(ability, index):
+        if cost_conditions.excused(ctx, source, cond, lambda word: named if word.lower() in conditions.PRONOUNS
+                                   else _subject_copy(ctx, source, word, bind)):
+            ctx.step("cost", f"'{clause.text}' is not paid, since {cond.text}", "L5R-ACT-COST")
+            return True
+    return False
 
 
 def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
