@@ -39,7 +39,7 @@ TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", 
 
 #: which player-level effect kinds exist (everything else applies to a card)
 PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action",
-                          "gain-or-lose-honor", "cannot-declare-attack"})
+                          "gain-or-lose-honor", "cannot-declare-attack", "first-opportunity"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
