@@ -43,6 +43,7 @@ EFFECT_MODULES = (
     "effects_engine",
     "effects_traits",  # Invest traits
     "effects_negate",
+    "duels",  # challenges and duels (fought by procedure.resolve_effects)
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -376,6 +377,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
+        from .duels import focus_effect_executes
+
+        return focus_effect_executes(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
@@ -394,6 +399,10 @@ def executes(ability) -> bool:
         from .effects_traits import invest_executes
 
         return invest_executes(ability)
+    from .effects_traits import discipline_executes  # "If you are a Crab Clan player, this Strategy has Discipline ..."
+
+    if discipline_executes(ability) is not None:
+        return discipline_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -413,14 +422,20 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .duels import executes as duels_execute
+
+    if not duels_execute(ability):
+        return False  # a challenge duels.py does not fight; "the winner" of a duel fought elsewhere
     from .effects_battle import ATTACK_RIDERS, riders_execute
 
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
                                                           or not riders_execute(ability)):
         return False  # "that may target Items and Spells": a rider the procedure does not fold in
+    from .continuous import lasting_grant_applies  # "Your Tacticians have the ability, ..." (continuous.py)
     from .effects_engine import grant_applies
 
-    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+    if any(c.kind == "grant-ability" and not (grant_applies(ability, c) or lasting_grant_applies(ability, c))
+           for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
     from .effects_engine import negate_changes_applies
 
@@ -453,7 +468,8 @@ def executes(ability) -> bool:
             return attack_strength_applies(c) or province_trait_applies(c)
         index = ability.effects.index(c) if c in ability.effects else -1
         bonus = index > 0 and attack_bonus(ability.effects[index - 1], c)  # "with +2 strength if …"
-        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus)
+        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus
+                                                           or amounts.province_taker(c))  # (amounts.py)
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
@@ -518,6 +534,7 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
+    from .duels import names_side as duel_side  # "the winner's controller" (duels.subjects)
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
@@ -527,6 +544,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)

@@ -222,6 +222,10 @@ def player_target_executes(spec) -> bool:
         return spec is None or not spec.tests and not spec.states
     if _controller_spec(spec):
         return True
+    from .duels import names_side
+
+    if names_side(spec):  # "The winner gains 2 Honor": the duel's winner's player (duels.subjects)
+        return True
     if spec.ref == "target" and spec.card_types == ("player",):  # named on announcement (procedure)
         return not spec.states and not spec.tests and not spec.keywords and spec.owner in ("any", "opponent")
     if spec.ref == "each" and spec.card_types == ("player",):

@@ -318,9 +318,11 @@ class L5R(Game):
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
+        from .continuous import lasting_abilities
         from .effects_engine import granted
 
         every = self.abilities(copy) + granted(ctx.position, copy)  # printed, then gained (L5R-DURATION)
+        every += lasting_abilities(self, ctx.position, copy)  # given by a card's lasting trait (continuous.py)
         actions = [a for a in every if a.kind in ("action", "reaction", "interrupt")]
         if ctx.body.ability is not None:
             n = ctx.body.ability
@@ -353,17 +355,23 @@ class L5R(Game):
         actor = ctx.actor
         source_zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
         copy = ctx.card(obj, where=lambda c: c.zone == source_zone and c.zone_owner == actor, purpose="to play")
-        if source_zone != "hand" and copy.zone == source_zone:
+        from .effects_traits import discipline_play  # "Discipline Pay 2 Gold": from the discard pile (L5R-TRAIT.4)
+
+        discipline = source_zone == "fate-discard" and copy.zone == source_zone and copy.zone_owner == actor \
+            and copy.card.type == "action" and discipline_play(self, ctx, copy) is None
+        if source_zone != "hand" and copy.zone == source_zone and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {actor}'s {source_zone}; an Action card is played "
                        "from its owner's hand unless its own text names another zone")
-        if copy.zone != "hand" or copy.zone_owner != actor:
+        if (copy.zone != "hand" or copy.zone_owner != actor) and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is not in {actor}'s hand ({copy.zone_owner} {copy.zone}); "
                        "an Action card is played from its owner's hand")
         if copy.card.type not in ("action", "ring"):
             ctx.reject("L5R-ACT-COND", f"{copy.show()} is a {copy.card.type}; only Action and Ring cards are "
                        "played from hand (attachments are equipped: 'equip')")
-        if "invest" in ctx.body.flags:  # (e-traits: effects_traits.py; the engine does not say yes to it silently)
-            ctx.reject("L5R-ACT-COST", "the engine does not add a Strategy's Invest cost to its action")
+        if "invest" in ctx.body.flags:  # its Invest cost added to the action (effects_traits, L5R-TRAIT.3)
+            from .effects_traits import strategy_invest
+
+            strategy_invest(self, ctx, copy)
         procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=True)
 
     def verb_use(self, ctx: Context) -> None:

@@ -14,6 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import duels
 from . import effects_negate as negation
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -242,6 +243,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
+            if any(s is clause.target for s in specs):
+                continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
@@ -314,9 +317,13 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
-            _check_location(ctx, ability, copy)
+            from .states import lifts_location  # ("at any location": the text's exception, L5R-LOCATION.6)
+
+            if not lifts_location(tested):
+                _check_location(ctx, ability, copy)
             chosen.append(copy)
-            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET")
+            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET",
+                     *(("L5R-LOCATION.6",) if lifts_location(tested) else ()))
             i += 1
         fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
@@ -439,6 +446,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
     """The cards or players a clause applies to."""
+    sides = duels.subjects(ctx, clause)  # "Destroy the loser", "The winner gains 2 Honor" (duels.py)
+    if sides is not None:
+        return sides
     spec = clause.target
     if spec is None and clause.kind in MILITARY:
         return bind.targets.get(id(MILITARY[clause.kind]), [])
@@ -665,6 +675,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if duels.handles(ability, index):  # a challenge and the duel it creates (duels.py, L5R-ACT-EFFECT.5)
+            duels.carry_out(ctx, source, ability, index, bind)
+            continue
         if isinstance(clause, Effect) and clause.kind in ATTACK_RIDERS:
             continue  # folded into the attack before it (_with_riders; its targets: tested_spec)
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
@@ -1265,13 +1278,17 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
-    pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
+    from .effects_traits import added_gold, discipline_cleanup, invest_effects  # Invest, Discipline (L5R-TRAIT.3-4)
+
+    pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + added_gold(ctx, source))
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
+    invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
@@ -1282,6 +1299,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_done", None)
     pos.memo.pop("_refilled", None)
     pos.memo.pop("_changed", None)
+    discipline_cleanup(ctx, source)  # played for its Discipline: removed from the game instead
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")

@@ -8,7 +8,8 @@ PENDING = "events-pending"
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
-          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack")
+          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack",
+          "wins-duel")  # (a duel's winner: duels.py)
 
 
 def _fighting(pos) -> bool:
