@@ -404,11 +404,12 @@ def test_an_element_keyword_is_any_of_the_five_elements():
     assert discard.target.states == ("any-keyword:Air|Earth|Fire|Water|Void",)
 
 
-def test_searches_of_one_zone_reach_the_engine_and_ordered_zones_do_not():
+def test_searches_of_one_zone_and_of_ordered_zones_reach_the_engine():
     one = parse_ability("Open: Search your Dynasty deck for a non-Unique Holding, show it, and put it in your hand.")
     assert one.structured and executes(one)
+    # several areas in order: the engine reads the kept order (effects_engine.search_areas, L5R-ACT-EFFECT.6)
     ordered = parse_ability("Open: Search your discard pile, then Fate deck, for a Ring, show it, and put it in your hand.")
-    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and not executes(ordered)
+    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and executes(ordered)
 
 
 def test_create_then_attach_printed_without_and():
