@@ -10,6 +10,8 @@ L5R-ACT-EFFECT and L5R-DURATION (the effect outlasts the ability that made it).
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Effect
 from ...core.position import Position
 from ...core.ruling import Procedure
@@ -104,8 +106,10 @@ def executes(ability, cond) -> bool:
     if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                                      for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
-    if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
+    if when == TURN_ENDS and not re.search(r"\b(?:this|the) turn\b", cond.text, re.I) \
+            and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
+        # ("when the turn ends", "before the turn ends": the turn being played, as "this turn")
     if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
            for c in (*ability.costs, *ability.effects)):
         return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
