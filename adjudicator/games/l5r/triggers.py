@@ -40,6 +40,10 @@ def fires(trigger) -> bool:
         return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
+    if "to" in quals:  # "After you Equip this Spell to a Void Shugenja": the Personality it went to
+        if core != "this-card-equipped" or quals["to"] != "card" or _equip_host_words(trigger) is None:
+            return False
+        quals = {k: v for k, v in quals.items() if k != "to"}
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
@@ -49,6 +53,24 @@ def fires(trigger) -> bool:
         return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "to a Void Shugenja" ending an Equip trigger: capitalised words, every one a keyword the
+#: Personality must have (no "or", no other words)
+_EQUIP_TO = re.compile(r"\bto an? ((?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)$")
+
+
+def _equip_host_words(trigger) -> list[str] | None:
+    m = _EQUIP_TO.search((trigger.text or "").strip())
+    return m.group(1).split() if m else None
+
+
+def _equipped_to_fits(pos: Position, source: Copy, trigger) -> bool:
+    """"After you Equip this Spell to a Void Shugenja": the Personality it is attached to has every
+    keyword the words name (L5R-TRAIT)."""
+    words = _equip_host_words(trigger)
+    host = pos.copies.get(source.attached_to) if source.attached_to is not None else None
+    return words is not None and host is not None and all(pos.has_keyword(host, w) for w in words)
 
 
 def _at_current_battlefield(pos: Position, source: Copy) -> bool:
@@ -271,6 +293,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not name.endswith("-" + verb):
         return False
     subject = name[: -len(verb) - 1]
+    if subject == "this-card" and "to" in quals:  # "... to a Void Shugenja"
+        return uid == source.uid and _equipped_to_fits(pos, source, trigger)
     if subject == "this-card":
         return uid == source.uid
     if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
