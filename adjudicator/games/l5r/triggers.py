@@ -178,8 +178,11 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
 #: reader drops whose card it was, so it is read again from the trigger's words -- only these
 #: plain forms, ending the trigger (no "in this unit", "to the current battlefield", keywords)
 _DID_OBJECT = re.compile(r"\b(?:destroy(?:ed|s)|bow(?:ed|s)|dishonor(?:ed|s)|straighten(?:ed|s)|discard(?:ed|s))\s+"
-                         r"(one of your|another player's)\s+(personalit(?:y|ies)|followers?|holdings?)$", re.I)
-_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding"}
+                         r"(one of your|another player's|an?)\s+(personalit(?:y|ies)|followers?|holdings?|rings?)$",
+                         re.I)
+_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding", "ring": "ring"}
+#: whose card it was: "a Personality" (anyone's) as well as "one of your" / "another player's"
+_DID_WHOSE = {"one of your": "you", "another player's": "opponent", "a": "any", "an": "any"}
 
 
 def _did_whose(did: str, trigger_text: str) -> str | None:
@@ -192,7 +195,7 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
     verb = did.partition("-")[2]
     if did.partition("-")[0] != kind or verb not in _ACTION_DID:
         return None
-    return "you" if m.group(1).lower() == "one of your" else "opponent"
+    return _DID_WHOSE[m.group(1).lower()]
 
 
 def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
@@ -224,11 +227,33 @@ def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_t
         kind, _, verb = did.partition("-")
         if whose is None or info.get("did") is None:
             return False
-        done = [pos.copies.get(uid) for uid, v in info["did"] if v == verb]
-        if not any(c is not None and c.card.type == kind
-                   and (c.controller == source.controller) == (whose == "you") for c in done):
+        if not _did_cards(pos, source, kind, verb, whose, info):
             return False
     return True
+
+
+def _did_cards(pos: Position, source: Copy, kind: str, verb: str, whose: str, info: dict) -> list:
+    """The cards of type ``kind`` and owner ``whose`` ("you" / "opponent" / "any", seen from
+    ``source``'s controller) the action of ``info`` did ``verb`` to."""
+    done = [pos.copies.get(uid) for uid, v in info.get("did") or () if v == verb]
+    return [c for c in done if c is not None and c.card.type == kind
+            and (whose == "any" or (c.controller == source.controller) == (whose == "you"))]
+
+
+def action_subject(pos: Position, source: Copy, trigger, event: list) -> list:
+    """"After the resolution of an action that bowed a Ring: Straighten it": "it" in a Reaction to an
+    action event is the card the trigger speaks of -- the one card of that type and owner the
+    action did that to; [] when there is none, or more than one (the words name one card)."""
+    core, quals = split_event(trigger.event)
+    did = quals.get("did", "")
+    if core not in ACTION_RAISED or len(event) < 3 or not did or did.startswith("this-card-"):
+        return []
+    whose = _did_whose(did, trigger.text or "")
+    if whose is None:
+        return []
+    kind, _, verb = did.partition("-")
+    found = _did_cards(pos, source, kind, verb, whose, event[2])
+    return found if len(found) == 1 else []
 
 
 #: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>"
@@ -384,6 +409,10 @@ def reaction_subject(pos: Position, source: Copy, ability) -> list:
     for event in w["events"]:
         if len(event) == 2 and event[1] in pos.copies and trigger_matches(pos, source, ability.trigger, event):
             return [pos.copies[event[1]]]
+        if len(event) > 2 and trigger_matches(pos, source, ability.trigger, event):
+            found = action_subject(pos, source, ability.trigger, event)  # "that bowed a Ring: Straighten it"
+            if found:
+                return found
     return []
 
 
