@@ -280,8 +280,11 @@ def executes(clause: Effect, following: Effect | None) -> bool:
             return False  # a describing word fits() does not read (states.py)
         return clause.amount is None and amounts.chain_executes(clause, [following], lasting=True)
     if following is not None and following.kind.startswith("amount-"):
+        from .states import checked
+
         return following.kind == "amount-for-each" and following.target is not None \
-            and following.target.ref == "each"
+            and following.target.ref == "each" \
+            and all(checked(s) for s in following.target.states)  # fits() counts only what it reads
     return True
 
 

@@ -37,11 +37,20 @@ def _parse(text: str) -> tuple:
     return tuple(parse_card_text(text))
 
 
+def _kept_keywords(game, keywords, pos, copy) -> list[str]:
+    """The keywords lasting traits give ``copy`` (L5R-TRAIT), less those its own trait says it
+    cannot gain ("Will not gain Fallen or Shadowlands": effects_engine.cannot_gain)."""
+    from .effects_engine import cannot_gain
+
+    return [k for k in keywords(game, pos, copy) if not cannot_gain(game, pos, copy, k)]
+
+
 class L5R(Game):
     name = "l5r"
     title = "Legend of the Five Rings CCG"
     phases = ("straighten", "events", "action", "attack", "dynasty", "end")
-    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "combat", "resolution")}
+    # "engage" is a battle's Engage Segment, before its combat segment (L5R-COMBAT.1)
+    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "engage", "combat", "resolution")}
     card_types = ("stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring",
                   "event", "region", "sensei", "celestial")
     card_attrs = {
@@ -87,13 +96,13 @@ class L5R(Game):
         from .continuous import keywords, lasting_stats
 
         position = super().new_position()
-        position.lasting_keywords = partial(keywords, self)  # "Cards in this unit have Cavalry" (L5R-TRAIT)
+        position.lasting_keywords = partial(_kept_keywords, self, keywords)  # "Cards in this unit have Cavalry"
         position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
         return position
 
     def default_priority(self, position: Position) -> str | None:
         t = position.timing
-        if t.phase == "attack" and t.step == "combat":
+        if t.phase == "attack" and t.step in ("engage", "combat"):
             return self.defender(position)
         return t.active
 
@@ -229,7 +238,7 @@ class L5R(Game):
             t.passes = 0  # "take an additional action" (effects_player): the opportunity stays
             ctx.step("timing", f"{ctx.actor} takes an additional action: the opportunity stays with "
                      f"{ctx.actor}", "L5R-ROUND", "L5R-ACT-EFFECT")
-        elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+        elif turn.round_open(self, pos):
             t.passes = 0
             t.priority = pos.next_player(ctx.actor)
             ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")

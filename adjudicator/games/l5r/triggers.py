@@ -144,7 +144,8 @@ def _turn_whose(trigger) -> str | None:
 #: "kind" (one designator, or words of one: "battle", "bushido-virtue", "not-iaijutsu"),
 #: "target=this-card" and "did=this-card-<verb>" (what the action did to this very card)
 _ACTION_CHECKED = ("by", "kind", "target", "did")
-_ACTION_DID = ("moved", "destroyed", "discarded", "bowed", "straightened", "dishonored", "targeted")
+_ACTION_DID = ("moved", "destroyed", "discarded", "bowed", "straightened", "dishonored", "targeted",
+               "won-duel")  # ("during which Kenta won a duel": duels.py records it)
 
 
 def _kinds_joined(text: str) -> bool:
