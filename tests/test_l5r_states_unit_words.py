@@ -15,7 +15,7 @@ from adjudicator.games.l5r.states import checked, clan_aligned, fits, unit_has_k
     "fallen", "unaligned", "no-unbowed-attachments", "is:Courtier or Magistrate", "in-unit-with:Cavalry",
     "in-unit-with:Infantry", "cmp:total-force<=this.chi", "cmp:total-force<=this", "unit-cmp:total-force<this unit",
     "unit-value:total-force>=7", "cmp:force<=possessed.strength", "cmp:force<possessed.strength",
-    "at-battlefield-of:Dairuko",
+    "at-battlefield-of:Dairuko", "in-army",
 ])
 def test_read(state):
     assert checked(state)

@@ -31,7 +31,7 @@ _CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS
 #: reads "base Force" (no effect in the engine changes a base value)
 _OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|base)-({_STATS})$")
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
-#: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
+#: alone: :data:`_OWN_ARMY`)
 _ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
 #: "a Personality opposing Takichi (at the current battlefield)": another player's card at that
 #: card's battlefield ("opposing him" is not read: the pronoun may name a card other than this one)
@@ -83,6 +83,12 @@ _UNIT_VALUE_RE = re.compile(r"^unit-value:total-force(<=|>=|<|>|=)(\d+)$")
 _PROVINCE_CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)possessed\.strength$")
 #: "Each of your cards that is Courtier or Magistrate": one of these keywords
 _IS_KEYWORDS_RE = re.compile(r"^is:([A-Z][\w-]*(?: or [A-Z][\w-]*)+)$")
+#: "in this army", "in your army", "in his army": the grammar writes the three alike. In the pool
+#: "this" is the card whose ability it is, "your" its player's side, and "his" the performer the
+#: action chose -- in a Battle action at the current battlefield all three are the acting player's
+#: units at the battlefield of this card's unit (or, for a card played from the hand, at the
+#: current battlefield), as amounts.count reads "in-army"; a unit at home is in no army
+_OWN_ARMY = "in-army"
 #: "without unbowed attachments": every card attached to it is bowed
 _ATTACHMENT_STATES = {"no-unbowed-attachments"}
 #: "a Fallen Personality": the Fallen keyword (the grammar lower-cases it as a describing word);
@@ -100,7 +106,7 @@ def checked(state: str) -> bool:
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
         or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
-        or state in _ATTACHMENT_STATES or state in _WORD_STATES or any(
+        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state == _OWN_ARMY or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE))
 
@@ -318,6 +324,16 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
     leader = _leader(pos, source)
     if source.zone == "announced" and state.startswith(("cmp:total-force", "unit-cmp:")):
         return None  # "this unit" of a card played from the hand: in no unit
+    if state == _OWN_ARMY:
+        if source.zone == "announced":  # played from the hand: the acting player's units in the battle
+            from .procedure import current_battlefield
+
+            field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        else:
+            field = leader.zone
+        if field is None or not field.startswith("battlefield"):
+            return False  # no battle being fought, or this card's unit at home: no army
+        return _leader(pos, copy).zone == field and copy.controller == source.controller
     m = _AT_NAMED_RE.match(state)
     if m:
         named = _named(pos, source, m.group(1))
