@@ -89,6 +89,32 @@ _IS_KEYWORDS_RE = re.compile(r"^is:([A-Z][\w-]*(?: or [A-Z][\w-]*)+)$")
 #: units at the battlefield of this card's unit (or, for a card played from the hand, at the
 #: current battlefield), as amounts.count reads "in-army"; a unit at home is in no army
 _OWN_ARMY = "in-army"
+#: "a Personality controlled by the active player", "a target Holding controlled by a player with four
+#: or more Holdings in play", "... by a player who controls a dishonorable Personality": a test of the
+#: card's controller
+_CONTROLLED_BY_RE = re.compile(r"^controlled-by:(the active player|a player (?:who controls|with) (.+))$")
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_AT_LEAST_RE = re.compile(r"(one|two|three|four|five|six|\d+) or more (\w+?)s?(?: in play)?")
+
+
+def _controller_test(words: str | None):
+    """What "a player who controls X" asks of the player: (count, kind words, state) or None."""
+    from .conditions import _kind_words, _opponent
+
+    if words is None:
+        return (0, None, None)  # "the active player"
+    m = _AT_LEAST_RE.fullmatch(words.strip())
+    if m:
+        found = _kind_words(m.group(2))
+        n = _COUNT_WORDS.get(m.group(1), None) or (int(m.group(1)) if m.group(1).isdigit() else None)
+        return None if found is None or n is None else (n, found, None)
+    read = _opponent(words)  # "a dishonorable Personality"
+    if read is None or not re.match(r"an? ", words.strip()):
+        return None
+    state, found = read
+    return (1, found, state)
+
+
 #: "without unbowed attachments": every card attached to it is bowed
 _ATTACHMENT_STATES = {"no-unbowed-attachments"}
 #: "a Fallen Personality": the Fallen keyword (the grammar lower-cases it as a describing word);
@@ -106,7 +132,9 @@ def checked(state: str) -> bool:
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
         or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
-        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state == _OWN_ARMY or any(
+        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state == _OWN_ARMY \
+        or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
+            is not None) or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE))
 
@@ -300,6 +328,20 @@ def _own_fits(game, pos: Position, copy: Copy, state: str) -> bool | None:
     m = _IS_KEYWORDS_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split(" or "))
+    m = _CONTROLLED_BY_RE.match(state)
+    if m:
+        test = _controller_test(m.group(2))
+        if test is None:
+            return None
+        if m.group(2) is None:  # "controlled by the active player"
+            return copy.controller == pos.timing.active
+        from .conditions import _matches, _state
+        from .effects import in_play
+
+        n, found, word = test
+        held = [c for c in pos.all_copies() if c.controller == copy.controller and in_play(pos, c)
+                and _matches(pos, c, found) and (word is None or _state(game, pos, c, word))]
+        return len(held) >= n
     m = _UNIT_KEYWORD_RE.match(state)
     if m:
         return unit_has_keyword(pos, copy, m.group(1))
