@@ -488,7 +488,19 @@ def _opponent(text: str):
 _TWO_TYPES = re.compile(r"(personality|follower) or (personality|follower)", re.I)
 
 
+_NO_ABILITIES = " with no abilities"
+
+
 def _foe(text: str):
+    """:func:`_foe_words`, and "a Personality with no abilities" (:func:`has_abilities`): the same
+    alternatives, each also asked to have no abilities."""
+    if text.strip().endswith(_NO_ABILITIES):
+        found = _foe_words(text.strip()[: -len(_NO_ABILITIES)])
+        return None if found is None else [(state, kind, "no-abilities") for state, kind in found]
+    return _foe_words(text)
+
+
+def _foe_words(text: str):
     """What a card across the battlefield must be, as a list of alternatives (state or None, kind
     words or None for any card): "a bowed Follower or Personality", "a dishonorable or Gaijin card"
     (dishonorable, or a Gaijin card), as well as what :func:`_opponent` reads. ("with lower Force"
@@ -512,7 +524,8 @@ def _foe(text: str):
 
 def _foe_fits(game, pos, c, alternatives) -> bool:
     return any((found is None or _matches(pos, c, found)) and (state is None or _state(game, pos, c, state))
-               for state, found in alternatives)
+               and (not extra or not has_abilities(game, pos, c))
+               for state, found, *extra in alternatives)
 
 
 #: "a Mantis Clan player"
