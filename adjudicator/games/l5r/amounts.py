@@ -168,7 +168,20 @@ def _card_spec_ok(spec: TargetSpec | None, *, lasting: bool) -> bool:
     return True
 
 
+#: the card types "the number of Hirakura's Spirit Followers" may count among the cards attached to him
+_OWN_ATTACHED = {"follower", "item", "spell"}
+
+
+def _own_attached(spec: TargetSpec | None) -> bool:
+    """"Hirakura's Spirit Followers": the cards of a type attached to this card (or its bearer)."""
+    return spec is not None and spec.ref == "possessed" and tuple(spec.states) == ("of-this",) \
+        and len(spec.card_types) == 1 and spec.card_types[0] in _OWN_ATTACHED and not spec.tests \
+        and spec.zone is None and len(spec.keywords) <= 1
+
+
 def _count_spec_ok(spec: TargetSpec | None) -> bool:
+    if _own_attached(spec):
+        return True
     if spec is None or spec.ref not in ("choice", "each") or spec.zone is not None or spec.tests:
         return False
     if spec.text.lower().startswith(("the ", "a ", "an ", "equal ")):
@@ -324,6 +337,12 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .effects import in_play
     from .procedure import current_battlefield
 
+    if _own_attached(spec):  # "the number of Hirakura's Spirit Followers"
+        from .states import _leader
+
+        return sum(1 for c in pos.attachments_of(_leader(pos, source).uid) if c.card.type == spec.card_types[0]
+                   and all(pos.has_keyword(c, k) or (k.endswith("s") and pos.has_keyword(c, k[:-1]))
+                           for k in spec.keywords))
     own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
