@@ -135,6 +135,10 @@ _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
 
 def _readable(test: str, args: tuple) -> bool:
+    from . import duels
+
+    if duels.readable(test, args) is not None:  # "if he has won a duel this turn" (duels.py)
+        return duels.readable(test, args)
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -344,6 +348,10 @@ def readable_in(ability, cond) -> bool:
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
     did, …" (whether that optional effect did something); "If your Personality is a Magistrate"
     (the one card of that kind the action named before)."""
+    from . import duels
+
+    if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -610,6 +618,10 @@ def _what(text: str):
 
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
+    from .duels import refusal_verdict
+
+    if refusal_verdict(pos, cond) is not None:  # "He may refuse; if he does, ..." (duels.py)
+        return refusal_verdict(pos, cond)
     if not readable(cond):
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):
@@ -636,6 +648,11 @@ def _subject(word, pos, source, subject_of):
     """The card a condition names: pronouns and "this card" via ``subject_of``; "this
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
+    w = word.lower()
+    from .duels import SIDE_WORDS, side_card
+
+    if w in SIDE_WORDS:  # "If the winner is a Duelist": a side of the duel just fought (duels.py)
+        return side_card(pos, w)
     w = word.lower()
     if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
@@ -760,6 +777,10 @@ def _player_test(test, args, game, pos, actor, source):
 
 def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
+    from . import duels
+
+    if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
+        return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
     if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode

@@ -136,7 +136,8 @@ def checked(state: str) -> bool:
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
-                                     _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE))
+                                     _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
+        or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
 
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
