@@ -18,6 +18,7 @@ from adjudicator.games.l5r.states import checked, clan_aligned, fits, unit_has_k
     "at-battlefield-of:Dairuko", "in-army", "controlled-by:the active player",
     "controlled-by:a player with four or more Holdings in play", "controlled-by:a player who controls five or more Holdings",
     "controlled-by:a player who controls a dishonorable Personality",
+    "in-army:enemy", "in-unit-of:a dishonorable Personality", "in-army-of:Seasoned Ronin",
 ])
 def test_read(state):
     assert checked(state)

@@ -32,7 +32,7 @@ _CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS
 _OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|base)-({_STATS})$")
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
 #: alone: :data:`_OWN_ARMY`)
-_ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
+_ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)$")
 #: "a Personality opposing Takichi (at the current battlefield)": another player's card at that
 #: card's battlefield ("opposing him" is not read: the pronoun may name a card other than this one)
 _OPPOSING_RE = re.compile(r"^opposing:([A-Z][\w'-]*)( at the current battlefield)?$")
@@ -89,6 +89,10 @@ _IS_KEYWORDS_RE = re.compile(r"^is:([A-Z][\w-]*(?: or [A-Z][\w-]*)+)$")
 #: units at the battlefield of this card's unit (or, for a card played from the hand, at the
 #: current battlefield), as amounts.count reads "in-army"; a unit at home is in no army
 _OWN_ARMY = "in-army"
+#: "each bowed card in the enemy army": other players' cards at the battlefield of this card's unit
+_ENEMY_ARMY = "in-army:enemy"
+#: "a card ... in a unit led by a dishonorable Personality": the Personality heading its unit
+_LED_BY_DISHONORABLE = "in-unit-of:a dishonorable Personality"
 #: "a Personality controlled by the active player", "a target Holding controlled by a player with four
 #: or more Holdings in play", "... by a player who controls a dishonorable Personality": a test of the
 #: card's controller
@@ -132,7 +136,7 @@ def checked(state: str) -> bool:
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
         or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
-        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state == _OWN_ARMY \
+        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
@@ -329,6 +333,9 @@ def _own_fits(game, pos: Position, copy: Copy, state: str) -> bool | None:
     m = _IS_KEYWORDS_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split(" or "))
+    if state == _LED_BY_DISHONORABLE:  # (the Personality is in his own unit; dishonorable: dishonored)
+        leader = _leader(pos, copy)
+        return leader.card.type == "personality" and game.has_state(pos, leader, "dishonored")
     m = _CONTROLLED_BY_RE.match(state)
     if m:
         test = _controller_test(m.group(2))
@@ -367,6 +374,10 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
     leader = _leader(pos, source)
     if source.zone == "announced" and state.startswith(("cmp:total-force", "unit-cmp:")):
         return None  # "this unit" of a card played from the hand: in no unit
+    if state == _ENEMY_ARMY:  # a unit at home is in no army, and faces none
+        field = leader.zone
+        return field.startswith("battlefield") and _leader(pos, copy).zone == field \
+            and copy.controller != source.controller
     if state == _OWN_ARMY:
         if source.zone == "announced":  # played from the hand: the acting player's units in the battle
             from .procedure import current_battlefield
@@ -420,7 +431,8 @@ def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
     """Is ``copy`` in the army of the named card (this card or the Personality it is attached to:
     its controller's cards at its battlefield)? Another card's name the engine does not look up."""
     leader = _leader(pos, source)
-    named = [c for c in (source, leader) if name.lower() in c.name.lower().split()]
+    # ("Seasoned Ronin's army": every word of the name is in the card's name)
+    named = [c for c in (source, leader) if set(name.lower().split()) <= set(c.name.lower().replace(",", " ").split())]
     if source.zone == "announced" or not named:
         return None
     field = leader.zone
