@@ -122,9 +122,10 @@ def _controller_test(words: str | None):
 #: "without unbowed attachments": every card attached to it is bowed
 _ATTACHMENT_STATES = {"no-unbowed-attachments"}
 #: "a Fallen Personality": the Fallen keyword (the grammar lower-cases it as a describing word);
-#: "an unaligned Personality": one with no Clan Alignment. (Not "at another battlefield": a Battle
-#: action's targets in units must be at the current battlefield, procedure._check_location.)
-_WORD_STATES = {"fallen", "unaligned"}
+#: "an unaligned Personality": one with no Clan Alignment; "at another battlefield": at a
+#: battlefield other than the current one (the text's own exception to the Rule of Location,
+#: :func:`lifts_location`)
+_WORD_STATES = {"fallen", "unaligned", "other-battlefield"}
 #: the Clan Alignments of Twenty Festivals (Comprehensive Rules, "Clan Alignment")
 CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn")
 
@@ -146,7 +147,7 @@ def checked(state: str) -> bool:
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
 #: (L5R-LOCATION.6): "at any location", "at any battlefield", "at home"
-_ELSEWHERE = {"any-location", "any-battlefield", "at-home", "at home"}
+_ELSEWHERE = {"any-location", "any-battlefield", "at-home", "at home", "other-battlefield"}
 
 
 def lifts_location(spec) -> bool:
@@ -328,6 +329,12 @@ def _own_fits(game, pos: Position, copy: Copy, state: str) -> bool | None:
         return pos.has_keyword(copy, "Fallen")
     if state == "unaligned":  # Comprehensive Rules, "Unaligned": a Personality without a Clan Alignment
         return copy.card.type == "personality" and not clan_aligned(pos, copy)
+    if state == "other-battlefield":  # with no battle being fought, no battlefield is the current one
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        where = _leader(pos, copy).zone
+        return where.startswith("battlefield") and where != field
     if state == "no-unbowed-attachments":
         return all(game.has_state(pos, a, "bowed") for a in pos.attachments_of(copy.uid))
     m = _IS_KEYWORDS_RE.match(state)
