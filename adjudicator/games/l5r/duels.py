@@ -324,7 +324,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
     result["focused"] = [uid for uids in focused.values() for uid in uids]
     result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
-    waiting = _strike(ctx, focused)
+    waiting = _strike(ctx, focused, (a, b))
     _resolve(ctx, a, b, stat, focused, result)
     _after_resolution(ctx, waiting, (a, b), result)
 
@@ -471,7 +471,13 @@ def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, l
     return focused
 
 
-def _strike(ctx, focused: dict[str, list[int]]) -> list:
+def _now(ability) -> bool:
+    """A Focus Effect that acts at once ("bow the other Personality"), not after the resolution."""
+    return (ability.trigger.timing, ability.trigger.event) == ("when", "card-focused") and not any(
+        _after_it_ends(c) for c in ability.conditions)
+
+
+def _strike(ctx, focused: dict[str, list[int]], sides: tuple) -> list:
     """The focused cards are turned face up and their "As a Focus Effect:" traits resolve
     (L5R-ACT-EFFECT.5.3): those the engine carries out (:func:`focus_effect_executes`) all wait
     for the duel's end or its winner, so they are returned, (card, ability) in the order the
@@ -492,7 +498,10 @@ def _strike(ctx, focused: dict[str, list[int]]) -> list:
         for ability in ctx.game.abilities(card):
             if "Focus Effect" not in getattr(ability, "designators", ()):
                 continue
-            if focus_effect_executes(ability):
+            if focus_effect_executes(ability) and _now(ability):
+                ctx.step("effect", f"{card.name}'s Focus Effect resolves", STRIKE)
+                _apply_focus(ctx, card, ability, sides, {"winners": [], "losers": []})
+            elif focus_effect_executes(ability):
                 ctx.step("effect", f"{card.name}'s Focus Effect resolves: '{ability.trigger.text}' waits for the "
                          "duel's resolution", STRIKE)
                 waiting.append((card, ability))
@@ -726,6 +735,18 @@ def _side_spec(spec) -> str | None:
     return "winners" if "duel-winner" in spec.states else "losers"
 
 
+def _duelist_word(spec) -> str | None:
+    """"your Personality in it" / "... in this duel" (mine), "the other Personality" (theirs): the
+    duel's two Personalities as a Focus Effect names them; None otherwise."""
+    if spec is None or spec.ref != "choice" or spec.card_types != ("personality",) or spec.keywords or spec.tests:
+        return None
+    if spec.owner == "you" and spec.states in (("in:it",), ("in-duel",)):
+        return "mine"
+    if spec.states == ("other",) and (spec.text or "").strip().lower() == "the other personality":
+        return "theirs"
+    return None
+
+
 def _after_it_ends(cond) -> bool:
     """"... after it ends" on a Focus Effect: after the duel (the only thing that ends there)."""
     return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == ("after", "card-ends")
@@ -738,7 +759,14 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if (trigger.timing, trigger.event) == ("when", "card-focused"):
+    immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
+        _after_it_ends(c) for c in ability.conditions)
+    if immediate:
+        # "As a Focus Effect, bow the other Personality": now, before the resolution -- so it names
+        # no winner or loser yet, and has no condition
+        if ability.conditions or any(isinstance(c, Effect) and _side_spec(c.target) for c in ability.effects):
+            return False
+    elif (trigger.timing, trigger.event) == ("when", "card-focused"):
         # "As a Focus Effect, this duel's winner gains 1 Honor after it ends": every effect waits for the end
         if not ability.effects or any(not any(c.args[:1] == (f"effect {n}",) and _after_it_ends(c)
                                               for c in ability.conditions) for n in range(len(ability.effects))):
@@ -755,7 +783,7 @@ def focus_effect_executes(ability) -> bool:
         if c.kind in _PLAYER_KINDS:
             return (c.target is None or c.target.ref == "you" or side is not None) and (
                 c.kind == "take-favor" or (c.amount or 1) > 0)
-        if c.kind in _SIDE_KINDS and names_side(c.target) and c.target.ref == "it":
+        if c.kind in _SIDE_KINDS and (names_side(c.target) and c.target.ref == "it" or _duelist_word(c.target)):
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
         if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
             from .effects_engine import province_effect_applies
@@ -768,45 +796,55 @@ def focus_effect_executes(ability) -> bool:
 
 def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
     """The Focus Effects that waited resolve once the duel has (L5R-ACT-EFFECT.5.3), in the order
-    their cards were focused: "you" is the player who focused the card, "your Personality" that
-    player's Personality in the duel."""
+    their cards were focused."""
+    for card, ability in waiting:
+        mine = next((s for s in sides if s.controller == card.owner), None)
+        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
+            ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner}'s Personality did not win the duel, so "
+                     f"'{ability.trigger.text}' does not happen", STRIKE)
+            continue
+        _apply_focus(ctx, card, ability, sides, result)
+
+
+def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
+    """Carry out one Focus Effect: "you" is the player who focused the card, "your Personality"
+    that player's Personality in the duel, "the other Personality" the other one."""
     from .effects import apply_to_card, apply_to_player
 
     pos = ctx.position
-    for card, ability in waiting:
-        you = card.owner
-        mine = next((s for s in sides if s.controller == you), None)
-        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
-            ctx.step("effect", f"{card.name}'s Focus Effect: {you}'s Personality did not win the duel, so "
-                     f"'{ability.trigger.text}' does not happen", STRIKE)
+    you = card.owner
+    mine = next((s for s in sides if s.controller == you), None)
+    theirs = next((s for s in sides if s.controller != you), None)
+    for index, clause in enumerate(ability.effects):
+        held = True
+        for cond in ability.conditions:
+            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
+                continue  # ("after it ends": it waited for the end like the others)
+            side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
+            held = held and mine is not None and mine.uid in result[side]
+        if not held:
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
+                     "condition does not hold", STRIKE)
             continue
-        for index, clause in enumerate(ability.effects):
-            held = True
-            for cond in ability.conditions:
-                if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
-                    continue  # ("after it ends": it waited for the end like the others)
-                side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
-                held = held and mine is not None and mine.uid in result[side]
-            if not held:
-                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
-                         "condition does not hold", STRIKE)
-                continue
-            side = _side_spec(clause.target)
-            cards = [pos.copies[u] for u in result[side]] if side else []
-            if clause.kind in _PLAYER_KINDS:
-                players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
-                outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
-            elif clause.kind == "put-in-hand":
-                outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
-            elif clause.kind == "modify-stat" and clause.stat == "strength":
-                from .effects_engine import give_province_strength
+        side = _side_spec(clause.target)
+        cards = [pos.copies[u] for u in result[side]] if side else []
+        word = _duelist_word(clause.target)
+        if word is not None:
+            cards = [c for c in ((mine,) if word == "mine" else (theirs,)) if c is not None]
+        if clause.kind in _PLAYER_KINDS:
+            players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
+            outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
+        elif clause.kind == "put-in-hand":
+            outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+        elif clause.kind == "modify-stat" and clause.stat == "strength":
+            from .effects_engine import give_province_strength
 
-                outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
-            else:
-                outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
-            if not outs:
-                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
-                         "of that kind)", STRIKE)
-            for out in outs:
-                text = out.description if out.changed else f"{out.description}: no change ({out.why})"
-                ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")
+            outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
+        else:
+            outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
+        if not outs:
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
+                     "of that kind)", STRIKE)
+        for out in outs:
+            text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")
