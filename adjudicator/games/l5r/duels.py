@@ -554,6 +554,7 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
         else:
             ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
             winners, losers = [], [a, b]
+    result["totals"] = {str(uid): total for uid, total in totals.items()}
     result["winners"] = [c.uid for c in winners]
     result["losers"] = [c.uid for c in losers]
     for card in winners:
@@ -665,6 +666,8 @@ def readable_in(ability, cond) -> bool:
 def _won_read(sub) -> bool:
     if sub.kind in ("won-contest", "lost-contest") and len(sub.args) == 1:
         return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
+    if _won_by(sub.kind, tuple(sub.args)):
+        return True  # "you won the duel by three or more"
     if sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args)):
         return True  # "If the loser did not focus from his or her hand"
     return False
@@ -674,9 +677,15 @@ def _won_read(sub) -> bool:
 _FOCUSED_FROM_HAND = ("focused", "from hand")
 
 
+def _won_by(test: str, args: tuple) -> bool:
+    """"you won the duel by three or more": (``won-by``, "you", "the duel", N)."""
+    return test == "won-by" and len(args) == 3 and args[0].lower() == "you" and args[1].lower() == "the duel" \
+        and str(args[2]).isdigit()
+
+
 def tests(test: str, args: tuple) -> bool:
     """Is this a test :func:`test` answers?"""
-    return test in ("won-duel", "won-contest", "lost-contest") or (
+    return test in ("won-duel", "won-contest", "lost-contest") or _won_by(test, args) or (
         test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
         and args[0].lower() in SIDE_WORDS)
 
@@ -689,6 +698,14 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
         card = subject(args[0])
         return None if card is None else card.uid in won
+    if _won_by(test, args):  # your Personality won, its total at least N above the other's
+        result = pos.memo.get(CURRENT) or {}
+        totals = result.get("totals", {})
+        mine = [int(u) for u in totals if pos.copies[int(u)].controller == actor]
+        theirs = [int(u) for u in totals if pos.copies[int(u)].controller != actor]
+        if len(mine) != 1 or len(theirs) != 1:
+            return None if not result else (False if not result.get("happened") else None)
+        return mine[0] in result["winners"] and totals[str(mine[0])] - totals[str(theirs[0])] >= int(args[2])
     if test in ("did", "did-not") and tuple(args[1:]) == _FOCUSED_FROM_HAND:
         result = pos.memo.get(CURRENT) or {}
         card = side_card(pos, args[0])
