@@ -137,3 +137,24 @@ def test_must_focus_exactly_once(focusing, expect):
     text = EXACTLY_ONCE.format(kenji=2, sora=2, kw="", focusing=f" focusing {focusing}", expect=expect)
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_focus_effects_at_once_and_after_the_end():
+    assert executes(parse_ability("As a Focus Effect, bow the other Personality."))
+    assert executes(parse_ability("As a Focus Effect: After this duel ends, give your Personality in it +3F."))
+    # before the resolution there is no winner to name
+    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+
+
+REFUSAL = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
+                        "He may refuse; if he does, draw a card. Bow the loser.")
+
+
+@pytest.mark.parametrize("flags,expect", [
+    (" refusing", 'expect legal\nexpect Alice hand 2\nexpect "Sora" not bowed\nexpect "Kenji" not bowed'),
+    ("", 'expect legal\nexpect Alice hand 1\nexpect "Sora" bowed'),  # accepted: Kenji 3 against Sora 2
+])
+def test_refusal_and_its_consequence(flags, expect):
+    text = REFUSAL.format(kenji=3, sora=2, kw="", focusing=flags, expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)

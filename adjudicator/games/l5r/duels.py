@@ -783,6 +783,9 @@ def focus_effect_executes(ability) -> bool:
         # no winner or loser yet, and has no condition
         if ability.conditions or any(isinstance(c, Effect) and _side_spec(c.target) for c in ability.effects):
             return False
+        if any(isinstance(c, Effect) and c.kind == "modify-stat" and c.stat == "chi" and (c.amount or 0) < 0
+               for c in ability.effects):
+            return False  # (a Personality at 0 Chi would be destroyed, ending the duel unresolved: not carried out)
     elif (trigger.timing, trigger.event) == ("when", "card-focused"):
         # "As a Focus Effect, this duel's winner gains 1 Honor after it ends": every effect waits for the end
         if not ability.effects or any(not any(c.args[:1] == (f"effect {n}",) and _after_it_ends(c)
