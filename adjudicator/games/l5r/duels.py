@@ -59,7 +59,7 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
 
 
 CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here,
-              "duel-stat": _not_here}
+              "duel-stat": _not_here, "lose-duel": _not_here}
 PLAYER_KINDS: dict = {}
 CONTINUOUS_KINDS: dict = {}
 
@@ -325,8 +325,8 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     result["focused"] = [uid for uids in focused.values() for uid in uids]
     result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
     waiting = _strike(ctx, focused, (a, b))
-    _resolve(ctx, a, b, stat, focused, result)
-    _after_resolution(ctx, waiting, (a, b), result)
+    _resolve(ctx, a, b, stat, focused, result, [w for w in waiting if _both_lose(w[1])])
+    _after_resolution(ctx, [w for w in waiting if not _both_lose(w[1])], (a, b), result)
 
 
 def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
@@ -526,7 +526,8 @@ def _focus_value(pos, card: Copy) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict) -> None:
+def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict,
+             both_lose: list = ()) -> None:
     """Totals, winner and loser (L5R-ACT-EFFECT.5.4); a tie goes to a lone Duelist (.5.5)."""
     pos = ctx.position
     totals = {}
@@ -554,6 +555,10 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
         else:
             ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
             winners, losers = [], [a, b]
+    for card, _ in both_lose[:1]:  # an outcome-altering consequence, applied first (Comprehensive Rules, Duel)
+        ctx.step("effect", f"{card.name}'s Focus Effect: both {a.name} and {b.name} lose the duel (this is not a "
+                 "tie)", STRIKE, RESOLUTION)
+        winners, losers = [], [a, b]
     result["totals"] = {str(uid): total for uid, total in totals.items()}
     result["winners"] = [c.uid for c in winners]
     result["losers"] = [c.uid for c in losers]
@@ -764,6 +769,14 @@ def _duelist_word(spec) -> str | None:
     return None
 
 
+def _both_lose(ability) -> bool:
+    """"As a Focus Effect, when this duel resolves, both Personalities lose the duel" (not a tie)."""
+    spec = ability.effects[0].target if len(ability.effects) == 1 and isinstance(ability.effects[0], Effect) else None
+    return ability.trigger is not None and (ability.trigger.timing, ability.trigger.event) == ("when", "duel-resolves") \
+        and ability.effects[0].kind == "lose-duel" and spec is not None and spec.ref == "each" \
+        and spec.card_types == ("personality",) and not spec.states and not ability.conditions
+
+
 def _after_it_ends(cond) -> bool:
     """"... after it ends" on a Focus Effect: after the duel (the only thing that ends there)."""
     return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == ("after", "card-ends")
@@ -776,6 +789,8 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
+    if _both_lose(ability):
+        return True
     immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
         _after_it_ends(c) for c in ability.conditions)
     if immediate:
