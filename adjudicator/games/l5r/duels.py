@@ -61,7 +61,14 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
 CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here,
               "duel-stat": _not_here, "lose-duel": _not_here}
 PLAYER_KINDS: dict = {}
-CONTINUOUS_KINDS: dict = {}
+def _loses_against_applies(effect, ref) -> bool:
+    """"Tametaka loses any duel against Yoritomo Hiromi": the card's own trait, read in every duel
+    it fights (:func:`_loses_against`)."""
+    return ref == "this" and len(effect.values) == 1 and str(effect.values[0]).startswith("against:") \
+        and not effect.target.states and not effect.target.keywords
+
+
+CONTINUOUS_KINDS: dict = {"lose-duel": _loses_against_applies}
 
 
 # ---- what the engine claims (effects.executes) -------------------------------------------
@@ -555,6 +562,15 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
         else:
             ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
             winners, losers = [], [a, b]
+    for card, other in ((a, b), (b, a)):  # "Tametaka loses any duel against Yoritomo Hiromi"
+        trait = _loses_against(ctx.game, card, other)
+        if trait is not None:
+            ctx.step("effect", f"{card.name}'s trait '{trait}': {card.name} loses the duel and {other.name} wins it",
+                     RESOLUTION, "L5R-TRAIT")
+            winners, losers = [other], [card]
+            if _loses_against(ctx.game, other, card) is not None:  # each loses against the other
+                winners, losers = [], [a, b]
+            break
     for card, _ in both_lose[:1]:  # an outcome-altering consequence, applied first (Comprehensive Rules, Duel)
         ctx.step("effect", f"{card.name}'s Focus Effect: both {a.name} and {b.name} lose the duel (this is not a "
                  "tie)", STRIKE, RESOLUTION)
@@ -766,6 +782,18 @@ def _duelist_word(spec) -> str | None:
         return "mine"
     if spec.states == ("other",) and (spec.text or "").strip().lower() == "the other personality":
         return "theirs"
+    return None
+
+
+def _loses_against(game, card: Copy, other: Copy) -> str | None:
+    """The text of ``card``'s trait "X loses any duel against <other's title>", or None."""
+    for ability in game.abilities(card):
+        for clause in getattr(ability, "effects", ()):
+            if ability.kind == "continuous" and isinstance(clause, Effect) and clause.kind == "lose-duel" \
+                    and clause.target is not None and _loses_against_applies(clause, clause.target.ref):
+                title = str(clause.values[0])[len("against:"):].strip().casefold()
+                if other.name.casefold() == title or other.name.casefold().startswith(title + " "):
+                    return ability.text
     return None
 
 
