@@ -141,8 +141,25 @@ def executes(ability) -> bool:
         return False
     if any(isinstance(c, Effect) and c.kind == "duel-stat" and n not in extras for n, c in enumerate(ability.effects)):
         return False
+    if _loser_pronoun_tested(ability, named):
+        return False
     return _side_read(ability, i) and _side_read(ability, i + 1) and all(
         n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
+
+
+def _loser_pronoun_tested(ability, named: list[int]) -> bool:
+    """"Bow the loser, and destroy him if he is dishonorable": after a tie "him" is both losers,
+    but the procedure tests "he" on the first of them only, so such a test is not claimed."""
+    from .conditions import PRONOUNS
+
+    losers = [n for n in named if "duel-loser" in ability.effects[n].target.states]
+    for m, clause in enumerate(ability.effects):
+        if not losers or m <= losers[0] or not isinstance(clause, Effect) or clause.target is None \
+                or clause.target.ref != "it" or clause.target.states:
+            continue
+        if any(len(c.args) > 1 and str(c.args[1]).lower() in PRONOUNS for c in _conds(ability, m)):
+            return True
+    return False
 
 
 #: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
@@ -729,10 +746,11 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
         return mine[0] in result["winners"] and totals[str(mine[0])] - totals[str(theirs[0])] >= int(args[2])
     if test in ("did", "did-not") and tuple(args[1:]) == _FOCUSED_FROM_HAND:
         result = pos.memo.get(CURRENT) or {}
-        card = side_card(pos, args[0])
-        if card is None:
-            return None  # (after a tie "the loser" is two Personalities)
-        hit = result.get("from_hand", {}).get(card.controller, 0) > 0
+        cards = [pos.copies[u] for u in result.get(SIDE_WORDS[args[0].lower()], [])]
+        if not result.get("happened"):
+            return None
+        # (after a tie "the loser" is both Personalities: "did" if either player did)
+        hit = any(result.get("from_hand", {}).get(c.controller, 0) > 0 for c in cards)
         return hit if test == "did" else not hit
     if test in ("won-contest", "lost-contest") and len(args) == 1:
         result = pos.memo.get(CURRENT)
