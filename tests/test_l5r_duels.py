@@ -21,8 +21,8 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # the "if he does" is kept on "dishonor him" only, so "gain 2 Honor" would happen either way
-    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
-    "Bow the loser.",
+    ("Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
+     "Bow the loser."),
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
 ]
@@ -109,8 +109,8 @@ FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
     "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
     "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
-    "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
-    "Dynasty Phase begins.",
+    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+     "Dynasty Phase begins."),
 ]
 
 

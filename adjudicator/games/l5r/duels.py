@@ -394,7 +394,7 @@ def refusal_verdict(pos, cond) -> bool | None:
     refusal the action just offered; None for any other condition."""
     result = pos.memo.get(CURRENT) or {}
     word = _refusal_word(cond)
-    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    _, _, number = (cond.args[0] if cond.args else "").partition(" ")
     if word is None or "refused" not in result or not number.isdigit() or int(number) <= result["refusal_at"]:
         return None
     return result["refused"] if word else not result["refused"]
@@ -706,9 +706,8 @@ def _won_read(sub) -> bool:
         return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
     if _won_by(sub.kind, tuple(sub.args)):
         return True  # "you won the duel by three or more"
-    if sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args)):
-        return True  # "If the loser did not focus from his or her hand"
-    return False
+    # "If the loser did not focus from his or her hand"
+    return sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args))
 
 
 #: "If the loser did not focus from his or her hand": (did / did-not, side word, "focused", "from hand")
@@ -759,14 +758,6 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return None
         return card.uid in result["winners" if test == "won-contest" else "losers"]
     return None
-
-
-def side_card(pos, word: str):
-    """The card "the winner" / "the loser" names (conditions._subject); None after a tie's
-    "the winner" or when no duel was fought."""
-    result = pos.memo.get(CURRENT) or {}
-    uids = result.get(SIDE_WORDS.get(word.lower(), ""), [])
-    return pos.copies.get(uids[0]) if len(uids) == 1 else None
 
 
 # ---- Focus Effects ------------------------------------------------------------------------
