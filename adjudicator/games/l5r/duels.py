@@ -38,6 +38,9 @@ CONSEQUENCES = "L5R-ACT-EFFECT.5.6"
 #: memo key of the duel fought by the action now resolving: {"winners": [uid], "losers": [uid],
 #: "focused": [uid], "happened": bool}; removed by :func:`finish` when the action's effects end
 CURRENT = "_duel"
+#: memo key: uids of the two Personalities in the duel being fought, from the challenge to the end
+#: of the resolution ("while they are not involved in a duel")
+INVOLVED = "_in-duel"
 #: memo key: [turn, uid] of every Personality that won a duel ("if he has won a duel this turn")
 WON = "duels-won"
 #: the zone focused cards wait in: out of play, one per player (Comprehensive Rules, "Focusing Area")
@@ -343,6 +346,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     if _refuses(ctx, ability, index, b, duel, result):
         return
     result["happened"] = True
+    pos.memo[INVOLVED] = [a.uid, b.uid]
     owed = _owed(ctx, ability, index, b.controller, a.controller)
     from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
@@ -350,6 +354,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
     waiting = _strike(ctx, focused, (a, b))
     _resolve(ctx, a, b, stat, focused, result, [w for w in waiting if _both_lose(w[1])])
+    pos.memo.pop(INVOLVED, None)  # the duel ends with its resolution step (Comprehensive Rules, Duel)
     _after_resolution(ctx, [w for w in waiting if not _both_lose(w[1])], (a, b), result)
 
 
@@ -671,6 +676,8 @@ def _card_word(word: str) -> bool:
 def readable(test: str, args: tuple) -> bool | None:
     """For conditions.readable: "if he has won a duel this turn" (``won-duel``; None: not a duel
     test). Every win is recorded as the duel resolves (:data:`WON`)."""
+    if test in ("in-duel", "not-in-duel"):  # "while they are not involved in a duel" (:data:`INVOLVED`)
+        return len(args) == 1 and (args[0].lower() in ("they", "them", *_PRONOUNS) or _card_word(args[0]))
     if test != "won-duel":
         return None
     return len(args) == 2 and args[1] == "this-turn" and (_card_word(args[0]) or args[0].lower() == _ONE_OF_YOURS)
@@ -722,7 +729,7 @@ def _won_by(test: str, args: tuple) -> bool:
 
 def tests(test: str, args: tuple) -> bool:
     """Is this a test :func:`test` answers?"""
-    return test in ("won-duel", "won-contest", "lost-contest") or _won_by(test, args) or (
+    return test in ("won-duel", "won-contest", "lost-contest", "in-duel", "not-in-duel") or _won_by(test, args) or (
         test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
         and args[0].lower() in SIDE_WORDS)
 
@@ -735,6 +742,11 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
         card = subject(args[0])
         return None if card is None else card.uid in won
+    if test in ("in-duel", "not-in-duel") and len(args) == 1:
+        card = subject(args[0])
+        if card is None:
+            return None
+        return (card.uid in pos.memo.get(INVOLVED, [])) == (test == "in-duel")
     if _won_by(test, args):  # your Personality won, its total at least N above the other's
         result = pos.memo.get(CURRENT) or {}
         totals = result.get("totals", {})
