@@ -38,6 +38,8 @@ CONSEQUENCES = "L5R-ACT-EFFECT.5.6"
 #: memo key of the duel fought by the action now resolving: {"winners": [uid], "losers": [uid],
 #: "focused": [uid], "happened": bool}; removed by :func:`finish` when the action's effects end
 CURRENT = "_duel"
+#: memo key: [turn, uid] of every Personality that issued a challenge that happened (refused or not)
+CHALLENGED = "challenges-issued"
 #: memo key: uids of the two Personalities in the duel being fought, from the challenge to the end
 #: of the resolution ("while they are not involved in a duel")
 INVOLVED = "_in-duel"
@@ -343,6 +345,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     stat_words = stat.replace("-", " ").title()
     ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
              f"challenged player", CHALLENGE)
+    pos.memo.setdefault(CHALLENGED, []).append([pos.timing.turn, a.uid])  # "has challenged ... this turn"
     if _refuses(ctx, ability, index, b, duel, result):
         return
     result["happened"] = True
@@ -611,11 +614,9 @@ def subjects(ctx, clause) -> list | None:
     """The cards (or, for a player-level clause, their controllers) "the winner" / "the duel's
     loser" name; None when the clause names no side of a duel."""
     spec = clause.target
-    if spec is None:
-        return None
-    side = next((s for s in spec.states if s in SIDES), None)
-    if side is None:
-        return None
+    if not names_side(spec):
+        return None  # ("the unit of the duel's loser": not read here)
+    side = next(s for s in spec.states if s in SIDES)
     result = ctx.position.memo.get(CURRENT) or {}
     cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
     from .procedure import PLAYER_KINDS
@@ -676,6 +677,8 @@ def _card_word(word: str) -> bool:
 def readable(test: str, args: tuple) -> bool | None:
     """For conditions.readable: "if he has won a duel this turn" (``won-duel``; None: not a duel
     test). Every win is recorded as the duel resolves (:data:`WON`)."""
+    if test == "challenged":  # "if Ibara has challenged a Personality this turn" (:data:`CHALLENGED`)
+        return len(args) == 2 and args[1] == "a Personality this turn" and _card_word(args[0])
     if test in ("in-duel", "not-in-duel"):  # "while they are not involved in a duel" (:data:`INVOLVED`)
         return len(args) == 1 and (args[0].lower() in ("they", "them", *_PRONOUNS) or _card_word(args[0]))
     if test != "won-duel":
@@ -729,7 +732,7 @@ def _won_by(test: str, args: tuple) -> bool:
 
 def tests(test: str, args: tuple) -> bool:
     """Is this a test :func:`test` answers?"""
-    return test in ("won-duel", "won-contest", "lost-contest", "in-duel", "not-in-duel") or _won_by(test, args) or (
+    return test in ("won-duel", "won-contest", "lost-contest", "in-duel", "not-in-duel", "challenged") or _won_by(test, args) or (
         test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
         and args[0].lower() in SIDE_WORDS)
 
@@ -742,6 +745,10 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
         card = subject(args[0])
         return None if card is None else card.uid in won
+    if test == "challenged" and len(args) == 2 and args[1] == "a Personality this turn":
+        card = subject(args[0])
+        issued = {uid for turn, uid in pos.memo.get(CHALLENGED, []) if turn == pos.timing.turn}
+        return None if card is None else card.uid in issued
     if test in ("in-duel", "not-in-duel") and len(args) == 1:
         card = subject(args[0])
         if card is None:
