@@ -38,7 +38,7 @@ def additional_action(game, position, player, effect, *, as_cost, source):
     player for one more action, instead of going to the other player (L5R-ROUND)."""
     t = position.timing
     combat = t.phase == "attack" and t.step == "combat"
-    if not (t.phase == "action" or combat):
+    if not (t.phase == "action" or combat or t.phase == "attack" and t.step == "engage"):
         return _outcome(False, f"{player} takes an additional action", "there is no action round now")
     if re.search(r"\bbattle action\b", effect.text, re.I) and not combat:
         return _outcome(False, f"{player} takes an additional Battle action", "there is no combat segment now")

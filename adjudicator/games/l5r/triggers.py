@@ -388,6 +388,9 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     if not events:
         return
     _forget_investment(pos, events)
+    from .effects_traits import discipline_leaves
+
+    discipline_leaves(pos, proc, events)  # a Discipline Strategy out of play again: removed from the game
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):

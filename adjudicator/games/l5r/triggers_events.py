@@ -15,7 +15,7 @@ RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "re
 def _fighting(pos) -> bool:
     """A battle is being fought: its combat segment or its resolution (L5R-COMBAT, L5R-RESOLVE)."""
     t = getattr(pos, "timing", None)
-    return t is not None and t.phase == "attack" and t.step in ("combat", "resolution")
+    return t is not None and t.phase == "attack" and t.step in ("engage", "combat", "resolution")
 
 
 #: memo: where cards entered play from this turn ({uid: "hand" | "province"}), told by the callers
