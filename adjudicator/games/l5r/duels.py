@@ -170,8 +170,9 @@ def _loser_pronoun_tested(ability, named: list[int]) -> bool:
 #: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
 #: dishonor him and move him home to refuse")
 _REFUSAL_COSTS = ("move-home", "dishonor")
-#: "If he is unbowed, he may refuse"
-_REFUSAL_TESTS = {("effect-if:is", ("he", "unbowed")): "unbowed"}
+#: "If he is unbowed, he may refuse", "If the target is honorable, his controller may ... refuse"
+_REFUSAL_TESTS = {("effect-if:is", (who, state)): state for who in ("he", "the target")
+                  for state in ("unbowed", "honorable")}
 
 
 def _conds(ability, n: int) -> list:
@@ -191,20 +192,22 @@ def _refusal(ability, i: int) -> tuple[list[int], int] | None:
     costs = []
     while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in _REFUSAL_COSTS:
         c = ability.effects[n]
-        if c.target is None or c.target.ref not in ("it", "target") or [x.kind for x in _conds(ability, n)] \
-                != ["effect-optional"] or not _chooser_optional(_conds(ability, n)[0]):
+        if c.target is None or c.target.ref not in ("it", "target") or not _refusal_guards(_conds(ability, n)):
             return None
         costs.append(n)
         n += 1
     if n >= len(ability.effects) or getattr(ability.effects[n], "kind", "") != "refuse-duel":
         return None
     refuse = ability.effects[n]
-    guards = _conds(ability, n)
-    if refuse.target is None or refuse.target.ref not in ("it", "target") \
-            or sum(_chooser_optional(c) for c in guards) != 1 \
-            or any(not _chooser_optional(c) and (c.kind, tuple(c.args[1:])) not in _REFUSAL_TESTS for c in guards):
+    if refuse.target is None or refuse.target.ref not in ("it", "target") or not _refusal_guards(_conds(ability, n)):
         return None
     return costs, n
+
+
+def _refusal_guards(guards: list) -> bool:
+    """The challenged side's own "may" and, at most, the test the text puts on refusing."""
+    return sum(_chooser_optional(c) for c in guards) == 1 and sum(
+        (c.kind, tuple(c.args[1:])) in _REFUSAL_TESTS for c in guards) == len(guards) - 1
 
 
 #: "if he does" / "If he refuses" (refusal_verdict): refused; "if he does not refuse": accepted
