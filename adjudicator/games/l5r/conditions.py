@@ -137,8 +137,9 @@ _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 def _readable(test: str, args: tuple) -> bool:
     from . import duels
 
-    if duels.readable(test, args) is not None:  # "if he has won a duel this turn" (duels.py)
-        return duels.readable(test, args)
+    duel_test = duels.readable(test, args)  # "if he has won a duel this turn" (duels.py)
+    if duel_test is not None:
+        return duel_test
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -648,11 +649,6 @@ def _subject(word, pos, source, subject_of):
     """The card a condition names: pronouns and "this card" via ``subject_of``; "this
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
-    w = word.lower()
-    from .duels import SIDE_WORDS, side_card
-
-    if w in SIDE_WORDS:  # "If the winner is a Duelist": a side of the duel just fought (duels.py)
-        return side_card(pos, w)
     w = word.lower()
     if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
