@@ -38,6 +38,8 @@ NOT_CARRIED_OUT = [
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
+    # the engine makes no battlefield: "there" would be the current one
+    "Battle: Create a battlefield (not associated with any province). Move your target unit there.",
 ]
 
 

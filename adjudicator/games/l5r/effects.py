@@ -643,6 +643,9 @@ def executes(ability) -> bool:
     from .costs import equips_for_x, purchases, purchases_execute, x_cost
 
     made = [i for i, c in enumerate(ability.effects) if getattr(c, "kind", "") == "create"]
+    if any(ability.effects[i].target is not None and "battlefield" in ability.effects[i].target.card_types
+           for i in made):
+        return False  # "Create a battlefield": battlefields are the defenders' provinces' (L5R-ATTACK), none is made
     for i, c in enumerate(ability.effects):  # an attach of a card not just created: paid for, or X-equipped
         if getattr(c, "kind", "") == "attach" and not (made and made[0] < i and c.target is not None
                                                        and c.target.ref == "it") \
