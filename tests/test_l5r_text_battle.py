@@ -638,7 +638,7 @@ def test_challenge_with_refusal_and_its_cost():
     ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, whose controller can dishonor "
                        "him and move him home to refuse.")
     assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "dishonor", "move-home", "refuse-duel"]
-    assert not executes(ab)  # RULES.md gives no duel rules
+    assert executes(ab)  # the duel and its priced refusal: duels.py (L5R-ACT-EFFECT.5.1, pinned)
 
 
 def test_assign_there_and_fight_a_battle_there():
