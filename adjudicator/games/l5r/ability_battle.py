@@ -1632,7 +1632,7 @@ class Rules:
     def bt_p_unit_total_lt(self, meta, ch):
         # "with a total Gold Cost less than <card>'s unit's total Gold Cost": the unit's total, against
         # the total named after "than"
-        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        stat = "total-gold-cost"
         than = self._text(meta)
         than = than[than.lower().index(" than ") + 6:]
         return _post(f"unit-cmp:{stat}<{than}")
