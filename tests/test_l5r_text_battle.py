@@ -1057,3 +1057,14 @@ def test_move_two_cards_there():
     assert create.kind == "create" and create.target.card_types == ("battlefield",)
     assert (first.kind, second.kind) == ("move-to-battle", "move-to-battle")
     assert second.target.text == "a target enemy Personality" and "at-battlefield" not in second.target.states
+
+
+# ---------------------------------------------------------------- tokens on Provinces, contractions
+def test_strength_token_on_a_province_and_contracted_is():
+    (e,) = effects("Open: Give its Province a +1 strength Wall token.")
+    assert e.kind == "give-token" and (e.stat, e.amount, e.keyword) == ("strength", 1, "Wall")
+    # a Gold Production token keeps the other topics' reading
+    (e,) = effects("Open: Give this Holding a +1 Gold Production Wealth token.")
+    assert e.kind == "give-token" and e.stat != "strength"
+    kinds = conds("Battle: Bow him if he's defending.")
+    assert any(k == "effect-if:is" and args[1:] == ("he", "defending") for k, args in kinds.items())

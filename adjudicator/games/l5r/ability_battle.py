@@ -1636,3 +1636,13 @@ class Rules:
         than = self._text(meta)
         than = than[than.lower().index(" than ") + 6:]
         return _post(f"unit-cmp:{stat}<{than}")
+
+    # ----- tokens on Provinces, contractions
+    def bt_give_strength_token(self, meta, ch):
+        value = int(str(next(c for c in ch if getattr(c, "type", "") == "BT_STRENGTH_MOD")).split()[0])
+        return self._eff(meta, "give-token", target=it_target(ch), stat="strength", amount=value,
+                         keyword=token(ch, "CAPWORD"), values=(1,))
+
+    def bt_c_contracted_state(self, meta, ch):
+        who = self._text(meta).split("'")[0]
+        return self.c_state(meta, [TargetSpec(ref="it", text=who), ch[-1]])
