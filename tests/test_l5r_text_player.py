@@ -118,8 +118,8 @@ def test_possessed_card_is_not_a_plain_target():
 
 
 def test_cost_worked_out_from_values_is_not_executable():
-    # a card's Gold Cost is worked out now (amounts.py); a player's starting Honor is not
-    ab = parse_ability("Battle: Pay Gold equal to half your starting Honor, rounded down: Destroy a target Follower.")
+    # a card's Gold Cost and a player's starting Honor are worked out now (amounts.py); his Family Honor is not
+    ab = parse_ability("Battle: Pay Gold equal to your Family Honor: Destroy a target Follower.")
     assert ab.structured and not executes(ab)
 
 

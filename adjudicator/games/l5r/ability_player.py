@@ -1609,8 +1609,7 @@ class _DuelAndTypeRules:
 
     def pl_give_signed_stat_to(self, meta, ch):
         tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
-        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
-        return self._eff(meta, "modify-stat", target=ch[-1], stat=stat, amount=int(str(tok)))
+        return self._eff(meta, "modify-stat", target=ch[-1], stat="focus", amount=int(str(tok)))
 
     def pl_m_focused(self, meta, ch):
         return self._pl_mod("state", "focused")
