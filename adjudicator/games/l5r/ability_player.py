@@ -1857,12 +1857,6 @@ Rules.pl_c_controls_or_favor = _pl_c_controls_or_favor
 class _PlayAndTimingRules:
     """actions played with an extra action, a card's action at another timing, keywords given or taken."""
 
-    def pl_scope_play(self, meta, ch):
-        return ("play", next(c for c in ch if isinstance(c, TargetSpec)))
-
-    def pl_for_one_of_its(self, meta, ch):
-        return None
-
     def pl_take_action_as(self, meta, ch):
         # as the battle topic's ability-timing: keyword the designator pair, target the card
         first, second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
