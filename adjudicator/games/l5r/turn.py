@@ -33,6 +33,10 @@ def opportunity_rule(pos: Position) -> str:
     return "L5R-COMBAT" if t.phase == "attack" and t.step == "combat" else "L5R-ROUND"
 
 
+#: memo: the player an Engage action gave the combat segment's first opportunity (effects_player)
+FIRST_OPPORTUNITY = "combat-first-opportunity"
+
+
 def engage_actions_held(game, pos: Position) -> list[str]:
     """The cards with an Engage action a player could take in this battle: in play, in a hand, or an
     Event face-up in a province (the Comprehensive Rules' "Taking Actions")."""
@@ -105,6 +109,12 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
     if t.phase == "attack" and t.step == "engage":
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", "both players passed in succession: the Engage Segment ends", "L5R-COMBAT.1")
+        first = pos.memo.pop(FIRST_OPPORTUNITY, None)  # "The Attacker has the first opportunity …"
+        if first in pos.players and first != t.priority:
+            t.priority = first
+            proc.add("timing", f"combat segment: {first} has the first opportunity (an Engage action gave it)",
+                     "L5R-COMBAT.1", "L5R-ACT-EFFECT")
+            return
         proc.add("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
         return
     if t.phase == "action":
@@ -556,8 +566,10 @@ def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
                     resolved.append([active, c.name])
                     proc.add("effect", f"{c.name} is revealed in {province}: an Event, it resolves", "L5R-EVENTS")
                     _resolve_event(game, pos, c, proc)
-                    proc.add("effect", f"{c.name} is discarded", "L5R-EVENTS")
-                discard_copy(pos, c)
+                    if not in_play(pos, c):  # (its own effect put it into play: it stays, L5R-EVENTS)
+                        proc.add("effect", f"{c.name} is discarded", "L5R-EVENTS")
+                if not in_play(pos, c):
+                    discard_copy(pos, c)
                 refill(pos, active, province, proc)
             elif c.card.type == "region":
                 regions = pos.memo.setdefault("game:regions", {})
@@ -582,7 +594,9 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
     from .effects import apply_to_player
 
     for ability in game.abilities(event):
-        for clause in ability.effects:
+        for index, clause in enumerate(ability.effects):
+            if delayed.event_clause(game, pos, event, ability, index, proc):  # "Put this Event into play" (delayed.py)
+                continue
             kind, target = getattr(clause, "kind", None), getattr(clause, "target", None)
             if kind in ("draw", "gain-honor", "lose-honor") and (target is None or target.ref in ("you", "each")):
                 players = list(pos.players) if target is not None and target.ref == "each" else [pos.timing.active]
