@@ -843,3 +843,10 @@ def test_honor_keyword_cards_and_honor_compared():
     ab = parse_ability("Gain 2 Honor if his controller has more Honor than you.")
     assert ab.structured
     assert any(c.args[1:] == ("his controller", "family-honor", ">", "you") for c in ab.conditions)
+
+
+def test_the_game_lost_and_honor_lost_unchanged():
+    ab = parse_ability("After this card is destroyed, you lose the game.")
+    assert ab.structured and (ab.effects[0].kind, ab.effects[0].target.ref) == ("lose-game", "you")
+    (e,) = effects("You lose 2 Honor.")
+    assert (e.kind, e.amount) == ("lose-honor", 2)

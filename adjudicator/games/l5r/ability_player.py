@@ -47,6 +47,7 @@ KINDS: frozenset[str] = frozenset({
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
     "modify-stat-change",   # "Kano's Force bonuses ... are increased by 2": stat, keyword bonuses/penalties, amount, target whose
     "use-traits-as-controller",  # "You ... may use its Gold-producing traits as if you controlled it": keyword which traits
+    "lose-game",            # "you lose the game": target the player
     "lose-keyword-choice",  # "remove from him Cavalry, Naval, or Tactician": one keyword of the list, picked
     "modify-numeral",       # "Increase a positive numeral on your target Spell by 1": target the card, amount
     "action-designator",    # "This action has Home": target the action, keyword the designator it gains
@@ -1969,3 +1970,11 @@ class _HonorWordRules:
 for _name, _f in list(vars(_HonorWordRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+def _pl_lose_game(self, meta, ch):
+    # the player named loses the game (lose-game, target the player)
+    return self._eff(meta, "lose-game", target=ch[0])
+
+
+Rules.pl_lose_game = _pl_lose_game
