@@ -528,3 +528,9 @@ def test_attachments_stay_attached_and_units_return_ignoring_entering_play_effec
 def test_deck_construction_minimum():
     (e,) = parse_ability("You must have at least 12 Holdings in your deck construction.").effects
     assert (e.kind, e.amount, e.target.card_types) == ("deck-minimum", 12, ("holding",))
+
+
+def test_a_weapon_attached_is_the_has_test():
+    ab = parse_ability("Battle: Give a target enemy Personality -1F, or -2F if Kenji has a Gaijin Weapon attached.")
+    assert ab.structured, ab
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:has"] == [("Kenji", "a Gaijin Weapon")]

@@ -130,7 +130,8 @@ def test_restrictions_are_executable_only_when_the_engine_honours_them():
     assert not executes(parse_ability("Lobbying does not bow this Personality."))
     # "before your third turn" is decided from the turn number and seat order (conditions.py)
     assert executes(parse_ability("This card will not straighten before your third turn."))
-    assert not executes(parse_ability("Will not join a Crab Clan player."))
+    # joining is checked wherever a card changes hands (L5R-DYNASTY.3, effects_restrictions)
+    assert executes(parse_ability("Will not join a Crab Clan player."))
 
 
 _BATTLE = L5R_HEAD + """card "Sentinel" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 text "{text}"
@@ -477,3 +478,60 @@ def test_cards_that_will_not_affect_province_strengths():
     (e,) = ab.effects
     assert (e.kind, e.target.card_types, e.target.owner) == ("cannot-modify-strength", ("province",), "you")
     assert [c.args[1] for c in ab.conditions if c.kind == "effect-by"] == ["opponent-cards"]
+
+
+def test_a_decoy_restriction_holds_while_other_legal_targets_exist():
+    for text, where in (("Other players may not target Hoshi with actions if any other legal targets are available.", ()),
+                        ("Other players may not target cards in this unit with actions if there are any other legal "
+                         "targets in this army.", ("in this army",))):
+        ab = parse_ability(text)
+        (e,) = effects(text)
+        assert e.kind == "cannot-be-targeted-by"
+        (cond,) = [c for c in ab.conditions if c.kind.startswith("effect-if")]
+        assert cond.kind == "effect-if:other-legal-target"
+        assert cond.args[1:] == where
+
+
+def test_another_card_at_his_location_that_is_a_legal_target():
+    ab = parse_ability("Other players may not target this Personality with actions while there is another Personality "
+                       "at his location who is a legal target for the action.")
+    assert ab.structured, ab
+    (e,) = ab.effects
+    assert e.kind == "cannot-be-targeted-by"
+
+
+def test_ownership_negated_and_a_choice_not_taken():
+    ab = parse_ability("Destroy this Spell if you do not own the target.")
+    assert [(c.kind, c.args[1:]) for c in ab.conditions] == [("effect-if:none-of", ("you-own/1", "the target"))]
+    ab = parse_ability("He may discard it; if he doesn't, he cannot play cards with that title.")
+    assert ab.structured, ab
+    discard, cannot = ab.effects
+    assert (discard.kind, cannot.kind) == ("discard", "cannot-play")
+    assert cannot.values[0].states == ("titled:that",)
+    assert [c.kind for c in ab.conditions] == ["effect-optional", "effect-if:did-not"]
+
+
+def test_dynasty_cards_and_either_decks_cards():
+    (e,) = effects("Open: Discard a Dynasty card in a Province.")
+    assert e.target.keywords == ("Dynasty",)
+    (e,) = effects("The abilities on two target Dynasty or Fate cards cannot be used.")
+    assert e.kind == "cannot-use-abilities"
+
+
+def test_plural_clan_test_and_a_keyword_or_fallen():
+    ab = parse_ability("Lose 1 Honor and all other players must discard a card, or two cards if they are Crab Clan.")
+    assert ab.structured, ab
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:is-clan"] == [("they", "Crab")]
+    ab = parse_ability("Bow a target Personality; if he is Goro or Fallen, he will not straighten.")
+    (cond,) = [c for c in ab.conditions if c.kind.startswith("effect-if")]
+    assert cond.kind == "effect-if:any-of"
+    assert cond.args[1:] == ("is/2", "he", "Goro", "is/2", "he", "fallen")
+    # elements after "or" stay keywords of the base reading
+    assert parse_ability("While this Shugenja is Air or Fire, he has +1F.").structured
+
+
+def test_enemy_units_there_and_province_strength_in_full():
+    ab = parse_ability("Kaoru may only move to a battlefield if any enemy units are there.")
+    assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:at-battlefield"] == [("any enemy units",)]
+    (e,) = effects("This Province has +5 Province Strength.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "strength", 5)

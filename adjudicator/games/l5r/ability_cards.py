@@ -306,6 +306,16 @@ class Rules:
     def cc_p_not_titled(self, meta, ch):
         return _Mod("post-state", "not-titled:" + ch[-1])
 
+    def cc_c_has_attached(self, meta, ch):
+        # "if he has a Weapon attached": the base "has" test (an attachment of his that fits)
+        from adjudicator.core.ability import Condition
+
+        return Condition(kind="has", args=(ch[0].text, ch[1].text), text=self._text(meta))
+
+    def cc_p_that_title(self, meta, ch):
+        # "cards with that title": the title named before in the ability
+        return _Mod("post-state", "titled:that")
+
     def cc_p_different_titles(self, meta, ch):
         return _Mod("post-state", "different-titles")
 

@@ -1525,3 +1525,57 @@ class Rules:
     def rs_not_affect_strength(self, meta, ch):
         # the provinces named keep their strength against the subject's changes
         return _Vp("cannot-modify-strength", obj=ch[0], acted_on=True)
+
+    # ----- tests a restriction reads (2)
+    def rs_c_not_own(self, meta, ch):
+        # "if you do not own the target": the conditions topic's "you-own" test, negated ("none-of")
+        from adjudicator.core.ability import Condition
+
+        from .ability_conditions import encode
+
+        inner = Condition(kind="you-own", args=(ch[-1].text,))
+        return Condition(kind="none-of", args=encode([inner]), text=self._text(meta))
+
+    def rs_c_other_legal_targets(self, meta, ch):
+        # "if any other legal targets are available", "... in this army": args (where, if named)
+        from adjudicator.core.ability import Condition
+
+        text = self._text(meta)
+        where = re.search(r"targets\s+(.*)$", text, re.I)
+        where = where.group(1).strip() if where and not where.group(1).lower().startswith("are") else ""
+        return Condition(kind="other-legal-target", args=(where,) if where else (), text=text)
+
+    def rs_r_legal_target(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "legal-target:the-action")
+
+    def rs_p_at_his_location(self, meta, ch):
+        # "at his location": the same location as the card the pronoun names
+        from .ability import _Mod
+
+        return _Mod("post-state", "same-location-as:it")
+
+    def rs_m_dynasty(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("keyword", "Dynasty")
+
+    def rs_m_dynasty_or_fate(self, meta, ch):
+        # either deck's cards: no keyword narrows them (every card is a Dynasty or a Fate card)
+        from .ability import _Mod
+
+        return _Mod("state", "dynasty-or-fate")
+
+    def rs_c_is_either(self, meta, ch):
+        # "if he is Fudo or Fallen": the base tests "is <keyword>" / "is <state>", either holding
+        from adjudicator.core.ability import Condition
+
+        from .ability_conditions import encode
+
+        who = ch[0].text
+        keyword = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        state = "fallen"
+        return Condition(kind="any-of", args=encode([Condition(kind="is", args=(who, keyword)),
+                                                      Condition(kind="is", args=(who, state))]),
+                         text=self._text(meta))
