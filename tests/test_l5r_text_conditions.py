@@ -745,3 +745,12 @@ def test_no_players_may_and_fear_may_target_and_destroy():
     assert kinds == ["attack-may-target", "fear-destroys"]
     # ", and destroy this card" elsewhere is no Fear rider
     assert parse_ability("Battle: Choose your performing Ninja, and destroy this card or discard it from your hand: Ranged 3 Attack.").structured
+
+
+def test_in_play_during_your_last_turn():
+    ab = parse_ability("Limited: If this card is in your hand, target your dead Personality who was in play during your last turn: Draw a card.")
+    assert ab.structured
+    (t,) = [e.target for e in ab.costs + ab.effects if isinstance(e, Effect) and e.kind == "target"]
+    assert "was-in-play:your-last-turn" in t.states
+    # a state the resolver does not read: never claimed
+    assert not executes(ab)

@@ -1028,6 +1028,12 @@ class _AfterTheTest:
         # the base delay ("after", "card-<verb>") with the base event "card-enters-play"
         return ("after", "card-enters-play", self._text(meta))
 
+    def cd_r_in_play_last_turn(self, meta, ch):
+        # a typed state: in play, during your last turn
+        from .ability import _Mod
+
+        return _Mod("post-state", "was-in-play:your-last-turn")
+
     def cd_dl_after_attaches(self, meta, ch):
         # the events topic's core "<subject>-attaches"
         return ("after", "card-attaches", self._text(meta))
