@@ -289,3 +289,13 @@ def test_either_of_two_events():
     assert ab.trigger.event.startswith("either:")
     first, second = ab.trigger.event[len("either:"):].split("|")
     assert "proclaimed" in first and second.endswith("destroyed")
+
+
+def test_would_target_a_described_card_with_an_action():
+    ab = parse_ability("Reaction: When another player would target a Courtier at Aiko's battlefield with an action: "
+                       "The action targets Aiko instead, if legal.")
+    assert ab.structured, ab
+    assert ab.trigger.event.startswith("action-would-target;by=opponent")
+    # "targets this Personality with an action" keeps its reading
+    ab = parse_ability("Political Reaction: After another player targets this Personality with an action, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event.startswith("action-targets")
