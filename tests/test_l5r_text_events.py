@@ -299,3 +299,9 @@ def test_would_target_a_described_card_with_an_action():
     # "targets this Personality with an action" keeps its reading
     ab = parse_ability("Political Reaction: After another player targets this Personality with an action, gain 1 Honor.")
     assert ab.structured and ab.trigger.event.startswith("action-targets")
+
+
+def test_plural_subjects_that_move():
+    ab = parse_ability("After they move, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "card-moves"
+    assert parse_ability("Battle: Target two Personalities. Straighten both their units as they move.").structured
