@@ -49,7 +49,11 @@ def vocab() -> list[str]:
 
 @functools.lru_cache(maxsize=None)
 def card_texts(game: str) -> list[str]:
-    return fuzz().l5r_texts() if game == "l5r" else fuzz().berserk_texts()
+    texts = fuzz().l5r_texts() if game == "l5r" else fuzz().berserk_texts()
+    # build the game's parser before the contract's hang timer runs: on a clean checkout (no lark
+    # cache) and a loaded machine, building it can take longer than the timer allows one input
+    fuzz()._ability_module(game).parse_card_text(texts[0])
+    return texts
 
 
 def assert_contract(target: str, text: str) -> None:

@@ -429,7 +429,7 @@ def test_grant_ability_parses_the_nested_text():
     assert nested.designators == ("Battle",) and nested.structured
     assert effects(nested)[0].kind == "bow"
     # real text whose nested ability the grammar cannot read yet: not granted
-    r = parse_ability('You have the ability, "Open: Give a target face-up card in your Province Kharmic."')
+    r = parse_ability('You have the ability, "Open: A great storm surrounds your army."')
     assert not r.structured and "granted ability not structured" in r.unparsed_fragments()[0].reason
     # a granted ability whose text does not parse is not granted: the clause stays Unparsed
     b = parse_ability('Permanently give him Shadowlands and the ability, "Maho Limited: Frobnicate the moon."')

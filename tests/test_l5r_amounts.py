@@ -41,10 +41,10 @@ def test_worked_out_amounts_execute(text):
 
 
 @pytest.mark.parametrize("text", [
-    # a choice between two values besides another choice; a player's value; nothing named for "his"
+    # a choice between two values besides another choice; nothing named for "his"
+    # (a player's starting Honor is now read: test_l5r_amounts_province_and_start.py)
     "Battle: Target your opposed unbowed Paragon. Give him +2F or +2PH. Melee Attack with strength equal to his "
     "Force or Personal Honor.",
-    "Battle: Give a target Personality -1F. Lose Honor equal to half your starting Honor, rounded down.",
     "Reaction: After another player's action targets this card, give him a Force bonus equal to his Chi.",
     # a lasting trait whose amount could itself come from lasting traits (current Force)
     "This Follower has a Force bonus equal to its Personality's Force.",

@@ -12,14 +12,16 @@ from adjudicator.games.l5r.states import checked, has_ability
     "has-ability:Political", "has-exactly-1:Weapon", "printed-keyword:Fire",
     "printed-keyword:Fallen|Fudo|Shadowlands", "at-battlefield-of:this card", "cmp:force!=it.base-force",
     "cmp:chi<=it.base-chi",
+    # this card's name (or its bearer's): another card's name is not looked up (fits says None)
+    "at-battlefield-of:Takichi",
 ])
 def test_read(state):
     assert checked(state)
 
 
 @pytest.mark.parametrize("state", [
-    # another card's battlefield, by name or pronoun: not looked up here
-    "at-battlefield-of:Takichi", "has-ability:political", "has-exactly-one:Weapon",
+    # another card's battlefield by pronoun: not looked up here
+    "at-battlefield-of:it", "has-ability:political", "has-exactly-one:Weapon",
     # another card's base value: not read here
     "cmp:force!=this.base-force",
 ])

@@ -638,7 +638,7 @@ def test_challenge_with_refusal_and_its_cost():
     ab = parse_ability("Iaijutsu Battle: Kenji challenges a target enemy Personality, whose controller can dishonor "
                        "him and move him home to refuse.")
     assert [e.kind for e in ab.effects] == ["duel-challenger", "duel", "dishonor", "move-home", "refuse-duel"]
-    assert not executes(ab)  # RULES.md gives no duel rules
+    assert executes(ab)  # the duel and its priced refusal: duels.py (L5R-ACT-EFFECT.5.1, pinned)
 
 
 def test_assign_there_and_fight_a_battle_there():
@@ -733,3 +733,154 @@ def test_another_or_any_players_home():
     assert e.target.states == ("at-home-of:any",)
     (e,) = effects("Battle: Bow a target Follower in a player's home.")
     assert e.target.states == ("at-home-of:any",)
+
+
+# ---------------------------------------------------------------- looking, playing, giving keywords
+def test_look_at_cards_in_provinces():
+    (e,) = effects("Open: Look at a face-down card in another player's Province.")
+    assert e.kind == "look-at" and e.target.zone == "province" and e.target.owner == "opponent"
+    assert "face-down" in e.target.states
+    (e,) = effects("Open: Look at all face-down cards in one player's provinces.")
+    assert e.kind == "look-at" and e.target.ref == "each" and "in-province-of:one player" in e.target.states
+
+
+def test_additional_action_to_play_a_card():
+    ab = parse_ability("Battle: Target a Kata in your discard pile: Take an additional action to play it for one of its Battle actions.")
+    e = next(e for e in ab.effects if e.kind == "additional-action")
+    assert e.keyword == "play:Battle" and e.target.ref == "it"
+    (e,) = effects("Battle: Take an additional action to play it.")
+    assert e.keyword == "play"
+
+
+def test_keyword_given_to_a_located_card():
+    (e,) = effects("Battle: Give your Samurai in this duel Duelist.")
+    assert e.kind == "grant-keyword" and e.keyword == "Duelist" and "in-duel" in e.target.states
+    (e,) = effects("Open: Give a target face-up card in your Province Kharmic.")
+    assert e.keyword == "Kharmic" and e.target.zone == "province" and e.target.owner == "you"
+
+
+# ---------------------------------------------------------------- attachments, attacks in conditions
+def test_with_attachments_attached():
+    (e,) = effects("Your Provinces with one or more Walls attached have +1 strength.")
+    assert e.kind == "modify-stat" and e.target.states == ("has-attached:one or more Walls",)
+
+
+def test_condition_on_what_the_attack_targets():
+    kinds = conds("Battle: Fear 3, with +1 strength if the Fear targets a Follower.")
+    assert any(k.endswith("attack-targets") and args[1:] == ("fear", "a Follower") for k, args in kinds.items())
+    kinds = conds("Battle: Ranged 2 Attack, plus 1 if the Ranged Attack targets a Naga.")
+    assert any(k.endswith("attack-targets") and args[1] == "ranged-attack" for k, args in kinds.items())
+    # "the Ranged Attack" stays a noun phrase before other verbs
+    assert parse_ability("Battle: Ranged 4 Attack. If the Ranged Attack destroyed a card, draw a card.").structured
+
+
+def test_did_not_attack_and_moved_or_entered_play():
+    kinds = conds("Open: Gain 1 Honor before the turn ends if the target did not attack you this turn.")
+    assert any(k.endswith("did-not-attack") for k in kinds)
+    (e, _) = effects("Battle: Give a target Personality that has moved or entered play this battle +1F or -1F.")
+    assert "did:moved-or-entered-play" in e.target.states
+
+
+def test_after_it_moves_you_may_target_and_bow():
+    ab = parse_ability("Battle: Move Kenji into your defending army. After this moves him, you may target and bow an enemy Follower.")
+    assert ab.structured
+    bow = next(e for e in ab.effects if e.kind == "bow")
+    assert bow.target.ref == "target"
+    kinds = {c.kind for c in ab.conditions}
+    assert {"effect-optional", "effect-delayed"} <= kinds
+
+
+def test_lower_current_force_than_own_printed_force():
+    (e,) = effects("Battle: Move home a target enemy Personality with lower current Force than his own printed Force.")
+    assert e.kind == "move-home" and e.target.states == ("cmp:force<it.printed-force",)
+
+
+def test_bottom_of_the_appropriate_deck_and_a_target_personalitys_unit():
+    (e,) = effects("Battle: Put all cards without attachments in a target enemy Personality's unit on the bottom of their appropriate deck.")
+    assert e.kind == "put-on-bottom" and e.values == ("owner",) and e.keyword == "deck"
+    assert "in-unit-of:a target enemy Personality" in e.target.states
+    (e,) = effects("Battle: Put all cards in his unit on the bottom of their owner's appropriate deck.")
+    assert e.kind == "put-on-bottom" and e.values == ("owner",)
+
+
+def test_two_word_names_and_the_actions_resolution():
+    (e,) = effects("Battle: Give each Follower in Hida Kisada's army +1F.")
+    assert e.target.states == ("in-army-of:Hida Kisada",)
+    ab = parse_ability("Reaction: After an action resolves, you may move Aroru to a different location.")
+    assert ab.structured
+    ab = parse_ability("Battle: Bow a Follower. After the action's resolution, you may move Aroru to a different location.")
+    assert any(c.kind == "effect-trigger" and "!action-resolves" in c.args for c in ab.conditions)
+
+
+def test_create_fear_equal_and_cost_then_alternative_bonus():
+    _, fear, plus = effects("Battle: Discard a card to create Fear equal to the card's Focus Value, +1 if its target is Crab Clan.")
+    assert fear.kind == "fear" and fear.stat == "focus" and plus.kind == "amount-plus" and plus.amount == 1
+    discard, first, alt = effects("Battle: Discard a Kiho to give Ogure +2F, or +3F if he is defending.")
+    assert discard.kind == "discard" and (first.amount, alt.amount) == (2, 3)
+
+
+def test_increase_the_strength_of_the_actions_fear():
+    mod, count = effects("Interrupt: Increase the strength of the action's Fear effects by the number of Clout tokens in play.")
+    assert mod.kind == "modify-stat" and mod.stat == "strength" and count.kind == "amount-equal-to"
+
+
+def test_additional_action_printed_on_a_card():
+    (e,) = effects("Battle: You may take an additional action printed on your Magistrate.")
+    assert e.kind == "additional-action" and e.keyword == "printed-on" and e.target.text == "your Magistrate"
+
+
+# ---------------------------------------------------------------- moved, refilled, transferred cards
+def test_refill_the_province_with_your_target_card():
+    refill, put = effects("Limited: Refill the Province with your target discarded Personality.")
+    assert refill.kind == "refill" and refill.target.card_types == ("province",)
+    assert put.kind == "put-into-play" and put.target.ref == "target" and put.target.owner == "you"
+    assert put.target.states == ("discarded",) and put.target.card_types == ("personality",)
+
+
+def test_moved_home_from_here_and_units_there():
+    (e,) = effects("Battle: Target a Personality at any location who was moved home from the current battlefield.")
+    assert "did:moved-home:from-here" in e.target.states
+    kinds = conds("Battle: Move this Personality to the current battlefield if any enemy units are there.")
+    assert any(k.endswith("at-battlefield") for k in kinds)
+
+
+def test_transfer_to_an_adjacent_province_and_units_led_by():
+    (e,) = effects("Battle: Transfer this Holding to an adjacent Province.")
+    assert e.kind == "transfer" and e.values == ("an adjacent Province",)
+    (e,) = effects("Battle: Destroy a card in a unit led by a dishonorable Personality.")
+    assert e.target.states == ("in-unit-of:a dishonorable Personality",)
+
+
+def test_negate_the_actions_force_penalties():
+    (e,) = effects("Interrupt: Negate the action's Force penalties on all cards in this unit.")
+    assert e.kind == "negate-stat-changes" and e.stat == "force" and e.values == ("action-penalties",)
+
+
+def test_cards_you_have_destroyed_and_that_have_been_destroyed():
+    _, each = effects("Battle: Gain 1 Honor for each Province you have destroyed this game.")
+    assert each.kind == "amount-for-each" and each.target.states == ("did-by-you:destroyed", "during:this-game")
+    ab = parse_ability("Kenji has +1F for each of your Provinces that have been destroyed this game.")
+    each = ab.effects[-1]
+    assert each.target.states == ("was:destroyed", "during:this-game")
+    # the engine counts only cards in play by what it reads: a destroyed Province is neither
+    assert not executes(ab)
+
+
+def test_may_perform_the_equip_action_even_if_bowed():
+    (e,) = effects("Once per battle, Kenji may perform the Equip Battle action even if bowed and even if unopposed.")
+    assert e.kind == "rulebook-action" and e.values == ("Equip Battle", "even-if-bowed", "even-if-unopposed")
+
+
+def test_rulebook_ability_timing_of_the_card_itself():
+    (e,) = effects("Kenji's rulebook Tactical Advantage ability is a Battle/Open action for Kenji.")
+    assert e.kind == "ability-timing" and e.keyword == "Battle/Open" and e.values == ("rulebook Tactical Advantage",)
+
+
+def test_delayed_optional_cost_then_and_as_they_move():
+    ab = parse_ability("Battle: Move him home. After he moves, you may discard a card to draw a card.")
+    assert ab.structured
+    assert sum(c.kind == "effect-delayed" for c in ab.conditions) == 2
+    ab = parse_ability("Battle: Switch their locations. Straighten both their units as they move.")
+    assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
+    ab = parse_ability("Battle: Move home your target Personality. As the target moves, draw a card.")
+    assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)

@@ -118,8 +118,8 @@ def test_possessed_card_is_not_a_plain_target():
 
 
 def test_cost_worked_out_from_values_is_not_executable():
-    # a card's Gold Cost is worked out now (amounts.py); a player's starting Honor is not
-    ab = parse_ability("Battle: Pay Gold equal to half your starting Honor, rounded down: Destroy a target Follower.")
+    # a card's Gold Cost and a player's starting Honor are worked out now (amounts.py); his Family Honor is not
+    ab = parse_ability("Battle: Pay Gold equal to your Family Honor: Destroy a target Follower.")
     assert ab.structured and not executes(ab)
 
 
@@ -647,3 +647,82 @@ def test_one_of_the_active_players_cards_and_a_gold_cost_option():
     assert (e.target.ref, e.target.count, e.target.card_types) == ("choice", 1, ("personality",))
     es = effects("Give her +1C or +2 Gold Cost.")
     assert [(e.stat, e.amount) for e in es] == [("chi", 1), ("gold-cost", 2)]
+
+
+def test_cards_put_back_keywords_from_a_list_and_uses_counted():
+    (e,) = effects("You may rearrange them.")
+    assert (e.kind, e.target.ref) == ("reorder", "it")
+    (e,) = effects("Give your target Samurai or Courtier Air, Fire, or Void.")
+    assert (e.kind, e.keyword, e.target.ref) == ("grant-keyword-choice", "Air|Fire|Void", "target")
+    (e,) = effects("Give Hiroshi's target Follower Naval.")
+    assert (e.kind, e.keyword, e.target.ref, e.target.card_types) == ("grant-keyword", "Naval", "possessed", ("follower",))
+    (e,) = effects("You may use this action three times per turn.")
+    assert (e.kind, e.amount) == ("reuse-ability", 2)
+    es = effects("You may use this Holding's printed ability one additional time per turn for each of your Farms in play.")
+    assert [e.kind for e in es] == ["reuse-ability", "amount-for-each"]
+
+
+def test_lobby_bonus_and_honor_victory():
+    (e,) = effects("You have a +3 Lobby Bonus.")
+    assert (e.kind, e.amount, e.target.ref) == ("lobby-bonus", 3, "you")
+    es = effects("You have a Lobby Bonus of three times Toshi's Personal Honor.")
+    assert [(e.kind, e.amount) for e in es] == [("lobby-bonus", None), ("amount-equal-to", 3)]
+    assert es[1].stat == "personal-honor"
+    (e,) = effects("Players need 5 more Honor to win an Honor Victory.")
+    assert (e.kind, e.amount, e.target.ref) == ("honor-victory-threshold", 5, "each")
+
+
+def test_picked_then_paid_for_or_tested():
+    ab = parse_ability("You may target and bow your unbowed Courtier to dishonor the Personality.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects] == ["bow", "dishonor"] and ab.effects[0].target.ref == "target"
+    ab = parse_ability("You may target and destroy one of his Items if your Personality has a Weapon.")
+    assert ab.structured and any(c.kind.startswith("effect-if") for c in ab.conditions)
+    ab = parse_ability("Produce 1 Gold, or 2 Gold if you control a Samurai and the Imperial Favor.")
+    assert ab.structured
+    cond = next(c for c in ab.conditions if c.kind == "effect-if:all-of")
+    assert "the Imperial Favor" in cond.args and "a Samurai" in cond.args
+
+
+def test_abilities_removed_phases_and_transfers():
+    (e,) = effects("Remove your Stronghold's ability.")
+    assert (e.kind, e.target.card_types) == ("lose-abilities", ("stronghold",))
+    ab = parse_ability("After a phase begins, straighten this Personality.")
+    assert ab.structured and ab.trigger.event == "phase-begins"
+    ab = parse_ability("After it transfers, straighten it.")
+    assert ab.structured and ab.trigger.event == "card-transferred"
+    ab = parse_ability("Straighten this Holding after your next Dynasty Phase begins.")
+    assert ab.structured
+    assert any(c.args[1:] == ("after-next", "your-dynasty-phase-begins") for c in ab.conditions)
+
+
+def test_duels_with_a_named_card_focus_values_and_the_count_first():
+    ab = parse_ability("This Item has +1F while this Personality is dueling a Personality with higher Chi.")
+    assert ab.structured
+    cond = next(c for c in ab.conditions if c.kind.endswith("dueling"))
+    assert cond.args[1:] == ("this Personality", "a Personality with higher Chi")
+    ab = parse_ability("Kenji has -2F while dueling Bayushi Aramasu.")
+    assert ab.structured and any(c.kind.endswith("dueling") for c in ab.conditions)
+    (e,) = effects("give +2 Focus Value to each of your focused cards.")
+    assert (e.kind, e.stat, e.amount, e.target.states) == ("modify-stat", "focus", 2, ("focused",))
+    es = effects("For each target with 0 Chi, his controller loses 2 Honor.")
+    assert [e.kind for e in es] == ["lose-honor", "amount-for-each"]
+    es = effects("This Personality has +1C and Imperial • Courtier.")
+    assert [(e.kind, e.keyword) for e in es][1:] == [("grant-keyword", "Imperial"), ("grant-keyword", "Courtier")]
+
+
+def test_either_description_two_targets_clan_or_keyword_and_quoted_names():
+    (e,) = effects("Bow a target Item, or a target Follower with 2 or lower Force.")
+    assert e.target.card_types == ("item", "follower")
+    # each description keeps its restrictions: no card is bowed on the first one's alone
+    assert e.target.states == ("either:a target Item|a target Follower with 2 or lower Force",)
+    es = effects("Target your Samurai, and another of your Personalities at a different location.")
+    assert [e.kind for e in es] == ["target", "target"]
+    ab = parse_ability("This Personality has +1F if you are Lion Clan or have Courage or Courtesy.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-if:any-of"]
+    assert cond.args[1:] == ("clan-player/1", "Lion", "you-have/1", "Courage", "you-have/1", "Courtesy")
+    (e,) = effects('Name "Holding", "Item", or "Region".')
+    assert (e.kind, e.keyword) == ("name-choice", "word:Holding|Item|Region")
+    es = effects("Choose your two target Personalities and transfer a target Follower on one of them to the other.")
+    assert [e.kind for e in es] == ["choose", "transfer", "attach-to"]

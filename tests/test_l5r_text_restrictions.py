@@ -130,7 +130,8 @@ def test_restrictions_are_executable_only_when_the_engine_honours_them():
     assert not executes(parse_ability("Lobbying does not bow this Personality."))
     # "before your third turn" is decided from the turn number and seat order (conditions.py)
     assert executes(parse_ability("This card will not straighten before your third turn."))
-    assert not executes(parse_ability("Will not join a Crab Clan player."))
+    # joining is checked wherever a card changes hands (L5R-DYNASTY.3, effects_restrictions)
+    assert executes(parse_ability("Will not join a Crab Clan player."))
 
 
 _BATTLE = L5R_HEAD + """card "Sentinel" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 text "{text}"

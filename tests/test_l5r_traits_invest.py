@@ -50,13 +50,22 @@ expect "Adept" force 2
 
 
 @pytest.mark.parametrize("text", [
-    # a Strategy's Invest adds to its action: the same words on a Strategy are not carried out
+    # on a Strategy added to its action, on other cards resolved once they enter play: both carried out
     "Invest Pay 2 Gold: Draw a card.",
     "Invest Pay 1 Gold: Gain 1 Honor.",
+    "Invest Pay 2 Gold: If you are Scorpion Clan, draw a card.",
+])
+def test_invest_on_the_player_claimed(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", [
+    # a target chosen by no action when a card enters play; "the target" of a Strategy's action
     "Invest Pay 2 Gold: Straighten a target Courtier.",
-    # a choice between two costs; a gained ability (not a keyword or stat change)
+    "Invest Pay 2 Gold: If the target is Void, draw a card.",
+    # a choice between two costs; a gained Reaction (only actions are offered)
     "Invest Pay 5 Gold, or Pay 3 Gold if any other player is Crane Clan: Give this Follower two +1F tokens.",
-    'Invest Pay 4 Gold: This Shugenja has the ability, "Battle: Ranged 3 Attack."',
+    'Invest Pay 4 Gold: This Shugenja has the ability, "Reaction: After a Personality enters play, draw a card."',
 ])
 def test_invest_not_claimed(text):
     assert not executes(parse_ability(text))
@@ -103,4 +112,34 @@ expect legal
 expect Alice family-honor 13
 """
     r = run_text(text)
+    assert r.passed, [f.render() for f in r.failures]
+
+
+STRATEGY = """scenario "t"
+game l5r
+card "Study" action gold-cost 0 text "Limited: Gain 1 Honor.<br>{invest}"
+card "Court Aide" personality force 1 chi 2 personal-honor 1 gold-cost 2 keywords Courtier
+card "Rich Mine" holding gold-cost 0 gold-production 3
+player Alice clan {clan} family-honor 12
+player Bob   clan Crane family-honor 9
+phase action
+Alice home: "Rich Mine", "Court Aide" bowed
+Alice hand: "Study"
+Alice fate-deck: "Firm Stance"
+{rest}
+"""
+
+
+def test_strategy_invest_on_a_card_is_refused():
+    # "Straighten a target Courtier" would need a target chosen for the Invest: not added to the action
+    r = run_text(STRATEGY.format(invest="Invest Pay 2 Gold: Straighten a target Courtier.", clan="Lion",
+                                 rest='Alice plays "Study" with "Rich Mine" invest\nexpect illegal because L5R-TRAIT.3'))
+    assert r.passed, [f.render() for f in r.failures]
+
+
+@pytest.mark.parametrize("clan,hand", [("Scorpion", 1), ("Lion", 0)])
+def test_strategy_invest_checks_its_condition(clan, hand):
+    r = run_text(STRATEGY.format(invest="Invest Pay 2 Gold: If you are Scorpion Clan, draw a card.", clan=clan,
+                                 rest=f'Alice plays "Study" with "Rich Mine" invest\nexpect legal\n'
+                                      f'expect Alice family-honor 13\nexpect Alice hand {hand}\nexpect "Rich Mine" bowed'))
     assert r.passed, [f.render() for f in r.failures]

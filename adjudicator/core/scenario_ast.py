@@ -94,6 +94,8 @@ class ActionBody:
     as_: str | None = None
     x: int | None = None
     choosing: str | None = None
+    #: a duel's turns in order, the challenged player first: card names, ``top``, ``strike``
+    focusing: tuple[Obj, ...] = ()
     flags: tuple[str, ...] = ()
     pos: Pos = NOWHERE
 
@@ -120,6 +122,8 @@ class ActionBody:
             parts.append(f"x {self.x}")
         if self.choosing:
             parts.append(f"choosing {self.choosing}")
+        if self.focusing:
+            parts.append("focusing " + ", ".join(o.show() for o in self.focusing))
         parts.extend(self.flags)
         return " ".join(parts)
 

@@ -219,6 +219,9 @@ class _ToAst(Transformer):
     def choosing(self, items):
         return ("choosing", str(items[0]))
 
+    def focusing(self, items):  # a duel's focus turns in order (the L5R duel, games/l5r/duels.py)
+        return ("focusing", items[0])
+
     def flag(self, items):
         return ("flag", str(items[0]))
 

@@ -1265,3 +1265,140 @@ class Rules:
     def bt_move_to_oppose(self, meta, ch):
         moved, opposed = [c for c in ch if isinstance(c, TargetSpec)][:2]
         return self._eff(meta, "move-to-oppose", target=moved, values=(_whose(opposed),))
+
+    # ----- looking, playing
+    def bt_look_at(self, meta, ch):
+        return self._eff(meta, "look-at", target=it_target(ch))
+
+    def bt_play_for(self, meta, ch):
+        kind = next((str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"), "Battle")
+        return kind
+
+    def bt_extra_action_play(self, meta, ch):
+        # keyword "play" (the action plays the card named), "play:Battle" when it is played for
+        # one of its Battle abilities (the player topic's "<kind>:<use>" scope words, reversed)
+        target = it_target(ch)
+        kind = next((c for c in ch if isinstance(c, str) and not hasattr(c, "type")), None)
+        return self._eff(meta, "additional-action", keyword=f"play:{kind}" if kind else "play", amount=1,
+                         target=target)
+
+    def bt_one_player(self, meta, ch):
+        return TargetSpec(ref="choice", card_types=("player",), text="one player")
+
+    # ----- attachments, attacks named in conditions
+    def bt_p_with_attached(self, meta, ch):
+        # "has-attached:<the attachments named>" ("one or more Fortifications")
+        words = self._text(meta).split()
+        return _post(f"has-attached:{' '.join(words[1:-1])}")
+
+    def bt_c_attack_targets(self, meta, ch):
+        words = str(ch[0]).lower().split()[1:]
+        attack = "fear" if words == ["fear"] else f"{words[0]}-attack"
+        return Condition(kind="attack-targets", args=(attack, it_target(ch).text), text=self._text(meta))
+
+    def bt_c_did_not_attack(self, meta, ch):
+        who = [c for c in ch if isinstance(c, TargetSpec)]
+        return Condition(kind="did-not-attack", args=tuple(t.text for t in who), text=self._text(meta))
+
+    def bt_triggered_after_optional_pick(self, meta, ch):
+        return self.triggered_after_optional(meta, [ch[0], self.pick_then(meta, [ch[-1]])])
+
+    def bt_delayed_optional_pick(self, meta, ch):
+        return self.delayed(meta, [ch[0], self.optional(meta, [self.pick_then(meta, [ch[-1]])])])
+
+    def bt_r_moved_or_entered(self, meta, ch):
+        return _post("did:moved-or-entered-play")
+
+    def bt_extra_action_printed(self, meta, ch):
+        return self._eff(meta, "additional-action", keyword="printed-on", amount=1, target=it_target(ch))
+
+    def bt_p_it_moved_into(self, meta, ch):
+        return _post(f"did:it moved into army-of:{_whose(ch[0])}")
+
+    def bt_dd_appropriate(self, meta, ch):
+        # each card goes to its owner's deck of its own kind, as the base's "of its owner's deck"
+        return ("owner", "deck")
+
+    def bt_p_in_target_unit(self, meta, ch):
+        return _post(f"in-unit-of:{self._text(meta)[3:-len(' unit')].rstrip()}".replace("'s", "").replace("’s", ""))
+
+    def bt_ev_action_resolution(self, meta, ch):
+        return "!action-resolves"
+
+    def bt_cost_then_give_alt(self, meta, ch):
+        # the cost, then the base's "give X +2F, or +3F if C" (its alternative keeps its own span)
+        cost, target, mods, alt, cond = ch
+        return [cost, self.give_alt(meta, [target, mods, alt, cond])]
+
+    def bt_increase_strength_of(self, meta, ch):
+        return self.bt_increase(meta, [(it_target(ch), "strength"), ch[-1]])
+
+    # ----- moved, refilled, transferred cards
+    def bt_refill_province_with(self, meta, ch):
+        # "your target discarded Personality": the card the ability targeted (as bt_refill_with)
+        from .ability import _Mod
+
+        province = ch[0]
+        text = self._text(meta)
+        mods = [_Mod("target", None), _Mod("owner", "you"), *(c for c in ch[1:] if not hasattr(c, "type"))]
+        card = replace(self.np_desc(meta, mods), text=text[text.lower().index(" with your target ") + 6:])
+        return self.bt_refill_with(meta, [province, card])
+
+    def bt_r_moved_home(self, meta, ch):
+        return _post("did:moved-home" + (":from-here" if "current battlefield" in self._text(meta) else ""))
+
+    def bt_transfer_adjacent(self, meta, ch):
+        dest = TargetSpec(ref="choice", card_types=("province",), states=("adjacent",),
+                          text=" ".join(self._text(meta).split()[-3:]))
+        return self._eff(meta, "transfer", target=it_target(ch), values=(dest.text,))
+
+    def bt_p_in_unit_led_by(self, meta, ch):
+        return _post(f"in-unit-of:{it_target(ch).text}")
+
+    def bt_bw_penalties(self, meta, ch):
+        return "penalties"
+
+    def bt_bw_bonuses(self, meta, ch):
+        return "bonuses"
+
+    def bt_negate_action_force(self, meta, ch):
+        which = next(c for c in ch if c in ("penalties", "bonuses"))
+        return self._eff(meta, "negate-stat-changes", target=it_target(ch), stat="force",
+                         values=(f"action-{which}",))
+
+    def bt_p_you_have_done(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return [_post(f"did-by-you:{verb}")] + ([_post(f"during:{period}")] if period else [])
+
+    def bt_r_have_been(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return [_post(f"was:{verb}")] + ([_post(f"during:{period}")] if period else [])
+
+    def bt_this_period(self, meta, ch):
+        return f"this-{str(ch[-1]).lower()}"
+
+    def bt_even_if(self, meta, ch):
+        return f"even-if-{token(ch, 'STATE', lower=True)}"
+
+    def bt_may_perform_rulebook(self, meta, ch):
+        overrides = tuple(c for c in ch if isinstance(c, str) and c.startswith("even-if-"))
+        # (as bt_take_rulebook: the rulebook action's name first, then what it may be taken despite)
+        return self._eff(meta, "rulebook-action", target=ch[0], values=("Equip Battle", *overrides))
+
+    def bt_rulebook_timing(self, meta, ch):
+        from .ability import Unparsed
+
+        owner, holder = [c for c in ch if isinstance(c, TargetSpec)]
+        second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"][-1]
+        if owner.text != holder.text or second not in ("Open", "Engage", "Limited"):
+            return Unparsed(self._text(meta), "a rulebook ability of another card", self._span(meta))
+        name = " ".join(str(c) for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "ability-timing", target=owner, keyword=f"Battle/{second}", values=(f"rulebook {name}",))
+
+    def bt_delayed_optional_cost_then(self, meta, ch):
+        return self.delayed(meta, [ch[0], self.optional_cost_then(meta, [ch[1], ch[2]])])
+
+    def bt_dl_as_move(self, meta, ch):
+        return ("as", "card-moves", self._text(meta))

@@ -97,6 +97,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     # counts against another side, player count, margins, parities, roles (see the docstring)
     "count-compare", "player-count", "only-clan-alignment", "not-legal-target", "caused-honor-loss",
     "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
+    # "Shinoda is at another battlefield" (who): at a battlefield other than the current one
+    "at-another-battlefield",
 })
 
 
@@ -695,12 +697,14 @@ class _R4:
 
         t = it_target(ch)
         # (a bare name keeps no post-modifier: "Rokku there" is the card itself)
-        if t is None or not t.text.endswith(" there") or ("at-battlefield" not in t.states and t.ref != "this"):
+        # ("there from home": the card is at home, and goes there)
+        there = " there from home" if t is not None and t.text.endswith(" there from home") else " there"
+        if t is None or not t.text.endswith(there) or ("at-battlefield" not in t.states and t.ref != "this"):
             return Unparsed(self._text(meta), "a move names no destination", self._span(meta))
         states = list(t.states)
         if "at-battlefield" in states:
             states.remove("at-battlefield")
-        t = replace(t, states=tuple(states), text=t.text[: -len(" there")])
+        t = replace(t, states=tuple(states), text=t.text[: -len(there)] + there[len(" there"):])
         return self._eff(meta, "move-to-battle", target=t)
 
     def cd_p_in_your_home(self, meta, ch):
@@ -948,5 +952,88 @@ class _IfThen:
 
 
 for _k, _v in list(vars(_IfThen).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _AfterTheTest:
+    """The clauses that follow a leading test ("If C, <clause>") in the conditions' lines."""
+
+    # ----- riders of the Fear the ability (or the interrupted action) makes: the battle topic's
+    # kinds ("fear-destroys", "attack-may-target", a strength change with no target)
+    def cd_fear_destroys_after(self, meta, ch):
+        from .ability import Unparsed
+        from .ability_battle import _kind_of
+
+        verbs = [str(c).lower() for c in ch if getattr(c, "type", "") in ("EVERB", "VERB")]
+        if verbs[0] not in ("destroys", "destroy") or verbs[1:] not in ([], ["bows"], ["bow"]):
+            return Unparsed(self._text(meta), "a Fear rider the grammar does not know", self._span(meta))
+        return self._eff(meta, "fear-destroys", target=_kind_of(next(c for c in ch if isinstance(c, TargetSpec))))
+
+    def cd_fear_may_target(self, meta, ch):
+        return self.bt_may_target(meta, [c for c in ch if isinstance(c, TargetSpec)])
+
+    def cd_fear_strength(self, meta, ch):
+        signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        return self._bt_strength(meta, [signed])
+
+    def cd_fear_strength_may_target(self, meta, ch):
+        return [Rules.cd_fear_strength(self, meta, ch), self.cd_fear_may_target(meta, ch)]
+
+    def cd_total_force_mod(self, meta, ch):
+        # the base stat_mods' (stat, value) pairs
+        return [("force", int(str(ch[0])))]
+
+    def cd_alt_signed(self, meta, ch):
+        from .ability import _AltAmount
+
+        return _AltAmount(int(str(ch[0])))
+
+    def cd_moved_to_role(self, meta, ch):
+        # the base "did" (who, verb, what): where it moved is the army it joined
+        return Condition(kind="did", args=(_word(ch[0]), "moved", "to " + self._text(meta).split()[-1].lower()), text=self._text(meta))
+
+    def cd_obj_into_hand(self, meta, ch):
+        # what was put, and where (kept as the words: the "did" test's object)
+        return TargetSpec(ref="each", card_types=("card",), zone="hand", text=self._text(meta))
+
+    def cd_r_put_into_hand(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "did:" + " ".join(self._text(meta).lower().split()))
+
+    def cd_at_another_battlefield(self, meta, ch):
+        return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_vp_more_stat(self, meta, ch):
+        # "has more Force" (no "than"): the base stat-compare against this card
+        return [("stat-compare", _word(ch[-1]), ">", "this")]
+
+    def cd_obj_honor_action(self, meta, ch):
+        # an action of the Honor kind, as "a Political action" reads (kept as its words)
+        return TargetSpec(ref="choice", card_types=("action",), keywords=("Honor",), text=self._text(meta))
+
+    def cd_p_in_personality_unit(self, meta, ch):
+        # the unit of a Personality the line named before ("the"/"that" Personality), not the
+        # unit of the ability's card (the base "in-unit"): a state of its own, which the
+        # resolver does not read
+        from .ability import _Mod
+
+        return _Mod("post-state", "in-unit-of:" + " ".join(self._text(meta).split()[1:3]).lower().removesuffix("'s"))
+
+    def cd_if_refuse_paying(self, meta, ch):
+        # "his controller may dishonor him and move him home to refuse the duel": what he does,
+        # then the refusal, all his one choice (as the base's subj_may_refuse)
+        from .ability import _Optional
+
+        cond, who = ch[0], ch[1]
+        steps = []
+        for c in ch[2:]:
+            steps.extend(c if isinstance(c, list) else [c])
+        refuse = self._eff(meta, "refuse-duel", target=who)
+        return _guarded(_Optional([*steps, refuse], chooser=who), cond, self._text(meta))
+
+
+for _k, _v in list(vars(_AfterTheTest).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)

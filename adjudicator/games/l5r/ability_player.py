@@ -44,6 +44,8 @@ KINDS: frozenset[str] = frozenset({
     "stat-minimum",         # "A target Personality has a minimum Chi of 1": stat, amount the floor
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
+    "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
+    "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
 })
 
 
@@ -1182,6 +1184,7 @@ for _name, _f in list(vars(_LimitAndNameRules).items()):
 #: condition kinds this topic writes (documentation; see ability_conditions.CONDITION_KINDS)
 CONDITION_KINDS: frozenset[str] = frozenset({
     "stat-compare",  # "if his Chi is greater than or equal to the attachment's Force": (who, stat, op, other)
+    "dueling",       # "while this Personality is dueling a Personality with lower Force": (who, whom)
 })
 
 _PL_STATE_WORDS = frozenset({"dishonorable", "honorable", "dishonored", "non-unique", "unique", "bowed", "unbowed"})
@@ -1489,5 +1492,172 @@ class _ChoiceAndEnemyRules:
 
 
 for _name, _f in list(vars(_ChoiceAndEnemyRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _UsesAndLobbyRules:
+    """cards put back, keywords given from a list, uses counted, Lobby bonuses, Honor Victory."""
+
+    def pl_give_keyword_choice_np(self, meta, ch):
+        # "Give your target Monk or Shugenja Air, Earth, Fire, or Water": the base
+        # grant-keyword-choice, on the card the noun phrase names
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_KW_LIST_END")
+        return self._eff(meta, "grant-keyword-choice", target=ch[0], keyword="|".join(self._kw_words(tok)))
+
+    def pl_eu_two(self, meta, ch):
+        # "three times per turn": two uses beyond the one every ability has
+        return 2
+
+    def pl_optional_per_each_of(self, meta, ch):
+        return _A()._Optional(self.per_each(meta, ch))
+
+    def pl_lobby_bonus(self, meta, ch):
+        # "You have a +5 Lobby Bonus": amount added when the player Lobbies
+        tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        return self._eff(meta, "lobby-bonus", target=ch[0], amount=int(str(tok)))
+
+    def pl_lobby_bonus_ref(self, meta, ch):
+        # "... a Lobby Bonus of three times Kozan's Personal Honor": the amount read from that card
+        factor, (whose, stat) = ch[-1]
+        return [self._eff(meta, "lobby-bonus", target=ch[0]),
+                self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=factor)]
+
+    def pl_tr_three(self, meta, ch):
+        return (3, ch[-1])
+
+    def pl_tr_two(self, meta, ch):
+        return (2, ch[-1])
+
+    def pl_honor_victory_more(self, meta, ch):
+        # "Players need 10 more Honor to win an Honor Victory": the Honor a player needs to win
+        # goes up by N for the players named
+        n = int(str(next(c for c in ch if getattr(c, "type", "") == "NUMBER")))
+        who = ch[0]
+        if who.ref == "choice" and self._text(meta).lower().startswith("players "):
+            who = replace(who, ref="each")  # "Players need ...": every player
+        return self._eff(meta, "honor-victory-threshold", target=who, amount=n)
+
+
+for _name, _f in list(vars(_UsesAndLobbyRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _PickAndPhaseRules:
+    """picked then paid for or tested, once per turn without a comma, Favor held, phases, transfers."""
+
+    def pl_optional_pick_then(self, meta, ch):
+        # the picked card's clause is the cost, what follows "to" the effect (base cost_then)
+        return _A()._Optional([self._picked(meta, ch[0]), ch[1]])
+
+    def pl_optional_pick_if(self, meta, ch):
+        return _A()._Optional(_A()._Guarded(self._picked(meta, ch[0]), ch[1], self._text(meta)))
+
+    def pl_once_per_then(self, meta, ch):
+        rest = ch[-1]
+        return [self.once_per(meta, ch[:1]), *(rest if isinstance(rest, list) else [rest])]
+
+    def pl_c_control_and_favor(self, meta, ch):
+        # two you-control tests, both needed (the conditions topic's all-of)
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        subs = [Condition(kind="you-control", args=(ch[0].text,)),
+                Condition(kind="you-control", args=("the Imperial Favor",))]
+        return Condition(kind="all-of", args=encode(subs), text=self._text(meta))
+
+    def pl_remove_poss_ability(self, meta, ch):
+        # "Remove your Stronghold's ability": the card's abilities, as "Remove all abilities from X"
+        return self._eff(meta, "lose-abilities", target=ch[0])
+
+    def pl_ev_any_phase(self, meta, ch):
+        verb = token(ch, "EVERB", "begins", lower=True)
+        return f"phase-{verb.rstrip('s')}s"
+
+    def pl_ev_transfers(self, meta, ch):
+        return _A()._event_name(ch[0], "transferred")
+
+    def pl_dl_your_next_phase(self, meta, ch):
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        verb = token(ch, "EVERB", lower=True)
+        timing = "after-next" if self._text(meta).lower().startswith("after") else "before-next"
+        return (timing, f"your-{phase}-phase-{verb.rstrip('s')}s", self._text(meta))
+
+
+for _name, _f in list(vars(_PickAndPhaseRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _DuelAndTypeRules:
+    """duels with a named card, card types together, Focus Values given, the count first, Imperial."""
+
+    def pl_c_dueling(self, meta, ch):
+        # (who, whom): the first card is in a duel against the second
+        return _A().Condition(kind="dueling", args=(ch[0].text, ch[-1].text), text=self._text(meta))
+
+    def pl_c_self_dueling(self, meta, ch):
+        return _A().Condition(kind="dueling", args=("this card", ch[-1].text), text=self._text(meta))
+
+    def pl_give_signed_stat_to(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        return self._eff(meta, "modify-stat", target=ch[-1], stat="focus", amount=int(str(tok)))
+
+    def pl_m_focused(self, meta, ch):
+        return self._pl_mod("state", "focused")
+
+    def pl_per_each_pre(self, meta, ch):
+        # "For each X, <clause>" = "<clause> for each X"
+        return self.per_each(meta, [ch[-1], ch[0]])
+
+    def pl_imperial_kw(self, meta, ch):
+        return _A()._Mod("gift-keyword", "Imperial")
+
+
+for _name, _f in list(vars(_DuelAndTypeRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _TwoTargetsAndNamesRules:
+    """either description, two targets after a comma, clan or keyword, quoted names, transfers."""
+
+    def pl_np_or_comma(self, meta, ch):
+        a, b = [c for c in ch if isinstance(c, TargetSpec)]
+        same = (a.keywords, a.states, a.tests) == (b.keywords, b.states, b.tests)
+        if same:
+            return replace(a, card_types=tuple(dict.fromkeys(a.card_types + b.card_types)), text=self._text(meta))
+        # each description keeps its own restrictions: a state no card has, as the base np_or does
+        # when keywords differ (the resolver refuses, not guesses)
+        return TargetSpec(ref=a.ref, count=a.count, owner=a.owner,
+                          card_types=tuple(dict.fromkeys(a.card_types + b.card_types)),
+                          states=(f"either:{a.text}|{b.text}",), text=self._text(meta))
+
+    def pl_c_clan_or_have(self, meta, ch):
+        # any-of: the clan-player test, then one you-have test per keyword
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        subs = [Condition(kind="clan-player", args=(words[0],))]
+        subs += [Condition(kind="you-have", args=(w,)) for w in words[1:]]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def pl_name_quoted(self, meta, ch):
+        # (the tokens hold the lower-cased text: take the printed words)
+        words = [self._piece[c.start_pos:c.end_pos][1:-1] for c in ch if getattr(c, "type", "") == "QUOTED"]
+        return self._eff(meta, "name-choice", keyword="word:" + "|".join(words))
+
+    def pl_transfer_to_other(self, meta, ch):
+        # to the other of the two cards named before (as pl_transfer_between)
+        return [self._eff(meta, "transfer", target=ch[0]),
+                self._eff(meta, "attach-to", target=TargetSpec(ref="it", states=("the-other",), text="the other"))]
+
+    def pl_scope_after(self, meta, ch):
+        return ("after", ch[-1])
+
+
+for _name, _f in list(vars(_TwoTargetsAndNamesRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)

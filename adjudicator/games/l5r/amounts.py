@@ -65,9 +65,52 @@ def reads_x(ability) -> bool:
     return any(isinstance(c, Effect) and c.kind == "amount-equal-to" and c.stat == X_PAID and _x_words(c.target)
                for c in ability.effects)
 
+#: "strength equal to the current battlefield's province's strength": the Defender's province the
+#: battle is fought over, with every change (effects_engine.province_strength)
+PROVINCE_STRENGTH = "strength"
+#: "half your starting Honor, rounded down": the acting player's starting Family Honor -- his
+#: Stronghold's Starting Family Honor, modified by his Sensei (Comprehensive Rules, "Starting
+#: Family Honor", "Sensei")
+STARTING_HONOR = {"half-starting-family-honor-rounded-up": "up", "half-starting-family-honor-rounded-down": "down"}
+
+
+def _current_province_words(spec: TargetSpec | None) -> bool:
+    from .effects_engine import _CURRENT_PROVINCE
+
+    return spec is not None and spec.ref == "possessed" and tuple(spec.card_types) == ("province",) \
+        and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
+
+
+def starting_honor(pos, player: str) -> int | None:
+    """The player's starting Family Honor: his Stronghold's Starting Honor plus his Sensei's change
+    (a Sensei with no such stat changes nothing); None without a Stronghold in play."""
+    strongholds = [c for c in pos.zone(player, "stronghold") if c.card.type == "stronghold"]
+    value = strongholds[0].card.attrs.get("starting-honor") if len(strongholds) == 1 else None
+    if not isinstance(value, int):
+        return None
+    senseis = [c for c in pos.all_copies() if c.card.type == "sensei" and c.controller == player]
+    changes = [c.card.attrs.get("starting-honor", 0) for c in senseis]
+    return value + sum(changes) if all(isinstance(v, int) for v in changes) else None
+
+
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
         "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
+
+#: other stats an action's change may take a worked-out amount for: a card's Gold Cost or Gold
+#: Production ("Increase his Gold Cost by half this Shugenja's Chi") and a Province's strength
+#: ("Raise or lower this Province's strength by Etsuki's Personal Honor": :func:`province_taker`)
+WORKED_STATS = ("gold-cost", "gold-production", "strength")
+
+
+def province_taker(clause) -> bool:
+    """A change of Province strength the engine carries out (effects_engine.province_effect_applies)
+    whose amount is worked out as it resolves (the procedure works it out before giving it)."""
+    from .effects_engine import province_effect_applies
+
+    return isinstance(clause, Effect) and clause.kind == "modify-stat" and clause.stat == "strength" \
+        and clause.amount is None and province_effect_applies(replace(clause, amount=1))
+
 
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
 #: (not "produce-gold": Gold sources pay with their printed Gold Production, game.pay_gold)
@@ -149,6 +192,10 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
     if stat == X_PAID:  # (not "the amount of Gold you paid for it": a purchase's price is not kept)
         return not lasting and _x_words(spec)
+    if stat == PROVINCE_STRENGTH:
+        return not lasting and _current_province_words(spec)
+    if stat in STARTING_HONOR:
+        return not lasting and spec is not None and spec.ref == "you"
     if stat == UNIT_COST:  # (not "a target Personality or unit's": which of the two was targeted?)
         return not lasting and _card_spec_ok(spec, lasting=False) and spec.ref == "target" \
             and tuple(spec.card_types) == ("unit",)
@@ -168,7 +215,8 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
     stat_taker = taker.kind in MILITARY and taker.stat is not None  # "Fear equal to this Shugenja's Chi"
     if stat_taker and (lasting or not _value_ok(taker.stat, taker.target, lasting=False)):
         return False
-    if taker.kind == "modify-stat" and taker.stat not in ("force", "chi", "personal-honor"):
+    if taker.kind == "modify-stat" and taker.stat not in ("force", "chi", "personal-honor") and (
+            lasting or taker.stat not in WORKED_STATS or (taker.stat == "strength" and not province_taker(taker))):
         return False
     equal = [a for a in amounts if a.kind == "amount-equal-to"]
     each = [a for a in amounts if a.kind == "amount-for-each"]
@@ -400,6 +448,25 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
             n = count(game, pos, source, spec)
             parts.append(f"{n} ({spec.text})")
             return n
+        if stat == PROVINCE_STRENGTH and _current_province_words(spec):
+            from .effects_engine import province_strength
+            from .procedure import current_battlefield
+
+            field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+            if field is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no battle is being fought")
+            province = "province " + field.split()[1]
+            strength, _ = province_strength(game, pos, game.defender(pos), province)
+            parts.append(f"{game.defender(pos)}'s {province} strength {strength} (L5R-RESOLVE)")
+            return strength
+        if stat in STARTING_HONOR:
+            start = starting_honor(pos, ctx.actor)
+            if start is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell {ctx.actor}'s starting Family Honor: "
+                               "no Stronghold with a Starting Honor stat")
+            half = -((-start) // 2) if STARTING_HONOR[stat] == "up" else start // 2
+            parts.append(f"half of {ctx.actor}'s starting Family Honor {start}, rounded {STARTING_HONOR[stat]}: {half}")
+            return half
         copy = named_card(ctx, source, spec, bind, holder, taker)
         value = None if copy is None else card_value(game, pos, copy, stat)
         if value is None:
@@ -569,6 +636,23 @@ def _other_choice(ability, own: set[str]) -> bool:
         or any(isinstance(c, Effect) and c.kind.endswith("-choice") for c in (*ability.costs, *ability.effects))
 
 
+def _target_split_by_choice(ability) -> bool:
+    """"Increase or decrease a target Holding's Gold Production by half Hora's Chi": the two options
+    share one target, but the amount between them hides that from the procedure, which would ask
+    for the target twice (procedure._alternative_branch looks at the clause just before)."""
+    options = {c.args[0]: c.args[1] for c in ability.conditions if c.kind == "effect-choice" and len(c.args) == 2}
+    seen: dict[int, str] = {}
+    for index, clause in enumerate(ability.effects):
+        if not isinstance(clause, Effect) or clause.target is None or clause.target.ref != "target" \
+                or clause.kind.startswith("amount-"):
+            continue
+        option = options.get(f"effect {index}")
+        if option is not None and seen.get(id(clause.target), option) != option:
+            return True
+        seen.setdefault(id(clause.target), option)
+    return False
+
+
 def has_amounts(ability) -> bool:
     return any(isinstance(c, Effect) and c.kind.startswith("amount-") for c in (*ability.costs, *ability.effects))
 
@@ -585,6 +669,8 @@ def ability_executes(ability) -> bool:
 
     if worked_gold(ability) is not None:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
+    if _target_split_by_choice(ability):
+        return False
     lasting = ability.kind == "continuous"
     if ability.kind == "trait":
         return _trait_amounts_ok(ability)

@@ -132,11 +132,10 @@ def engage(game, ctx: Context) -> None:
         ctx.reject("L5R-ATTACK", f"there is no {field}")
     if field in pos.memo.get("resolved", []):
         ctx.reject("L5R-ATTACK", f"{field} has had its battle: every battlefield has exactly one battle")
-    pos.memo["current-battlefield"] = field
-    t.step, t.passes = "combat", 0
-    t.priority = game.defender(pos)
     ctx.step("timing", f"the battle at {field} begins", "L5R-ATTACK")
-    ctx.step("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
+    from .turn import begin_battle  # its Engage Segment, then its combat segment (L5R-COMBAT.1)
+
+    begin_battle(game, pos, field, ctx.step)
     from .triggers_events import ENGAGING, raise_event  # "After engaging" (triggers.py)
 
     raise_event(pos, ENGAGING, None)

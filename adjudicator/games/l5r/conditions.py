@@ -135,6 +135,10 @@ _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
 
 def _readable(test: str, args: tuple) -> bool:
+    from . import duels
+
+    if duels.readable(test, args) is not None:  # "if he has won a duel this turn" (duels.py)
+        return duels.readable(test, args)
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -146,6 +150,10 @@ def _readable(test: str, args: tuple) -> bool:
         return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
     if test in ("is", "is-not") and len(args) == 2 and args[0].lower() in _OTHERS:
         return _CLAN_PLAYER.fullmatch(args[1]) is not None  # "the Attacker is a Mantis Clan player"
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "your sensei":
+        return _TITLE.fullmatch(args[1].strip()) is not None  # "if your Sensei is Hikahime"
+    if test in ("is", "is-not") and len(args) == 2 and args[1].lower() == "unaligned":
+        return _subject_ok(args[0])  # "if he is Unaligned": no Clan Alignment (states.clan_aligned)
     if test in ("is", "is-not") and len(args) == 2:
         pred = _article(args[1]).strip()
         if " or " in pred:  # "he is Fire or Thunder": one of these keywords
@@ -167,6 +175,9 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "stat-compare" and len(args) == 4:
         return _subject_ok(args[0]) and args[1] in ("force", "chi", "personal-honor") and args[2] in _OPS \
             and args[3] == "this"
+    if test == "count-compare" and len(args) == 4 and args[1] == "attachments":
+        # "If the target has fewer attachments" (than this card, or the Personality it is attached to)
+        return args[0].lower() in PRONOUNS and args[2] in ("<", ">") and args[3] == "this"
     if test == "count-compare" and len(args) == 4:  # "your army has fewer units than the enemy army"
         return _ARMY_YOURS.fullmatch(args[0]) is not None and args[1] == "units" and args[2] in ("<", ">") \
             and _ARMY_ENEMY.fullmatch(args[3]) is not None
@@ -213,6 +224,17 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test == "stat-value" and len(args) == 4 and args[1] == "province-strength":
+        # "If the current battlefield's Province Strength is 11 or greater"
+        return args[0].lower() == "the current battlefield" and args[2] in _OPS and args[3].lstrip("-").isdigit()
+    if test == "you-have" and args == ("a Clan Alignment",):  # the player's own (Comprehensive Rules,
+        return True  # "Clan Alignment": from his Stronghold; effects may give one)
+    if test == "has-printed-keyword" and len(args) == 2:  # "If this Personality has the printed Magistrate keyword"
+        return _self_word(args[0]) and bool(re.fullmatch(r"[A-Z][A-Za-z\-]*", args[1]))
+    if test == "max-hand-size-at-least" and len(args) == 1:  # "If your maximum hand size is 10 or more"
+        return args[0].isdigit()
+    if test == "nobody-controls" and len(args) == 1:  # "If no player controls a copy of Political Standoff"
+        return _TITLE.fullmatch(args[0].strip()) is not None
     if test == "stat-value" and len(args) == 4:
         return (args[0].lower() in ("his", "her", "its") and _stat_name(args[1]) in _STATS
                 and args[1] != "family-honor"
@@ -322,6 +344,10 @@ def readable_in(ability, cond) -> bool:
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
     did, …" (whether that optional effect did something); "If your Personality is a Magistrate"
     (the one card of that kind the action named before)."""
+    from . import duels
+
+    if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -575,6 +601,10 @@ def _what(text: str):
 
 def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str], object]) -> bool | None:
     """True/False when the engine can decide, None when it cannot."""
+    from .duels import refusal_verdict
+
+    if refusal_verdict(pos, cond) is not None:  # "He may refuse; if he does, ..." (duels.py)
+        return refusal_verdict(pos, cond)
     if not readable(cond):
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):
@@ -601,6 +631,11 @@ def _subject(word, pos, source, subject_of):
     """The card a condition names: pronouns and "this card" via ``subject_of``; "this
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
+    w = word.lower()
+    from .duels import SIDE_WORDS, side_card
+
+    if w in SIDE_WORDS:  # "If the winner is a Duelist": a side of the duel just fought (duels.py)
+        return side_card(pos, w)
     w = word.lower()
     if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
@@ -673,8 +708,48 @@ def _here():
     return current_battlefield
 
 
+_NOT_MINE = object()
+
+
+def _player_test(test, args, game, pos, actor, source):
+    """Tests about the acting player, his Sensei and the board (not about a named card);
+    ``_NOT_MINE`` for other tests."""
+    from .effects import in_play
+
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "your sensei":
+        # "if your Sensei is Hikahime": the Sensei the player started with, "Hikahime Sensei"
+        # (Comprehensive Rules, "Sensei": it starts in play); no Sensei is no Hikahime
+        names = {args[1].strip().casefold(), f"{args[1].strip()} Sensei".casefold()}
+        mine = any(c.card.type == "sensei" and c.controller == actor and titled(c, names) for c in pos.all_copies())
+        return mine if test == "is" else not mine
+    if test == "stat-value" and args[1] == "province-strength":
+        from .effects_engine import province_strength
+
+        field = _here()(pos) if pos.timing.phase == "attack" else None
+        if field is None:
+            return None  # no battle being fought: no current battlefield
+        strength, _ = province_strength(game, pos, game.defender(pos), "province " + field.split()[1])
+        return _OPS[args[2]](strength, int(args[3]))
+    if test == "you-have" and args == ("a Clan Alignment",):
+        return bool(str(pos.players[actor].attrs.get("clan", "")).strip())
+    if test == "max-hand-size-at-least":
+        from .effects_engine import hand_limit
+
+        return hand_limit(game, pos, actor)[0] >= int(args[0])
+    if test == "nobody-controls":
+        names = {args[0].strip().casefold()}
+        if args[0].lower().startswith("the "):
+            names.add(args[0].strip()[len("the "):].casefold())
+        return not any(titled(c, names) and in_play(pos, c) for c in pos.all_copies())
+    return _NOT_MINE
+
+
 def _test(test, args, game, pos, actor, source, subject_of):
     from .effects import in_play
+    from . import duels
+
+    if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
+        return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
     if test in ("any-of", "all-of", "none-of"):
         from .ability_conditions import decode
@@ -728,6 +803,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "you-are":
         attacker = pos.timing.phase == "attack" and actor == pos.timing.active
         return attacker if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacker)
+    found = _player_test(test, args, game, pos, actor, source)
+    if found is not _NOT_MINE:
+        return found
     if test == "stat-value":
         whose, stat, op, value = args
         stat = _stat_name(stat)
@@ -808,7 +886,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         hit = True in fits
         return hit if test == "did" else not hit
-    if test == "count-compare":
+    if test == "count-compare" and args[1] == "units":
         # "If your army has fewer units than the enemy army": units are the Personalities (and lone
         # Followers) heading a unit at the current battlefield, counted per side (L5R-RESOLVE); with
         # no battle being fought neither side has units
@@ -863,6 +941,20 @@ def _test(test, args, game, pos, actor, source, subject_of):
             and (state is None or _state(game, pos, c, state)) for c in pos.all_copies())
     if test == "you-control":
         return copy.controller == actor
+    if test in ("is", "is-not") and args[1].lower() == "unaligned":
+        from .states import clan_aligned
+
+        unaligned = copy.card.type == "personality" and not clan_aligned(pos, copy)
+        return unaligned if test == "is" else not unaligned
+    if test == "has-printed-keyword":  # the card's own printed keywords, not those it gained
+        return args[1].casefold() in {k.casefold() for k in copy.card.keywords}
+    if test == "count-compare" and args[1] == "attachments":
+        if source is None or source.zone == "announced":
+            return None  # a card played from the hand: no card of its own to compare with
+        from .states import _leader
+
+        mine = len(pos.attachments_of(_leader(pos, source).uid))
+        return _OPS[args[2]](len(pos.attachments_of(copy.uid)), mine)
     if test == "in-play":
         return in_play(pos, copy)
     if test in ("has-no", "has-at-most", "has-exactly"):

@@ -21,6 +21,7 @@ from typing import Iterator
 from ...core.ability import Effect, TargetSpec
 from ...core.position import Copy, Position
 from . import amounts
+from .delayed import triggered_effects
 from .effects import in_play
 from .states import compare
 from .states import fits as state_fits
@@ -141,8 +142,9 @@ def lasting_clauses(game, pos: Position, asking: Copy | None = None) -> Iterator
                 continue
             if ability.designators and not designation_holds(game, pos, source, ability):
                 continue  # ("Invest ...": once paid; "Courtesy: ...": unless you went first)
+            later = triggered_effects(ability)  # "After you Recruit X, ... give him Naval": set off by its trigger
             for index, clause in enumerate(ability.effects):
-                if isinstance(clause, Effect):
+                if isinstance(clause, Effect) and index not in later:
                     yield source, ability, index, clause
 
 
@@ -278,6 +280,60 @@ def executes(clause: Effect, following: Effect | None) -> bool:
             return False  # a describing word fits() does not read (states.py)
         return clause.amount is None and amounts.chain_executes(clause, [following], lasting=True)
     if following is not None and following.kind.startswith("amount-"):
+        from .states import checked
+
         return following.kind == "amount-for-each" and following.target is not None \
-            and following.target.ref == "each"
+            and following.target.ref == "each" \
+            and all(checked(s) for s in following.target.states)  # fits() counts only what it reads
     return True
+
+
+# ---- "Your Tacticians have the ability, "Tactical Open: ..."" ----------------------------
+
+#: what a lasting trait may give the cards it reaches: an action ability taken at the usual times
+_GRANTED_TIMES = frozenset({"Limited", "Open", "Battle"})
+
+
+def lasting_grant_applies(ability, clause: Effect) -> bool:
+    """"Each of your Scorpion Clan Personalities has the ability, "Battle, Bow this card: Bow a
+    target enemy Follower"" (for ``effects.executes``): a lasting trait without designators that
+    gives every card it reaches (its own card, its bearer, the cards it describes) an action
+    ability, for as long as its card is in play and its conditions hold (L5R-TRAIT: a trait
+    without a trigger is a continuous effect; gained abilities are used like printed ones,
+    L5R-DURATION). Claimed only for a Limited, Open or Battle action the engine carries out in
+    full, as an action's "give him the ability" is (effects_engine.grant_applies); gained
+    Reactions and traits are not read."""
+    from .ability import parse_ability
+    from .effects import executes
+    from .effects_engine import granted_text
+    from .states import checked
+
+    invest = tuple(ability.designators) == ("Invest",)  # "Invest Pay 4 Gold: This Shugenja has the ability, ..."
+    if ability.kind != "continuous" or (ability.designators and not invest) or (ability.costs and not invest):
+        return False  # (an Invest trait's is applied once invested: designation_holds; effects_traits._lasting)
+    if clause.kind != "grant-ability" or clause.keyword != "ability" or clause.duration is not None:
+        return False
+    spec = clause.target
+    if invest and reach(spec) not in ("this", "attached"):
+        return False
+    if not reach(spec) or (spec is not None and (spec.tests or not all(checked(s) for s in spec.states))):
+        return False
+    granted = parse_ability(granted_text(clause))
+    designators = set(granted.designators)
+    return granted.kind == "action" and bool(designators & _GRANTED_TIMES) and "Reaction" not in designators \
+        and executes(granted)
+
+
+def lasting_abilities(game, pos: Position, copy: Copy) -> tuple:
+    """The action abilities lasting traits of cards in play give ``copy`` now (game.source_ability
+    offers them after its printed and gained ones)."""
+    from .ability import parse_ability
+    from .effects_engine import granted_text
+
+    found = []
+    for source, ability, index, clause in lasting_clauses(game, pos):
+        if clause.kind != "grant-ability" or not lasting_grant_applies(ability, clause):
+            continue
+        if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+            found.append(parse_ability(granted_text(clause)))
+    return tuple(found)

@@ -358,6 +358,34 @@ def _standing_trigger(cond):
     return Trigger(timing="after", event=cond.args[2], text=cond.text.split(",")[0])
 
 
+def _own_card_event(trigger) -> bool:
+    """"After you Recruit Daiishu", "After Atsushi wins a duel": an event about the card itself, so
+    "him" in the effects it sets off is that card (triggers.resolve_clauses: the card the event was about)."""
+    from .triggers_events import split_event
+
+    return split_event(trigger.event)[0].startswith(("this-card-", "this-personality-"))
+
+
+def _trigger_indexes(ability, cond) -> list[int]:
+    """The effects a second trigger sets off: the one the reader scoped, and those going on in its
+    sentence without conditions of their own ("After you Recruit Daiishu, gain 2 Honor and
+    permanently give him Naval")."""
+    index = _index(cond)
+    if index is None:
+        return []
+    found = [index]
+    effects = list(ability.effects)
+    while found[-1] + 1 < len(effects) and not any(c.args[:1] == (f"effect {found[-1] + 1}",)
+                                                  for c in ability.conditions):
+        here = ability.text.find(effects[found[-1]].text) if isinstance(effects[found[-1]], Effect) else -1
+        nxt = effects[found[-1] + 1]
+        there = ability.text.find(nxt.text, here + 1) if here >= 0 and isinstance(nxt, Effect) else -1
+        if here < 0 or there < 0 or "." in ability.text[here + len(effects[found[-1]].text):there]:
+            break
+        found.append(found[-1] + 1)
+    return found
+
+
 def standing_executes(ability, cond) -> bool:
     """A second trigger of a continuous line the engine fires (``standing``), on a card event it
     raises, with an effect on the card's controller."""
@@ -373,21 +401,35 @@ def standing_executes(ability, cond) -> bool:
         return False  # "Courtesy: After you Recruit Takato, ...": only as its reminder states (standing)
     if not fires(trigger) or index >= len(ability.effects):
         return False
-    clause = ability.effects[index]
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
         return False
-    if not isinstance(clause, Effect):
-        return False
-    ref = clause.target.ref if clause.target is not None else None
-    if clause.kind in _STANDING_KINDS:  # its controller's, or "another player loses 2 Honor"
-        return ref in (None, "you", "opponent")
-    # "After your turn begins, give this Personality a -1C Plague token": its own card or bearer
-    return clause.kind in _CARD_KINDS and ref in ("this", "attached") and not clause.target.states
+    for i in _trigger_indexes(ability, cond):
+        clause = ability.effects[i]
+        if not isinstance(clause, Effect):
+            return False
+        ref = clause.target.ref if clause.target is not None else None
+        if clause.kind in _STANDING_KINDS:  # its controller's, or "another player loses 2 Honor"
+            if ref not in (None, "you", "opponent"):
+                return False
+            continue
+        # "After your turn begins, give this Personality a -1C Plague token": its own card or bearer;
+        # "After Atsushi wins a duel, give him a +1F Infamy token": the card the event was about
+        own = ref in ("this", "attached") or (ref == "it" and _own_card_event(trigger))
+        if not (clause.kind in _STANDING_KINDS + _LASTING_KINDS or clause.kind in _CARD_KINDS) or not own \
+                or clause.target.states:
+            return False
+        if clause.kind in _LASTING_KINDS and clause.duration != "permanent":
+            return False  # ("give him +1F" would last until the turn ends: not read here)
+    return True
+
+
+#: ongoing changes a second trigger may give its own card for good ("permanently give him Naval")
+_LASTING_KINDS = ("grant-keyword",)
 
 
 def triggered_effects(ability) -> set[int]:
     """Indexes of the effects of ``ability`` that happen on a second trigger, not continuously."""
-    return {_index(c) for c in ability.conditions if c.kind == "effect-trigger" and _index(c) is not None}
+    return {i for c in ability.conditions if c.kind == "effect-trigger" for i in _trigger_indexes(ability, c)}
 
 
 def standing(game, pos: Position, events: list, proc: Procedure) -> None:
@@ -414,12 +456,14 @@ def standing(game, pos: Position, events: list, proc: Procedure) -> None:
                         continue  # ("After this Follower is destroyed, gain 2 Honor": from the discard pile)
                     if not trigger_matches(pos, copy, trigger, event):
                         continue
-                    clause = ability.effects[_index(cond)]
+                    clauses = [ability.effects[i] for i in _trigger_indexes(ability, cond)]
                     proc.add("trigger", f"{copy.name}: {cond.text.split(',')[0]} has happened, so "
-                             f"'{clause.text}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
-                    # (its card, its bearer, its controller or the other players: triggers.resolve_clauses)
-                    resolve_clauses(game, pos, copy, replace(ability, effects=type(ability.effects)((clause,)),
-                                                             conditions=type(ability.conditions)()), proc, None,
+                             f"'{'; '.join(c.text for c in clauses)}' happens now", "L5R-TRAIT", "L5R-ACT-EFFECT")
+                    # (its card, its bearer, its controller or the other players; "him": the card the
+                    # event was about -- triggers.resolve_clauses)
+                    about = pos.copies.get(event[1]) if len(event) == 2 else None
+                    resolve_clauses(game, pos, copy, replace(ability, effects=type(ability.effects)(clauses),
+                                                             conditions=type(ability.conditions)()), proc, about,
                                     "L5R-ACT-EFFECT")
 
 

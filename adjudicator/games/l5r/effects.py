@@ -43,6 +43,7 @@ EFFECT_MODULES = (
     "effects_engine",
     "effects_traits",  # Invest traits
     "effects_negate",
+    "duels",  # challenges and duels (fought by procedure.resolve_effects)
 )
 
 #: conditions of the ability AST the resolver honours ("You may …", "Even if this card is bowed");
@@ -190,6 +191,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         return Outcome(True, f"give {name} {amount:+d}{_STAT_SIGIL.get(stat, ' ' + stat)} ({word} {amount:+d})")
     if kind in ("grant-keyword", "keyword"):
         keyword = effect.keyword or ""
+        from .effects_engine import cannot_gain
+
+        barred = cannot_gain(game, position, copy, keyword)  # "Saiken cannot gain Cavalry" (L5R-TRAIT)
+        if barred:
+            return Outcome(False, f"give {name} the {keyword} keyword", f"{name} cannot gain it ({barred})")
         if position.has_keyword(copy, keyword):
             return Outcome(False, f"give {name} the {keyword} keyword", f"{name} already has {keyword}")
         position.modifiers.append(Modifier(copy.uid, keyword=keyword, duration=_duration(effect), source=source,
@@ -295,6 +301,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         new_owner = game.acting_player(position)
         if copy.controller == new_owner:
             return Outcome(False, f"take control of {name}", f"{new_owner} already controls it")
+        from .effects_engine import will_not_join
+
+        refused = will_not_join(game, position, copy, new_owner)  # (L5R-DYNASTY.3)
+        if refused:
+            return Outcome(False, f"take control of {name}", f"{name} will not join {new_owner} ({refused})")
         copy.controller = new_owner
         position.move(copy.uid, new_owner, copy.zone, top=False)
         return Outcome(True, f"{new_owner} takes control of {name}")
@@ -366,6 +377,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
+        from .duels import focus_effect_executes
+
+        return focus_effect_executes(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
@@ -384,6 +399,10 @@ def executes(ability) -> bool:
         from .effects_traits import invest_executes
 
         return invest_executes(ability)
+    from .effects_traits import discipline_executes  # "If you are a Crab Clan player, this Strategy has Discipline ..."
+
+    if discipline_executes(ability) is not None:
+        return discipline_executes(ability)
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -403,15 +422,30 @@ def executes(ability) -> bool:
                                           and (gold_only_ok(ability) or tiered_gold(ability) is not None))
                for c in clauses):
         return False  # ("which can only pay for a single Jade card": checked as it pays, game.pay_gold)
+    from .duels import executes as duels_execute
+
+    if not duels_execute(ability):
+        return False  # a challenge duels.py does not fight; "the winner" of a duel fought elsewhere
     from .effects_battle import ATTACK_RIDERS, riders_execute
 
     if any(c.kind in ATTACK_RIDERS for c in clauses) and (ability.kind not in ("action", "reaction")
                                                           or not riders_execute(ability)):
         return False  # "that may target Items and Spells": a rider the procedure does not fold in
+    from .continuous import lasting_grant_applies  # "Your Tacticians have the ability, ..." (continuous.py)
     from .effects_engine import grant_applies
 
-    if any(c.kind == "grant-ability" and not grant_applies(ability, c) for c in clauses):
+    if any(c.kind == "grant-ability" and not (grant_applies(ability, c) or lasting_grant_applies(ability, c))
+           for c in clauses):
         return False  # a gained ability: only a Limited/Open/Battle action the engine carries out
+    from .effects_engine import negate_changes_applies
+
+    if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
+           for c in clauses):
+        return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
+    if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
+        return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
         return False  # "Turn all cards in your Provinces face-up" follows a refill the reader drops
     if ability.kind not in ("action", "reaction") and any(c.kind == "grant-keyword-choice" for c in clauses):
@@ -434,7 +468,8 @@ def executes(ability) -> bool:
             return attack_strength_applies(c) or province_trait_applies(c)
         index = ability.effects.index(c) if c in ability.effects else -1
         bonus = index > 0 and attack_bonus(ability.effects[index - 1], c)  # "with +2 strength if …"
-        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus)
+        return ability.kind in ("action", "reaction") and (province_effect_applies(c) or bonus
+                                                           or amounts.province_taker(c))  # (amounts.py)
 
     if any(c.kind == "modify-stat" and c.stat == "strength" and not engine_strength(c) for c in clauses):
         return False
@@ -499,6 +534,7 @@ def executes(ability) -> bool:
             not c.kind.startswith("effect-") and c.kind != "even-if" for c in ability.conditions):
         return False
     from .continuous import reach
+    from .duels import names_side as duel_side  # "the winner's controller" (duels.subjects)
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
@@ -508,6 +544,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
@@ -630,7 +667,7 @@ def executes(ability) -> bool:
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
     if ability.kind in ("action", "reaction"):
-        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction"}
+        timed = set(ability.designators) & {"Limited", "Open", "Battle", "Reaction", "Engage", "Dynasty"}
         gold_only = all(c.kind in ("bow", "produce-gold", "cost-reduction", "gold-only-for") for c in clauses) \
             and not ability.designators
         if not ability.designators and not gold_only:

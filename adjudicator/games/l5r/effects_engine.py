@@ -354,7 +354,7 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
         pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
                                       source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
         return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
-    fighting = pos.timing.phase == "attack" and pos.timing.step in ("combat", "resolution")
+    fighting = pos.timing.phase == "attack" and pos.timing.step in ("engage", "combat", "resolution")
     field = current_battlefield(pos) if fighting else None
     if field is None:
         return Outcome(False, f"give the current battlefield's province {sign} strength",
@@ -738,6 +738,9 @@ def grant_applies(ability, clause: Effect) -> bool:
 
     if clause.kind != "grant-ability" or ability.kind not in ("action", "reaction"):
         return False
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    if index > 0 and created_trait(ability.effects[index - 1], clause) is not None:
+        return executes(parse_ability(granted_text(clause)))  # printed on the created card (created_trait)
     if clause.keyword != "ability" or clause.duration not in _GRANT_DURATIONS:
         return False
     spec = clause.target
@@ -767,6 +770,21 @@ def _grant(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["grant-ability"] = _grant
+
+
+def created_trait(create, following) -> str | None:
+    """The trait a card is created with -- "Create a (bowed) Holding with the trait "Bow this card:
+    Produce 1 Gold."", "Create a +2F Armor Item with the trait, "…" and attach it to him" -- or
+    None. It is part of the new card, as printed text is (L5R-ACT-EFFECT, L5R-TRAIT): the
+    procedure gives the created card that text, so traits, triggers and its abilities read it."""
+    if getattr(create, "kind", "") != "create" or getattr(following, "kind", "") != "grant-ability":
+        return None
+    spec = following.target
+    if following.keyword != "trait" or following.duration is not None or spec is None or spec.ref != "it":
+        return None
+    if (spec.text or "").strip() != (create.text or "").strip():
+        return None  # a separate sentence, not "… with the trait …" of this creation
+    return granted_text(following)
 
 
 def granted(position, copy) -> tuple:
@@ -873,3 +891,176 @@ def _forbidden_host(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-attach-to"] = _forbidden_host
+
+
+# ---------------------------------------------------------------------------- "Negate his current Force penalties"
+
+#: the stats whose bonuses and penalties the modifier layer keeps per card
+_NEGATABLE_STATS = ("force", "chi")
+
+
+def negate_changes_applies(clause) -> bool:
+    """"Negate this Personality's current Force penalties", "Negate a target card's current Force
+    bonuses or penalties (your choice)": the bonuses or penalties the card has now. "Current and
+    new" ones (a standing negation of later changes too) and a Province's strength are not read."""
+    return clause.stat in _NEGATABLE_STATS and not re.search(r"\bnew\b", clause.text or "", re.I) \
+        and clause.keyword in ("penalties", "bonuses", "bonuses-and-penalties")
+
+
+def _negate_changes(game, position, copy, effect, *, as_cost, source):
+    """Every change to a stat is a bonus (up) or a penalty (down) -- a "raise to" / "lower to"
+    included -- except an attached Item's printed modifier (Comprehensive Rules, "Bonuses and
+    Penalties", "Setting Stats to Values": L5R-DURATION.3). The negated ones are the card's stat
+    modifiers of that sign: they end, and their ending is no new bonus or penalty."""
+    from .effects import Outcome
+
+    stat, name = effect.stat or "force", copy.show()
+    word = stat.replace("-", " ").title()
+    which = effect.keyword or ""
+    if which == "bonuses-and-penalties" and re.search(r"\bbonuses or penalties\b", effect.text or "", re.I):
+        choice = game.choice_of(position)  # "(your choice)": the acting player names one
+        if choice not in ("bonuses", "penalties"):
+            return Outcome(False, f"negate {name}'s {word} bonuses or penalties",
+                           "the acting player chooses which: say 'choosing bonuses' or 'choosing penalties'")
+        which = choice
+    signs = {"penalties": (-1,), "bonuses": (1,), "bonuses-and-penalties": (1, -1)}[which]
+    words = {"penalties": "penalties", "bonuses": "bonuses"}.get(which, "bonuses and penalties")
+    doing = f"negate {name}'s current {word} {words}"
+    if stat not in _NEGATABLE_STATS:
+        return Outcome(False, doing, f"the engine negates only Force and Chi changes, not {stat}")
+    from .continuous import _conditions_hold, lasting_clauses, reaches
+
+    for held, ability, index, clause in lasting_clauses(game, position, copy):
+        if clause.kind == "modify-stat" and clause.stat == stat and reaches(game, position, held, clause, copy) \
+                and _conditions_hold(game, position, held, ability, index, copy) \
+                and (clause.amount is None or (1 if clause.amount > 0 else -1) in signs):
+            # a trait's change re-applies as a new effect (Comprehensive Rules, "Continuous"): not claimed
+            return Outcome(False, doing, f"{held.show()}'s trait changes its {word}; the engine does not negate "
+                           "a trait's bonus or penalty")
+    gone = [m for m in position.modifiers if m.subject == copy.uid and m.stat == stat and m.delta
+            and (1 if m.delta > 0 else -1) in signs]
+    if not gone:
+        return Outcome(False, doing, f"{name} has no current {word} {words}")
+    for m in gone:
+        position.modifiers.remove(m)
+    total = sum(m.delta for m in gone)
+    return Outcome(True, f"{doing} ({total:+d}{'F' if stat == 'force' else 'C'} ends)")
+
+
+CARD_KINDS["negate-stat-changes"] = _negate_changes
+
+
+# ---------------------------------------------------------------------------- "Saiken cannot gain Cavalry"
+
+#: clan names a gained keyword may carry ("Give him Crane Clan", a created card "with your Clan
+#: Alignment"): a Personality belongs to a clan when its keywords name it (L5R-CLAN)
+_CLAN_NAMES = frozenset({"crab", "crane", "dragon", "lion", "mantis", "phoenix", "scorpion", "unicorn", "spider",
+                         "naga", "ratling", "toturi's army", "brotherhood of shinsei"})
+
+
+def _is_clan(pos, keyword: str) -> bool:
+    word = keyword.casefold()
+    word = word[: -len(" clan")] if word.endswith(" clan") else word
+    return word in _CLAN_NAMES or any(str(p.attrs.get("clan", "")).casefold() == word for p in pos.players.values())
+
+
+def _forbids(pos, copy, forbidden: str, keyword: str) -> bool:
+    """Does "cannot gain <forbidden>" cover gaining ``keyword``? "a Clan Alignment": any clan;
+    "the "Phoenix Clan" Clan Alignment": that clan, written with or without "Clan"."""
+    if keyword == "your-clan-alignment":  # the controller's clan (continuous.keywords reads it so)
+        keyword = str(pos.players[copy.controller].attrs.get("clan", "")) if copy.controller in pos.players else ""
+    f, k = forbidden.casefold(), keyword.casefold()
+    if f == "clan alignment":
+        return _is_clan(pos, keyword)
+    strip = (lambda w: w[: -len(" clan")] if w.endswith(" clan") else w)
+    return f == k or (_is_clan(pos, forbidden) and strip(f) == strip(k))
+
+
+_ASKING_GAIN: set = set()
+
+
+def cannot_gain(game, pos, copy, keyword: str) -> str | None:
+    """The card's own trait forbidding it to gain ``keyword`` ("Saiken cannot gain Cavalry", "Will
+    not gain a Clan Alignment"), while it is in play and the trait's conditions hold (L5R-TRAIT);
+    None when there is none. Read where a keyword is given (effects.apply_to_card) and where
+    lasting traits give one (game: the position's lasting keywords)."""
+    from .conditions import evaluate
+    from .effects import in_play
+
+    if copy.uid in _ASKING_GAIN or not in_play(pos, copy):
+        return None
+    _ASKING_GAIN.add(copy.uid)  # (a condition reading this card's keywords asks without it: no loop)
+    try:
+        for ability in game.abilities(copy):
+            if ability.kind != "continuous" or ability.designators or ability.trigger is not None:
+                continue
+            for index, clause in enumerate(ability.effects):
+                if getattr(clause, "kind", "") != "cannot-gain-keyword" or not clause.keyword:
+                    continue
+                spec = clause.target
+                itself = spec is None or spec.ref in ("this", "it") or (
+                    spec.ref == "attached" and copy.card.type == "personality" and spec.card_types == ("personality",))
+                if not itself or not _forbids(pos, copy, clause.keyword, keyword):
+                    continue
+                allowed = re.search(r"\bexcept (?:the )?\"?([\w' ]+?)\"?(?: Clan Alignment)?$", clause.text or "", re.I)
+                if allowed and _forbids(pos, copy, allowed.group(1), keyword):
+                    continue  # "Cannot gain a Clan Alignment except Phoenix Clan"
+                guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+                if all(evaluate(g, game=game, pos=pos, actor=copy.controller, source=copy,
+                                subject_of=lambda w: copy) is True for g in guards):
+                    return clause.text
+        return None
+    finally:
+        _ASKING_GAIN.discard(copy.uid)
+
+
+def _cannot_gain_applies(effect, ref) -> bool:
+    """"Will not gain Fallen or Shadowlands": the card's own trait (cannot_gain)."""
+    return ref in ("this", "it") and bool(effect.keyword)
+
+
+CONTINUOUS_KINDS["cannot-gain-keyword"] = _cannot_gain_applies
+
+
+# ---------------------------------------------------------------------------- "Shindo will not join a Spider Clan player"
+
+def _join_clan(effect) -> str | None:
+    """The clan of "will not join a Spider Clan player", or None for any other wording ("a player
+    who controls a Human Personality", "you if you control …": not read)."""
+    if len(effect.values) != 1:
+        return None
+    spec = effect.values[0]
+    if not hasattr(spec, "card_types") or tuple(spec.card_types) != ("player",) or spec.states or spec.tests:
+        return None
+    if len(spec.keywords) != 1 or not spec.keywords[0].endswith(" Clan"):
+        return None
+    return spec.keywords[0][: -len(" Clan")]
+
+
+def will_not_join(game, pos, copy, player: str) -> str | None:
+    """The card's own trait "will not join a Spider Clan player" when ``player`` is one (a player of
+    that clan): the card cannot come under that player's control, entering play or changing
+    controller (L5R-DYNASTY.3); None otherwise. Read where a card is bought, brought into play,
+    equipped or taken control of."""
+    clan = str(pos.players[player].attrs.get("clan", "")) if player in pos.players else ""
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
+            continue
+        for clause in ability.effects:
+            if getattr(clause, "kind", "") != "cannot-join":
+                continue
+            spec = clause.target
+            if spec is not None and spec.ref not in ("this", "it"):
+                continue
+            barred = _join_clan(clause)
+            if barred is not None and clan and barred.casefold() == clan.casefold():
+                return clause.text
+    return None
+
+
+def _join_applies(effect, ref) -> bool:
+    """"Will not join a Spider Clan player": the card's own trait (will_not_join)."""
+    return ref in ("this", "it") and _join_clan(effect) is not None
+
+
+CONTINUOUS_KINDS["cannot-join"] = _join_applies

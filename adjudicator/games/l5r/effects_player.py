@@ -38,7 +38,7 @@ def additional_action(game, position, player, effect, *, as_cost, source):
     player for one more action, instead of going to the other player (L5R-ROUND)."""
     t = position.timing
     combat = t.phase == "attack" and t.step == "combat"
-    if not (t.phase == "action" or combat):
+    if not (t.phase == "action" or combat or t.phase == "attack" and t.step == "engage"):
         return _outcome(False, f"{player} takes an additional action", "there is no action round now")
     if re.search(r"\bbattle action\b", effect.text, re.I) and not combat:
         return _outcome(False, f"{player} takes an additional Battle action", "there is no combat segment now")
@@ -208,6 +208,10 @@ def player_target_executes(spec) -> bool:
     if spec is None or spec.ref in ("you", "opponent"):
         return spec is None or not spec.tests and not spec.states
     if _controller_spec(spec):
+        return True
+    from .duels import names_side
+
+    if names_side(spec):  # "The winner gains 2 Honor": the duel's winner's player (duels.subjects)
         return True
     if spec.ref == "target" and spec.card_types == ("player",):  # named on announcement (procedure)
         return not spec.states and not spec.tests and not spec.keywords and spec.owner in ("any", "opponent")

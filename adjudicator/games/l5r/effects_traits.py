@@ -12,10 +12,13 @@ Invest rule of its own, so the engine claims only what the rules it does have se
 * the effect: once the card has entered play, the trait's effect resolves like a triggered
   trait's (L5R-TRAIT), once; tokens it gives persist (L5R-DURATION).
 
-An Invest trait on a Strategy adds to the cost of an action taken from it, a different thing
-the engine does not do (it reads no ``invest`` flag on a played card); since a line of text does not say
-which kind of card carries it, :func:`invest_executes` claims only effects a Strategy's action
-would not name: instantaneous changes to the card itself or to the Personality it is attached to.
+An Invest trait on a Strategy adds to the cost of an action taken from it instead, its effects
+added to the action's, resolving last (L5R-TRAIT.3, pinned from the same entry): ``play "X"
+invest`` (:func:`strategy_invest`, :func:`invest_gold`, :func:`invest_effects`). Since a line of
+text does not say which kind of card carries it, :func:`invest_executes` claims only effects both
+readings carry out: instantaneous changes to the card itself or to the Personality it is attached
+to (words a Strategy's action would not use), and effects on its player ("Draw a card", "Gain 1
+Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action.
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ FLAG = "invest"
 
 #: what an Invest effect may do to its own card or its bearer (triggers.resolve_clauses carries it out)
 _KINDS = frozenset({"give-token", "bow", "straighten", "dishonor", "rehonor"})
+#: what it may do for its player: on a card entering play, resolved once it has (triggers.resolve_clauses);
+#: on a Strategy, added to the action's effects, resolving last (:func:`invest_effects`, L5R-TRAIT.3)
+_PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor"})
+#: conditions of an Invest effect both readings check alike ("If you are Scorpion Clan, draw a card")
+_GUARDS = frozenset({"effect-if:clan-player"})
 
 CARD_KINDS: dict = {}
 PLAYER_KINDS: dict = {}
@@ -40,8 +48,22 @@ def _equip_from_discard(effect, ref) -> bool:
         and effect.target.zone == "discard" and not effect.target.states
 
 
+def _lasting_grant(effect, ref) -> bool:
+    """"Your Tacticians have the ability, ...": offered to the cards reached (continuous.lasting_abilities);
+    whether the trait is one the engine reads is continuous.lasting_grant_applies (effects.executes)."""
+    from .continuous import reach
+
+    return effect.kind == "grant-ability" and bool(reach(effect.target))
+
+
+def _discipline(effect, ref) -> bool:
+    """"If you are a Crab Clan player, this Strategy has Discipline Pay 1 Gold": read when the card
+    is played from the discard pile (discipline_cost; the line as a whole: discipline_executes)."""
+    return effect.kind == "keyword" and effect.keyword == "Discipline" and effect.amount is not None and ref == "this"
+
+
 #: lasting traits carried out here (effects.executes asks them)
-CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard}
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant, "keyword": _discipline}
 
 
 def equip_zones(game, copy) -> tuple[str, ...]:
@@ -77,14 +99,24 @@ def invest_executes(ability) -> bool:
     """Does the engine carry out this Invest trait (for ``effects.executes``)?"""
     from .states import checked
 
-    if invest_cost(ability) is None or ability.conditions or not ability.effects:
+    from .conditions import readable
+
+    if invest_cost(ability) is None or not ability.effects:
         return False
+    if not all(c.kind in _GUARDS and readable(c) for c in ability.conditions):
+        return False  # ("If the target is Void": the target of a Strategy's action, which a card entering play has not)
+    if ability.conditions and any(_lasting(ability, i) for i in range(len(ability.effects))):
+        return False  # (invest_resolve leaves the lasting effects out, which would renumber the guards)
     skip: set[int] = set()
     for index, clause in enumerate(ability.effects):
         if index in skip or _lasting(ability, index):
             continue  # "This Shugenja has Cavalry": applied while the invested card is in play
         if created_attached(ability, index):  # "Create a 0F Follower attach it to Koru" (resolve_clauses)
             skip |= {index + 1, index + 2}
+            continue
+        if isinstance(clause, Effect) and clause.kind in _PLAYER_KINDS:
+            if clause.target is not None and clause.target.ref != "you":
+                return False
             continue
         if not isinstance(clause, Effect) or clause.kind not in _KINDS:
             return False
@@ -104,6 +136,10 @@ def _lasting(ability, index: int) -> bool:
     from .continuous import reach
 
     clause = ability.effects[index]
+    if isinstance(clause, Effect) and clause.kind == "grant-ability":  # "This Shugenja has the ability, ..."
+        from .continuous import lasting_grant_applies
+
+        return index == len(ability.effects) - 1 and lasting_grant_applies(ability, clause)
     if not isinstance(clause, Effect) or clause.kind not in ("modify-stat", "grant-keyword"):
         return False
     following = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
@@ -161,6 +197,178 @@ def invest_resolve(game, ctx, copy, ability) -> None:
     if once:
         resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
                         None, "L5R-ACT-EFFECT")
+
+
+# ---- an Invest trait on a Strategy: added to the action taken from it (L5R-TRAIT.3) -------------
+
+#: memo: the Strategy whose Invest cost the player adds to the action being taken from it
+STRATEGY_INVEST = "_strategy-invest"
+
+
+def strategy_invest(game, ctx, copy) -> None:
+    """``play "X" invest``: the player adds the Invest cost of the Strategy to the cost of the
+    action taken from it (L5R-TRAIT.3). Only Invest effects on the player ("Draw a card") are
+    added to the action; others are refused, and so is a card without an Invest trait the engine
+    carries out."""
+    ability = invest_of(game, copy)
+    if ability is None:
+        if any(invest_cost(a) is not None for a in game.abilities(copy)):
+            ctx.reject("L5R-TRAIT.3", f"the engine does not carry out {copy.name}'s Invest trait")
+        ctx.reject("L5R-TRAIT.3", f"{copy.show()} has no Invest trait")
+    if not all(isinstance(c, Effect) and c.kind in _PLAYER_KINDS for c in ability.effects):
+        ctx.reject("L5R-TRAIT.3", f"the engine adds to an action only Invest effects on its player, not "
+                   f"'{'; '.join(c.text for c in ability.effects)}'")
+    ctx.position.memo[STRATEGY_INVEST] = copy.uid
+
+
+def invest_gold(ctx, source) -> int:
+    """The Gold a Strategy's Invest cost adds to the cost of the action being taken from it, paid
+    with it as one cost (procedure.carry_out; L5R-TRAIT.3, L5R-GOLD); 0 without ``invest``."""
+    if ctx.position.memo.get(STRATEGY_INVEST) != source.uid:
+        return 0
+    extra = invest_cost(invest_of(ctx.game, source)) or 0
+    ctx.step("note", f"{ctx.actor} adds {source.name}'s Invest cost ({extra} Gold) to the action's cost",
+             "L5R-TRAIT.3", "L5R-ACT-COST")
+    return extra
+
+
+def invest_effects(ctx, source) -> None:
+    """After the action's own effects: the Invest effects of the Strategy it was taken from, if its
+    Invest cost was paid -- part of the action, resolving last (L5R-TRAIT.3, L5R-ACT-EFFECT)."""
+    from .conditions import evaluate
+    from .effects import apply_to_player
+    from .procedure import effect_guards
+
+    pos = ctx.position
+    if pos.memo.pop(STRATEGY_INVEST, None) != source.uid:
+        return
+    ability = invest_of(ctx.game, source)
+    guards = effect_guards(ability)
+    for index, clause in enumerate(ability.effects):
+        unmet = [g for g in guards.get(f"effect {index}", ())
+                 if evaluate(g, game=ctx.game, pos=pos, actor=ctx.actor, source=source,
+                             subject_of=lambda word: None) is not True]
+        if unmet:
+            ctx.step("effect", f"{source.name}'s Invest: '{clause.text}' is not carried out, since "
+                     f"'{unmet[0].text}' does not hold", "L5R-TRAIT.3", "L5R-ACT-EFFECT")
+            continue
+        out = apply_to_player(ctx.game, pos, ctx.actor, clause, as_cost=False)
+        ctx.step("effect", f"{source.name}'s Invest: " + (out.description if out.changed
+                                                          else f"{out.description}: no change ({out.why})"),
+                 "L5R-TRAIT.3", "L5R-ACT-EFFECT")
+
+
+# ---- Discipline: a Strategy played from its owner's discard pile (L5R-TRAIT.4) ---------------------
+
+#: memo: the Strategy being played from the discard pile for its Discipline (its Gold added to the cost)
+DISCIPLINE = "_discipline"
+#: the flag of a Discipline Strategy whose action put it into play: removed from the game when it leaves
+DISCIPLINE_FLAG = "discipline-removes"
+
+
+def discipline_cost(game, pos, copy, player: str) -> int | None:
+    """The Gold of ``copy``'s Discipline trait that holds now for ``player`` ("Discipline Pay 2
+    Gold"; "If you are a Crab Clan player, this Strategy has Discipline Pay 1 Gold"; "Courtesy:
+    Discipline Pay 1 Gold" as its reminder states), or None. A continuous trait affects the card it
+    is on while that card is out of play (L5R-TRAIT)."""
+    from .conditions import evaluate
+    from .continuous import designation_holds
+
+    for ability in game.abilities(copy):
+        clauses = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "keyword"
+                   and c.keyword == "Discipline" and c.amount is not None]
+        if ability.kind == "keywords" and clauses and not ability.conditions:
+            return clauses[0].amount
+        if ability.kind != "continuous" or len(ability.effects) != 1 or len(clauses) != 1 or ability.costs:
+            continue
+        if clauses[0].target is not None and clauses[0].target.ref != "this":
+            continue
+        if ability.designators and not designation_holds(game, pos, copy, ability):
+            continue  # ("Courtesy: ...": its player went first; other designators are not read)
+        if not all(c.kind == "effect-if:clan-player" and evaluate(c, game=game, pos=pos, actor=player, source=copy,
+                                                                 subject_of=lambda word: None) is True
+                   for c in ability.conditions):
+            continue
+        return clauses[0].amount
+    return None
+
+
+def discipline_executes(ability) -> bool | None:
+    """For ``effects.executes``: None for a line that gives no Discipline; else whether it is one
+    the engine reads (:func:`discipline_cost`): one "Discipline Pay N Gold" clause, on the card
+    itself, under "If you are a <Clan> Clan player" or on a "Courtesy:" / "Compassion:" line
+    stating when it takes effect."""
+    from .conditions import readable
+    from .continuous import designated_ok
+
+    if ability.kind != "continuous" or not any(isinstance(c, Effect) and c.kind == "keyword"
+                                               and c.keyword == "Discipline" for c in ability.effects):
+        return None
+    if len(ability.effects) != 1 or ability.costs:
+        return False
+    clause = ability.effects[0]
+    if clause.amount is None or (clause.target is not None and clause.target.ref != "this"):
+        return False
+    if ability.designators and not designated_ok(ability):
+        return False
+    return all(c.kind == "effect-if:clan-player" and readable(c) for c in ability.conditions)
+
+
+def discipline_play(game, ctx, copy) -> None:
+    """``play "X" from fate-discard``: a Strategy with Discipline is played from its owner's
+    discard pile, the Discipline Gold added to the action's cost (L5R-TRAIT.4, L5R-ACT-COND: its
+    own text names that zone); refused for a card without it."""
+    extra = discipline_cost(game, ctx.position, copy, ctx.actor)
+    if extra is None:
+        ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {ctx.actor}'s discard pile and has no Discipline trait "
+                   "that lets it be played from there")
+    ctx.position.memo[DISCIPLINE] = copy.uid
+
+
+def added_gold(ctx, source) -> int:
+    """Gold added to the cost of the action being taken from ``source`` (procedure.carry_out): a
+    Strategy's Invest cost (L5R-TRAIT.3) and its Discipline Gold when played from the discard pile
+    (L5R-TRAIT.4), each paid with the action's cost as one (L5R-GOLD)."""
+    extra = invest_gold(ctx, source)
+    if ctx.position.memo.get(DISCIPLINE) == source.uid:
+        gold = discipline_cost(ctx.game, ctx.position, source, ctx.actor) or 0
+        ctx.step("note", f"{source.name} is played from the discard pile for its Discipline: {gold} Gold is added "
+                 "to the action's cost", "L5R-TRAIT.4", "L5R-ACT-COST")
+        extra += gold
+    return extra
+
+
+def discipline_cleanup(ctx, source) -> bool:
+    """After an action played for Discipline: the card is removed from the game instead of being
+    discarded; one its action put into play is removed when it next leaves play (L5R-TRAIT.4).
+    True when it took care of the card (procedure.carry_out then does not discard it)."""
+    pos = ctx.position
+    if pos.memo.pop(DISCIPLINE, None) != source.uid:
+        return False
+    if source.zone == "announced":
+        pos.move(source.uid, source.owner, "removed", top=False)
+        ctx.step("cleanup", f"remove {source.name} from the game (played for its Discipline)", "L5R-TRAIT.4",
+                 "L5R-ACT-CLEANUP")
+        return True
+    source.flags.add(DISCIPLINE_FLAG)
+    ctx.step("note", f"{source.name} was played for its Discipline: when it next leaves play it is removed from "
+             "the game", "L5R-TRAIT.4")
+    return True
+
+
+def discipline_leaves(pos, proc, events: list) -> None:
+    """A Discipline Strategy its own action put into play has left it: removed from the game
+    instead (L5R-TRAIT.4; triggers.settle)."""
+    from .effects import in_play
+
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 else None
+        if copy is None or DISCIPLINE_FLAG not in copy.flags or in_play(pos, copy):
+            continue
+        copy.flags.discard(DISCIPLINE_FLAG)
+        pos.move(copy.uid, copy.owner, "removed", top=False)
+        proc.add("effect", f"{copy.name} has left play: played for its Discipline, it is removed from the game",
+                 "L5R-TRAIT.4")
 
 
 def its_personality(spec) -> bool:

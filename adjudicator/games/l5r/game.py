@@ -37,11 +37,20 @@ def _parse(text: str) -> tuple:
     return tuple(parse_card_text(text))
 
 
+def _kept_keywords(game, keywords, pos, copy) -> list[str]:
+    """The keywords lasting traits give ``copy`` (L5R-TRAIT), less those its own trait says it
+    cannot gain ("Will not gain Fallen or Shadowlands": effects_engine.cannot_gain)."""
+    from .effects_engine import cannot_gain
+
+    return [k for k in keywords(game, pos, copy) if not cannot_gain(game, pos, copy, k)]
+
+
 class L5R(Game):
     name = "l5r"
     title = "Legend of the Five Rings CCG"
     phases = ("straighten", "events", "action", "attack", "dynasty", "end")
-    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "combat", "resolution")}
+    # "engage" is a battle's Engage Segment, before its combat segment (L5R-COMBAT.1)
+    steps = {"attack": ("declaration", "infantry", "cavalry", "engagement", "engage", "combat", "resolution")}
     card_types = ("stronghold", "personality", "holding", "follower", "item", "spell", "action", "ring",
                   "event", "region", "sensei", "celestial")
     card_attrs = {
@@ -87,13 +96,13 @@ class L5R(Game):
         from .continuous import keywords, lasting_stats
 
         position = super().new_position()
-        position.lasting_keywords = partial(keywords, self)  # "Cards in this unit have Cavalry" (L5R-TRAIT)
+        position.lasting_keywords = partial(_kept_keywords, self, keywords)  # "Cards in this unit have Cavalry"
         position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
         return position
 
     def default_priority(self, position: Position) -> str | None:
         t = position.timing
-        if t.phase == "attack" and t.step == "combat":
+        if t.phase == "attack" and t.step in ("engage", "combat"):
             return self.defender(position)
         return t.active
 
@@ -229,7 +238,7 @@ class L5R(Game):
             t.passes = 0  # "take an additional action" (effects_player): the opportunity stays
             ctx.step("timing", f"{ctx.actor} takes an additional action: the opportunity stays with "
                      f"{ctx.actor}", "L5R-ROUND", "L5R-ACT-EFFECT")
-        elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+        elif turn.round_open(self, pos):
             t.passes = 0
             t.priority = pos.next_player(ctx.actor)
             ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
@@ -309,9 +318,11 @@ class L5R(Game):
             ctx.step("note", f"{total - amount} Gold left over is lost", "L5R-GOLD")
 
     def source_ability(self, ctx: Context, copy: Copy):
+        from .continuous import lasting_abilities
         from .effects_engine import granted
 
         every = self.abilities(copy) + granted(ctx.position, copy)  # printed, then gained (L5R-DURATION)
+        every += lasting_abilities(self, ctx.position, copy)  # given by a card's lasting trait (continuous.py)
         actions = [a for a in every if a.kind in ("action", "reaction", "interrupt")]
         if ctx.body.ability is not None:
             n = ctx.body.ability
@@ -344,17 +355,23 @@ class L5R(Game):
         actor = ctx.actor
         source_zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
         copy = ctx.card(obj, where=lambda c: c.zone == source_zone and c.zone_owner == actor, purpose="to play")
-        if source_zone != "hand" and copy.zone == source_zone:
+        from .effects_traits import discipline_play  # "Discipline Pay 2 Gold": from the discard pile (L5R-TRAIT.4)
+
+        discipline = source_zone == "fate-discard" and copy.zone == source_zone and copy.zone_owner == actor \
+            and copy.card.type == "action" and discipline_play(self, ctx, copy) is None
+        if source_zone != "hand" and copy.zone == source_zone and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is in {actor}'s {source_zone}; an Action card is played "
                        "from its owner's hand unless its own text names another zone")
-        if copy.zone != "hand" or copy.zone_owner != actor:
+        if (copy.zone != "hand" or copy.zone_owner != actor) and not discipline:
             ctx.reject("L5R-ACT-COND.2", f"{copy.show()} is not in {actor}'s hand ({copy.zone_owner} {copy.zone}); "
                        "an Action card is played from its owner's hand")
         if copy.card.type not in ("action", "ring"):
             ctx.reject("L5R-ACT-COND", f"{copy.show()} is a {copy.card.type}; only Action and Ring cards are "
                        "played from hand (attachments are equipped: 'equip')")
-        if "invest" in ctx.body.flags:  # (e-traits: effects_traits.py; the engine does not say yes to it silently)
-            ctx.reject("L5R-ACT-COST", "the engine does not add a Strategy's Invest cost to its action")
+        if "invest" in ctx.body.flags:  # its Invest cost added to the action (effects_traits, L5R-TRAIT.3)
+            from .effects_traits import strategy_invest
+
+            strategy_invest(self, ctx, copy)
         procedure.carry_out(ctx, copy, self.source_ability(ctx, copy), from_hand=True)
 
     def verb_use(self, ctx: Context) -> None:

@@ -14,6 +14,7 @@ from ...core.game import Context
 from ...core.position import Copy
 from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
+from . import duels
 from . import effects_negate as negation
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -77,7 +78,19 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-REACTION", "a round of Reactions is open: until both players pass in succession only "
                    "Reactions may be taken")
     battle_window = t.phase == "attack" and t.step == "combat"
-    if "Limited" in designators:
+    engage_window = t.phase == "attack" and t.step == "engage"  # a battle's Engage Segment (L5R-COMBAT.1)
+    if "Dynasty" in designators and t.phase == "dynasty":  # "Dynasty/Open": in the Dynasty phase (L5R-DYNASTY.4)
+        game.need(actor == t.active, "L5R-DYNASTY.4",
+                  f"Dynasty actions are taken by the active player ({t.active}) in the Dynasty phase; {actor} is not active")
+    elif "Dynasty" in designators and not designators & {"Limited", "Open", "Battle", "Engage"}:
+        ctx.reject("L5R-DYNASTY.4", f"Dynasty actions are taken only in the Dynasty phase; it is the {t.phase} phase")
+    elif engage_window or "Engage" in designators:
+        # "Battle/Engage": either segment; an Engage action only in the Engage Segment, which
+        # admits no other action (Comprehensive Rules, "Action Rounds": pinned as L5R-COMBAT.1)
+        game.need(engage_window and "Engage" in designators or battle_window and "Battle" in designators,
+                  "L5R-COMBAT.1", "Engage actions are taken only in a battle's Engage Segment, and only Engage "
+                  f"actions are taken there; it is the {t.phase} phase" + (f" ({t.step})" if t.step else ""))
+    elif "Limited" in designators:
         game.need(t.phase == "action", "L5R-LIMITED",
                   f"Limited actions are taken only in the Action phase; it is the {t.phase} phase")
         game.need(actor == t.active, "L5R-LIMITED",
@@ -91,11 +104,11 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     elif "Open" in designators:
         game.need(t.phase == "action", "L5R-OPEN",
                   f"Open actions are taken in the Action phase's action round; it is the {t.phase} phase")
-    game.need(t.priority == actor, "L5R-COMBAT" if battle_window else "L5R-ROUND",
+    game.need(t.priority == actor, "L5R-COMBAT.1" if engage_window else "L5R-COMBAT" if battle_window else "L5R-ROUND",
               f"it is {t.priority}'s opportunity to act, not {actor}'s"
               + (" (in a combat segment the Defender acts first, then the players alternate)"
                  if battle_window else ""))
-    if "Battle" in designators and battle_window:
+    if "Battle" in designators and battle_window or "Engage" in designators and engage_window:
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
         # "Absent actions may be taken without presence" (the cards' own reminder text)
@@ -169,8 +182,8 @@ UNLIMITED = ("unlimited", "any number of times per turn")
 
 
 def _designator_rules(designators: set[str]) -> list[str]:
-    return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"))
-            if d in designators]
+    return [r for d, r in (("Limited", "L5R-LIMITED"), ("Open", "L5R-OPEN"), ("Battle", "L5R-BATTLE"),
+                           ("Engage", "L5R-COMBAT.1"), ("Dynasty", "L5R-DYNASTY.4")) if d in designators]
 
 
 class Bindings:
@@ -230,6 +243,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
         if clause.target is not None and clause.target.ref == "target":
+            if any(s is clause.target for s in specs):
+                continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
@@ -302,9 +317,13 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
-            _check_location(ctx, ability, copy)
+            from .states import lifts_location  # ("at any location": the text's exception, L5R-LOCATION.6)
+
+            if not lifts_location(tested):
+                _check_location(ctx, ability, copy)
             chosen.append(copy)
-            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET")
+            ctx.step("target", f"{copy.name} as {describe_spec(tested)}", "L5R-ACT-TARGET",
+                     *(("L5R-LOCATION.6",) if lifts_location(tested) else ()))
             i += 1
         fewest = fewest_targets(spec)  # "one to three target cards": at least one
         if len(chosen) < fewest:
@@ -345,8 +364,9 @@ def fewest_targets(spec: TargetSpec) -> int:
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
     """Cards in units must be at the current battlefield to be targets of a Battle action."""
     pos, t = ctx.position, ctx.position.timing
-    if "Battle" not in ability.designators or not (t.phase == "attack" and t.step == "combat"):
-        return
+    if not ("Battle" in ability.designators and t.phase == "attack" and t.step == "combat"
+            or "Engage" in ability.designators and t.phase == "attack" and t.step == "engage"):
+        return  # (Engage actions follow Location as Battle actions do: L5R-COMBAT.1)
     if copy.card.type not in ("personality", "follower", "item", "spell") or not in_play(pos, copy):
         return
     field = current_battlefield(pos)
@@ -426,6 +446,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
     """The cards or players a clause applies to."""
+    sides = duels.subjects(ctx, clause)  # "Destroy the loser", "The winner gains 2 Honor" (duels.py)
+    if sides is not None:
+        return sides
     spec = clause.target
     if spec is None and clause.kind in MILITARY:
         return bind.targets.get(id(MILITARY[clause.kind]), [])
@@ -652,6 +675,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if duels.handles(ability, index):  # a challenge and the duel it creates (duels.py, L5R-ACT-EFFECT.5)
+            duels.carry_out(ctx, source, ability, index, bind)
+            continue
         if isinstance(clause, Effect) and clause.kind in ATTACK_RIDERS:
             continue  # folded into the attack before it (_with_riders; its targets: tested_spec)
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
@@ -724,7 +750,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             negation.resolve_clause(ctx, source, ability, index, clause, bind)
             continue
         if clause.kind == "create":
-            made = [create_card(ctx, clause) for _ in range(max(1, clause.target.count if clause.target else 1))]
+            from .effects_engine import created_trait
+
+            trait = created_trait(clause, after)  # "Create a Holding with the trait "…"": printed on the card
+            if trait is not None:
+                bonus_done.add(index + 1)
+            made = [create_card(ctx, clause, trait) for _ in range(max(1, clause.target.count if clause.target else 1))]
             bind.created, bind.last = made[0], made  # "create two 2F/2C/3PH Spirit Personalities"
             for created in made:
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
@@ -831,7 +862,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             text = out.description if out.changed else f"{out.description}: no change ({out.why})"
             text += f" ({note})" if note else ""
             rules = ["L5R-ACT-EFFECT"] + (["L5R-DURATION"] if clause.kind in ("modify-stat", "grant-keyword")
-                                          or clause.kind.startswith("cannot-") else [])
+                                          or clause.kind.startswith("cannot-") else []) \
+                + (["L5R-DURATION.3"] if clause.kind == "negate-stat-changes" else []) \
+                + (["L5R-DYNASTY.3"] if not out.changed and "will not join" in out.why else [])  # its own trait
             ctx.step("effect", text, *rules)
             if out.changed:  # "You may bow him; if you did, …": which effects did something (conditions.py)
                 ctx.position.memo.setdefault("_changed", []).append(index)
@@ -997,8 +1030,9 @@ def amount_executes(clause_before, clause) -> bool:
     return amounts.chain_executes(clause_before, [clause])
 
 
-def create_card(ctx: Context, clause: Effect) -> Copy:
-    """"Create a 3F/1C/1PH Scout Personality": a new card in play at its creator's home."""
+def create_card(ctx: Context, clause: Effect, text: str | None = None) -> Copy:
+    """"Create a 3F/1C/1PH Scout Personality": a new card in play at its creator's home; ``text``
+    the trait it is created with, part of the card itself (effects_engine.created_trait)."""
     from ...core.cards import CardDef
 
     spec = clause.target
@@ -1006,7 +1040,8 @@ def create_card(ctx: Context, clause: Effect) -> Copy:
     keywords = tuple(spec.keywords) if spec is not None else ()
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
-    card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect")
+    card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect",
+                   **({"text": text} if text else {}))
     # "... at this battlefield" / "at the current battlefield" in a Battle action: where the battle is
     field = current_battlefield(ctx.position) if spec is not None and "at-battlefield" in spec.states else None
     created = ctx.position.create_copy(card, ctx.actor, ctx.actor, field or "home")
@@ -1102,6 +1137,13 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
         if card.card.type in ("follower", "item", "spell"):
             ctx.step("effect", f"bring {card.show()} into play: no change (an attachment enters play attached "
                      "to a Personality; the text names none)", "L5R-ACT-EFFECT", "L5R-EQUIP")
+            continue
+        from .effects_engine import will_not_join
+
+        refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
+        if refused:
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
+                     "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
@@ -1216,13 +1258,17 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
-    pay_costs(ctx, source, ability, bind, gold_cost=gold if isinstance(gold, int) else 0)
+    from .effects_traits import added_gold, discipline_cleanup, invest_effects  # Invest, Discipline (L5R-TRAIT.3-4)
+
+    pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + added_gold(ctx, source))
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
     resolve_effects(ctx, source, ability, bind)
+    duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
+    invest_effects(ctx, source)  # its Invest effects, if paid for: part of the action, resolving last
     # what game.after_action raises as "the action resolves" (L5R-TRAIT, L5R-REACTION)
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
@@ -1233,6 +1279,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo.pop("_done", None)
     pos.memo.pop("_refilled", None)
     pos.memo.pop("_changed", None)
+    discipline_cleanup(ctx, source)  # played for its Discipline: removed from the game instead
     if from_hand and source.zone == "announced":
         discard_copy(pos, source)
         ctx.step("cleanup", f"discard {source.name}", "L5R-ACT-CLEANUP")

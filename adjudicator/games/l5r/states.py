@@ -63,6 +63,34 @@ _PRINTED_KW_RE = re.compile(r"^printed-keyword:(.+)$")
 _CURRENT_PROVINCE = "in-province-of:the current battlefield"
 #: "at this card's battlefield": where the unit of the card whose ability it is stands
 _AT_SOURCE = "at-battlefield-of:this card"
+#: "at Dairuko's battlefield": where the unit of the card named stands (this card or its bearer)
+_AT_NAMED_RE = re.compile(r"^at-battlefield-of:([A-Z][\w'-]*)$")
+#: "your performing Personality in a Ninja unit": a unit with that keyword (Comprehensive Rules,
+#: "Unit Keywords": the Personality and all Followers each have it; an "Infantry unit" is one
+#: without Cavalry)
+_UNIT_KEYWORD_RE = re.compile(r"^in-unit-with:([A-Z][\w-]*)$")
+#: "a target unit whose total Force is less than or equal to Irezu's Chi", "a target enemy unit
+#: with equal or lower total Force" (than this unit): the total Force of the card's unit
+#: (Comprehensive Rules, "Unit and Army Force": outside battle resolution every card counts,
+#: bowed or not) against a value of this card or its unit's total Force
+_TOTAL_CMP_RE = re.compile(rf"^cmp:total-force(<=|>=|<|>|=)this(?:\.({_STATS}))?$")
+#: "an enemy card ... whose unit has lower total Force than this unit"
+_UNIT_CMP = re.compile(r"^unit-cmp:total-force(<=|>=|<|>|=)this unit$")
+#: "a target Personality whose unit's total Force is 7 or higher"
+_UNIT_VALUE_RE = re.compile(r"^unit-value:total-force(<=|>=|<|>|=)(\d+)$")
+#: "with Force lower than or equal to this battlefield's province's strength" (the grammar writes a
+#: Province's strength only as the current battlefield's: Comprehensive Rules, "This")
+_PROVINCE_CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)possessed\.strength$")
+#: "Each of your cards that is Courtier or Magistrate": one of these keywords
+_IS_KEYWORDS_RE = re.compile(r"^is:([A-Z][\w-]*(?: or [A-Z][\w-]*)+)$")
+#: "without unbowed attachments": every card attached to it is bowed
+_ATTACHMENT_STATES = {"no-unbowed-attachments"}
+#: "a Fallen Personality": the Fallen keyword (the grammar lower-cases it as a describing word);
+#: "an unaligned Personality": one with no Clan Alignment. (Not "at another battlefield": a Battle
+#: action's targets in units must be at the current battlefield, procedure._check_location.)
+_WORD_STATES = {"fallen", "unaligned"}
+#: the Clan Alignments of Twenty Festivals (Comprehensive Rules, "Clan Alignment")
+CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn")
 
 
 def checked(state: str) -> bool:
@@ -71,7 +99,22 @@ def checked(state: str) -> bool:
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
-        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE
+        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
+        or state in _ATTACHMENT_STATES or state in _WORD_STATES or any(
+            r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+                                     _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
+        or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
+
+
+#: words of a target saying where it may be: the text's own exception to the Rule of Location
+#: (L5R-LOCATION.6): "at any location", "at any battlefield", "at home"
+_ELSEWHERE = {"any-location", "any-battlefield", "at-home", "at home"}
+
+
+def lifts_location(spec) -> bool:
+    """Does this target description say where the target may be, so that a Battle action's target
+    in a unit need not be at the current battlefield (L5R-LOCATION.6)?"""
+    return spec is not None and bool(_ELSEWHERE & set(spec.states))
 
 
 def compare(a: int, op: str, b: int) -> bool:
@@ -149,6 +192,9 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _EXACTLY_RE.match(state)
     if m:
         return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
+    found = _own_fits(game, pos, copy, state)
+    if found is not None:
+        return found
     m = _OWN_PRINTED_RE.match(state)
     if m:
         stat, op, printed = m.groups()
@@ -201,7 +247,106 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     if state == _AT_SOURCE:  # a card at home or still in the hand is at no battlefield
         field = _leader(pos, source).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    return _source_fits(game, pos, source, copy, state)
+
+
+def clan_aligned(pos: Position, copy: Copy) -> bool:
+    """Has the card a Clan Alignment? Its mon (the card's ``clan``) or a keyword naming a clan
+    ("Crab", "Crab Clan"; Comprehensive Rules, "Personality": cards are considered to have the
+    keyword of their mon): the clans of Twenty Festivals, and the players' own Clan Alignments
+    (other alignments exist only in games where effects give them)."""
+    if copy.card.attrs.get("clan"):
+        return True
+    clans = {c.casefold() for c in CLANS}
+    clans |= {str(p.attrs.get("clan", "")).casefold() for p in pos.players.values() if p.attrs.get("clan")}
+    for keyword in pos.keywords(copy):
+        word = keyword.casefold()
+        if word in clans or (word.endswith(" clan") and word[: -len(" clan")].strip()):
+            return True
+    return False
+
+
+def unit_has_keyword(pos: Position, copy: Copy, keyword: str) -> bool:
+    """Comprehensive Rules, "Unit Keywords": a unit has a keyword when its Personality and all its
+    Followers each have it; an "Infantry unit" is one that does not have Cavalry."""
+    leader = _leader(pos, copy)
+    members = [leader, *(a for a in pos.attachments_of(leader.uid) if a.card.type == "follower")]
+    if keyword.casefold() == "infantry":
+        return not unit_has_keyword(pos, copy, "Cavalry")
+    return all(pos.has_keyword(c, keyword) for c in members)
+
+
+def unit_force(game, pos: Position, copy: Copy) -> int:
+    """The total Force of the card's unit outside battle resolution: its Personality's Force (Items
+    modify it) and each Follower's, bowed or not (Comprehensive Rules, "Unit and Army Force")."""
+    leader = _leader(pos, copy)
+    members = [leader, *(a for a in pos.attachments_of(leader.uid) if a.card.type == "follower")]
+    return sum(_value(game, pos, c, "force") for c in members if c.card.type in ("personality", "follower"))
+
+
+def _own_fits(game, pos: Position, copy: Copy, state: str) -> bool | None:
+    """Words judged from the card alone (None: not one of them)."""
+    if state == "fallen":
+        return pos.has_keyword(copy, "Fallen")
+    if state == "unaligned":  # Comprehensive Rules, "Unaligned": a Personality without a Clan Alignment
+        return copy.card.type == "personality" and not clan_aligned(pos, copy)
+    if state == "no-unbowed-attachments":
+        return all(game.has_state(pos, a, "bowed") for a in pos.attachments_of(copy.uid))
+    m = _IS_KEYWORDS_RE.match(state)
+    if m:
+        return any(pos.has_keyword(copy, k) for k in m.group(1).split(" or "))
+    m = _UNIT_KEYWORD_RE.match(state)
+    if m:
+        return unit_has_keyword(pos, copy, m.group(1))
+    m = _UNIT_VALUE_RE.match(state)
+    if m:
+        return compare(unit_force(game, pos, copy), m.group(1), int(m.group(2)))
+    m = _PROVINCE_CMP_RE.match(state)
+    if m:
+        from .effects_engine import province_strength
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        if field is None:
+            return None  # no battle being fought: no current battlefield, no such province
+        strength, _ = province_strength(game, pos, game.defender(pos), "province " + field.split()[1])
+        return compare(_value(game, pos, copy, m.group(1)), m.group(2), strength)
     return None
+
+
+def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> bool | None:
+    """Words judged against the card whose ability it is (or the Personality it is attached to)."""
+    leader = _leader(pos, source)
+    if source.zone == "announced" and state.startswith(("cmp:total-force", "unit-cmp:")):
+        return None  # "this unit" of a card played from the hand: in no unit
+    m = _AT_NAMED_RE.match(state)
+    if m:
+        named = _named(pos, source, m.group(1))
+        if named is None:
+            return None
+        field = _leader(pos, named).zone
+        return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    m = _TOTAL_CMP_RE.match(state)
+    if m:
+        if copy.card.type != "personality":
+            return None  # ("Followers with total Force ...": several targets' Force added up, not read)
+        op, stat = m.groups()
+        other = _value(game, pos, leader, stat) if stat else unit_force(game, pos, leader)
+        return compare(unit_force(game, pos, copy), op, other)
+    m = _UNIT_CMP.match(state)
+    if m:
+        return compare(unit_force(game, pos, copy), m.group(1), unit_force(game, pos, leader))
+    return None
+
+
+def _named(pos: Position, source: Copy, name: str) -> Copy | None:
+    """The card a name in the text stands for: this card or the Personality it is attached to
+    (another card's name the engine does not look up)."""
+    if source.zone == "announced":
+        return None
+    leader = _leader(pos, source)
+    found = [c for c in (source, leader) if name.lower() in c.name.lower().replace(",", " ").split()]
+    return found[0] if found else None
 
 
 def has_ability(game, pos: Position, copy: Copy, designator: str) -> bool:

@@ -122,7 +122,8 @@ def _turn_whose(trigger) -> str | None:
 #: "kind" (one designator, or words of one: "battle", "bushido-virtue", "not-iaijutsu"),
 #: "target=this-card" and "did=this-card-<verb>" (what the action did to this very card)
 _ACTION_CHECKED = ("by", "kind", "target", "did")
-_ACTION_DID = ("moved", "destroyed", "discarded", "bowed", "straightened", "dishonored", "targeted")
+_ACTION_DID = ("moved", "destroyed", "discarded", "bowed", "straightened", "dishonored", "targeted",
+               "won-duel")  # ("during which Kenta won a duel": duels.py records it)
 
 
 def _kinds_joined(text: str) -> bool:
@@ -387,6 +388,9 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     if not events:
         return
     _forget_investment(pos, events)
+    from .effects_traits import discipline_leaves
+
+    discipline_leaves(pos, proc, events)  # a Discipline Strategy out of play again: removed from the game
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):

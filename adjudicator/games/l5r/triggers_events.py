@@ -8,13 +8,14 @@ PENDING = "events-pending"
 #: events never fire (see triggers.fires)
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
-          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack")
+          "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack",
+          "wins-duel")  # (a duel's winner: duels.py)
 
 
 def _fighting(pos) -> bool:
     """A battle is being fought: its combat segment or its resolution (L5R-COMBAT, L5R-RESOLVE)."""
     t = getattr(pos, "timing", None)
-    return t is not None and t.phase == "attack" and t.step in ("combat", "resolution")
+    return t is not None and t.phase == "attack" and t.step in ("engage", "combat", "resolution")
 
 
 #: memo: where cards entered play from this turn ({uid: "hand" | "province"}), told by the callers

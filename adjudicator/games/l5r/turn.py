@@ -22,13 +22,45 @@ MAX_ADVANCE_STEPS = 500  # a turn has a few dozen moments; this only stops a run
 
 def round_open(game, pos: Position) -> bool:
     t = pos.timing
-    return t.phase == "action" or (t.phase == "attack" and t.step == "combat")
+    return t.phase == "action" or (t.phase == "attack" and t.step in ("engage", "combat"))
 
 
 def opportunity_rule(pos: Position) -> str:
-    """Whose opportunity it is: the action round's rule, or the combat segment's (defender first)."""
+    """Whose opportunity it is: the action round's rule, or a battle segment's (defender first)."""
     t = pos.timing
+    if t.phase == "attack" and t.step == "engage":
+        return "L5R-COMBAT.1"
     return "L5R-COMBAT" if t.phase == "attack" and t.step == "combat" else "L5R-ROUND"
+
+
+def engage_actions_held(game, pos: Position) -> list[str]:
+    """The cards with an Engage action a player could take in this battle: in play, in a hand, or an
+    Event face-up in a province (the Comprehensive Rules' "Taking Actions")."""
+    held = []
+    for copy in pos.all_copies():
+        usable = in_play(pos, copy) or copy.zone == "hand" or (
+            copy.zone.startswith("province ") and copy.card.type == "event" and "face-down" not in copy.flags)
+        if usable and any(a.kind == "action" and "Engage" in a.designators for a in game.abilities(copy)):
+            held.append(copy.show())
+    return held
+
+
+def begin_battle(game, pos: Position, field: str, step) -> None:
+    """The battle at ``field`` begins: its Engage Segment if a player has an Engage action, else
+    straight to its combat segment, the Defender first in each (L5R-COMBAT, L5R-COMBAT.1).
+    ``step(kind, text, *rules)`` records a step."""
+    t = pos.timing
+    pos.memo["current-battlefield"] = field
+    t.passes, t.priority = 0, game.defender(pos)
+    held = engage_actions_held(game, pos)
+    if held:
+        t.step = "engage"
+        step("timing", f"Engage Segment: the Defender ({t.priority}) may take an Engage action first "
+             f"(Engage actions: {', '.join(held)})", "L5R-COMBAT.1")
+        return
+    t.step = "combat"
+    step("timing", "no player has an Engage action: the Engage Segment ends at once", "L5R-COMBAT.1")
+    step("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
 
 
 def pass_opportunity(game, ctx: Context) -> None:
@@ -70,6 +102,11 @@ def pass_opportunity(game, ctx: Context) -> None:
 
 def _round_ends(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
+    if t.phase == "attack" and t.step == "engage":
+        t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
+        proc.add("timing", "both players passed in succession: the Engage Segment ends", "L5R-COMBAT.1")
+        proc.add("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
+        return
     if t.phase == "action":
         proc.add("timing", "both players passed in succession: the Action phase ends", "L5R-ROUND", "L5R-TURN")
         enter_phase(game, pos, "attack", proc)
@@ -176,6 +213,11 @@ def equip(game, ctx: Context) -> None:
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-EQUIP", why)
+    from .effects_engine import will_not_join
+
+    refused = will_not_join(game, pos, item, actor)  # an attachment entering play under the player
+    if refused:
+        ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -257,6 +299,11 @@ def buy(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY", f"{card.show()} is face down; only face-up cards are bought")
     if card.card.type not in ("personality", "holding"):
         ctx.reject("L5R-DYNASTY", f"{card.show()} is a {card.card.type}; Personalities and Holdings are bought")
+    from .effects_engine import will_not_join
+
+    refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
+    if refused:
+        ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
@@ -445,7 +492,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     elif t.phase == "events":
         _reveal_provinces(game, pos, proc)
         enter_phase(game, pos, "action", proc)
-    elif t.phase == "action" or (t.phase == "attack" and t.step == "combat"):
+    elif round_open(game, pos):
         who = t.priority or t.active
         t.passes += 1
         proc.add("timing", f"{who} passes", "L5R-ROUND")
@@ -462,9 +509,8 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
         remaining = [f for f in battle.battlefields(game, pos) if f not in pos.memo.get("resolved", [])]
         if len(remaining) > 1:
             return f"the Attacker ({t.active}) must choose which battlefield to engage ({', '.join(remaining)})"
-        pos.memo["current-battlefield"] = remaining[0]
-        t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", f"the battle at {remaining[0]} begins (the only one left)", "L5R-ATTACK")
+        begin_battle(game, pos, remaining[0], proc.add)
         raise_event(pos, "engaging", None)  # "After engaging" (triggers.py; settled by the advance loop)
     elif t.phase == "attack" and t.step == "resolution":
         delayed.battle_resolves(game, pos, proc)  # "Before this battle resolves, ..." (delayed.py)

@@ -1,0 +1,812 @@
+"""Challenges and duels, carried out inside the action that creates them (L5R-ACT-EFFECT.5).
+
+RULES.md has no duel rule; the readings are pinned from the Comprehensive Rules ("Challenge",
+"Duel", "Duelist", "Duel Stat", "Focus Value", "Focusing Area", "Refuse") as the sub-rules
+L5R-ACT-EFFECT.5 and .5.1 to .5.6 of adjudicator/rules/l5r.toml.
+
+The ability grammar writes "Makoto challenges a target enemy Personality" (or "Makoto duels
+him") as two clauses, ``duel-challenger`` (who challenges) then ``duel`` (who is challenged);
+"the loser", "the duel's winner", "its winner" are targets with the state ``duel-loser`` /
+``duel-winner``. The procedure hands the pair to :func:`carry_out` when it reaches it; the
+duel is fought there, choice by choice:
+
+* the focus turns come from the action line's ``focusing`` clause, in order from the
+  challenged player: a card name from that player's hand, ``top`` (the top card of that
+  player's Fate deck) or ``strike``. Without the clause, or once its turns run out, the player
+  whose turn it is takes the "do nothing more" choice the scenario language gives ``advance``:
+  he or she strikes (so with no clause the challenged player strikes at once);
+* the result (winners, losers, the focused cards) is kept in the position's memo while the
+  action's later clauses -- the duel's consequences -- resolve; :func:`finish` then discards
+  the focused cards (L5R-ACT-EFFECT.5.6).
+"""
+
+from __future__ import annotations
+
+from ...core.ability import Effect
+from ...core.position import Copy
+from .effects import Outcome, discard_copy, in_play
+from .triggers_events import raise_event
+
+CHALLENGE = "L5R-ACT-EFFECT.5"
+REFUSE = "L5R-ACT-EFFECT.5.1"
+FOCUS = "L5R-ACT-EFFECT.5.2"
+STRIKE = "L5R-ACT-EFFECT.5.3"
+RESOLUTION = "L5R-ACT-EFFECT.5.4"
+DUELIST = "L5R-ACT-EFFECT.5.5"
+CONSEQUENCES = "L5R-ACT-EFFECT.5.6"
+
+#: memo key of the duel fought by the action now resolving: {"winners": [uid], "losers": [uid],
+#: "focused": [uid], "happened": bool}; removed by :func:`finish` when the action's effects end
+CURRENT = "_duel"
+#: memo key: [turn, uid] of every Personality that won a duel ("if he has won a duel this turn")
+WON = "duels-won"
+#: the zone focused cards wait in: out of play, one per player (Comprehensive Rules, "Focusing Area")
+FOCUSING = "focusing"
+
+#: the most focuses one player makes in a duel (L5R-ACT-EFFECT.5.2)
+MOST_FOCUSES = 4
+
+#: the sides of a duel a target can name
+SIDES = ("duel-winner", "duel-loser")
+
+#: duel stats a "duel of X" names that the engine reads as a card's stat
+_STATS = ("chi", "force", "personal-honor")
+
+
+def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
+    # a challenge is fought by carry_out from the procedure; any other path cannot run one
+    return Outcome(False, f"{effect.kind} {copy.show()}", "a duel is fought only inside the action creating it")
+
+
+CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here,
+              "duel-stat": _not_here}
+PLAYER_KINDS: dict = {}
+CONTINUOUS_KINDS: dict = {}
+
+
+# ---- what the engine claims (effects.executes) -------------------------------------------
+
+
+def _pairs(ability) -> list[int]:
+    """Indexes of the ``duel-challenger`` clauses of ``ability``."""
+    return [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel-challenger"]
+
+
+def _guarded(ability, index: int) -> bool:
+    return any(c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+def _side_read(ability, index: int) -> bool:
+    """Can :func:`_side` tell which Personality the clause at ``index`` names?"""
+    spec = ability.effects[index].target
+    if spec is None:
+        return False
+    if spec.ref in ("this", "target", "it", "attached"):
+        return True
+    if spec.ref == "choice" and spec.owner != "you":  # "Your Samurai duels the Personality": the one target
+        return not spec.states and not spec.keywords and len(_card_targets(ability)) == 1
+    # "Choose your performing Personality ...: Your Personality duels the target": the card chosen
+    return spec.ref == "choice" and spec.owner == "you" and not spec.states and _one_chosen(ability)
+
+
+def _card_targets(ability) -> list:
+    return [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
+            and c.target.ref == "target" and c.target.card_types != ("player",)]
+
+
+def _one_chosen(ability) -> bool:
+    chosen = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.kind == "choose"]
+    return len(chosen) == 1 and chosen[0].target is not None and chosen[0].target.count == 1 \
+        and chosen[0].target.ref == "choice"
+
+
+def executes(ability) -> bool:
+    """For effects.executes: every challenge of ``ability`` is one :func:`carry_out` fights, and
+    every "the winner" / "the loser" names a duel fought before it in the same ability."""
+    pairs = _pairs(ability)
+    named = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.target is not None
+             and set(c.target.states) & set(SIDES)]
+    duels = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel"]
+    if not pairs and not duels:
+        return not named  # "Give the winner +2F" with no duel: a duel fought elsewhere
+    if ability.kind not in ("action", "reaction") or len(pairs) != 1 or len(duels) != 1:
+        return False
+    i = pairs[0]
+    if duels[0] != i + 1 or _guarded(ability, i) or _guarded(ability, i + 1):
+        return False
+    duel = ability.effects[i + 1]
+    if duel.keyword not in (None, "unrefusable") or (duel.stat is not None and duel.stat not in _STATS):
+        return False
+    refusal = _refusal(ability, i)
+    if any(isinstance(c, Effect) and c.kind == "refuse-duel" for c in ability.effects) and (
+            refusal is None or duel.keyword == "unrefusable" or not _refusal_consequences_read(ability, refusal[1])):
+        return False  # a refusal in another form ("His controller may bow him; if he is now bowed, ...")
+    extras = _extras(ability, i)
+    if any(isinstance(c, Effect) and c.kind == "must-focus" and n not in extras
+           for n, c in enumerate(ability.effects)) or any(_guarded(ability, n) and not _in_this_duel(ability, n)
+                                                          for n in extras):
+        return False  # ("must focus" elsewhere than right after the challenge: not read)
+    if refusal is not None:
+        extras = [*extras, *refusal[0], refusal[1]]
+    if any(_focus_rule(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "must-focus"):
+        return False
+    if any(_duel_stat(ability.effects[n]) is None for n in extras if ability.effects[n].kind == "duel-stat"):
+        return False
+    if any(isinstance(c, Effect) and c.kind == "duel-stat" and n not in extras for n, c in enumerate(ability.effects)):
+        return False
+    return _side_read(ability, i) and _side_read(ability, i + 1) and all(
+        n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
+
+
+#: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
+#: dishonor him and move him home to refuse")
+_REFUSAL_COSTS = ("move-home", "dishonor")
+#: "If he is unbowed, he may refuse"
+_REFUSAL_TESTS = {("effect-if:is", ("he", "unbowed")): "unbowed"}
+
+
+def _conds(ability, n: int) -> list:
+    return [c for c in ability.conditions if c.args[:1] == (f"effect {n}",)]
+
+
+def _chooser_optional(c) -> bool:
+    """"He may refuse": an optional effect whose chooser the text names (not the acting player)."""
+    return c.kind == "effect-optional" and len(c.args) == 2
+
+
+def _refusal(ability, i: int) -> tuple[list[int], int] | None:
+    """(indexes of the refusal's price, index of the refusal) of the challenge at ``i``: right after
+    the duel, the challenged side may pay (move home, be dishonored) and refuse; None if the text
+    offers no refusal in a form read here."""
+    n = i + 2
+    costs = []
+    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in _REFUSAL_COSTS:
+        c = ability.effects[n]
+        if c.target is None or c.target.ref not in ("it", "target") or [x.kind for x in _conds(ability, n)] \
+                != ["effect-optional"] or not _chooser_optional(_conds(ability, n)[0]):
+            return None
+        costs.append(n)
+        n += 1
+    if n >= len(ability.effects) or getattr(ability.effects[n], "kind", "") != "refuse-duel":
+        return None
+    refuse = ability.effects[n]
+    guards = _conds(ability, n)
+    if refuse.target is None or refuse.target.ref not in ("it", "target") \
+            or sum(_chooser_optional(c) for c in guards) != 1 \
+            or any(not _chooser_optional(c) and (c.kind, tuple(c.args[1:])) not in _REFUSAL_TESTS for c in guards):
+        return None
+    return costs, n
+
+
+#: "if he does" / "If he refuses" (refusal_verdict): refused; "if he does not refuse": accepted
+_REFUSED_WORDS = ("he does", "he did", "she does", "she did", "he refuses", "he does refuse")
+_ACCEPTED_WORDS = ("he does not", "he did not", "he does not refuse")
+
+
+def _refusal_word(cond) -> bool | None:
+    """True for "if he does / if he refuses", False for "if he does not refuse"; None otherwise."""
+    head, _, test = cond.kind.partition(":")
+    text = (cond.text or "").strip().lower()
+    if head != "effect-if" or len(cond.args) != 1:
+        return None
+    if test == "refused" or (test == "did" and text in _REFUSED_WORDS):
+        return True
+    if test == "not-refused" or (test == "did-not" and text in _ACCEPTED_WORDS):
+        return False
+    return None
+
+
+def _refusal_consequences_read(ability, r: int) -> bool:
+    """After the refusal, the effects up to the duel's consequences ("Destroy the duel's loser")
+    each hang on the refusal ("if he does, give Niwa +3F"): an unguarded one in between ("dishonor
+    him and gain 2 Honor", whose second half loses the "if") is not read."""
+    for n in range(r + 1, len(ability.effects)):
+        clause = ability.effects[n]
+        guards = _conds(ability, n)
+        on_refusal = [g for g in guards if _refusal_word(g) is not None]
+        if isinstance(clause, Effect) and names_side(clause.target) and not guards:
+            return True
+        if len(on_refusal) != 1 or len(guards) != 1:
+            return False
+    return True
+
+
+def _extras(ability, i: int) -> list[int]:
+    """Indexes of the clauses after the challenge at ``i`` that shape its duel: "Both players must
+    focus at least once in the duel"."""
+    n = i + 2
+    out = []
+    while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in ("must-focus", "duel-stat"):
+        out.append(n)
+        n += 1
+    return out
+
+
+def _in_this_duel(ability, n: int) -> bool:
+    """"In this duel, each Personality uses Personal Honor as his duel stat": scoped to the duel."""
+    conds = _conds(ability, n)
+    return ability.effects[n].kind == "duel-stat" and len(conds) == 1 and conds[0].kind == "effect-during" \
+        and tuple(conds[0].args[1:]) == ("duel",)
+
+
+def _duel_stat(clause) -> str | None:
+    """The stat "each Personality uses ... as his duel stat" names, or None when not read."""
+    spec = clause.target
+    if spec is None or spec.ref != "each" or spec.card_types != ("personality",) or spec.states or spec.tests:
+        return None
+    return clause.stat if clause.stat in _STATS else None
+
+
+#: "must focus" forms read: who (both players / the challenged's controller), how often, from where
+_MUST = {("each", ("player",), None): ("both", 1, False),
+         ("each", ("personality",), "exactly-once-if-possible"): ("both", 1, True),
+         ("it", ("controller",), "from-hand"): ("challenged", 1, False)}
+
+
+def _focus_rule(clause) -> tuple | None:
+    """(who, at least, exactly) of a "must focus" clause, or None when not read; "from hand" is
+    the third form's (only a focus from hand counts, and one is owed only if the hand holds one)."""
+    spec = clause.target
+    if spec is None or clause.amount != 1 or spec.states or spec.tests:
+        return None
+    return _MUST.get((spec.ref, tuple(spec.card_types), clause.keyword))
+
+
+def handles(ability, index: int) -> bool:
+    """Is the clause at ``index`` one :func:`carry_out` resolves (the challenge and the duel)?"""
+    clause = ability.effects[index]
+    if not isinstance(clause, Effect):
+        return False
+    if clause.kind == "duel-challenger":
+        return True
+    if clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger":
+        return True
+    if any(index in _extras(ability, i) for i in _pairs(ability)):
+        return True
+    refusals = [_refusal(ability, i) for i in _pairs(ability)]
+    return any(r is not None and (index in r[0] or index == r[1]) for r in refusals)
+
+
+# ---- fighting the duel (procedure.resolve_effects) ---------------------------------------
+
+
+def _side(ctx, source: Copy, clause: Effect, bind) -> list[Copy]:
+    """The Personality a challenge clause names."""
+    spec = clause.target
+    if spec.ref == "choice" and spec.owner != "you":  # "Your Samurai duels the Personality": the target
+        return [c for chosen in bind.targets.values() for c in chosen if not isinstance(c, str)][:1]
+    if spec.ref == "choice":  # "Your Personality duels the target": the card chosen before
+        return list(bind.chosen[-1:])
+    from .procedure import subjects
+
+    return [c for c in subjects(ctx, source, clause, bind, as_cost=False) if not isinstance(c, str)]
+
+
+def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
+    """Fight the duel the clauses at ``index`` (challenger) and ``index + 1`` (challenged) create."""
+    pos = ctx.position
+    if ability.effects[index].kind != "duel-challenger":
+        return  # the challenged side: carried out with its challenger
+    result = {"winners": [], "losers": [], "focused": [], "happened": False}
+    pos.memo[CURRENT] = result
+    challengers = _side(ctx, source, ability.effects[index], bind)
+    challenged = _side(ctx, source, ability.effects[index + 1], bind)
+    bind.last = challenged or bind.last  # "Daisuke duels him. Destroy him if ...": the challenged
+    if len(challengers) != 1 or len(challenged) != 1:
+        ctx.step("effect", f"{ability.effects[index].text}: the challenge does not happen (it names no "
+                 "single Personality on each side)", CHALLENGE)
+        return
+    a, b = challengers[0], challenged[0]
+    why = None
+    for card in (a, b):
+        if card.card.type != "personality":
+            why = f"{card.show()} is not a Personality"
+        elif not in_play(pos, card):
+            why = f"{card.show()} is not in play"
+    if why is None and a.controller == b.controller:
+        why = f"both Personalities are {a.controller}'s"
+    if why is not None:
+        ctx.step("effect", f"{a.name} challenges {b.name}: the challenge does not happen ({why})", CHALLENGE)
+        return
+    duel = ability.effects[index + 1]
+    stat = duel.stat or "chi"
+    for n in _extras(ability, index):  # "In this duel, each Personality uses Personal Honor as his duel stat"
+        if ability.effects[n].kind == "duel-stat" and _duel_stat(ability.effects[n]):
+            stat = _duel_stat(ability.effects[n])
+    stat_words = stat.replace("-", " ").title()
+    ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
+             f"challenged player", CHALLENGE)
+    if _refuses(ctx, ability, index, b, duel, result):
+        return
+    result["happened"] = True
+    owed = _owed(ctx, ability, index, b.controller, a.controller)
+    from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
+    focused = _focus_turns(ctx, [b.controller, a.controller], owed)
+    result["focused"] = [uid for uids in focused.values() for uid in uids]
+    result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
+    waiting = _strike(ctx, focused)
+    _resolve(ctx, a, b, stat, focused, result)
+    _after_resolution(ctx, waiting, (a, b), result)
+
+
+def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
+    """The challenged player refuses (the action line's flag ``refusing``) or accepts -- not
+    refusing is the "do nothing more" choice (L5R-ACT-EFFECT.5.1). True when the duel is refused."""
+    pos = ctx.position
+    refusal = _refusal(ability, index)
+    wants = "refusing" in getattr(ctx.body, "flags", ())
+    player = challenged.controller
+    if refusal is None or duel.keyword == "unrefusable":
+        if wants:
+            ctx.reject(REFUSE, "this challenge offers no refusal" + (" (it is unrefusable)"
+                                                                      if duel.keyword == "unrefusable" else ""))
+        return False
+    costs, r = refusal
+    result["refusal_at"] = r
+    result["refused"] = False
+    if not wants:
+        ctx.step("effect", f"{player} accepts the challenge (not refusing is the 'do nothing more' choice; the "
+                 "flag 'refusing' refuses)", REFUSE)
+        return False
+    from .effects import apply_to_card
+    from .states import fits
+
+    for guard in _conds(ability, r):
+        state = _REFUSAL_TESTS.get((guard.kind, tuple(guard.args[1:])))
+        if state is not None and fits(ctx.game, pos, None, challenged, state) is not True:
+            ctx.reject(REFUSE, f"{player} may not refuse: {challenged.name} is not {state} ({guard.text})")
+    for n in costs:
+        out = apply_to_card(ctx.game, pos, challenged, ability.effects[n], as_cost=True, source=challenged.name)
+        if not out.changed:
+            ctx.reject(REFUSE, f"{player} cannot refuse: '{ability.effects[n].text}' cannot be done ({out.why})")
+        ctx.step("effect", f"{player} refuses the challenge: {out.description}", REFUSE, "L5R-ACT-EFFECT")
+    result["refused"] = True
+    ctx.step("effect", f"{player} refuses the challenge: the duel does not happen", REFUSE)
+    return True
+
+
+def refusal_verdict(pos, cond) -> bool | None:
+    """For conditions.evaluate: "if he does" / "If he refuses" / "If he does not refuse" after the
+    refusal the action just offered; None for any other condition."""
+    result = pos.memo.get(CURRENT) or {}
+    word = _refusal_word(cond)
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    if word is None or "refused" not in result or not number.isdigit() or int(number) <= result["refusal_at"]:
+        return None
+    return result["refused"] if word else not result["refused"]
+
+
+def _owed(ctx, ability, index: int, challenged: str, challenger: str) -> dict[str, tuple[bool, bool]]:
+    """What the action's "must focus" clauses ask of each player: {player: (exactly once, from
+    hand only)}; a step says so."""
+    owed: dict[str, tuple[bool, bool]] = {}
+    for n in _extras(ability, index):
+        clause = ability.effects[n]
+        rule = _focus_rule(clause)
+        if clause.kind != "must-focus" or rule is None:
+            continue
+        who, _, exactly = rule
+        from_hand = clause.keyword == "from-hand"
+        for player in ((challenged, challenger) if who == "both" else (challenged,)):
+            owed[player] = (exactly, from_hand)
+        ctx.step("effect", f"{clause.text}: " + (" and ".join(owed) if who == "both" else challenged)
+                 + " must focus " + ("exactly once, if possible" if exactly else "at least once"
+                                     + (" from hand" if from_hand else "") + " (if able)"),
+                 FOCUS, "L5R-ACT-EFFECT")
+    return owed
+
+
+def _options(pos, player: str, from_hand: bool) -> list:
+    """The focuses open to ``player``: hand cards, and the top Fate card unless only the hand counts."""
+    hand = [pos.copies[u] for u in pos.zones.get((player, "hand"), [])]
+    deck = pos.zones.get((player, "fate-deck"), [])
+    return hand + ([pos.copies[deck[0]]] if deck and not from_hand else [])
+
+
+def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, list[int]]:
+    """The players take turns focusing, the challenged player first, until one strikes
+    (L5R-ACT-EFFECT.5.2); each focused card goes face down to its player's focusing area. A player
+    the action says must focus (``owed``) may not strike before focusing while able to."""
+    pos = ctx.position
+    owed = owed or {}
+    choices = list(getattr(ctx.body, "focusing", ()) or ())
+    focused: dict[str, list[int]] = {player: [] for player in order}
+    from_hand_done: dict[str, int] = {player: 0 for player in order}
+    turn = 0
+    while True:
+        player = order[turn % 2]
+        exactly, from_hand = owed.get(player, (False, False))
+        owing = player in owed and not (from_hand_done[player] if from_hand else focused[player]) \
+            and bool(_options(pos, player, from_hand))
+        done_once = exactly and len(focused[player]) >= 1
+        if not choices and (not owing or done_once):
+            ctx.step("effect", f"{player} strikes (no further focus turn named: the 'do nothing more' choice)",
+                     FOCUS)
+            break
+        if not choices:
+            options = _options(pos, player, from_hand)
+            if len(options) > 1:
+                ctx.reject(FOCUS, f"{player} must focus in this duel and has {len(options)} cards to choose "
+                           "from: name the focus with 'focusing'")
+            obj = None  # the one card there is to focus
+        else:
+            obj = choices.pop(0)
+        word = obj.text.lower() if obj is not None and obj.kind == "word" else ""
+        if word == "strike":
+            if owing and not done_once:
+                ctx.reject(FOCUS, f"{player} must focus" + (" from hand" if from_hand else "") + " in this duel "
+                           "before striking, and is able to")
+            ctx.step("effect", f"{player} strikes", FOCUS)
+            break
+        if len(focused[player]) >= MOST_FOCUSES:
+            ctx.reject(FOCUS, f"{player} has focused four times and may not focus any more in this duel: "
+                       "the next choice must be 'strike'")
+        if done_once:
+            ctx.reject(FOCUS, f"{player} must focus exactly once in this duel: the next choice must be 'strike'")
+        if obj is None:
+            card = _options(pos, player, from_hand)[0]
+            what = f"{card.show()}, the only card there is to focus,"
+        elif word == "top":
+            deck = pos.zones.get((player, "fate-deck"), [])
+            if not deck:
+                ctx.reject(FOCUS, f"{player}'s Fate deck is empty: there is no top card to focus")
+            card = pos.copies[deck[0]]
+            what = "the top card of the Fate deck"
+        else:
+            card = ctx.card(obj, where=lambda c, p=player: c.zone == "hand" and c.zone_owner == p, purpose="focus")
+            if card.zone != "hand" or card.zone_owner != player:
+                ctx.reject(FOCUS, f"{card.show()} is not in {player}'s hand: a player focuses a card from his or "
+                           "her own hand or the top card of his or her Fate deck")
+            what = f"{card.show()} from hand"
+        if card.zone == "hand":
+            from_hand_done[player] += 1
+        pos.move(card.uid, player, FOCUSING, top=False)
+        card.flags.add("face-down")
+        focused[player].append(card.uid)
+        ctx.step("effect", f"{player} focuses {what}, face down (focus {len(focused[player])})", FOCUS)
+        turn += 1
+    if choices:
+        ctx.reject(FOCUS, f"the duel ended with {player}'s strike, but {len(choices)} more focus choice(s) were "
+                   f"named ({', '.join(o.show() for o in choices)})")
+    return focused
+
+
+def _strike(ctx, focused: dict[str, list[int]]) -> list:
+    """The focused cards are turned face up and their "As a Focus Effect:" traits resolve
+    (L5R-ACT-EFFECT.5.3): those the engine carries out (:func:`focus_effect_executes`) all wait
+    for the duel's end or its winner, so they are returned, (card, ability) in the order the
+    cards were focused, for :func:`_after_resolution`; the others are not carried out, and a
+    step says so."""
+    pos = ctx.position
+    shown = []
+    for player, uids in focused.items():
+        for uid in uids:
+            card = pos.copies[uid]
+            card.flags.discard("face-down")
+            shown.append(f"{card.name} ({player}, Focus Value {_focus_value(pos, card)})")
+    if shown:
+        ctx.step("effect", "strike: the focused cards are turned face up: " + ", ".join(shown), STRIKE)
+    waiting = []
+    for uid in sorted((u for uids in focused.values() for u in uids), key=_focus_order(focused)):
+        card = pos.copies[uid]
+        for ability in ctx.game.abilities(card):
+            if "Focus Effect" not in getattr(ability, "designators", ()):
+                continue
+            if focus_effect_executes(ability):
+                ctx.step("effect", f"{card.name}'s Focus Effect resolves: '{ability.trigger.text}' waits for the "
+                         "duel's resolution", STRIKE)
+                waiting.append((card, ability))
+            else:
+                ctx.step("effect", f"not carried out: {card.name}'s Focus Effect '{ability.text}' (the engine "
+                         "does not resolve this Focus Effect)", STRIKE)
+    return waiting
+
+
+def _focus_order(focused: dict[str, list[int]]):
+    """Focused cards in the order they were focused: the players alternate, the first player of
+    ``focused`` (the challenged) first."""
+    rank = {}
+    for player_index, uids in enumerate(focused.values()):
+        for turn, uid in enumerate(uids):
+            rank[uid] = 2 * turn + player_index
+    return lambda uid: rank[uid]
+
+
+def _focus_value(pos, card: Copy) -> int:
+    value = pos.stat(card, "focus", 0)
+    return value if isinstance(value, int) else 0
+
+
+def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict) -> None:
+    """Totals, winner and loser (L5R-ACT-EFFECT.5.4); a tie goes to a lone Duelist (.5.5)."""
+    pos = ctx.position
+    totals = {}
+    parts = []
+    for card in (a, b):
+        base = pos.stat(card, stat, 0)
+        base = base if isinstance(base, int) else 0
+        values = [_focus_value(pos, pos.copies[u]) for u in focused[card.controller]]
+        totals[card.uid] = base + sum(values)
+        word = stat.replace("-", " ").title()
+        parts.append(f"{card.name} {base} {word} + {sum(values)} Focus = {totals[card.uid]}")
+    ctx.step("effect", "duel resolution: " + "; ".join(parts), RESOLUTION)
+    if totals[a.uid] != totals[b.uid]:
+        winner, loser = (a, b) if totals[a.uid] > totals[b.uid] else (b, a)
+        ctx.step("effect", f"{winner.name} wins the duel and {loser.name} loses it", RESOLUTION)
+        winners, losers = [winner], [loser]
+    else:
+        duelists = [c for c in (a, b) if pos.has_keyword(c, "Duelist")]
+        if len(duelists) == 1:
+            winner = duelists[0]
+            loser = b if winner is a else a
+            ctx.step("effect", f"the totals are tied and only {winner.name} is a Duelist: {winner.name} wins "
+                     f"the duel and {loser.name} loses it", DUELIST)
+            winners, losers = [winner], [loser]
+        else:
+            ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
+            winners, losers = [], [a, b]
+    result["winners"] = [c.uid for c in winners]
+    result["losers"] = [c.uid for c in losers]
+    for card in winners:
+        pos.memo.setdefault(WON, []).append([pos.timing.turn, card.uid])
+        # "After an action resolves during which Kenta won a duel" (triggers: the action's "did")
+        pos.memo.setdefault("_done", []).append((card.uid, "won-duel"))
+        raise_event(pos, "wins-duel", card)  # "After Hideo wins a duel" (triggers)
+
+
+def subjects(ctx, clause) -> list | None:
+    """The cards (or, for a player-level clause, their controllers) "the winner" / "the duel's
+    loser" name; None when the clause names no side of a duel."""
+    spec = clause.target
+    if spec is None:
+        return None
+    side = next((s for s in spec.states if s in SIDES), None)
+    if side is None:
+        return None
+    result = ctx.position.memo.get(CURRENT) or {}
+    cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
+    from .procedure import PLAYER_KINDS
+
+    if clause.kind in PLAYER_KINDS or spec.card_types == ("controller",):
+        return list(dict.fromkeys(c.controller for c in cards))  # "The winner gains 2 Honor": its player
+    return cards
+
+
+def finish(ctx) -> None:
+    """The action's effects are over: the duel's consequences are applied, so its focused cards
+    are discarded (L5R-ACT-EFFECT.5.6)."""
+    pos = ctx.position
+    result = pos.memo.pop(CURRENT, None)
+    if not result:
+        return
+    gone = []
+    for uid in result.get("focused", []):
+        card = pos.copies.get(uid)
+        if card is not None and card.zone == FOCUSING:
+            card.flags.discard("face-down")
+            discard_copy(pos, card)
+            gone.append(card.name)
+    if gone:
+        ctx.step("effect", "the duel is over: the focused cards are discarded (" + ", ".join(gone) + ")",
+                 CONSEQUENCES)
+
+
+def names_side(spec) -> bool:
+    """"the loser", "the duel's winner", "The winner (gains 2 Honor)", "the winner's controller":
+    a side of the duel the ability fought before (:func:`subjects`), with no other describing
+    words."""
+    if spec is None or spec.tests or spec.keywords:
+        return False
+    if spec.ref == "possessed":  # "the winner's controller", "The controller of the duel's winner"
+        return spec.card_types == ("controller",) and len(spec.states) == 2 and spec.states[0] == "of-it" \
+            and spec.states[1] in SIDES
+    return spec.ref == "it" and len(spec.states) == 1 and spec.states[0] in SIDES \
+        and spec.card_types in ((), ("controller",))
+
+
+# ---- conditions about duels (conditions.py asks these) -----------------------------------
+
+#: words naming a side of the duel the action fought ("If the winner is a Duelist")
+SIDE_WORDS = {"the winner": "winners", "the loser": "losers", "the duel's winner": "winners",
+              "the duel's loser": "losers"}
+#: "one of your Personalities" (has won a duel this turn)
+_ONE_OF_YOURS = "one of your personalities"
+_PRONOUNS = ("he", "she", "him", "her")
+
+
+def _card_word(word: str) -> bool:
+    from .conditions import _subject_ok
+
+    return _subject_ok(word) and word.lower() not in ("it", "they", "them", "the target")
+
+
+def readable(test: str, args: tuple) -> bool | None:
+    """For conditions.readable: "if he has won a duel this turn" (``won-duel``; None: not a duel
+    test). Every win is recorded as the duel resolves (:data:`WON`)."""
+    if test != "won-duel":
+        return None
+    return len(args) == 2 and args[1] == "this-turn" and (_card_word(args[0]) or args[0].lower() == _ONE_OF_YOURS)
+
+
+def readable_in(ability, cond) -> bool:
+    """For conditions.readable_in: "Give Kudome a +1F token if she won" (``won-contest``: the duel
+    this ability fought before the guarded effect). ("If the winner is a Duelist, give him a +1F
+    token" is not read: "him" would be the card the clause before named, not the winner.)"""
+    from .ability_conditions import decode
+    from .conditions import _readable, _split
+
+    if cond.kind == "effect-during":  # "In this duel, each Personality uses Personal Honor as his duel stat"
+        return any(cond.args[:1] == (f"effect {n}",) and _in_this_duel(ability, n)
+                   for i in _pairs(ability) for n in _extras(ability, i))
+    head, test = _split(cond.kind)
+    if head not in ("effect-if", "effect-unless") or not cond.args:
+        return False
+    kind, _, number = cond.args[0].partition(" ")
+    refusals = [_refusal(ability, i) for i in _pairs(ability)]
+    if _refusal_word(cond) is not None and number.isdigit():  # "if he does", after "He may refuse"
+        return any(r is not None and int(number) > r[1] for r in refusals)
+    duels = [i for i, c in enumerate(ability.effects) if isinstance(c, Effect) and c.kind == "duel"]
+    if kind != "effect" or not number.isdigit() or len(duels) != 1 or duels[0] >= int(number):
+        return False
+    subs = decode(cond.args[1:]) if test in ("all-of", "any-of") else [type(cond)(kind=test, args=cond.args[1:])]
+    return bool(subs) and all(_won_read(s) or _readable(s.kind, tuple(s.args)) for s in subs) \
+        and any(_won_read(s) for s in subs)
+
+
+def _won_read(sub) -> bool:
+    if sub.kind in ("won-contest", "lost-contest") and len(sub.args) == 1:
+        return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
+    if sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args)):
+        return True  # "If the loser did not focus from his or her hand"
+    return False
+
+
+#: "If the loser did not focus from his or her hand": (did / did-not, side word, "focused", "from hand")
+_FOCUSED_FROM_HAND = ("focused", "from hand")
+
+
+def tests(test: str, args: tuple) -> bool:
+    """Is this a test :func:`test` answers?"""
+    return test in ("won-duel", "won-contest", "lost-contest") or (
+        test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
+        and args[0].lower() in SIDE_WORDS)
+
+
+def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
+    """For conditions._test: None when ``test`` is no duel test or cannot be told."""
+    if test == "won-duel" and len(args) == 2 and args[1] == "this-turn":
+        won = {uid for turn, uid in pos.memo.get(WON, []) if turn == pos.timing.turn}
+        if args[0].lower() == _ONE_OF_YOURS:
+            return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
+        card = subject(args[0])
+        return None if card is None else card.uid in won
+    if test in ("did", "did-not") and tuple(args[1:]) == _FOCUSED_FROM_HAND:
+        result = pos.memo.get(CURRENT) or {}
+        card = side_card(pos, args[0])
+        if card is None:
+            return None  # (after a tie "the loser" is two Personalities)
+        hit = result.get("from_hand", {}).get(card.controller, 0) > 0
+        return hit if test == "did" else not hit
+    if test in ("won-contest", "lost-contest") and len(args) == 1:
+        result = pos.memo.get(CURRENT)
+        card = subject(args[0])
+        if not result or card is None:
+            return None
+        return card.uid in result["winners" if test == "won-contest" else "losers"]
+    return None
+
+
+def side_card(pos, word: str):
+    """The card "the winner" / "the loser" names (conditions._subject); None after a tie's
+    "the winner" or when no duel was fought."""
+    result = pos.memo.get(CURRENT) or {}
+    uids = result.get(SIDE_WORDS.get(word.lower(), ""), [])
+    return pos.copies.get(uids[0]) if len(uids) == 1 else None
+
+
+# ---- Focus Effects ------------------------------------------------------------------------
+
+#: the triggers of the Focus Effects the engine carries out, all after the duel has resolved:
+#: "After this duel ends", "After this duel's resolution", "after you win this duel"
+_FOCUS_TRIGGERS = ("duel-ends", "duel-resolves", "duel-won")
+#: what a Focus Effect does to a side of the duel ("bow its winner", "give its winner +3F")
+_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat")
+#: what it does to a player: you, or the side's controller ("the loser's controller draws a card")
+_PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
+#: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
+_FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
+                     ("effect-if:won", ("you", "it")): "winners",
+                     ("effect-if:lost-contest", ("you",)): "losers"}
+
+
+def _side_spec(spec) -> str | None:
+    """"winners" / "losers" for "its winner", "the loser's controller"; None otherwise."""
+    if not names_side(spec):
+        return None
+    return "winners" if "duel-winner" in spec.states else "losers"
+
+
+def _after_it_ends(cond) -> bool:
+    """"... after it ends" on a Focus Effect: after the duel (the only thing that ends there)."""
+    return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == ("after", "card-ends")
+
+
+def focus_effect_executes(ability) -> bool:
+    """For effects.executes: an "As a Focus Effect:" trait the duel carries out -- one that waits
+    for the duel's end (or its winner) and then changes a side of the duel, its player or you,
+    or puts the focused card into your hand, with no choices."""
+    trigger = ability.trigger
+    if trigger is None or ability.costs:
+        return False
+    if (trigger.timing, trigger.event) == ("when", "card-focused"):
+        # "As a Focus Effect, this duel's winner gains 1 Honor after it ends": every effect waits for the end
+        if not ability.effects or any(not any(c.args[:1] == (f"effect {n}",) and _after_it_ends(c)
+                                              for c in ability.conditions) for n in range(len(ability.effects))):
+            return False
+    elif trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS:
+        return False
+    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) for c in ability.conditions):
+        return False
+
+    def done(c) -> bool:
+        if not isinstance(c, Effect):
+            return False
+        side = _side_spec(c.target)
+        if c.kind in _PLAYER_KINDS:
+            return (c.target is None or c.target.ref == "you" or side is not None) and (
+                c.kind == "take-favor" or (c.amount or 1) > 0)
+        if c.kind in _SIDE_KINDS and names_side(c.target) and c.target.ref == "it":
+            return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
+        if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
+            from .effects_engine import province_effect_applies
+
+            return province_effect_applies(c) and c.target.ref == "each"
+        return c.kind == "put-in-hand" and c.target is not None and c.target.ref == "this"
+
+    return bool(ability.effects) and all(done(c) for c in ability.effects)
+
+
+def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
+    """The Focus Effects that waited resolve once the duel has (L5R-ACT-EFFECT.5.3), in the order
+    their cards were focused: "you" is the player who focused the card, "your Personality" that
+    player's Personality in the duel."""
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    for card, ability in waiting:
+        you = card.owner
+        mine = next((s for s in sides if s.controller == you), None)
+        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
+            ctx.step("effect", f"{card.name}'s Focus Effect: {you}'s Personality did not win the duel, so "
+                     f"'{ability.trigger.text}' does not happen", STRIKE)
+            continue
+        for index, clause in enumerate(ability.effects):
+            held = True
+            for cond in ability.conditions:
+                if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
+                    continue  # ("after it ends": it waited for the end like the others)
+                side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
+                held = held and mine is not None and mine.uid in result[side]
+            if not held:
+                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
+                         "condition does not hold", STRIKE)
+                continue
+            side = _side_spec(clause.target)
+            cards = [pos.copies[u] for u in result[side]] if side else []
+            if clause.kind in _PLAYER_KINDS:
+                players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
+                outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
+            elif clause.kind == "put-in-hand":
+                outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+            elif clause.kind == "modify-stat" and clause.stat == "strength":
+                from .effects_engine import give_province_strength
+
+                outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
+            else:
+                outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
+            if not outs:
+                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
+                         "of that kind)", STRIKE)
+            for out in outs:
+                text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+                ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")

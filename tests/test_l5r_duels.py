@@ -1,0 +1,139 @@
+"""Duels (L5R-ACT-EFFECT.5, pinned from the Comprehensive Rules): which challenge forms executes()
+claims, and the duel fought by an action -- focus turns, totals, ties, Duelists, consequences."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.core.runner import run_scenario
+from adjudicator.core.scenario_parser import parse_scenario
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+CARRIED_OUT = [
+    "Open: Kenji challenges a target enemy Personality. Destroy the loser.",
+    "Battle: Target an enemy Personality: Kenji duels him. Bow the duel's loser. Move him home.",
+    "Battle: Your target unbowed Personality challenges a target enemy Personality. The winner gains 2 Honor.",
+    "Battle: A target enemy Personality challenges Kenji. Give the winner +2F.",
+    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
+    "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
+]
+
+NOT_CARRIED_OUT = [
+    # the "if he does" is kept on "dishonor him" only, so "gain 2 Honor" would happen either way
+    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
+    "Bow the loser.",
+    "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
+    "Give the winner +2F.",
+]
+
+
+@pytest.mark.parametrize("text", CARRIED_OUT)
+def test_forms_carried_out(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
+def test_other_forms_do_not(text):
+    assert not executes(parse_ability(text))
+
+
+BOARD = '''scenario "duel"
+game l5r
+card "Kenji" personality force 2 chi {kenji} honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai {kw} text "Open: Kenji challenges a target enemy Personality. Bow the loser. The winner gains 2 Honor."
+card "Sora" personality force 3 chi {sora} honor-requirement 0 personal-honor 4 gold-cost 5 keywords Samurai
+card "Pebble" action gold-cost 0 focus 1
+card "Rock" action gold-cost 0 focus 3
+player Alice family-honor 10
+player Bob family-honor 10
+phase action
+priority Alice
+Alice home: "Kenji"
+Alice hand: "Rock"
+Alice fate-deck: "Pebble"
+Bob home: "Sora"
+Bob hand: "Pebble" as BOB_PEBBLE
+Alice uses "Kenji" targeting "Sora"{focusing}
+{expect}
+'''
+
+
+def _run(expect: str, *, kenji=2, sora=2, kw="", focusing=""):
+    text = BOARD.format(kenji=kenji, sora=sora, kw=kw, focusing=f" focusing {focusing}" if focusing else "",
+                        expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+@pytest.mark.parametrize("kenji,sora,focusing,loser,honor", [
+    (3, 2, "", "Sora", "Alice family-honor 12"),  # the challenged strikes at once: Chi alone
+    (2, 3, "", "Kenji", "Bob family-honor 12"),
+    (2, 2, '"Pebble", "Rock", strike', "Sora", "Alice family-honor 12"),  # 2+3 against 2+1
+    (2, 2, '"Pebble", top, strike', "Sora", "Alice family-honor 10"),  # 3 against 3: both lose
+    (2, 3, 'strike', "Kenji", "Bob family-honor 12"),
+])
+def test_the_higher_total_wins(kenji, sora, focusing, loser, honor):
+    other = "Kenji" if loser == "Sora" else "Sora"
+    tie = focusing == '"Pebble", top, strike'
+    _run(f'expect legal\nexpect "{loser}" bowed\nexpect "{other}" {"" if tie else "not "}bowed\nexpect {honor}',
+         kenji=kenji, sora=sora, focusing=focusing)
+
+
+def test_a_lone_duelist_wins_a_tie():
+    _run('expect legal\nexpect "Sora" bowed\nexpect "Kenji" not bowed\nexpect Alice family-honor 12',
+         kw="Duelist")
+
+
+def test_focused_cards_are_discarded_after_the_consequences():
+    _run('expect legal\nexpect "Rock" in Alice fate-discard\nexpect BOB_PEBBLE in Bob fate-discard\n'
+         'expect Alice hand 0', focusing='"Pebble", "Rock", strike')
+
+
+@pytest.mark.parametrize("focusing,why", [
+    ('"Rock"', "not in Bob's hand"),  # Bob, the challenged player, has the first turn
+    ('strike, top', "more focus choice"),
+    ('"Pebble", "Rock", "Rock"', "not in Bob's hand"),
+])
+def test_impossible_focus_turns_are_refused(focusing, why):
+    _run(f'expect illegal because L5R-ACT-EFFECT.5.2 "{why}"', focusing=focusing)
+
+
+FOCUS_CARRIED_OUT = [
+    "As a Focus Effect: After this duel ends, bow its winner.",
+    "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
+    "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
+    "As a Focus Effect, after you win this duel, draw a card.",
+]
+
+FOCUS_NOT_CARRIED_OUT = [
+    "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
+    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
+    "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
+    "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+    "Dynasty Phase begins.",
+]
+
+
+@pytest.mark.parametrize("text", FOCUS_CARRIED_OUT)
+def test_focus_effects_carried_out(text):
+    assert executes(parse_ability(text))
+
+
+@pytest.mark.parametrize("text", FOCUS_NOT_CARRIED_OUT)
+def test_other_focus_effects_are_not(text):
+    assert not executes(parse_ability(text))
+
+
+EXACTLY_ONCE = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
+                             "Each Personality must focus exactly once, if possible. Bow the loser.")
+
+
+@pytest.mark.parametrize("focusing,expect", [
+    ('"Pebble", top, "Rock"', 'expect illegal because L5R-ACT-EFFECT.5.2 "exactly once"'),
+    ('strike', 'expect illegal because L5R-ACT-EFFECT.5.2 "must focus"'),
+    ('"Pebble", top, strike', 'expect legal\nexpect "Kenji" bowed\nexpect "Sora" bowed'),  # 2+1 against 2+1
+])
+def test_must_focus_exactly_once(focusing, expect):
+    text = EXACTLY_ONCE.format(kenji=2, sora=2, kw="", focusing=f" focusing {focusing}", expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
