@@ -289,3 +289,19 @@ def test_either_of_two_events():
     assert ab.trigger.event.startswith("either:")
     first, second = ab.trigger.event[len("either:"):].split("|")
     assert "proclaimed" in first and second.endswith("destroyed")
+
+
+def test_would_target_a_described_card_with_an_action():
+    ab = parse_ability("Reaction: When another player would target a Courtier at Aiko's battlefield with an action: "
+                       "The action targets Aiko instead, if legal.")
+    assert ab.structured, ab
+    assert ab.trigger.event.startswith("action-would-target;by=opponent")
+    # "targets this Personality with an action" keeps its reading
+    ab = parse_ability("Political Reaction: After another player targets this Personality with an action, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event.startswith("action-targets")
+
+
+def test_plural_subjects_that_move():
+    ab = parse_ability("After they move, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "card-moves"
+    assert parse_ability("Battle: Target two Personalities. Straighten both their units as they move.").structured

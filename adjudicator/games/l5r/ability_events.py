@@ -792,6 +792,16 @@ class Rules4:
     def ev_this_ability_announced(self, meta, ch):
         return "this-ability-announced"
 
+    def ev_plural_move(self, meta, ch):
+        # as the base "he moves" (ev_verb), the subject plural
+        from .ability import _event_name
+
+        return _event_name(ch[0], "moves")
+
+    def ev_dl_as_they_move(self, meta, ch):
+        # the base "as he moves" (dl_as)
+        return ("as", "card-moves", self._text(meta))
+
     def ev_either(self, meta, ch):
         # "you Proclaim Hikai or he is destroyed": either event fits ("either:A|B")
         first, second = (c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
