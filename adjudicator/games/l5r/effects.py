@@ -562,9 +562,10 @@ def executes(ability) -> bool:
     if ability.kind in ("action", "reaction"):  # "… and each of his Followers": the procedure adds them
         from dataclasses import replace as _with
 
-        from .effects_engine import without_followers_too
+        from .effects_engine import created_words_read, without_followers_too
 
-        carded = [c if c.target is None else _with(c, target=without_followers_too(c.target)) for c in carded]
+        carded = [c if c.target is None else created_words_read(_with(c, target=without_followers_too(c.target)))
+                  for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):

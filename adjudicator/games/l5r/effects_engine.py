@@ -1107,3 +1107,14 @@ def without_followers_too(spec):
     if not followers_too(spec):
         return spec
     return replace(spec, states=tuple(s for s in spec.states if s not in _FOLLOWERS_TOO))
+
+
+def created_words_read(clause):
+    """A "create" clause with the words procedure.create_card itself reads taken out of its
+    description: "with your Clan Alignment" (the creator's clan keyword) -- for ``effects.executes``."""
+    from dataclasses import replace
+
+    spec = clause.target
+    if getattr(clause, "kind", "") != "create" or spec is None or "your-clan-alignment" not in spec.states:
+        return clause
+    return replace(clause, target=replace(spec, states=tuple(s for s in spec.states if s != "your-clan-alignment")))

@@ -1073,6 +1073,11 @@ def create_card(ctx: Context, clause: Effect, text: str | None = None) -> Copy:
     spec = clause.target
     kind = (spec.card_types[0] if spec is not None and spec.card_types else "personality")
     keywords = tuple(spec.keywords) if spec is not None else ()
+    clan = ctx.position.players[ctx.actor].attrs.get("clan") if ctx.actor in ctx.position.players else None
+    if spec is not None and "your-clan-alignment" in spec.states and clan and str(clan) not in keywords:
+        # "create a 3F/3C/3PH Samurai Personality with your Clan Alignment": the creator's clan, which a
+        # Personality has when its keywords name it (L5R-CLAN, as the scenario language defines it)
+        keywords = (*keywords, str(clan))
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect",
