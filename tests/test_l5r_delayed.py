@@ -27,8 +27,11 @@ CARRIED_OUT = [
 ]
 
 NOT_CARRIED_OUT = [
-    # an Event's ability: Events resolve when revealed, not through the action procedure
-    "Limited: Put this Event into play. Discard it after your next turn begins.",
+    # an Event's ability resolves when revealed (turn._resolve_event): only "put itself into play,
+    # discard it after your next turn begins" is carried out there (delayed.event_clause)
+    "Open: Put this Event into play. Discard it after your second turn from now begins.",
+    ("Open: Put this Event into play. Discard it before your next turn ends. You may target and dishonor a Crane "
+     "Clan Personality."),
     # moments the engine does not fire: movement, battles, targeting, resolution of another action
     "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends.",
     "Political Open, Bow this card: Target a Personality. After the next time this turn he attacks you, "

@@ -41,3 +41,10 @@ def test_a_reaction_to_engaging_is_taken_during_a_battle():
     assert not executes(parse_ability("Reaction: After your Limited action resolves: Create a 3F/2C/2PH Samurai "
                                       "Personality at the current battlefield. Remove him from the game after this "
                                       "battle ends."))
+
+
+def test_when_the_turn_ends_is_this_turn():
+    # "the turn" is the turn being played, as "this turn"; "your turn" on an Open action is not read
+    assert executes(parse_ability("Battle: Target your Personality: Straighten him. Destroy him when the turn ends."))
+    assert not executes(parse_ability("Open: Target your Personality: Straighten him. Destroy him before your "
+                                      "turn ends."))

@@ -24,3 +24,12 @@ def test_this_personality_is_the_card_itself_only_on_a_personality():
     assert left_play_by(_copy(), t, ["destroyed", 7])
     # on a Follower, "this Personality" is its bearer: the Follower's own leaving is not meant
     assert not left_play_by(_copy(kind="follower", attached_to=3), t, ["destroyed", 7])
+
+
+def test_equipped_to_a_described_personality_fires():
+    from adjudicator.games.l5r.ability import parse_ability as _parse
+    from adjudicator.games.l5r.triggers import fires as _fires
+
+    assert _fires(_parse("After you Equip this Spell to a Void Shugenja, draw a card.").trigger)
+    # "a Void or Magistrate Shugenja": words the check does not read
+    assert not _fires(_parse("After you Equip this Spell to a Void or Magistrate Shugenja, draw a card.").trigger)

@@ -10,6 +10,8 @@ L5R-ACT-EFFECT and L5R-DURATION (the effect outlasts the ability that made it).
 
 from __future__ import annotations
 
+import re
+
 from ...core.ability import Effect
 from ...core.position import Position
 from ...core.ruling import Procedure
@@ -104,11 +106,15 @@ def executes(ability, cond) -> bool:
     if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                                      for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
-    if when == TURN_ENDS and "this turn" not in cond.text and "Limited" not in ability.designators:
+    if when == TURN_ENDS and not re.search(r"\b(?:this|the) turn\b", cond.text, re.I) \
+            and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
+        # ("when the turn ends", "before the turn ends": the turn being played, as "this turn")
     if any(isinstance(c, Effect) and c.target is not None and "event" in c.target.card_types
            for c in (*ability.costs, *ability.effects)):
-        return False  # an Event's ability: Events resolve when revealed (turn._resolve_event), not here
+        # an Event's ability: Events resolve when revealed (turn._resolve_event); "Put this Event into
+        # play. Discard it after your next turn begins" is carried out there (event_clause)
+        return _event_discard(ability, index, when)
     clause = ability.effects[index]
     if _sentence_goes_on(ability, index, cond):
         return False  # "After the next time he attacks, dishonor him and his controller loses Honor": the
@@ -483,3 +489,54 @@ def standing_rest(ability):
         return None  # "... gain 2 Honor and permanently give him Naval": "him" belongs to the trigger's sentence
     return replace(ability, effects=type(ability.effects)(e for i, e in enumerate(ability.effects) if i not in skip),
                    conditions=type(ability.conditions)(c for c in ability.conditions if c.kind != "effect-trigger"))
+
+
+# ---- an Event that puts itself into play ("Put this Event into play. Discard it after ...") ----
+
+#: the moments an Event in play may wait for to be discarded
+_EVENT_MOMENTS = (TURN_BEGINS,)
+
+
+def _puts_itself(clause) -> bool:
+    """"Put this Event into play": the Event stays in play instead of being discarded (L5R-EVENTS)."""
+    return isinstance(clause, Effect) and clause.kind == "put-into-play" and clause.target is not None \
+        and clause.target.ref == "this" and clause.target.card_types == ("event",)
+
+
+def _event_discard(ability, index: int | None, when) -> bool:
+    """For ``executes``: "Put this Event into play. Discard it after your next turn begins" -- the
+    Event's two effects and nothing else, the discard waiting for a moment the hooks fire."""
+    effects = list(ability.effects)
+    return index == 1 and len(effects) == 2 and _puts_itself(effects[0]) and when in _EVENT_MOMENTS \
+        and not ability.costs and isinstance(effects[1], Effect) and effects[1].kind == "discard" \
+        and effects[1].target is not None and effects[1].target.ref == "it" \
+        and all(c.kind == "effect-delayed" and c.args[:1] == ("effect 1",) for c in ability.conditions)
+
+
+def event_clause(game, pos: Position, event, ability, index: int, proc: Procedure) -> bool:
+    """Effect ``index`` of an Event resolving as it is revealed (turn._resolve_event), when it is
+    one carried out here: "Put this Event into play" (it enters play at its player's home and is
+    not discarded, L5R-EVENTS) and, after it, "Discard it after your next turn begins" (set aside
+    until then, L5R-ACT-EFFECT, L5R-DURATION). False for other effects."""
+    from .triggers_events import raise_event
+
+    clause = ability.effects[index]
+    if _puts_itself(clause):
+        player = pos.timing.active
+        pos.move(event.uid, player, "home", top=False)
+        event.controller = player
+        raise_event(pos, "enters-play", event)
+        proc.add("effect", f"{event.name} puts itself into play: it stays in play, not discarded", "L5R-EVENTS",
+                 "L5R-ACT-EFFECT")
+        return True
+    cond = next((c for c in ability.conditions if c.kind == "effect-delayed" and _index(c) == index), None)
+    if cond is None or not _event_discard(ability, index, _when(cond)):
+        return False
+    entry = {"source": event.uid, "text": ability.text, "effect": index, "moment": list(_when(cond)),
+             "battlefield": None, "cards": [event.uid], "players": [], "controller": pos.timing.active,
+             "turn": pos.timing.turn, "phase": pos.timing.phase}
+    pos.memo.setdefault(KEY, []).append(entry)
+    proc.add("effect", f"'{clause.text}' will happen {_WORDS.get(_when(cond), cond.text)}, not now: it is set "
+             "aside until then", "L5R-EVENTS", "L5R-ACT-EFFECT", "L5R-DURATION")
+    return True
+

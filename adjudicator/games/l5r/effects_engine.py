@@ -648,7 +648,9 @@ def refuses_attachment(game, pos, host, item) -> str | None:
             if all(evaluate(g, game=game, pos=pos, actor=host.controller, source=host,
                             subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
                 return f"{host.name} will not attach {clause.target.text} (its trait: {clause.text})"
-    return None
+    from .effects_restrictions import must_have_refusal  # "His Followers must be Ninja" (effects_restrictions)
+
+    return must_have_refusal(game, pos, host, item)
 
 
 # ---------------------------------------------------------------------------- transferring

@@ -40,6 +40,10 @@ def fires(trigger) -> bool:
         return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
         return trigger.timing == "after" and _action_fires(core, quals, trigger.text or "")
+    if "to" in quals:  # "After you Equip this Spell to a Void Shugenja": the Personality it went to
+        if core != "this-card-equipped" or quals["to"] != "card" or _equip_host_words(trigger) is None:
+            return False
+        quals = {k: v for k, v in quals.items() if k != "to"}
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
@@ -49,6 +53,24 @@ def fires(trigger) -> bool:
         return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "to a Void Shugenja" ending an Equip trigger: capitalised words, every one a keyword the
+#: Personality must have (no "or", no other words)
+_EQUIP_TO = re.compile(r"\bto an? ((?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)$")
+
+
+def _equip_host_words(trigger) -> list[str] | None:
+    m = _EQUIP_TO.search((trigger.text or "").strip())
+    return m.group(1).split() if m else None
+
+
+def _equipped_to_fits(pos: Position, source: Copy, trigger) -> bool:
+    """"After you Equip this Spell to a Void Shugenja": the Personality it is attached to has every
+    keyword the words name (L5R-TRAIT)."""
+    words = _equip_host_words(trigger)
+    host = pos.copies.get(source.attached_to) if source.attached_to is not None else None
+    return words is not None and host is not None and all(pos.has_keyword(host, w) for w in words)
 
 
 def _at_current_battlefield(pos: Position, source: Copy) -> bool:
@@ -157,8 +179,11 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
 #: reader drops whose card it was, so it is read again from the trigger's words -- only these
 #: plain forms, ending the trigger (no "in this unit", "to the current battlefield", keywords)
 _DID_OBJECT = re.compile(r"\b(?:destroy(?:ed|s)|bow(?:ed|s)|dishonor(?:ed|s)|straighten(?:ed|s)|discard(?:ed|s))\s+"
-                         r"(one of your|another player's)\s+(personalit(?:y|ies)|followers?|holdings?)$", re.I)
-_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding"}
+                         r"(one of your|another player's|an?)\s+(personalit(?:y|ies)|followers?|holdings?|rings?)$",
+                         re.I)
+_DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "holding", "ring": "ring"}
+#: whose card it was: "a Personality" (anyone's) as well as "one of your" / "another player's"
+_DID_WHOSE = {"one of your": "you", "another player's": "opponent", "a": "any", "an": "any"}
 
 
 def _did_whose(did: str, trigger_text: str) -> str | None:
@@ -171,7 +196,7 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
     verb = did.partition("-")[2]
     if did.partition("-")[0] != kind or verb not in _ACTION_DID:
         return None
-    return "you" if m.group(1).lower() == "one of your" else "opponent"
+    return _DID_WHOSE[m.group(1).lower()]
 
 
 def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
@@ -203,11 +228,33 @@ def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_t
         kind, _, verb = did.partition("-")
         if whose is None or info.get("did") is None:
             return False
-        done = [pos.copies.get(uid) for uid, v in info["did"] if v == verb]
-        if not any(c is not None and c.card.type == kind
-                   and (c.controller == source.controller) == (whose == "you") for c in done):
+        if not _did_cards(pos, source, kind, verb, whose, info):
             return False
     return True
+
+
+def _did_cards(pos: Position, source: Copy, kind: str, verb: str, whose: str, info: dict) -> list:
+    """The cards of type ``kind`` and owner ``whose`` ("you" / "opponent" / "any", seen from
+    ``source``'s controller) the action of ``info`` did ``verb`` to."""
+    done = [pos.copies.get(uid) for uid, v in info.get("did") or () if v == verb]
+    return [c for c in done if c is not None and c.card.type == kind
+            and (whose == "any" or (c.controller == source.controller) == (whose == "you"))]
+
+
+def action_subject(pos: Position, source: Copy, trigger, event: list) -> list:
+    """"After the resolution of an action that bowed a Ring: Straighten it": "it" in a Reaction to an
+    action event is the card the trigger speaks of -- the one card of that type and owner the
+    action did that to; [] when there is none, or more than one (the words name one card)."""
+    core, quals = split_event(trigger.event)
+    did = quals.get("did", "")
+    if core not in ACTION_RAISED or len(event) < 3 or not did or did.startswith("this-card-"):
+        return []
+    whose = _did_whose(did, trigger.text or "")
+    if whose is None:
+        return []
+    kind, _, verb = did.partition("-")
+    found = _did_cards(pos, source, kind, verb, whose, event[2])
+    return found if len(found) == 1 else []
 
 
 #: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>"
@@ -272,6 +319,8 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not name.endswith("-" + verb):
         return False
     subject = name[: -len(verb) - 1]
+    if subject == "this-card" and "to" in quals:  # "... to a Void Shugenja"
+        return uid == source.uid and _equipped_to_fits(pos, source, trigger)
     if subject == "this-card":
         return uid == source.uid
     if subject == "this-personality":  # an attachment's bearer, or the Personality's own trait
@@ -361,6 +410,10 @@ def reaction_subject(pos: Position, source: Copy, ability) -> list:
     for event in w["events"]:
         if len(event) == 2 and event[1] in pos.copies and trigger_matches(pos, source, ability.trigger, event):
             return [pos.copies[event[1]]]
+        if len(event) > 2 and trigger_matches(pos, source, ability.trigger, event):
+            found = action_subject(pos, source, ability.trigger, event)  # "that bowed a Ring: Straighten it"
+            if found:
+                return found
     return []
 
 

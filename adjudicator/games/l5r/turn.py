@@ -566,8 +566,10 @@ def _reveal_provinces(game, pos: Position, proc: Procedure) -> None:
                     resolved.append([active, c.name])
                     proc.add("effect", f"{c.name} is revealed in {province}: an Event, it resolves", "L5R-EVENTS")
                     _resolve_event(game, pos, c, proc)
-                    proc.add("effect", f"{c.name} is discarded", "L5R-EVENTS")
-                discard_copy(pos, c)
+                    if not in_play(pos, c):  # (its own effect put it into play: it stays, L5R-EVENTS)
+                        proc.add("effect", f"{c.name} is discarded", "L5R-EVENTS")
+                if not in_play(pos, c):
+                    discard_copy(pos, c)
                 refill(pos, active, province, proc)
             elif c.card.type == "region":
                 regions = pos.memo.setdefault("game:regions", {})
@@ -592,7 +594,9 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
     from .effects import apply_to_player
 
     for ability in game.abilities(event):
-        for clause in ability.effects:
+        for index, clause in enumerate(ability.effects):
+            if delayed.event_clause(game, pos, event, ability, index, proc):  # "Put this Event into play" (delayed.py)
+                continue
             kind, target = getattr(clause, "kind", None), getattr(clause, "target", None)
             if kind in ("draw", "gain-honor", "lose-honor") and (target is None or target.ref in ("you", "each")):
                 players = list(pos.players) if target is not None and target.ref == "each" else [pos.timing.active]
