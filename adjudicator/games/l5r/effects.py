@@ -509,7 +509,7 @@ def executes(ability) -> bool:
 
     if any(c.kind == "search" and not (ability.kind in ("action", "reaction") and search_applies(c))
            for c in clauses):
-        return False  # "Search your discard pile, then deck, for …": an order between zones
+        return False  # "Search your hand, then your discard pile, and then …": three areas; two cards
     from .effects_battle import no_force_executes
 
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
@@ -559,6 +559,13 @@ def executes(ability) -> bool:
     # "Ranged Attacks targeting cards in this unit have -3 strength" describes effects, not cards
     # to pick: effects_engine reads its words when an attack resolves
     carded = [c for c in clauses if not engine_read(c)]
+    if ability.kind in ("action", "reaction"):  # "… and each of his Followers": the procedure adds them
+        from dataclasses import replace as _with
+
+        from .effects_engine import created_words_read, without_followers_too
+
+        carded = [c if c.target is None else created_words_read(_with(c, target=without_followers_too(c.target)))
+                  for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):

@@ -1087,3 +1087,36 @@ def _join_applies(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-join"] = _join_applies
+
+
+# ---------------------------------------------------------------------------- "… and each of his Followers"
+
+#: the target word "a target Personality and each of his Followers" (grammar: state "and-his:…")
+_FOLLOWERS_TOO = ("and-his:each of his Followers", "and-his:each of her Followers")
+
+
+def followers_too(spec) -> bool:
+    """"Give a target Personality and each of his Followers Cavalry", "Give him and each of his
+    Followers +1F": the effect is on the Personality and on every Follower attached to him
+    (procedure.subjects); the Personality alone is chosen or targeted (procedure.tested_spec)."""
+    return spec is not None and any(s in _FOLLOWERS_TOO for s in spec.states)
+
+
+def without_followers_too(spec):
+    """``spec`` without its "and each of his Followers" word (what a chosen card is tested against)."""
+    from dataclasses import replace
+
+    if not followers_too(spec):
+        return spec
+    return replace(spec, states=tuple(s for s in spec.states if s not in _FOLLOWERS_TOO))
+
+
+def created_words_read(clause):
+    """A "create" clause with the words procedure.create_card itself reads taken out of its
+    description: "with your Clan Alignment" (the creator's clan keyword) -- for ``effects.executes``."""
+    from dataclasses import replace
+
+    spec = clause.target
+    if getattr(clause, "kind", "") != "create" or spec is None or "your-clan-alignment" not in spec.states:
+        return clause
+    return replace(clause, target=replace(spec, states=tuple(s for s in spec.states if s != "your-clan-alignment")))

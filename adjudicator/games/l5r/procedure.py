@@ -268,7 +268,9 @@ def tested_spec(ability: Ability, spec: TargetSpec) -> TargetSpec:
 
     if id(spec) in MILITARY_WIDE and any(isinstance(c, Effect) and widens_to_led_units(c) for c in ability.effects):
         return MILITARY_WIDE[id(spec)]
-    return spec
+    from .effects_engine import without_followers_too
+
+    return without_followers_too(spec)  # ("a target Personality and each of his Followers": the Personality)
 
 
 def _alternative_branch(ability: Ability, clause: Effect) -> bool:
@@ -445,6 +447,19 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
 
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
+    """The cards or players a clause applies to -- with "and each of his Followers", those too
+    (effects_engine.followers_too)."""
+    from .effects_engine import followers_too
+
+    found = _subjects(ctx, source, clause, bind, as_cost=as_cost)
+    if clause.target is not None and followers_too(clause.target):
+        extra = [f for c in found if not isinstance(c, str) for f in ctx.position.attachments_of(c.uid)
+                 if f.card.type == "follower" and f not in found]
+        found = [*found, *extra]
+    return found
+
+
+def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
     """The cards or players a clause applies to."""
     sides = duels.subjects(ctx, clause)  # "Destroy the loser", "The winner gains 2 Honor" (duels.py)
     if sides is not None:
@@ -1058,6 +1073,11 @@ def create_card(ctx: Context, clause: Effect, text: str | None = None) -> Copy:
     spec = clause.target
     kind = (spec.card_types[0] if spec is not None and spec.card_types else "personality")
     keywords = tuple(spec.keywords) if spec is not None else ()
+    clan = ctx.position.players[ctx.actor].attrs.get("clan") if ctx.actor in ctx.position.players else None
+    if spec is not None and "your-clan-alignment" in spec.states and clan and str(clan) not in keywords:
+        # "create a 3F/3C/3PH Samurai Personality with your Clan Alignment": the creator's clan, which a
+        # Personality has when its keywords name it (L5R-CLAN, as the scenario language defines it)
+        keywords = (*keywords, str(clan))
     stats = dict(zip(("force", "chi", "personal-honor"), clause.values))
     name = " ".join((*keywords, kind.title())) + " (created)"
     card = CardDef(name=name, type=kind, attrs=stats, keywords=keywords, source="created by an effect",
