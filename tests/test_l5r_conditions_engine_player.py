@@ -18,6 +18,8 @@ from adjudicator.games.l5r.conditions import readable
     ("effect-if:nobody-controls", ("effect 0", "Political Standoff")),
     ("effect-if:stat-value", ("effect 0", "the current battlefield", "province-strength", ">=", "11")),
     ("effect-if:count-compare", ("effect 1", "the target", "attachments", "<", "this")),
+    ("effect-if:has-no-abilities", ("effect 1", "he")),
+    ("effect-if:stat-value", ("effect 2", "the target", "force", "=", "0")),
 ])
 def test_read(kind, args):
     assert readable(Condition(kind=kind, args=args, text=""))
@@ -29,6 +31,7 @@ def test_read(kind, args):
     ("effect-if:has-printed-keyword", ("effect 1", "the target", "Magistrate")),
     ("effect-if:stat-value", ("effect 0", "his province", "province-strength", ">=", "11")),
     ("effect-if:count-compare", ("effect 1", "the target", "Weapons", "<", "this")),
+    ("effect-if:stat-value", ("effect 2", "the target", "gold-production", "=", "0")),
 ])
 def test_not_read(kind, args):
     assert not readable(Condition(kind=kind, args=args, text=""))

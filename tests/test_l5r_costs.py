@@ -62,8 +62,7 @@ CARRIED_OUT = [
 ]
 
 NOT_CARRIED_OUT = [
-    # conditions the engine cannot check here (Defender), or cards it cannot name
-    "Enters play for 4 less Gold if you are the Defender.",
+    # cards it cannot name (the Defender's discount is read now: test_l5r_costs_own_discounts.py)
     "Attaches to a Clan Champion or Magistrate ignoring costs.",
     # which actions are "Kharmic actions" the text does not say
     "This Holding has +1GP when it pays for a single Kharmic action only.",

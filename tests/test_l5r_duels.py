@@ -21,8 +21,8 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # the "if he does" is kept on "dishonor him" only, so "gain 2 Honor" would happen either way
-    "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
-    "Bow the loser.",
+    ("Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, dishonor him and gain 2 Honor. "
+     "Bow the loser."),
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
 ]
@@ -109,8 +109,8 @@ FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
     "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
     "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
-    "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
-    "Dynasty Phase begins.",
+    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+     "Dynasty Phase begins."),
 ]
 
 
@@ -135,5 +135,26 @@ EXACTLY_ONCE = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
 ])
 def test_must_focus_exactly_once(focusing, expect):
     text = EXACTLY_ONCE.format(kenji=2, sora=2, kw="", focusing=f" focusing {focusing}", expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_focus_effects_at_once_and_after_the_end():
+    assert executes(parse_ability("As a Focus Effect, bow the other Personality."))
+    assert executes(parse_ability("As a Focus Effect: After this duel ends, give your Personality in it +3F."))
+    # before the resolution there is no winner to name
+    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+
+
+REFUSAL = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
+                        "He may refuse; if he does, draw a card. Bow the loser.")
+
+
+@pytest.mark.parametrize("flags,expect", [
+    (" refusing", 'expect legal\nexpect Alice hand 2\nexpect "Sora" not bowed\nexpect "Kenji" not bowed'),
+    ("", 'expect legal\nexpect Alice hand 1\nexpect "Sora" bowed'),  # accepted: Kenji 3 against Sora 2
+])
+def test_refusal_and_its_consequence(flags, expect):
+    text = REFUSAL.format(kenji=3, sora=2, kw="", focusing=flags, expect=expect)
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)

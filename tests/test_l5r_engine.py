@@ -11,6 +11,9 @@ from adjudicator.games.l5r.effects import executes
 from .helpers import L5R_HEAD, run_text
 
 CARRIED_OUT = [
+    # several areas searched in order: the card found may be in either (L5R-ACT-EFFECT.6)
+    ("Limited, Bow this card: Search your discard pile, then Fate deck, for a Ring. Show it and put it in your "
+     "hand. Discard a card."),
     "You have +1 maximum hand size.",
     "Other players' maximum hand sizes are reduced by 1, to a minimum of 7.",
     "Dragon Clan players have +2 maximum hand size.",
@@ -45,9 +48,7 @@ NOT_CARRIED_OUT = [
     "This Province has +4 strength.",
     ("Battle: Move home your target Personality. As he moves, straighten his unit and you may straighten one of "
      "your other units (at any location)."),
-    # an order between zones, a type read as a keyword, an order of several cards
-    ("Limited, Bow this card: Search your discard pile, then Fate deck, for a Ring. Show it and put it in your "
-     "hand. Discard a card."),
+    # a type read as a keyword, an order of several cards
     # ("Strategy" is now the Action type: "a Ninja Strategy" executes; "Battle" read as a keyword does not)
     "Open: Search your Fate deck for a Kiho Battle Strategy, show it, and put it in your hand.",
     ("Limited: Look at the top three cards of your Fate deck. You may show one of them that is a Political "

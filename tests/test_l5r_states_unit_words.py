@@ -15,7 +15,10 @@ from adjudicator.games.l5r.states import checked, clan_aligned, fits, unit_has_k
     "fallen", "unaligned", "no-unbowed-attachments", "is:Courtier or Magistrate", "in-unit-with:Cavalry",
     "in-unit-with:Infantry", "cmp:total-force<=this.chi", "cmp:total-force<=this", "unit-cmp:total-force<this unit",
     "unit-value:total-force>=7", "cmp:force<=possessed.strength", "cmp:force<possessed.strength",
-    "at-battlefield-of:Dairuko",
+    "at-battlefield-of:Dairuko", "in-army", "controlled-by:the active player",
+    "controlled-by:a player with four or more Holdings in play", "controlled-by:a player who controls five or more Holdings",
+    "controlled-by:a player who controls a dishonorable Personality",
+    "in-army:enemy", "in-unit-of:a dishonorable Personality", "in-army-of:Seasoned Ronin", "other-battlefield",
 ])
 def test_read(state):
     assert checked(state)
@@ -27,7 +30,9 @@ def test_read(state):
     # "one or two Personalities whose total Chi ...": the targets' values added up (not read)
     "cmp:total-chi<=choice.chi", "cmp:total-force<choice.force",
     # "in the target's unit", "a Battle action's targets at another battlefield" (not read)
-    "in-unit-of:the target", "in-unit-of:Tensin", "other-battlefield", "has-attachments",
+    "in-unit-of:the target", "in-unit-of:Tensin", "has-attachments",
+    # a pronoun for the player: who "he" is is not kept
+    "controlled-by:he",
 ])
 def test_not_read(state):
     assert not checked(state)

@@ -884,3 +884,176 @@ def test_delayed_optional_cost_then_and_as_they_move():
     assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
     ab = parse_ability("Battle: Move home your target Personality. As the target moves, draw a card.")
     assert any(c.kind == "effect-delayed" and "card-moves" in c.args for c in ab.conditions)
+
+
+# ---------------------------------------------------------------- more card descriptions and strength changes
+def test_alternative_attack_if_you_equipped_this_item():
+    ab = parse_ability("Battle: Fear 1, or Fear 2 if you Equipped this Item during this battle.")
+    assert [e.amount for e in ab.effects] == [1, 2]
+    assert any(c.kind == "effect-if:did" and c.args[1:] == ("you", "equipped", "this Item", "this-battle")
+               for c in ab.conditions)
+
+
+def test_cards_with_attack_abilities_and_no_other_followers():
+    (e,) = effects("Battle: Straighten a target card with a Melee or Ranged Attack ability.")
+    assert e.target.states == ("has-ability:Melee Attack|Ranged Attack",)
+    (e,) = effects("Battle: Bow your Ninja Personality with no non-Ninja Followers.")
+    assert "no-followers-but:Ninja" in e.target.states
+
+
+def test_increase_or_decrease_province_strength_by_an_amount():
+    ab = parse_ability("Open: Increase or decrease the strength of all players' provinces by an amount equal to your Personality's Chi.")
+    assert ab.structured
+    mods = [e for e in ab.effects if e.kind == "modify-stat"]
+    assert [m.stat for m in mods] == ["strength", "strength"]
+    assert sorted(e.amount for e in ab.effects if e.kind == "amount-equal-to") == [-1, 1]
+
+
+def test_reduce_to_a_number_the_force_of_each():
+    (e,) = effects("Battle: Reduce to 2 the Force of each Personality at this battlefield.")
+    assert e.kind == "reduce-stat-to" and e.amount == 2 and e.stat == "force" and e.target.ref == "each"
+
+
+def test_fear_effects_during_battles_at_this_province():
+    (e,) = effects("Your Fear effects during battles at this Province have +1 strength.")
+    assert e.stat == "strength" and "during-battle-at:this province" in e.target.states
+    # "during battle" after a card stays the event's
+    assert parse_ability("Reaction: After you Recruit Kenji during battle, take an additional Battle action.").structured
+
+
+def test_draw_a_card_or_two_cards_if():
+    ab = parse_ability("Battle: Draw a card, or two cards if your current army was ever opposed during this battle.")
+    assert [e.amount for e in ab.effects] == [1, 2]
+    assert any(c.kind == "effect-if:was-ever" and c.args[2:] == ("opposed", "this-battle") for c in ab.conditions)
+
+
+def test_after_it_is_destroyed_during_battle_resolution():
+    ab = parse_ability("Battle: Gain 1 Honor after it is destroyed during battle resolution.")
+    assert any(c.kind == "effect-delayed" and "card-destroyed-during-battle" in c.args for c in ab.conditions)
+
+
+# ---------------------------------------------------------------- riders, refills, reach of a clause
+def test_opposing_in_a_battle_or_duel_and_this_caster():
+    kinds = conds("Kenji has +1F while opposing another player's target Personality in a battle or duel.")
+    assert any("in a battle or duel" in args[-1] for k, args in kinds.items() if k.endswith("opposing"))
+    ab = parse_ability("Battle: Fear 4 that may, if this caster is Thunder, target a Personality with Followers.")
+    may = next(e for e in ab.effects if e.kind == "attack-may-target")
+    assert may.target.states == ("has-followers",)
+    assert any(c.kind == "effect-if:is" and c.args[1] == "this caster" for c in ab.conditions)
+
+
+def test_even_if_it_is_at_an_adjacent_battlefield():
+    ab = parse_ability("Battle: Take an additional action from your Fortification, even if it is at an adjacent battlefield.")
+    assert ab.structured
+    assert any(c.kind == "even-if" and c.args[0] == "at-adjacent-battlefield" for c in ab.conditions)
+
+
+def test_refills_from_the_bottom_and_with_a_card():
+    (e,) = effects("Limited: Refill the provinces face-up from the bottom of your deck.")
+    assert e.kind == "refill" and e.keyword == "face-up" and e.values == ("from-bottom:deck",)
+    discard, refill, put = effects("Limited: Discard a card from the province, refilling it face-up with a Personality in your discard pile.")
+    assert discard.target.zone == "province" and refill.kind == "refill" and put.kind == "put-into-play"
+    assert put.target.zone == "discard"
+
+
+def test_assign_to_the_current_battlefield_and_adjacent_reach():
+    (e,) = effects("Reaction: You may assign your Personality in your home to the current battlefield.")
+    assert e.kind == "assign" and e.values == ("", "here") and "at-home" in e.target.states
+    (e,) = effects("Battle: Give each of your Followers at the current battlefield and at each adjacent battlefield +1F.")
+    assert "or-at-adjacent-battlefield" in e.target.states
+
+
+def test_negate_the_effects_of_an_action_and_force_bonuses_from_actions():
+    _, e = effects("Interrupt: Bow your Tactician. Negate the effects of a Battle or Engage action.")
+    assert e.kind == "negate" and e.target.card_types == ("action",) and e.target.keywords == ("Battle|Engage",)
+    (e,) = effects("Battle: Negate all Force bonuses from actions to cards at this battlefield.")
+    assert e.kind == "negate-stat-changes" and e.values == ("action-bonuses",)
+    # "Negate all Force penalties on him" keeps its own reading
+    assert parse_ability("Battle: Negate all Force penalties on him.").structured
+
+
+# ---------------------------------------------------------------- choices of others, assignment this turn
+def test_another_player_chooses_either():
+    ab = parse_ability("Battle: The enemy leader chooses to either bow him or move him home.")
+    assert [e.kind for e in ab.effects] == ["bow", "move-home"]
+    # the choice is that player's, not the acting player's (the base's "effect-choice")
+    assert [c.kind for c in ab.conditions] == ["effect-choice-of", "effect-choice-of"]
+    assert ab.conditions[0].args[1:] == ("option 1 of 2", "The enemy leader")
+
+
+def test_not_assigned_to_attack_this_turn_and_has_not_been_destroyed():
+    kinds = conds("Open: Before this turn ends, if the Personality was not assigned to attack this turn, dishonor him.")
+    assert any(k.endswith("not-assigned") and args[1:] == ("the Personality", "to-attack", "this-turn")
+               for k, args in kinds.items())
+    kinds = conds("Battle: Gain 3 Honor if that battlefield's province has not been destroyed.")
+    assert any(k.endswith("not-was") and args[1:] == ("that battlefield's province", "destroyed")
+               for k, args in kinds.items())
+
+
+# ---------------------------------------------------------------- two kinds of cards, attacks' riders
+def test_two_descriptions_joined_by_and():
+    ab = parse_ability("Battle: Fear 3 that destroys Followers and dishonorable Personalities after it bows them.")
+    rider = next(e for e in ab.effects if e.kind == "fear-destroys")
+    assert rider.target.card_types == ("follower", "personality")
+    assert rider.target.states == ("both:Followers|dishonorable Personalities",)
+    ab = parse_ability("Kenji has +1F for each bowed Follower and bowed Personality.")
+    each = ab.effects[-1]
+    assert each.kind == "amount-for-each" and each.target.card_types == ("follower", "personality")
+    assert each.target.states == ("bowed",)
+
+
+def test_attack_that_may_target_and_has_a_bonus_if():
+    ab = parse_ability("Battle: Melee 1 Attack that may target Items and has +2 strength if the target is an attachment.")
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["melee-attack", "attack-may-target", "modify-stat"]
+    assert any(c.kind == "effect-if:is" and c.args[0] == "effect 2" for c in ab.conditions)
+
+
+def test_what_the_actions_fear_effects_may_do():
+    ab = parse_ability("Interrupt: The action's Fear effects have +1 strength, may target Items, and destroy attachments after they bow.")
+    strength, may, destroys = ab.effects
+    assert (strength.kind, strength.stat, strength.amount) == ("modify-stat", "strength", 1)
+    assert may.kind == "attack-may-target" and may.target.card_types == ("item",)
+    assert destroys.kind == "fear-destroys" and destroys.target.card_types == ("attachment",)
+    assert not executes(ab)  # the riders of another player's attacks: nothing the procedure folds in
+    ab = parse_ability("Your Fear effects have +1 strength and may target Personalities with Followers.")
+    assert [e.kind for e in ab.effects] == ["modify-stat", "attack-may-target"]
+
+
+# ---------------------------------------------------------------- single attacks, named groups
+def test_one_attack_of_the_action_and_that_attack():
+    ab = parse_ability("Reaction: Give one Ranged Attack from the action -1 strength. That Ranged Attack may target a card in the Defender's home.")
+    mod, may = ab.effects
+    assert mod.target.card_types == ("ranged-attack",) and mod.amount == -1 and mod.stat == "strength"
+    assert may.kind == "attack-may-target" and may.values == ("That Ranged Attack",)
+
+
+def test_attacks_from_keyword_followers_and_one_of_those():
+    (e,) = effects("Melee Attacks and Fear effects from Cat Followers in this army have +1 strength.")
+    assert e.target.card_types == ("melee-attack", "fear") and "from:Cat Followers" in e.target.states
+    ab = parse_ability("Open: Target one of your Provinces. After the first time this turn a Personality attacks one of those Provinces, gain 2 Honor.")
+    assert ab.structured
+
+
+def test_the_unit_of_each_of_them_and_cards_in_the_unit():
+    ab = parse_ability("Battle: Move them home. Straighten the unit of each of them who moved.")
+    unit = ab.effects[-1].target
+    assert unit.card_types == ("unit",) and unit.states == ("unit-of:each of them who moved",)
+    (e,) = effects("Battle: Bow any cards in the unit whose Force is now 0.")
+    assert "in-unit" in e.target.states and e.target.tests[0].value == 0
+
+
+# ---------------------------------------------------------------- unit totals, created battlefields
+def test_units_with_a_total_lower_than_and_cards_in_the_enemy_units():
+    (e,) = effects("Battle: Bow one or two target enemy units with a total Gold Cost less than your Personality's unit's total Gold Cost.")
+    assert e.target.states == ("unit-cmp:total-gold-cost<your Personality's unit's total Gold Cost",)
+    (e,) = effects("Battle: Destroy any cards in the enemy units with 0 Gold Cost.")
+    assert "in-unit:enemy" in e.target.states
+
+
+def test_move_two_cards_there():
+    ab = parse_ability("Battle: Create a battlefield without a Province. Move your target Personality and a target enemy Personality there.")
+    create, first, second = ab.effects
+    assert create.kind == "create" and create.target.card_types == ("battlefield",)
+    assert (first.kind, second.kind) == ("move-to-battle", "move-to-battle")
+    assert second.target.text == "a target enemy Personality" and "at-battlefield" not in second.target.states

@@ -404,11 +404,12 @@ def test_an_element_keyword_is_any_of_the_five_elements():
     assert discard.target.states == ("any-keyword:Air|Earth|Fire|Water|Void",)
 
 
-def test_searches_of_one_zone_reach_the_engine_and_ordered_zones_do_not():
+def test_searches_of_one_zone_and_of_ordered_zones_reach_the_engine():
     one = parse_ability("Open: Search your Dynasty deck for a non-Unique Holding, show it, and put it in your hand.")
     assert one.structured and executes(one)
+    # several areas in order: the engine reads the kept order (effects_engine.search_areas, L5R-ACT-EFFECT.6)
     ordered = parse_ability("Open: Search your discard pile, then Fate deck, for a Ring, show it, and put it in your hand.")
-    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and not executes(ordered)
+    assert ordered.structured and ordered.effects[0].keyword == "discard then fate-deck" and executes(ordered)
 
 
 def test_create_then_attach_printed_without_and():
@@ -534,3 +535,31 @@ def test_a_weapon_attached_is_the_has_test():
     ab = parse_ability("Battle: Give a target enemy Personality -1F, or -2F if Kenji has a Gaijin Weapon attached.")
     assert ab.structured, ab
     assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:has"] == [("Kenji", "a Gaijin Weapon")]
+
+
+def test_the_other_card_and_one_of_the_remaining_ones():
+    ab = parse_ability("Put one of the two remaining cards in your hand and discard the other.")
+    assert ab.structured, ab
+    put, discard = ab.effects
+    assert (put.kind, discard.kind) == ("put-in-hand", "discard")
+    assert discard.target.states == ("other",) and discard.target.text == "the other"
+    # "the other" before a noun stays the quantifier of that noun phrase
+    assert parse_ability("After this Personality enters a duel, the other Personality in the duel loses Duelist.").structured
+
+
+def test_returning_control_and_either_place_a_card_is_in():
+    (e,) = [e for e in parse_ability("Return control of him to his owner.").effects]
+    assert (e.kind, e.values) == ("give-control", ("his owner",))
+    ab = parse_ability("Equip a target Spell in your discard pile or under your Stronghold to Saiko.")
+    assert ab.structured, ab
+    assert "discard-pile-or-under:your Stronghold" in ab.effects[0].target.states
+
+
+def test_each_target_with_more_tokens_than_a_printed_stat():
+    ab = parse_ability("Fire Open: Target two Personalities, each with more Madness tokens than printed Chi. "
+                       "They will not attack or defend in the same army.")
+    assert ab.structured, ab
+    target, apart = ab.effects
+    assert (target.kind, target.target.ref, target.target.count) == ("target", "target", 2)
+    assert target.target.states == ("more-tokens-than-printed:Madness:chi",)
+    assert (apart.kind, apart.keyword) == ("cannot-share-army", "attack-or-defend")

@@ -645,3 +645,103 @@ def test_you_as_subject_of_have_comparisons():
     assert (c.kind, c.args) == ("stat-compare", ("you", "family-honor", ">", "opponent"))
     (c,) = conds("Limited: If you have won a duel this turn: Gain 1 Honor.")
     assert c.kind == "won-duel" and c.args[0] == "you"
+
+
+def test_fear_riders_after_a_test():
+    # the riders of the ability's Fear, each guarded by the leading test
+    ab = parse_ability("Battle: Fear 2. If he has moved this turn, this Fear destroys Items after it bows them.")
+    assert ab.structured
+    (rider,) = [e for e in ab.effects if isinstance(e, Effect) and e.kind == "fear-destroys"]
+    assert rider.target.card_types == ("item",)
+    assert [c.kind for c in ab.conditions] == ["effect-if:did"]
+    kinds = [e.kind for e in effects("Battle: Fear 3. If you control a Courtier, the Fear has +2 strength and may target Spells.")]
+    assert kinds == ["fear", "modify-stat", "attack-may-target"]
+    (bonus,) = [e for e in effects("Battle: Fear 3. If you control a Courtier, the Fear has +2 strength.") if e.kind == "modify-stat"]
+    assert (bonus.stat, bonus.amount, bonus.target) == ("strength", 2, None)
+    assert [e.kind for e in effects("Interrupt: If the action is from a Strategy, its Fear effects destroy Followers after bowing them.")] == ["fear-destroys"]
+    kinds = [e.kind for e in effects("Interrupt: If you control a Duelist, each of the action's Fear effects have +1 strength.")]
+    assert kinds == ["modify-stat"]
+
+
+def test_total_force_and_the_personalitys_unit():
+    (e,) = effects("Battle: While you control a Cavalry unit, your army has +3 total Force.")
+    assert (e.kind, e.stat, e.amount, e.target.card_types) == ("modify-stat", "force", 3, ("army",))
+    # the unit of the Personality named before, not this card's unit (the base "in-unit")
+    (pick,) = effects("Battle: If you control a Courtier, you may target and destroy an Item in the Personality's unit.")
+    assert pick.target.states == ("in-unit-of:the personality",)
+
+
+def test_refusal_paid_for():
+    ab = parse_ability("Iaijutsu Battle: Challenge a target Personality. If the target is unbowed, "
+                       "his controller may bow him and move him home to refuse the duel.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects if isinstance(e, Effect)][-3:] == ["bow", "move-home", "refuse-duel"]
+    assert {c.kind for c in ab.conditions} >= {"effect-if:is", "effect-optional"}
+
+
+def test_more_tests_of_one_subject_and_past_events():
+    (c,) = conds("Battle: If it has more Force, is Crab Clan, or has no attachments, bow it.")
+    assert subs(c, 1) == [("stat-compare", "it", "force", ">", "this"), ("is-clan", "it", "Crab"),
+                          ("has-no", "it", "attachments")]
+    (c,) = conds("Battle: If the target moved to attack, bow him.")
+    assert c.args[1:] == ("the target", "moved", "to attack")
+    (c,) = conds("Battle: If one of your Courtiers has been destroyed this turn, draw a card.")
+    assert c.kind == "effect-if:was" and c.args[1:3] == ("one of your Courtiers", "destroyed")
+    (c,) = conds("Battle: If you have not put cards into your hand this phase and you have attached an Item this turn: Draw a card.")
+    assert [s[0] for s in subs(c)] == ["did-not", "did"]
+    (c,) = conds("Limited: If you have fewer Provinces than each other player, or exactly one Province, draw a card.")
+    assert subs(c, 1) == [("fewest-provinces",), ("has-exactly", "you", "1", "Province")]
+    (c,) = conds("Limited: If no other player controls The Iron Mine: Draw a card.")
+    assert (c.kind, c.args) == ("nobody-controls", ("The Iron Mine",))
+    (c,) = conds("Battle: If this card is not at the current battlefield and Aoi is at another battlefield: Draw a card.")
+    assert "at-another-battlefield" in CONDITION_KINDS
+
+
+def test_while_guards_both_clauses():
+    ab = parse_ability("While attacking, this Personality has +2F and his Followers have +1F.")
+    assert ab.structured and len(ab.effects) == 2
+    assert sorted(c.args[0] for c in ab.conditions) == ["effect 0", "effect 1"]
+
+
+def test_then_after_the_test_and_there_from_home():
+    ab = parse_ability("Battle: If he moved your Personality to a battlefield, then draw a card.")
+    assert ab.structured and [c.kind for c in ab.conditions] == ["effect-if:did"]
+    (e,) = effects("Battle: If you control a Scout, move your target Personality there from home.")
+    assert e.kind == "move-to-battle" and "at-home" in e.target.states
+    (c,) = conds("Before you gain Honor, if the Personality's base PH is 2 or lower: Draw a card.")
+    assert c.args == ("the Personality", "base-personal-honor", "<=", "2")
+
+
+def test_gold_paid_for_recruiting_and_delays():
+    (c,) = conds("Bow this card: Produce 2 Gold. If you bowed this Holding while paying to Recruit a Samurai, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:paying-for", ("recruiting a Samurai",))
+    (c,) = conds("Bow this card: Produce 2 Gold. If this Holding bowed to produce Gold to Recruit a Courtier, draw a card.")
+    assert c.args[1:] == ("recruiting a Courtier",)
+    # a plain "you bowed X" stays the base reading (no Gold payment)
+    assert not [c for c in conds("Battle: You may bow a card: Draw a card if you bowed a Ninja.") if "paying-for" in c.kind]
+    ab = parse_ability("Battle: Equip a target Item from your hand to your target Personality. If he is a Samurai, draw a card after it attaches.")
+    assert ab.structured and any(c.kind == "effect-delayed" and "card-attaches" in c.args for c in ab.conditions)
+
+
+def test_province_counts_and_second_test_at_trigger():
+    (c,) = conds("Limited: If you have two or fewer Provinces, draw a card.")
+    assert (c.kind, c.args[1:]) == ("effect-if:province-count", ("you", "<=", "2"))
+    (c,) = conds("Limited: If you have three or more Provinces, draw a card.")
+    assert c.args[1:] == ("you", ">=", "3")
+    ab = parse_ability("Limited: If it is your turn, before it ends, if you control a Courtier, gain 1 Honor.")
+    assert ab.structured
+    kinds = {c.kind: c.args for c in ab.conditions}
+    # "it" is the turn the first test names
+    assert kinds["effect-trigger"][1:] == ("before", "turn-ends")
+    assert "effect-if:your-turn" in kinds and "effect-if:c_control" not in kinds
+    ab = parse_ability("If this Follower has 5 Force or less, after a Personality is destroyed at this battlefield, draw a card.")
+    assert ab.structured and any("personality-destroyed;at=this-card" in c.args for c in ab.conditions)
+
+
+def test_no_players_may_and_fear_may_target_and_destroy():
+    ab = parse_ability("Limited: If you control a Courtier, no players may take Reactions this turn.")
+    assert ab.structured
+    kinds = [e.kind for e in effects("Interrupt: If the action is from a Strategy, its Fear effects may target Items, and destroy Followers after they bow them.")]
+    assert kinds == ["attack-may-target", "fear-destroys"]
+    # ", and destroy this card" elsewhere is no Fear rider
+    assert parse_ability("Battle: Choose your performing Ninja, and destroy this card or discard it from your hand: Ranged 3 Attack.").structured

@@ -281,3 +281,11 @@ def test_who_announces_carries_its_stat_test():
 def test_an_action_of_a_kind_puts_this_card_into_a_discard_pile():
     assert _event("After a Kharmic action puts this Holding into a discard pile, draw a card.") == \
         "this-card-enters-discard-pile;kind=kharmic;from=action"
+
+
+def test_either_of_two_events():
+    ab = parse_ability("After you Proclaim Kaede or she is destroyed, gain 1 Honor.")
+    assert ab.structured, ab
+    assert ab.trigger.event.startswith("either:")
+    first, second = ab.trigger.event[len("either:"):].split("|")
+    assert "proclaimed" in first and second.endswith("destroyed")

@@ -726,3 +726,120 @@ def test_either_description_two_targets_clan_or_keyword_and_quoted_names():
     assert (e.kind, e.keyword) == ("name-choice", "word:Holding|Item|Region")
     es = effects("Choose your two target Personalities and transfer a target Follower on one of them to the other.")
     assert [e.kind for e in es] == ["choose", "transfer", "attach-to"]
+
+
+def test_chosen_cards_nth_targets_designators_and_exceptions():
+    (e,) = effects("Give your chosen performing Samurai +1F.")
+    assert "chosen" in e.target.states
+    (e,) = effects("Give a third different Personality you targeted -3F.")
+    assert (e.target.ref, e.target.states, e.amount) == ("it", ("nth-target:3",), -3)
+    (e,) = effects("This action has Home.")
+    assert (e.kind, e.keyword) == ("action-designator", "Home")
+    (e,) = effects("You are considered to have +3 Family Honor when Lobbying checks Honor.")
+    assert (e.kind, e.amount, e.target.ref) == ("lobby-bonus", 3, "you")
+    (e,) = effects("Negate any destruction of this card, except for its Personality being destroyed.")
+    assert e.kind == "negate" and "except:host-destroyed" in e.target.states
+    (e,) = effects("Choose an Honor gain or loss from another player's action and reduce it to 1.")
+    assert (e.kind, e.keyword, e.amount) == ("set-honor-change", "one-gain-or-loss", 1)
+    (e,) = effects("Destroy one or more target Followers with a total Force less than or equal to your Samurai's.")
+    assert any(s.startswith("cmp:total-force<=") for s in e.target.states)
+    (e,) = effects("Straighten your target card that was bowed by this Personality.")
+    assert "was-bowed-by:this Personality" in e.target.states
+
+
+def test_stat_bonuses_increased_numerals_and_action_limits():
+    (e,) = effects("Akira's Chi bonuses from the rulebook Tactical Advantage action are increased by 1.")
+    assert (e.kind, e.stat, e.keyword, e.amount) == ("modify-stat-change", "chi", "bonuses", 1)
+    assert e.target.states == ("from:the rulebook Tactical Advantage action",)
+    (e,) = effects("Increase by 2 all Force bonuses Akira receives.")
+    assert (e.kind, e.amount, e.target.ref) == ("modify-stat-change", 2, "this")
+    (e,) = effects("The Force penalty is increased by 2.")
+    assert (e.keyword, e.amount, e.target.ref) == ("penalties", 2, "it")
+    (e,) = effects("Increase a positive numeral on your target Item by 1.")
+    assert (e.kind, e.amount, e.target.card_types) == ("modify-numeral", 1, ("item",))
+    (e,) = effects("Akira may perform up to two Tactical actions per turn.")
+    assert (e.kind, e.amount, e.keyword, e.values) == ("action-limit", 2, "Tactical", ("turn",))
+
+
+def test_traits_used_as_controller_and_gold_produced():
+    (e,) = effects("You, and not its owner, may use its Gold-producing traits as if you controlled it.")
+    assert (e.kind, e.keyword, e.target.ref) == ("use-traits-as-controller", "gold-producing", "it")
+    ab = parse_ability("Limited, pay Gold equal to the Stronghold's base Gold Production: Gain 2 Honor.")
+    assert ab.structured and ab.costs[1].stat == "base-gold-production"
+    ab = parse_ability("This Stronghold produces 2 less Gold when paying for a Holding.")
+    assert ab.structured and ab.effects[0].amount == -2
+    assert any(c.kind == "effect-if:paying-for" and c.args[1:] == ("a Holding",) for c in ab.conditions)
+    ab = parse_ability("This Stronghold produces 5 Gold on your first turn.")
+    assert ab.structured and (ab.effects[0].kind, ab.effects[0].amount) == ("set-stat", 5)
+    es = effects("Enters play paying 1 less Gold for each Ring you control, up to two less Gold.")
+    assert [(e.kind, e.amount) for e in es][1:] == [("amount-for-each", 1), ("amount-at-most", 2)]
+    # the plain "for each" is unchanged
+    es = effects("This card has +1F for each Lion Clan Personality you control.")
+    assert [e.kind for e in es] == ["modify-stat", "amount-for-each"]
+
+
+def test_imperial_allying_no_abilities_and_what_the_action_did():
+    ab = parse_ability("Kenji has +2F while the enemy leader controls an Imperial card or the Imperial Favor.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-while:any-of"]
+    assert "an Imperial card" in cond.args and "the Imperial Favor" in cond.args
+    ab = parse_ability("Limited, Target an allying Personality: Bow him.")
+    assert ab.structured and "allying" in ab.costs[0].target.states
+    ab = parse_ability("Straighten this Personality if this destroyed a card without abilities.")
+    assert ab.structured
+    ab = parse_ability("Reaction: After an action resolves, bow this card and target one of your Rings the action bowed: Straighten the Ring.")
+    assert ab.structured and "action-did:bowed" in ab.costs[1].target.states
+    ab = parse_ability("Limited, Target a Personality and destroy a different one of your Personalities: Bow the target.")
+    assert ab.structured and ab.costs[1].target.states == ("different",)
+    es = effects("Dishonor and remove all abilities from the loser.")
+    assert [e.kind for e in es] == ["dishonor", "lose-abilities"]
+    # the unchanged readings next to them
+    assert parse_ability("Move him to a different battlefield.").structured
+    assert effects('Give your target Holding the trait, "After this Holding bows, gain 1 Honor."')[0].kind == "grant-ability"
+
+
+def test_actions_played_timings_and_keywords_given_or_taken():
+    (e,) = effects("You may take an additional action to play it.")
+    assert (e.kind, e.keyword, e.target.ref) == ("additional-action", "play", "it")
+    (e,) = effects("You may take a Limited action on an Item as an Open action.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ability-timing", "Limited/Open", ("item",))
+    (e,) = effects("Kenji Lobbies without bowing.")
+    assert (e.kind, e.keyword) == ("need-not-bow", "Lobby")
+    ab = parse_ability("Give Cavalry to, or remove Cavalry from, a target Follower.")
+    assert ab.structured and [e.kind for e in ab.effects] == ["grant-keyword", "lose-keyword"]
+    assert sum(c.kind == "effect-choice" for c in ab.conditions) == 2
+    es = effects("give her, or remove from her, Naval, Scout, or Duelist.")
+    assert [(e.kind, e.keyword) for e in es] == [("grant-keyword-choice", "Naval|Scout|Duelist"),
+                                                 ("lose-keyword-choice", "Naval|Scout|Duelist")]
+
+
+def test_proclaim_gains_counted_current_effects_and_seppuku_had():
+    es = effects("Increase your Honor gain from Proclaiming Akira to equal the number of Spirits, up to 4, you control.")
+    assert [e.kind for e in es] == ["set-honor-change", "amount-equal-to", "amount-at-most"]
+    assert (es[1].target.owner, es[1].target.keywords, es[2].amount) == ("you", ("Spirits",), 4)
+    assert "proclaimed" in es[0].target.states
+    (e,) = effects("Negate all current effects on it from other players' cards.")
+    assert (e.kind, e.target.card_types) == ("negate", ("effect",))
+    assert "current" in e.target.states and "from:other players' cards" in e.target.states
+    # the stat-change reading next to it is unchanged
+    (e,) = effects("Negate all current and new Chi penalties on this Personality.")
+    assert e.kind == "negate-stat-changes"
+    ab = parse_ability("His controller may have him commit seppuku.")
+    assert ab.structured and ab.effects[0].kind == "commit-seppuku"
+
+
+def test_a_state_or_a_clan_and_a_clan_or_a_keyword():
+    ab = parse_ability("Straighten the Follower if the Personality is attacking or Lion Clan.")
+    assert ab.structured
+    (cond,) = [c for c in ab.conditions if c.kind == "effect-if:any-of"]
+    assert cond.args[1:] == ("is/2", "the Personality", "attacking", "is-clan/2", "the Personality", "Lion")
+    es = effects("Akira has +1F for each of your Personalities who is Lion Clan or a Samurai.")
+    assert es[1].target.states == ("any-keyword:Lion Clan|Samurai",)
+
+
+def test_honor_keyword_cards_and_honor_compared():
+    (e,) = effects("Your Honor cards out of play have Courage.")
+    assert (e.kind, e.keyword, e.target.keywords) == ("grant-keyword", "Courage", ("Honor",))
+    ab = parse_ability("Gain 2 Honor if his controller has more Honor than you.")
+    assert ab.structured
+    assert any(c.args[1:] == ("his controller", "family-honor", ">", "you") for c in ab.conditions)

@@ -130,8 +130,10 @@ def test_restrictions_are_executable_only_when_the_engine_honours_them():
     assert not executes(parse_ability("Lobbying does not bow this Personality."))
     # "before your third turn" is decided from the turn number and seat order (conditions.py)
     assert executes(parse_ability("This card will not straighten before your third turn."))
-    # joining is checked wherever a card changes hands (L5R-DYNASTY.3, effects_restrictions)
+    # "will not join a Crab Clan player" is read where the card would come under a player's control
+    # (effects_engine.will_not_join); a player described by what he controls is not
     assert executes(parse_ability("Will not join a Crab Clan player."))
+    assert not executes(parse_ability("Will not join a player who controls a Human Personality."))
 
 
 _BATTLE = L5R_HEAD + """card "Sentinel" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4 text "{text}"
@@ -535,3 +537,37 @@ def test_enemy_units_there_and_province_strength_in_full():
     assert [c.args[1:] for c in ab.conditions if c.kind == "effect-if:at-battlefield"] == [("any enemy units",)]
     (e,) = effects("This Province has +5 Province Strength.")
     assert (e.kind, e.stat, e.amount) == ("modify-stat", "strength", 5)
+
+
+def test_ignoring_the_bowing_costs_of_the_action():
+    (e,) = effects("Ignore the action's bowing costs.")
+    assert (e.kind, e.keyword, e.target.card_types) == ("ignore-cost", "bowing", ("action",))
+    (e,) = effects("You may ignore this action's cost of bowing Isao.")
+    assert (e.kind, e.keyword) == ("ignore-cost", "bowing")
+
+
+def test_what_a_card_does_for_attaching_and_bonuses_not_given():
+    ab = parse_ability("Your Peasant Weapons do not dishonor Personalities for attaching them.")
+    (e,) = ab.effects
+    assert (e.kind, e.keyword, e.target.card_types) == ("cannot-dishonor", "for-attaching", ("personality",))
+    assert [c.args[1] for c in ab.conditions if c.kind == "effect-by"] == ["your-peasant-weapons"]
+    (e,) = effects("Items do not give bonuses.")
+    assert (e.kind, e.target.card_types) == ("no-bonuses", ("item",))
+
+
+def test_refusing_one_challenge_and_choosing_not_to():
+    (e,) = effects("The Samurai's controller may not choose to refuse any challenge created by the action.")
+    assert e.kind == "cannot-refuse-duel"
+    assert e.values[0].text == "the action"
+    (e,) = effects("He may not refuse a challenge from Haruki.")
+    assert (e.kind, e.values[0].text) == ("cannot-refuse-duel", "Haruki")
+
+
+def test_an_additional_action_of_one_kind_and_its_performer():
+    ab = parse_ability("Battle: You may take an additional Battle action, which must be Iaijutsu and which Kenzo "
+                       "must perform.")
+    assert ab.structured, ab
+    extra, performer = ab.effects
+    assert (extra.kind, extra.keyword) == ("additional-action", "Iaijutsu")
+    assert (performer.kind, performer.target.text) == ("must-perform", "Kenzo")
+    assert not executes(ab)  # an action of one kind only is not what the engine grants

@@ -11,14 +11,17 @@ from adjudicator.games.l5r.states import checked
 @pytest.mark.parametrize("state", [
     "dishonorable", "cmp:force<=this.chi", "cmp:personal-honor<this.chi", "cmp:chi<it.printed-chi",
     "in-army-of:Zenshi",
+    # "this army", "your army", "his army" are all written in-army: read as the acting player's units
+    # at this card's battlefield (states._OWN_ARMY; tests/test_l5r_states_unit_words.py)
+    "in-army",
 ])
 def test_read(state):
     assert checked(state)
 
 
 @pytest.mark.parametrize("state", [
-    # "this army", "your army", "his army" are all written in-army: which army is not kept
-    "in-army", "in-army-of:his",
+    # another card's army, named by a pronoun
+    "in-army-of:his",
     # the Gold paid, a chosen card's value: not read here
     "cmp:gold-cost<=paid.gold", "cmp:force<=choice.chi",
 ])

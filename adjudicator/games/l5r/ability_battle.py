@@ -1377,7 +1377,7 @@ class Rules:
         return [_post(f"was:{verb}")] + ([_post(f"during:{period}")] if period else [])
 
     def bt_this_period(self, meta, ch):
-        return f"this-{str(ch[-1]).lower()}"
+        return f"this-{str(ch[-1]).split()[-1].lower()}"
 
     def bt_even_if(self, meta, ch):
         return f"even-if-{token(ch, 'STATE', lower=True)}"
@@ -1402,3 +1402,237 @@ class Rules:
 
     def bt_dl_as_move(self, meta, ch):
         return ("as", "card-moves", self._text(meta))
+
+    # ----- more card descriptions and strength changes
+    def bt_c_you_equipped(self, meta, ch):
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return Condition(kind="did", args=("you", "equipped", it_target(ch).text, *((period,) if period else ())),
+                         text=self._text(meta))
+
+    def bt_p_with_attack_ability(self, meta, ch):
+        return _post("has-ability:Melee Attack|Ranged Attack")
+
+    def bt_p_no_other_followers(self, meta, ch):
+        return _post(f"no-followers-but:{token(ch, 'CAPWORD')}")
+
+    def bt_raise_or_lower_of(self, meta, ch):
+        return self.bt_raise_or_lower(meta, [(it_target(ch), "strength"), ch[-1]])
+
+    def bt_reduce_to_of(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "reduce-stat-to", target=it_target(ch), stat=stat, amount=int(str(ch[0])))
+
+    def bt_at_this_battlefield(self, meta, ch):
+        # every card the clause names is one at this battlefield
+        out = []
+        for e in ch[-1] if isinstance(ch[-1], list) else [ch[-1]]:
+            if isinstance(e, Effect) and e.target is not None and e.target.ref in ("each", "choice"):
+                e = replace(e, target=replace(e.target, states=(*e.target.states, "at-battlefield")))
+            out.append(e)
+        return out
+
+    def bt_p_with_spells(self, meta, ch):
+        return _post("has:Spells")
+
+    def bt_p_during_battles_here(self, meta, ch):
+        return _post("during-battle-at:this province")
+
+    def bt_h_melee_and_fear(self, meta, ch):
+        from .ability import _Mod
+
+        return [_Mod("head", "melee-attack"), _Mod("head", "fear")]
+
+    def bt_c_was_ever(self, meta, ch):
+        period = next((c for c in ch if isinstance(c, str) and c.startswith("this-")), None)
+        return Condition(kind="was-ever", args=(ch[0].text, token(ch, "STATE", lower=True),
+                                               *((period,) if period else ())), text=self._text(meta))
+
+    def bt_dl_after_it_in_resolution(self, meta, ch):
+        verb = token(ch, "PASTP", lower=True)
+        return ("after", f"card-{verb}-during-battle", self._text(meta))
+
+    def bt_alt_n_cards(self, meta, ch):
+        # "Draw a card, or two cards if C": the draw before with the other count (the base's "X, or Y if C")
+        from .ability import _Alt, _AltAmount
+
+        word = str(ch[0]).split()[1].lower()
+        n = {"two": 2, "three": 3, "four": 4}.get(word) or int(word)
+        return _Alt(_AltAmount(n), ch[1], self._text(meta), self._span(meta))
+
+    # ----- riders, refills, reach of a clause
+    def bt_p_in_battle_or_duel(self, meta, ch):
+        return _post("in-battle-or-duel")
+
+    def bt_may_target_if_pre(self, meta, ch):
+        from .ability import _Guarded
+
+        cond = next(c for c in ch if isinstance(c, Condition))
+        return _Guarded(self.bt_may_target(meta, [it_target(ch)]), cond, self._text(meta))
+
+    def bt_p_in_owner_unit(self, meta, ch):
+        return _post(f"in-unit-of:{it_target(ch).text}")
+
+    def bt_even_if_clause(self, meta, ch):
+        c = ch[-1]
+        return [ch[0], Condition(kind="even-if", args=(c.kind, *c.args), text=c.text)]
+
+    def bt_c_at_adjacent(self, meta, ch):
+        return Condition(kind="at-adjacent-battlefield", args=(ch[0].text,), text=self._text(meta))
+
+    def bt_p_and_adjacent(self, meta, ch):
+        return _post("or-at-adjacent-battlefield")
+
+    def bt_refill_from_bottom(self, meta, ch):
+        face = token(ch, "FACE", lower=True).replace(" ", "-")
+        deck = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "refill", target=it_target(ch), keyword=face, values=(f"from-bottom:{deck}",))
+
+    def bt_then_refilling_with(self, meta, ch):
+        face = token(ch, "FACE", lower=True).replace(" ", "-")
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        province, card = [c for c in ch[1:] if isinstance(c, TargetSpec)]
+        return first + [self._eff(meta, "refill", target=province, keyword=face),
+                        self._eff(meta, "put-into-play", target=card)]
+
+    def bt_assign_here(self, meta, ch):
+        return self._eff(meta, "assign", target=it_target(ch), values=("", "here"))
+
+    def bt_negate_bonuses_from_actions(self, meta, ch):
+        which = str(ch[0]).split()[2].lower()
+        return self._eff(meta, "negate-stat-changes", target=it_target(ch), stat="force",
+                         values=(f"action-{which}",))
+
+    def bt_m_battle_or(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("keyword", f"Battle|{token(ch, 'CAPWORD')}")
+
+    def bt_p_from_the_province(self, meta, ch):
+        return [_mod("zone", "province"), _post("in-province-of:it")]
+
+    def bt_np_this_caster(self, meta, ch):
+        # as the base's "this Personality" on an attachment: the card it is attached to
+        return TargetSpec(ref="attached", card_types=("personality",), text=self._text(meta))
+
+    # ----- choices of others, assignment this turn
+    def bt_subj_chooses_either(self, meta, ch):
+        from .ability import _Scoped
+
+        chooser = ch[0]
+        options = [c for c in ch[1:] if getattr(c, "type", "") not in ("BT_EITHER", "OR_VERB")]
+        # (not the base's "effect-choice": that one is the acting player's)
+        return [_Scoped(option, "effect-choice-of", (f"option {i} of 2", chooser.text), self._text(meta))
+                for i, option in enumerate(options[:2], 1)]
+
+    def bt_c_not_assigned_period(self, meta, ch):
+        period = token(ch, "PERIOD", lower=True)
+        whom = [c for c in ch[1:] if isinstance(c, TargetSpec)]
+        dest = f"to-attack:{whom[0].text}" if whom else "to-attack"
+        return Condition(kind="not-assigned", args=(ch[0].text, dest, f"this-{period}"), text=self._text(meta))
+
+    def bt_c_has_not_been(self, meta, ch):
+        return Condition(kind="not-was", args=(ch[0].text, token(ch, "PASTP", lower=True)), text=self._text(meta))
+
+    # ----- two kinds of cards, attacks' riders
+    def bt_np_and(self, meta, ch):
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        same = (first.states, first.tests, first.keywords, first.owner, first.zone) == \
+            (second.states, second.tests, second.keywords, second.owner, second.zone)
+        if same and first.card_types and second.card_types:
+            return replace(first, card_types=tuple(dict.fromkeys(first.card_types + second.card_types)),
+                           text=self._text(meta))
+        # two different descriptions: kept as one state, as the base's "X or a Y" (np_or_art); no card
+        # has it, so the resolver refuses rather than guesses
+        return TargetSpec(ref=first.ref, card_types=tuple(dict.fromkeys(first.card_types + second.card_types)),
+                          states=(f"both:{first.text}|{second.text}",), text=self._text(meta))
+
+    def bt_may_target_and_bonus_if(self, meta, ch):
+        from .ability import _Guarded
+
+        signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
+        cond = next(c for c in ch if isinstance(c, Condition))
+        return [self.bt_may_target(meta, [it_target(ch)]),
+                _Guarded(self._bt_strength(meta, [signed]), cond, self._text(meta))]
+
+    def bt_vp_strength(self, meta, ch):
+        return ("strength", int(str(ch[-1])))
+
+    def bt_vp_may_target(self, meta, ch):
+        return ("may-target", ch[-1])
+
+    def bt_vp_destroys_after(self, meta, ch):
+        # "destroy X after they bow" / "destroy X after bowing them": only the destroying rider
+        verb = token(ch, "VERB", lower=True)
+        after = token(ch, "EVERB", "bow", lower=True)
+        ok = verb == "destroy" and after == "bow"
+        return ("destroys-after", it_target(ch)) if ok else ("unknown", None)
+
+    def _bt_attack_riders(self, meta, attacks: TargetSpec, parts) -> list:
+        from .ability import Unparsed
+
+        out = []
+        for what, arg in parts:
+            if what == "strength":
+                out.append(self._eff(meta, "modify-stat", target=attacks, stat="strength", amount=arg))
+            elif what == "may-target":
+                out.append(self._eff(meta, "attack-may-target", target=_kind_of(arg), values=(attacks.text,)))
+            elif what == "destroys-after":
+                out.append(self._eff(meta, "fear-destroys", target=_kind_of(arg), values=(attacks.text,)))
+            else:
+                return [Unparsed(self._text(meta), "an attack rider the grammar does not know", self._span(meta))]
+        return out
+
+    def bt_attacks_may(self, meta, ch):
+        attacks = TargetSpec(ref="each", card_types=("fear",), text=" ".join(self._text(meta).split()[:4]))
+        return self._bt_attack_riders(meta, attacks, [c for c in ch[1:] if isinstance(c, tuple)])
+
+    def bt_has_strength_and_may_target(self, meta, ch):
+        attacks = ch[0]
+        signed = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        return self._bt_attack_riders(meta, attacks, [("strength", signed), ("may-target", ch[-1])])
+
+    # ----- single attacks, named groups
+    def bt_np_one_attack(self, meta, ch):
+        kind = "ranged-attack" if "ranged" in str(ch[0]).lower() else "melee-attack"
+        return TargetSpec(ref="choice", card_types=(kind,), states=("of-the-action",), text=self._text(meta))
+
+    def bt_that_attack_may_target(self, meta, ch):
+        attack = " ".join(self._text(meta).split()[:3])  # (the card's own spelling, not the lexer's)
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(attack,))
+
+    def bt_p_from_keyword_followers(self, meta, ch):
+        return _post(f"from:{token(ch, 'CAPWORD')} Followers")
+
+    def bt_np_one_of_those(self, meta, ch):
+        # the cards named before ("Target one or two of your Provinces ... one of those Provinces")
+        head = next((m.value for m in ch if getattr(m, "kind", None) == "head"), None)
+        return TargetSpec(ref="it", card_types=(head,) if head else (), states=("one-of",), text=self._text(meta))
+
+    def bt_np_unit_of(self, meta, ch):
+        return TargetSpec(ref="possessed", card_types=("unit",), states=(f"unit-of:{it_target(ch).text}",),
+                          text=self._text(meta))
+
+    def bt_np_each_of_them_who(self, meta, ch):
+        base = self.np_each_of_them(meta, [])
+        states = [m.value for m in ch if getattr(m, "kind", None) == "post-state"]
+        return replace(base, states=(*base.states, *states), text=self._text(meta))
+
+    # ----- unit totals, created battlefields
+    def bt_move_two_there(self, meta, ch):
+        from .ability import Unparsed
+
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        text = self._text(meta)
+        if not text.lower().endswith(" there") or "at-battlefield" not in second.states:
+            return Unparsed(text, "two cards moved nowhere named", self._span(meta))
+        second = replace(second, states=tuple(s for s in second.states if s != "at-battlefield"),
+                         text=second.text[: -len(" there")])
+        return [self._eff(meta, "move-to-battle", target=first), self._eff(meta, "move-to-battle", target=second)]
+
+    def bt_p_unit_total_lt(self, meta, ch):
+        # "with a total Gold Cost less than <card>'s unit's total Gold Cost": the unit's total, against
+        # the total named after "than"
+        stat = "total-gold-cost"
+        than = self._text(meta)
+        than = than[than.lower().index(" than ") + 6:]
+        return _post(f"unit-cmp:{stat}<{than}")

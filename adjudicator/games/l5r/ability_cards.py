@@ -853,6 +853,30 @@ class Rules:
     def cc_np_one_of_remaining(self, meta, ch):
         return TargetSpec(ref="it", count=1, card_types=("card",), states=("other",), text=self._text(meta))
 
+    def cc_np_the_other(self, meta, ch):
+        # "discard the other": the one card of the pair not chosen
+        return TargetSpec(ref="it", count=1, card_types=("card",), states=("other",), text=self._text(meta))
+
+    def cc_p_discard_or_under(self, meta, ch):
+        # "in your discard pile or under your Stronghold": either place, one state (no zone: a
+        # zone would say the discard pile alone)
+        return _Mod("post-state", f"discard-pile-or-under:{ch[-1].text}")
+
+    def cc_target_each_with(self, meta, ch):
+        # "Target two Personalities, each with ...": the test is each target's own
+        spec = ch[0]
+        mod = next(c for c in ch if isinstance(c, _Mod))
+        if mod.kind != "post-state":
+            return Unparsed(self._text(meta), "each with what", self._span(meta))
+        ref = "target" if spec.ref == "choice" else spec.ref  # as the base "Target two Personalities"
+        return self._eff(meta, "target", target=replace(spec, ref=ref, states=(*spec.states, mod.value)))
+
+    def cc_p_more_tokens_than_stat(self, meta, ch):
+        # "with more Madness tokens than printed Personal Honor": (token name, the printed stat)
+        name = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _Mod("post-state", f"more-tokens-than-printed:{name}:{stat}")
+
     def cc_p_with_favor(self, meta, ch):
         return _Mod("state", "has-imperial-favor")
 

@@ -99,6 +99,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "won-by", "stat-parity", "below-starting-honor", "targeted-only", "paid-less-than",
     # "Shinoda is at another battlefield" (who): at a battlefield other than the current one
     "at-another-battlefield",
+    # "you have two or fewer Provinces" (who, "<="/">=", number)
+    "province-count",
 })
 
 
@@ -956,6 +958,10 @@ for _k, _v in list(vars(_IfThen).items()):
         setattr(Rules, _k, _v)
 
 
+def _province_count(self, meta, who, n, op) -> Condition:
+    return Condition(kind="province-count", args=(who, op, n), text=self._text(meta))
+
+
 class _AfterTheTest:
     """The clauses that follow a leading test ("If C, <clause>") in the conditions' lines."""
 
@@ -972,6 +978,13 @@ class _AfterTheTest:
 
     def cd_fear_may_target(self, meta, ch):
         return self.bt_may_target(meta, [c for c in ch if isinstance(c, TargetSpec)])
+
+    def cd_fear_may_target_destroys(self, meta, ch):
+        # what it may target, then what it destroys after bowing it ("destroy" is in the token)
+        may, destroys = [c for c in ch if isinstance(c, TargetSpec)]
+        from .ability_battle import _kind_of
+
+        return [self.bt_may_target(meta, [may]), self._eff(meta, "fear-destroys", target=_kind_of(destroys))]
 
     def cd_fear_strength(self, meta, ch):
         signed = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
@@ -1004,6 +1017,65 @@ class _AfterTheTest:
 
     def cd_at_another_battlefield(self, meta, ch):
         return Condition(kind="at-another-battlefield", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_you_provinces_at_most(self, meta, ch):
+        return _province_count(self, meta, "you", _word(ch[0]), "<=")
+
+    def cd_you_provinces_at_least(self, meta, ch):
+        return _province_count(self, meta, "you", _word(ch[0]), ">=")
+
+    def cd_dl_after_enters_play(self, meta, ch):
+        # the base delay ("after", "card-<verb>") with the base event "card-enters-play"
+        return ("after", "card-enters-play", self._text(meta))
+
+    def cd_dl_after_attaches(self, meta, ch):
+        # the events topic's core "<subject>-attaches"
+        return ("after", "card-attaches", self._text(meta))
+
+    def cd_paying_to_recruit(self, meta, ch):
+        from .ability import Unparsed
+
+        if next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP") != "bowed":
+            return Unparsed(self._text(meta), "a Gold payment the grammar does not know", self._span(meta))
+        # the base "paying-for" (what): here the Recruiting of that card
+        return Condition(kind="paying-for", args=("recruiting " + _word(ch[-1]),), text=self._text(meta))
+
+    def cd_if_triggered_before_if(self, meta, ch):
+        # the leading test on the whole, the second on the effect when the trigger fires
+        first, event, second, effect = ch
+        text = self._text(meta)
+        if event == "card-ends" and first.kind in ("your-turn", "not-your-turn"):
+            event = "turn-ends"  # "If it is not your turn, before it ends": "it" is the turn
+        return _guarded(self.triggered_before(meta, [event, _guarded(effect, second, text)]), first, text)
+
+    def cd_if_triggered_after_if(self, meta, ch):
+        first, event, second, effect = ch
+        text = self._text(meta)
+        return _guarded(self.triggered_after(meta, [event, _guarded(effect, second, text)]), first, text)
+
+    def cd_ev_passive_here(self, meta, ch):
+        # the events topic's name scheme: at=this-card (this card's battlefield)
+        from .ability_events import _name, _subject
+
+        verb = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP")
+        return _name(f"{_subject(ch[0])}-{verb}", at="this-card")
+
+    def cd_fewest_or_exactly(self, meta, ch):
+        # the base "fewest-provinces", or "has-exactly" (who, number, what)
+        subs = [Condition(kind="fewest-provinces"), Condition(kind="has-exactly", args=("you", _word(ch[-1]), "Province"))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_if_both_clauses(self, meta, ch):
+        # the test guards both clauses
+        effects = []
+        for c in ch[1:]:
+            effects.extend(c if isinstance(c, list) else [c])
+        return _guarded(effects, ch[0], self._text(meta))
+
+    def cd_not_from(self, meta, ch):
+        # "was not from X": the base "action-from" test, negated ("none-of", as "unless")
+        plain = Condition(kind="action-from", args=(_word(ch[0]), _word(ch[-1])))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
 
     def cd_vp_more_stat(self, meta, ch):
         # "has more Force" (no "than"): the base stat-compare against this card

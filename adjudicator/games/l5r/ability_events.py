@@ -789,6 +789,14 @@ class Rules4:
         kind = "ranged" if "ranged" in self._text(meta).lower().split()[:2] else "melee"
         return Rules2._act_post(self, meta, ch, "any", kind)
 
+    def ev_this_ability_announced(self, meta, ch):
+        return "this-ability-announced"
+
+    def ev_either(self, meta, ch):
+        # "you Proclaim Hikai or he is destroyed": either event fits ("either:A|B")
+        first, second = (c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return f"either:{first}|{second}"
+
     def ev_did_either(self, meta, ch):
         verb = self._text(meta).split()[0].lower()
         cards = [c for c in ch if hasattr(c, "ref")]

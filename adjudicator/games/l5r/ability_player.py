@@ -45,6 +45,11 @@ KINDS: frozenset[str] = frozenset({
     "give-control",         # "Give control of him to his owner": target the card, values the new controller
     "cost-set",             # "He enters play for 0 Gold": amount the price, keyword "gold"
     "lobby-bonus",          # "You have a +5 Lobby Bonus": target the player, amount (or an amount-equal-to after it)
+    "modify-stat-change",   # "Kano's Force bonuses ... are increased by 2": stat, keyword bonuses/penalties, amount, target whose
+    "use-traits-as-controller",  # "You ... may use its Gold-producing traits as if you controlled it": keyword which traits
+    "lose-keyword-choice",  # "remove from him Cavalry, Naval, or Tactician": one keyword of the list, picked
+    "modify-numeral",       # "Increase a positive numeral on your target Spell by 1": target the card, amount
+    "action-designator",    # "This action has Home": target the action, keyword the designator it gains
     "honor-victory-threshold",  # "Players need 10 more Honor to win an Honor Victory": target who, amount N more
 })
 
@@ -1515,7 +1520,8 @@ class _UsesAndLobbyRules:
     def pl_lobby_bonus(self, meta, ch):
         # "You have a +5 Lobby Bonus": amount added when the player Lobbies
         tok = next(c for c in ch if getattr(c, "type", "") == "SIGNED")
-        return self._eff(meta, "lobby-bonus", target=ch[0], amount=int(str(tok)))
+        who = next((c for c in ch if isinstance(c, TargetSpec)), TargetSpec(ref="you", text="you"))
+        return self._eff(meta, "lobby-bonus", target=who, amount=int(str(tok)))
 
     def pl_lobby_bonus_ref(self, meta, ch):
         # "... a Lobby Bonus of three times Kozan's Personal Honor": the amount read from that card
@@ -1659,5 +1665,307 @@ class _TwoTargetsAndNamesRules:
 
 
 for _name, _f in list(vars(_TwoTargetsAndNamesRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _ChosenAndExceptRules:
+    """chosen cards, nth targets, the Home keyword, Lobbying, exceptions, Honor changes chosen."""
+
+    def pl_m_chosen(self, meta, ch):
+        return self._pl_mod("state", "chosen")
+
+    def pl_np_nth_different_target(self, meta, ch):
+        # one of the action's targets, by its place, not one named before
+        n = {"second": 2, "third": 3}[str(next(c for c in ch if getattr(c, "type", "") == "PL_NTH")).lower()]
+        head = next(c for c in ch if isinstance(c, _A()._Mod))
+        return TargetSpec(ref="it", card_types=(head.value,), states=(f"nth-target:{n}",), text=self._text(meta))
+
+    def pl_has_home(self, meta, ch):
+        # "This action has Home": a designator of the action (not a keyword of the card)
+        return self._eff(meta, "action-designator", target=ch[0], keyword="Home")
+
+    def pl_negate_except_host(self, meta, ch):
+        # the destruction of the card is negated, but not when it comes from its host's destruction
+        event = self.pl_event_of(meta, [c for c in ch if isinstance(c, (str, TargetSpec)) and not hasattr(c, "type")])
+        return self._eff(meta, "negate", target=replace(event, states=(*event.states, "except:host-destroyed")))
+
+    def pl_choose_set_honor_change(self, meta, ch):
+        # "Choose an Honor gain or loss from X and reduce it to 2": one such change becomes N
+        amounts = [c for c in ch if isinstance(c, _A()._Amount)]
+        changes = self.pl_honor_changes(meta, [c for c in ch if not isinstance(c, _A()._Amount)])
+        changes.which = f"one-{changes.which}"  # only the one chosen
+        return self.pl_set_honor_changes(meta, [changes, *amounts])
+
+    def pl_r_was_by(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") in ("PASTP", "STATE"))).lower()
+        return self._pl_mod("post-state", f"was-{verb}-by:{ch[-1].text}")
+
+
+for _name, _f in list(vars(_ChosenAndExceptRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _StatBonusRules:
+    """stat bonuses (or penalties) made bigger, numerals raised, action limits of one card."""
+
+    def _pl_sbg(self, meta, whose, stat, kind, source=None):
+        states = (f"from:{source.text}",) if source is not None else ()
+        return _StatBonusGroup(replace(whose, states=(*whose.states, *states)), stat, kind)
+
+    def pl_sbg_of(self, meta, ch):
+        whose = ch[0]
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        source = next((c.spec for c in ch[1:] if isinstance(c, _HcFrom)), None)
+        return self._pl_sbg(meta, whose, stat, kind, source)
+
+    def pl_sbg_received(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = next(c.value for c in ch if isinstance(c, _ScKind))
+        return self._pl_sbg(meta, next(c for c in ch if isinstance(c, TargetSpec)), stat, kind)
+
+    def pl_sbg_the(self, meta, ch):
+        # "the Force penalty": the one the ability gave (the card named before)
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        kind = "penalties" if "penalty" in self._text(meta).lower() else "bonuses"
+        return self._pl_sbg(meta, TargetSpec(ref="it", text=self._text(meta)), stat, kind)
+
+    def pl_stat_bonuses_increased(self, meta, ch):
+        # keyword bonuses/penalties, stat, amount how much bigger each one is, target whose
+        group = next(c for c in ch if isinstance(c, _StatBonusGroup))
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "modify-stat-change", target=group.whose, stat=group.stat, keyword=group.kind, amount=n)
+
+    def pl_increase_numeral(self, meta, ch):
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "modify-numeral", target=next(c for c in ch if isinstance(c, TargetSpec)), amount=n)
+
+    def pl_perform_limit(self, meta, ch):
+        # as the restrictions topic's action-limit: amount how many, keyword the designator, values the period
+        word = str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        period = token(ch, "PERIOD", lower=True)
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        return self._eff(meta, "action-limit", target=ch[0], amount=n, keyword=word, values=(period,))
+
+
+class _StatBonusGroup:
+    def __init__(self, whose, stat, kind):
+        self.whose, self.stat, self.kind = whose, stat, kind
+
+
+for _name, _f in list(vars(_StatBonusRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _TraitsAndGoldRules:
+    """traits used as if controlled, Gold produced when paying or on the first turn, capped savings."""
+
+    def pl_use_traits_as_controller(self, meta, ch):
+        # keyword which traits ("gold-producing", "gold-producing|cost-reducing"), target the card
+        sorts = [str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD")).lower()]
+        if any(c == "cost-reducing" for c in ch):
+            sorts.append("cost-reducing")
+        if sorts[0] != "gold-producing":
+            return _A().Unparsed(self._text(meta), "traits of another sort", self._span(meta))
+        return self._eff(meta, "use-traits-as-controller", target=TargetSpec(ref="it", text="it"),
+                         keyword="|".join(sorts))
+
+    def pl_and_cost_reducing(self, meta, ch):
+        return "cost-reducing"
+
+    def pl_s_base_gp(self, meta, ch):
+        # the stat; a stat reference ("the Stronghold's base Gold Production") reads the "base"
+        # of its own text and makes it "base-gold-production"
+        return "gold-production"
+
+    def pl_produces_more_less_for(self, meta, ch):
+        # its Gold Production changes only while it pays for such a card (paying-for)
+        what = ch[-1]
+        effect = self.pl_produces_more_less(meta, ch[:-1])
+        cond = _A().Condition(kind="paying-for", args=(what.text,), text=f"paying for {what.text}")
+        return _A()._Guarded(effect, cond, self._text(meta))
+
+    def pl_produces_on_first_turn(self, meta, ch):
+        # its Gold Production is N during its controller's first turn (set-stat, first-turn)
+        n = _A().amount(next(c for c in ch if isinstance(c, _A()._Amount)))
+        effect = self._eff(meta, "set-stat", target=ch[0], stat="gold-production", amount=n)
+        cond = _A().Condition(kind="first-turn", args=("it",), text="your first turn")
+        return _A()._Guarded(effect, cond, self._text(meta))
+
+    def pl_per_each_up_to_less(self, meta, ch):
+        # the base per_each, the saving at most N (amount-at-most)
+        word = re.search(r"to\s+(\w+)\s+less", str(ch[-1])).group(1)
+        n = _A()._NUMBER_WORDS.get(word) or int(word)
+        return [*self.per_each(meta, [ch[0], ch[1]]), self._eff(meta, "amount-at-most", amount=n)]
+
+
+for _name, _f in list(vars(_TraitsAndGoldRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _MoreDescribingRules:
+    """Imperial and allying cards, cards without abilities, what the action did, another of yours."""
+
+    def pl_m_imperial(self, meta, ch):
+        return _A()._Mod("keyword", "Imperial")
+
+    def pl_m_allying(self, meta, ch):
+        return self._pl_mod("state", "allying")
+
+    def pl_p_no_abilities(self, meta, ch):
+        return self._pl_mod("post-state", "no-abilities")
+
+    def pl_p_action_did(self, meta, ch):
+        verb = str(next(c for c in ch if getattr(c, "type", "") == "PASTP")).lower()
+        return self._pl_mod("post-state", f"action-did:{verb}")
+
+    def pl_np_different_one_of_yours(self, meta, ch):
+        mods = [self._pl_mod("q", ("one", 1)), self._pl_mod("owner", "you"), *ch]
+        spec = self.np_desc(meta, mods)
+        return replace(spec, ref="choice", states=(*spec.states, "different"))
+
+    def pl_verb_and_remove_abilities(self, meta, ch):
+        # the verb's own effect (as the base "simple"), then the abilities removed
+        first = self.simple(meta, [self.verbs(meta, [ch[0]]), ch[-1]])
+        return [*(first if isinstance(first, list) else [first]), self._eff(meta, "lose-abilities", target=ch[-1])]
+
+
+for _name, _f in list(vars(_MoreDescribingRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_c_controls_or_favor(self, meta, ch):
+    # any-of: the subject controls the card, or the Imperial Favor (two "controls" tests)
+    from .ability_conditions import encode
+
+    Condition = _A().Condition
+    who, what = [c for c in ch if isinstance(c, TargetSpec)]
+    subs = [Condition(kind="controls", args=(who.text, what.text)),
+            Condition(kind="controls", args=(who.text, "the Imperial Favor"))]
+    return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+
+Rules.pl_c_controls_or_favor = _pl_c_controls_or_favor
+
+
+class _PlayAndTimingRules:
+    """actions played with an extra action, a card's action at another timing, keywords given or taken."""
+
+    def pl_take_action_as(self, meta, ch):
+        # as the battle topic's ability-timing: keyword the designator pair, target the card
+        first, second = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._eff(meta, "ability-timing", target=next(c for c in ch if isinstance(c, TargetSpec)),
+                         keyword=f"{first}/{second}")
+
+    def pl_lobbies_without_bowing(self, meta, ch):
+        return self._eff(meta, "need-not-bow", target=ch[0], keyword="Lobby")
+
+    def _pl_either(self, meta, effects):
+        return [_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta))
+                for i, e in enumerate(effects, 1)]
+
+    def pl_give_or_remove_keyword(self, meta, ch):
+        give, take = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        target = ch[-1]
+        return self._pl_either(meta, [self._eff(meta, "grant-keyword", target=target, keyword=give),
+                                      self._eff(meta, "lose-keyword", target=target, keyword=take)])
+
+    def pl_give_or_remove_keyword_choice(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "KW_LIST")
+        words = "|".join(self._kw_words(tok))
+        target = TargetSpec(ref="it", text=self._text(meta).split()[1].rstrip(","))
+        return self._pl_either(meta, [self._eff(meta, "grant-keyword-choice", target=target, keyword=words),
+                                      self._eff(meta, "lose-keyword-choice", target=target, keyword=words)])
+
+
+for _name, _f in list(vars(_PlayAndTimingRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _ProclaimAndEffectsRules:
+    """Honor gains from Proclaiming a card, counts capped mid-phrase, current effects negated."""
+
+    def pl_hc_from_proclaiming(self, meta, ch):
+        who = ch[-1]
+        return _HcFrom(replace(who, states=(*who.states, "proclaimed"), text=f"Proclaiming {who.text}"))
+
+    def pl_set_honor_change_count_mid(self, meta, ch):
+        # the restriction after the cap belongs to the counted cards
+        counted = next(c for c in ch if isinstance(c, TargetSpec))
+        mods = _A()._flatten([c for c in ch[ch.index(counted) + 1:] if isinstance(c, (_A()._Mod, list))])
+        if counted.ref == "this" and not (counted.keywords or counted.card_types):
+            # a bare capitalised word ("the number of Ancestors, ..."): the keyword of the counted cards
+            counted = replace(counted, keywords=(counted.text,))
+        for m in mods:
+            if m.kind == "owner":
+                counted = replace(counted, owner=m.value)
+            elif m.kind in ("state", "post-state"):
+                counted = replace(counted, states=(*counted.states, m.value))
+            elif m.kind != "zone":  # ("in play": where counted cards are anyway)
+                return _A().Unparsed(self._text(meta), "a restriction on the counted cards", self._span(meta))
+        cap = int(re.search(r"[0-9]+", str(next(c for c in ch if getattr(c, "type", "") == "PL_UP_TO_N_COMMA"))).group())
+        rest = [c for c in ch if not isinstance(c, TargetSpec) and getattr(c, "type", "") != "PL_UP_TO_N_COMMA"
+                and not isinstance(c, (_A()._Mod, list))]
+        out = self._pl_set_to_ref(meta, [*rest, counted], (replace(counted, ref="each", count=1), "count"))
+        out.append(self._eff(meta, "amount-at-most", amount=cap))
+        return out
+
+    def pl_negate_current_effects_on(self, meta, ch):
+        # the effects now on the card, from that source (the base negate, on effects)
+        on, source = [c for c in ch if isinstance(c, TargetSpec)]
+        target = TargetSpec(ref="possessed", card_types=("effect",),
+                            states=(f"of-{on.ref}", "current", f"from:{source.text}"), text=self._text(meta))
+        return self._eff(meta, "negate", target=target)
+
+
+for _name, _f in list(vars(_ProclaimAndEffectsRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _ClanOrRules:
+    """a state or a Clan, a Clan or a keyword."""
+
+    def pl_c_state_or_clan(self, meta, ch):
+        # any-of: the base "is <state>" and "is <X> Clan" tests
+        from .ability_conditions import encode
+
+        Condition = _A().Condition
+        who = ch[0]
+        state = str(next(c for c in ch if getattr(c, "type", "") == "STATE")).lower()
+        clan = str(next(c for c in ch if getattr(c, "type", "") == "CAPWORD"))
+        subs = [Condition(kind="is", args=(who.text, state)), Condition(kind="is-clan", args=(who.text, clan))]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def pl_r_clan_or_keyword(self, meta, ch):
+        # the card has either keyword (a Clan is the keyword "<X> Clan", as a describing word reads it)
+        clan, word = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return self._pl_mod("post-state", f"any-keyword:{clan} Clan|{word}")
+
+
+for _name, _f in list(vars(_ClanOrRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _HonorWordRules:
+    """the Honor keyword on cards, players' Honor compared."""
+
+    def pl_m_honor_keyword(self, meta, ch):
+        return _A()._Mod("keyword", "Honor")
+
+    def pl_c_more_honor(self, meta, ch):
+        # (who, stat, op, other), as the other stat-compare tests: a player's Honor is his Family Honor
+        who, other = [c for c in ch if isinstance(c, TargetSpec)]
+        return _A().Condition(kind="stat-compare", args=(who.text, "family-honor", ">", other.text), text=self._text(meta))
+
+
+for _name, _f in list(vars(_HonorWordRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)

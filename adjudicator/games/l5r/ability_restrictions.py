@@ -70,7 +70,8 @@ may pay for; under the alternative's condition for "or 3 Gold if paying for a Ho
 ("Favor actions may not be taken"), ``cannot-put-into-play`` ("may not bring X into play"),
 ``cannot-proclaim`` / ``cannot-recruit`` / ``cannot-equip`` / ``cannot-hold-cards``,
 ``cannot-win`` (``keyword`` ``honor-victory``), ``cannot-control`` (``values[0]``),
-``cannot-discard-from-play``, ``not-negation`` ("; this is not negation": the restriction before
+``cannot-discard-from-play``, ``no-bonuses`` ("Items do not give bonuses": target the cards whose
+bonuses lapse), ``not-negation`` ("; this is not negation": the restriction before
 is no negation), ``proclaim`` ("Lion Clan players may Proclaim Toturi").
 """
 
@@ -149,6 +150,7 @@ KINDS: frozenset[str] = frozenset({
     "action-limit",
     "must-perform",
     "cannot-reduce-strength",
+    "no-bonuses",
 })
 
 
@@ -1579,3 +1581,49 @@ class Rules:
         return Condition(kind="any-of", args=encode([Condition(kind="is", args=(who, keyword)),
                                                       Condition(kind="is", args=(who, state))]),
                          text=self._text(meta))
+
+    def rs_ignore_action_bow_costs(self, meta, ch):
+        # as "He ignores the action's costs", only its costs of bowing cards
+        action = TargetSpec(ref="it", card_types=("action",), text="the action")
+        return self._eff(meta, "ignore-cost", target=action, keyword="bowing")
+
+    def rs_not_same_army_either(self, meta, ch):
+        # "They will not attack or defend in the same army": no two of them in one army at all
+        return self._eff(meta, "cannot-share-army", target=_subject(ch[0]), keyword="attack-or-defend")
+
+    def rs_verb_obj_for_attaching(self, meta, ch):
+        # as "X do not dishonor Personalities", narrowed to what X does for attaching them
+        vp = self.rs_verb_obj(meta, [ch[0], ch[1]])
+        vp.keyword = "for-attaching"
+        return vp
+
+    def rs_no_bonuses(self, meta, ch):
+        # "Fortifications at this Province give no bonuses": target the cards whose bonuses lapse
+        return self._eff(meta, "no-bonuses", target=_subject(ch[0]))
+
+    def rs_vp_no_bonuses(self, meta, ch):
+        return _Vp("no-bonuses")
+
+
+    def rs_refuse_created_by(self, meta, ch):
+        # "refuse any challenge created by the action": values[0] what creates the challenge
+        return _Vp("cannot-refuse-duel", obj=ch[-1])
+
+    def rs_choose_to(self, meta, ch):
+        # "may not choose to refuse ...": not choosing to is not doing it
+        return ch[-1]
+
+    def rs_optional_kind_performer(self, meta, ch):
+        # "..., which must be Iaijutsu and which Inokuchi must perform": the additional action's
+        # kind (keyword) and its performer
+        from adjudicator.core.ability import Effect
+
+        from .ability import _Optional
+
+        first, performer = self._performer(meta, ch)
+        if first is None:
+            return Unparsed(self._text(meta), "only an additional action names its performer", self._span(meta))
+        kind = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        first = [replace(e, keyword=kind) if isinstance(e, Effect) and e.kind == "additional-action" else e
+                 for e in first]
+        return [_Optional(first), performer]

@@ -168,7 +168,20 @@ def _card_spec_ok(spec: TargetSpec | None, *, lasting: bool) -> bool:
     return True
 
 
+#: the card types "the number of Hirakura's Spirit Followers" may count among the cards attached to him
+_OWN_ATTACHED = {"follower", "item", "spell"}
+
+
+def _own_attached(spec: TargetSpec | None) -> bool:
+    """"Hirakura's Spirit Followers": the cards of a type attached to this card (or its bearer)."""
+    return spec is not None and spec.ref == "possessed" and tuple(spec.states) == ("of-this",) \
+        and len(spec.card_types) == 1 and spec.card_types[0] in _OWN_ATTACHED and not spec.tests \
+        and spec.zone is None and len(spec.keywords) <= 1
+
+
 def _count_spec_ok(spec: TargetSpec | None) -> bool:
+    if _own_attached(spec):
+        return True
     if spec is None or spec.ref not in ("choice", "each") or spec.zone is not None or spec.tests:
         return False
     if spec.text.lower().startswith(("the ", "a ", "an ", "equal ")):
@@ -324,6 +337,12 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .effects import in_play
     from .procedure import current_battlefield
 
+    if _own_attached(spec):  # "the number of Hirakura's Spirit Followers"
+        from .states import _leader
+
+        return sum(1 for c in pos.attachments_of(_leader(pos, source).uid) if c.card.type == spec.card_types[0]
+                   and all(pos.has_keyword(c, k) or (k.endswith("s") and pos.has_keyword(c, k[:-1]))
+                           for k in spec.keywords))
     own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
@@ -381,6 +400,9 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
             # phrase picked that is the player's and fits the words (procedure.choose_card)
             picked = [c for c in bind.chosen if c.controller == ctx.actor and _fits_words(pos, c, spec)]
             return picked[0] if not chosen and len(picked) == 1 else None
+    own = _own_cost_spec(ctx.game, source, spec) if spec.ref == "it" else None
+    if own is not None:  # "Bow this Personality unless he is Nonhuman: ... equal to his Force": the card
+        return named_card(ctx, source, own, bind)  # the cost names (not the attack's own target)
     if spec.ref in ("it", "choice"):
         # "his Chi", "its Focus Value", "the discarded card's Focus Value", "the Courtier's Chi":
         # the card the latest clause naming a card acted on, else the last target
@@ -399,6 +421,25 @@ def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect |
             # "Raise this Shugenja's Force by his Chi": nothing else named, so the card changed
             return named_card(ctx, source, taker.target, bind)
         return None
+    return None
+
+
+def _self_cost(clause) -> bool:
+    """A cost naming this card or the Personality it is attached to: "Bow this Personality"."""
+    return isinstance(clause, Effect) and clause.target is not None and clause.target.ref in ("this", "attached") \
+        and "personality" in clause.target.card_types
+
+
+def _own_cost_spec(game, source, spec: TargetSpec) -> TargetSpec | None:
+    """The spec of the one cost naming this card ("Bow this Personality") in the ability whose amount
+    reads ``spec`` ("his Force"), where no other card was named before it; else None."""
+    for ability in game.abilities(source):
+        if not any(isinstance(c, Effect) and c.target is spec for c in ability.effects):
+            continue
+        own = [c.target for c in ability.costs if _self_cost(c)]
+        named = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
+                 and c.target.ref in ("target", "it", "choice") and c.target is not spec]
+        return own[0] if len(own) == 1 and not named else None
     return None
 
 
@@ -722,7 +763,11 @@ def ability_executes(ability) -> bool:
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
                         and _chosen_unbound(ability, clause.target):
                     return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
-                if not lasting and clause.target is not None and not named \
+                self_named = sum(_self_cost(c) for c in ability.costs) == 1 and clause.target is not None \
+                    and clause.target.ref == "it" and not any(
+                        isinstance(c, Effect) and c.target is not None and c.target.ref in ("target", "it", "choice")
+                        and c.target is not clause.target for c in (*ability.costs, *ability.effects))
+                if not lasting and clause.target is not None and not named and not self_named \
                         and clause.stat not in ("count", "count-done") and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (
                             taker.target is None or taker.target.ref not in ("this", "attached", "each")))):

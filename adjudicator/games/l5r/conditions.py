@@ -137,8 +137,9 @@ _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 def _readable(test: str, args: tuple) -> bool:
     from . import duels
 
-    if duels.readable(test, args) is not None:  # "if he has won a duel this turn" (duels.py)
-        return duels.readable(test, args)
+    duel_test = duels.readable(test, args)  # "if he has won a duel this turn" (duels.py)
+    if duel_test is not None:
+        return duel_test
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -235,6 +236,10 @@ def _readable(test: str, args: tuple) -> bool:
         return args[0].isdigit()
     if test == "nobody-controls" and len(args) == 1:  # "If no player controls a copy of Political Standoff"
         return _TITLE.fullmatch(args[0].strip()) is not None
+    if test == "has-no-abilities" and len(args) == 1:  # "If he has no abilities" (Comprehensive Rules,
+        return _subject_ok(args[0])  # "Abilities": the blocks with a designator, not traits)
+    if test == "stat-value" and len(args) == 4 and args[0].lower() in PRONOUNS and args[1] in ("force", "chi"):
+        return args[2] in _OPS and args[3].lstrip("-").isdigit()  # "If the target now has 0 Force"
     if test == "stat-value" and len(args) == 4:
         return (args[0].lower() in ("his", "her", "its") and _stat_name(args[1]) in _STATS
                 and args[1] != "family-honor"
@@ -492,7 +497,19 @@ def _opponent(text: str):
 _TWO_TYPES = re.compile(r"(personality|follower) or (personality|follower)", re.I)
 
 
+_NO_ABILITIES = " with no abilities"
+
+
 def _foe(text: str):
+    """:func:`_foe_words`, and "a Personality with no abilities" (:func:`has_abilities`): the same
+    alternatives, each also asked to have no abilities."""
+    if text.strip().endswith(_NO_ABILITIES):
+        found = _foe_words(text.strip()[: -len(_NO_ABILITIES)])
+        return None if found is None else [(state, kind, "no-abilities") for state, kind in found]
+    return _foe_words(text)
+
+
+def _foe_words(text: str):
     """What a card across the battlefield must be, as a list of alternatives (state or None, kind
     words or None for any card): "a bowed Follower or Personality", "a dishonorable or Gaijin card"
     (dishonorable, or a Gaijin card), as well as what :func:`_opponent` reads. ("with lower Force"
@@ -516,7 +533,8 @@ def _foe(text: str):
 
 def _foe_fits(game, pos, c, alternatives) -> bool:
     return any((found is None or _matches(pos, c, found)) and (state is None or _state(game, pos, c, state))
-               for state, found in alternatives)
+               and (not extra or not has_abilities(game, pos, c))
+               for state, found, *extra in alternatives)
 
 
 #: "a Mantis Clan player"
@@ -632,11 +650,6 @@ def _subject(word, pos, source, subject_of):
     Shugenja" is the card itself or the Personality it is attached to; a name is the source
     when it is the source's name."""
     w = word.lower()
-    from .duels import SIDE_WORDS, side_card
-
-    if w in SIDE_WORDS:  # "If the winner is a Duelist": a side of the duel just fought (duels.py)
-        return side_card(pos, w)
-    w = word.lower()
     if w in PRONOUNS or w in SELF or _named_kind(word) is not None:  # ("your Personality": readable_in)
         return subject_of(word)
     if source is None:
@@ -709,6 +722,20 @@ def _here():
 
 
 _NOT_MINE = object()
+
+
+#: the kinds of ability the parser gives the blocks with a designator ("Battle:", "Open:",
+#: "Reaction:" ...); traits are "trait" (triggered) or "continuous"
+_ABILITY_KINDS = ("action", "reaction", "interrupt")
+
+
+def has_abilities(game, pos, copy) -> bool:
+    """Has the card an ability -- printed or given to it by an effect (L5R-DURATION)? Comprehensive
+    Rules, "Abilities": the blocks of text starting with a designator; traits are not abilities."""
+    from .effects_engine import granted
+
+    return any(a.kind in _ABILITY_KINDS or a.designators and a.kind not in ("trait", "continuous")
+               for a in (*game.abilities(copy), *granted(pos, copy)))
 
 
 def _player_test(test, args, game, pos, actor, source):
@@ -946,6 +973,8 @@ def _test(test, args, game, pos, actor, source, subject_of):
 
         unaligned = copy.card.type == "personality" and not clan_aligned(pos, copy)
         return unaligned if test == "is" else not unaligned
+    if test == "has-no-abilities":
+        return not has_abilities(game, pos, copy)
     if test == "has-printed-keyword":  # the card's own printed keywords, not those it gained
         return args[1].casefold() in {k.casefold() for k in copy.card.keywords}
     if test == "count-compare" and args[1] == "attachments":
@@ -960,7 +989,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test in ("has-no", "has-at-most", "has-exactly"):
         found = _kind_words(args[-1])
         n = sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found))
-        return {"has-no": n == 0, "has-at-most": n <= int(args[1]), "has-exactly": n == int(args[1])}[test]
+        if test == "has-no":  # (no number among its args: "has no attachments")
+            return n == 0
+        return n <= int(args[1]) if test == "has-at-most" else n == int(args[1])
     if test == "attached-to":
         bearer = pos.copies.get(copy.attached_to) if copy.attached_to is not None else None
         return bearer is not None and _matches(pos, bearer, _kind_words(args[1]))

@@ -161,6 +161,8 @@ def _self_condition_ok(cond) -> bool:
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
         return len(args) == 2 and args[0].lower() in _OTHERS
+    if test == "you-are" and len(args) == 1:  # "if you are the Defender"
+        return args[0].lower() in ("defender", "the defender", "attacker", "the attacker")
     if test == "is" and len(args) == 2 and args[0] == "your Allegiance":
         return re.fullmatch(r"[A-Z][a-z]+", args[1]) is not None  # "if your Allegiance is Progressive"
     if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
@@ -205,10 +207,19 @@ def _self_reduction_ok(ability) -> bool:
         return False
     if clause.target.keywords or clause.target.states or clause.target.tests:
         return False
-    if not (clause.keyword == "less-gold" and clause.amount) and clause.keyword not in (
+    if not (clause.keyword in ("less-gold", "recruit-less-gold") and clause.amount) and clause.keyword not in (
             "ignoring-honor-requirement", "ignoring-gold-cost"):
         return False
+    if clause.keyword == "recruit-less-gold" and len(ability.effects) != 1:
+        return False
     return all(_self_condition_ok(c) for c in ability.conditions)
+
+
+def _recruiting(ctx, copy) -> bool:
+    """Is ``copy`` being Recruited -- bought from its province in the Dynasty phase (L5R-DYNASTY) --
+    rather than brought into play by an action (whose purchase the procedure marks) or equipped?"""
+    return getattr(ctx, "_purchase", None) is None and copy.zone.startswith("province") \
+        and ctx.position.timing.phase == "dynasty"
 
 
 def _bowed_reducer(ability) -> tuple[str | None, str | None, int] | None:
@@ -409,6 +420,9 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test == "you-are":  # "if you are the Defender": a battle's sides (L5R-ATTACK)
+        attacking = pos.timing.phase == "attack" and actor == pos.timing.active
+        return attacking if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacking)
     if test == "is":  # "your Allegiance is Progressive"
         return allegiance_holds(pos, actor, args[1])
     if test == "you-control" and _TITLE.fullmatch(args[0]):
@@ -429,6 +443,10 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
             continue
         if clause.keyword == "ignoring-gold-cost":
             continue  # ignores_gold_cost says so
+        if clause.keyword == "recruit-less-gold" and not _recruiting(ctx, copy):
+            ctx.step("condition", f"{copy.name}'s own trait lowers its price only when it is Recruited "
+                     f"('{clause.text}')", "L5R-GOLD", "L5R-DYNASTY")
+            continue
         if clause.keyword == "ignoring-honor-requirement":
             ignore_req = True
             ctx.step("condition", f"{copy.name}'s own trait: it enters play ignoring its Honor Requirement",

@@ -38,6 +38,11 @@ CONSEQUENCES = "L5R-ACT-EFFECT.5.6"
 #: memo key of the duel fought by the action now resolving: {"winners": [uid], "losers": [uid],
 #: "focused": [uid], "happened": bool}; removed by :func:`finish` when the action's effects end
 CURRENT = "_duel"
+#: memo key: [turn, uid] of every Personality that issued a challenge that happened (refused or not)
+CHALLENGED = "challenges-issued"
+#: memo key: uids of the two Personalities in the duel being fought, from the challenge to the end
+#: of the resolution ("while they are not involved in a duel")
+INVOLVED = "_in-duel"
 #: memo key: [turn, uid] of every Personality that won a duel ("if he has won a duel this turn")
 WON = "duels-won"
 #: the zone focused cards wait in: out of play, one per player (Comprehensive Rules, "Focusing Area")
@@ -59,9 +64,16 @@ def _not_here(game, position, copy, effect, *, as_cost, source) -> Outcome:
 
 
 CARD_KINDS = {"duel-challenger": _not_here, "duel": _not_here, "must-focus": _not_here, "refuse-duel": _not_here,
-              "duel-stat": _not_here}
+              "duel-stat": _not_here, "lose-duel": _not_here}
 PLAYER_KINDS: dict = {}
-CONTINUOUS_KINDS: dict = {}
+def _loses_against_applies(effect, ref) -> bool:
+    """"Tametaka loses any duel against Yoritomo Hiromi": the card's own trait, read in every duel
+    it fights (:func:`_loses_against`)."""
+    return ref == "this" and len(effect.values) == 1 and str(effect.values[0]).startswith("against:") \
+        and not effect.target.states and not effect.target.keywords
+
+
+CONTINUOUS_KINDS: dict = {"lose-duel": _loses_against_applies}
 
 
 # ---- what the engine claims (effects.executes) -------------------------------------------
@@ -134,15 +146,33 @@ def executes(ability) -> bool:
         return False
     if any(isinstance(c, Effect) and c.kind == "duel-stat" and n not in extras for n, c in enumerate(ability.effects)):
         return False
+    if _loser_pronoun_tested(ability, named):
+        return False
     return _side_read(ability, i) and _side_read(ability, i + 1) and all(
         n > i + 1 + len(extras) and names_side(ability.effects[n].target) for n in named)
+
+
+def _loser_pronoun_tested(ability, named: list[int]) -> bool:
+    """"Bow the loser, and destroy him if he is dishonorable": after a tie "him" is both losers,
+    but the procedure tests "he" on the first of them only, so such a test is not claimed."""
+    from .conditions import PRONOUNS
+
+    losers = [n for n in named if "duel-loser" in ability.effects[n].target.states]
+    for m, clause in enumerate(ability.effects):
+        if not losers or m <= losers[0] or not isinstance(clause, Effect) or clause.target is None \
+                or clause.target.ref != "it" or clause.target.states:
+            continue
+        if any(len(c.args) > 1 and str(c.args[1]).lower() in PRONOUNS for c in _conds(ability, m)):
+            return True
+    return False
 
 
 #: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
 #: dishonor him and move him home to refuse")
 _REFUSAL_COSTS = ("move-home", "dishonor")
-#: "If he is unbowed, he may refuse"
-_REFUSAL_TESTS = {("effect-if:is", ("he", "unbowed")): "unbowed"}
+#: "If he is unbowed, he may refuse", "If the target is honorable, his controller may ... refuse"
+_REFUSAL_TESTS = {("effect-if:is", (who, state)): state for who in ("he", "the target")
+                  for state in ("unbowed", "honorable")}
 
 
 def _conds(ability, n: int) -> list:
@@ -162,20 +192,22 @@ def _refusal(ability, i: int) -> tuple[list[int], int] | None:
     costs = []
     while n < len(ability.effects) and getattr(ability.effects[n], "kind", "") in _REFUSAL_COSTS:
         c = ability.effects[n]
-        if c.target is None or c.target.ref not in ("it", "target") or [x.kind for x in _conds(ability, n)] \
-                != ["effect-optional"] or not _chooser_optional(_conds(ability, n)[0]):
+        if c.target is None or c.target.ref not in ("it", "target") or not _refusal_guards(_conds(ability, n)):
             return None
         costs.append(n)
         n += 1
     if n >= len(ability.effects) or getattr(ability.effects[n], "kind", "") != "refuse-duel":
         return None
     refuse = ability.effects[n]
-    guards = _conds(ability, n)
-    if refuse.target is None or refuse.target.ref not in ("it", "target") \
-            or sum(_chooser_optional(c) for c in guards) != 1 \
-            or any(not _chooser_optional(c) and (c.kind, tuple(c.args[1:])) not in _REFUSAL_TESTS for c in guards):
+    if refuse.target is None or refuse.target.ref not in ("it", "target") or not _refusal_guards(_conds(ability, n)):
         return None
     return costs, n
+
+
+def _refusal_guards(guards: list) -> bool:
+    """The challenged side's own "may" and, at most, the test the text puts on refusing."""
+    return sum(_chooser_optional(c) for c in guards) == 1 and sum(
+        (c.kind, tuple(c.args[1:])) in _REFUSAL_TESTS for c in guards) == len(guards) - 1
 
 
 #: "if he does" / "If he refuses" (refusal_verdict): refused; "if he does not refuse": accepted
@@ -316,17 +348,20 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     stat_words = stat.replace("-", " ").title()
     ctx.step("effect", f"{a.name} challenges {b.name} to a duel of {stat_words}; {b.controller} is the "
              f"challenged player", CHALLENGE)
+    pos.memo.setdefault(CHALLENGED, []).append([pos.timing.turn, a.uid])  # "has challenged ... this turn"
     if _refuses(ctx, ability, index, b, duel, result):
         return
     result["happened"] = True
+    pos.memo[INVOLVED] = [a.uid, b.uid]
     owed = _owed(ctx, ability, index, b.controller, a.controller)
     from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
     result["focused"] = [uid for uids in focused.values() for uid in uids]
     result["from_hand"] = {p: sum(uid in from_hand for uid in uids) for p, uids in focused.items()}
-    waiting = _strike(ctx, focused)
-    _resolve(ctx, a, b, stat, focused, result)
-    _after_resolution(ctx, waiting, (a, b), result)
+    waiting = _strike(ctx, focused, (a, b))
+    _resolve(ctx, a, b, stat, focused, result, [w for w in waiting if _both_lose(w[1])])
+    pos.memo.pop(INVOLVED, None)  # the duel ends with its resolution step (Comprehensive Rules, Duel)
+    _after_resolution(ctx, [w for w in waiting if not _both_lose(w[1])], (a, b), result)
 
 
 def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
@@ -370,7 +405,7 @@ def refusal_verdict(pos, cond) -> bool | None:
     refusal the action just offered; None for any other condition."""
     result = pos.memo.get(CURRENT) or {}
     word = _refusal_word(cond)
-    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    _, _, number = (cond.args[0] if cond.args else "").partition(" ")
     if word is None or "refused" not in result or not number.isdigit() or int(number) <= result["refusal_at"]:
         return None
     return result["refused"] if word else not result["refused"]
@@ -471,7 +506,13 @@ def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, l
     return focused
 
 
-def _strike(ctx, focused: dict[str, list[int]]) -> list:
+def _now(ability) -> bool:
+    """A Focus Effect that acts at once ("bow the other Personality"), not after the resolution."""
+    return (ability.trigger.timing, ability.trigger.event) == ("when", "card-focused") and not any(
+        _after_it_ends(c) for c in ability.conditions)
+
+
+def _strike(ctx, focused: dict[str, list[int]], sides: tuple) -> list:
     """The focused cards are turned face up and their "As a Focus Effect:" traits resolve
     (L5R-ACT-EFFECT.5.3): those the engine carries out (:func:`focus_effect_executes`) all wait
     for the duel's end or its winner, so they are returned, (card, ability) in the order the
@@ -492,7 +533,10 @@ def _strike(ctx, focused: dict[str, list[int]]) -> list:
         for ability in ctx.game.abilities(card):
             if "Focus Effect" not in getattr(ability, "designators", ()):
                 continue
-            if focus_effect_executes(ability):
+            if focus_effect_executes(ability) and _now(ability):
+                ctx.step("effect", f"{card.name}'s Focus Effect resolves", STRIKE)
+                _apply_focus(ctx, card, ability, sides, {"winners": [], "losers": []})
+            elif focus_effect_executes(ability):
                 ctx.step("effect", f"{card.name}'s Focus Effect resolves: '{ability.trigger.text}' waits for the "
                          "duel's resolution", STRIKE)
                 waiting.append((card, ability))
@@ -517,7 +561,8 @@ def _focus_value(pos, card: Copy) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict) -> None:
+def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict,
+             both_lose: list = ()) -> None:
     """Totals, winner and loser (L5R-ACT-EFFECT.5.4); a tie goes to a lone Duelist (.5.5)."""
     pos = ctx.position
     totals = {}
@@ -545,6 +590,20 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
         else:
             ctx.step("effect", f"the totals are tied: both {a.name} and {b.name} lose the duel", RESOLUTION)
             winners, losers = [], [a, b]
+    for card, other in ((a, b), (b, a)):  # "Tametaka loses any duel against Yoritomo Hiromi"
+        trait = _loses_against(ctx.game, card, other)
+        if trait is not None:
+            ctx.step("effect", f"{card.name}'s trait '{trait}': {card.name} loses the duel and {other.name} wins it",
+                     RESOLUTION, "L5R-TRAIT")
+            winners, losers = [other], [card]
+            if _loses_against(ctx.game, other, card) is not None:  # each loses against the other
+                winners, losers = [], [a, b]
+            break
+    for card, _ in both_lose[:1]:  # an outcome-altering consequence, applied first (Comprehensive Rules, Duel)
+        ctx.step("effect", f"{card.name}'s Focus Effect: both {a.name} and {b.name} lose the duel (this is not a "
+                 "tie)", STRIKE, RESOLUTION)
+        winners, losers = [], [a, b]
+    result["totals"] = {str(uid): total for uid, total in totals.items()}
     result["winners"] = [c.uid for c in winners]
     result["losers"] = [c.uid for c in losers]
     for card in winners:
@@ -558,11 +617,9 @@ def subjects(ctx, clause) -> list | None:
     """The cards (or, for a player-level clause, their controllers) "the winner" / "the duel's
     loser" name; None when the clause names no side of a duel."""
     spec = clause.target
-    if spec is None:
-        return None
-    side = next((s for s in spec.states if s in SIDES), None)
-    if side is None:
-        return None
+    if not names_side(spec):
+        return None  # ("the unit of the duel's loser": not read here)
+    side = next(s for s in spec.states if s in SIDES)
     result = ctx.position.memo.get(CURRENT) or {}
     cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
     from .procedure import PLAYER_KINDS
@@ -623,6 +680,10 @@ def _card_word(word: str) -> bool:
 def readable(test: str, args: tuple) -> bool | None:
     """For conditions.readable: "if he has won a duel this turn" (``won-duel``; None: not a duel
     test). Every win is recorded as the duel resolves (:data:`WON`)."""
+    if test == "challenged":  # "if Ibara has challenged a Personality this turn" (:data:`CHALLENGED`)
+        return len(args) == 2 and args[1] == "a Personality this turn" and _card_word(args[0])
+    if test in ("in-duel", "not-in-duel"):  # "while they are not involved in a duel" (:data:`INVOLVED`)
+        return len(args) == 1 and (args[0].lower() in ("they", "them", *_PRONOUNS) or _card_word(args[0]))
     if test != "won-duel":
         return None
     return len(args) == 2 and args[1] == "this-turn" and (_card_word(args[0]) or args[0].lower() == _ONE_OF_YOURS)
@@ -656,18 +717,25 @@ def readable_in(ability, cond) -> bool:
 def _won_read(sub) -> bool:
     if sub.kind in ("won-contest", "lost-contest") and len(sub.args) == 1:
         return sub.args[0].lower() in _PRONOUNS or _card_word(sub.args[0])
-    if sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args)):
-        return True  # "If the loser did not focus from his or her hand"
-    return False
+    if _won_by(sub.kind, tuple(sub.args)):
+        return True  # "you won the duel by three or more"
+    # "If the loser did not focus from his or her hand"
+    return sub.kind in ("did", "did-not") and tests(sub.kind, tuple(sub.args))
 
 
 #: "If the loser did not focus from his or her hand": (did / did-not, side word, "focused", "from hand")
 _FOCUSED_FROM_HAND = ("focused", "from hand")
 
 
+def _won_by(test: str, args: tuple) -> bool:
+    """"you won the duel by three or more": (``won-by``, "you", "the duel", N)."""
+    return test == "won-by" and len(args) == 3 and args[0].lower() == "you" and args[1].lower() == "the duel" \
+        and str(args[2]).isdigit()
+
+
 def tests(test: str, args: tuple) -> bool:
     """Is this a test :func:`test` answers?"""
-    return test in ("won-duel", "won-contest", "lost-contest") or (
+    return test in ("won-duel", "won-contest", "lost-contest", "in-duel", "not-in-duel", "challenged") or _won_by(test, args) or (
         test in ("did", "did-not") and len(args) == 3 and tuple(args[1:]) == _FOCUSED_FROM_HAND
         and args[0].lower() in SIDE_WORDS)
 
@@ -680,12 +748,30 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return any(pos.copies[uid].controller == actor for uid in won if uid in pos.copies)
         card = subject(args[0])
         return None if card is None else card.uid in won
+    if test == "challenged" and len(args) == 2 and args[1] == "a Personality this turn":
+        card = subject(args[0])
+        issued = {uid for turn, uid in pos.memo.get(CHALLENGED, []) if turn == pos.timing.turn}
+        return None if card is None else card.uid in issued
+    if test in ("in-duel", "not-in-duel") and len(args) == 1:
+        card = subject(args[0])
+        if card is None:
+            return None
+        return (card.uid in pos.memo.get(INVOLVED, [])) == (test == "in-duel")
+    if _won_by(test, args):  # your Personality won, its total at least N above the other's
+        result = pos.memo.get(CURRENT) or {}
+        totals = result.get("totals", {})
+        mine = [int(u) for u in totals if pos.copies[int(u)].controller == actor]
+        theirs = [int(u) for u in totals if pos.copies[int(u)].controller != actor]
+        if len(mine) != 1 or len(theirs) != 1:
+            return None if not result else (False if not result.get("happened") else None)
+        return mine[0] in result["winners"] and totals[str(mine[0])] - totals[str(theirs[0])] >= int(args[2])
     if test in ("did", "did-not") and tuple(args[1:]) == _FOCUSED_FROM_HAND:
         result = pos.memo.get(CURRENT) or {}
-        card = side_card(pos, args[0])
-        if card is None:
-            return None  # (after a tie "the loser" is two Personalities)
-        hit = result.get("from_hand", {}).get(card.controller, 0) > 0
+        cards = [pos.copies[u] for u in result.get(SIDE_WORDS[args[0].lower()], [])]
+        if not result.get("happened"):
+            return None
+        # (after a tie "the loser" is both Personalities: "did" if either player did)
+        hit = any(result.get("from_hand", {}).get(c.controller, 0) > 0 for c in cards)
         return hit if test == "did" else not hit
     if test in ("won-contest", "lost-contest") and len(args) == 1:
         result = pos.memo.get(CURRENT)
@@ -694,14 +780,6 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
             return None
         return card.uid in result["winners" if test == "won-contest" else "losers"]
     return None
-
-
-def side_card(pos, word: str):
-    """The card "the winner" / "the loser" names (conditions._subject); None after a tie's
-    "the winner" or when no duel was fought."""
-    result = pos.memo.get(CURRENT) or {}
-    uids = result.get(SIDE_WORDS.get(word.lower(), ""), [])
-    return pos.copies.get(uids[0]) if len(uids) == 1 else None
 
 
 # ---- Focus Effects ------------------------------------------------------------------------
@@ -726,6 +804,38 @@ def _side_spec(spec) -> str | None:
     return "winners" if "duel-winner" in spec.states else "losers"
 
 
+def _duelist_word(spec) -> str | None:
+    """"your Personality in it" / "... in this duel" (mine), "the other Personality" (theirs): the
+    duel's two Personalities as a Focus Effect names them; None otherwise."""
+    if spec is None or spec.ref != "choice" or spec.card_types != ("personality",) or spec.keywords or spec.tests:
+        return None
+    if spec.owner == "you" and spec.states in (("in:it",), ("in-duel",)):
+        return "mine"
+    if spec.states == ("other",) and (spec.text or "").strip().lower() == "the other personality":
+        return "theirs"
+    return None
+
+
+def _loses_against(game, card: Copy, other: Copy) -> str | None:
+    """The text of ``card``'s trait "X loses any duel against <other's title>", or None."""
+    for ability in game.abilities(card):
+        for clause in getattr(ability, "effects", ()):
+            if ability.kind == "continuous" and isinstance(clause, Effect) and clause.kind == "lose-duel" \
+                    and clause.target is not None and _loses_against_applies(clause, clause.target.ref):
+                title = str(clause.values[0])[len("against:"):].strip().casefold()
+                if other.name.casefold() == title or other.name.casefold().startswith(title + " "):
+                    return ability.text
+    return None
+
+
+def _both_lose(ability) -> bool:
+    """"As a Focus Effect, when this duel resolves, both Personalities lose the duel" (not a tie)."""
+    spec = ability.effects[0].target if len(ability.effects) == 1 and isinstance(ability.effects[0], Effect) else None
+    return ability.trigger is not None and (ability.trigger.timing, ability.trigger.event) == ("when", "duel-resolves") \
+        and ability.effects[0].kind == "lose-duel" and spec is not None and spec.ref == "each" \
+        and spec.card_types == ("personality",) and not spec.states and not ability.conditions
+
+
 def _after_it_ends(cond) -> bool:
     """"... after it ends" on a Focus Effect: after the duel (the only thing that ends there)."""
     return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == ("after", "card-ends")
@@ -738,7 +848,19 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if (trigger.timing, trigger.event) == ("when", "card-focused"):
+    if _both_lose(ability):
+        return True
+    immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
+        _after_it_ends(c) for c in ability.conditions)
+    if immediate:
+        # "As a Focus Effect, bow the other Personality": now, before the resolution -- so it names
+        # no winner or loser yet, and has no condition
+        if ability.conditions or any(isinstance(c, Effect) and _side_spec(c.target) for c in ability.effects):
+            return False
+        if any(isinstance(c, Effect) and c.kind == "modify-stat" and c.stat == "chi" and (c.amount or 0) < 0
+               for c in ability.effects):
+            return False  # (a Personality at 0 Chi would be destroyed, ending the duel unresolved: not carried out)
+    elif (trigger.timing, trigger.event) == ("when", "card-focused"):
         # "As a Focus Effect, this duel's winner gains 1 Honor after it ends": every effect waits for the end
         if not ability.effects or any(not any(c.args[:1] == (f"effect {n}",) and _after_it_ends(c)
                                               for c in ability.conditions) for n in range(len(ability.effects))):
@@ -755,7 +877,7 @@ def focus_effect_executes(ability) -> bool:
         if c.kind in _PLAYER_KINDS:
             return (c.target is None or c.target.ref == "you" or side is not None) and (
                 c.kind == "take-favor" or (c.amount or 1) > 0)
-        if c.kind in _SIDE_KINDS and names_side(c.target) and c.target.ref == "it":
+        if c.kind in _SIDE_KINDS and (names_side(c.target) and c.target.ref == "it" or _duelist_word(c.target)):
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
         if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
             from .effects_engine import province_effect_applies
@@ -768,45 +890,55 @@ def focus_effect_executes(ability) -> bool:
 
 def _after_resolution(ctx, waiting: list, sides: tuple, result: dict) -> None:
     """The Focus Effects that waited resolve once the duel has (L5R-ACT-EFFECT.5.3), in the order
-    their cards were focused: "you" is the player who focused the card, "your Personality" that
-    player's Personality in the duel."""
+    their cards were focused."""
+    for card, ability in waiting:
+        mine = next((s for s in sides if s.controller == card.owner), None)
+        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
+            ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner}'s Personality did not win the duel, so "
+                     f"'{ability.trigger.text}' does not happen", STRIKE)
+            continue
+        _apply_focus(ctx, card, ability, sides, result)
+
+
+def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
+    """Carry out one Focus Effect: "you" is the player who focused the card, "your Personality"
+    that player's Personality in the duel, "the other Personality" the other one."""
     from .effects import apply_to_card, apply_to_player
 
     pos = ctx.position
-    for card, ability in waiting:
-        you = card.owner
-        mine = next((s for s in sides if s.controller == you), None)
-        if ability.trigger.event == "duel-won" and (mine is None or mine.uid not in result["winners"]):
-            ctx.step("effect", f"{card.name}'s Focus Effect: {you}'s Personality did not win the duel, so "
-                     f"'{ability.trigger.text}' does not happen", STRIKE)
+    you = card.owner
+    mine = next((s for s in sides if s.controller == you), None)
+    theirs = next((s for s in sides if s.controller != you), None)
+    for index, clause in enumerate(ability.effects):
+        held = True
+        for cond in ability.conditions:
+            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
+                continue  # ("after it ends": it waited for the end like the others)
+            side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
+            held = held and mine is not None and mine.uid in result[side]
+        if not held:
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
+                     "condition does not hold", STRIKE)
             continue
-        for index, clause in enumerate(ability.effects):
-            held = True
-            for cond in ability.conditions:
-                if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
-                    continue  # ("after it ends": it waited for the end like the others)
-                side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
-                held = held and mine is not None and mine.uid in result[side]
-            if not held:
-                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' does not happen, since its "
-                         "condition does not hold", STRIKE)
-                continue
-            side = _side_spec(clause.target)
-            cards = [pos.copies[u] for u in result[side]] if side else []
-            if clause.kind in _PLAYER_KINDS:
-                players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
-                outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
-            elif clause.kind == "put-in-hand":
-                outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
-            elif clause.kind == "modify-stat" and clause.stat == "strength":
-                from .effects_engine import give_province_strength
+        side = _side_spec(clause.target)
+        cards = [pos.copies[u] for u in result[side]] if side else []
+        word = _duelist_word(clause.target)
+        if word is not None:
+            cards = [c for c in ((mine,) if word == "mine" else (theirs,)) if c is not None]
+        if clause.kind in _PLAYER_KINDS:
+            players = list(dict.fromkeys(c.controller for c in cards)) if side else [you]
+            outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
+        elif clause.kind == "put-in-hand":
+            outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+        elif clause.kind == "modify-stat" and clause.stat == "strength":
+            from .effects_engine import give_province_strength
 
-                outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
-            else:
-                outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
-            if not outs:
-                ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
-                         "of that kind)", STRIKE)
-            for out in outs:
-                text = out.description if out.changed else f"{out.description}: no change ({out.why})"
-                ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")
+            outs = [give_province_strength(ctx.game, pos, you, clause, card.name)]
+        else:
+            outs = [apply_to_card(ctx.game, pos, c, clause, as_cost=False, source=card.name) for c in cards]
+        if not outs:
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{clause.text}' names no card (no duel side "
+                     "of that kind)", STRIKE)
+        for out in outs:
+            text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+            ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-ACT-EFFECT")

@@ -436,15 +436,36 @@ def unit_clauses_ok(ability) -> bool:
 SEARCHED = ("fate-deck", "dynasty-deck", "deck", "fate-discard", "dynasty-discard", "discard")
 
 
+def search_areas(clause: Effect) -> list[str] | None:
+    """The zones a search looks through, in the order the text names them: "Search your Fate deck"
+    one; "your discard pile, then Fate deck", "your discard pile or deck", "your discard pile and
+    Fate deck" two (the grammar keeps "<zone> then|or|and <zone>" in ``keyword``; a bare "deck"
+    after a Dynasty or Fate discard pile is that deck). None for any other wording."""
+    spec = clause.target
+    if spec is None or spec.zone not in SEARCHED:
+        return None
+    if clause.keyword is None:
+        return [spec.zone]
+    m = re.fullmatch(r"(\S+) (then|or|and) (\S+)", clause.keyword)
+    if m is None or m.group(1) != spec.zone or m.group(3) not in SEARCHED or m.group(3) == spec.zone:
+        return None
+    second = m.group(3)
+    if second in ("deck", "discard") and spec.zone.startswith(("fate-", "dynasty-")):
+        second = spec.zone.split("-")[0] + "-" + second  # "your Dynasty discard pile, then deck"
+    return [spec.zone, second]
+
+
 def search_applies(clause: Effect) -> bool:
-    """"Search your Fate deck for a Ring": one zone of the acting player's, and a description of the
-    card the engine tests (procedure.target_ok). "Your discard pile, then deck" (an order between
-    zones) is not claimed."""
+    """"Search your Fate deck for a Ring", "Search your discard pile, then Fate deck, for a Ring": the
+    acting player's zones (search_areas), and a description of the card the engine tests
+    (procedure.target_ok). With two areas the card found may be in either: the player searches
+    them in the order given (or her own), may declare a search fail, and cannot go back
+    (L5R-ACT-EFFECT.6)."""
     spec = clause.target
     if spec is not None and any(k.lower() in _TYPE_WORDS | _DESIGNATOR_WORDS for k in spec.keywords):
         return False  # "a Ninja Strategy", "a Kiho Battle Strategy": a type or an ability read as a keyword
-    return clause.kind == "search" and clause.keyword is None and spec is not None and spec.ref == "choice" \
-        and spec.zone in SEARCHED and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
+    return clause.kind == "search" and search_areas(clause) is not None and spec.ref == "choice" \
+        and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
 
 
 _DESIGNATOR_WORDS = {"battle", "open", "limited", "reaction", "interrupt", "engage", "dynasty", "political"}
@@ -627,7 +648,9 @@ def refuses_attachment(game, pos, host, item) -> str | None:
             if all(evaluate(g, game=game, pos=pos, actor=host.controller, source=host,
                             subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
                 return f"{host.name} will not attach {clause.target.text} (its trait: {clause.text})"
-    return None
+    from .effects_restrictions import must_have_refusal  # "His Followers must be Ninja" (effects_restrictions)
+
+    return must_have_refusal(game, pos, host, item)
 
 
 # ---------------------------------------------------------------------------- transferring

@@ -157,8 +157,21 @@ CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to
                     "grant-keyword-choice": grant_keyword_choice}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
+def first_opportunity(game, position, player, effect, *, as_cost, source):
+    """"The Attacker has the first opportunity to take a Battle action or pass in this battle": taken
+    in the Engage Segment, the combat segment then opens with that player instead of the Defender
+    (turn._round_ends; L5R-COMBAT.1)."""
+    from .turn import FIRST_OPPORTUNITY
+
+    t = position.timing
+    if not (t.phase == "attack" and t.step == "engage"):
+        return _outcome(False, f"{player} has the first opportunity in the combat segment", "no Engage Segment is on")
+    position.memo[FIRST_OPPORTUNITY] = player
+    return _outcome(True, f"{player} will have the first opportunity in this battle's combat segment")
+
+
 PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor,
-                      "cannot-declare-attack": cannot_declare_attack}
+                      "cannot-declare-attack": cannot_declare_attack, "first-opportunity": first_opportunity}
 
 
 def _cost_reduction_applies(effect, ref) -> bool:
@@ -173,7 +186,7 @@ CONTINUOUS_KINDS: dict = {"cost-reduction": _cost_reduction_applies}
 
 #: the player-level kinds whose subject is a player, not a card
 PLAYER_LEVEL = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "gain-or-lose-honor",
-                          "additional-action", "cannot-declare-attack"})
+                          "additional-action", "cannot-declare-attack", "first-opportunity"})
 
 #: player values a "with ..." test on players can read
 _PLAYER_STATS = {"family-honor": "family-honor"}
@@ -218,7 +231,16 @@ def player_target_executes(spec) -> bool:
     if spec.ref == "each" and spec.card_types == ("player",):
         return all(s in ("other",) for s in spec.states) and all(t.stat in _PLAYER_STATS for t in spec.tests) \
             and spec.owner in ("any", "opponent") and not spec.keywords
-    return False
+    return _battle_side(spec) is not None
+
+
+def _battle_side(spec) -> str | None:
+    """"The Attacker" / "The Defender": the player on that side of the attack (L5R-ATTACK)."""
+    if spec is None or spec.ref != "choice" or spec.states or spec.tests or spec.card_types:
+        return None
+    words = (spec.text or "").strip().lower()
+    return {"the attacker": "attacker", "the defender": "defender"}.get(words) \
+        if tuple(spec.keywords) in (("Attacker",), ("Defender",)) else None
 
 
 def _chooses_player(clause) -> bool:
@@ -252,6 +274,10 @@ def player_clause_executes(clause, ability=None) -> bool:
         two = clause.amount == 2 and bool(_TWO_EXTRA.search(clause.text))  # "two additional Battle actions"
         return clause.keyword in (None, "phase-appropriate") and (one or two) and not clause.values \
             and getattr(ability, "kind", "action") == "action"
+    if clause.kind == "first-opportunity":  # "… the first opportunity to take a Battle action or pass in
+        # this battle": an Engage action's, read when the Engage Segment ends (L5R-COMBAT.1)
+        return tuple(clause.values) == ("battle-action",) and "Engage" in getattr(ability, "designators", ()) \
+            and "Battle" not in getattr(ability, "designators", ())
     if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
         return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
     if clause.kind == "raise-stat-to":
@@ -273,6 +299,9 @@ def player_subjects(ctx, source, clause, last: list) -> list[str] | None:
         return [actor]
     if spec.ref == "opponent":
         return list(pos.opponents(actor))
+    side = _battle_side(spec)
+    if side is not None and pos.timing.phase == "attack":  # "The Attacker has the first opportunity"
+        return [pos.timing.active if side == "attacker" else ctx.game.defender(pos)]
     if _controller_spec(spec):
         return list(dict.fromkeys(c.controller for c in last if not isinstance(c, str)))
     if spec.ref == "each" and spec.card_types == ("player",):

@@ -225,7 +225,52 @@ def cannot_perform(pos, copy) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------------- "X's Followers must be Ninja"
+
+#: what may be attached to a Personality, as "must-have-keyword" names it
+_ATTACHED_TYPES = {"follower", "item", "spell"}
+
+
+def must_have_applies(clause, ref) -> bool:
+    """"Ninja Shapeshifter's Followers must be Ninja", "Sunetsu's Items must be Armor or Weapons": a
+    trait of the Personality itself on the cards of one type attached to him."""
+    spec = clause.target
+    return ref == "possessed" and spec is not None and tuple(spec.states) == ("of-this",) \
+        and len(spec.card_types) == 1 and spec.card_types[0] in _ATTACHED_TYPES and not spec.keywords \
+        and not spec.tests and bool(clause.keyword)
+
+
+def must_have_refusal(game, pos, host, item) -> str | None:
+    """Why ``host``'s own trait "His Followers must be Ninja" keeps ``item`` off him, or None: a card
+    of that type without one of the keywords cannot become one of his (L5R-TRAIT: his trait holds while
+    he is in play; it is read when a card would attach to him)."""
+    from .conditions import SELF, evaluate
+    from .effects import in_play
+
+    if not in_play(pos, host):
+        return None
+    for ability in game.abilities(host):
+        if ability.kind != "continuous" or ability.designators:
+            continue
+        for index, clause in enumerate(ability.effects):
+            if getattr(clause, "kind", "") != "must-have-keyword" or not must_have_applies(clause, "possessed"):
+                continue
+            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
+            if not all(evaluate(g, game=game, pos=pos, actor=host.controller, source=host,
+                                subject_of=lambda w: host if w.lower() in SELF else None) is True for g in guards):
+                continue  # ("while ..." does not hold: the trait does not apply now)
+            if item.card.type != clause.target.card_types[0]:
+                continue
+            wanted = clause.keyword.split("|")
+            has = (lambda k: pos.has_keyword(item, k)) if hasattr(item, "uid") else \
+                (lambda k: k.casefold() in {w.casefold() for w in item.card.keywords})
+            if not any(has(k) for k in wanted):
+                return f"{host.name}'s {clause.target.card_types[0]}s must be {' or '.join(wanted)} " \
+                       f"(his trait: {clause.text}, L5R-TRAIT)"
+    return None
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": army_trait_applies,
                           "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
-                          _PERFORM: lambda clause, ref: False}
+                          _PERFORM: lambda clause, ref: False, "must-have-keyword": must_have_applies}

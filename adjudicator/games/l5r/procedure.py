@@ -40,7 +40,7 @@ TIMING_WORDS = ("Limited", "Open", "Battle", "Reaction", "Interrupt", "Engage", 
 
 #: which player-level effect kinds exist (everything else applies to a card)
 PLAYER_KINDS = frozenset({"draw", "gain-honor", "lose-honor", "take-favor", "additional-action",
-                          "gain-or-lose-honor", "cannot-declare-attack"})
+                          "gain-or-lose-honor", "cannot-declare-attack", "first-opportunity"})
 
 
 def describe_spec(spec: TargetSpec) -> str:
@@ -876,29 +876,49 @@ def _search(ctx: Context, source: Copy, clause: Effect, bind: Bindings) -> None:
     """"Search your Fate deck for a Ring": the card found is named with ``paying`` (the searcher
     sees the deck, the scenario names what she takes); naming none, she finds nothing. "It" in
     the clauses after it is that card, out of play in the zone searched (L5R-ACT-EFFECT)."""
+    from .effects_engine import search_areas
+
     spec = clause.target
     paying = list(ctx.body.paying)
     used = ctx.position.memo.setdefault("_paying_used", [])
     rest = [i for i in range(len(paying)) if i not in used]
-    zone = spec.zone.replace("-", " ")
+    areas = search_areas(clause) or [spec.zone]
+    word = ((clause.keyword or "").split(" ") + ["", ""])[1]  # "discard then fate-deck": then / or / and
+    zone = {"then": ", then ", "or": " or ", "and": " and "}.get(word, " ").join(_area_words(a) for a in areas)
     if not rest:
         bind.last, bind.recent = [], []
         ctx.step("effect", f"{ctx.actor} searches her {zone} for {spec.text} and takes nothing (name the card "
                  "found with 'paying')", "L5R-ACT-EFFECT")
         return
     used.append(rest[0])
-    found = ctx.card(paying[rest[0]], where=lambda c: c.zone_owner == ctx.actor and zone_matches(c.zone, spec.zone),
-                     purpose="found")
-    if found.zone_owner != ctx.actor:
+    found = ctx.card(paying[rest[0]], where=lambda c: c.zone_owner == ctx.actor
+                     and any(zone_matches(c.zone, a) for a in areas), purpose="found")
+    if found.zone_owner != ctx.actor or not any(zone_matches(found.zone, a) for a in areas):
         ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not in {ctx.actor}'s {zone}")
-    why = target_ok(ctx, found, spec)
+    from dataclasses import replace as _in_area
+
+    # (tested in the area it was found in: "your discard pile, then Fate deck")
+    why = target_ok(ctx, found, _in_area(spec, zone=next(a for a in areas if zone_matches(found.zone, a))))
     if why:
         ctx.reject("L5R-ACT-EFFECT", f"{found.show()} is not {spec.text} in {ctx.actor}'s {zone}: {why}")
     out = apply_to_card(ctx.game, ctx.position, found, clause, as_cost=False, source=source.name)
     bind.last, bind.recent = [found], [found]
     bind.zoned.add(found.uid)
     bind.searched.add(found.uid)
+    if len(areas) > 1:  # several areas: searched in turn, a search may be declared failed (L5R-ACT-EFFECT.6)
+        first = next(i for i, a in enumerate(areas) if zone_matches(found.zone, a))
+        skipped = "; she declared her search of the " + ", ".join(_area_words(a) for a in areas[:first]) + \
+            " failed" if first else ""
+        ctx.step("effect", f"{out.description} (searching the {zone}{skipped})", "L5R-ACT-EFFECT",
+                 "L5R-ACT-EFFECT.6")
+        return
     ctx.step("effect", out.description, "L5R-ACT-EFFECT")
+
+
+def _area_words(zone: str) -> str:
+    """"fate-discard" -> "fate discard pile" (a step's words for a searched area)."""
+    words = zone.replace("-", " ")
+    return words + " pile" if words.endswith("discard") else words
 
 
 def _with_bonus(ctx: Context, source: Copy, attack: Effect, bonus: Effect, conds, bind: Bindings) -> Effect:

@@ -31,8 +31,8 @@ _CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)(this|attached)(?:\.({_STATS
 #: reads "base Force" (no effect in the engine changes a base value)
 _OWN_PRINTED_RE = re.compile(rf"^cmp:({_STATS})(!=|<=|>=|<|>|=)it\.(?:printed|base)-({_STATS})$")
 #: "in Zenshi's army": at the battlefield of that card's unit, on its controller's side ("in-army"
-#: alone is not read: the grammar writes "this army", "your army" and "his army" alike)
-_ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*)$")
+#: alone: :data:`_OWN_ARMY`)
+_ARMY_RE = re.compile(r"^in-army-of:([A-Z][\w'-]*(?: [A-Z][\w'-]*)*)$")
 #: "a Personality opposing Takichi (at the current battlefield)": another player's card at that
 #: card's battlefield ("opposing him" is not read: the pronoun may name a card other than this one)
 _OPPOSING_RE = re.compile(r"^opposing:([A-Z][\w'-]*)( at the current battlefield)?$")
@@ -83,12 +83,49 @@ _UNIT_VALUE_RE = re.compile(r"^unit-value:total-force(<=|>=|<|>|=)(\d+)$")
 _PROVINCE_CMP_RE = re.compile(rf"^cmp:({_STATS})(<=|>=|<|>|=)possessed\.strength$")
 #: "Each of your cards that is Courtier or Magistrate": one of these keywords
 _IS_KEYWORDS_RE = re.compile(r"^is:([A-Z][\w-]*(?: or [A-Z][\w-]*)+)$")
+#: "in this army", "in your army", "in his army": the grammar writes the three alike. In the pool
+#: "this" is the card whose ability it is, "your" its player's side, and "his" the performer the
+#: action chose -- in a Battle action at the current battlefield all three are the acting player's
+#: units at the battlefield of this card's unit (or, for a card played from the hand, at the
+#: current battlefield), as amounts.count reads "in-army"; a unit at home is in no army
+_OWN_ARMY = "in-army"
+#: "each bowed card in the enemy army": other players' cards at the battlefield of this card's unit
+_ENEMY_ARMY = "in-army:enemy"
+#: "a card ... in a unit led by a dishonorable Personality": the Personality heading its unit
+_LED_BY_DISHONORABLE = "in-unit-of:a dishonorable Personality"
+#: "a Personality controlled by the active player", "a target Holding controlled by a player with four
+#: or more Holdings in play", "... by a player who controls a dishonorable Personality": a test of the
+#: card's controller
+_CONTROLLED_BY_RE = re.compile(r"^controlled-by:(the active player|a player (?:who controls|with) (.+))$")
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_AT_LEAST_RE = re.compile(r"(one|two|three|four|five|six|\d+) or more (\w+?)s?(?: in play)?")
+
+
+def _controller_test(words: str | None):
+    """What "a player who controls X" asks of the player: (count, kind words, state) or None."""
+    from .conditions import _kind_words, _opponent
+
+    if words is None:
+        return (0, None, None)  # "the active player"
+    m = _AT_LEAST_RE.fullmatch(words.strip())
+    if m:
+        found = _kind_words(m.group(2))
+        n = _COUNT_WORDS.get(m.group(1), None) or (int(m.group(1)) if m.group(1).isdigit() else None)
+        return None if found is None or n is None else (n, found, None)
+    read = _opponent(words)  # "a dishonorable Personality"
+    if read is None or not re.match(r"an? ", words.strip()):
+        return None
+    state, found = read
+    return (1, found, state)
+
+
 #: "without unbowed attachments": every card attached to it is bowed
 _ATTACHMENT_STATES = {"no-unbowed-attachments"}
 #: "a Fallen Personality": the Fallen keyword (the grammar lower-cases it as a describing word);
-#: "an unaligned Personality": one with no Clan Alignment. (Not "at another battlefield": a Battle
-#: action's targets in units must be at the current battlefield, procedure._check_location.)
-_WORD_STATES = {"fallen", "unaligned"}
+#: "an unaligned Personality": one with no Clan Alignment; "at another battlefield": at a
+#: battlefield other than the current one (the text's own exception to the Rule of Location,
+#: :func:`lifts_location`)
+_WORD_STATES = {"fallen", "unaligned", "other-battlefield"}
 #: the Clan Alignments of Twenty Festivals (Comprehensive Rules, "Clan Alignment")
 CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn")
 
@@ -100,7 +137,9 @@ def checked(state: str) -> bool:
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
         or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
-        or state in _ATTACHMENT_STATES or state in _WORD_STATES or any(
+        or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
+        or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
+            is not None) or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
@@ -108,7 +147,7 @@ def checked(state: str) -> bool:
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
 #: (L5R-LOCATION.6): "at any location", "at any battlefield", "at home"
-_ELSEWHERE = {"any-location", "any-battlefield", "at-home", "at home"}
+_ELSEWHERE = {"any-location", "any-battlefield", "at-home", "at home", "other-battlefield"}
 
 
 def lifts_location(spec) -> bool:
@@ -290,11 +329,34 @@ def _own_fits(game, pos: Position, copy: Copy, state: str) -> bool | None:
         return pos.has_keyword(copy, "Fallen")
     if state == "unaligned":  # Comprehensive Rules, "Unaligned": a Personality without a Clan Alignment
         return copy.card.type == "personality" and not clan_aligned(pos, copy)
+    if state == "other-battlefield":  # with no battle being fought, no battlefield is the current one
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        where = _leader(pos, copy).zone
+        return where.startswith("battlefield") and where != field
     if state == "no-unbowed-attachments":
         return all(game.has_state(pos, a, "bowed") for a in pos.attachments_of(copy.uid))
     m = _IS_KEYWORDS_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split(" or "))
+    if state == _LED_BY_DISHONORABLE:  # (the Personality is in his own unit; dishonorable: dishonored)
+        leader = _leader(pos, copy)
+        return leader.card.type == "personality" and game.has_state(pos, leader, "dishonored")
+    m = _CONTROLLED_BY_RE.match(state)
+    if m:
+        test = _controller_test(m.group(2))
+        if test is None:
+            return None
+        if m.group(2) is None:  # "controlled by the active player"
+            return copy.controller == pos.timing.active
+        from .conditions import _matches, _state
+        from .effects import in_play
+
+        n, found, word = test
+        held = [c for c in pos.all_copies() if c.controller == copy.controller and in_play(pos, c)
+                and _matches(pos, c, found) and (word is None or _state(game, pos, c, word))]
+        return len(held) >= n
     m = _UNIT_KEYWORD_RE.match(state)
     if m:
         return unit_has_keyword(pos, copy, m.group(1))
@@ -319,6 +381,20 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
     leader = _leader(pos, source)
     if source.zone == "announced" and state.startswith(("cmp:total-force", "unit-cmp:")):
         return None  # "this unit" of a card played from the hand: in no unit
+    if state == _ENEMY_ARMY:  # a unit at home is in no army, and faces none
+        field = leader.zone
+        return field.startswith("battlefield") and _leader(pos, copy).zone == field \
+            and copy.controller != source.controller
+    if state == _OWN_ARMY:
+        if source.zone == "announced":  # played from the hand: the acting player's units in the battle
+            from .procedure import current_battlefield
+
+            field = current_battlefield(pos) if pos.timing.phase == "attack" else None
+        else:
+            field = leader.zone
+        if field is None or not field.startswith("battlefield"):
+            return False  # no battle being fought, or this card's unit at home: no army
+        return _leader(pos, copy).zone == field and copy.controller == source.controller
     m = _AT_NAMED_RE.match(state)
     if m:
         named = _named(pos, source, m.group(1))
@@ -362,7 +438,8 @@ def _in_army(pos: Position, source: Copy, copy: Copy, name: str) -> bool | None:
     """Is ``copy`` in the army of the named card (this card or the Personality it is attached to:
     its controller's cards at its battlefield)? Another card's name the engine does not look up."""
     leader = _leader(pos, source)
-    named = [c for c in (source, leader) if name.lower() in c.name.lower().split()]
+    # ("Seasoned Ronin's army": every word of the name is in the card's name)
+    named = [c for c in (source, leader) if set(name.lower().split()) <= set(c.name.lower().replace(",", " ").split())]
     if source.zone == "announced" or not named:
         return None
     field = leader.zone

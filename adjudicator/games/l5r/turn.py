@@ -33,6 +33,10 @@ def opportunity_rule(pos: Position) -> str:
     return "L5R-COMBAT" if t.phase == "attack" and t.step == "combat" else "L5R-ROUND"
 
 
+#: memo: the player an Engage action gave the combat segment's first opportunity (effects_player)
+FIRST_OPPORTUNITY = "combat-first-opportunity"
+
+
 def engage_actions_held(game, pos: Position) -> list[str]:
     """The cards with an Engage action a player could take in this battle: in play, in a hand, or an
     Event face-up in a province (the Comprehensive Rules' "Taking Actions")."""
@@ -105,6 +109,12 @@ def _round_ends(game, pos: Position, proc: Procedure) -> None:
     if t.phase == "attack" and t.step == "engage":
         t.step, t.passes, t.priority = "combat", 0, game.defender(pos)
         proc.add("timing", "both players passed in succession: the Engage Segment ends", "L5R-COMBAT.1")
+        first = pos.memo.pop(FIRST_OPPORTUNITY, None)  # "The Attacker has the first opportunity …"
+        if first in pos.players and first != t.priority:
+            t.priority = first
+            proc.add("timing", f"combat segment: {first} has the first opportunity (an Engage action gave it)",
+                     "L5R-COMBAT.1", "L5R-ACT-EFFECT")
+            return
         proc.add("timing", f"combat segment: the Defender ({t.priority}) may act first", "L5R-COMBAT")
         return
     if t.phase == "action":
