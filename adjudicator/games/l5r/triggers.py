@@ -44,6 +44,8 @@ def fires(trigger) -> bool:
         if core != "this-card-equipped" or quals["to"] != "card" or _equip_host_words(trigger) is None:
             return False
         quals = {k: v for k, v in quals.items() if k != "to"}
+    if quals.get("at", "battlefield") != "battlefield":
+        return False  # ("at this card's battlefield": not read here; "at a battlefield": _qualifiers_fit)
     if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
         return False
     core = _raised_form(core)
@@ -257,13 +259,23 @@ def action_subject(pos: Position, source: Copy, trigger, event: list) -> list:
     return found if len(found) == 1 else []
 
 
-#: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>"
-_CHECKED = ("by", "kw")
+def _at_a_battlefield(pos: Position, copy: Copy) -> bool:
+    """The card (or the Personality it is attached to) stands at a battlefield (L5R-ATTACK)."""
+    while copy.attached_to is not None and copy.attached_to in pos.copies:
+        copy = pos.copies[copy.attached_to]
+    return copy.zone.startswith("battlefield")
+
+
+#: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>",
+#: "at=battlefield" (where the card stands as the event settles)
+_CHECKED = ("by", "kw", "at")
 
 
 def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> bool:
     if quals.get("by") == "you" and copy.controller != source.controller:
         return False
+    if quals.get("at") == "battlefield" and not _at_a_battlefield(pos, copy):
+        return False  # "After your Personality wins a duel at a battlefield"
     kw = quals.get("kw")
     if kw:
         word = kw[: -len("-clan")] if kw.endswith("-clan") else kw
