@@ -40,6 +40,10 @@ NOT_CARRIED_OUT = [
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
     # the engine makes no battlefield: "there" would be the current one
     "Battle: Create a battlefield (not associated with any province). Move your target unit there.",
+    # a Terrain goes into play at the battlefield; the engine would put it at home
+    "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # "bowed" is a state the attachments must be in, not a keyword they must have
+    "Battle, Pay 1 Gold: Bow a target enemy card; if the target has any attachments, they must be bowed.",
 ]
 
 

@@ -673,6 +673,11 @@ def executes(ability) -> bool:
         return False  # "a -1F/-1C Poison token": the token is kept with one of its two changes
     if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
+    if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
+        return False  # "if the target has attachments, they must be bowed": a state, never a keyword
+    if any(c.kind == "put-into-play" and re.search(r"\bthere\b|\bat (?:the current|this|a) battlefield\b",
+                                                    c.text or "", re.I) for c in clauses):
+        return False  # "Put this card into play there": a Terrain at the battlefield; the engine puts it home
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)
