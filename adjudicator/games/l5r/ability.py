@@ -548,7 +548,10 @@ def _build_transformer_class():
             if a.keywords != b.keywords:
                 # a TargetSpec's keywords are all required, so "this Shugenja or your Samurai" keeps
                 # both descriptions in one state no card has (the resolver refuses, not guesses)
-                return TargetSpec(ref=a.ref, count=a.count, owner=a.owner, card_types=types,
+                # a side with no card type ("a target Terrain": any card with the keyword) leaves
+                # the type open; the either-state tests each description whole
+                open_type = not a.card_types or not b.card_types
+                return TargetSpec(ref=a.ref, count=a.count, owner=a.owner, card_types=() if open_type else types,
                                   states=(f"either:{a.text}|{b.text}",), text=self._text(meta))
             return replace(a, card_types=types, text=self._text(meta))
 
@@ -2049,7 +2052,8 @@ def _build_transformer_class():
             # "a target attachment or a target dishonorable Personality": a TargetSpec cannot say
             # "X or Y" with different restrictions, so both descriptions are kept in one state
             # (no card has that state: the resolver refuses rather than guesses)
-            return TargetSpec(ref=first.ref, count=first.count, card_types=types,
+            open_type = not first.card_types or not second.card_types  # (np_or: a side of any type)
+            return TargetSpec(ref=first.ref, count=first.count, card_types=() if open_type else types,
                               states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
 
         def cannot_target_by(self, meta, ch):

@@ -505,7 +505,8 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
         return None
     unknown = False
     for spec in parts:
-        if copy.card.type not in spec.card_types and not ("attachment" in spec.card_types and copy.attached_to):
+        if spec.card_types and copy.card.type not in spec.card_types \
+                and not ("attachment" in spec.card_types and copy.attached_to):
             continue
         if not all(pos.has_keyword(copy, k) for k in spec.keywords):
             continue
