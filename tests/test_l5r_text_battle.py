@@ -1068,3 +1068,11 @@ def test_strength_token_on_a_province_and_contracted_is():
     assert e.kind == "give-token" and e.stat != "strength"
     kinds = conds("Battle: Bow him if he's defending.")
     assert any(k == "effect-if:is" and args[1:] == ("he", "defending") for k, args in kinds.items())
+
+
+# ---------------------------------------------------------------- superlative amounts
+def test_bonus_equal_to_the_highest_value_among_a_group():
+    bonus, amount = effects("This card has a Force bonus equal to the highest Focus Value among Spells in its unit.")
+    assert bonus.kind == "modify-stat" and bonus.stat == "force"
+    assert amount.kind == "amount-equal-to" and amount.stat == "focus"
+    assert amount.target.card_types == ("spell",) and amount.target.states == ("in-unit", "highest:focus")

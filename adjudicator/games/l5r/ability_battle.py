@@ -791,6 +791,12 @@ class Rules:
     def bt_p_superlative(self, meta, ch):
         return _post(f"{ch[0]}:{ch[1]}")
 
+    def bt_ar_superlative_among(self, meta, ch):
+        from .ability import _AmountRef  # the amount holder of the base grammar (defined after this mixin's import)
+
+        group = ch[-1]
+        return _AmountRef(ch[1], replace(group, states=group.states + (f"{ch[0]}:{ch[1]}",)), 1)
+
     def bt_p_from_here(self, meta, ch):
         return _post("at-battlefield")
 
