@@ -3,6 +3,8 @@ players named by clauses. Sentences are written in the card style for these test
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.core.ability import Effect
 from adjudicator.games.l5r.ability import EFFECT_KINDS, parse_ability
 from adjudicator.games.l5r.effects import executes
@@ -850,3 +852,26 @@ def test_the_game_lost_and_honor_lost_unchanged():
     assert ab.structured and (ab.effects[0].kind, ab.effects[0].target.ref) == ("lose-game", "you")
     (e,) = effects("You lose 2 Honor.")
     assert (e.kind, e.amount) == ("lose-honor", 2)
+
+
+def test_either_cards_value_and_cards_you_have_in_play():
+    # "a Follower's or Personality's Force": one target of either type, its Force reduced
+    es = effects("Reduce a target enemy Follower's or Personality's Force by 2.")
+    assert es[0].kind == "modify-stat" and es[0].stat == "force"
+    assert set(es[0].target.card_types) == {"follower", "personality"}
+    # "you have in play" reads as "you control"
+    have = effects("Gain 1 Honor for each Ancestor you have in play.")
+    control = effects("Gain 1 Honor for each Ancestor you control.")
+    def reading(es):
+        return [(e.kind, e.amount, e.target and replace(e.target, text="")) for e in es]
+    assert reading(have) == reading(control)
+
+
+def test_a_fixed_amount_or_an_amount_per_card_whichever_is_lower():
+    ab = parse_ability("Limited: Gain 3 Honor, or 1 Honor for each Ancestor you have in play, whichever is lower.")
+    assert ab.structured and executes(ab)
+    assert [(e.kind, e.amount) for e in ab.effects] == [
+        ("gain-honor", 1), ("amount-for-each", 1), ("amount-at-most", 3)]
+    assert ab.effects[1].target.keywords == ("Ancestor",) and ab.effects[1].target.owner == "you"
+    es = effects("Gain 1 Honor, or 1 Honor for each Ancestor you control, whichever is greater.")
+    assert es[-1].kind == "amount-at-least"

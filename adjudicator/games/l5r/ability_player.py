@@ -384,6 +384,17 @@ class Rules2:
         first = ch[0] if isinstance(ch[0], list) else [ch[0]]
         return [*first, self._eff(meta, kind, amount=n)]
 
+    def pl_gain_capped_each(self, meta, ch):
+        toks = [c for c in ch if getattr(c, "type", "") in ("PL_OR_N_HONOR", "PL_WHICHEVER_TAIL")]
+        cap = _A().amount(ch[0])
+        w = re.search(r"or\s+(\w+)", str(toks[0])).group(1)
+        per = _A()._NUMBER_WORDS.get(w) or int(w)
+        counted = next(c for c in ch if isinstance(c, TargetSpec))
+        bound = "amount-at-most" if re.search(r"lower|less", str(toks[1])) else "amount-at-least"
+        return [self._eff(meta, "gain-honor", amount=per, target=TargetSpec(ref="you")),
+                self._eff(meta, "amount-for-each", target=replace(counted, ref="each", count=1), amount=1),
+                self._eff(meta, bound, amount=cap)]
+
     def pl_amount_plus(self, meta, ch):
         return self._eff(meta, "amount-plus", amount=_A().amount(ch[-1]))
 
@@ -1252,6 +1263,11 @@ class _CompareAndListRules:
                 mods.append(self._pl_mod("keyword", w))
         return mods
 
+    def pl_h_or_poss(self, meta, ch):
+        # the token between the two types carries no meaning of its own: the same either-type
+        # head as "Follower or Personality"
+        return self.h_or(meta, [c for c in ch if getattr(c, "type", "") != "PL_POSS_OR"])
+
     def pl_h_types(self, meta, ch):
         words = self._pl_words(ch[0])
         return [self._pl_mod("head", next(v for k, v in _PL_TYPES.items() if w.lower().startswith(k))) for w in words]
@@ -1482,6 +1498,9 @@ class _ChoiceAndEnemyRules:
                 e = self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)
                 out.append(_A()._Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
         return out
+
+    def pl_p_you_have_in_play(self, meta, ch):
+        return self._pl_mod("owner", "you")
 
     def pl_p_others_control(self, meta, ch):
         return self._pl_mod("owner", "opponent")
