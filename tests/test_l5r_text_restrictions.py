@@ -577,7 +577,7 @@ def test_contributing_force_even_while_bowed():
     (e,) = effects("He contributes Force to his army even if bowed.")
     assert (e.kind, e.target.ref) == ("force-contribution-bowed", "it")
     (e,) = effects("Your Spirits contribute Force to their army even while bowed.")
-    assert (e.kind, e.target.text) == ("force-contribution-bowed", "your Spirits")
+    assert (e.kind, e.target.text) == ("force-contribution-bowed", "Your Spirits")
     ab = parse_ability("While this Shugenja is Water, he contributes Force to his army even if bowed.")
     assert ab.structured and [c.kind for c in ab.conditions] == ["effect-while:is"]
     # another state is no permission the grammar knows
