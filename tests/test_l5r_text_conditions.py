@@ -754,3 +754,14 @@ def test_in_play_during_your_last_turn():
     assert "was-in-play:your-last-turn" in t.states
     # a state the resolver does not read: never claimed
     assert not executes(ab)
+
+
+def test_or_joins_a_test_on_your_card_group_or_on_the_target():
+    ab = parse_ability("Battle: Straighten Suppon if you are Scorpion Clan or if your army has fewer units than the enemy army.")
+    assert ab.structured, ab
+    (c,) = ab.conditions
+    assert c.kind == "effect-if:any-of" and c.args[1] == "clan-player/1" and c.args[3] == "count-compare/4"
+    ab = parse_ability("Battle: Melee 2 Attack, or Melee 4 Attack if you control The Sorrow or the target is Shadowlands.")
+    assert ab.structured, ab
+    assert [c.kind for c in ab.conditions] == ["effect-unless:any-of", "effect-if:any-of"]
+    assert ab.conditions[1].args[4:] == ("the target", "Shadowlands")

@@ -571,3 +571,14 @@ def test_an_additional_action_of_one_kind_and_its_performer():
     assert (extra.kind, extra.keyword) == ("additional-action", "Iaijutsu")
     assert (performer.kind, performer.target.text) == ("must-perform", "Kenzo")
     assert not executes(ab)  # an action of one kind only is not what the engine grants
+
+
+def test_contributing_force_even_while_bowed():
+    (e,) = effects("He contributes Force to his army even if bowed.")
+    assert (e.kind, e.target.ref) == ("force-contribution-bowed", "it")
+    (e,) = effects("Your Spirits contribute Force to their army even while bowed.")
+    assert (e.kind, e.target.text) == ("force-contribution-bowed", "Your Spirits")
+    ab = parse_ability("While this Shugenja is Water, he contributes Force to his army even if bowed.")
+    assert ab.structured and [c.kind for c in ab.conditions] == ["effect-while:is"]
+    # another state is no permission the grammar knows
+    assert not parse_ability("He contributes Force even while unbowed.").structured

@@ -32,6 +32,8 @@ Kinds (besides the base ``cannot-*`` family):
 ``not-counted``            "Does not count towards an Enlightenment Victory": ``keyword``
                            ``enlightenment-victory`` / ``minimum-deck-size`` / ``max-attached:<Keyword>``.
 ``no-force-contribution``  "He does not contribute Force".
+``force-contribution-bowed``  "He contributes Force to his army even if bowed": the target's Force
+                           counts toward its army's total Force while it is bowed.
 ``lose-abilities``         "Your Stronghold has no abilities" (``keyword`` ``"traits"`` when "or traits").
 "does not have Brash" is the base ``lose-keyword``.
 
@@ -112,6 +114,7 @@ KINDS: frozenset[str] = frozenset({
     "cannot-reduce-cost",
     "not-counted",
     "no-force-contribution",
+    "force-contribution-bowed",
     "lose-abilities",
     "cannot-delay",
     "cannot-move-to",
@@ -414,6 +417,12 @@ class Rules:
 
     def rs_have_keyword(self, meta, ch):
         return _Vp("", many=[_Vp("lose-keyword", keyword=w) for w in ch[-1]])
+
+    def rs_contributes_bowed(self, meta, ch):
+        # only "even if bowed" is the Elite-like permission; another state is not read
+        if token(ch, "STATE", lower=True) != "bowed":
+            return Unparsed(self._text(meta), "a Force contribution state the grammar does not know", self._span(meta))
+        return self._eff(meta, "force-contribution-bowed", target=ch[0])
 
     # ----- literal forms that share a prefix with base rules
     def rs_self_gain_token(self, meta, ch):
