@@ -471,10 +471,12 @@ def _opposing(pos: Position, source: Copy, copy: Copy, name: str, current: bool)
 @functools.lru_cache(maxsize=None)
 def _either_parts(state: str) -> tuple | None:
     """The two descriptions of an "either:" state as the grammar reads each alone, or None when
-    one cannot be checked here: each must name a card type ("a Spell", "a dishonorable
-    Personality"), since the description as a whole keeps only the types of both as its first
-    test (procedure.target_ok); a part naming no type ("an Air Shugenja") or any card would be
-    refused there before this state is read."""
+    one cannot be checked here. A part may name a card type ("a Spell", "a dishonorable
+    Personality") or only keywords ("a Kiho", "an Air Shugenja": any type with them): when a part
+    names no type the description as a whole keeps its type open (the grammar), so
+    procedure.target_ok lets every type through to this state, which then checks each part's own
+    type, keywords, numbers and states. "A card without attachments" is not read: the whole keeps
+    the other part's type alone, and target_ok would refuse every other type first."""
     m = _EITHER_RE.match(state)
     if m is None:
         return None
@@ -486,8 +488,9 @@ def _either_parts(state: str) -> tuple | None:
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
         if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
             return None
-        if not spec.card_types or any(t in ("card", "unit") for t in spec.card_types):
-            return None
+        if any(t in ("card", "unit") for t in spec.card_types) or not (spec.card_types or spec.keywords):
+            return None  # "a card without …": the whole keeps the other side's type, which would
+            # refuse every other type first; a part naming neither type nor keyword is unread
         if any(s in _LIFTING or s.startswith("either") or not checked(s) for s in spec.states):
             return None
         parts.append(spec)
