@@ -42,6 +42,9 @@ _EITHER_RE = re.compile(r"^either:([^|]+)\|([^|]+)$")
 #: states that lift a limit the description as a whole keeps (where targets may be, in play or not):
 #: inside one of two descriptions they would need the whole target test to change, so not read
 _LIFTING = {"any-location", "any-battlefield", "in-and-out-of-play"}
+#: "a target Personality not named Yasuki Tono" / "without this card's title": a card whose title
+#: differs ("not-titled:this": this card's own title)
+_NOT_TITLED_RE = re.compile(r"^not-titled:(.+)$")
 #: "a non-Stronghold card" (a card type: not that type), "a non-Naval Personality", "non-Spider
 #: Clan" (a keyword, printed or gained: the card lacks it)
 _NON_RE = re.compile(r"^non-([A-Z][\w'-]*(?: Clan)?)$")
@@ -136,7 +139,7 @@ def checked(state: str) -> bool:
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
-        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
+        or _either_checked(state) or bool(_NOT_TITLED_RE.match(state)) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
@@ -192,6 +195,14 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
+    m = _NOT_TITLED_RE.match(state)
+    if m:
+        named = m.group(1)
+        if named == "this":
+            if source is None:
+                return None
+            named = source.card.name
+        return _title(copy.card.name) != _title(named)
     if state == "any-battlefield":  # "at a battlefield", "at any battlefield"
         return copy.zone.startswith("battlefield")
     if state == "at-battlefield":  # "at this battlefield", "at the current battlefield": the battle's own
@@ -523,3 +534,10 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
             continue
         return True
     return None if unknown else False
+
+
+def _title(name: str) -> str:
+    """A card's title without its Experienced mark: "Yasuki Tono \u2022 Experienced" has the
+    title Yasuki Tono (Comprehensive Rules, Experienced: the Experienced version of a Personality
+    has the same title, which is why it may overlay him)."""
+    return name.split("\u2022")[0].strip().casefold()
