@@ -10,3 +10,10 @@ def test_not_titled_states_are_checked():
 def test_an_experienced_version_has_the_same_title():
     assert _title("Yasuki Tono \u2022 Experienced") == _title("Yasuki Tono")
     assert _title("Yasuki Tono") != _title("Yasuki Taka")
+
+
+def test_a_target_not_named_is_executable():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.effects import executes
+
+    assert executes(parse_ability("Limited: Dishonor a target Personality not named Kakita Ryoku."))
