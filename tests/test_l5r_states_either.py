@@ -7,9 +7,18 @@ def test_two_typed_descriptions_are_checked():
     assert checked("either:a target attachment|a target dishonorable Personality")
 
 
-def test_a_description_without_a_card_type_is_not_checked():
-    # the description as a whole keeps only the Holding type: an Air Shugenja would be refused
-    assert not checked("either:an Air Shugenja|a Holding")
+def test_a_description_naming_only_keywords_is_checked_and_leaves_the_type_open():
+    # a side naming no type ("an Air Shugenja") leaves the whole description's type open, so the
+    # target test lets every type through to the either-state, which checks each side
+    assert checked("either:an Air Shugenja|a Holding")
+    from adjudicator.games.l5r.ability import parse_ability
+
+    spec = parse_ability("Open: Target an Air Shugenja or a Holding: Straighten it.").costs[0].target
+    assert spec.card_types == ()
+
+
+def test_a_description_naming_any_card_is_not_checked():
+    # the whole keeps only the Personality type there: a Follower without attachments would be refused
     assert not checked("either:a dishonorable Personality|a card without attachments in a unit")
 
 

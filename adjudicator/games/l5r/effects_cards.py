@@ -229,8 +229,9 @@ PLAYER_KINDS: dict = {"draw-until": _draw_until, "shuffle": _shuffle}
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {}
 
-#: target states (by prefix) this topic's grammar writes that the engine cannot test
-_UNCHECKED_STATES = ("random", "titled:", "not-titled:", "different-titles", "has-token:", "under:",
+#: target states (by prefix) this topic's grammar writes that the engine cannot test ("not-titled:"
+#: is tested by states.py)
+_UNCHECKED_STATES = ("random", "titled:", "different-titles", "has-token:", "under:",
                      "controller:", "at-location-of:")
 #: zones this topic's grammar writes that no copy is ever in ("hand|discard": either one)
 _UNCHECKED_ZONES = {"hand|discard", "hand|fate-discard", "play|discard", "out-of-play", "in-or-out-of-play"}

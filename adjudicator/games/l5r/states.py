@@ -42,6 +42,9 @@ _EITHER_RE = re.compile(r"^either:([^|]+)\|([^|]+)$")
 #: states that lift a limit the description as a whole keeps (where targets may be, in play or not):
 #: inside one of two descriptions they would need the whole target test to change, so not read
 _LIFTING = {"any-location", "any-battlefield", "in-and-out-of-play"}
+#: "a target Personality not named Yasuki Tono" / "without this card's title": a card whose title
+#: differs ("not-titled:this": this card's own title)
+_NOT_TITLED_RE = re.compile(r"^not-titled:(.+)$")
 #: "a non-Stronghold card" (a card type: not that type), "a non-Naval Personality", "non-Spider
 #: Clan" (a keyword, printed or gained: the card lacks it)
 _NON_RE = re.compile(r"^non-([A-Z][\w'-]*(?: Clan)?)$")
@@ -136,7 +139,7 @@ def checked(state: str) -> bool:
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
-        or _either_checked(state) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
+        or _either_checked(state) or bool(_NOT_TITLED_RE.match(state)) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
@@ -192,6 +195,14 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
+    m = _NOT_TITLED_RE.match(state)
+    if m:
+        named = m.group(1)
+        if named == "this":
+            if source is None:
+                return None
+            named = source.card.name
+        return _title(copy.card.name) != _title(named)
     if state == "any-battlefield":  # "at a battlefield", "at any battlefield"
         return copy.zone.startswith("battlefield")
     if state == "at-battlefield":  # "at this battlefield", "at the current battlefield": the battle's own
@@ -471,10 +482,12 @@ def _opposing(pos: Position, source: Copy, copy: Copy, name: str, current: bool)
 @functools.lru_cache(maxsize=None)
 def _either_parts(state: str) -> tuple | None:
     """The two descriptions of an "either:" state as the grammar reads each alone, or None when
-    one cannot be checked here: each must name a card type ("a Spell", "a dishonorable
-    Personality"), since the description as a whole keeps only the types of both as its first
-    test (procedure.target_ok); a part naming no type ("an Air Shugenja") or any card would be
-    refused there before this state is read."""
+    one cannot be checked here. A part may name a card type ("a Spell", "a dishonorable
+    Personality") or only keywords ("a Kiho", "an Air Shugenja": any type with them): when a part
+    names no type the description as a whole keeps its type open (the grammar), so
+    procedure.target_ok lets every type through to this state, which then checks each part's own
+    type, keywords, numbers and states. "A card without attachments" is not read: the whole keeps
+    the other part's type alone, and target_ok would refuse every other type first."""
     m = _EITHER_RE.match(state)
     if m is None:
         return None
@@ -486,8 +499,9 @@ def _either_parts(state: str) -> tuple | None:
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
         if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
             return None
-        if not spec.card_types or any(t in ("card", "unit") for t in spec.card_types):
-            return None
+        if any(t in ("card", "unit") for t in spec.card_types) or not (spec.card_types or spec.keywords):
+            return None  # "a card without …": the whole keeps the other side's type, which would
+            # refuse every other type first; a part naming neither type nor keyword is unread
         if any(s in _LIFTING or s.startswith("either") or not checked(s) for s in spec.states):
             return None
         parts.append(spec)
@@ -520,3 +534,10 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
             continue
         return True
     return None if unknown else False
+
+
+def _title(name: str) -> str:
+    """A card's title without its Experienced mark: "Yasuki Tono \u2022 Experienced" has the
+    title Yasuki Tono (Comprehensive Rules, Experienced: the Experienced version of a Personality
+    has the same title, which is why it may overlay him)."""
+    return name.split("\u2022")[0].strip().casefold()
