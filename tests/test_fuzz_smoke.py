@@ -38,7 +38,12 @@ def fuzz():
 
 @functools.lru_cache(maxsize=1)
 def scenario_seeds() -> list[str]:
-    return fuzz().scenario_seeds()
+    seeds = fuzz().scenario_seeds()
+    # scenarios carry card text: build both card grammars before the contract's hang timer runs
+    # (as card_texts does; a clean checkout on a loaded machine builds them slowly)
+    for game in ("l5r", "berserk"):
+        fuzz()._ability_module(game).parse_card_text("Battle: Bow a target Personality.")
+    return seeds
 
 
 @functools.lru_cache(maxsize=1)
