@@ -449,6 +449,16 @@ def token(ch, type_: str, default=None, *, lower: bool = False):
     return default
 
 
+def either_target(first, second, second_text: str, text: str, *, count: int, owner: str = "any"):
+    """"A or B" with different restrictions: a TargetSpec cannot say that, so both descriptions
+    are kept in one "either:" state (states.py tests each whole). Its card types are the two
+    sides' -- or open when a side names none ("a Terrain", "Tomiko": a card of any type)."""
+    types = () if not first.card_types or not second.card_types \
+        else tuple(dict.fromkeys(first.card_types + second.card_types))
+    return TargetSpec(ref=first.ref, count=count, owner=owner, card_types=types,
+                      states=(f"either:{first.text}|{second_text}",), text=text)
+
+
 def constant(value):
     """A transformer method whose rule's words are the value ("unit" for "'s unit", "<=" for
     "or lower"): every topic builds its word-to-value rules so."""
@@ -544,16 +554,11 @@ def _build_transformer_class():
 
         def np_or(self, meta, ch):
             a, b = ch[0], ch[1]
-            types = tuple(dict.fromkeys(a.card_types + b.card_types))
             if a.keywords != b.keywords:
-                # a TargetSpec's keywords are all required, so "this Shugenja or your Samurai" keeps
-                # both descriptions in one state no card has (the resolver refuses, not guesses)
-                # a side with no card type ("a target Terrain": any card with the keyword) leaves
-                # the type open; the either-state tests each description whole
-                open_type = not a.card_types or not b.card_types
-                return TargetSpec(ref=a.ref, count=a.count, owner=a.owner, card_types=() if open_type else types,
-                                  states=(f"either:{a.text}|{b.text}",), text=self._text(meta))
-            return replace(a, card_types=types, text=self._text(meta))
+                # a TargetSpec's keywords are all required: "this Shugenja or your Samurai" is two
+                # descriptions
+                return either_target(a, b, b.text, self._text(meta), count=a.count, owner=a.owner)
+            return replace(a, card_types=tuple(dict.fromkeys(a.card_types + b.card_types)), text=self._text(meta))
 
         def subj_target(self, meta, ch):
             t = ch[0]
@@ -2049,12 +2054,8 @@ def _build_transformer_class():
             same = (first.states, first.tests, first.keywords, first.owner) == (second.states, second.tests, second.keywords, second.owner)
             if same and first.card_types and second.card_types and not first.keywords:
                 return replace(first, card_types=types, text=self._text(meta))
-            # "a target attachment or a target dishonorable Personality": a TargetSpec cannot say
-            # "X or Y" with different restrictions, so both descriptions are kept in one state
-            # (no card has that state: the resolver refuses rather than guesses)
-            open_type = not first.card_types or not second.card_types  # (np_or: a side of any type)
-            return TargetSpec(ref=first.ref, count=first.count, card_types=() if open_type else types,
-                              states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
+            # "a target attachment or a target dishonorable Personality": two descriptions
+            return either_target(first, second, second_text, self._text(meta), count=first.count)
 
         def cannot_target_by(self, meta, ch):
             # "Melee Attacks may not target this Follower": only that source is barred, so this

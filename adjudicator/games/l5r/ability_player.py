@@ -539,10 +539,7 @@ class Rules3:
         tok = next(c for c in ch if getattr(c, "type", "") == "OR_ONE_OF")
         second_text = self._piece[tok.start_pos + 2 : meta.end_pos].strip()
         second = self.np_desc(meta, [self._pl_mod("q", ("one", 1))] + [c for c in ch[1:] if c is not tok])
-        types = tuple(dict.fromkeys(first.card_types + second.card_types))
-        open_type = not first.card_types or not second.card_types  # "Tomiko": a card of any type
-        return TargetSpec(ref=first.ref, count=1, card_types=() if open_type else types,
-                          states=(f"either:{first.text}|{second_text}",), text=self._text(meta))
+        return _A().either_target(first, second, second_text, self._text(meta), count=1)
 
     def pl_m_keyword_or(self, meta, ch):
         words = [str(c) for c in ch]
