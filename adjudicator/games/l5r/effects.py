@@ -401,8 +401,9 @@ def executes(ability) -> bool:
         return invest_executes(ability)
     from .effects_traits import discipline_executes  # "If you are a Crab Clan player, this Strategy has Discipline ..."
 
-    if discipline_executes(ability) is not None:
-        return discipline_executes(ability)
+    discipline = discipline_executes(ability)
+    if discipline is not None:
+        return discipline
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
