@@ -859,7 +859,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         if field is None:
             return None
-        return not any(c.zone == field and _matches(pos, c, found) for c in pos.all_copies())
+        from .effects_battle import at_field  # (a Terrain there is in neither side: effects_battle)
+
+        return not any(at_field(c, field) and _matches(pos, c, found) for c in pos.all_copies())
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())

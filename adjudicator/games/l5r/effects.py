@@ -68,7 +68,8 @@ class Outcome:
 def in_play(position: Position, copy: Copy) -> bool:
     if copy.attached_to is not None and copy.attached_to in position.copies:
         return in_play(position, position.copies[copy.attached_to])
-    return copy.zone in IN_PLAY_ZONES or copy.zone.startswith("battlefield")
+    # ("terrain N": a Terrain in play at battlefield N, in neither side -- effects_battle.terrain_zone)
+    return copy.zone in IN_PLAY_ZONES or copy.zone.startswith(("battlefield", "terrain "))
 
 
 def _cannot(position: Position, copy: Copy, kind: str, game) -> bool:
@@ -280,6 +281,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
         return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
     if kind == "put-into-play":
+        from .effects_battle import put_at_battlefield  # "Put this card into play there": a Terrain
+
+        placed = put_at_battlefield(game, position, copy, effect)
+        if placed is not None:
+            return placed
         if copy.zone != "announced":
             return Outcome(False, f"put {name} into play", "only a card being played can be put into play this way "
                            "by the engine")
@@ -676,9 +682,12 @@ def executes(ability) -> bool:
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
+    from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle
+
     if any(c.kind == "put-into-play" and re.search(r"\bthere\b|\bat (?:the current|this|a) battlefield\b",
-                                                    c.text or "", re.I) for c in clauses):
-        return False  # "Put this card into play there": a Terrain at the battlefield; the engine puts it home
+                                                    c.text or "", re.I) and not terrain_entry(ability, c)
+           for c in clauses):
+        return False  # "Put this card into play at a battlefield": which one, the engine is not told
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)

@@ -65,7 +65,8 @@ class L5R(Game):
     copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
-             "fate-discard": "plain", "battlefield": "numbered", "removed": "plain"}
+             "fate-discard": "plain", "battlefield": "numbered", "removed": "plain",
+             "terrain": "numbered"}  # ("terrain N": in play at battlefield N, in neither side)
     verbs = ("pass", "play", "use", "lobby", "equip", "share", "buy", "attack", "decline-attack", "assign",
              "engage", "discard")
     card_properties = ("honorable", "in-play", "attacking", "defending")
