@@ -25,6 +25,11 @@ CARRIED_OUT = [
     "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
     "This Item will not be transferred.",
     "Will not attach to a Shadowlands Personality.",
+    # a Terrain goes into play at the current battlefield, in neither side (effects_battle)
+    "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # the Equip action at another timing (own_actions.equip_grant)
+    "You may Equip this Follower as a Battle action.",
+    "Equipping Weapons is a Battle/Open action for you.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -37,11 +42,15 @@ NOT_CARRIED_OUT = [
      "any order."),  # picking among them
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
+    "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give
+    "You may Equip Weapons from under this Holding as a Battle action.",  # not the card itself
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
     # the engine makes no battlefield: "there" would be the current one
     "Battle: Create a battlefield (not associated with any province). Move your target unit there.",
-    # a Terrain goes into play at the battlefield; the engine would put it at home
-    "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # "there" with no battlefield named before it: which place, the engine is not told
+    "Battle: Put this card into play there.",
+    # an Open action has no current battlefield to put the card at
+    "Open: If there are no Terrains at the current battlefield: Put this card into play there.",
     # "bowed" is a state the attachments must be in, not a keyword they must have
     "Battle, Pay 1 Gold: Bow a target enemy card; if the target has any attachments, they must be bowed.",
 ]

@@ -410,6 +410,11 @@ def executes(ability) -> bool:
     discipline = discipline_executes(ability)
     if discipline is not None:
         return discipline
+    from .own_actions import equip_grant_executes  # "You may Equip this Follower as a Battle action"
+
+    granted = equip_grant_executes(ability)
+    if granted is not None:
+        return granted
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)

@@ -194,8 +194,9 @@ def lobby(game, ctx: Context) -> None:
 
 def equip(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
-    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
-              "Equip is a Limited action: only the active player, in the Action phase")
+    # a Limited action (L5R-EQUIP), unless a card's words give it another timing (L5R-EQUIP.1: asked
+    # below, once the attachment and the Personality are known)
+    other_timing = not (t.phase == "action" and actor == t.active)
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if len(ctx.body.objects) != 1:
         raise ScenarioError("'equip' takes one card: equip \"Item\" onto \"Personality\" (or targeting it)",
@@ -205,11 +206,16 @@ def equip(game, ctx: Context) -> None:
     zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
     item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == zone and c.zone_owner == actor)
     if zone != "hand" and item.zone == zone and item.zone_owner == actor:
-        if zone not in equip_zones(game, item):
+        from .own_actions import equip_grant_zone  # "You may Equip this Item from your discard pile as a Battle action"
+
+        if zone not in equip_zones(game, item) and not equip_grant_zone(game, item, zone):
             ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
                        "unless its own text names another zone")
-        ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
-                 "L5R-ACT-COND")
+        if zone in equip_zones(game, item):
+            ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
+                     "L5R-ACT-COND")
+        else:
+            other_timing = True  # (only the trait that also gives the timing names that zone)
     host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
     if host_obj is None:
         ctx.reject("L5R-EQUIP", "Equip targets one of your Personalities; name it with 'onto' or 'targeting'")
@@ -220,6 +226,10 @@ def equip(game, ctx: Context) -> None:
     host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-EQUIP", f"{host.show()} is not one of {actor}'s Personalities in play")
+    if other_timing:
+        from .own_actions import equip_timing
+
+        equip_timing(game, ctx, item, host, zone)
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-EQUIP", why)
