@@ -454,6 +454,9 @@ def executes(ability) -> bool:
     if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
            for c in clauses):
         return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
+    if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
+        return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
+        # card's own trait about its own ability (effects_engine.retimed)
     if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):

@@ -1120,3 +1120,59 @@ def created_words_read(clause):
     if getattr(clause, "kind", "") != "create" or spec is None or "your-clan-alignment" not in spec.states:
         return clause
     return replace(clause, target=replace(spec, states=tuple(s for s in spec.states if s != "your-clan-alignment")))
+
+
+# ---- "This Strategy's ability is Battle/Engage if ...": the card's own ability at another timing ----
+
+_TIMINGS = ("Limited", "Open", "Battle", "Engage", "Dynasty")
+
+
+def _timing_words(effect) -> tuple[str, ...] | None:
+    words = tuple((effect.keyword or "").split("/"))
+    return words if words and all(w in _TIMINGS for w in words) else None
+
+
+def _retiming_applies(effect, ref) -> bool:
+    """"This card's ability is Battle/Open [if ...]": a trait of the card about its own ability (no
+    rulebook ability named: "Ayumu's rulebook Tactical Advantage ability" is not read)."""
+    return ref == "this" and not effect.values and _timing_words(effect) is not None
+
+
+CONTINUOUS_KINDS["ability-timing"] = _retiming_applies
+
+
+def retimed(ctx, source, ability):
+    """``ability`` with the timing its card's own lasting trait gives it now ("This Strategy's
+    ability is Battle/Engage if you control a Scout at the current battlefield"; "Courtesy: This
+    Strategy's ability is a Battle/Open"): its timing designators replaced by the trait's, the
+    others ("Political", "Ninja") kept. A continuous trait affects its own card, in play or not
+    (L5R-TRAIT); the ability then may be taken at that timing (L5R-ACT-COND). The trait speaks of
+    "this card's ability": only a card with one action ability is read."""
+    from dataclasses import replace
+
+    from .conditions import evaluate
+    from .continuous import designation_holds
+
+    game, pos = ctx.game, ctx.position
+    abilities = game.abilities(source)
+    actions = [a for a in abilities if a.kind == "action"]
+    if ability.kind != "action" or len(actions) != 1:
+        return ability
+    for trait in abilities:
+        if trait.kind != "continuous" or trait.costs or len(trait.effects) != 1:
+            continue
+        clause = trait.effects[0]
+        if getattr(clause, "kind", "") != "ability-timing" or clause.target is None \
+                or not _retiming_applies(clause, clause.target.ref):
+            continue
+        if trait.designators and not designation_holds(game, pos, source, trait):
+            continue
+        if not all(evaluate(c, game=game, pos=pos, actor=ctx.actor, source=source, subject_of=lambda word: None)
+                   is True for c in trait.conditions):
+            continue
+        words = _timing_words(clause)
+        kept = tuple(d for d in ability.designators if d not in _TIMINGS)
+        ctx.step("condition", f"{source.name}'s trait: its ability is {'/'.join(words)} now ('{trait.text}')",
+                 "L5R-TRAIT", "L5R-ACT-COND")
+        return replace(ability, designators=kept + words)
+    return ability

@@ -1280,6 +1280,9 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo["_source"] = source.uid  # "other", "performing", "lower Force than this card" (states.py)
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
+    from .effects_engine import retimed  # "This Strategy's ability is Battle/Engage if ..." (its own trait)
+
+    ability = retimed(ctx, source, ability)
     check_conditions(ctx, source, ability, from_hand=from_hand)
     if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
         from .effects_restrictions import check_play_limit
