@@ -732,8 +732,10 @@ _ABILITY_KINDS = ("action", "reaction", "interrupt")
 def has_abilities(game, pos, copy) -> bool:
     """Has the card an ability -- printed or given to it by an effect (L5R-DURATION)? Comprehensive
     Rules, "Abilities": the blocks of text starting with a designator; traits are not abilities."""
-    from .effects_engine import granted
+    from .effects_engine import granted, without_abilities
 
+    if without_abilities(game, pos, copy):  # "Remove all abilities from the loser" (effects_engine)
+        return False
     return any(a.kind in _ABILITY_KINDS or a.designators and a.kind not in ("trait", "continuous")
                for a in (*game.abilities(copy), *granted(pos, copy)))
 

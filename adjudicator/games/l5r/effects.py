@@ -454,6 +454,10 @@ def executes(ability) -> bool:
     if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
            for c in clauses):
         return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
+    from .effects_engine import lose_abilities_ok
+
+    if not all(lose_abilities_ok(c) for c in clauses):
+        return False  # "Remove an ability from a target Holding": which one, the engine is not told
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)

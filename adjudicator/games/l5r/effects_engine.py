@@ -1176,3 +1176,67 @@ def retimed(ctx, source, ability):
                  "L5R-TRAIT", "L5R-ACT-COND")
         return replace(ability, designators=kept + words)
     return ability
+
+
+# ---- "Remove all abilities from the loser", "Your Stronghold has no abilities" ------------------
+#
+# Abilities are the blocks of text starting with a designator; traits are not abilities
+# (Comprehensive Rules, "Abilities", "Traits"): a card without abilities keeps its traits, its
+# keywords and its Gold production, but none of its abilities may be used (L5R-ACT-COND).
+
+NO_ABILITIES = "no-abilities"
+
+
+def _lose_abilities(game, position, copy, effect, *, as_cost: bool, source: str):
+    from ...core.position import Modifier
+    from .effects import Outcome, _duration
+
+    if as_cost:
+        return Outcome(False, f"remove {copy.show()}'s abilities", "not a cost the engine pays")
+    duration = _duration(effect)
+    position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITIES, duration=duration, source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    when = "permanently" if duration == "permanent" else f"({duration})"
+    return Outcome(True, f"{copy.show()} has no abilities {when}; its traits remain")
+
+
+def _own_stronghold(effect, ref) -> bool:
+    """"Your Stronghold has no abilities" (a Sensei's or Stronghold's trait): read when an ability of
+    that player's Stronghold is taken (:func:`without_abilities`)."""
+    spec = effect.target
+    return ref == "each" and spec is not None and spec.owner == "you" and spec.card_types == ("stronghold",) \
+        and not spec.states and not spec.tests and not spec.keywords and not effect.values
+
+
+CARD_KINDS["lose-abilities"] = _lose_abilities
+CONTINUOUS_KINDS["lose-abilities"] = _own_stronghold
+
+
+def without_abilities(game, pos, copy) -> str | None:
+    """Why ``copy`` has no abilities now, or None: an effect removed them, or it is a Stronghold
+    whose player's card in play says "Your Stronghold has no abilities" (its own lasting trait,
+    L5R-TRAIT)."""
+    from .effects import in_play
+
+    if pos.has_flag(copy, NO_ABILITIES):
+        return "an effect removed its abilities"
+    if copy.card.type != "stronghold":
+        return None
+    for other in pos.all_copies():
+        if other.controller != copy.controller or not in_play(pos, other):
+            continue
+        for ability in game.abilities(other):
+            if ability.kind == "continuous" and not ability.conditions and not ability.designators and any(
+                    getattr(c, "kind", "") == "lose-abilities" and _own_stronghold(c, c.target.ref)
+                    for c in ability.effects if getattr(c, "target", None) is not None):
+                return f"{other.name}: '{ability.text}'"
+    return None
+
+
+def lose_abilities_ok(clause) -> bool:
+    """For ``effects.executes``: a "lose-abilities" clause removing all the card's abilities and
+    nothing else -- not "an ability" / "one of his abilities" (one, chosen: which, the engine is not
+    told) nor "all traits and abilities" (traits, which it does not remove)."""
+    text = (clause.text or "").lower()
+    return clause.kind != "lose-abilities" or (
+        re.search(r"\babilities\b", text) is not None and re.search(r"\bability\b|\btraits?\b|\bone of\b", text) is None)

@@ -140,6 +140,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
         game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
+        from .effects_engine import without_abilities  # "Remove all abilities from the loser"
+
+        lost = without_abilities(game, pos, source)
+        game.need(lost is None, "L5R-ACT-COND", f"{source.show()} has no abilities ({lost})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith(("effect-", "cost-unless:")) and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
