@@ -543,8 +543,11 @@ def executes(ability) -> bool:
     if any(c.kind == "reorder" for c in clauses) and not any(
             look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):
         return False  # "Put the rest back in any order": after cards picked among those looked at
+    from .effects_engine import look_chosen_applies  # "Look at the top card of a deck": the player names it
+
     if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction")
-                                            and (look_applies(c) or look_reorder_applies(ability, c)))
+                                            and (look_applies(c) or look_reorder_applies(ability, c)
+                                                 or look_chosen_applies(c)))
            for c in clauses):
         return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
@@ -563,6 +566,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            look_chosen_applies(c) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \

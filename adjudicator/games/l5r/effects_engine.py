@@ -1240,3 +1240,46 @@ def lose_abilities_ok(clause) -> bool:
     text = (clause.text or "").lower()
     return clause.kind != "lose-abilities" or (
         re.search(r"\babilities\b", text) is not None and re.search(r"\bability\b|\btraits?\b|\bone of\b", text) is None)
+
+
+# ---- "Look at the top card of a deck": a deck the acting player chooses -------------------------
+
+_CHOSEN_DECK = re.compile(r"look at the top card of (one of your decks|a deck|any deck)", re.I)
+_DECK_WORD = re.compile(r"(?:(?P<player>[^\W\d][\w']*)-)?(?P<deck>fate|dynasty)-deck", re.I)
+
+
+def look_chosen_applies(clause) -> bool:
+    """"Look at the top card of one of your decks" / "... of a deck" / "... of any deck": one card
+    of a deck the acting player chooses (:func:`chosen_deck`); "it" after it is that card."""
+    spec = clause.target
+    return getattr(clause, "kind", "") == "look-at-top" and clause.amount == 1 and spec is not None \
+        and spec.ref == "choice" and spec.zone == "deck" and tuple(spec.states) == ("top",) \
+        and not spec.keywords and not spec.tests and _CHOSEN_DECK.fullmatch((spec.text or "").strip()) is not None
+
+
+def look_chosen(ctx, clause):
+    """Carry out :func:`look_chosen_applies`: the acting player names the deck with ``choosing
+    fate-deck`` / ``choosing dynasty-deck`` (her own) or ``choosing Bob-fate-deck`` (another
+    player's, when the text allows any deck). Returns (Outcome, the card looked at or None)."""
+    from .effects import Outcome
+
+    pos, actor = ctx.position, ctx.actor
+    own_only = "your" in (clause.target.text or "").lower()
+    m = _DECK_WORD.fullmatch((ctx.game.choice_of(pos) or "").strip())
+    if m is None:
+        return Outcome(False, "look at the top card of a deck", "the acting player chooses the deck: say 'choosing "
+                       "fate-deck' or 'choosing dynasty-deck'" + ("" if own_only else " (or 'choosing NAME-fate-deck'"
+                                                                    " for another player's)")), None
+    player = next((p for p in pos.players if m.group("player") and p.casefold() == m.group("player").casefold()),
+                  None) if m.group("player") else actor
+    deck = f"{m.group('deck').lower()}-deck"
+    if player is None or (own_only and player != actor):
+        return Outcome(False, f"look at the top card of {m.group('player')}'s {deck.replace('-', ' ')}",
+                       "the text names one of the acting player's own decks" if own_only and player is not None
+                       else "no such player"), None
+    cards = pos.zones.get((player, deck), [])
+    where = f"{player}'s {deck.replace('-', ' ')}"
+    if not cards:
+        return Outcome(False, f"{actor} looks at the top card of {where}", "it is empty"), None
+    top = pos.copies[cards[0]]
+    return Outcome(True, f"{actor} looks at the top card of {where}: {top.show()}"), top

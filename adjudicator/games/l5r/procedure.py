@@ -24,6 +24,7 @@ from .effects_engine import (
     attack_bonus,
     give_province_strength,
     look_applies,
+    look_chosen_applies,
     look_reorder_applies,
     reorder,
     reorder_applies,
@@ -799,6 +800,15 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
             bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:max(1, clause.amount or 1)]]
             bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and look_chosen_applies(clause):  # "... the top card of a deck"
+            from .effects_engine import look_chosen
+
+            out, top = look_chosen(ctx, clause)
+            bind.last = bind.recent = [top] if top is not None else []
+            bind.zoned.update(c.uid for c in bind.last)  # "You may put it at the bottom": that card, in the deck
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
             continue
