@@ -296,6 +296,9 @@ def province_effect_applies(clause: Effect) -> bool:
         return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
     if spec.ref == "this":  # "Give this Province +2 strength": the current battlefield's (this_province)
         return not spec.states and (spec.text or "").strip().lower() == "this province"
+    if spec.ref == "choice" and not spec.states:  # "Give a Province +3 strength": one the player names;
+        # "give your provinces +2 strength": each of them
+        return (spec.text or "").strip().lower() in ("a province", "your provinces")
     return False
 
 
@@ -350,7 +353,10 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
 
     duration = clause.duration or "turn"
     sign = f"{clause.amount:+d}"
-    if clause.target.ref == "each":
+    named = (clause.target.text or "").strip().lower()
+    if clause.target.ref == "choice" and named == "a province":
+        return _give_chosen_province(game, pos, actor, clause, source, duration)
+    if clause.target.ref == "each" or named == "your provinces":
         pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
                                       source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
         return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
@@ -1283,3 +1289,31 @@ def look_chosen(ctx, clause):
         return Outcome(False, f"{actor} looks at the top card of {where}", "it is empty"), None
     top = pos.copies[cards[0]]
     return Outcome(True, f"{actor} looks at the top card of {where}: {top.show()}"), top
+
+
+_PROVINCE_WORD = re.compile(r"(?:(?P<player>[^\W\d][\w']*)-)?province-(?P<number>\d+)", re.I)
+
+
+def _give_chosen_province(game, pos, actor: str, clause, source: str, duration: str):
+    """"Give a Province +3 strength": the acting player names it, ``choosing province-2`` (her own) or
+    ``choosing Bob-province-1`` (another player's); it must be a province that exists (not destroyed)."""
+    from ...core.position import Modifier
+    from .effects import Outcome
+
+    sign = f"{clause.amount:+d}"
+    m = _PROVINCE_WORD.fullmatch((game.choice_of(pos) or "").strip())
+    if m is None:
+        return Outcome(False, f"give a Province {sign} strength", "the acting player names it: say 'choosing "
+                       "province-N' (your own) or 'choosing NAME-province-N'")
+    player = next((p for p in pos.players if p.casefold() == m.group("player").casefold()), None) \
+        if m.group("player") else actor
+    number = int(m.group("number"))
+    province = f"province {number}"
+    gone = pos.memo.get("destroyed-provinces", {}).get(player, []) if player else []
+    declared = {z for (o, z) in pos.zones if o == player and z.startswith("province ")}
+    exists = province in declared if declared else 1 <= number <= 4  # (as game.province_count counts them)
+    if player is None or not exists or province in gone:
+        return Outcome(False, f"give {m.group(0)} {sign} strength", "no such province in play")
+    pos.modifiers.append(Modifier(player, stat=f"province-strength:{province}", delta=clause.amount,
+                                  duration=duration, source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
+    return Outcome(True, f"give {player}'s {province} {sign} strength")
