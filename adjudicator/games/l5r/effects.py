@@ -505,7 +505,9 @@ def executes(ability) -> bool:
         condition_executes,
     )
 
-    if ability_verdict(ability) is False:
+    from .effects_engine import recruit_priced  # "Recruit a target Holding ..., for 1 less Gold"
+
+    if ability_verdict(ability) is False and not recruit_priced(ability):
         return False
     from .delayed import (
         executes as delayed_executes,  # fired at their moment (delayed.py)
@@ -516,6 +518,7 @@ def executes(ability) -> bool:
 
     if not all(readable(c) or readable_in(ability, c) or condition_executes(ability, c) or delayed_executes(ability, c)
                or simultaneous(ability, c) or scoped_executes(ability, c) or cost_condition_executes(c)
+               or recruit_priced(ability, c)
                for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
@@ -681,7 +684,13 @@ def executes(ability) -> bool:
                                                        and c.target.ref == "it") \
                 and i not in purchases(ability) and not equips_for_x(ability, i):
             return False  # ("Equip this Item to him", "Equip a Follower to X" from no zone said)
-    if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
+    from .effects_engine import recruit_applies  # "Pay X Gold: Recruit a target Holding ..."
+
+    if any(getattr(c, "kind", "") == "recruit" and not recruit_applies(ability, i)
+           for i, c in enumerate(ability.effects)):
+        return False  # ("Recruit him, ignoring costs", "If Endo is dead, Recruit him": not read)
+    if x_cost(ability) and not any(equips_for_x(ability, i) or recruit_applies(ability, i)
+                                   for i in range(len(ability.effects))):
         return False  # "Pay X Gold": the engine reads X only as the price of an Equip
 
     from .continuous import plural_possessive

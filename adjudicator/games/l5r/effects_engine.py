@@ -1317,3 +1317,69 @@ def _give_chosen_province(game, pos, actor: str, clause, source: str, duration: 
     pos.modifiers.append(Modifier(player, stat=f"province-strength:{province}", delta=clause.amount,
                                   duration=duration, source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
     return Outcome(True, f"give {player}'s {province} {sign} strength")
+
+
+# ---- "Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold" --------------------
+#
+# Recruit as an effect invokes the Recruit procedure: the card's Gold cost is checked against the
+# amount paid for the action (Comprehensive Rules, "Recruit"; L5R-ACT-EFFECT: a card brought into
+# play is paid for or does not enter), a Personality's Honor Requirement must be met (L5R-HONOR-REQ),
+# a Holding enters bowed (L5R-HOLDING), a Personality recruited during a battle enters in its
+# controller's army at the current battlefield, and an emptied province is refilled face down
+# (L5R-DYNASTY). Carried out by procedure.recruit.
+
+#: where a recruited card may come from: a province, a discard pile, or a deck just searched
+_RECRUIT_ZONES = (None, "province", "discard", "dynasty-discard")
+
+
+def recruit_applies(ability, index: int) -> bool:
+    """Effect ``index`` is a Recruit the engine carries out: in a "Pay X Gold" action (X is the price),
+    of a target card (in a province or discard pile) or of "it" a search just found, paying the
+    printed price or "N less/more Gold" (costs.purchase_words)."""
+    from .costs import _cost_conditions, purchase_words, x_cost
+
+    clause = ability.effects[index]
+    spec = clause.target
+    if getattr(clause, "kind", "") != "recruit" or ability.kind != "action" or not x_cost(ability):
+        return False
+    if spec is None or spec.zone not in _RECRUIT_ZONES or clause.duration:
+        return False
+    if re.search(r"\bignoring\b|\bunbowed\b|\bat\b|\binto\b|\battach", ability.text or "", re.I) \
+            or any(k.lower() == "fortification" for k in spec.keywords):
+        return False  # ("ignoring costs", "it enters play unbowed", "into the current battlefield"; a
+        # Fortification attaches to a province: not read)
+    if purchase_words(ability, index) is None:
+        return False
+    if any(c.args and c.args[0] == f"effect {index}" and c.kind not in ("effect-cost",) for c in ability.conditions):
+        return False  # ("paying 1 more Gold unless it is a Fortification")
+    if len(_cost_conditions(ability, index)) > 1:
+        return False
+    if spec.ref == "target":
+        return spec.count == 1 and not spec.up_to
+    if spec.ref == "it":  # "Search your Dynasty deck for a Market or Port. Recruit it."
+        before = [c for c in ability.effects[:index] if hasattr(c, "kind")]
+        return bool(before) and before[-1].kind == "search" and search_applies(before[-1])
+    return False
+
+
+def _recruit_refused(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"recruit {copy.show()}", "the engine recruits only as the price paid for a 'Pay X Gold' "
+                   "action (procedure.recruit)")
+
+
+CARD_KINDS["recruit"] = _recruit_refused
+
+
+def recruit_priced(ability, cond=None) -> bool:
+    """For ``effects.executes``: the "for 1 less Gold" of a Recruit :func:`recruit_applies` reads
+    (``cond`` one such condition; without it: every Gold-cost condition of the ability is one)."""
+    conds = [cond] if cond is not None else [c for c in ability.conditions if c.kind == "effect-cost"]
+    if not conds or any(getattr(c, "kind", "") == "cost-reduction" for c in ability.effects):
+        return False
+    for c in conds:
+        index = c.args[0].split()[1] if c.kind == "effect-cost" and c.args and c.args[0].startswith("effect ") else ""
+        if not index.isdigit() or not recruit_applies(ability, int(index)):
+            return False
+    return True

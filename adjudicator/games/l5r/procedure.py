@@ -25,6 +25,7 @@ from .effects_engine import (
     give_province_strength,
     look_applies,
     look_chosen_applies,
+    recruit_applies,
     look_reorder_applies,
     reorder,
     reorder_applies,
@@ -824,6 +825,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
+        if clause.kind == "recruit" and recruit_applies(ability, index):  # "Pay X Gold: Recruit a target Holding"
+            recruit(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False), bind.x_paid)
+            continue
         if clause.kind == "put-into-play" and index in purchases(ability):
             bring_into_play(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False))
             continue
@@ -1222,6 +1226,64 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"{card.name} enters play bowed at {actor}'s home", "L5R-ACT-EFFECT", "L5R-HOLDING")
         else:
             ctx.step("effect", f"{card.name} enters play at {actor}'s home", "L5R-ACT-EFFECT")
+        raise_event(pos, "enters-play", card)
+
+
+def recruit(ctx: Context, source: Copy, ability: Ability, index: int, cards: list, x_paid: int | None) -> None:
+    """"Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold" (effects_engine.
+    recruit_applies): the Recruit procedure as an effect -- the card's Gold cost (with the words'
+    change and its player's reductions) must be the X paid for the action, else it does not enter
+    (Comprehensive Rules, "Recruit"; L5R-ACT-EFFECT); a Personality needs its Honor Requirement met
+    (L5R-HONOR-REQ) and, during a battle, enters in its controller's army at the current
+    battlefield; a Holding enters bowed (L5R-HOLDING); a province it left is refilled face down
+    (L5R-DYNASTY)."""
+    from . import costs
+    from .effects_cards import _refill_left
+    from .effects_engine import enters_bowed, ignores_requirement, will_not_join
+
+    pos, actor, game = ctx.position, ctx.actor, ctx.game
+    words = costs.purchase_words(ability, index)
+    for card in (c for c in cards if not isinstance(c, str)):
+        name = card.show()
+        if in_play(pos, card) or card.card.type not in ("personality", "holding"):
+            ctx.step("effect", f"recruit {name}: no change (only a Personality or Holding out of play is "
+                     "recruited)", "L5R-ACT-EFFECT", "L5R-DYNASTY")
+            continue
+        refused = will_not_join(game, pos, card, actor)
+        if refused:
+            ctx.step("effect", f"recruit {name}: no change (it will not join {actor}: {refused})",
+                     "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
+            continue
+        if card.card.type == "personality":
+            honor = pos.players[actor].attrs.get("family-honor", 0)
+            need = card.card.attrs.get("honor-requirement", 0) or 0
+            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
+                                     or costs.own_reductions(game, ctx, card)[1]):
+                ctx.step("effect", f"recruit {name}: no change ({actor}'s Family Honor {honor} is below his Honor "
+                         f"Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
+                continue
+        price, notes = costs.effect_price(game, ctx, card, None, words)
+        if x_paid is None or price != x_paid:
+            ctx.step("effect", f"recruit {name}: no change (its Gold cost is {price} ({', '.join(notes)}), and X "
+                     f"paid was {x_paid if x_paid is not None else 'not named'})", "L5R-ACT-EFFECT", "L5R-ACT-COST")
+            continue
+        if card.zone.startswith("province ") and "face-down" in card.flags:
+            ctx.step("effect", f"recruit {name}: no change (it is face-down in its province)", "L5R-ACT-EFFECT",
+                     "L5R-DYNASTY")
+            continue
+        origin, origin_owner = card.zone, card.zone_owner
+        battle = pos.timing.phase == "attack" and pos.timing.step in ("engage", "combat")
+        field = current_battlefield(pos) if battle and card.card.type == "personality" else None
+        pos.move(card.uid, actor, field or "home", top=False)
+        card.controller = actor
+        bowed, why = enters_bowed(game, pos, card, card.card.type == "holding", actor)
+        if bowed:
+            card.flags.add("bowed")
+        where = f"{actor}'s army at {field}" if field else f"{actor}'s home"
+        state = ("bowed" if bowed else "unbowed") + (f", its trait: {why}" if why else "")
+        ctx.step("effect", f"recruit {card.name} for {price} Gold (the X paid): it enters play at {where} ({state})"
+                 f"{_refill_left(pos, origin_owner, origin)}", "L5R-ACT-EFFECT", "L5R-DYNASTY",
+                 *(("L5R-HOLDING",) if card.card.type == "holding" and bowed and not why else ()))
         raise_event(pos, "enters-play", card)
 
 
