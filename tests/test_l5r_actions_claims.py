@@ -27,6 +27,10 @@ CARRIED_OUT = [
     "Will not attach to a Shadowlands Personality.",
     # a Terrain goes into play at the current battlefield, in neither side (effects_battle)
     "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # Equip as an effect takes the card from the hand (effects_engine.equip_from_hand)
+    "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
+    # Recruit as an effect, its Gold cost checked against X (procedure.recruit)
+    "Limited, Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold.",
     # the Equip action at another timing (own_actions.equip_grant)
     "You may Equip this Follower as a Battle action.",
     "Equipping Weapons is a Battle/Open action for you.",
@@ -43,6 +47,8 @@ NOT_CARRIED_OUT = [
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
     "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give
+    "Limited, Pay X Gold: If Endo is dead, Recruit him.",  # "him": the card itself, out of play
+    "Limited: Recruit a target Holding in your Province.",  # no X: the price is not paid
     "You may Equip Weapons from under this Holding as a Battle action.",  # not the card itself
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
     # the engine makes no battlefield: "there" would be the current one

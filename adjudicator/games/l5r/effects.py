@@ -423,7 +423,10 @@ def executes(ability) -> bool:
         rest = standing_rest(ability)
         return rest is not None and (not rest.effects or executes(rest))
     from . import amounts
+    from .effects_engine import equip_from_hand  # "Equip a Follower to Chiboshi": from the hand (L5R-EQUIP)
 
+    if ability.kind == "action":
+        ability = equip_from_hand(ability)
     if not amounts.ability_executes(ability):  # amounts worked out from values (amounts.py)
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)

@@ -1383,3 +1383,26 @@ def recruit_priced(ability, cond=None) -> bool:
         if not index.isdigit() or not recruit_applies(ability, int(index)):
             return False
     return True
+
+
+# ---- "Pay X Gold: Equip a Follower to Chiboshi": the Equip procedure takes it from the hand --------
+
+def equip_from_hand(ability):
+    """``ability`` with "Equip a <card> to X" (no zone said) reading the card in its player's hand:
+    Equip as an effect invokes the Equip action (Comprehensive Rules, "Equip"), which attaches a card
+    from the hand (L5R-EQUIP). Other abilities are returned as they are."""
+    from dataclasses import replace
+
+    effects = list(ability.effects)
+    changed = False
+    for i, clause in enumerate(effects):
+        spec = getattr(clause, "target", None)
+        if getattr(clause, "kind", "") != "attach" or spec is None or spec.ref != "choice" or spec.zone is not None \
+                or not (clause.text or "").lower().startswith("equip ") or i + 1 >= len(effects) \
+                or getattr(effects[i + 1], "kind", "") != "attach-to":
+            continue
+        if not set(spec.card_types) <= {"follower", "item", "spell", "attachment"} or spec.states or spec.tests:
+            continue
+        effects[i] = replace(clause, target=replace(spec, zone="hand"))
+        changed = True
+    return replace(ability, effects=tuple(effects)) if changed else ability

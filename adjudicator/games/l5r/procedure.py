@@ -1359,6 +1359,10 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     from .effects_engine import retimed  # "This Strategy's ability is Battle/Engage if ..." (its own trait)
 
     ability = retimed(ctx, source, ability)
+    if ability.kind == "action":
+        from .effects_engine import equip_from_hand  # "Equip a Follower to Chiboshi": from the hand
+
+        ability = equip_from_hand(ability)
     check_conditions(ctx, source, ability, from_hand=from_hand)
     if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
         from .effects_restrictions import check_play_limit
