@@ -570,9 +570,18 @@ def executes(ability) -> bool:
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
+    from .effects_engine import under_applies
+
+    def under_clause(ab, c) -> bool:  # "Put a Weapon in your hand under this Holding" (effects_engine)
+        index = next((i for i, e in enumerate(ab.effects) if e is c), -1)
+        return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
+
+    if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
+        return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            look_chosen_applies(c) or \
+            look_chosen_applies(c) or under_clause(ability, c) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \

@@ -1406,3 +1406,105 @@ def equip_from_hand(ability):
         effects[i] = replace(clause, target=replace(spec, zone="hand"))
         changed = True
     return replace(ability, effects=tuple(effects)) if changed else ability
+
+
+# ---- "Put a Weapon in your hand under this Holding": cards under another card ------------------
+#
+# Comprehensive Rules, "Under Another Card": cards under a card are out of play, each group a
+# separate area, face-down unless the text says otherwise; if the card leaves play, all cards under
+# it leave play in the same manner. The engine keeps them in their owner's zone "under", with the
+# card they are under in memo UNDER (uid -> host uid); :func:`under_follow` sends them after a host
+# that left play.
+
+UNDER = "under"
+
+
+def under_applies(ability, index: int) -> bool:
+    """Effect ``index`` is a ``put-under`` the engine carries out: a card from the acting player's
+    hand ("a Weapon in your hand", by type and keyword), the top card of her Fate or Dynasty deck,
+    or a target card in play; under this card (``under-host`` "this Holding", or "it" after "Put
+    this Strategy into play")."""
+    effects = ability.effects
+    clause = effects[index]
+    if getattr(clause, "kind", "") != "put-under" or ability.kind != "action" or index + 1 >= len(effects):
+        return False
+    host = effects[index + 1]
+    if getattr(host, "kind", "") != "under-host" or host.target is None:
+        return False
+    into_play = index > 0 and getattr(effects[index - 1], "kind", "") == "put-into-play" \
+        and effects[index - 1].target is not None and effects[index - 1].target.ref == "this"
+    if not (host.target.ref == "this" or host.target.ref == "it" and into_play):
+        return False
+    spec = clause.target
+    if spec is None or spec.tests or spec.count != 1 or spec.up_to:
+        return False
+    if spec.ref == "choice" and spec.zone == "hand":
+        return not spec.states
+    if spec.ref == "choice" and spec.zone in ("fate-deck", "dynasty-deck"):
+        return tuple(spec.states) == ("top",) and spec.owner == "you" and spec.card_types == ("card",)
+    return spec.ref == "target" and spec.zone is None and not spec.states
+
+
+def put_under(ctx, source, clause, cards: list) -> None:
+    """Carry out :func:`under_applies`: each card goes under ``source`` (out of play: a card in play
+    leaves it first), face-down unless the text says face-up (Comprehensive Rules, "Under Another
+    Card"; L5R-ACT-EFFECT)."""
+    from .effects import in_play, leave_play
+
+    pos = ctx.position
+    if not in_play(pos, source):
+        ctx.step("effect", f"put cards under {source.name}: no change ({source.name} is not in play)",
+                 "L5R-ACT-EFFECT")
+        return
+    for card in (c for c in cards if not isinstance(c, str)):
+        if card.uid == source.uid:
+            continue
+        if in_play(pos, card):
+            leave_play(pos, card)
+        card.attached_to = None
+        pos.move(card.uid, card.owner, UNDER, top=False)
+        face_up = clause.keyword == "face-up"
+        card.flags.discard("face-down")
+        if not face_up:
+            card.flags.add("face-down")
+        pos.memo.setdefault(UNDER, {})[card.uid] = source.uid
+        ctx.step("effect", f"put {card.show()} under {source.name}, face-{'up' if face_up else 'down'} (out of "
+                 "play)", "L5R-ACT-EFFECT")
+
+
+def under_follow(pos, proc) -> None:
+    """A card that has left play takes the cards under it along, in the same manner: to their
+    owners' discard piles when it was discarded or destroyed, out of the game when it was removed,
+    to their owners' hands when it went to a hand (Comprehensive Rules, "Under Another Card")."""
+    from .effects import _discard_pile, in_play
+
+    under = pos.memo.get(UNDER) or {}
+    for uid, host_uid in list(under.items()):
+        card, host = pos.copies.get(uid), pos.copies.get(host_uid)
+        if card is None or card.zone != UNDER:
+            under.pop(uid, None)
+            continue
+        if host is not None and (in_play(pos, host) or host.zone == "announced"):
+            continue
+        where = host.zone if host is not None else "discard"
+        if "discard" in where:
+            zone = _discard_pile(card)
+        elif where in ("removed", "hand"):
+            zone = where
+        else:
+            continue  # (to a deck or a province: not read; the cards stay under it)
+        card.flags.discard("face-down")
+        pos.move(uid, card.owner, zone, top=False)
+        under.pop(uid, None)
+        proc.add("effect", f"{card.name} was under {host.name if host else 'a card'}, which left play: it goes to "
+                 f"{card.owner}'s {zone.replace('-', ' ')} too", "L5R-ACT-EFFECT")
+
+
+def _not_alone(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"{effect.kind} {copy.show()}", "carried out by the action's procedure (put_under)")
+
+
+CARD_KINDS["put-under"] = _not_alone
+CARD_KINDS["under-host"] = _not_alone

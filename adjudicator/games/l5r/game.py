@@ -66,7 +66,7 @@ class L5R(Game):
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
              "fate-discard": "plain", "battlefield": "numbered", "removed": "plain",
-             "terrain": "numbered"}  # ("terrain N": in play at battlefield N, in neither side)
+             "terrain": "numbered", "under": "plain"}  # ("under": cards under another card, out of play)  # ("terrain N": in play at battlefield N, in neither side)
     verbs = ("pass", "play", "use", "lobby", "equip", "share", "buy", "attack", "decline-attack", "assign",
              "engage", "discard")
     card_properties = ("honorable", "in-play", "attacking", "defending")
@@ -256,6 +256,9 @@ class L5R(Game):
         if events and open_window is not None:
             open_window["events"].extend(events)
         triggers.settle(self, position, proc)
+        from .effects_engine import under_follow  # cards under a card that left play go along
+
+        under_follow(position, proc)
 
     def pay_gold(self, ctx: Context, amount: int, what: str, *, leave_rest: bool = False) -> None:
         """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD).

@@ -26,6 +26,7 @@ from .effects_engine import (
     look_applies,
     look_chosen_applies,
     recruit_applies,
+    under_applies,
     look_reorder_applies,
     reorder,
     reorder_applies,
@@ -825,6 +826,22 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
+        if clause.kind == "put-under" and under_applies(ability, index):  # "Put a Weapon in your hand under ..."
+            from .effects_engine import put_under
+
+            spec = clause.target
+            if spec.ref == "choice" and spec.zone == "hand":
+                choose_card(ctx, source, clause, bind, in_effects=True)
+                cards = list(bind.last)
+            elif spec.ref == "choice":  # "the top card of your Fate deck"
+                deck = ctx.position.zones.get((ctx.actor, spec.zone), [])
+                cards = [ctx.position.copies[deck[0]]] if deck else []
+            else:
+                cards = subjects(ctx, source, clause, bind, as_cost=False)
+            put_under(ctx, source, clause, cards)
+            continue
+        if clause.kind == "under-host" and index > 0 and under_applies(ability, index - 1):
+            continue  # (where the cards above went)
         if clause.kind == "recruit" and recruit_applies(ability, index):  # "Pay X Gold: Recruit a target Holding"
             recruit(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False), bind.x_paid)
             continue
