@@ -465,6 +465,8 @@ def executes(ability) -> bool:
 
     if not all(lose_abilities_ok(c) for c in clauses):
         return False  # "Remove an ability from a target Holding": which one, the engine is not told
+    if ability.kind != "continuous" and any(c.kind == "ignore-cost" for c in clauses):
+        return False  # "You may discard a card to ignore the cost of bowing Kamina": an alternative cost
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)
@@ -580,6 +582,7 @@ def executes(ability) -> bool:
         index = next((i for i, e in enumerate(ab.effects) if e is c), -1)
         return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
 
+    from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
     from .effects_engine import unnegatable_applies
 
     def unnegatable_clause(c) -> bool:  # "This movement will not be negated" (effects_engine)
@@ -594,6 +597,7 @@ def executes(ability) -> bool:
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             look_chosen_applies(c) or under_clause(ability, c) or unnegatable_clause(c) or \
+            (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \

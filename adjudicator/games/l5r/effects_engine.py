@@ -1536,3 +1536,57 @@ def unnegatable_applies(ability, index: int) -> bool:
 
 
 CARD_KINDS["cannot-negate"] = _not_alone
+
+
+# ---- "Courtesy: This card's ability has no Gold Cost", "This Follower's printed ability has no bow cost"
+
+def _own_cost_trait(effect, ref) -> bool:
+    """A trait of the card about the costs of its own ability: "This card's ability has no Gold
+    Cost", "Kinshikirai's printed ability has no Gold Cost", "This Follower's printed ability has no
+    bow cost" (read when the ability is taken: :func:`without_own_costs`)."""
+    spec = effect.target
+    if effect.kind != "ignore-cost" or spec is None or effect.keyword not in ("gold", "bowing"):
+        return False
+    if tuple(effect.values) == ("ability",):
+        return ref == "this" and spec.card_types == ("abilities",) and not spec.states
+    if tuple(effect.values) == ("printed-ability",):
+        return ref == "possessed" and spec.card_types == ("printed-abilities",) and tuple(spec.states) == ("of-this",)
+    return False
+
+
+CONTINUOUS_KINDS["ignore-cost"] = _own_cost_trait
+
+
+def without_own_costs(ctx, source, ability, gold: int):
+    """(ability, gold): ``ability`` without the costs its card's own lasting trait takes away now --
+    its Gold (a Strategy's Gold cost, a "Pay N Gold" cost) or its "Bow this card" -- and the Gold
+    cost left to pay. A continuous trait affects its own card (L5R-TRAIT); "Courtesy:" /
+    "Compassion:" only while the designation holds. The trait speaks of "this card's ability":
+    only a card with one action ability is read."""
+    from dataclasses import replace
+
+    from .continuous import designation_holds
+
+    game, pos = ctx.game, ctx.position
+    abilities = game.abilities(source)
+    if ability.kind != "action" or len([a for a in abilities if a.kind == "action"]) != 1:
+        return ability, gold
+    for trait in abilities:
+        if trait.kind != "continuous" or trait.conditions or trait.costs or len(trait.effects) != 1:
+            continue
+        clause = trait.effects[0]
+        if getattr(clause, "kind", "") != "ignore-cost" or clause.target is None \
+                or not _own_cost_trait(clause, clause.target.ref):
+            continue
+        if trait.designators and not designation_holds(game, pos, source, trait):
+            continue
+        if clause.keyword == "gold":
+            kept = tuple(c for c in ability.costs if not (isinstance(c, Effect) and c.kind == "pay-gold"))
+            gold = 0
+        else:
+            kept = tuple(c for c in ability.costs if not (isinstance(c, Effect) and c.kind == "bow"
+                                                         and c.target is not None and c.target.ref == "this"))
+        ctx.step("condition", f"{source.name}'s trait: its ability has no {'Gold' if clause.keyword == 'gold' else 'bow'}"
+                 f" cost now ('{trait.text}')", "L5R-TRAIT", "L5R-ACT-COST")
+        ability = replace(ability, costs=kept)
+    return ability, gold

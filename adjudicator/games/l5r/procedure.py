@@ -1406,6 +1406,9 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
+    from .effects_engine import without_own_costs  # "Courtesy: This card's ability has no Gold Cost"
+
+    ability, gold = without_own_costs(ctx, source, ability, gold if isinstance(gold, int) else 0)
     from .effects_traits import added_gold, discipline_cleanup, invest_effects  # Invest, Discipline (L5R-TRAIT.3-4)
 
     pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + added_gold(ctx, source))
