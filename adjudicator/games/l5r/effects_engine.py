@@ -1590,3 +1590,21 @@ def without_own_costs(ctx, source, ability, gold: int):
                  f" cost now ('{trait.text}')", "L5R-TRAIT", "L5R-ACT-COST")
         ability = replace(ability, costs=kept)
     return ability, gold
+
+
+# ---- "Look at a face-down card in another player's Province" ------------------------------------
+
+def _look_at_card(game, position, copy, effect, *, as_cost, source):
+    """The acting player looks at the card; nothing about it changes (it stays face-down; the
+    engine names it in the step, as the player now knows it: L5R-ACT-EFFECT)."""
+    from .effects import Outcome
+
+    if as_cost:
+        return Outcome(False, f"look at {copy.show()}", "not a cost")
+    actor = game.acting_player(position)
+    where = f"{copy.zone_owner}'s {copy.zone}"
+    face = " (it stays face-down)" if "face-down" in copy.flags else ""
+    return Outcome(True, f"{actor} looks at the card in {where}: {copy.show()}{face}")
+
+
+CARD_KINDS["look-at"] = _look_at_card
