@@ -1608,3 +1608,37 @@ def _look_at_card(game, position, copy, effect, *, as_cost, source):
 
 
 CARD_KINDS["look-at"] = _look_at_card
+
+
+# ---- "You have a +5 Lobby Bonus" (L5R-LOBBY.1) --------------------------------------------------
+
+def _lobby_bonus_applies(effect, ref) -> bool:
+    """"You are considered to have +5 Family Honor when Lobbying checks Honor", "Courtesy: You have a
+    +5 Lobby Bonus": a bonus of the card's controller, read when a Lobby compares Family Honor."""
+    return ref == "you" and isinstance(effect.amount, int) and not effect.values
+
+
+CONTINUOUS_KINDS["lobby-bonus"] = _lobby_bonus_applies
+
+
+def lobby_bonus(game, pos, player: str) -> tuple[int, list[str]]:
+    """The Lobby Bonus in effect on ``player``: the lasting traits of the cards in play he controls
+    (L5R-LOBBY.1), with where each comes from."""
+    from .continuous import designation_holds
+    from .effects import in_play
+
+    total, why = 0, []
+    for copy in pos.all_copies():
+        if copy.controller != player or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            if ability.kind != "continuous" or ability.conditions or ability.costs:
+                continue
+            if ability.designators and not designation_holds(game, pos, copy, ability):
+                continue
+            for clause in ability.effects:
+                if getattr(clause, "kind", "") == "lobby-bonus" and clause.target is not None \
+                        and _lobby_bonus_applies(clause, clause.target.ref):
+                    total += clause.amount
+                    why.append(f"{copy.name} {clause.amount:+d}")
+    return total, why

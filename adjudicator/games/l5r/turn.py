@@ -166,10 +166,21 @@ def lobby(game, ctx: Context) -> None:
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if "lobby" in pos.memo.get("turn-actions", []):
         ctx.reject("L5R-LOBBY", "Lobby may be taken once per turn")
-    me = pos.players[actor].attrs.get("family-honor", 0)
-    higher = all(me > p.attrs.get("family-honor", 0) for n, p in pos.players.items() if n != actor)
-    game.need(higher, "L5R-LOBBY", f"{actor}'s Family Honor ({me}) is not higher than every other player's")
-    ctx.step("condition", f"{actor}'s Family Honor {me} is the highest", "L5R-LOBBY")
+    from .effects_engine import lobby_bonus  # "You have a +5 Lobby Bonus" (L5R-LOBBY.1)
+
+    def checked_honor(player: str) -> tuple[int, str]:  # Family Honor as a Lobby checks it
+        bonus, why = lobby_bonus(game, pos, player)
+        honor = pos.players[player].attrs.get("family-honor", 0)
+        return honor + bonus, (f" (Family Honor {honor}, Lobby Bonus: {', '.join(why)})" if why else "")
+
+    me, mine = checked_honor(actor)
+    others = {n: checked_honor(n) for n in pos.players if n != actor}
+    higher = all(me > h for h, _ in others.values())
+    bonuses = "".join(f"; {n} {h}{w}" for n, (h, w) in others.items() if w)
+    game.need(higher, "L5R-LOBBY.1" if mine or bonuses else "L5R-LOBBY",
+              f"{actor}'s Family Honor ({me}{mine}) is not higher than every other player's" + bonuses)
+    ctx.step("condition", f"{actor}'s Family Honor {me}{mine} is the highest{bonuses}", "L5R-LOBBY",
+             *(("L5R-LOBBY.1",) if mine or bonuses else ()))
     ctx.step("announce", f"{actor} lobbies for the Imperial Favor", "L5R-ACT-ANNOUNCE", "L5R-LOBBY")
     if not ctx.body.paying:
         ctx.reject("L5R-LOBBY", "Lobby's cost is bowing one of your Personalities with Personal Honor 1 or more; "
