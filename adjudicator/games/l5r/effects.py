@@ -274,6 +274,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                            "or 'choosing straighten'")
         return apply_to_card(game, position, copy, Effect(choice, text=choice), as_cost=as_cost, source=source)
     if kind == "give-token":
+        from .effects_engine import refuses_token  # "Cannot gain Corruption tokens" (its own trait)
+
+        refused = refuses_token(game, position, copy, effect.keyword)
+        if refused:
+            return Outcome(False, f"give {name} a {effect.keyword} token", f"its trait: '{refused}'")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
         copy.counters["tokens"] = copy.counters.get("tokens", 0) + count

@@ -1642,3 +1642,28 @@ def lobby_bonus(game, pos, player: str) -> tuple[int, list[str]]:
                     total += clause.amount
                     why.append(f"{copy.name} {clause.amount:+d}")
     return total, why
+
+
+# ---- "Cannot gain Corruption tokens", "Jaikei does not gain Addiction tokens" --------------------
+
+def _no_token_applies(effect, ref) -> bool:
+    """The card's own trait refusing one kind of token (read by :func:`refuses_token`)."""
+    return ref in ("this", "it") and bool(effect.keyword) and not effect.values
+
+
+CONTINUOUS_KINDS["cannot-gain-token"] = _no_token_applies
+
+
+def refuses_token(game, pos, copy, keyword: str | None) -> str | None:
+    """The trait of ``copy`` by which it does not gain a ``keyword`` token ("Cannot gain Corruption
+    tokens"), or None. A trait of the card itself, with no condition (L5R-TRAIT)."""
+    if not keyword:
+        return None
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.conditions or ability.designators or ability.costs:
+            continue
+        for clause in ability.effects:
+            if getattr(clause, "kind", "") == "cannot-gain-token" and clause.target is not None \
+                    and _no_token_applies(clause, clause.target.ref) and clause.keyword.casefold() == keyword.casefold():
+                return ability.text
+    return None
