@@ -31,6 +31,8 @@ CARRIED_OUT = [
     "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
     # Recruit as an effect, its Gold cost checked against X (procedure.recruit)
     "Limited, Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold.",
+    # one card picked among those looked at, the rest put back (effects_engine.look_pick_parts)
+    "Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in any order.",
     # the Equip action at another timing (own_actions.equip_grant)
     "You may Equip this Follower as a Battle action.",
     "Equipping Weapons is a Battle/Open action for you.",
@@ -42,8 +44,8 @@ NOT_CARRIED_OUT = [
     "Fear 2 that destroys Followers after it bows them.",  # a rider in a trait, not an action
     "Battle: Give a target Province +3 strength.",  # a province is not a card to target
     "Battle: You may use his Political abilities a second time (this turn).",  # narrower words
-    ("Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in "
-     "any order."),  # picking among them
+    ("Limited: Look at the top three cards of your Fate deck. Put one in your hand if it is a Spell. Put the "
+     "rest back in any order."),  # picking among them with a test the pick does not make
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
     "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give

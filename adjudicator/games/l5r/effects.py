@@ -551,19 +551,21 @@ def executes(ability) -> bool:
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
         return False  # "He does not contribute Force while unbowed": the "while" is not kept
     from .effects_cards import refill_applies
-    from .effects_engine import look_reorder_applies
+    from .effects_engine import look_pick_clause, look_reorder_applies  # (look_pick: one picked among them)
 
     if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
            for c in clauses):
         return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(
-            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):
+            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)) \
+            and not all(look_pick_clause(ability, c) for c in clauses if c.kind == "reorder"):
         return False  # "Put the rest back in any order": after cards picked among those looked at
     from .effects_engine import look_chosen_applies  # "Look at the top card of a deck": the player names it
 
     if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction")
                                             and (look_applies(c) or look_reorder_applies(ability, c)
+                                                 or look_pick_clause(ability, c)
                                                  or look_chosen_applies(c)))
            for c in clauses):
         return False  # "the top three cards … Put them back in any order": an order the engine cannot be told

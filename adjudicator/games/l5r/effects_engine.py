@@ -1667,3 +1667,75 @@ def refuses_token(game, pos, copy, keyword: str | None) -> str | None:
                     and _no_token_applies(clause, clause.target.ref) and clause.keyword.casefold() == keyword.casefold():
                 return ability.text
     return None
+
+
+# ---- "Look at the top four cards of your Fate deck. You may put one on the bottom. Put the rest back
+# in any order." -- one card picked among those looked at ------------------------------------------
+
+#: what may be done with the card picked, and the words naming it
+_PICKS = ("put-on-bottom", "put-in-hand", "discard")
+_ONE = ("one", "one of them")
+_REST = ("the rest", "the remaining cards", "the others", "the other cards")
+
+
+def look_pick_parts(ability, clause) -> tuple | None:
+    """(pick clause, reorder clause or None) when ``clause`` is a look at the top N (two or more)
+    cards of one of the acting player's decks followed by one of them picked ("Put one into your
+    hand", "You may put one on the bottom") and perhaps "Put the rest back in any order" or "Shuffle
+    the deck" -- the only clauses after it naming the cards looked at; else None."""
+    spec = clause.target
+    effects = [c for c in ability.effects if isinstance(c, Effect)]
+    if getattr(clause, "kind", "") != "look-at-top" or not isinstance(clause.amount, int) or clause.amount < 2 \
+            or spec is None or spec.ref != "you" or spec.zone not in ("fate-deck", "dynasty-deck") or spec.states:
+        return None
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    after = effects[index + 1:]
+    if not after or after[0].kind not in _PICKS or after[0].target is None or after[0].target.ref != "it" \
+            or (after[0].target.text or "").strip().lower() not in _ONE or after[0].target.states:
+        return None
+    if after[0].kind == "put-on-bottom" and after[0].keyword not in ("deck", spec.zone):
+        return None
+    rest = after[1:]
+    naming = [c for c in rest if c.target is not None and c.target.ref == "it"]
+    if not naming:
+        parts = (after[0], None)
+    elif len(naming) == 1 and naming[0] is rest[0] and naming[0].kind == "reorder" \
+            and (naming[0].target.text or "").strip().lower() in _REST and not naming[0].target.states:
+        parts = (after[0], naming[0])
+    else:
+        return None
+    guarded = {f"effect {i}" for i, c in enumerate(ability.effects) if any(c is p for p in parts)}
+    if any(g.args and g.args[0] in guarded and g.kind != "effect-optional" for g in ability.conditions):
+        return None  # ("put one of them into your hand if it is a Spell": a test procedure.pick does not make)
+    return parts
+
+
+def look_pick_clause(ability, clause) -> bool:
+    """Is ``clause`` a part of a look-and-pick (:func:`look_pick_parts`) -- the look, the pick or the
+    putting back of the rest? (for ``effects.executes``)"""
+    for c in ability.effects:
+        parts = look_pick_parts(ability, c) if getattr(c, "kind", "") == "look-at-top" else None
+        if parts is not None and (clause is c or clause is parts[0] or clause is parts[1]):
+            return True
+    return False
+
+
+def pick_looked(ctx, clause, looked: list):
+    """The card picked among those looked at, named with ``paying`` (the searcher sees them, the
+    scenario names which): (card or None, Outcome when none is picked)."""
+    from .effects import Outcome
+
+    cards = [c for c in looked if not isinstance(c, str)]
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not cards:
+        return None, Outcome(False, clause.text, "no cards were looked at")
+    if not rest:
+        return None, Outcome(False, clause.text, "name the card picked among those looked at with 'paying'")
+    used.append(rest[0])
+    uids = [c.uid for c in cards]
+    card = ctx.card(paying[rest[0]], where=lambda c: c.uid in uids, purpose="picked")
+    if card.uid not in uids:
+        ctx.reject("L5R-ACT-EFFECT", f"{card.show()} is not among the cards looked at")
+    return card, None

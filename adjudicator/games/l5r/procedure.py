@@ -799,12 +799,37 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                          "L5R-ACT-EFFECT", "L5R-DYNASTY")
             continue
+        from .effects_engine import look_pick_clause, pick_looked  # "Put one into your hand. Put the rest back"
+
+        picking = isinstance(clause, Effect) and clause.kind in ("put-on-bottom", "put-in-hand", "discard") \
+            and look_pick_clause(ability, clause)
+        if picking or (isinstance(clause, Effect) and clause.kind == "reorder" and look_pick_clause(ability, clause)):
+            held = True
+            for guard in guards.get(f"effect {index}", ()):
+                if guard.kind == "effect-optional" and ctx.body.choosing in ("no", "decline", "not"):
+                    held = False
+            if not held:
+                ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+                continue
+            if picking:
+                card, none = pick_looked(ctx, clause, bind.last)
+                if card is None:
+                    ctx.step("effect", f"{none.description}: no change ({none.why})", "L5R-ACT-EFFECT")
+                    continue
+                out = apply_to_card(game, ctx.position, card, clause, as_cost=False, source=source.name)
+                bind.last = bind.recent = [c for c in bind.last if not isinstance(c, str) and c.uid != card.uid]
+            else:
+                out = reorder(ctx, clause, bind.last)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
         if clause.kind == "reorder" and reorder_applies(clause):  # "Put them back in any order"
             out = reorder(ctx, clause, bind.last)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
             continue
-        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)):
+        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)
+                                             or look_pick_clause(ability, clause)):
             # "Look at the top card of your Fate deck" / "… the top three cards …"
             out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
             deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
