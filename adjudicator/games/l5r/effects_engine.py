@@ -836,9 +836,17 @@ def reuse_applies(clause: Effect) -> bool:
     """"You may use its abilities a second time (this turn)": every ability of the card named just
     before (procedure.Bindings.last), no narrower ("his Political abilities", "an ability on …")."""
     spec = clause.target
+    if clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None and stronghold_reuse(spec):
+        return True  # "You may use each ability on your Stronghold a second time this turn"
     return clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None \
         and spec.ref == "possessed" and tuple(spec.states) == ("of-it",) \
         and (spec.text or "").strip().lower() in _ITS_ABILITIES
+
+
+def stronghold_reuse(spec) -> bool:
+    """"each ability on your Stronghold": the acting player's Stronghold (procedure.subjects)."""
+    return spec.ref == "each" and tuple(spec.states) == ("on:your Stronghold",) and spec.card_types == ("ability",) \
+        and not spec.keywords and not spec.tests
 
 
 def extra_uses(pos, copy) -> int:

@@ -484,6 +484,12 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    if clause.kind == "reuse-ability" and spec is not None and spec.ref == "each":
+        from .effects_engine import stronghold_reuse  # "each ability on your Stronghold"
+
+        if stronghold_reuse(spec):
+            return [c for c in ctx.position.all_copies() if c.card.type == "stronghold" and c.controller == ctx.actor
+                    and in_play(ctx.position, c)]
     if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
     unit = unit_ref(spec)
