@@ -1728,7 +1728,7 @@ def look_pick_clause(ability, clause) -> bool:
     return False
 
 
-def pick_looked(ctx, clause, looked: list):
+def pick_looked(ctx, clause, looked: list, among: str = "the cards looked at"):
     """The card picked among those looked at, named with ``paying`` (the searcher sees them, the
     scenario names which): (card or None, Outcome when none is picked)."""
     from .effects import Outcome
@@ -1738,12 +1738,28 @@ def pick_looked(ctx, clause, looked: list):
     used = ctx.position.memo.setdefault("_paying_used", [])
     rest = [i for i in range(len(paying)) if i not in used]
     if not cards:
-        return None, Outcome(False, clause.text, "no cards were looked at")
+        return None, Outcome(False, clause.text, f"there are none of {among}")
     if not rest:
-        return None, Outcome(False, clause.text, "name the card picked among those looked at with 'paying'")
+        return None, Outcome(False, clause.text, f"name the card picked among {among} with 'paying'")
     used.append(rest[0])
     uids = [c.uid for c in cards]
     card = ctx.card(paying[rest[0]], where=lambda c: c.uid in uids, purpose="picked")
     if card.uid not in uids:
-        ctx.reject("L5R-ACT-EFFECT", f"{card.show()} is not among the cards looked at")
+        ctx.reject("L5R-ACT-EFFECT", f"{card.show()} is not among {among}")
     return card, None
+
+
+def under_pick_applies(clause) -> bool:
+    """"Put a card under Harukaze into your hand", "Put a card underneath this Kata into your hand":
+    one of the cards under this card (:func:`under_follow`'s memo), named with ``paying``."""
+    spec = getattr(clause, "target", None)
+    return getattr(clause, "kind", "") == "put-in-hand" and spec is not None and spec.ref == "choice" \
+        and tuple(spec.states) == ("under:this",) and spec.count == 1 and not spec.up_to \
+        and spec.card_types == ("card",) and not spec.keywords and not spec.tests and spec.zone is None
+
+
+def cards_under(pos, host) -> list:
+    """The cards under ``host`` (put there by an effect the engine carried out)."""
+    under = pos.memo.get(UNDER) or {}
+    return [pos.copies[u] for u, h in under.items() if h == host.uid and u in pos.copies
+            and pos.copies[u].zone == UNDER]

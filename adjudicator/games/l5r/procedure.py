@@ -865,6 +865,16 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
+        if isinstance(clause, Effect) and clause.kind == "put-in-hand" and not guards.get(f"effect {index}"):
+            from .effects_engine import cards_under, pick_looked, under_pick_applies
+
+            if under_pick_applies(clause):  # "Put a card under Harukaze into your hand"
+                card, none = pick_looked(ctx, clause, cards_under(ctx.position, source), f"the cards under {source.name}")
+                out = none if card is None else apply_to_card(game, ctx.position, card, clause, as_cost=False,
+                                                              source=source.name)
+                ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                         "L5R-ACT-EFFECT")
+                continue
         if clause.kind == "put-under" and under_applies(ability, index):  # "Put a Weapon in your hand under ..."
             from .effects_engine import put_under
 
