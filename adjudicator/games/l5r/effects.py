@@ -590,7 +590,7 @@ def executes(ability) -> bool:
         return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
 
     from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
-    from .effects_engine import under_pick_applies, unnegatable_applies
+    from .effects_engine import random_hand_applies, under_pick_applies, unnegatable_applies
 
     def unnegatable_clause(c) -> bool:  # "This movement will not be negated" (effects_engine)
         index = next((i for i, e in enumerate(ability.effects) if e is c), -1)
@@ -604,6 +604,7 @@ def executes(ability) -> bool:
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             look_chosen_applies(c) or under_clause(ability, c) or unnegatable_clause(c) or under_pick_applies(c) or \
+            random_hand_applies(ability, c) or \
             (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \

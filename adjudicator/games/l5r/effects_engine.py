@@ -1763,3 +1763,34 @@ def cards_under(pos, host) -> list:
     under = pos.memo.get(UNDER) or {}
     return [pos.copies[u] for u, h in under.items() if h == host.uid and u in pos.copies
             and pos.copies[u].zone == UNDER]
+
+
+# ---- "A target player discards a card at random", "... shows a random card in his hand" ---------
+
+def random_hand_applies(ability, clause) -> bool:
+    """A discard or show of "a card at random" / "a random card in his hand" of the player the
+    ability named just before (a target or chosen player): carried out with :func:`random_hand_card`."""
+    spec = getattr(clause, "target", None)
+    if getattr(clause, "kind", "") not in ("discard", "reveal") or spec is None or spec.ref != "choice" \
+            or tuple(spec.states) != ("random", "of-it") or spec.zone != "hand" or spec.card_types != ("card",) \
+            or spec.count != 1 or spec.up_to or spec.keywords or spec.tests:
+        return False
+    if re.search(r"\bat random to\b", ability.text or "", re.I):
+        return False  # ("He discards a card at random to draw a card": he draws, the reading says you)
+    effects = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    before = effects[:index]
+    return bool(before) and before[-1].kind in ("target", "choose") and before[-1].target is not None \
+        and before[-1].target.card_types == ("player",) and before[-1].target.count == 1
+
+
+def random_hand_card(position, player: str):
+    """A card picked at random from ``player``'s hand (seeded by the position, as shuffles are, so a
+    ruling replays the same; a scenario must not rely on which), or None for an empty hand."""
+    import random
+
+    hand = position.zones.get((player, "hand"), [])
+    if not hand:
+        return None
+    seed = f"{position.timing.turn}:{player}:hand:{','.join(map(str, hand))}"
+    return position.copies[random.Random(seed).choice(hand)]

@@ -765,6 +765,17 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
                 bind.players = [choose_player(ctx, clause)]
             continue
+        from .effects_engine import random_hand_applies, random_hand_card  # "discards a card at random"
+
+        if random_hand_applies(ability, clause):
+            named = [*bind.players, *(t for chosen in bind.targets.values() for t in chosen if isinstance(t, str))]
+            card = random_hand_card(ctx.position, named[-1]) if named else None
+            out = apply_to_card(game, ctx.position, card, clause, as_cost=False, source=source.name) \
+                if card is not None else Outcome(False, clause.text, "the player's hand is empty" if named
+                                                  else "no player was named")
+            ctx.step("effect", (out.description + " (a card at random)") if out.changed
+                     else f"{out.description}: no change ({out.why})", "L5R-ACT-EFFECT")
+            continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         destroys = None
         if clause.kind in MILITARY:  # "that you may compare against Gold Cost", "that destroys Followers …"
