@@ -31,6 +31,19 @@ CARRIED_OUT = [
     "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
     # Recruit as an effect, its Gold cost checked against X (procedure.recruit)
     "Limited, Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold.",
+    # a card's own traits about its own ability, abilities removed, Lobby Bonus, tokens refused
+    "This card's ability is Battle/Open if you are a Unicorn Clan player.",
+    "Courtesy: This card's ability has no Gold Cost. (Courtesy traits do not take effect if you went first.)",
+    "Your Stronghold has no abilities.",
+    "You have a +5 Lobby Bonus.",
+    "Cannot gain Corruption tokens or Shadowlands.",
+    # decks, provinces and hands the acting player names; cards under this card; random cards
+    "Limited: Look at the top card of a deck. You may put it on the bottom.",
+    "Open: Give a Province +3 strength.",
+    "Limited: Put a Weapon in your hand under this Holding (face-down).",
+    "Open, Bow this card: Put a card under this Holding into your hand.",
+    "Limited: A target player discards a card at random.",
+    "Battle: Target an enemy Personality: Move him home. This movement will not be negated.",
     # one card picked among those looked at, the rest put back (effects_engine.look_pick_parts)
     "Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in any order.",
     # the Equip action at another timing (own_actions.equip_grant)
@@ -51,6 +64,14 @@ NOT_CARRIED_OUT = [
     "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give
     "Limited, Pay X Gold: If Endo is dead, Recruit him.",  # "him": the card itself, out of play
     "Limited: Recruit a target Holding in your Province.",  # no X: the price is not paid
+    "Ninja Open: Remove an ability from a target non-Unique Follower or Personality.",  # which one?
+    "Open: Target another player's Sensei Personality: Remove all traits and abilities from him.",  # traits
+    "Limited: You may take a Limited action on a Strategy as an Open action.",  # other actions' timing
+    "Battle: Target an enemy Personality: Move him home. This movement will not be negated if you have "
+    "Reconnaissance.",  # a condition on the protection
+    "Battle: Target a player. He discards a card at random to draw a card.",  # he draws, the reading says you
+    "Tactical Open, Bow this card: Give a target Personality +4F. You may discard a card to ignore the cost "
+    "of bowing Kamina.",  # an alternative cost
     "You may Equip Weapons from under this Holding as a Battle action.",  # not the card itself
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
     # the engine makes no battlefield: "there" would be the current one
