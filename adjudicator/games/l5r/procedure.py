@@ -429,6 +429,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
         return f"it is not {actor}'s"
     if spec.owner == "opponent" and copy.controller == actor:
         return "it is not an enemy card"
+    if spec.owner == "opponent" and "enemy" in (spec.text or "").lower() and copy.zone.startswith("terrain "):
+        # (Comprehensive Rules, "Enemy": cards not in units, such as Terrains, are not enemy cards)
+        return "a Terrain is in no unit, so it is not an enemy card"
     types = [t for t in spec.card_types if t not in ("card", "unit")]
     if types and copy.card.type not in types and not ("attachment" in types and copy.attached_to):
         return f"it is a {copy.card.type}, not a {'/'.join(types)}"
