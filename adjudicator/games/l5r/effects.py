@@ -138,11 +138,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     kind, name = effect.kind, copy.show()
     from .effects_negate import stops
 
-    from .effects_engine import UNNEGATABLE  # "This movement will not be negated" (procedure)
-
-    unnegatable = kind == "move-home" and position.memo.get(UNNEGATABLE) is not None
-    negated = None if unnegatable else stops(game, position, copy, kind, source)  # standing negations
-    # (effects_negate, L5R-ACT-EFFECT)
+    negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
@@ -590,20 +586,13 @@ def executes(ability) -> bool:
         return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
 
     from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
-    from .effects_engine import unnegatable_applies
 
-    def unnegatable_clause(c) -> bool:  # "This movement will not be negated" (effects_engine)
-        index = next((i for i, e in enumerate(ability.effects) if e is c), -1)
-        return index >= 0 and unnegatable_applies(ability, index)
-
-    if any(c.kind == "cannot-negate" and not unnegatable_clause(c) for c in clauses):
-        return False  # ("this gain will not be negated", "... if you have Reconnaissance")
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            look_chosen_applies(c) or under_clause(ability, c) or unnegatable_clause(c) or \
+            look_chosen_applies(c) or under_clause(ability, c) or \
             (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \

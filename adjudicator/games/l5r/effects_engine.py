@@ -1518,34 +1518,6 @@ CARD_KINDS["put-under"] = _not_alone
 CARD_KINDS["under-host"] = _not_alone
 
 
-# ---- "Move him home. This movement will not be negated." -------------------------------------
-#
-# The movement the effect before it makes is carried out whatever standing negation ("negate his
-# (future) movement") would stop it (L5R-ACT-EFFECT.3: an effect can be negated -- unless the text
-# says it will not be). Only an unconditional "this movement" / "these movements" after a
-# move-home is read; "... if you have Reconnaissance" is not.
-
-#: memo key: the clause whose movement no negation stops while it resolves (effects.apply_to_card)
-UNNEGATABLE = "_unnegatable"
-
-
-def unnegatable_applies(ability, index: int) -> bool:
-    """Effect ``index`` is a "This movement will not be negated" the engine carries out."""
-    effects = ability.effects
-    clause = effects[index]
-    spec = getattr(clause, "target", None)
-    if getattr(clause, "kind", "") != "cannot-negate" or index == 0 or spec is None:
-        return False
-    if spec.card_types != ("movement",) or (spec.text or "").lower() not in ("this movement", "these movements"):
-        return False
-    if any(c.args and c.args[0] == f"effect {index}" for c in ability.conditions):
-        return False  # ("if this Shugenja is Water, this movement will not be negated")
-    return getattr(effects[index - 1], "kind", "") == "move-home"
-
-
-CARD_KINDS["cannot-negate"] = _not_alone
-
-
 # ---- "Courtesy: This card's ability has no Gold Cost", "This Follower's printed ability has no bow cost"
 
 def _own_cost_trait(effect, ref) -> bool:

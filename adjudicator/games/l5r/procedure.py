@@ -698,15 +698,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     guards = effect_guards(ability)
     effects = list(ability.effects)
     bonus_done: set[int] = set()
-    from .effects_engine import UNNEGATABLE, unnegatable_applies  # "This movement will not be negated"
-
     for index, clause in enumerate(effects):
-        ctx.position.memo.pop(UNNEGATABLE, None)
-        if unnegatable_applies(ability, index):
-            ctx.step("effect", f"{clause.text}: no negation stopped the movement before it", "L5R-ACT-EFFECT.3")
-            continue
-        if index + 1 < len(effects) and unnegatable_applies(ability, index + 1):
-            ctx.position.memo[UNNEGATABLE] = index  # (effects.apply_to_card asks no standing negation)
         if isinstance(clause, Effect) and clause.kind.startswith("amount-"):
             continue  # folded into the clause before it
         if index in bonus_done:
