@@ -21,7 +21,7 @@ _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attack
 #: states read here (some relative to the card whose ability it is)
 _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
          "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable",
-         "has-followers", "in-and-out-of-play"}
+         "has-followers", "in-and-out-of-play", "has-attachments"}
 
 _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
@@ -54,6 +54,10 @@ _TYPE_WORDS = {"stronghold", "personality", "holding", "follower", "item", "spel
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+#: "a Kolat, Ninja, Shadowlands, or dishonorable Personality", "your performing Berserker or unbowed
+#: Personality": any one of the words, each a keyword ("keyword:Ninja"), a keyword it lacks
+#: ("not-keyword:Spider") or a state ("state:dishonorable")
+_ANY_OF_RE = re.compile(r"^any-of:((?:(?:not-)?keyword:[^|]+|state:[^|]+)(?:\|(?:(?:not-)?keyword:[^|]+|state:[^|]+))+)$")
 #: "with a Political ability": an ability of the card (printed or gained) whose designators name it
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
@@ -145,7 +149,31 @@ def checked(state: str) -> bool:
             is not None) or any(
             r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
-        or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
+        or state in ("duel-winner", "duel-loser") \
+        or _any_of_checked(state)  # (duel sides: named by duels.subjects, never tested on a card)
+
+
+def _any_of_checked(state: str) -> bool:
+    m = _ANY_OF_RE.match(state)
+    return m is not None and all(checked(p[len("state:"):]) for p in m.group(1).split("|") if p.startswith("state:"))
+
+
+def _any_of_fits(game, pos: Position, source: Copy | None, copy: Copy, parts: str) -> bool | None:
+    """Does ``copy`` fit one of the words of an "any-of:" state? None when none fits and one of
+    them cannot be told."""
+    unknown = False
+    for part in parts.split("|"):
+        kind, _, word = part.partition(":")
+        if kind == "keyword":
+            found = pos.has_keyword(copy, word)
+        elif kind == "not-keyword":
+            found = not pos.has_keyword(copy, word)
+        else:
+            found = fits(game, pos, source, copy, word)
+        if found:
+            return True
+        unknown = unknown or found is None
+    return None if unknown else False
 
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
@@ -216,8 +244,11 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     if state in ("opposed", "unopposed"):
         here = opposed(pos, copy)
         return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)
-    if state == "no-attachments":
-        return not pos.attachments_of(copy.uid)
+    if state in ("no-attachments", "has-attachments"):  # "without attachments" / "with attachments"
+        return bool(pos.attachments_of(copy.uid)) == (state == "has-attachments")
+    m = _ANY_OF_RE.match(state)
+    if m:
+        return _any_of_fits(game, pos, source, copy, m.group(1))
     if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
         has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
         return has if state == "has-followers" else not has
@@ -495,6 +526,10 @@ def _either_parts(state: str) -> tuple | None:
 
     parts = []
     for words in m.groups():
+        bare = _bare_part(words.strip())
+        if bare is not None:
+            parts.append(bare)
+            continue
         ability = parse_ability(f"Battle: Bow {words.strip()}.")
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
         if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
@@ -508,6 +543,23 @@ def _either_parts(state: str) -> tuple | None:
     return tuple(parts)
 
 
+#: "a target Ring or Moshi Tomiko": a card type named bare, or a card's title (two or more
+#: capitalised words: one word alone may be a keyword or this card's own name)
+_TITLE_PART = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)+")
+
+
+def _bare_part(words: str):
+    """A part of an "either:" state written without an article: a card type ("Ring", "Holding") as
+    a description of that type, or a title as ("titled", title); None for anything else."""
+    from ...core.ability import TargetSpec
+
+    if words.lower() in _TYPE_WORDS and words[:1].isupper() and " " not in words:
+        return TargetSpec(ref="target", card_types=(words.lower(),), text=words)
+    if _TITLE_PART.fullmatch(words) and not any(w.lower() in _TYPE_WORDS for w in words.split()):
+        return ("titled", words)
+    return None
+
+
 def _either_checked(state: str) -> bool:
     return _either_parts(state) is not None
 
@@ -519,6 +571,10 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
         return None
     unknown = False
     for spec in parts:
+        if isinstance(spec, tuple):  # ("titled", title): a card of that title (Experienced or not)
+            if _title(copy.card.name) == _title(spec[1]):
+                return True
+            continue
         if spec.card_types and copy.card.type not in spec.card_types \
                 and not ("attachment" in spec.card_types and copy.attached_to):
             continue
