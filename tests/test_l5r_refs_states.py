@@ -25,3 +25,40 @@ def test_either_one_word_name_is_not_read_as_a_title():
 
 def test_with_attachments_is_checked():
     assert checked("has-attachments")
+
+
+def _target(text: str):
+    from adjudicator.games.l5r.ability import parse_ability
+
+    ability = parse_ability(text)
+    return ability, [c for c in ability.effects if c.target is not None and c.target.ref == "possessed"][0]
+
+
+def test_named_card_weapon_is_read():
+    from adjudicator.games.l5r.states import owned_read, owned_spec
+
+    ability, clause = _target("Open, Bow this card: Gain 1 Honor. You may bow Sora's Weapon to straighten him.")
+    assert owned_spec(clause.target) == ("Sora", "card", "Weapon")
+    assert owned_read(ability, clause)
+
+
+def test_named_card_plural_noun_and_type():
+    from adjudicator.games.l5r.states import owned_spec
+
+    _, clause = _target("Battle, Bow this card: You may bow one of Daiishu's Followers to straighten him.")
+    assert owned_spec(clause.target) == ("Daiishu", "follower", None)
+
+
+def test_two_nouns_are_not_read():
+    from adjudicator.games.l5r.states import owned_spec
+
+    # "Followers or Weapons": the description keeps one of the two
+    _, clause = _target("Battle, Bow this card: You may bow one of Kenjiro's Followers or Weapons to straighten him.")
+    assert owned_spec(clause.target) is None
+
+
+def test_mandatory_effect_is_not_claimed():
+    from adjudicator.games.l5r.states import owned_read
+
+    ability, clause = _target("Open: Bow Sora's Weapon. Gain 1 Honor.")
+    assert not owned_read(ability, clause)

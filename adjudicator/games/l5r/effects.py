@@ -543,10 +543,13 @@ def executes(ability) -> bool:
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
+    from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
+            owned_read(ability, c) or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")

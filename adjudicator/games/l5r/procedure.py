@@ -485,6 +485,11 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
             return unit_cards(ctx.position, source)
         he = bind.moved or bind.last
         return unit_cards(ctx.position, he[0]) if he else []
+    from .states import owned_cards  # "Sora's Weapon": one attached to the card named (states.py)
+
+    owned = owned_cards(ctx, source, clause, bind, as_cost=as_cost)
+    if owned is not None:
+        return owned
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":

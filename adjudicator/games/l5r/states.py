@@ -597,3 +597,78 @@ def _title(name: str) -> str:
     title Yasuki Tono (Comprehensive Rules, Experienced: the Experienced version of a Personality
     has the same title, which is why it may overlay him)."""
     return name.split("\u2022")[0].strip().casefold()
+
+
+# ---------------------------------------------------------------------------- "Sora's Weapon"
+
+#: "Sora's Weapon", "one of Daiishu's Followers", "one of Haruma's Spells": a card attached to the
+#: card the name stands for (this card, or the Personality it is attached to: :func:`_named`), of
+#: the type or keyword the noun gives (one noun: "Followers or Weapons" keeps one of the two)
+_OWNED_RE = re.compile(r"^(?:one of )?([A-Z][\w-]*)'s ([A-Z][a-z-]+)$")
+#: the types such a noun may name (cards that attach to a Personality)
+_OWNED_TYPES = {"follower", "spell", "item", "card", "attachment"}
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def owned_spec(spec) -> tuple[str, str, str | None] | None:
+    """(owner's name, card type, keyword or None) of "Sora's Weapon"-like words, or None for other
+    possessed words (``effects.executes`` claims only these; :func:`owned_cards` finds them)."""
+    if spec is None or spec.ref != "possessed" or spec.tests or spec.zone is not None or spec.count != 1 \
+            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",)):
+        return None
+    m = _OWNED_RE.match((spec.text or "").strip())
+    if m is None or len(spec.card_types) != 1 or spec.card_types[0] not in _OWNED_TYPES or len(spec.keywords) > 1:
+        return None
+    kind, keyword = spec.card_types[0], (_singular(spec.keywords[0]) if spec.keywords else None)
+    noun = _singular(m.group(2)).lower()
+    if noun not in (kind, (keyword or "").lower()) or (kind == "card" and keyword is None):
+        return None  # the noun is not what the description kept
+    return m.group(1), kind, keyword
+
+
+def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | None:
+    """The card "Sora's Weapon" names in a cost or effect of Sora's own ability: one attached to
+    the named card, named with ``paying`` like any card the player picks without targeting
+    (L5R-ACT-COST, L5R-ACT-EFFECT). "Him" after it is the named card ("You may bow Sora's Weapon to
+    straighten him"). An optional "you may bow …" needs an unbowed one: bowing a bowed card would
+    not happen, and what it is done for would not either. None: not such words."""
+    from dataclasses import replace
+
+    read = owned_spec(getattr(clause, "target", None))
+    if read is None:
+        return None
+    name, kind, keyword = read
+    rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    owner = _named(ctx.position, source, name)
+    if owner is None:
+        ctx.reject(rule, f"'{clause.target.text}': {name} is not this card nor the Personality it is attached to "
+                   "(the engine does not look up other cards by name)")
+    from .procedure import _paying_choice
+
+    picked = _paying_choice(ctx, source, clause, replace(clause.target, ref="choice", card_types=(kind,),
+                                                         keywords=(keyword,) if keyword else (), states=()), as_cost)
+    for copy in picked:
+        if copy.attached_to != owner.uid:
+            ctx.reject(rule, f"{copy.show()} is not attached to {owner.name}: it is not '{clause.target.text}'")
+        if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
+            ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
+    bind.last = [owner]  # "to straighten him": the card the name stands for
+    return picked
+
+
+
+def owned_read(ability, clause) -> bool:
+    """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
+    or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
+    him": the card must be one the bow changes)."""
+    if owned_spec(getattr(clause, "target", None)) is None or ability.kind not in ("action", "reaction"):
+        return False
+    if clause in ability.costs:
+        return True
+    if clause not in ability.effects:
+        return False
+    index = ability.effects.index(clause)
+    return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
