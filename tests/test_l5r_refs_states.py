@@ -62,3 +62,15 @@ def test_mandatory_effect_is_not_claimed():
 
     ability, clause = _target("Open: Bow Sora's Weapon. Gain 1 Honor.")
     assert not owned_read(ability, clause)
+
+
+def test_this_card_or_one_of_its_spells_as_a_cost():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read, self_or_owned
+
+    ability = parse_ability("Open: Bow Tomiko or one of her Spells: Gain 1 Honor.")
+    assert self_or_owned(ability.costs[0].target) == ("Tomiko", "spell", None)
+    assert owned_read(ability, ability.costs[0])
+    # another card named with 'paying' in the same ability: which choice a name is for is not told
+    other = parse_ability("Open: Bow Tomiko or one of her Spells: Discard one of your Followers.")
+    assert not owned_read(other, other.costs[0])

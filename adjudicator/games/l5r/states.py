@@ -629,6 +629,44 @@ def owned_spec(spec) -> tuple[str, str, str | None] | None:
     return m.group(1), kind, keyword
 
 
+#: "Bow Kojinrue or one of his Weapons": this card, or a card of that keyword (or type) attached to it
+_SELF_OR_OWNED_RE = re.compile(r"^either:([A-Z][\w-]*)\|one of (?:his|her|its) ([A-Z][a-z-]+)$")
+
+
+def self_or_owned(spec) -> tuple[str, str, str | None] | None:
+    """(name, card type, keyword or None) of "Kojinrue or one of his Weapons" said of this card, or None."""
+    if spec is None or spec.ref != "this" or spec.card_types or spec.keywords or spec.tests \
+            or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _SELF_OR_OWNED_RE.match(spec.states[0])
+    if m is None:
+        return None
+    noun = _singular(m.group(2))
+    return (m.group(1), noun.lower(), None) if noun.lower() in _OWNED_TYPES else (m.group(1), "card", noun)
+
+
+def _self_or_owned_card(ctx, source: Copy, clause, read, rule: str) -> list:
+    """"Bow Kojinrue or one of his Weapons": the card named with ``paying`` when one is (it must be
+    such a card attached to him), else the card itself -- nothing else in the ability is named with
+    ``paying`` (``owned_read``), so a name there is this choice."""
+    from dataclasses import replace
+
+    name, kind, keyword = read
+    owner = _named(ctx.position, source, name)
+    if owner is None:
+        ctx.reject(rule, f"'{clause.target.text}': {name} is not this card nor the Personality it is attached to")
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    if not [i for i in range(len(ctx.body.paying)) if i not in used]:
+        return [owner]
+    from .procedure import _paying_choice
+
+    spec = replace(clause.target, ref="choice", card_types=(kind,), keywords=(keyword,) if keyword else (), states=())
+    picked = _paying_choice(ctx, source, clause, spec, True)
+    if any(c.uid != owner.uid and c.attached_to != owner.uid for c in picked):
+        ctx.reject(rule, f"{picked[0].show()} is not attached to {owner.name}: it is not '{clause.target.text}'")
+    return picked
+
+
 def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | None:
     """The card "Sora's Weapon" names in a cost or effect of Sora's own ability: one attached to
     the named card, named with ``paying`` like any card the player picks without targeting
@@ -637,11 +675,14 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     not happen, and what it is done for would not either. None: not such words."""
     from dataclasses import replace
 
+    rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    either = self_or_owned(getattr(clause, "target", None))
+    if either is not None and as_cost:
+        return _self_or_owned_card(ctx, source, clause, either, rule)
     read = owned_spec(getattr(clause, "target", None))
     if read is None:
         return None
     name, kind, keyword = read
-    rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     owner = _named(ctx.position, source, name)
     if owner is None:
         ctx.reject(rule, f"'{clause.target.text}': {name} is not this card nor the Personality it is attached to "
@@ -664,6 +705,12 @@ def owned_read(ability, clause) -> bool:
     """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
     or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
     him": the card must be one the bow changes)."""
+    if self_or_owned(getattr(clause, "target", None)) is not None:
+        # a cost of an action; the only card of it named with ``paying`` (_self_or_owned_card)
+        others = [c for c in (*ability.costs, *ability.effects) if c is not clause and getattr(c, "target", None)
+                  is not None and (c.target.ref == "choice" or owned_spec(c.target) is not None)]
+        return ability.kind in ("action", "reaction") and clause in ability.costs and not others \
+            and not any(getattr(c, "kind", "") in ("search", "choose") for c in (*ability.costs, *ability.effects))
     if owned_spec(getattr(clause, "target", None)) is None or ability.kind not in ("action", "reaction"):
         return False
     if clause in ability.costs:
