@@ -140,8 +140,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
+    from .effects_negate import unnegated  # "This movement will not be negated" (effects_negate)
+
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
-            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor" \
+            and not unnegated(position, kind, source):
         # (standing negations were asked above with this effect's source: a rule-only one fits no effect)
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
     handler = _topic_handlers()[0].get(kind)

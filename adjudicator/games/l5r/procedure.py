@@ -1309,7 +1309,11 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
+    from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
+
+    protect(pos, source, ability)
     resolve_effects(ctx, source, ability, bind)
+    unprotect(pos)
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
