@@ -1190,6 +1190,12 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
                      "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
+        from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+        if will_not_enter(game, pos, card, actor):
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
+                     f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
+            continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
             need = card.card.attrs.get("honor-requirement", 0) or 0
