@@ -74,3 +74,14 @@ def test_this_card_or_one_of_its_spells_as_a_cost():
     # another card named with 'paying' in the same ability: which choice a name is for is not told
     other = parse_ability("Open: Bow Tomiko or one of her Spells: Discard one of your Followers.")
     assert not owned_read(other, other.costs[0])
+
+
+def test_each_card_in_the_target_unit():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import in_it_read
+
+    ability = parse_ability("Battle: Target an enemy unit: Bow all Followers with 3 or lower Force in it.")
+    assert in_it_read(ability, ability.effects[0])
+    # "Bow it" after it: what bowing the unit itself means is not read here
+    other = parse_ability("Battle: Target an enemy unit: Destroy all bowed cards in it. Bow it.")
+    assert not in_it_read(other, other.effects[0])

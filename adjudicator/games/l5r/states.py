@@ -676,6 +676,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     from dataclasses import replace
 
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    if not as_cost and _in_it(getattr(clause, "target", None)):
+        return _cards_in_it(ctx, clause.target, bind)
     either = self_or_owned(getattr(clause, "target", None))
     if either is not None and as_cost:
         return _self_or_owned_card(ctx, source, clause, either, rule)
@@ -705,6 +707,8 @@ def owned_read(ability, clause) -> bool:
     """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
     or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
     him": the card must be one the bow changes)."""
+    if in_it_read(ability, clause):
+        return True
     if self_or_owned(getattr(clause, "target", None)) is not None:
         # a cost of an action; the only card of it named with ``paying`` (_self_or_owned_card)
         others = [c for c in (*ability.costs, *ability.effects) if c is not clause and getattr(c, "target", None)
@@ -719,3 +723,43 @@ def owned_read(ability, clause) -> bool:
         return False
     index = ability.effects.index(clause)
     return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+# ---------------------------------------------------------------------------- "each card in it"
+
+#: "Target an enemy unit: Bow all Followers with 3 or lower Force in it": the cards of the unit
+#: named before ("it"), each fitting the rest of the description
+_IN_IT = "in:it"
+
+
+def _in_it(spec) -> bool:
+    return spec is not None and spec.ref == "each" and _IN_IT in spec.states and spec.zone is None \
+        and all(checked(s) for s in spec.states if s != _IN_IT)
+
+
+def _cards_in_it(ctx, spec, bind) -> list:
+    """Every card in the unit of the card(s) "it" names that fits the rest of ``spec``."""
+    from dataclasses import replace
+
+    from .effects_engine import unit_cards
+    from .procedure import target_ok
+
+    rest = replace(spec, states=tuple(s for s in spec.states if s != _IN_IT))
+    found: list = []
+    for named in bind.last:
+        if isinstance(named, str):
+            continue
+        found.extend(c for c in unit_cards(ctx.position, named) if c not in found and target_ok(ctx, c, rest) is None)
+    return found
+
+
+def in_it_read(ability, clause) -> bool:
+    """"… each card in it" after "Target an enemy unit": the action's one target, a unit, is "it", and
+    no other effect names "it" (what an effect on the unit itself does is not read here)."""
+    if ability.kind not in ("action", "reaction") or clause not in ability.effects \
+            or not _in_it(getattr(clause, "target", None)):
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None]
+    targets = [t for t in specs if t.ref == "target"]
+    return len(targets) == 1 and tuple(targets[0].card_types) == ("unit",) and targets[0].count == 1 \
+        and not targets[0].up_to and not any(t.ref in ("it", "choice", "possessed") for t in specs)
