@@ -85,3 +85,8 @@ def test_each_card_in_the_target_unit():
     # "Bow it" after it: what bowing the unit itself means is not read here
     other = parse_ability("Battle: Target an enemy unit: Destroy all bowed cards in it. Bow it.")
     assert not in_it_read(other, other.effects[0])
+
+
+def test_in_a_named_cards_unit_is_checked():
+    assert checked("in-unit-of:Tensin")
+    assert not checked("in-unit-of:the target")  # a target chosen in the same action: not read here

@@ -72,6 +72,9 @@ _CURRENT_PROVINCE = "in-province-of:the current battlefield"
 _AT_SOURCE = "at-battlefield-of:this card"
 #: "at Dairuko's battlefield": where the unit of the card named stands (this card or its bearer)
 _AT_NAMED_RE = re.compile(r"^at-battlefield-of:([A-Z][\w'-]*)$")
+#: "your performing Follower in Tensin's unit": in the unit of the card named (this card or the
+#: Personality it is attached to: :func:`_named`)
+_IN_NAMED_UNIT_RE = re.compile(r"^in-unit-of:([A-Z][\w'-]*)$")
 #: "your performing Personality in a Ninja unit": a unit with that keyword (Comprehensive Rules,
 #: "Unit Keywords": the Personality and all Followers each have it; an "Infantry unit" is one
 #: without Cavalry)
@@ -147,7 +150,7 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
         or _any_of_checked(state)  # (duel sides: named by duels.subjects, never tested on a card)
@@ -444,6 +447,10 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
             return None
         field = _leader(pos, named).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    m = _IN_NAMED_UNIT_RE.match(state)
+    if m:
+        named = _named(pos, source, m.group(1))
+        return None if named is None else _leader(pos, copy).uid == _leader(pos, named).uid
     m = _TOTAL_CMP_RE.match(state)
     if m:
         if copy.card.type != "personality":
