@@ -90,3 +90,9 @@ def test_each_card_in_the_target_unit():
 def test_in_a_named_cards_unit_is_checked():
     assert checked("in-unit-of:Tensin")
     assert not checked("in-unit-of:the target")  # a target chosen in the same action: not read here
+
+
+def test_either_part_from_your_hand():
+    parts = _either_parts("either:a Kiho|a Spell from your hand")
+    assert parts is not None and parts[1].zone == "hand"
+    assert not checked("either:a Kiho|a Spell in your discard pile")

@@ -539,7 +539,9 @@ def _either_parts(state: str) -> tuple | None:
             continue
         ability = parse_ability(f"Battle: Bow {words.strip()}.")
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
-        if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
+        # ("a Kiho or a Spell from your hand": a part may name the hand, checked by _either_fits)
+        if spec is None or spec.ref not in ("target", "choice") or spec.zone not in (None, "hand") \
+                or spec.owner != "any" or (spec.zone == "hand" and "from your hand" not in spec.text.lower()):
             return None
         if any(t in ("card", "unit") for t in spec.card_types) or not (spec.card_types or spec.keywords):
             return None  # "a card without …": the whole keeps the other side's type, which would
@@ -585,6 +587,8 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
         if spec.card_types and copy.card.type not in spec.card_types \
                 and not ("attachment" in spec.card_types and copy.attached_to):
             continue
+        if spec.zone == "hand" and (copy.zone != "hand" or source is None or copy.zone_owner != source.controller):
+            continue  # "from your hand": a card in the hand of the player whose ability it is
         if not all(pos.has_keyword(copy, k) for k in spec.keywords):
             continue
         if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
