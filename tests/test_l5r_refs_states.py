@@ -96,3 +96,8 @@ def test_either_part_from_your_hand():
     parts = _either_parts("either:a Kiho|a Spell from your hand")
     assert parts is not None and parts[1].zone == "hand"
     assert not checked("either:a Kiho|a Spell in your discard pile")
+
+
+def test_either_or_one_of_his():
+    parts = _either_parts("either:your performing Kensai|one of his Weapons")
+    assert parts is not None and parts[1] == ("of-first", "card", "Weapon")

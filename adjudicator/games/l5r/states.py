@@ -532,7 +532,14 @@ def _either_parts(state: str) -> tuple | None:
     from .ability import parse_ability
 
     parts = []
-    for words in m.groups():
+    for n, words in enumerate(m.groups()):
+        his = _HIS_PART_RE.match(words.strip())
+        if n == 1 and his is not None and parts and not isinstance(parts[0], tuple):
+            # "your performing Kensai or one of his Weapons": a card attached to one fitting the first part
+            noun = _singular(his.group(1))
+            parts.append(("of-first", noun.lower(), None) if noun.lower() in _OWNED_TYPES
+                         else ("of-first", "card", noun))
+            continue
         bare = _bare_part(words.strip())
         if bare is not None:
             parts.append(bare)
@@ -541,7 +548,7 @@ def _either_parts(state: str) -> tuple | None:
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
         # ("a Kiho or a Spell from your hand": a part may name the hand, checked by _either_fits)
         if spec is None or spec.ref not in ("target", "choice") or spec.zone not in (None, "hand") \
-                or spec.owner != "any" or (spec.zone == "hand" and "from your hand" not in spec.text.lower()):
+                or spec.owner not in ("any", "you") or (spec.zone == "hand" and "from your hand" not in spec.text.lower()):
             return None
         if any(t in ("card", "unit") for t in spec.card_types) or not (spec.card_types or spec.keywords):
             return None  # "a card without …": the whole keeps the other side's type, which would
@@ -552,6 +559,8 @@ def _either_parts(state: str) -> tuple | None:
     return tuple(parts)
 
 
+#: "… or one of his Weapons": the second part of an either-description, about the first part's card
+_HIS_PART_RE = re.compile(r"^one of (?:his|her|its) ([A-Z][a-z-]+)$")
 #: "a target Ring or Moshi Tomiko": a card type named bare, or a card's title (two or more
 #: capitalised words: one word alone may be a keyword or this card's own name)
 _TITLE_PART = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)+")
@@ -580,27 +589,45 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
         return None
     unknown = False
     for spec in parts:
+        if isinstance(spec, tuple) and spec[0] == "of-first":  # "one of his Weapons"
+            _, kind, keyword = spec
+            bearer = pos.copies.get(copy.attached_to) if copy.attached_to is not None else None
+            if bearer is None or (kind not in ("card", "attachment") and copy.card.type != kind) \
+                    or (keyword is not None and not pos.has_keyword(copy, keyword)):
+                continue
+            found = _part_fits(game, pos, source, bearer, parts[0])
+            if found:
+                return True
+            unknown = unknown or found is None
+            continue
         if isinstance(spec, tuple):  # ("titled", title): a card of that title (Experienced or not)
             if _title(copy.card.name) == _title(spec[1]):
                 return True
             continue
-        if spec.card_types and copy.card.type not in spec.card_types \
-                and not ("attachment" in spec.card_types and copy.attached_to):
-            continue
-        if spec.zone == "hand" and (copy.zone != "hand" or source is None or copy.zone_owner != source.controller):
-            continue  # "from your hand": a card in the hand of the player whose ability it is
-        if not all(pos.has_keyword(copy, k) for k in spec.keywords):
-            continue
-        if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
-            continue
-        found = [fits(game, pos, source, copy, s) for s in spec.states]
-        if False in found:
-            continue
-        if None in found:
-            unknown = True
-            continue
-        return True
+        found = _part_fits(game, pos, source, copy, spec)
+        if found:
+            return True
+        unknown = unknown or found is None
     return None if unknown else False
+
+
+def _part_fits(game, pos: Position, source: Copy | None, copy: Copy, spec) -> bool | None:
+    """Does ``copy`` fit one part of an either-description (type, zone, keywords, numbers, states)?"""
+    if spec.card_types and copy.card.type not in spec.card_types \
+            and not ("attachment" in spec.card_types and copy.attached_to):
+        return False
+    if spec.zone == "hand" and (copy.zone != "hand" or source is None or copy.zone_owner != source.controller):
+        return False  # "from your hand": a card in the hand of the player whose ability it is
+    if not all(pos.has_keyword(copy, k) for k in spec.keywords):
+        return False
+    if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
+        return False
+    if spec.owner == "you" and (source is None or copy.controller != source.controller):
+        return False  # ("your performing Kensai": the first part of "… or one of his Weapons")
+    found = [fits(game, pos, source, copy, s) for s in spec.states]
+    if False in found:
+        return False
+    return None if None in found else True
 
 
 def _title(name: str) -> str:
