@@ -25,3 +25,12 @@ def test_two_movements_are_not_read():
     ability, clause = _clause("Ninja Battle: Move home your target Ninja Personality and a target enemy "
                               "Personality; these movements will not be negated. Bow them.")
     assert unnegated_kinds(ability, clause) is None
+
+
+def test_the_targets_abilities_may_not_be_used():
+    from adjudicator.games.l5r.effects import executes
+
+    assert executes(parse_ability("Open: Target a Region and destroy this card: The Region's abilities may not "
+                                  "be used."))
+    # "your Stronghold's abilities": no target names the card
+    assert not executes(parse_ability("Open: Destroy this card: Your Stronghold's abilities may not be used."))

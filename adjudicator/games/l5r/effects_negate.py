@@ -700,9 +700,27 @@ def unusable_executes(clause: Effect, ability) -> bool:
     spec = clause.target
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
         return False
-    if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) != ("of-it",):
+    if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) not in (("of-it",),
+                                                                                                ("of-choice",)):
         return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
+    if spec.states == ("of-choice",) and not _the_target(ability, spec):
+        return False  # "your Stronghold's abilities": a card no target names
     return clause.duration is None and _named_before(ability, clause)
+
+
+def _the_target(ability, spec) -> bool:
+    """"The Region's abilities" after "Target a Region": the one target of the action, named by its
+    type or keyword, is the card "it" stands for when the clause resolves (no other card named between)."""
+    import re as _re
+
+    m = _re.fullmatch(r"the ([A-Z][a-z]+)'s (?:base )?abilities", (spec.text or "").strip(), _re.I)
+    specs = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
+             and c.target is not spec]
+    targets = [t for t in specs if t.ref == "target"]
+    if m is None or len(targets) != 1 or any(t.ref in ("it", "choice", "possessed") for t in specs):
+        return False
+    noun = m.group(1).lower()
+    return noun in targets[0].card_types or noun in (k.lower() for k in targets[0].keywords)
 
 
 def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
