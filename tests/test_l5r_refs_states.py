@@ -101,3 +101,13 @@ def test_either_part_from_your_hand():
 def test_either_or_one_of_his():
     parts = _either_parts("either:your performing Kensai|one of his Weapons")
     assert parts is not None and parts[1] == ("of-first", "card", "Weapon")
+
+
+def test_the_targets_unit_needs_one_target():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Target an enemy Personality: Straighten the target's unit.")
+    assert owned_read(ability, ability.effects[0])
+    two = parse_ability("Battle: Target your Personality and an enemy Personality: Straighten the target's unit.")
+    assert not owned_read(two, two.effects[0])

@@ -716,6 +716,11 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
+    if not as_cost and _targets_unit(getattr(clause, "target", None)):
+        from .effects_engine import unit_cards  # "straighten the target's unit": the one target's unit
+
+        chosen = [c for cards in bind.targets.values() for c in cards if not isinstance(c, str)]
+        return unit_cards(ctx.position, chosen[0]) if len(chosen) == 1 else []
     either = self_or_owned(getattr(clause, "target", None))
     if either is not None and as_cost:
         return _self_or_owned_card(ctx, source, clause, either, rule)
@@ -747,6 +752,11 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _targets_unit(getattr(clause, "target", None)):  # the action's one target (a single card)
+        targets = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None
+                   and c.target.ref == "target"]
+        return ability.kind in ("action", "reaction") and clause in ability.effects and len(targets) == 1 \
+            and targets[0].count == 1 and not targets[0].up_to and not targets[0].optional
     if self_or_owned(getattr(clause, "target", None)) is not None:
         # a cost of an action; the only card of it named with ``paying`` (_self_or_owned_card)
         others = [c for c in (*ability.costs, *ability.effects) if c is not clause and getattr(c, "target", None)
@@ -801,3 +811,9 @@ def in_it_read(ability, clause) -> bool:
     targets = [t for t in specs if t.ref == "target"]
     return len(targets) == 1 and tuple(targets[0].card_types) == ("unit",) and targets[0].count == 1 \
         and not targets[0].up_to and not any(t.ref in ("it", "choice", "possessed") for t in specs)
+
+
+def _targets_unit(spec) -> bool:
+    """"the target's unit": the unit of the action's one target (its Personality and his attachments)."""
+    return spec is not None and spec.ref == "possessed" and tuple(spec.card_types) == ("unit",) \
+        and tuple(spec.states) == ("of-it",) and (spec.text or "").strip().lower() == "the target's unit"
