@@ -111,3 +111,12 @@ def test_the_targets_unit_needs_one_target():
     assert owned_read(ability, ability.effects[0])
     two = parse_ability("Battle: Target your Personality and an enemy Personality: Straighten the target's unit.")
     assert not owned_read(two, two.effects[0])
+
+
+def test_owned_or_yours_in_an_optional_effect():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Bow a target enemy attachment with lower Force. You may bow one of Dairu's "
+                            "Weapons or one of your Ports to destroy the target.")
+    assert owned_read(ability, ability.effects[1])

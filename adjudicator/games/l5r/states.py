@@ -724,6 +724,9 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     either = self_or_owned(getattr(clause, "target", None))
     if either is not None and as_cost:
         return _self_or_owned_card(ctx, source, clause, either, rule)
+    owned_or_yours = _owned_or_yours(getattr(clause, "target", None))
+    if owned_or_yours is not None:
+        return _owned_or_yours_card(ctx, source, clause, owned_or_yours, rule, as_cost)
     read = owned_spec(getattr(clause, "target", None))
     if read is None:
         return None
@@ -752,6 +755,8 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _owned_or_yours(getattr(clause, "target", None)) is not None:
+        return _optional_or_cost(ability, clause)
     if _targets_unit(getattr(clause, "target", None)):  # the action's one target (a single card)
         targets = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None
                    and c.target.ref == "target"]
@@ -817,3 +822,58 @@ def _targets_unit(spec) -> bool:
     """"the target's unit": the unit of the action's one target (its Personality and his attachments)."""
     return spec is not None and spec.ref == "possessed" and tuple(spec.card_types) == ("unit",) \
         and tuple(spec.states) == ("of-it",) and (spec.text or "").strip().lower() == "the target's unit"
+
+
+#: "one of Dairu's Weapons or one of your Ports": a card attached to the card named, or one of the
+#: player's own cards, each of the type or keyword its noun gives
+_OWNED_OR_YOURS_RE = re.compile(r"^either:one of ([A-Z][\w-]*)'s ([A-Z][a-z-]+)\|one of your ([A-Z][a-z-]+)$")
+
+
+def _noun(word: str) -> tuple[str, str | None]:
+    noun = _singular(word)
+    return (noun.lower(), None) if noun.lower() in _OWNED_TYPES else ("card", noun)
+
+
+def _owned_or_yours(spec):
+    if spec is None or spec.ref != "possessed" or spec.card_types or spec.keywords or spec.tests \
+            or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _OWNED_OR_YOURS_RE.match(spec.states[0])
+    return None if m is None else (m.group(1), _noun(m.group(2)), _noun(m.group(3)))
+
+
+def _optional_or_cost(ability, clause) -> bool:
+    if ability.kind not in ("action", "reaction"):
+        return False
+    if clause in ability.costs:
+        return True
+    if clause not in ability.effects:
+        return False
+    index = ability.effects.index(clause)
+    return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+def _owned_or_yours_card(ctx, source: Copy, clause, read, rule: str, as_cost: bool) -> list:
+    """The card named with ``paying`` for "one of Dairu's Weapons or one of your Ports"."""
+    from dataclasses import replace
+
+    name, (kind, keyword), (kind2, keyword2) = read
+    owner = _named(ctx.position, source, name)
+    from .procedure import _paying_choice
+
+    spec = replace(clause.target, ref="choice", card_types=(), keywords=(), states=())
+    picked = _paying_choice(ctx, source, clause, spec, as_cost)
+    pos = ctx.position
+
+    def fits_noun(copy, kind_, keyword_) -> bool:
+        return (kind_ in ("card", "attachment") or copy.card.type == kind_) \
+            and (keyword_ is None or pos.has_keyword(copy, keyword_))
+
+    for copy in picked:
+        attached = owner is not None and copy.attached_to == owner.uid and fits_noun(copy, kind, keyword)
+        yours = copy.controller == ctx.actor and fits_noun(copy, kind2, keyword2)
+        if not (attached or yours):
+            ctx.reject(rule, f"{copy.show()} is not '{clause.target.text}'")
+        if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
+            ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
+    return picked
