@@ -141,8 +141,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
+    from .effects_negate import unnegated  # "This movement will not be negated" (effects_negate)
+
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
-            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor" \
+            and not unnegated(position, kind, source):
         # (standing negations were asked above with this effect's source: a rule-only one fits no effect)
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
     handler = _topic_handlers()[0].get(kind)
@@ -589,6 +592,7 @@ def executes(ability) -> bool:
 
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
+    from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
@@ -596,6 +600,7 @@ def executes(ability) -> bool:
             (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
+            owned_read(ability, c) or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")

@@ -498,6 +498,11 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
             return unit_cards(ctx.position, source)
         he = bind.moved or bind.last
         return unit_cards(ctx.position, he[0]) if he else []
+    from .states import owned_cards  # "Sora's Weapon": one attached to the card named (states.py)
+
+    owned = owned_cards(ctx, source, clause, bind, as_cost=as_cost)
+    if owned is not None:
+        return owned
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
@@ -1251,6 +1256,12 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
                      "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
+        from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+        if will_not_enter(game, pos, card, actor):
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
+                     f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
+            continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
             need = card.card.attrs.get("honor-requirement", 0) or 0
@@ -1438,7 +1449,11 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
+    from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
+
+    protect(pos, source, ability)
     resolve_effects(ctx, source, ability, bind)
+    unprotect(pos)
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
