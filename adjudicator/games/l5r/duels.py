@@ -568,7 +568,9 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
     totals = {}
     parts = []
     for card in (a, b):
-        base = pos.stat(card, stat, 0)
+        # the card's current value, as every other Force/Chi reading takes it: printed plus the
+        # lasting traits that reach it ("Your Crane Personalities have +1C") and, for Force, its Items
+        base = ctx.game.card_property(pos, card, stat)
         base = base if isinstance(base, int) else 0
         values = [_focus_value(pos, pos.copies[u]) for u in focused[card.controller]]
         totals[card.uid] = base + sum(values)
