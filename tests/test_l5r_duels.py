@@ -103,10 +103,16 @@ FOCUS_CARRIED_OUT = [
     "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
     "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
     "As a Focus Effect, after you win this duel, draw a card.",
+    # a consequence for the winner: applied once the duel has resolved (L5R-ACT-EFFECT.5.6)
+    "As a Focus Effect, give the duel's winner +3F.",
+    "As a Focus Effect, the winner gains 2 Honor.",
+    "As a Focus Effect, if you win this duel, draw a card.",
+    "As a Focus Effect: Give your Personality in this duel Tactician.",
+    "As a Focus Effect, give +1 Focus Value to each of your focused cards.",
 ]
 
 FOCUS_NOT_CARRIED_OUT = [
-    "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
+    "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
     "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
     "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
     ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
@@ -142,8 +148,10 @@ def test_must_focus_exactly_once(focusing, expect):
 def test_focus_effects_at_once_and_after_the_end():
     assert executes(parse_ability("As a Focus Effect, bow the other Personality."))
     assert executes(parse_ability("As a Focus Effect: After this duel ends, give your Personality in it +3F."))
-    # before the resolution there is no winner to name
-    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+    # naming the winner, it is a consequence: it waits for the resolution (L5R-ACT-EFFECT.5.6)
+    assert executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+    # part of it would happen now and part later: not carried out
+    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor and bow the other Personality."))
 
 
 REFUSAL = BOARD.replace("Bow the loser. The winner gains 2 Honor.",

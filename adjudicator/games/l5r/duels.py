@@ -509,7 +509,29 @@ def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, l
 def _now(ability) -> bool:
     """A Focus Effect that acts at once ("bow the other Personality"), not after the resolution."""
     return (ability.trigger.timing, ability.trigger.event) == ("when", "card-focused") and not any(
-        _after_it_ends(c) for c in ability.conditions)
+        _after_it_ends(c) for c in ability.conditions) and not _consequence(ability)
+
+
+def _outcome_condition(cond) -> bool:
+    """"if you win this duel", "if your Personality won it": a condition on the duel's outcome."""
+    return (cond.kind, tuple(cond.args[1:])) in _FOCUS_CONDITIONS
+
+
+def _consequence(ability) -> bool:
+    """"As a Focus Effect, the winner gains 2 Honor", "As a Focus Effect, if you win this duel, draw a
+    card": a Focus Effect with no trigger of its own each of whose effects names a side of the duel
+    or holds only on its outcome. It gives a consequence for the winner or the loser, which is
+    applied once the duel has resolved (L5R-ACT-EFFECT.5.6), so it waits for the resolution."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or not ability.effects:
+        return False
+    if any(not _outcome_condition(c) for c in ability.conditions):
+        return False
+
+    def consequence(n: int, c) -> bool:
+        return isinstance(c, Effect) and (_side_spec(c.target) is not None or any(
+            g.args[:1] == (f"effect {n}",) for g in ability.conditions))
+
+    return all(consequence(n, c) for n, c in enumerate(ability.effects))
 
 
 def _strike(ctx, focused: dict[str, list[int]], sides: tuple) -> list:
@@ -556,9 +578,36 @@ def _focus_order(focused: dict[str, list[int]]):
     return lambda uid: rank[uid]
 
 
+#: memo key: {uid: change} -- Focus Value changes Focus Effects gave focused cards in the duel being
+#: fought ("give +1 Focus Value to each of your focused cards"); they end with it (L5R-ACT-EFFECT.5.6)
+FOCUS_BONUS = "_focus-bonus"
+
+
 def _focus_value(pos, card: Copy) -> int:
     value = pos.stat(card, "focus", 0)
-    return value if isinstance(value, int) else 0
+    value = value if isinstance(value, int) else 0
+    return value + pos.memo.get(FOCUS_BONUS, {}).get(str(card.uid), 0)
+
+
+def _focus_bonus(clause) -> bool:
+    """"Give +1 Focus Value to each of your focused cards": every card its player has focused in
+    this duel (none other is focused), changed at once -- before the resolution totals them."""
+    spec = clause.target
+    return isinstance(clause, Effect) and clause.kind == "modify-stat" and clause.stat == "focus" \
+        and bool(clause.amount) and spec is not None and spec.ref == "each" and spec.owner == "you" \
+        and spec.card_types == ("card",) and spec.states == ("focused",) and not spec.keywords and not spec.tests
+
+
+def _give_focus_bonus(pos, you: str, clause) -> list:
+    """The Focus Value change of :func:`_focus_bonus` on each card ``you`` focused in this duel."""
+    result = pos.memo.get(CURRENT) or {}
+    mine = [pos.copies[u] for u in result.get("focused", []) if u in pos.copies and pos.copies[u].owner == you]
+    bonus = pos.memo.setdefault(FOCUS_BONUS, {})
+    outs = []
+    for card in mine:
+        bonus[str(card.uid)] = bonus.get(str(card.uid), 0) + clause.amount
+        outs.append(Outcome(True, f"{card.name} gets {clause.amount:+d} Focus Value (now {_focus_value(pos, card)})"))
+    return outs
 
 
 def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict,
@@ -636,6 +685,7 @@ def finish(ctx) -> None:
     are discarded (L5R-ACT-EFFECT.5.6)."""
     pos = ctx.position
     result = pos.memo.pop(CURRENT, None)
+    pos.memo.pop(FOCUS_BONUS, None)  # changes to the focused cards' Focus Value end with the duel
     if not result:
         return
     gone = []
@@ -790,12 +840,13 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
 #: "After this duel ends", "After this duel's resolution", "after you win this duel"
 _FOCUS_TRIGGERS = ("duel-ends", "duel-resolves", "duel-won")
 #: what a Focus Effect does to a side of the duel ("bow its winner", "give its winner +3F")
-_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat")
+_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat", "grant-keyword")
 #: what it does to a player: you, or the side's controller ("the loser's controller draws a card")
 _PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
 #: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
 _FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
                      ("effect-if:won", ("you", "it")): "winners",
+                     ("effect-if:wins", ("you",)): "winners",  # "if you win this duel"
                      ("effect-if:lost-contest", ("you",)): "losers"}
 
 
@@ -854,7 +905,9 @@ def focus_effect_executes(ability) -> bool:
         return True
     immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
         _after_it_ends(c) for c in ability.conditions)
-    if immediate:
+    if immediate and _consequence(ability):
+        pass  # "the winner gains 2 Honor": waits for the resolution, a consequence (L5R-ACT-EFFECT.5.6)
+    elif immediate:
         # "As a Focus Effect, bow the other Personality": now, before the resolution -- so it names
         # no winner or loser yet, and has no condition
         if ability.conditions or any(isinstance(c, Effect) and _side_spec(c.target) for c in ability.effects):
@@ -880,7 +933,11 @@ def focus_effect_executes(ability) -> bool:
             return (c.target is None or c.target.ref == "you" or side is not None) and (
                 c.kind == "take-favor" or (c.amount or 1) > 0)
         if c.kind in _SIDE_KINDS and (names_side(c.target) and c.target.ref == "it" or _duelist_word(c.target)):
+            if c.kind == "grant-keyword":  # "Give your Personality in this duel Tactician"
+                return (c.keyword or "")[:1].isupper()
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
+        if _focus_bonus(c):  # "give +1 Focus Value to each of your focused cards"
+            return True
         if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
             from .effects_engine import province_effect_applies
 
@@ -932,6 +989,8 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
             outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
         elif clause.kind == "put-in-hand":
             outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+        elif _focus_bonus(clause):
+            outs = _give_focus_bonus(pos, you, clause)
         elif clause.kind == "modify-stat" and clause.stat == "strength":
             from .effects_engine import give_province_strength
 
