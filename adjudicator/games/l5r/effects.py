@@ -643,7 +643,8 @@ def executes(ability) -> bool:
         from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
         from .effects_traits import lasting_tail  # "... lose 4 Honor. Will not attach cards."
 
-        return ability.trigger is not None and not ability.costs and not any(
+        from .triggers import choosing_executes  # a trait with choices: resolved as an action's effects (triggers.py)
+        return choosing_executes(ability) or ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
             or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)

@@ -510,7 +510,184 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
             proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
                 "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
             return
+    if asks_choices(ability):  # "After this Follower enters play, discard a card": its player chooses
+        _resolve_choosing(game, pos, copy, ability, proc, about)
+        return
     resolve_clauses(game, pos, copy, ability, proc, about)
+
+
+# ---- triggered traits with choices ---------------------------------------------------------
+
+#: the rule of a triggered trait's choices (pinned from the Comprehensive Rules)
+CHOICES = "L5R-TRAIT.5"
+
+
+def _asks(ability, index: int, clause) -> bool:
+    """Does this effect of a triggered trait ask its player for a choice the plain trait resolution
+    (:func:`resolve_clauses`, which makes none) cannot make: a target, a card or player to choose
+    ("discard a card", "Choose a player"), or whether to take it ("you may ...")?"""
+    from .effects_traits import created_attached_clause, its_personality, lasting_tail
+
+    if any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions):
+        return True
+    spec = getattr(clause, "target", None)
+    return spec is not None and spec.ref in ("target", "choice") and not its_personality(spec) \
+        and not created_attached_clause(clause, ability) and clause.kind != "negate" and lasting_tail(ability) != index
+
+
+def asks_choices(ability) -> bool:
+    """A triggered trait (no Focus Effect) one of whose effects asks for a choice (:func:`_asks`)."""
+    return ability.kind == "trait" and ability.trigger is not None and "Focus Effect" not in ability.designators \
+        and any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def choosing_executes(ability) -> bool:
+    """For effects.executes: a triggered trait with choices the engine carries out -- its effects
+    resolve as an action's effects do (procedure.resolve_effects, L5R-ACT-EFFECT), its player's
+    choices named with ``answering`` (L5R-TRAIT.5). So it is carried out when the same effects
+    are as a Reaction's to the same trigger; with no costs and no usage limit of its own (the
+    engine counts none for traits), and at most one "you may" (one word declines it)."""
+    from dataclasses import replace
+
+    from .effects import executes
+
+    if not asks_choices(ability) or ability.costs or ability.limit is not None or not fires(ability.trigger):
+        return False
+    if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    if any(getattr(c, "kind", "") in _NOT_CHOSEN_HERE for c in ability.effects):
+        return False  # ("Create two 1F Followers and attach them to one or two of your Personalities")
+    return executes(replace(ability, kind="reaction", designators=("Reaction",)))
+
+
+#: effects not carried out this way: creating cards and attaching them, which the procedure binds for
+#: one card at a time ("create three Followers and attach them to your Personalities" would leave
+#: some unattached)
+_NOT_CHOSEN_HERE = ("create", "attach", "attach-to")
+
+
+class _TraitContext:
+    """What procedure.resolve_effects needs of an action's context, for a trait: its player acts,
+    the choices come from ``answering``, and every step is the trait's (L5R-TRAIT, L5R-TRAIT.5)."""
+
+    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure):
+        self.game, self.position, self.actor, self.body, self.proc, self.lines = game, pos, actor, body, proc, ()
+
+    def reject(self, rule: str, text: str):
+        from ...core.ruling import Rejected
+
+        raise Rejected(rule, text)
+
+    def step(self, kind: str, description: str, *rules: str) -> None:
+        self.proc.add("trigger", description, "L5R-TRAIT", CHOICES, *rules)
+
+    def card(self, obj, *, where=None, purpose: str = ""):
+        return self.game.resolve_card(self.position, obj, where=where, purpose=purpose)
+
+
+#: memo keys the procedure keeps while one action resolves: set aside while a trait resolves
+_ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base", "_done", "_refilled", "_changed")
+
+
+def _needs(ability) -> tuple[int, int]:
+    """(targets, chosen cards or players) the trait asks for at most, in the order mentioned."""
+    from .procedure import target_specs
+
+    targets = sum(s.count for s in target_specs(ability) if not s.optional)
+    chosen = sum(max(1, c.target.count) for c in ability.effects
+                 if getattr(c, "target", None) is not None and c.target.ref == "choice")
+    return targets, chosen
+
+
+def _take_answers(game, pos: Position, ability):
+    """The ``answering`` choices this trait takes, from the front of what is left: players and
+    cards for its targets (``targeting``), then for the cards and players it chooses (``paying``),
+    and one word ("no" declines a "you may", as ``choosing`` does for an action)."""
+    answers = getattr(game, "answering", None)
+    if answers is None:
+        return (), (), None
+    most_targets, most_chosen = _needs(ability)
+    targeting, paying, word = [], [], None
+    while answers:
+        obj = answers[0]
+        text = getattr(obj, "text", "")
+        if obj.kind != "card" and text not in pos.players and text not in pos.labels:
+            if word is not None:
+                break
+            word = text
+        elif len(targeting) < most_targets:
+            targeting.append(obj)
+        elif len(paying) < most_chosen:
+            paying.append(obj)
+        else:
+            break
+        answers.pop(0)
+    return tuple(targeting), tuple(paying), word
+
+
+#: the ``answering`` words that decline a "you may" (as ``choosing no`` does for an action)
+_DECLINE = ("no", "decline", "not")
+
+
+def _all_targets_optional(ability) -> bool:
+    """Every effect naming a target is one the trait says "you may" take: declined, it targets nothing."""
+    optional = {c.args[0] for c in ability.conditions if c.kind == "effect-optional" and c.args}
+    return all(f"effect {i}" in optional for i, c in enumerate(ability.effects)
+               if getattr(c, "target", None) is not None and c.target.ref == "target")
+
+
+def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None) -> None:
+    """Resolve a triggered trait with choices: its effects in order as an action's are resolved
+    (procedure.resolve_effects), "it" the card the event was about, its player naming targets
+    and chosen cards with ``answering`` as it resolves. Targeting must be carried out if possible;
+    when it fails (or a choice is missing), the rest of the trait does not happen (L5R-TRAIT.5)."""
+    from ...core.ruling import Rejected
+    from ...core.scenario_ast import ActionBody
+    from .procedure import Bindings, choose_targets, resolve_effects
+
+    targeting, paying, word = _take_answers(game, pos, ability)
+    body = ActionBody("answering", targeting=targeting, paying=paying, choosing=word)
+    ctx = _TraitContext(game, pos, copy.controller, body, proc)
+    saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
+    pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
+    if word:
+        pos.memo["_choosing"] = word
+    bind = Bindings()
+    bind.last = [about] if about is not None else []
+    declined = str(word or "").lower() in _DECLINE
+    try:
+        if not (declined and _all_targets_optional(ability)):  # ("you may target ...", declined: no target)
+            choose_targets(ctx, copy, ability, bind)
+        pos.memo["_paying_used"] = []
+        resolve_effects(ctx, copy, ability, bind)
+    except Rejected as stop:
+        reason = stop.reasons[0]
+        text = reason.text.replace(" on announcement", "").replace("(use 'targeting')", "(name it with 'answering')") \
+            .replace("with 'paying'", "with 'answering'")  # (the words an action's clauses would need)
+        proc.add("trigger", f"the rest of {copy.name}'s trait does not happen: {text}", "L5R-TRAIT", CHOICES,
+                 reason.rule)
+    finally:
+        for key in _ACTION_KEYS:
+            pos.memo.pop(key, None)
+        pos.memo.update(saved)
+
+
+def answered(game, body, position: Position, attempt):
+    """Run ``attempt`` (the core's, for one statement) with the statement's ``answering`` choices
+    waiting for the triggered traits it sets off; a choice no trait took rejects the statement."""
+    from ...core.ruling import Reason, Ruling
+
+    game.answering = list(getattr(body, "answering", ()) or ())
+    try:
+        ruling = attempt()
+        left = list(game.answering)
+    finally:
+        game.answering = None
+    if left and ruling.accepted:
+        text = (f"no triggered trait asked for the answer(s) {', '.join(o.show() for o in left)} "
+                "(answering names the choices of the traits the action sets off, in order)")
+        return Ruling(False, ruling.action, [Reason(CHOICES, text)], ruling.steps, position)
+    return ruling
 
 
 def _holds(game, pos: Position, copy: Copy, about: Copy | None):
