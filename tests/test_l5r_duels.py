@@ -109,14 +109,15 @@ FOCUS_CARRIED_OUT = [
     "As a Focus Effect, if you win this duel, draw a card.",
     "As a Focus Effect: Give your Personality in this duel Tactician.",
     "As a Focus Effect, give +1 Focus Value to each of your focused cards.",
+    # the consequences of losing come later (L5R-ACT-EFFECT.5.6, L5R-DURATION)
+    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+     "Dynasty Phase begins."),
 ]
 
 FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
     "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
     "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
-    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
-     "Dynasty Phase begins."),
 ]
 
 
@@ -166,3 +167,38 @@ def test_refusal_and_its_consequence(flags, expect):
     text = REFUSAL.format(kenji=3, sora=2, kw="", focusing=flags, expect=expect)
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+DELAYING = """scenario "t"
+game l5r
+card "Kakita Kenji" personality force 2 chi 4 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Crane text "Open: Target an enemy Personality: Kenji duels him. Destroy the duel's loser."
+card "Matsu Sora" personality force 3 chi 3 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Lion
+card "Stay of Judgement" action gold-cost 0 focus 0 text "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next Dynasty Phase begins."
+player Alice clan Crane family-honor 10
+player Bob clan Lion family-honor 10
+phase action
+priority Alice
+Alice home: "Kakita Kenji"
+Bob home: "Matsu Sora"
+Bob hand: "Stay of Judgement"
+Alice uses "Kakita Kenji" targeting "Matsu Sora" focusing "Stay of Judgement", strike{answering}
+expect legal
+{expect}
+"""
+
+
+@pytest.mark.parametrize("answering,expect", [
+    ("", 'expect "Matsu Sora" in Bob home'),  # taken by default: the destruction waits
+    (" answering no", 'expect "Matsu Sora" in Bob dynasty-discard'),  # declined: destroyed at once
+])
+def test_delaying_the_effects_of_losing(answering, expect):
+    result = run_scenario(parse_scenario(DELAYING.format(answering=answering, expect=expect), "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_delaying_focus_effects_carried_out():
+    assert executes(parse_ability("As a Focus Effect: Delay all consequences of losing this duel (from any source) "
+                                  "until the end of the turn."))
+    # a moment the engine does not fire
+    assert not executes(parse_ability("As a Focus Effect: Delay the effects of losing this duel until your next "
+                                      "turn ends."))

@@ -673,6 +673,8 @@ def subjects(ctx, clause) -> list | None:
     side = next(s for s in spec.states if s in SIDES)
     result = ctx.position.memo.get(CURRENT) or {}
     cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
+    if side == "duel-loser":  # "Delay the effects of losing this duel": set aside for the delaying player's
+        cards = _hold_back(ctx, ctx.position.copies.get(ctx.position.memo.get("_source")), clause, cards)
     from .procedure import PLAYER_KINDS
 
     if clause.kind in PLAYER_KINDS or spec.card_types == ("controller",):
@@ -881,6 +883,75 @@ def _loses_against(game, card: Copy, other: Copy) -> str | None:
     return None
 
 
+#: "Delay ... until the end of the turn" / "until after the next Dynasty Phase begins": the moment the
+#: delayed consequences of losing come (delayed.py fires them)
+_DELAY_UNTIL = {"turn": ("end-of", "turn-ends"),
+                "until after the next dynasty phase begins": ("after-next", "dynasty-phase-begins")}
+_DELAY_WORDS = {"turn": "at the end of the turn", "until after the next dynasty phase begins":
+                "after the next Dynasty phase begins"}
+
+
+def _delays_loss(ability) -> bool:
+    """"As a Focus Effect: Delay all consequences of losing this duel until the end of the turn",
+    "... You may choose (now) to delay the effects of losing this duel until after the next Dynasty
+    Phase begins": the focusing player's Personality, if it loses, takes the consequences of
+    losing then, not now (L5R-ACT-EFFECT.5.6)."""
+    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+        return False
+    clause = ability.effects[0]
+    return clause.kind == "delay-duel-loss" and clause.target is not None and clause.target.ref == "you" \
+        and clause.duration in _DELAY_UNTIL and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _delay_loss(ctx, card: Copy, ability, clause) -> None:
+    """The Focus Effect of :func:`_delays_loss`, at the strike: its player chooses now (``answering
+    no`` declines a "you may"; by default the player takes it, as an action's player does)."""
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to delay the effects of losing",
+                 STRIKE)
+        return
+    (pos.memo.get(CURRENT) or {}).setdefault("delayed", {})[card.owner] = clause.duration
+    ctx.step("effect", f"{card.name}'s Focus Effect: if {card.owner}'s Personality loses, the consequences of "
+             f"losing come {_DELAY_WORDS[clause.duration]}, not now", STRIKE, CONSEQUENCES, "L5R-DURATION")
+
+
+def _declined(ctx) -> bool:
+    """The next ``answering`` word of the statement, if it is one, says whether a "you may" is taken."""
+    answers = getattr(ctx.game, "answering", None)
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in ("no", "yes", "decline", "not"):
+        return answers.pop(0).text.lower() != "yes"
+    return False
+
+
+def _hold_back(ctx, source: Copy | None, clause, losers: list) -> list:
+    """The losers whose consequences of losing come now; those whose player delayed them
+    (:func:`_delay_loss`) are set aside with ``clause`` (delayed.py fires it at the moment:
+    L5R-ACT-EFFECT.5.6, L5R-DURATION)."""
+    from .delayed import KEY
+
+    pos = ctx.position
+    result = pos.memo.get(CURRENT) or {}
+    delayed = result.get("delayed") or {}
+    later = [c for c in losers if c.controller in delayed]
+    if not later or source is None:
+        return losers
+    index = next((i for a in ctx.game.abilities(source) for i, c in enumerate(a.effects) if c is clause), None)
+    text = next((a.text for a in ctx.game.abilities(source) if any(c is clause for c in a.effects)), None)
+    if index is None:
+        return losers
+    for card in later:
+        duration = delayed[card.controller]
+        pos.memo.setdefault(KEY, []).append({
+            "source": source.uid, "text": text, "effect": index, "moment": list(_DELAY_UNTIL[duration]),
+            "battlefield": None, "cards": [] if clause.kind in _PLAYER_KINDS else [card.uid],
+            "players": [card.controller] if clause.kind in _PLAYER_KINDS else [],
+            "controller": card.controller, "turn": pos.timing.turn, "phase": pos.timing.phase})
+        ctx.step("effect", f"'{clause.text}' on {card.name}, the loser, comes {_DELAY_WORDS[duration]}: "
+                 f"{card.controller} delayed the effects of losing", CONSEQUENCES, "L5R-DURATION")
+    return [c for c in losers if c not in later]
+
+
 def _both_lose(ability) -> bool:
     """"As a Focus Effect, when this duel resolves, both Personalities lose the duel" (not a tie)."""
     spec = ability.effects[0].target if len(ability.effects) == 1 and isinstance(ability.effects[0], Effect) else None
@@ -901,7 +972,7 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if _both_lose(ability):
+    if _both_lose(ability) or _delays_loss(ability):
         return True
     immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
         _after_it_ends(c) for c in ability.conditions)
@@ -971,8 +1042,8 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     for index, clause in enumerate(ability.effects):
         held = True
         for cond in ability.conditions:
-            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
-                continue  # ("after it ends": it waited for the end like the others)
+            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond) or cond.kind == "effect-optional":
+                continue  # ("after it ends": it waited for the end like the others; "you may": _delay_loss)
             side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
             held = held and mine is not None and mine.uid in result[side]
         if not held:
@@ -981,6 +1052,11 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
             continue
         side = _side_spec(clause.target)
         cards = [pos.copies[u] for u in result[side]] if side else []
+        if side == "losers":  # (a loser whose player delayed the effects of losing: later)
+            cards = _hold_back(ctx, card, clause, cards)
+        if clause.kind == "delay-duel-loss":  # "You may choose (now) to delay the effects of losing this duel"
+            _delay_loss(ctx, card, ability, clause)
+            continue
         word = _duelist_word(clause.target)
         if word is not None:
             cards = [c for c in ((mine,) if word == "mine" else (theirs,)) if c is not None]
