@@ -163,12 +163,14 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
     as "or" ("Spell or Kiho"), and is taken as "and" only when the trigger's text has no "or"
     and no list ("a Kiho Battle action"). "did"/"target" are checked only about this card: on other cards
     the reader drops whose card it is ("one of your Personalities")."""
-    if core not in ACTION_RAISED or set(quals) - set(_ACTION_CHECKED):
+    quals = _action_quals(quals, trigger_text)
+    if quals is None or core not in ACTION_RAISED or set(quals) - set(_ACTION_CHECKED) - {"from"}:
         return False
-    if quals.get("by") not in ("you", "opponent", "any"):
+    if quals.get("by") not in ("you", "opponent", "any") or quals.get("from", "strategy") != "strategy":
         return False
     kind = quals.get("kind")
-    if kind is not None and (not kind or ("|" in kind and not _kinds_joined(trigger_text))):
+    if kind is not None and (not kind or ("|" in kind and not _kinds_joined(trigger_text)
+                                          and _kind_alternatives(kind, trigger_text) is None)):
         return False
     if quals.get("target", "this-card") != "this-card":
         return False
@@ -201,8 +203,47 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
     return _DID_WHOSE[m.group(1).lower()]
 
 
+#: "After your Tactical action resolves" is read with the word as a keyword ("kw"); before "action" it
+#: is the action's designator, as "After the resolution of your Tactical action" reads ("kind")
+_KW_ACTION = re.compile(r"\b([A-Z][\w-]*) action\b")
+
+
+def _action_quals(quals: dict, trigger_text: str) -> dict | None:
+    """The qualifiers of an action event, "kw=tactical" read as the designator it is when the
+    trigger's words put it just before "action"; None when a "kw" is not that."""
+    if "kw" not in quals:
+        return quals
+    m = _KW_ACTION.search(trigger_text)
+    if "kind" in quals or not m or m.group(1).lower() != quals["kw"]:
+        return None
+    return {**{k: v for k, v in quals.items() if k != "kw"}, "kind": quals["kw"]}
+
+
+#: "After a Dark Virtue, Fear, or Maho action resolves": the designators one of which the action has
+_KIND_LIST = re.compile(r"^after (?:your|an?|another player's) ((?:[A-Z][\w-]*[ ,]+(?:or )?)+)action resolves$")
+
+
+def _kind_alternatives(kind: str, trigger_text: str) -> list[list[str]] | None:
+    """"Dark Virtue, Fear, or Maho": the designators of each alternative (["dark", "virtue"],
+    ["fear"], ["maho"]), read from the trigger's words when they are a list joined by "or" whose
+    words are the event's kind in order; None otherwise (refused)."""
+    m = _KIND_LIST.match(trigger_text.strip())
+    if not m or " or " not in m.group(1):
+        return None
+    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1).strip()) if p.strip()]
+    alternatives = [p.lower().split() for p in parts]
+    if len(alternatives) < 2 or [w for alt in alternatives for w in alt] != kind.replace("|", "-").split("-"):
+        return None
+    return alternatives
+
+
 def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
     """Does an action event (info: triggers_events.raise_action) fit the qualifiers?"""
+    quals = _action_quals(quals, trigger_text) or {}
+    if quals.get("from") == "strategy":  # "your Recon action from a Strategy": its card is a Strategy
+        card = pos.copies.get(info.get("source") or 0)
+        if card is None or card.card.type != "action":
+            return False
     by = quals.get("by")
     if by == "you" and info.get("by") != source.controller:
         return False
@@ -214,9 +255,14 @@ def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_t
         if kinds is None:
             return False
         negated = kind.startswith("not-")
-        words = (kind[4:] if negated else kind).replace("|", "-").split("-")  # "kiho|battle": both
-        if all(w in kinds for w in words) == negated:
-            return False
+        alternatives = _kind_alternatives(kind, trigger_text) if "|" in kind and not negated else None
+        if alternatives is not None:  # "a Dark Virtue, Fear, or Maho action": one of them
+            if not any(all(w in kinds for w in alt) for alt in alternatives):
+                return False
+        else:
+            words = (kind[4:] if negated else kind).replace("|", "-").split("-")  # "kiho|battle": both
+            if all(w in kinds for w in words) == negated:
+                return False
     if "target" in quals or quals.get("did") == "this-card-targeted":
         if source.uid not in (info.get("targets") or ()):
             return False
