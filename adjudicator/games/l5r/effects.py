@@ -395,6 +395,9 @@ def executes(ability) -> bool:
             return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
+        from .triggers import asks_choices, choosing_executes  # a trait with choices: resolved as an action's
+        if asks_choices(ability):  # effects are, its player's choices named with 'answering' (triggers.py)
+            return choosing_executes(ability)
     if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
         from .effects_traits import invest_executes
 
@@ -643,8 +646,7 @@ def executes(ability) -> bool:
         from .effects_traits import created_attached_clause, its_personality  # (the bearer; "create ... and attach it")
         from .effects_traits import lasting_tail  # "... lose 4 Honor. Will not attach cards."
 
-        from .triggers import choosing_executes  # a trait with choices: resolved as an action's effects (triggers.py)
-        return choosing_executes(ability) or ability.trigger is not None and not ability.costs and not any(
+        return ability.trigger is not None and not ability.costs and not any(
             c.kind == "effect-optional" for c in ability.conditions) and all(
             c.target is None or c.target.ref in ("this", "you", "attached", "it") or its_personality(c.target)
             or trait_clause_executes(c, ability) or c.kind == "negate" or created_attached_clause(c, ability)

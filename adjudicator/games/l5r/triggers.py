@@ -608,8 +608,8 @@ def choosing_executes(ability) -> bool:
 
 #: effects not carried out this way: creating cards and attaching them, which the procedure binds for
 #: one card at a time ("create three Followers and attach them to your Personalities" would leave
-#: some unattached)
-_NOT_CHOSEN_HERE = ("create", "attach", "attach-to")
+#: some unattached); searching ("for another Enslaved Djinn": a title the search reads as keywords)
+_NOT_CHOSEN_HERE = ("create", "attach", "attach-to", "search")
 
 
 class _TraitContext:
@@ -625,10 +625,16 @@ class _TraitContext:
         raise Rejected(rule, text)
 
     def step(self, kind: str, description: str, *rules: str) -> None:
-        self.proc.add("trigger", description, "L5R-TRAIT", CHOICES, *rules)
+        self.proc.add("trigger", _answering_words(description), "L5R-TRAIT", CHOICES, *rules)
 
     def card(self, obj, *, where=None, purpose: str = ""):
         return self.game.resolve_card(self.position, obj, where=where, purpose=purpose)
+
+
+def _answering_words(text: str) -> str:
+    """A step or rejection the procedure words for an action's clauses, worded for ``answering``."""
+    return text.replace(" on announcement", "").replace("(use 'targeting')", "(name it with 'answering')") \
+        .replace("with 'paying'", "with 'answering'")
 
 
 #: memo keys the procedure keeps while one action resolves: set aside while a trait resolves
@@ -708,8 +714,7 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
         resolve_effects(ctx, copy, ability, bind)
     except Rejected as stop:
         reason = stop.reasons[0]
-        text = reason.text.replace(" on announcement", "").replace("(use 'targeting')", "(name it with 'answering')") \
-            .replace("with 'paying'", "with 'answering'")  # (the words an action's clauses would need)
+        text = _answering_words(reason.text)
         proc.add("trigger", f"the rest of {copy.name}'s trait does not happen: {text}", "L5R-TRAIT", CHOICES,
                  reason.rule)
     finally:
