@@ -73,3 +73,33 @@ def test_answer_not_fitting_stops_the_trait():
                                'expect BOBS in Bob home')
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+ENTERING = """scenario "t"
+game l5r
+card "Tamao" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 0 keywords Samurai text "Interrupt: After you Recruit Tamao, create a 2F/2C/3PH Lion Clan • Ancestor • Samurai • Spirit Personality."
+player Alice clan Lion family-honor 10
+player Bob   clan Crab family-honor 10
+phase dynasty
+Alice province 1: "Tamao"
+Alice buys "Tamao"{flag}
+expect legal
+expect Alice home {home}
+"""
+
+
+@pytest.mark.parametrize("flag,home", [(" interrupting", 2), ("", 1)])
+def test_interrupt_of_a_card_entering_play_is_taken_only_when_said(flag, home):
+    result = run_scenario(parse_scenario(ENTERING.format(flag=flag, home=home), "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+@pytest.mark.parametrize("text,carried_out", [
+    ("Interrupt, Bow this card: After you Recruit Korimi, draw a card.", True),
+    ("Political Interrupt: After Katsue enters play, a target player loses 1 Honor.", True),
+    ("Interrupt, Bow this card, Pay 3 Gold: After you Recruit Ikoma, draw a card.", False),  # a Gold cost
+    ("Absent Interrupt: After you Recruit Ryushi, give him +2F.", False),  # a designator not read
+    ("Interrupt: After the action Recruits a Fortification from a Province, refill it face-up.", False),
+])
+def test_entering_interrupts(text, carried_out):
+    assert executes(parse_ability(text)) is carried_out

@@ -517,6 +517,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
+    interrupts_entering(game, pos, events, proc)  # "Interrupt: After you Recruit Korimi, ..." (interrupting)
     from .delayed import next_time, standing
 
     standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -601,7 +602,7 @@ def choosing_executes(ability) -> bool:
         return False
     if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
         return False
-    if any(getattr(c, "kind", "") in _NOT_CHOSEN_HERE for c in ability.effects):
+    if not _procedure_binds(ability):
         return False  # ("Create two 1F Followers and attach them to one or two of your Personalities")
     return executes(replace(ability, kind="reaction", designators=("Reaction",)))
 
@@ -609,15 +610,24 @@ def choosing_executes(ability) -> bool:
 #: effects not carried out this way: creating cards and attaching them, which the procedure binds for
 #: one card at a time ("create three Followers and attach them to your Personalities" would leave
 #: some unattached); searching ("for another Enslaved Djinn": a title the search reads as keywords)
-_NOT_CHOSEN_HERE = ("create", "attach", "attach-to", "search")
+_NOT_CHOSEN_HERE = ("attach", "attach-to", "search")
+
+
+def _procedure_binds(ability) -> bool:
+    """No effect of :data:`_NOT_CHOSEN_HERE`, and at most one card created (at home)."""
+    kinds = [getattr(c, "kind", "") for c in ability.effects]
+    created = [c for c in ability.effects if getattr(c, "kind", "") == "create"]
+    return not any(k in _NOT_CHOSEN_HERE for k in kinds) and all(
+        c.target is not None and c.target.count == 1 and "location" not in (c.text or "").lower() for c in created)
 
 
 class _TraitContext:
     """What procedure.resolve_effects needs of an action's context, for a trait: its player acts,
     the choices come from ``answering``, and every step is the trait's (L5R-TRAIT, L5R-TRAIT.5)."""
 
-    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure):
+    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure, rules: tuple):
         self.game, self.position, self.actor, self.body, self.proc, self.lines = game, pos, actor, body, proc, ()
+        self.rules = rules
 
     def reject(self, rule: str, text: str):
         from ...core.ruling import Rejected
@@ -625,7 +635,7 @@ class _TraitContext:
         raise Rejected(rule, text)
 
     def step(self, kind: str, description: str, *rules: str) -> None:
-        self.proc.add("trigger", _answering_words(description), "L5R-TRAIT", CHOICES, *rules)
+        self.proc.add("trigger", _answering_words(description), *self.rules, *rules)
 
     def card(self, obj, *, where=None, purpose: str = ""):
         return self.game.resolve_card(self.position, obj, where=where, purpose=purpose)
@@ -688,7 +698,8 @@ def _all_targets_optional(ability) -> bool:
                if getattr(c, "target", None) is not None and c.target.ref == "target")
 
 
-def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None) -> None:
+def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None,
+                      rules: tuple = ("L5R-TRAIT", CHOICES)) -> None:
     """Resolve a triggered trait with choices: its effects in order as an action's are resolved
     (procedure.resolve_effects), "it" the card the event was about, its player naming targets
     and chosen cards with ``answering`` as it resolves. Targeting must be carried out if possible;
@@ -699,7 +710,7 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
 
     targeting, paying, word = _take_answers(game, pos, ability)
     body = ActionBody("answering", targeting=targeting, paying=paying, choosing=word)
-    ctx = _TraitContext(game, pos, copy.controller, body, proc)
+    ctx = _TraitContext(game, pos, copy.controller, body, proc, rules)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
     if word:
@@ -715,12 +726,79 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     except Rejected as stop:
         reason = stop.reasons[0]
         text = _answering_words(reason.text)
-        proc.add("trigger", f"the rest of {copy.name}'s trait does not happen: {text}", "L5R-TRAIT", CHOICES,
-                 reason.rule)
+        what = "trait" if ability.kind == "trait" else ability.kind.title()
+        proc.add("trigger", f"the rest of {copy.name}'s {what} does not happen: {text}", *rules, reason.rule)
     finally:
         for key in _ACTION_KEYS:
             pos.memo.pop(key, None)
         pos.memo.update(saved)
+
+
+# ---- the Interrupt of a card the action brings into play ----------------------------------
+
+#: the rule: an out-of-play card's Interrupt taken in the action that brings it into play
+ENTERING = "L5R-ACT-COND.5"
+#: the card events of an action bringing a card into play its Interrupt may speak of
+_ENTERING_EVENTS = ("this-card-recruited", "this-card-enters-play", "this-card-equipped")
+#: designators an Interrupt of this kind may carry besides "Interrupt": kinds and elements, no timing
+_INTERRUPT_WORDS = {"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void"}
+
+
+def entering_interrupt_executes(ability) -> bool:
+    """For effects.executes: "Interrupt: After you Recruit Korimi, draw a card" -- an Interrupt on a
+    card whose trigger is that card's own entering play (recruited, entering play, equipped), with
+    no cost but "Bow this card", taken in the action that brings it into play (L5R-ACT-COND.5):
+    carried out when its effects are as a Reaction's to the same trigger."""
+    from dataclasses import replace
+
+    from .effects import executes
+
+    trigger = ability.trigger
+    if ability.kind != "interrupt" or trigger is None or not fires(trigger) or ability.limit is not None:
+        return False
+    if not set(ability.designators) <= _INTERRUPT_WORDS or "Interrupt" not in ability.designators:
+        return False
+    if _raised_form(split_event(trigger.event)[0]) not in _ENTERING_EVENTS:
+        return False
+    if any(not (getattr(c, "kind", "") == "bow" and c.target is not None and c.target.ref == "this")
+           for c in ability.costs):
+        return False
+    if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    return executes(replace(ability, kind="reaction", designators=("Reaction",), costs=()))
+
+
+def interrupts_entering(game, pos: Position, events: list, proc: Procedure) -> None:
+    """The Interrupts of the cards the statement's action brought into play, if its player takes
+    them (the flag ``interrupting``): each resolves once the event it speaks of has happened, its
+    "Bow this card" paid by bowing the card now in play, its choices named with ``answering``
+    (L5R-ACT-COND.5)."""
+    if not getattr(game, "interrupting", False):
+        return
+    from .effects import apply_to_card
+
+    taken: set = set()
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 else None
+        if copy is None or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            if not entering_interrupt_executes(ability) or not trigger_matches(pos, copy, ability.trigger, event):
+                continue
+            if (copy.uid, ability.text) in taken:
+                continue  # (one Interrupt per card and ability: "recruited" and "enters play" both raised)
+            taken.add((copy.uid, ability.text))
+            proc.add("trigger", f"{copy.controller} takes {copy.name}'s Interrupt to the action that brought it into "
+                     f"play; '{ability.trigger.text}' has happened, so its effects resolve", ENTERING)
+            for cost in ability.costs:
+                out = apply_to_card(game, pos, copy, cost, as_cost=True, source=copy.name)
+                if not out.changed:
+                    proc.add("trigger", f"{copy.name}'s Interrupt cannot be paid ({out.why})", ENTERING,
+                             "L5R-ACT-COST")
+                    break
+                proc.add("trigger", f"its cost: {out.description}, now that it is in play", ENTERING, "L5R-ACT-COST")
+            else:
+                _resolve_choosing(game, pos, copy, ability, proc, copy, (ENTERING,))
 
 
 def answered(game, body, position: Position, attempt):
@@ -729,11 +807,12 @@ def answered(game, body, position: Position, attempt):
     from ...core.ruling import Reason, Ruling
 
     game.answering = list(getattr(body, "answering", ()) or ())
+    game.interrupting = "interrupting" in (getattr(body, "flags", ()) or ())  # (interrupts_entering)
     try:
         ruling = attempt()
         left = list(game.answering)
     finally:
-        game.answering = None
+        game.answering, game.interrupting = None, False
     if left and ruling.accepted:
         text = (f"no triggered trait asked for the answer(s) {', '.join(o.show() for o in left)} "
                 "(answering names the choices of the traits the action sets off, in order)")
