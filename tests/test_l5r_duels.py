@@ -112,12 +112,15 @@ FOCUS_CARRIED_OUT = [
     # the consequences of losing come later (L5R-ACT-EFFECT.5.6, L5R-DURATION)
     ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
      "Dynasty Phase begins."),
+    # choices named with 'answering' (L5R-TRAIT.5)
+    "As a Focus Effect: After this duel ends, straighten a Personality.",
+    "As a Focus Effect: After this duel ends, choose a player who loses 2 Honor.",
 ]
 
 FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
     "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
-    "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
+    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
 ]
 
 

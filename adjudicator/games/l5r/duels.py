@@ -891,6 +891,35 @@ _DELAY_WORDS = {"turn": "at the end of the turn", "until after the next dynasty 
                 "after the next Dynasty phase begins"}
 
 
+def _focus_choices(ability) -> bool:
+    """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
+    loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
+    for a target, a card or player to choose, or a "you may" -- and name no side of the duel."""
+    from .triggers import _asks
+
+    if _delays_loss(ability) or _both_lose(ability):
+        return False  # (their own readings)
+    if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
+            c.kind not in ("effect-optional",) for c in ability.conditions):
+        return False
+    if any(isinstance(c, Effect) and (_side_spec(c.target) or _duelist_word(c.target)) for c in ability.effects):
+        return False
+    return any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def _focus_choices_execute(ability) -> bool:
+    """Carried out as the trait choices are (triggers._resolve_choosing, L5R-TRAIT.5), when the same
+    effects are as a Battle action's, with no more than one "you may"."""
+    from dataclasses import replace
+
+    from .effects import executes
+    from .triggers import _procedure_binds
+
+    if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    return executes(replace(ability, kind="action", designators=("Battle",), trigger=None))
+
+
 def _delays_loss(ability) -> bool:
     """"As a Focus Effect: Delay all consequences of losing this duel until the end of the turn",
     "... You may choose (now) to delay the effects of losing this duel until after the next Dynasty
@@ -974,6 +1003,8 @@ def focus_effect_executes(ability) -> bool:
         return False
     if _both_lose(ability) or _delays_loss(ability):
         return True
+    if _focus_choices(ability):
+        return _focus_choices_execute(ability)
     immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
         _after_it_ends(c) for c in ability.conditions)
     if immediate and _consequence(ability):
@@ -1039,6 +1070,12 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     you = card.owner
     mine = next((s for s in sides if s.controller == you), None)
     theirs = next((s for s in sides if s.controller != you), None)
+    if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
+        from .triggers import _resolve_choosing
+
+        _resolve_choosing(ctx.game, pos, card, ability, ctx.proc, None, (STRIKE, "L5R-TRAIT.5"), "effect",
+                          f"{card.name}'s Focus Effect: ")
+        return
     for index, clause in enumerate(ability.effects):
         held = True
         for cond in ability.conditions:

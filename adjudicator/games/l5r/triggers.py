@@ -625,9 +625,10 @@ class _TraitContext:
     """What procedure.resolve_effects needs of an action's context, for a trait: its player acts,
     the choices come from ``answering``, and every step is the trait's (L5R-TRAIT, L5R-TRAIT.5)."""
 
-    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure, rules: tuple):
+    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure, rules: tuple, kind: str = "trigger",
+                 prefix: str = ""):
         self.game, self.position, self.actor, self.body, self.proc, self.lines = game, pos, actor, body, proc, ()
-        self.rules = rules
+        self.rules, self.kind, self.prefix = rules, kind, prefix
 
     def reject(self, rule: str, text: str):
         from ...core.ruling import Rejected
@@ -635,7 +636,7 @@ class _TraitContext:
         raise Rejected(rule, text)
 
     def step(self, kind: str, description: str, *rules: str) -> None:
-        self.proc.add("trigger", _answering_words(description), *self.rules, *rules)
+        self.proc.add(self.kind, self.prefix + _answering_words(description), *self.rules, *rules)
 
     def card(self, obj, *, where=None, purpose: str = ""):
         return self.game.resolve_card(self.position, obj, where=where, purpose=purpose)
@@ -699,7 +700,7 @@ def _all_targets_optional(ability) -> bool:
 
 
 def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None,
-                      rules: tuple = ("L5R-TRAIT", CHOICES)) -> None:
+                      rules: tuple = ("L5R-TRAIT", CHOICES), kind: str = "trigger", prefix: str = "") -> None:
     """Resolve a triggered trait with choices: its effects in order as an action's are resolved
     (procedure.resolve_effects), "it" the card the event was about, its player naming targets
     and chosen cards with ``answering`` as it resolves. Targeting must be carried out if possible;
@@ -710,7 +711,7 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
 
     targeting, paying, word = _take_answers(game, pos, ability)
     body = ActionBody("answering", targeting=targeting, paying=paying, choosing=word)
-    ctx = _TraitContext(game, pos, copy.controller, body, proc, rules)
+    ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
     if word:
@@ -727,7 +728,7 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
         reason = stop.reasons[0]
         text = _answering_words(reason.text)
         what = "trait" if ability.kind == "trait" else ability.kind.title()
-        proc.add("trigger", f"the rest of {copy.name}'s {what} does not happen: {text}", *rules, reason.rule)
+        proc.add(kind, f"{prefix}the rest of {copy.name}'s {what} does not happen: {text}", *rules, reason.rule)
     finally:
         for key in _ACTION_KEYS:
             pos.memo.pop(key, None)
