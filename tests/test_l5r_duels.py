@@ -205,3 +205,15 @@ def test_delaying_focus_effects_carried_out():
     # a moment the engine does not fire
     assert not executes(parse_ability("As a Focus Effect: Delay the effects of losing this duel until your next "
                                       "turn ends."))
+
+
+def test_destroying_an_attachment_not_in_the_duel_is_refused():
+    text = open("scenarios/l5r/duels2-focus-destroy-attachment.scn").read()
+    text = text.replace('Bob home: "Matsu Sora"', 'Bob home: "Matsu Sora", "Hida Kuroda", "Spare Blade" attached-to "Hida Kuroda"')
+    text = text.replace('card "Broken Steel"', 'card "Hida Kuroda" personality force 3 chi 1 honor-requirement 0 '
+                        'personal-honor 1 gold-cost 5 keywords Samurai Crab\ncard "Spare Blade" item force 1 gold-cost 1\n'
+                        'card "Broken Steel"')
+    text = text.replace('strike answering "Kenji\'s Katana"\nexpect legal', 'strike answering "Spare Blade"\nexpect illegal')
+    text = text.split("\nexpect illegal")[0] + "\nexpect illegal\n"
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)

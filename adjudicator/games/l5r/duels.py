@@ -891,13 +891,50 @@ _DELAY_WORDS = {"turn": "at the end of the turn", "until after the next dynasty 
                 "after the next Dynasty phase begins"}
 
 
+#: "an attachment on a Personality involved in this duel": the target words the reader keeps
+_INVOLVED = ("on:a Personality involved in this duel",)
+
+
+def _involved_attachment(ability) -> bool:
+    """"As a Focus Effect: You may destroy an attachment on a Personality involved in this duel": at
+    the strike, an attachment of either Personality in the duel, named by the focusing player with
+    ``answering`` (L5R-ACT-EFFECT.5.3, L5R-TRAIT.5)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or len(ability.effects) != 1:
+        return False
+    clause = ability.effects[0]
+    spec = getattr(clause, "target", None)
+    return isinstance(clause, Effect) and clause.kind == "destroy" and spec is not None and spec.ref == "choice" \
+        and spec.card_types == ("attachment",) and tuple(spec.states) == _INVOLVED and not spec.keywords \
+        and not spec.tests and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _destroy_involved_attachment(ctx, card: Copy, ability, sides: tuple) -> None:
+    from .effects import apply_to_card
+
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to destroy an attachment", STRIKE)
+        return
+    answers = getattr(ctx.game, "answering", None)
+    if not answers:
+        ctx.step("effect", f"{card.name}'s Focus Effect: no attachment was named for it (name one with 'answering'): "
+                 "nothing is destroyed", STRIKE, "L5R-TRAIT.5")
+        return
+    chosen = ctx.card(answers.pop(0), purpose="attachment to destroy")
+    if chosen.attached_to not in {s.uid for s in sides}:
+        ctx.reject("L5R-TRAIT.5", f"{chosen.show()} is not an attachment on a Personality involved in this duel")
+    out = apply_to_card(ctx.game, pos, chosen, ability.effects[0], as_cost=False, source=card.name)
+    text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+    ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-TRAIT.5", "L5R-ACT-EFFECT")
+
+
 def _focus_choices(ability) -> bool:
     """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
     loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
     for a target, a card or player to choose, or a "you may" -- and name no side of the duel."""
     from .triggers import _asks
 
-    if _delays_loss(ability) or _both_lose(ability):
+    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability):
         return False  # (their own readings)
     if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
             c.kind not in ("effect-optional",) for c in ability.conditions):
@@ -1001,7 +1038,7 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if _both_lose(ability) or _delays_loss(ability):
+    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability):
         return True
     if _focus_choices(ability):
         return _focus_choices_execute(ability)
@@ -1070,6 +1107,9 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     you = card.owner
     mine = next((s for s in sides if s.controller == you), None)
     theirs = next((s for s in sides if s.controller != you), None)
+    if _involved_attachment(ability):  # "You may destroy an attachment on a Personality involved in this duel"
+        _destroy_involved_attachment(ctx, card, ability, sides)
+        return
     if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
         from .triggers import _resolve_choosing
 
