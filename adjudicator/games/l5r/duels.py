@@ -928,13 +928,59 @@ def _destroy_involved_attachment(ctx, card: Copy, ability, sides: tuple) -> None
     ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-TRAIT.5", "L5R-ACT-EFFECT")
 
 
+#: what "transfer a Follower (an attachment) from your Personality in this duel" may move
+_TRANSFERRED = {("follower",): ("follower",), ("attachment",): ("follower", "item", "spell", "ring", "region")}
+
+
+def _transfers_away(ability) -> bool:
+    """"As a Focus Effect: You may transfer an attachment (a Follower) from your Personality in this
+    duel to another of your Personalities": at the strike, the card and the Personality named by
+    the focusing player with ``answering``, in that order (L5R-ACT-EFFECT.5.3, L5R-TRAIT.5)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or len(ability.effects) != 2:
+        return False
+    moved, host = ability.effects
+    if not all(isinstance(c, Effect) and c.target is not None and c.target.ref == "choice" for c in (moved, host)):
+        return False
+    return moved.kind == "transfer" and tuple(moved.target.card_types) in _TRANSFERRED \
+        and tuple(moved.target.states) == ("on:your Personality", "in-duel") and not moved.target.keywords \
+        and host.kind == "attach-to" and host.target.owner == "you" and host.target.card_types == ("personality",) \
+        and not host.target.states and not host.target.keywords and not host.target.tests \
+        and (host.target.text or "").lower() == "another of your personalities" \
+        and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _transfer_away(ctx, card: Copy, ability, mine: Copy | None) -> None:
+    from .effects import in_play
+    from .procedure import transfer_to
+
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to transfer", STRIKE)
+        return
+    answers = getattr(ctx.game, "answering", None) or []
+    if len(answers) < 2 or mine is None:
+        ctx.step("effect", f"{card.name}'s Focus Effect: no card and Personality were named for it (name both with "
+                 "'answering'): nothing is transferred", STRIKE, "L5R-TRAIT.5")
+        return
+    thing = ctx.card(answers.pop(0), purpose="card to transfer")
+    host = ctx.card(answers.pop(0), purpose="Personality to take it")
+    types = _TRANSFERRED[tuple(ability.effects[0].target.card_types)]
+    if thing.attached_to != mine.uid or thing.card.type not in types:
+        ctx.reject("L5R-TRAIT.5", f"{thing.show()} is not {ability.effects[0].target.text}")
+    if host.card.type != "personality" or host.controller != card.owner or host.uid == mine.uid or not in_play(pos, host):
+        ctx.reject("L5R-TRAIT.5", f"{host.show()} is not another of {card.owner}'s Personalities in play")
+    ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} transfers {thing.name} to {host.name}", STRIKE,
+             "L5R-TRAIT.5")
+    transfer_to(ctx, [thing], [host])
+
+
 def _focus_choices(ability) -> bool:
     """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
     loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
     for a target, a card or player to choose, or a "you may" -- and name no side of the duel."""
     from .triggers import _asks
 
-    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability):
+    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability) or _transfers_away(ability):
         return False  # (their own readings)
     if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
             c.kind not in ("effect-optional",) for c in ability.conditions):
@@ -1038,7 +1084,7 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability):
+    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability) or _transfers_away(ability):
         return True
     if _focus_choices(ability):
         return _focus_choices_execute(ability)
@@ -1109,6 +1155,9 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     theirs = next((s for s in sides if s.controller != you), None)
     if _involved_attachment(ability):  # "You may destroy an attachment on a Personality involved in this duel"
         _destroy_involved_attachment(ctx, card, ability, sides)
+        return
+    if _transfers_away(ability):  # "You may transfer a Follower from your Personality in this duel to ..."
+        _transfer_away(ctx, card, ability, mine)
         return
     if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
         from .triggers import _resolve_choosing
