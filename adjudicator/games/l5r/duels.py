@@ -974,13 +974,81 @@ def _transfer_away(ctx, card: Copy, ability, mine: Copy | None) -> None:
     transfer_to(ctx, [thing], [host])
 
 
+#: the conditions "attach this card ..., ignoring Gold cost" may carry, on both its clauses
+_ATTACH_CONDITIONS = {("effect-cost", ("ignoring-gold-cost",)), ("effect-cost", ("ignoring-costs",)),
+                      ("effect-optional", ()), ("effect-if:won", ("your Personality", "it"))}
+
+
+def _attaches_itself(ability) -> bool:
+    """"As a Focus Effect: After this duel ends, you may attach this card to one of your
+    Personalities, ignoring Gold cost" (or "... if your Personality won it, ... attach this Item to
+    him, ignoring costs"): the focused card, out of the focusing area, onto the Personality its
+    player names with ``answering`` (or his Personality in the duel), paying nothing; as an Equip
+    attaches, so the host's and the card's restrictions apply (L5R-EQUIP, L5R-ACT-EFFECT.5.6)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("after", "duel-ends") or len(ability.effects) != 2:
+        return False
+    attach, host = ability.effects
+    if not all(isinstance(c, Effect) and c.target is not None for c in (attach, host)):
+        return False
+    conds = {(c.kind, tuple(c.args[1:])) for c in ability.conditions}
+    if not conds <= _ATTACH_CONDITIONS or not any(k == "effect-cost" for k, _ in conds):
+        return False
+    won = ("effect-if:won", ("your Personality", "it")) in conds
+    if attach.kind != "attach" or attach.target.ref != "this" or host.kind != "attach-to":
+        return False
+    if won and host.target.ref == "it":  # "attach this Item to him": his Personality in the duel, the winner
+        return (host.target.text or "").lower() in ("him", "her")
+    spec = host.target
+    return not won and spec.ref == "choice" and spec.owner == "you" and spec.card_types in ((), ("personality",)) \
+        and (spec.card_types or spec.keywords) and not spec.states and not spec.tests
+
+
+def _attach_itself(ctx, card: Copy, ability, mine: Copy | None, result: dict) -> None:
+    from .effects import in_play
+    from .turn import attach_restriction
+
+    pos = ctx.position
+    if any(c.kind == "effect-if:won" for c in ability.conditions) and (mine is None or mine.uid not in result["winners"]):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner}'s Personality did not win the duel, so it is not "
+                 "attached", STRIKE, CONSEQUENCES)
+        return
+    if any(c.kind == "effect-optional" for c in ability.conditions) and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to attach it", STRIKE)
+        return
+    spec = ability.effects[1].target
+    if spec.ref == "it":
+        host = mine
+    else:
+        answers = getattr(ctx.game, "answering", None) or []
+        if not answers:
+            ctx.step("effect", f"{card.name}'s Focus Effect: no Personality was named for it (name one with "
+                     "'answering'): it is not attached", STRIKE, "L5R-TRAIT.5")
+            return
+        host = ctx.card(answers.pop(0), purpose="Personality to attach it to")
+        if host.card.type != "personality" or host.controller != card.owner or not in_play(pos, host) or not all(
+                pos.has_keyword(host, k) for k in spec.keywords):
+            ctx.reject("L5R-TRAIT.5", f"{host.show()} is not {spec.text}")
+    why = attach_restriction(ctx.game, ctx, card, host) if host is not None else "no Personality"
+    if why:
+        ctx.step("effect", f"{card.name}'s Focus Effect: attach {card.name}: no change ({why})", STRIKE, "L5R-EQUIP")
+        return
+    card.flags.discard("face-down")
+    pos.move(card.uid, card.owner, host.zone, top=False)
+    card.attached_to = host.uid
+    ctx.step("effect", f"{card.name}'s Focus Effect: attach {card.name} to {host.name}, paying no Gold cost", STRIKE,
+             CONSEQUENCES, "L5R-EQUIP")
+    raise_event(pos, "enters-play", card)  # an attachment entering play (L5R-TRAIT)
+    raise_event(pos, "attached", card)
+
+
 def _focus_choices(ability) -> bool:
     """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
     loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
     for a target, a card or player to choose, or a "you may" -- and name no side of the duel."""
     from .triggers import _asks
 
-    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability) or _transfers_away(ability):
+    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability) or _transfers_away(ability) \
+            or _attaches_itself(ability):
         return False  # (their own readings)
     if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
             c.kind not in ("effect-optional",) for c in ability.conditions):
@@ -1084,7 +1152,8 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability) or _transfers_away(ability):
+    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability) or _transfers_away(ability) \
+            or _attaches_itself(ability):
         return True
     if _focus_choices(ability):
         return _focus_choices_execute(ability)
@@ -1158,6 +1227,9 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
         return
     if _transfers_away(ability):  # "You may transfer a Follower from your Personality in this duel to ..."
         _transfer_away(ctx, card, ability, mine)
+        return
+    if _attaches_itself(ability):  # "After this duel ends, you may attach this card to one of your Personalities"
+        _attach_itself(ctx, card, ability, mine, result)
         return
     if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
         from .triggers import _resolve_choosing
