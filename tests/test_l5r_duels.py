@@ -115,11 +115,11 @@ FOCUS_CARRIED_OUT = [
     # choices named with 'answering' (L5R-TRAIT.5)
     "As a Focus Effect: After this duel ends, straighten a Personality.",
     "As a Focus Effect: After this duel ends, choose a player who loses 2 Honor.",
+    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",
 ]
 
 FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
-    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
     "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
 ]
 
@@ -215,5 +215,35 @@ def test_destroying_an_attachment_not_in_the_duel_is_refused():
                         'card "Broken Steel"')
     text = text.replace('strike answering "Kenji\'s Katana"\nexpect legal', 'strike answering "Spare Blade"\nexpect illegal')
     text = text.split("\nexpect illegal")[0] + "\nexpect illegal\n"
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+OPTIONS = """scenario "t"
+game l5r
+card "Kakita Kenji" personality force 2 chi 4 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Crane text "Open: Target an enemy Personality: Kenji duels him. Bow the duel's loser."
+card "Matsu Sora" personality force 3 chi 3 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Lion
+card "Fork" action gold-cost 0 focus 1 text "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card."
+card "Spare" action gold-cost 0
+player Alice clan Crane family-honor 10
+player Bob clan Lion family-honor 10
+phase action
+priority Alice
+Alice home: "Kakita Kenji"
+Alice hand: "Fork"
+Alice fate-deck: "Spare"
+Bob home: "Matsu Sora"
+Bob fate-deck: "Spare"
+Alice uses "Kakita Kenji" targeting "Matsu Sora" focusing top, "Fork", strike{answering}
+expect legal
+expect Alice family-honor {honor}
+expect Alice hand {hand}
+"""
+
+
+@pytest.mark.parametrize("answering,honor,hand", [(" answering first", 12, 0), (" answering second", 10, 1), ("", 10, 0)])
+def test_focus_effect_options(answering, honor, hand):
+    """"gain 2 Honor or draw a card": the option named with answering; none named, neither happens."""
+    text = OPTIONS.format(answering=answering, honor=honor, hand=hand)
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)

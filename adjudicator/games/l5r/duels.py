@@ -1041,6 +1041,34 @@ def _attach_itself(ctx, card: Copy, ability, mine: Copy | None, result: dict) ->
     raise_event(pos, "attached", card)
 
 
+def _option(cond) -> int | None:
+    """N of an "option N of 2" condition ("gain 2 Honor or draw a card"), else None."""
+    if cond.kind != "effect-choice" or len(cond.args) != 2:
+        return None
+    words = cond.args[1].split()
+    return int(words[1]) if len(words) == 4 and words[0] == "option" and words[1].isdigit() else None
+
+
+def _options_read(ability) -> bool:
+    """Every "option N of M" of the ability: one per effect, 1..M in order, for M effects."""
+    options = [_option(c) for c in ability.conditions if c.kind == "effect-choice"]
+    return options == [] or options == list(range(1, len(ability.effects) + 1))
+
+
+_ORDINAL = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2}
+
+
+def _picked_option(ctx, card: Copy) -> int | None:
+    """The option the Focus Effect's player names with ``answering`` ("first" / "second"); a step
+    says so when none is named (then neither option happens)."""
+    answers = getattr(ctx.game, "answering", None)
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in _ORDINAL:
+        return _ORDINAL[answers.pop(0).text.lower()]
+    ctx.step("effect", f"{card.name}'s Focus Effect: no option was named for it (name one with 'answering': "
+             "first or second)", STRIKE, "L5R-TRAIT.5")
+    return 0
+
+
 def _focus_choices(ability) -> bool:
     """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
     loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
@@ -1176,7 +1204,8 @@ def focus_effect_executes(ability) -> bool:
             return False
     elif trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS:
         return False
-    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) for c in ability.conditions):
+    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) and not _option(c)
+           for c in ability.conditions) or not _options_read(ability):
         return False
 
     def done(c) -> bool:
@@ -1237,11 +1266,16 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
         _resolve_choosing(ctx.game, pos, card, ability, ctx.proc, None, (STRIKE, "L5R-TRAIT.5"), "effect",
                           f"{card.name}'s Focus Effect: ")
         return
+    picked = None  # (the option named for "A or B", asked once)
     for index, clause in enumerate(ability.effects):
         held = True
         for cond in ability.conditions:
             if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond) or cond.kind == "effect-optional":
                 continue  # ("after it ends": it waited for the end like the others; "you may": _delay_loss)
+            if _option(cond):  # "gain 2 Honor or draw a card": the option its player names (``answering``)
+                picked = picked if picked is not None else _picked_option(ctx, card)
+                held = held and picked == _option(cond)
+                continue
             side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
             held = held and mine is not None and mine.uid in result[side]
         if not held:
