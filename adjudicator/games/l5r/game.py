@@ -351,6 +351,10 @@ class L5R(Game):
         return ctx.body.objects[0]
 
     # ---- verbs -------------------------------------------------------------------
+    def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
+        # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
+        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+
     def verb_pass(self, ctx: Context) -> None:
         turn.pass_opportunity(self, ctx)
 
