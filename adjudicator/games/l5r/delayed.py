@@ -348,6 +348,42 @@ def turn_begins(game, pos: Position, proc: Procedure) -> None:
          and e["turn"] < t.turn)
 
 
+# ---- an effect right after the move before it ("After this moves him, straighten his unit") ----
+
+#: the moments of a move the same action has just made: "as he moves", "after this moves him",
+#: "after he moves"
+_OWN_MOVE = (("as", "card-moves"), ("after", "card-moves"))
+#: the moves the procedure records (procedure.resolve_effects: ``bind.moved``, "_done" "moved")
+_MOVES = ("move-home", "move-to-battle")
+
+
+def follows_move(ability, cond) -> bool:
+    """"Move him home. Straighten his unit as he moves", "Move it to the current battlefield. After
+    this moves it, straighten its unit", "... move him to this battlefield. After he moves,
+    straighten him": the effect waits for the move the action makes just before it, which is done
+    by then, so it is carried out right after that move and only if the card did move (procedure:
+    effects_engine.simultaneous, the "moved" the move recorded). The mover is a card the action
+    targeted or named ("him", "it"), this card, or the Personality a Spell is attached to ("Move this
+    Personality home" on a Spell)."""
+    if cond.kind != "effect-delayed" or tuple(cond.args[1:]) not in _OWN_MOVE:
+        return False
+    index = _index(cond)
+    if index is None or index == 0 or index >= len(ability.effects) or ability.kind not in ("action", "reaction"):
+        return False
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False  # ("you may straighten ... as he moves": a choice on top of the moment)
+    before = ability.effects[index - 1]
+    if not (isinstance(before, Effect) and before.kind in _MOVES and before.target is not None
+            and before.target.ref in ("this", "target", "it", "attached")):
+        return False
+    if before.target.ref == "it":  # "move him": a card the action targeted or chose before the move
+        from .procedure import chosen_card
+
+        earlier = [c for c in (*ability.costs, *ability.effects[: index - 1]) if isinstance(c, Effect)]
+        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier)
+    return True
+
+
 # ---- standing triggers inside a line ("After you Equip this Item, gain 2 Honor") ----------
 
 #: what a second trigger in a continuous line may do: its controller gains or loses Honor, draws

@@ -399,6 +399,10 @@ def unit_cards(pos, copy) -> list:
 def simultaneous(ability, cond) -> bool:
     """"Move him home. Straighten his unit as he moves": the effect happens together with the move
     of the effect just before it, so carried out right after it, and only if he did move."""
+    from .delayed import follows_move  # ("After this moves him, ...", a Spell's "this Personality": delayed.py)
+
+    if follows_move(ability, cond):
+        return True
     if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
         return False
     kind, _, number = cond.args[0].partition(" ")
@@ -424,7 +428,7 @@ def unit_clauses_ok(ability) -> bool:
             continue
         earlier = clauses[:i]
         if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
-                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                c.kind in ("move-home", "move-to-battle") and c.target.ref in ("this", "attached")))
                 and unit_ref(c.target) is None for c in earlier):
             return False
     return True

@@ -1,0 +1,41 @@
+"""Effects waiting for a moment inside the same action (delayed.follows_move): "After this moves
+him, straighten his unit" is carried out right after the move before it, and only if the card
+moved; executes() claims it only when the mover is a card the action names."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.delayed import follows_move
+from adjudicator.games.l5r.effects import executes
+
+CARRIED_OUT = [
+    # a Spell's "this Personality": the Personality it is attached to
+    "Air Battle: Move this Personality home. Straighten his unit as he moves.",
+    "Battle: Move your target Personality at home to the current battlefield. After this moves him, straighten "
+    "his unit.",
+    "Battle: Target your Personality at home and move him to this battlefield. After he moves, straighten him.",
+]
+
+NOT_CARRIED_OUT = [
+    # "move it" with no card named before: "it" has nothing to stand for
+    "Battle: If Natsumi would be opposed, move it to the current battlefield. After this moves it, straighten "
+    "its unit.",
+    # a transfer is no move the procedure records
+    "Battle: Transfer this Follower to another of your target Personalities. After it transfers, straighten it.",
+]
+
+
+@pytest.mark.parametrize("text", CARRIED_OUT)
+def test_claimed(text):
+    ability = parse_ability(text)
+    assert ability.structured
+    assert any(follows_move(ability, c) for c in ability.conditions)
+    assert executes(ability)
+
+
+@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
+def test_not_claimed(text):
+    ability = parse_ability(text)
+    assert not executes(ability)
