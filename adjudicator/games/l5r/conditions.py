@@ -287,7 +287,10 @@ def _verb(word: str):
 #: (attached to it as the condition is checked: bowing leaves its attachments on it), "with lower
 #: Personal Honor" (than the Personality using the ability)
 _OBJECT_TAILS = {" with attachments": "attachments", " without attachments": "no-attachments",
-                 " with lower personal honor": "lower-personal-honor"}
+                 " with lower personal honor": "lower-personal-honor",
+                 # "a card without abilities" (Comprehensive Rules, "Abilities": blocks with a
+                 # designator; :func:`has_abilities`)
+                 " without abilities": "no-abilities"}
 
 
 def _object(text: str):
@@ -315,6 +318,8 @@ def _object_fits(game, pos, copy, extra, source) -> bool | None:
         return True
     if extra in ("attachments", "no-attachments"):
         return bool(pos.attachments_of(copy.uid)) == (extra == "attachments")
+    if extra == "no-abilities":
+        return not has_abilities(game, pos, copy)
     # "with lower Personal Honor": than the Personality using the ability (none: not decided)
     if source is None or source.card.type != "personality" or copy.card.type != "personality":
         return None
@@ -344,6 +349,32 @@ def _attack_alone(ability, cond) -> bool:
         or (k == "modify-stat" and getattr(c, "stat", None) == "strength") for k, c in zip(kinds, before))
 
 
+#: "After this destroys a card, gain 1 Honor" (an effect-trigger of an action): what it destroyed
+_THIS_DESTROYS = re.compile(r"after this destroys (.+?), ", re.I)
+#: effects an attack may come with before the effect it sets off (targets, worked-out amounts)
+_ATTACKS = ("fear", "melee-attack", "ranged-attack")
+
+
+def _after_this_destroys(ability, cond):
+    """"Ranged 3 Attack. After this destroys a card, gain 1 Honor": the attack resolves within the
+    action, so the moment it destroys a card has come and gone by the next effect -- the same test
+    as "if this destroyed a card" (what the action's effects did so far, procedure's "_done").
+    The object's words (:func:`_object`), or None when the line is not of that form: an action whose
+    only card-changing effect before is one attack."""
+    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) != ("after", "this-card-destroys") \
+            or ability.kind not in ("action", "reaction"):
+        return None
+    m = _THIS_DESTROYS.match(cond.text or "")
+    index = _index(cond)
+    if m is None or index is None or _object(m.group(1)) is None:
+        return None
+    kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
+    if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
+                                                           for k in kinds):
+        return None
+    return m.group(1)
+
+
 def readable_in(ability, cond) -> bool:
     """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
@@ -352,6 +383,8 @@ def readable_in(ability, cond) -> bool:
     from . import duels
 
     if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
+        return True
+    if _after_this_destroys(ability, cond) is not None:  # "Ranged 3 Attack. After this destroys a card, ..."
         return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
@@ -631,6 +664,9 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
+        destroyed = _after_this_destroys(ability, cond)
+        if destroyed is not None:  # "After this destroys a card, ...": what the attack destroyed
+            return _test("did", ("this", "destroyed", destroyed), game, pos, actor, source, subject_of)
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
