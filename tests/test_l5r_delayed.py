@@ -43,8 +43,10 @@ NOT_CARRIED_OUT = [
     # traits resolve elsewhere (triggers._resolve_trait); Courtesy without the reminder that states its rule
     "After this Follower enters play from your hand, draw an additional card before your next turn ends.",
     "Courtesy: After you Recruit Takato, gain 1 Honor.",
-    # a second trigger whose event the engine never raises
-    "Battle, Bow this card: If Daikohime is defending, Ranged 3 Attack. After this destroys a card, gain 1 Honor.",
+    # a second trigger whose event the engine never raises ("After this destroys a card" after a lone
+    # attack is read as what the attack destroyed: test_l5r_conditions_engine_done)
+    "Battle: Fear 3 that may target Items. After this bows a card in a dishonorable Personality's unit, destroy "
+    "that card.",
 ]
 
 

@@ -39,3 +39,26 @@ def test_claimed(text):
 def test_not_claimed(text):
     ability = parse_ability(text)
     assert not executes(ability)
+
+
+LATER_CLAIMED = [
+    # an Engage action is taken only in a battle's Engage Segment; the Item is attached where he stands
+    "Engage, Bow this card: Create and attach a +2F/+0C Armor Item to this Personality. Remove it from the game "
+    "after this battle ends.",
+    # "its controller": read when the moment comes (delayed._fire)
+    "Economic Open, Bow this card: Target a Holding. After the next time this turn it bows, its controller loses "
+    "1 Honor.",
+    "Open: Target another player's Personality. After the next time this turn he is destroyed during a battle, "
+    "gain 2 Honor.",
+]
+
+
+@pytest.mark.parametrize("text", LATER_CLAIMED)
+def test_later_moment_claimed(text):
+    assert executes(parse_ability(text))
+
+
+def test_created_at_home_not_claimed_for_the_battle():
+    # a created Personality is made at home, not at the battle it should leave after
+    text = "Battle: Create a 5F/5C/3PH Samurai Personality. Remove him from the game after the battle ends."
+    assert not executes(parse_ability(text))

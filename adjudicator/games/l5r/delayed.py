@@ -32,7 +32,10 @@ BATTLE_ENDS = ("after-end-of", "battle-ends")
 #: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
 NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed",
              # "After the next time this turn he assigns (to attack)": battle.assign (L5R-ATTACK)
-             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack"}
+             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack",
+             # "After the next time this turn he is destroyed during a battle": raised with the destruction
+             # while a battle is fought (triggers_events.raise_event)
+             ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
 FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
@@ -92,10 +95,13 @@ def executes(ability, cond) -> bool:
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators and not _engaging(ability):
-        return False  # only a Battle action (or a Reaction to engaging) is sure to be taken while a battle is on
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and not {"Battle", "Engage"} & set(ability.designators) \
+            and not _engaging(ability):
+        return False  # only a Battle or Engage action (or a Reaction to engaging) is sure to be taken while
+        # a battle is on (Engage actions: only in a battle's Engage Segment, L5R-COMBAT.1)
     if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
-            c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
+            c.target is None or "at-battlefield" not in c.target.states) and not _attached_on_creation(ability, i)
+            for i, c in enumerate(ability.effects)):
         return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
         # there, where the words do not place him (procedure.create_card: at home)
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
@@ -131,7 +137,25 @@ def executes(ability, cond) -> bool:
             return False
     if ref in ("you", None):
         return clause.kind in ("draw", "gain-honor", "lose-honor")
+    if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
+        return True
     return clause.kind in _CARD_KINDS
+
+
+def _controller_of_it(clause) -> bool:
+    """"its controller loses 1 Honor", "his controller draws a card": the player controlling the card
+    named before ("it" / "he"), read when the moment comes (:func:`_fire`)."""
+    spec = clause.target
+    return clause.kind in ("draw", "gain-honor", "lose-honor") and spec is not None and spec.ref == "it" \
+        and tuple(spec.card_types) == ("controller",) and not spec.states
+
+
+def _attached_on_creation(ability, index: int) -> bool:
+    """"Create and attach a +2F Armor Item to this Personality": the created card is attached where its
+    bearer stands, not left at home (procedure.attach_to)."""
+    after = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    return isinstance(after, Effect) and after.kind == "attach-to" and after.target is not None \
+        and after.target.ref in ("this", "attached", "target", "it")
 
 
 def _sentence_goes_on(ability, index: int, cond) -> bool:
@@ -200,7 +224,8 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn e
           ("after-next", "card-straightens"): "after the next time it straightens",
           ("after-next", "card-bows"): "after the next time it bows",
           ("after-next", "card-assigned"): "after the next time he is assigned",
-          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack"}
+          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack",
+          ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -221,6 +246,8 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    if _controller_of_it(clause):  # "its controller": asked again when the moment comes (control may change)
+        entry["controller-of"] = [c.uid for c in bind.last if not isinstance(c, str)]
     if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
         entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
         entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
@@ -241,7 +268,10 @@ def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
     name = source.name
     proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
              "L5R-DURATION")
-    for player in entry["players"]:
+    players = entry["players"]
+    if "controller-of" in entry:  # "its controller": who controls that card now
+        players = list(dict.fromkeys(pos.copies[u].controller for u in entry["controller-of"] if u in pos.copies))
+    for player in players:
         out = apply_to_player(game, pos, player, clause, as_cost=False)
         proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                  "L5R-ACT-EFFECT", "L5R-DURATION")
