@@ -62,3 +62,16 @@ def test_created_at_home_not_claimed_for_the_battle():
     # a created Personality is made at home, not at the battle it should leave after
     text = "Battle: Create a 5F/5C/3PH Samurai Personality. Remove him from the game after the battle ends."
     assert not executes(parse_ability(text))
+
+
+def test_his_unit_after_the_battle_claimed():
+    # "his unit": the unit of the targeted Samurai when the battle has resolved (delayed._fire)
+    text = "Battle: Give your target Samurai Conqueror. Straighten his unit after this battle resolves."
+    assert executes(parse_ability(text))
+
+
+def test_his_unit_with_nobody_named_not_claimed():
+    text = "Battle: Draw a card. Straighten his unit after this battle resolves."
+    ability = parse_ability(text)
+    assert ability.structured
+    assert not executes(ability)

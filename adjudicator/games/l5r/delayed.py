@@ -126,6 +126,10 @@ def executes(ability, cond) -> bool:
         return False  # "After the next time he attacks, dishonor him and his controller loses Honor": the
         # second effect belongs to the moment too, but the reader scoped only the first
     ref = clause.target.ref if clause.target is not None else None
+    if _his_unit(clause):  # "Straighten his unit after this battle resolves": the unit he leads then
+        earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        return clause.kind in _CARD_KINDS and any(c.target is not None and c.target.ref == "target"
+                                                  for c in earlier)
     if ref not in _REFS:
         return False
     if ref == "it":  # "it" must name a card chosen or made before it, or this card
@@ -140,6 +144,13 @@ def executes(ability, cond) -> bool:
     if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
         return True
     return clause.kind in _CARD_KINDS
+
+
+def _his_unit(clause) -> bool:
+    """"his unit": the unit of the card named before (effects_engine.unit_ref)."""
+    from .effects_engine import unit_ref
+
+    return clause.target is not None and unit_ref(clause.target) == "pronoun"
 
 
 def _controller_of_it(clause) -> bool:
@@ -246,6 +257,9 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    if _his_unit(clause):  # "his unit": the cards in his unit when the moment comes (attachments may change)
+        he = bind.moved or bind.last
+        entry["cards"], entry["unit-of"] = [], [c.uid for c in he[:1] if not isinstance(c, str)]
     if _controller_of_it(clause):  # "its controller": asked again when the moment comes (control may change)
         entry["controller-of"] = [c.uid for c in bind.last if not isinstance(c, str)]
     if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
@@ -275,7 +289,16 @@ def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
         out = apply_to_player(game, pos, player, clause, as_cost=False)
         proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                  "L5R-ACT-EFFECT", "L5R-DURATION")
-    for uid in entry["cards"]:
+    cards = list(entry["cards"])
+    if entry.get("unit-of"):  # "his unit": he and the cards attached to him now (effects_engine.unit_cards)
+        from .effects_engine import unit_cards
+
+        leader = pos.copies.get(entry["unit-of"][0])
+        cards = [c.uid for c in unit_cards(pos, leader)] if leader is not None and in_play(pos, leader) else []
+        if not cards:
+            proc.add("effect", f"{clause.text}: he has left play, so there is no unit to apply it to",
+                     "L5R-ACT-EFFECT", "L5R-DURATION")
+    for uid in cards:
         copy = pos.copies.get(uid)
         if copy is None:
             continue
