@@ -37,3 +37,12 @@ def test_trigger_read_as_the_destroyed_test():
     ability = parse_ability("Battle: Ranged 2 Attack. After this destroys a card, draw a card.")
     cond = next(c for c in ability.conditions if c.kind == "effect-trigger")
     assert _after_this_destroys(ability, cond) == "a card"
+
+
+def test_exactly_one_province_readable():
+    from adjudicator.games.l5r.conditions import readable
+
+    ability = parse_ability("Limited: If you have fewer Provinces than each other player, or exactly one Province, "
+                            "gain 2 Honor.")
+    assert all(readable(c) for c in ability.conditions)
+    assert executes(ability)

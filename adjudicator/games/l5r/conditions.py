@@ -130,6 +130,12 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+def _your_provinces(args) -> bool:
+    """("you", "1", "Province"): the acting player's count of provinces."""
+    return len(args) == 3 and args[0].lower() == "you" and args[1].isdigit() \
+        and args[2].lower() in ("province", "provinces")
+
+
 #: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
 _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
@@ -196,6 +202,8 @@ def _readable(test: str, args: tuple) -> bool:
         return args[0].isdigit() and _kind_words(args[1]) is not None
     if test in ("has-no",) and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test in ("has-at-most", "has-exactly") and len(args) == 3 and _your_provinces(args):
+        return True  # "If you have exactly one Province": the player's provinces still in the game
     if test in ("has-at-most", "has-exactly") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
@@ -854,6 +862,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         mine = pos.zone_size(actor, "hand")
         others = [pos.zone_size(p, "hand") for p in pos.players if p != actor]
         return all(mine < o for o in others) if test == "fewest-cards-in-hand" else all(mine > o for o in others)
+    if test in ("has-at-most", "has-exactly") and _your_provinces(args):
+        # "If you have exactly one Province": those not destroyed (game.province_count, L5R-RESOLVE)
+        mine = game.province_count(pos, actor)
+        return mine == int(args[1]) if test == "has-exactly" else mine <= int(args[1])
     if test == "fewest-provinces":
         mine = game.province_count(pos, actor)
         return all(mine < game.province_count(pos, p) for p in pos.players if p != actor)
