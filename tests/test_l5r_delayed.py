@@ -28,8 +28,7 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # an Event's ability resolves when revealed (turn._resolve_event): only "put itself into play,
-    # discard it after your next turn begins" is carried out there (delayed.event_clause)
-    "Open: Put this Event into play. Discard it after your second turn from now begins.",
+    # discard it after your next (or second) turn begins" is carried out there (delayed.event_clause)
     ("Open: Put this Event into play. Discard it before your next turn ends. You may target and dishonor a Crane "
      "Clan Personality."),
     # moments the engine does not fire: movement, battles, targeting, resolution of another action

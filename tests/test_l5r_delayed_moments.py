@@ -75,3 +75,8 @@ def test_his_unit_with_nobody_named_not_claimed():
     ability = parse_ability(text)
     assert ability.structured
     assert not executes(ability)
+
+
+def test_second_turn_from_now_claimed_for_an_event():
+    text = "Open: Put this Event into play. Discard it after your second turn from now begins."
+    assert executes(parse_ability(text))

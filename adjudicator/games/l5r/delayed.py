@@ -21,6 +21,8 @@ KEY = "game:delayed"
 
 #: (timing, event) of effect-delayed conditions the hooks below fire
 TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn begins
+#: "after your second turn from now begins": the second of the controller's turns to begin from now
+SECOND_TURN_BEGINS = ("after-nth-2", "your-turn-begins")
 TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
@@ -36,7 +38,7 @@ NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", 
              # "After the next time this turn he is destroyed during a battle": raised with the destruction
              # while a battle is fought (triggers_events.raise_event)
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
-FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
+FIRED = frozenset({TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
@@ -228,7 +230,8 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 
 
 #: when each moment comes, in words
-_WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
+_WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after your second turn from now begins",
+          TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
           BATTLE_ENDS: "after this battle ends",
@@ -399,6 +402,12 @@ def turn_begins(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
          and e["turn"] < t.turn)
+    # "after your second turn from now begins": the first of his turns to begin only counts
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == SECOND_TURN_BEGINS and e["controller"] == t.active
+         and e["turn"] < t.turn and e.get("begun", 0) >= 1)
+    for entry in pos.memo.get(KEY, []):
+        if tuple(entry["moment"]) == SECOND_TURN_BEGINS and entry["controller"] == t.active and entry["turn"] < t.turn:
+            entry["begun"] = entry.get("begun", 0) + 1
 
 
 # ---- an effect right after the move before it ("After this moves him, straighten his unit") ----
@@ -583,7 +592,7 @@ def standing_rest(ability):
 # ---- an Event that puts itself into play ("Put this Event into play. Discard it after ...") ----
 
 #: the moments an Event in play may wait for to be discarded
-_EVENT_MOMENTS = (TURN_BEGINS,)
+_EVENT_MOMENTS = (TURN_BEGINS, SECOND_TURN_BEGINS)
 
 
 def _puts_itself(clause) -> bool:
