@@ -80,3 +80,9 @@ def test_his_unit_with_nobody_named_not_claimed():
 def test_second_turn_from_now_claimed_for_an_event():
     text = "Open: Put this Event into play. Discard it after your second turn from now begins."
     assert executes(parse_ability(text))
+
+
+def test_own_may_with_a_later_moment_claimed():
+    # the acting player's "you may", decided with the action ("choosing no" declines it)
+    text = "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends."
+    assert executes(parse_ability(text))

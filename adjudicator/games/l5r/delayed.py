@@ -108,8 +108,10 @@ def executes(ability, cond) -> bool:
         # there, where the words do not place him (procedure.create_card: at home)
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
         return False
-    # the delayed condition is the effect's only condition
-    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+    # the delayed condition is the effect's only condition -- but for the acting player's own "you may"
+    # (decided with the action: procedure.resolve_effects skips it on "choosing no", else sets it aside)
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")
+           and not _own_option(c)) != 1:
         return False
     if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                                      for c in (*ability.costs, *ability.effects[:index])):
@@ -146,6 +148,11 @@ def executes(ability, cond) -> bool:
     if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
         return True
     return clause.kind in _CARD_KINDS
+
+
+def _own_option(cond) -> bool:
+    """"You may put this card into your hand after this battle ends": the acting player's "may"."""
+    return cond.kind == "effect-optional" and len(cond.args) == 1
 
 
 def _his_unit(clause) -> bool:
