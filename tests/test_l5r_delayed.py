@@ -32,7 +32,6 @@ NOT_CARRIED_OUT = [
     ("Open: Put this Event into play. Discard it before your next turn ends. You may target and dishonor a Crane "
      "Clan Personality."),
     # moments the engine does not fire: movement, battles, targeting, resolution of another action
-    "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends.",
     "Political Open, Bow this card: Target a Personality. After the next time this turn he attacks you, "
     "dishonor him.",
     # "before this battle resolves" outside a Battle action: there may be no battle
