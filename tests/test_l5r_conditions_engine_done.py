@@ -46,3 +46,12 @@ def test_exactly_one_province_readable():
                             "gain 2 Honor.")
     assert all(readable(c) for c in ability.conditions)
     assert executes(ability)
+
+
+def test_you_control_units_here_readable():
+    from adjudicator.games.l5r.conditions import readable
+
+    ability = parse_ability("Battle: If you control any Cavalry units at the current battlefield, move Kenji there. "
+                            "After this moves him, Ranged 4 Attack.")
+    assert all(readable(c) for c in ability.conditions if c.kind.startswith("effect-if"))
+    assert executes(ability)

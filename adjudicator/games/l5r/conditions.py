@@ -197,7 +197,7 @@ def _readable(test: str, args: tuple) -> bool:
     if test in ("clan-player", "not-clan-player") and args:
         return True
     if test == "you-control" and args:
-        return _subject_ok(args[0]) or _controlled(args[0]) is not None
+        return _subject_ok(args[0]) or _controlled(args[0]) is not None or _controlled_here(args[0]) is not None
     if test in ("control-at-least", "control-at-most") and len(args) == 2:
         return args[0].isdigit() and _kind_words(args[1]) is not None
     if test in ("has-no",) and len(args) == 2:
@@ -648,6 +648,17 @@ def _where(text: str) -> str:
     return text[: -len(" in play")] if text.endswith(" in play") else text
 
 
+def _controlled_here(text: str):
+    """"any Cavalry units at the current battlefield" -> the kind words (at the battlefield being fought
+    over), or None."""
+    t = text.strip()
+    m = re.match(r"(?:any|an?) (.+)$", t)
+    if m is None or not t.endswith(_HERE):
+        return None
+    found = _what(m.group(1))
+    return found[0] if found is not None and found[1] else None
+
+
 def _what(text: str):
     """What "you control no X" counts: (kind words, at the current battlefield?)."""
     here = text.endswith(_HERE)
@@ -932,6 +943,12 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _test("is-clan", (args[0], _CLAN_PLAYER.fullmatch(args[1]).group(1)), game, pos, actor, source,
                       subject_of)
         return found if found is None or test == "is" else not found
+    if test == "you-control" and not _subject_ok(args[0]) and _controlled(args[0]) is None \
+            and _controlled_here(args[0]) is not None:
+        # "If you control any Cavalry units at the current battlefield": yours there (none with no battle)
+        found, field = _controlled_here(args[0]), _here()(pos)
+        return field is not None and any(c.controller == actor and c.zone == field and in_play(pos, c)
+                                         and _matches(pos, c, found) for c in pos.all_copies())
     if test == "you-control" and not _subject_ok(args[0]):
         what = _controlled(args[0])
         if what is None:
