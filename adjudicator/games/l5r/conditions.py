@@ -130,6 +130,11 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+def _entered_this_turn(args) -> bool:
+    """(subject, "entered", "play", "this-turn") about this card or one named."""
+    return len(args) == 4 and tuple(args[1:]) == ("entered", "play", "this-turn") and _subject_ok(args[0])
+
+
 def _your_provinces(args) -> bool:
     """("you", "1", "Province"): the acting player's count of provinces."""
     return len(args) == 3 and args[0].lower() == "you" and args[1].isdigit() \
@@ -146,6 +151,8 @@ def _readable(test: str, args: tuple) -> bool:
     duel_test = duels.readable(test, args)  # "if he has won a duel this turn" (duels.py)
     if duel_test is not None:
         return duel_test
+    if test in ("did", "did-not") and _entered_this_turn(args):
+        return True  # "If this Follower did not enter play this turn" (triggers_events.ORIGINS, kept for the turn)
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -947,6 +954,13 @@ def _test(test, args, game, pos, actor, source, subject_of):
             and _controlled_here(args[0]) is not None:
         # "If you control any Cavalry units at the current battlefield": yours there (none with no battle)
         found, field = _controlled_here(args[0]), _here()(pos)
+        if found[0] == "keyword-type" and found[1][1] == "unit":
+            # "a Cavalry unit": its Personality and all its Followers have the keyword (Comprehensive
+            # Rules, "Unit": unit keywords)
+            from .effects_engine import unit_cards
+
+            return any(c.controller == actor and all(pos.has_keyword(u, found[1][0]) for u in unit_cards(pos, c))
+                       for c in _unit_leaders(pos, field))
         return field is not None and any(c.controller == actor and c.zone == field and in_play(pos, c)
                                          and _matches(pos, c, found) for c in pos.all_copies())
     if test == "you-control" and not _subject_ok(args[0]):
@@ -959,6 +973,16 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if what[0] == "title":  # a card of that title in play under your control
             return any(titled(c, what[1]) for c in mine)
         return any(any(_matches(pos, c, f) for f in what[1]) for c in mine)
+    if test in ("did", "did-not") and _entered_this_turn(args):
+        # "If this Follower did not enter play this turn": every entering play this turn is recorded as it
+        # is raised (triggers_events.raise_event, ORIGINS; cleared when the turn ends)
+        from .triggers_events import ORIGINS
+
+        copy = _subject(args[0], pos, source, subject_of)
+        if copy is None:
+            return None
+        entered = str(copy.uid) in pos.memo.get(ORIGINS, {})
+        return entered if test == "did" else not entered
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)
