@@ -443,8 +443,10 @@ def executes(ability) -> bool:
     if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
            for c in clauses):
         return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
-        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
+                                            for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain;
+        # continuous.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
