@@ -86,3 +86,12 @@ def test_own_may_with_a_later_moment_claimed():
     # the acting player's "you may", decided with the action ("choosing no" declines it)
     text = "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends."
     assert executes(parse_ability(text))
+
+
+def test_each_time_this_turn_claimed_and_without_end_not():
+    assert executes(parse_ability("Open: Target a dishonorable Personality. After each time he is assigned (this turn), "
+                                  "his controller loses 1 Honor."))
+    ability = parse_ability("Open: Target a dishonorable Personality. After each time he is assigned, his controller "
+                            "loses 1 Honor.")
+    assert ability.structured
+    assert not executes(ability)

@@ -38,7 +38,10 @@ NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", 
              # "After the next time this turn he is destroyed during a battle": raised with the destruction
              # while a battle is fought (triggers_events.raise_event)
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
-FIRED = frozenset({TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
+#: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
+#: is assigned (battle.assign raises it), until the turn ends
+EACH_TIME = {("each-time", "card-assigned"): "assigned"}
+FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
@@ -55,6 +58,9 @@ def _when(cond) -> tuple | None:
         return moment(cond)
     if cond.kind == "effect-trigger":
         when = tuple(cond.args[1:])
+        if ("each-time", when[-1]) in EACH_TIME and when[0] == "after" and \
+                (cond.text or "").lower().startswith("after each time"):
+            return ("each-time", when[-1])
         return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
     return None
 
@@ -113,9 +119,12 @@ def executes(ability, cond) -> bool:
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")
            and not _own_option(c)) != 1:
         return False
-    if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
-                                     for c in (*ability.costs, *ability.effects[:index])):
+    if (when in NEXT_TIME or when in EACH_TIME) and not any(
+            isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+            for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
+    if when in EACH_TIME and not re.search(r"\(?this turn\)?", ability.text[ability.text.lower().find("each time"):]):
+        return False  # "After each time he is assigned" with no end: the engine keeps it for the turn only
     if when == TURN_ENDS and not re.search(r"\b(?:this|the) turn\b", cond.text, re.I) \
             and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
@@ -246,7 +255,8 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after
           ("after-next", "card-bows"): "after the next time it bows",
           ("after-next", "card-assigned"): "after the next time he is assigned",
           ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack",
-          ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle"}
+          ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle",
+          ("each-time", "card-assigned"): "each time he is assigned this turn"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -275,6 +285,9 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
     if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
         entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
         entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
+    if when in EACH_TIME:  # every time that card is assigned, this turn (executes asks for "this turn")
+        entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
+        entry["this-turn"] = True
     pos.memo.setdefault(KEY, []).append(entry)
     words = _WORDS.get(when, cond.text)
     ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
@@ -364,8 +377,13 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     active = pos.timing.active
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == YOUR_TURN_ENDS and e["controller"] == active)
     entries = pos.memo.get(KEY, [])
-    lapsed = [e for e in entries if tuple(e["moment"]) in NEXT_TIME and e.get("this-turn") and e["turn"] == turn]
+    lapsed = [e for e in entries if (tuple(e["moment"]) in NEXT_TIME or tuple(e["moment"]) in EACH_TIME)
+              and e.get("this-turn") and e["turn"] == turn]
     for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
+        if tuple(entry["moment"]) in EACH_TIME:
+            proc.add("effect", f"the turn ends: the effect of '{entry['text'][:60]}' after each time ends with it",
+                     "L5R-DURATION")
+            continue
         proc.add("effect", f"the turn ends: the delayed effect of '{entry['text'][:60]}' lapses, its moment never "
                  "came", "L5R-DURATION")
     if lapsed:
@@ -386,6 +404,13 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
             (verb, uid) in happened for uid in entry.get("watch", ()))
 
     _run(game, pos, proc, due)
+    for entry in list(pos.memo.get(KEY, [])):  # "After each time he is assigned": each time, kept for the turn
+        verb = EACH_TIME.get(tuple(entry["moment"]))
+        if verb is None or entry["turn"] != turn:
+            continue
+        times = sum(1 for uid in entry.get("watch", ()) for e in events if len(e) == 2 and (e[0], e[1]) == (verb, uid))
+        for _ in range(times):
+            _fire(game, pos, proc, entry)
 
 
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
