@@ -405,6 +405,10 @@ def unit_cards(pos, copy) -> list:
 def simultaneous(ability, cond) -> bool:
     """"Move him home. Straighten his unit as he moves": the effect happens together with the move
     of the effect just before it, so carried out right after it, and only if he did move."""
+    from .delayed import follows_move  # ("After this moves him, ...", a Spell's "this Personality": delayed.py)
+
+    if follows_move(ability, cond):
+        return True
     if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
         return False
     kind, _, number = cond.args[0].partition(" ")
@@ -430,7 +434,7 @@ def unit_clauses_ok(ability) -> bool:
             continue
         earlier = clauses[:i]
         if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
-                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                c.kind in ("move-home", "move-to-battle") and c.target.ref in ("this", "attached")))
                 and unit_ref(c.target) is None for c in earlier):
             return False
     return True
@@ -1079,6 +1083,10 @@ def will_not_join(game, pos, copy, player: str) -> str | None:
     that clan): the card cannot come under that player's control, entering play or changing
     controller (L5R-DYNASTY.3); None otherwise. Read where a card is bought, brought into play,
     equipped or taken control of."""
+    from .continuous import will_not_enter  # "Otani will not enter play if ..." (continuous.py)
+
+    if will_not_enter(game, pos, copy, player):
+        return will_not_enter(game, pos, copy, player)
     clan = str(pos.players[player].attrs.get("clan", "")) if player in pos.players else ""
     for ability in game.abilities(copy):
         if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
