@@ -1083,10 +1083,6 @@ def will_not_join(game, pos, copy, player: str) -> str | None:
     that clan): the card cannot come under that player's control, entering play or changing
     controller (L5R-DYNASTY.3); None otherwise. Read where a card is bought, brought into play,
     equipped or taken control of."""
-    from .continuous import will_not_enter  # "Otani will not enter play if ..." (continuous.py)
-
-    if will_not_enter(game, pos, copy, player):
-        return will_not_enter(game, pos, copy, player)
     clan = str(pos.players[player].attrs.get("clan", "")) if player in pos.players else ""
     for ability in game.abilities(copy):
         if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
