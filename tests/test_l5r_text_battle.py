@@ -1076,3 +1076,20 @@ def test_bonus_equal_to_the_highest_value_among_a_group():
     assert bonus.kind == "modify-stat" and bonus.stat == "force"
     assert amount.kind == "amount-equal-to" and amount.stat == "focus"
     assert amount.target.card_types == ("spell",) and amount.target.states == ("in-unit", "highest:focus")
+
+
+# ---------------------------------------------------------------- either of two events
+def test_delay_waits_for_either_of_two_events():
+    ab = parse_ability("Open: Target a Personality: After the next time this turn he assigns or an action "
+                       "resolves which moved him to a battlefield, bow him.")
+    assert ab.structured
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned|action-resolves;by=any;did=card-moved"
+    ab = parse_ability("Open: Target a Personality: After the next time this turn he is assigned to attack "
+                       "or is destroyed, gain 2 Honor.")
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned-to-attack|card-destroyed"
+    ab = parse_ability("Open: Target a Personality: After the next time he is assigned, or an action that he "
+                       "performed ends, dishonor him.")
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned|action-ends;by=card"

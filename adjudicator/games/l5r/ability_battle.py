@@ -1652,3 +1652,13 @@ class Rules:
     def bt_c_contracted_state(self, meta, ch):
         who = self._text(meta).split("'")[0]
         return self.c_state(meta, [TargetSpec(ref="it", text=who), ch[-1]])
+
+    # ----- either of two events
+    def bt_ev_assigned_or_passive(self, meta, ch):
+        # "he is assigned to attack or is destroyed": both events of the one card ("either:A|B")
+        from .ability import _event_name
+
+        subject = ch[0]
+        assigned = self._bt_assigned(subject, [c for c in ch[2:] if not hasattr(c, "type")])
+        verb = str([c for c in ch if getattr(c, "type", None) == "PASTP"][-1]).lower()
+        return f"either:{assigned}|{_event_name(subject, verb)}"
