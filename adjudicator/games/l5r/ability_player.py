@@ -1995,3 +1995,94 @@ def _pl_lose_game(self, meta, ch):
 
 
 Rules.pl_lose_game = _pl_lose_game
+
+
+class _ValuesAndEitherRules:
+    """values held, "either X or Y", a player made to lose Honor."""
+
+    def _pl_has_value(self, meta, ch, op, value):
+        whose = next(c for c in ch if isinstance(c, TargetSpec))
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        # the same condition as the base "if his Force is 0" (stat-value), so it is read alike
+        return _A().Condition(kind="stat-value", args=(whose.text, stat, op, str(value)), text=self._text(meta))
+
+    def pl_c_has_value(self, meta, ch):
+        n = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+        return self._pl_has_value(meta, ch, "=", int(n))
+
+    def pl_c_has_value_le(self, meta, ch):
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_N_OR_LESS")
+        return self._pl_has_value(meta, ch, "<=", int(str(tok).split()[0]))
+
+    def pl_c_was_clan(self, meta, ch):
+        # the base "is Dragon Clan" condition: a card's Clan is what is printed on it (and what it
+        # last had, for a card that has left play)
+        return self.c_is_clan(meta, [ch[0], ch[-1]])
+
+    def pl_either_choice(self, meta, ch):
+        options = [c for c in ch if not hasattr(c, "type")]
+        return self.choice_of(meta, options)
+
+    def pl_triggered_after_if(self, meta, ch):
+        event, effect, cond = ch[0], ch[1], ch[2]
+        return self.triggered_after(meta, [event, self.guarded(meta, [effect, cond])])
+
+    def pl_make_the_player(self, meta, ch):
+        # "the player": the one the line names before (as the base reads "The player loses 2 Honor")
+        who = TargetSpec(ref="choice", card_types=("player",), text="the player")
+        return self.cc_make(meta, [who, ch[-1]])
+
+    def pl_remove_own_traits(self, meta, ch):
+        return self._eff(meta, "lose-abilities", target=TargetSpec(ref="it", text=self._text(meta).split()[1]),
+                         keyword="traits")
+
+
+for _name, _f in list(vars(_ValuesAndEitherRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _WorkedOutRules:
+    """bonuses and set values worked out from the battle topic's amounts (bt_amount)."""
+
+    def _pl_chain(self, meta, taker, chain, sign):
+        # the chain as amounts.py reads it: amount-equal-to (times the sign), amount-plus ...; a
+        # penalty negates every part it adds, and a value added to a penalty ("a Force penalty
+        # equal to his Chi plus Personal Honor") has no sign the chain can carry: not read
+        A = _A()
+        parts = chain if isinstance(chain, list) else [chain]
+
+        def signed(e):
+            if isinstance(e, A._Scoped):
+                return A._Scoped(signed(e.effect), e.kind, e.args, e.text)
+            if not isinstance(e, Effect) or sign > 0:
+                return e
+            if e.kind == "amount-equal-to":
+                return replace(e, amount=(e.amount if e.amount is not None else 1) * sign)
+            if e.kind == "amount-plus" and e.stat is None and e.amount is not None:
+                return replace(e, amount=e.amount * sign)
+            return None
+
+        out = [signed(p) for p in parts]
+        if any(p is None for p in out):
+            return A.Unparsed(self._text(meta), "a penalty with a value added", self._span(meta))
+        # "the Chi of this Shugenja or the Samurai": the value of one of two cards, which the
+        # chain cannot say (amounts.py would read the first)
+        if any(isinstance(p, Effect) and p.target is not None and any(s.startswith("either:") for s in p.target.states)
+               for p in out):
+            return A.Unparsed(self._text(meta), "the value of one of two cards", self._span(meta))
+        return [taker, *out]
+
+    def pl_give_bonus_amount(self, meta, ch):
+        target, stat = ch[0], next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        return self._pl_chain(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ch[-1], sign)
+
+    def pl_set_stat_amount(self, meta, ch):
+        whose, stat = ch[0]
+        return self._pl_chain(meta, self._eff(meta, "set-stat", target=whose, stat=stat), ch[-1], 1)
+
+
+for _name, _f in list(vars(_WorkedOutRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
