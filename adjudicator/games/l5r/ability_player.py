@@ -2010,9 +2010,26 @@ class _ValuesAndEitherRules:
         n = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
         return self._pl_has_value(meta, ch, "=", int(n))
 
-    def pl_c_has_value_le(self, meta, ch):
-        tok = next(c for c in ch if getattr(c, "type", "") == "PL_N_OR_LESS")
-        return self._pl_has_value(meta, ch, "<=", int(str(tok).split()[0]))
+    def _pl_cmp_parts(self, meta, ch):
+        # "3 or more printed Personal Honor" -> ("at-least", "3", "printed-personal-honor")
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_N_OR_CMP")
+        n, _, word = str(tok).split()
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        m = re.search(r"\b(printed|base)\s+[A-Za-z ]+$", self._text(meta), re.I)
+        stat = f"{m.group(1).lower()}-{stat}" if m else stat
+        kind = "stat-at-least" if word.lower() in ("more", "greater", "higher") else "stat-at-most"
+        return kind, n, stat
+
+    def pl_c_has_value_cmp(self, meta, ch):
+        # the base "if he has 3 or more Force" conditions (stat-at-least / stat-at-most)
+        kind, n, stat = self._pl_cmp_parts(meta, ch)
+        whose = next(c for c in ch if isinstance(c, TargetSpec))
+        return _A().Condition(kind=kind, args=(whose.text, n, stat), text=self._text(meta))
+
+    def pl_vp_has_value_cmp(self, meta, ch):
+        # one test of the conditions topic's "has ..., or is ..." (as its cd_vp_stat_ge)
+        kind, n, stat = self._pl_cmp_parts(meta, ch)
+        return [(kind, n, stat)]
 
     def pl_c_was_clan(self, meta, ch):
         # the base "is Dragon Clan" condition: a card's Clan is what is printed on it (and what it
@@ -2086,3 +2103,45 @@ class _WorkedOutRules:
 for _name, _f in list(vars(_WorkedOutRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+def _pl_rel_his(self, meta, ch):
+    # the card "he" names (as the base rel_np of a pronoun: ref "it"), its value of the same stat
+    return ("it", None)
+
+
+Rules.pl_rel_his = _pl_rel_his
+
+
+class _FloorAndKeywordRules:
+    """a worked-out bonus with a floor; a keyword and a worked-out bonus given together."""
+
+    def pl_has_bonus_at_least(self, meta, ch):
+        A = _A()
+        target, mods, ref = ch[0], ch[1], ch[-2]
+        stat = next(c for c in ch[2:] if isinstance(c, str) and not hasattr(c, "type"))
+        tail = str(ch[-1]).lower()
+        if len(mods) != 1 or mods[0][0] != stat or "greater" not in tail and "higher" not in tail:
+            return A.Unparsed(self._text(meta), "a floor of another stat", self._span(meta))
+        chain = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ref)
+        return [*chain, self._eff(meta, "amount-at-least", amount=mods[0][1])]
+
+    def pl_give_keyword_and_bonus(self, meta, ch):
+        target = ch[0]
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        bonus = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ch[-1], sign)
+        return [self._eff(meta, "grant-keyword", target=target, keyword=word), *bonus]
+
+
+for _name, _f in list(vars(_FloorAndKeywordRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_sentence_two_stops(self, meta, ch):
+    return self.sentence(meta, ch)
+
+
+Rules.pl_sentence_two_stops = _pl_sentence_two_stops
