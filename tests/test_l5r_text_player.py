@@ -949,3 +949,16 @@ def test_a_bonus_with_a_floor_and_a_keyword_with_a_bonus():
 def test_lower_value_than_his():
     es = effects("Battle: Bow your target Personality. Bow a target enemy card with lower Force than his.")
     assert es[1].kind == "bow" and es[1].target.states == ("cmp:force<it",)
+
+
+def test_triggered_clause_guarded_by_unless():
+    ab = parse_ability("Limited: Before each time a player gains Honor, reduce the gain by 2 unless he controls a Ninja.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-trigger", "effect-unless:controls"]
+
+
+def test_two_conditions_with_what_this_did_and_a_value_at_most():
+    (c,) = conditions_of("Battle: Bow him if he is Water and this destroyed a Follower.")
+    assert c.kind == "effect-if:all-of" and "did/3" in c.args
+    (e,) = effects("Battle: Target an enemy Personality with Chi equal to or lower than 3.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "<=", 3)]

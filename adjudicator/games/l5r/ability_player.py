@@ -2044,6 +2044,10 @@ class _ValuesAndEitherRules:
         event, effect, cond = ch[0], ch[1], ch[2]
         return self.triggered_after(meta, [event, self.guarded(meta, [effect, cond])])
 
+    def pl_triggered_before_if(self, meta, ch):
+        event, effect, cond = ch[0], ch[1], ch[2]
+        return self.triggered_before(meta, [event, self.guarded(meta, [effect, cond])])
+
     def pl_make_the_player(self, meta, ch):
         # "the player": the one the line names before (as the base reads "The player loses 2 Honor")
         who = TargetSpec(ref="choice", card_types=("player",), text="the player")
@@ -2145,3 +2149,21 @@ def _pl_sentence_two_stops(self, meta, ch):
 
 
 Rules.pl_sentence_two_stops = _pl_sentence_two_stops
+
+
+class _TwoTypesAndTestsRules:
+    """two conditions; "equal to or lower than N"."""
+
+    def pl_c_both(self, meta, ch):
+        # the conditions topic's "C and D" (all-of)
+        return self.cd_all(meta, [c for c in ch if not hasattr(c, "type")])
+
+    def pl_p_value_at_most(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        n = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+        return self._pl_mod("test", _A().StatTest(stat=stat, op="<=", value=int(n)))
+
+
+for _name, _f in list(vars(_TwoTypesAndTestsRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
