@@ -765,3 +765,34 @@ def test_or_joins_a_test_on_your_card_group_or_on_the_target():
     assert ab.structured, ab
     assert [c.kind for c in ab.conditions] == ["effect-unless:any-of", "effect-if:any-of"]
     assert ab.conditions[1].args[4:] == ("the target", "Shadowlands")
+
+
+def test_more_subjects_and_verb_phrases():
+    (c,) = conds("Battle: Give a target Personality -2F. Bow him if he now has 0 Force.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-value", ("he", "force", "=", "0"))
+    (c,) = conds("Open: Draw a card if the target was Crab Clan.")
+    assert (c.kind, c.args[1:]) == ("effect-if:is-clan", ("the target", "Crab"))
+    (c,) = conds("Battle: Ranged 2 Attack, or Ranged 3 Attack if the target is Crane Clan or Unaligned.")[1:]
+    assert c.kind == "effect-if:any-of"
+    assert subs(c, 1) == [("is-clan", "the target", "Crane"), ("is", "the target", "unaligned")]
+    (c,) = conds("Open: This Holding enters play for 1 less Gold if another of your Farms entered play this turn.")
+    assert c.args[1:] == ("another of your Farms", "entered", "play", "this-turn")
+    (c,) = conds("Battle: Bow the duel's loser if the duel was against The Lone Wolf.")
+    assert (c.kind, c.args[1:]) == ("effect-if:contest-against", ("the duel", "The Lone Wolf"))
+    (c,) = conds("Battle: Straighten this card if he is attacking and your Family Honor is higher than any other player's.")
+    assert subs(c, 1) == [("is", "he", "attacking"), ("stat-rank", "you", "family-honor", "highest")]
+    (c,) = conds("Kaneko has +1F while he has a Katana or opposes a Lion Clan Personality.")
+    assert subs(c, 1 if c.args and c.args[0].startswith("effect") else 0)[-1] == ("opposing", "he", "a Lion Clan Personality")
+    (c,) = conds("Battle: Give a target Follower -1F, or -2F if you control a Courtier or your Stronghold's Gold Production is 4.")[1:]
+    assert subs(c, 1)[-1] == ("stat-value", "your Stronghold", "gold-production", "=", "4")
+    (c,) = conds("Battle: Draw a card if he is Water and this destroyed a Follower.")
+    assert subs(c, 1)[-1] == ("did", "this", "destroyed", "a Follower")
+
+
+def test_a_plain_value_test_keeps_its_reading():
+    # "your Family Honor is 10 or lower" is the base value test, not "higher than any other player's"
+    (c,) = conds("Limited: If your Family Honor is 8 or lower: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("stat-value", ("your", "family-honor", "<=", "8"))
+    # "or your Follower's Personality" is a second noun phrase, not a second test
+    ab = parse_ability("Battle: Ranged 2 Attack, with +2 strength if your Personality or your Follower's Personality is a Paragon.")
+    assert ab.structured and ab.conditions[0].kind == "effect-if:is"

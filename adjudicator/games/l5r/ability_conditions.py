@@ -101,6 +101,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "at-another-battlefield",
     # "you have two or fewer Provinces" (who, "<="/">=", number)
     "province-count",
+    # "the duel was against The Dark Naga" (contest, other side)
+    "contest-against",
 })
 
 
@@ -1113,5 +1115,59 @@ class _AfterTheTest:
 
 
 for _k, _v in list(vars(_AfterTheTest).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _MoreTests:
+    """More subjects and verb phrases of the tests (see the grammar file's last section)."""
+
+    def cd_stat_exact(self, meta, ch):
+        # "he (now) has 0 Force": the base "stat-value" (whose, stat, op, value)
+        who, n, stat = ch[0], next(c for c in ch if getattr(c, "type", "") == "NUMBER"), ch[-1]
+        return Condition(kind="stat-value", args=(_word(who), _word(stat), "=", str(n)), text=self._text(meta))
+
+    def cd_stat_le_n(self, meta, ch):
+        # "it has 2 or lower Force": the base "stat-at-most" (who, number, stat)
+        return Condition(kind="stat-at-most", args=(_word(ch[0]), str(ch[1]), _word(ch[-1])), text=self._text(meta))
+
+    def cd_you_did_not_verb(self, meta, ch):
+        return Rules.cd_does_not_verb(self, meta, [TargetSpec(ref="you", text="you"), *ch])
+
+    def cd_entered_play(self, meta, ch):
+        # the base past event "did" (who, verb, what[, period]); what is "play"
+        return _done(self, meta, [ch[0], ("verb", "entered"), ("what", "play"), *ch[1:]], "did")
+
+    def cd_was_against(self, meta, ch):
+        # "the duel was against The Dark Naga": the contest's other side
+        return Condition(kind="contest-against", args=("the duel", _word(ch[-1])), text=self._text(meta))
+
+    def cd_your_stat_highest(self, meta, ch):
+        # "your Family Honor is higher than any other player's" = you have the highest
+        whose, stat = ch[0]
+        who = "you" if whose.text.lower() == "your" else whose.text
+        return Condition(kind="stat-rank", args=(who, stat, "highest"), text=self._text(meta))
+
+    def cd_you_moved_to(self, meta, ch):
+        # "you have moved X to Y this turn": the base "did" (who, "moved", what, to:where[, period])
+        period = [c for c in ch if isinstance(c, tuple)]
+        args = ("you", "moved", _word(ch[0]), "to:" + _word(ch[1]) + "'s battlefield") + tuple(p[1] for p in period)
+        return Condition(kind="did", args=args, text=self._text(meta))
+
+    def cd_np_her_army(self, meta, ch):
+        from .ability import _Mod
+
+        return self.np_desc(meta, [_Mod("his"), self.h_army(meta, [])])
+
+    def cd_vp_has(self, meta, ch):
+        # "has a Spear": the base "has" (who, what)
+        return [("has", self._text(meta).split(None, 1)[1])]
+
+    def cd_vp_opposes(self, meta, ch):
+        # the battle topic's "opposing" (who, what)
+        return [("opposing", _word(ch[-1]))]
+
+
+for _k, _v in list(vars(_MoreTests).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
