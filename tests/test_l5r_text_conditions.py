@@ -796,3 +796,20 @@ def test_a_plain_value_test_keeps_its_reading():
     # "or your Follower's Personality" is a second noun phrase, not a second test
     ab = parse_ability("Battle: Ranged 2 Attack, with +2 strength if your Personality or your Follower's Personality is a Paragon.")
     assert ab.structured and ab.conditions[0].kind == "effect-if:is"
+
+
+def test_counts_tokens_and_the_last_card_used():
+    (c,) = conds("Battle: Draw a card if he has 4 or more Personal Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-at-least", ("he", "4", "personal-honor"))
+    (c,) = conds("Battle: Draw a card if the target has 2 or more printed Chi.")
+    assert c.args[1:] == ("the target", "2", "printed-chi")
+    (c,) = conds("Open: If this Personality has more Rage tokens than printed Force, destroy him.")
+    assert (c.kind, c.args[1:]) == ("effect-if:tokens-vs-stat", ("this Personality", "Rage", ">", "printed-force"))
+    (c,) = conds("Open: Draw a card if the last Political action another player took bowed one of your cards.")
+    assert c.kind == "effect-if:did" and c.args[2:] == ("bowed", "one of your cards")
+    ab = parse_ability("Open: Draw a card if the last Political action another player took bowed one of your cards.")
+    assert not executes(ab)  # "the last action another player took" is a card the resolver does not track
+    (c,) = conds("Battle: Draw a card if they control no Followers at the current battlefield.")
+    assert c.kind == "effect-if:none-of" and subs(c, 1) == [("player-controls", "they", "Followers at the current battlefield")]
+    (c,) = conds("Open: Gain 1 Honor if you have not given any Rage tokens this turn.")
+    assert c.args[1:] == ("you", "given", "any Rage tokens", "this-turn")

@@ -103,6 +103,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "province-count",
     # "the duel was against The Dark Naga" (contest, other side)
     "contest-against",
+    # "he has more Obsession tokens than printed Chi" (who, token keyword, ">", stat)
+    "tokens-vs-stat",
 })
 
 
@@ -1166,6 +1168,52 @@ class _MoreTests:
     def cd_vp_opposes(self, meta, ch):
         # the battle topic's "opposing" (who, what)
         return [("opposing", _word(ch[-1]))]
+
+    def cd_stat_ge_num(self, meta, ch):
+        # "has 3 or more (printed) Personal Honor": the base "stat-at-least" (who, number, stat)
+        stat = _word(ch[-1])
+        if "printed" in self._text(meta).lower().split():
+            stat = "printed-" + stat
+        elif "base" in self._text(meta).lower().split():
+            stat = "base-" + stat
+        return Condition(kind="stat-at-least", args=(_word(ch[0]), str(ch[1]), stat), text=self._text(meta))
+
+    def cd_tokens_vs_stat(self, meta, ch):
+        # "he has more Obsession tokens than printed Chi" (who, token keyword, ">", stat)
+        words = self._text(meta).lower().split()
+        stat = _word(ch[-1])
+        if "printed" in words[words.index("than"):]:
+            stat = "printed-" + stat
+        return Condition(kind="tokens-vs-stat", args=(_word(ch[0]), _token(ch, "CAPWORD"), ">", stat),
+                         text=self._text(meta))
+
+    def cd_player_controls_none(self, meta, ch):
+        # "they control no units ...": not (they control a unit ...), the "player-controls" test negated
+        plain = Condition(kind="player-controls", args=(_word(ch[0]), _word(ch[-1])))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
+
+    def cd_p_you_chose(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "chosen-by:you")
+
+    def cd_in_the_duel(self, meta, ch):
+        return ("period", "in-the-duel")
+
+
+    def cd_np_last(self, meta, ch):
+        # "the last <kind> <who> <took/played/focused> [period]": the most recent card or action
+        # of that kind <who> used; the kind is the base noun phrase's, the rest typed states
+        from .ability import _Mod
+
+        rest = list(ch)
+        period = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "period"), None)
+        by = next(c for c in rest if getattr(c, "type", "") == "CD_LAST_BY")
+        who, verb = " ".join(str(by).lower().split()[:-1]), str(by).lower().split()[-1]
+        mods = [c for c in rest if not isinstance(c, tuple) and getattr(c, "type", "") != "CD_LAST_BY"]
+        kind = self.np_desc(meta, mods)
+        states = (*kind.states, f"last-{verb}-by:{who}", *((f"during:{period}",) if period else ()))
+        return replace(kind, ref="last", states=states, text=self._text(meta))
 
 
 for _k, _v in list(vars(_MoreTests).items()):
