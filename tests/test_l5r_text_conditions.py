@@ -813,3 +813,25 @@ def test_counts_tokens_and_the_last_card_used():
     assert c.kind == "effect-if:none-of" and subs(c, 1) == [("player-controls", "they", "Followers at the current battlefield")]
     (c,) = conds("Open: Gain 1 Honor if you have not given any Rage tokens this turn.")
     assert c.args[1:] == ("you", "given", "any Rage tokens", "this-turn")
+
+
+def test_a_test_after_the_effect_of_a_second_trigger():
+    ab = parse_ability("Battle: Fear 2. After this bows the target, destroy it if it has 1 or lower Force.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert "effect-if:stat-at-most" in kinds and "effect-trigger" in kinds
+    # both scope the same effect (the destruction), not the Fear
+    assert {c.args[0] for c in ab.conditions} == {"effect 1"}
+    ab = parse_ability("Open: Before the turn ends, draw a card if you control a Courtier.")
+    assert ab.structured and [c.kind for c in ab.conditions] == ["effect-if:you-control", "effect-trigger"]
+
+
+def test_shared_keywords_and_bringing_into_play():
+    (c,) = conds("Battle: Give your target Shugenja +1F if he shares an element keyword with one of his Spells.")
+    assert (c.kind, c.args[1:]) == ("effect-if:shares-keyword", ("he", "element", "one of his Spells"))
+    (c,) = conds("Battle: Straighten him if he and the Spell share an element or Thunder keyword.")
+    assert c.args[1:] == ("he", "element|Thunder", "the Spell")
+    (c,) = conds("Bow this card: Produce 1 Gold. Draw a card if you are bringing a Holding into play.")
+    assert (c.kind, c.args[1:]) == ("effect-if:bringing-into-play", ("a Holding",))
+    (c,) = conds("Open: Gain 1 Honor if the destruction was not from another player's card effect.")
+    assert c.kind == "effect-if:none-of" and subs(c, 1) == [("action-from", "the destruction", "another player's card effect")]

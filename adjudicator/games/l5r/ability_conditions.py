@@ -105,6 +105,10 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "contest-against",
     # "he has more Obsession tokens than printed Chi" (who, token keyword, ">", stat)
     "tokens-vs-stat",
+    # "he shares an element keyword with X" (who, "element" or "element|<Keyword>", with what)
+    "shares-keyword",
+    # "you are bringing a Holding into play" (what)
+    "bringing-into-play",
 })
 
 
@@ -1217,5 +1221,55 @@ class _MoreTests:
 
 
 for _k, _v in list(vars(_MoreTests).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _TriggeredTests:
+    """A test after the effect of a second trigger, shared keywords, and a few more tests."""
+
+    def cd_triggered_after_if_post(self, meta, ch):
+        event, effect, cond = ch
+        return self.triggered_after(meta, [event, _guarded(effect, cond, self._text(meta))])
+
+    def cd_triggered_before_if_post(self, meta, ch):
+        event, effect, cond = ch
+        return self.triggered_before(meta, [event, _guarded(effect, cond, self._text(meta))])
+
+    def cd_subj_may_if(self, meta, ch):
+        return _guarded(self.pl_subj_may(meta, ch[:-1]), ch[-1], self._text(meta))
+
+    def cd_kw_element(self, meta, ch):
+        return "element"
+
+    def cd_kw_element_or(self, meta, ch):
+        return "element|" + _token(ch, "CAPWORD")
+
+    def cd_shares_keyword(self, meta, ch):
+        # "he shares an element keyword with X" (who, which keywords, with what)
+        who, kw, other = ch[0], next(c for c in ch if isinstance(c, str)), ch[-1]
+        return Condition(kind="shares-keyword", args=(_word(who), kw, _word(other)), text=self._text(meta))
+
+    def cd_share_keyword(self, meta, ch):
+        # "he and the Spell share an element or Thunder keyword"
+        who = self._text(meta).split()[0].lower()
+        other = next(c for c in ch if isinstance(c, TargetSpec))
+        kw = next(c for c in ch if isinstance(c, str))
+        return Condition(kind="shares-keyword", args=(who, kw, _word(other)), text=self._text(meta))
+
+    def cd_bringing_into_play(self, meta, ch):
+        # while you pay for a card you bring into play (the base "paying-for", another wording)
+        return Condition(kind="bringing-into-play", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_not_from_card_effect(self, meta, ch):
+        plain = Condition(kind="action-from", args=(_word(ch[0]), "another player's card effect"))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
+
+    def cd_rings_at_most(self, meta, ch):
+        # "you have two or fewer Rings in play": the Rings you control (the base "control-at-most")
+        return Condition(kind="control-at-most", args=(_word(ch[0]), "Rings"), text=self._text(meta))
+
+
+for _k, _v in list(vars(_TriggeredTests).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
