@@ -835,3 +835,15 @@ def test_shared_keywords_and_bringing_into_play():
     assert (c.kind, c.args[1:]) == ("effect-if:bringing-into-play", ("a Holding",))
     (c,) = conds("Open: Gain 1 Honor if the destruction was not from another player's card effect.")
     assert c.kind == "effect-if:none-of" and subs(c, 1) == [("action-from", "the destruction", "another player's card effect")]
+
+
+def test_a_delay_until_you_recruit_and_n_or_more_in_joined_tests():
+    ab = parse_ability("Unless you are Crab Clan, discard a card after you Recruit Hida Kisada.")
+    assert ab.structured
+    assert [c.kind for c in ab.conditions] == ["effect-delayed", "effect-unless:clan-player"]
+    assert ab.conditions[0].args[1] == "after"
+    # a leading "After you Recruit X, ..." stays the line's own trigger
+    ab = parse_ability("Courtesy: After you Recruit Hida Kisada, gain 1 Honor.")
+    assert not any(c.kind == "effect-delayed" for c in ab.conditions)
+    (c,) = conds("Open: If he has 2 or more Chi, or is Crab Clan, draw a card.")
+    assert subs(c, 1) == [("stat-at-least", "he", "2", "chi"), ("is-clan", "he", "Crab")]

@@ -1273,3 +1273,23 @@ class _TriggeredTests:
 for _k, _v in list(vars(_TriggeredTests).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _MoreShapes:
+    def cd_vp_stat_ge_num(self, meta, ch):
+        stat = _word(ch[-1])
+        words = self._text(meta).lower().split()
+        if "printed" in words or "base" in words:
+            stat = ("printed-" if "printed" in words else "base-") + stat
+        return [("stat-at-least", str(ch[0]), stat)]
+
+    def cd_delayed_after_you_recruit(self, meta, ch):
+        # the base suffix delay ("after", event) with the base event of "after you Recruit X"
+        effect, card = ch[0], ch[-1]
+        text = self._text(meta)
+        return self.delayed_post(meta, [effect, ("after", self.ev_recruit(meta, [card]), text[text.lower().rfind("after"):])])
+
+
+for _k, _v in list(vars(_MoreShapes).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
