@@ -929,3 +929,34 @@ class Rules8:
 for _k, _v in list(vars(Rules8).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules9:
+    """Whose card effect, a discard for an Interrupt, a role in battle resolution."""
+
+    def ev_theirs_card_effect_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        return _name(f"{_subject(_target(ch))}-{_past(verb)}", by="opponent", **{"from": "card-effect"})
+
+    def ev_you_discard_from_hand_for(self, meta, ch):
+        # only an Interrupt of a named kind ("a Courage Interrupt")
+        kind, word = _toks(ch, "CAPWORD")[-2:]
+        if word != "interrupt" or _toks(ch, "VERB")[0].lower() != "discard":
+            raise ValueError("not a discard for an Interrupt")
+        return _name(f"{_subject(_target(ch))}-discarded-by-you", kind=f"{kind}|interrupt",
+                     **{"from": "hand"})
+
+    def ev_you_verb_as(self, meta, ch):
+        # only what happens in battle resolution (the noun phrase's "during:battle-resolution")
+        t = _target(ch)
+        if t is None or "during:battle-resolution" not in t.states:
+            raise ValueError("no battle resolution named")
+        from dataclasses import replace
+
+        t = replace(t, states=tuple(s for s in t.states if s != "during:battle-resolution"))
+        return Rules2.ev_you_destroy_as(self, meta, [ch[0], t, ch[-1]])
+
+
+for _k, _v in list(vars(Rules9).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

@@ -1636,3 +1636,12 @@ class Rules:
         first = [replace(e, keyword=kind) if isinstance(e, Effect) and e.kind == "additional-action" else e
                  for e in first]
         return [_Optional(first), performer]
+
+    def rs_d_attack_you(self, meta, ch):
+        # an attack on this ability's player only (other players may still be attacked)
+        return "attack-you"
+
+    def rs_np_starting_ring(self, meta, ch):
+        # the one Ring a player begins the game with (a deck-building choice)
+        return TargetSpec(ref="choice", owner="you", card_types=("ring",), states=("starting",),
+                          text=self._text(meta))
