@@ -1645,3 +1645,16 @@ class Rules:
         # the one Ring a player begins the game with (a deck-building choice)
         return TargetSpec(ref="choice", owner="you", card_types=("ring",), states=("starting",),
                           text=self._text(meta))
+
+    def rs_p_at_this(self, meta, ch):
+        from .ability import _Mod
+
+        # a "state" (not a "post-state"): a plural keyword with it is a description of cards,
+        # not this card's own name ("Fortifications at this Province")
+        return _Mod("state", "at:this-province")
+
+    def rs_vp_no_force_bonuses(self, meta, ch):
+        # "positive Modifiers" (the word printed capitalised) are bonuses too: the same restriction
+        if str(ch[0]) != "Modifiers":
+            raise ValueError("not the Modifiers named")
+        return _Vp("no-bonuses", keyword="force")
