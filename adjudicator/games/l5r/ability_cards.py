@@ -956,6 +956,24 @@ class Rules:
             return Unparsed(self._text(meta), "only the beginning of the phase is a moment", self._span(meta))
         return ("after-next", f"active-player-{phase}-phase-begins", self._text(meta))
 
+    def cc_np_titled_like(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{words[0]} like a {words[1]}",),
+                          text=self._text(meta))
+
+    def cc_give_tokens_as_many(self, meta, ch):
+        from .ability import _AmountRef
+
+        # as cc_give_tokens_ref with "equal to the number of <np>"
+        return self.cc_give_tokens_ref(meta, [ch[0], ch[1], _AmountRef("count", ch[-1], 1)])
+
+    def cc_triggered_after_guarded(self, meta, ch):
+        from .ability import _Guarded, _Scoped
+
+        event, effect, cond = ch[0], ch[1], ch[2]
+        return _Scoped(_Guarded(effect, cond, self._text(meta)), "effect-trigger", ("after", event), self._text(meta))
+
+
 
 def _tok(type_, value):
     from lark import Token

@@ -154,6 +154,7 @@ KINDS: frozenset[str] = frozenset({
     "must-perform",
     "cannot-reduce-strength",
     "no-bonuses",
+    "not-destroyed-for-stat",
 })
 
 
@@ -1658,3 +1659,24 @@ class Rules:
         if str(ch[0]) != "Modifiers":
             raise ValueError("not the Modifiers named")
         return _Vp("no-bonuses", keyword="force")
+
+    def rs_optional_even_if(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        from .ability import _Optional
+
+        c, first = ch[-1], ch[0]
+        # "Recruit Endo from the discard pile": the base reads a bare name as this card and drops
+        # its zone; the zone is what the permission is about, so it is kept
+        t = getattr(first, "target", None)
+        if t is not None and t.ref == "this" and t.zone is None and re.search(r"\bfrom (the|your) discard pile\b", t.text.lower()):
+            first = replace(first, target=replace(t, zone="discard"))
+        return [_Optional(first), Condition(kind="even-if", args=(c.kind, *c.args), text=c.text)]
+
+    def rs_not_done_for_stat(self, meta, ch):
+        # only destruction for a stat at a value (the rules destroy a Personality at 0 Chi)
+        if str(ch[1]).lower() != "destroyed":
+            raise ValueError("only destruction for a stat is kept from happening")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "not-destroyed-for-stat", target=_subject(ch[0]), stat=stat,
+                         amount=int(str(ch[2])))
