@@ -88,6 +88,9 @@ def _subject(t) -> str:
         return "this-personality"
     if t.ref == "you":
         return "you"
+    # "provinces or enemy cards": either type ("province+card", as ev_you_destroy_as names them)
+    if len(t.card_types) > 1 and any(s.startswith("either:") for s in t.states):
+        return "+".join(dict.fromkeys(t.card_types))
     return t.card_types[0] if t.card_types else "card"
 
 
@@ -958,5 +961,44 @@ class Rules9:
 
 
 for _k, _v in list(vars(Rules9).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules10:
+    """Either resolution, actions on cards of some keywords, a second head for enemies."""
+
+    def ev_resolution_action_or_battle(self, meta, ch):
+        quals = _quals(ch)
+        return (f"either:{_name('action-resolves', **quals)}|{_name('battle-resolves', **quals)}")
+
+    def ev_action_on_does(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        verb = _toks(ch, "EVERB")[0]
+        on = ts[0]
+        kind = "|".join(on.keywords) or _subject(on)
+        if verb == "targets":
+            return _name("action-targets", by="any", kind=f"on:{kind}", target=_subject(ts[-1]))
+        return _name("action-resolves", by="any", kind=f"on:{kind}", did=f"{_subject(ts[-1])}-{_past(verb)}")
+
+    def ev_action_on_list_does(self, meta, ch):
+        from .ability import TargetSpec
+
+        # the keywords, then the card type named last (a type word, e.g. "Spell")
+        words = _toks(ch, "CAPWORD")
+        head = next(c for c in ch if getattr(c, "kind", None) == "head")
+        on = TargetSpec(ref="each", keywords=tuple(w.capitalize() for w in words) + (head.value.capitalize(),))
+        target = next(c for c in ch if isinstance(c, TargetSpec))
+        return self.ev_action_on_does(meta, [on, *[c for c in ch if getattr(c, "type", "") == "EVERB"], target])
+
+    def ev_h_or_enemy(self, meta, ch):
+        from .ability import _Mod
+
+        # "provinces or enemy cards": kept in one state no card has unless it is read whole
+        heads = [m for m in ch if isinstance(m, _Mod) and m.kind == "head"]
+        return heads + [_Mod("post-state", f"either:{self._text(meta)}")]
+
+
+for _k, _v in list(vars(Rules10).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
