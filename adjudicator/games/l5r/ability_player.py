@@ -2031,11 +2031,6 @@ class _ValuesAndEitherRules:
         kind, n, stat = self._pl_cmp_parts(meta, ch)
         return [(kind, n, stat)]
 
-    def pl_c_was_clan(self, meta, ch):
-        # the base "is Dragon Clan" condition: a card's Clan is what is printed on it (and what it
-        # last had, for a card that has left play)
-        return self.c_is_clan(meta, [ch[0], ch[-1]])
-
     def pl_either_choice(self, meta, ch):
         options = [c for c in ch if not hasattr(c, "type")]
         return self.choice_of(meta, options)
