@@ -2020,6 +2020,12 @@ class _ValuesAndEitherRules:
         kind = "stat-at-least" if word.lower() in ("more", "greater", "higher") else "stat-at-most"
         return kind, n, stat
 
+    def pl_r_test_cmp(self, meta, ch):
+        # the base r_test_ge / r_test_le StatTest, the number and comparison read from the token
+        n, _, word = str(ch[0]).split()
+        op = ">=" if word.lower() in ("more", "greater", "higher") else "<="
+        return _A()._Mod("test", _A().StatTest(stat=ch[1], op=op, value=int(n)))
+
     def pl_c_has_value_cmp(self, meta, ch):
         # the base "if he has 3 or more Force" conditions (stat-at-least / stat-at-most)
         kind, n, stat = self._pl_cmp_parts(meta, ch)
