@@ -138,15 +138,14 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     kind, name = effect.kind, copy.show()
     from .effects_negate import stops
 
-    from .effects_engine import UNNEGATABLE  # "This movement will not be negated" (procedure)
-
-    unnegatable = kind == "move-home" and position.memo.get(UNNEGATABLE) is not None
-    negated = None if unnegatable else stops(game, position, copy, kind, source)  # standing negations
-    # (effects_negate, L5R-ACT-EFFECT)
+    negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
+    from .effects_negate import unnegated  # "This movement will not be negated" (effects_negate)
+
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
-            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor" \
+            and not unnegated(position, kind, source):
         # (standing negations were asked above with this effect's source: a rule-only one fits no effect)
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
     handler = _topic_handlers()[0].get(kind)
@@ -410,6 +409,11 @@ def executes(ability) -> bool:
             return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
+        from .triggers import asks_choices, choosing_executes  # a trait with choices: resolved as an action's
+        if asks_choices(ability):  # effects are, its player's choices named with 'answering' (triggers.py)
+            return choosing_executes(ability)
+        if ability.kind == "interrupt":  # only the Interrupt of a card entering play (triggers.py)
+            from .triggers import entering_interrupt_executes; return entering_interrupt_executes(ability)  # noqa: E702
     if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
         from .effects_traits import invest_executes
 
@@ -475,8 +479,10 @@ def executes(ability) -> bool:
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
-        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
+                                            for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
+        # effects_restrictions.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
@@ -590,24 +596,20 @@ def executes(ability) -> bool:
         return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
 
     from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
-    from .effects_engine import random_hand_applies, under_pick_applies, unnegatable_applies
+    from .effects_engine import random_hand_applies, under_pick_applies
 
-    def unnegatable_clause(c) -> bool:  # "This movement will not be negated" (effects_engine)
-        index = next((i for i, e in enumerate(ability.effects) if e is c), -1)
-        return index >= 0 and unnegatable_applies(ability, index)
-
-    if any(c.kind == "cannot-negate" and not unnegatable_clause(c) for c in clauses):
-        return False  # ("this gain will not be negated", "... if you have Reconnaissance")
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
+    from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            look_chosen_applies(c) or under_clause(ability, c) or unnegatable_clause(c) or under_pick_applies(c) or \
+            look_chosen_applies(c) or under_clause(ability, c) or under_pick_applies(c) or \
             random_hand_applies(ability, c) or \
             (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
+            owned_read(ability, c) or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")

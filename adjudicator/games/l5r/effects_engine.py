@@ -405,6 +405,10 @@ def unit_cards(pos, copy) -> list:
 def simultaneous(ability, cond) -> bool:
     """"Move him home. Straighten his unit as he moves": the effect happens together with the move
     of the effect just before it, so carried out right after it, and only if he did move."""
+    from .delayed import follows_move  # ("After this moves him, ...", a Spell's "this Personality": delayed.py)
+
+    if follows_move(ability, cond):
+        return True
     if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
         return False
     kind, _, number = cond.args[0].partition(" ")
@@ -430,7 +434,7 @@ def unit_clauses_ok(ability) -> bool:
             continue
         earlier = clauses[:i]
         if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
-                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                c.kind in ("move-home", "move-to-battle") and c.target.ref in ("this", "attached")))
                 and unit_ref(c.target) is None for c in earlier):
             return False
     return True
@@ -1516,34 +1520,6 @@ def _not_alone(game, position, copy, effect, *, as_cost, source):
 
 CARD_KINDS["put-under"] = _not_alone
 CARD_KINDS["under-host"] = _not_alone
-
-
-# ---- "Move him home. This movement will not be negated." -------------------------------------
-#
-# The movement the effect before it makes is carried out whatever standing negation ("negate his
-# (future) movement") would stop it (L5R-ACT-EFFECT.3: an effect can be negated -- unless the text
-# says it will not be). Only an unconditional "this movement" / "these movements" after a
-# move-home is read; "... if you have Reconnaissance" is not.
-
-#: memo key: the clause whose movement no negation stops while it resolves (effects.apply_to_card)
-UNNEGATABLE = "_unnegatable"
-
-
-def unnegatable_applies(ability, index: int) -> bool:
-    """Effect ``index`` is a "This movement will not be negated" the engine carries out."""
-    effects = ability.effects
-    clause = effects[index]
-    spec = getattr(clause, "target", None)
-    if getattr(clause, "kind", "") != "cannot-negate" or index == 0 or spec is None:
-        return False
-    if spec.card_types != ("movement",) or (spec.text or "").lower() not in ("this movement", "these movements"):
-        return False
-    if any(c.args and c.args[0] == f"effect {index}" for c in ability.conditions):
-        return False  # ("if this Shugenja is Water, this movement will not be negated")
-    return getattr(effects[index - 1], "kind", "") == "move-home"
-
-
-CARD_KINDS["cannot-negate"] = _not_alone
 
 
 # ---- "Courtesy: This card's ability has no Gold Cost", "This Follower's printed ability has no bow cost"

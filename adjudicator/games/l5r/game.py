@@ -94,11 +94,12 @@ class L5R(Game):
     def new_position(self) -> Position:
         from functools import partial
 
-        from .continuous import keywords, lasting_stats
+        from .continuous import keywords, lasting_stats, lost_keywords
 
         position = super().new_position()
         position.lasting_keywords = partial(_kept_keywords, self, keywords)  # "Cards in this unit have Cavalry"
         position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
+        position.lost_keywords = partial(lost_keywords, self)  # "Remove Ninja from him", "loses Naval" (continuous.py)
         return position
 
     def default_priority(self, position: Position) -> str | None:
@@ -351,6 +352,10 @@ class L5R(Game):
         return ctx.body.objects[0]
 
     # ---- verbs -------------------------------------------------------------------
+    def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
+        # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
+        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+
     def verb_pass(self, ctx: Context) -> None:
         turn.pass_opportunity(self, ctx)
 

@@ -501,6 +501,11 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
             return unit_cards(ctx.position, source)
         he = bind.moved or bind.last
         return unit_cards(ctx.position, he[0]) if he else []
+    from .states import owned_cards  # "Sora's Weapon": one attached to the card named (states.py)
+
+    owned = owned_cards(ctx, source, clause, bind, as_cost=as_cost)
+    if owned is not None:
+        return owned
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
@@ -701,15 +706,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
     guards = effect_guards(ability)
     effects = list(ability.effects)
     bonus_done: set[int] = set()
-    from .effects_engine import UNNEGATABLE, unnegatable_applies  # "This movement will not be negated"
-
     for index, clause in enumerate(effects):
-        ctx.position.memo.pop(UNNEGATABLE, None)
-        if unnegatable_applies(ability, index):
-            ctx.step("effect", f"{clause.text}: no negation stopped the movement before it", "L5R-ACT-EFFECT.3")
-            continue
-        if index + 1 < len(effects) and unnegatable_applies(ability, index + 1):
-            ctx.position.memo[UNNEGATABLE] = index  # (effects.apply_to_card asks no standing negation)
         if isinstance(clause, Effect) and clause.kind.startswith("amount-"):
             continue  # folded into the clause before it
         if index in bonus_done:
@@ -1283,6 +1280,12 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
                      "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
+        from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+        if will_not_enter(game, pos, card, actor):
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
+                     f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
+            continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
             need = card.card.attrs.get("honor-requirement", 0) or 0
@@ -1470,7 +1473,11 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
+    from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
+
+    protect(pos, source, ability)
     resolve_effects(ctx, source, ability, bind)
+    unprotect(pos)
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)

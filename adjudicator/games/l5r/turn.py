@@ -249,6 +249,10 @@ def equip(game, ctx: Context) -> None:
     refused = will_not_join(game, pos, item, actor)  # an attachment entering play under the player
     if refused:
         ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
+    from .effects_restrictions import will_not_enter  # "… will not enter play if …" (effects_restrictions)
+
+    if will_not_enter(game, pos, item, actor):
+        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({will_not_enter(game, pos, item, actor)})")
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -335,6 +339,10 @@ def buy(game, ctx: Context) -> None:
     refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
     if refused:
         ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
+    from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+    if will_not_enter(game, pos, card, actor):
+        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({will_not_enter(game, pos, card, actor)})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
