@@ -55,3 +55,11 @@ def test_you_control_units_here_readable():
                             "After this moves him, Ranged 4 Attack.")
     assert all(readable(c) for c in ability.conditions if c.kind.startswith("effect-if"))
     assert executes(ability)
+
+
+def test_courtesy_read_only_where_the_line_states_it():
+    assert executes(parse_ability("Kenji has +1C if you are Mantis Clan or have Courtesy. (Courtesy does not take "
+                                  "effect if you went first.)"))
+    ability = parse_ability("Kenji has +1C if you are Mantis Clan or have Courtesy.")
+    assert ability.structured
+    assert not executes(ability)

@@ -95,6 +95,16 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _decoder():
+    """ability_conditions.decode, with the grammar side loaded in its own order: ability.py first
+    (ability_conditions imports it, and it imports the topic modules back; starting from
+    ability_conditions would find it half-loaded)."""
+    from . import ability  # noqa: F401
+    from .ability_conditions import decode
+
+    return decode
+
+
 def _split(kind: str) -> tuple[str, str]:
     head, _, test = kind.partition(":")
     if head in ("effect-if", "effect-while", "effect-unless"):
@@ -158,7 +168,7 @@ def _readable(test: str, args: tuple) -> bool:
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
         return False
     if test in ("any-of", "all-of", "none-of"):
-        from .ability_conditions import decode
+        decode = _decoder()
 
         subs = decode(args)
         return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
@@ -390,6 +400,37 @@ def _after_this_destroys(ability, cond):
     return m.group(1)
 
 
+#: "you have Courtesy" / "you have Compassion": a player has it as the line's own reminder states
+#: (continuous._DESIGNATED: "Courtesy does not take effect if you went first", "Compassion takes effect
+#: while you have fewer Provinces than anyone else"); RULES.md has no rule of its own for them
+_DESIGNATIONS = ("Courtesy", "Compassion")
+
+
+def _designation(args) -> str | None:
+    return args[0] if len(args) == 1 and args[0] in _DESIGNATIONS else None
+
+
+def _designations_stated(ability, cond) -> bool:
+    """A test joining "you have Courtesy" (or Compassion) to tests the engine reads, on a line whose
+    own reminder states when the player has it."""
+    from .continuous import _DESIGNATED
+
+    head, test = _split(cond.kind)
+    if head not in ("effect-if", "effect-while", "effect-unless"):
+        return False
+    subs = [(test, tuple(cond.args[1:]))]
+    if test in ("any-of", "all-of", "none-of"):
+        decode = _decoder()
+
+        subs = [(c.kind, tuple(c.args)) for c in decode(cond.args[1:]) or ()]
+    said = " ".join((ability.text or "").lower().replace("courtesy traits", "courtesy").split())
+    named = [_designation(a) for k, a in subs if k == "you-have" and _designation(a)]
+    reminders = {"Courtesy": "courtesy does not take effect if you went first",
+                 "Compassion": _DESIGNATED["Compassion"]}
+    return bool(named) and all(reminders[d] in said for d in named) and all(
+        (k == "you-have" and _designation(a)) or _readable(k, a) for k, a in subs)
+
+
 def readable_in(ability, cond) -> bool:
     """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
@@ -400,6 +441,8 @@ def readable_in(ability, cond) -> bool:
     if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
         return True
     if _after_this_destroys(ability, cond) is not None:  # "Ranged 3 Attack. After this destroys a card, ..."
+        return True
+    if _designations_stated(ability, cond):  # "if you are Mantis Clan or have Courtesy. (Courtesy does not ...)"
         return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
@@ -840,8 +883,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
         return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
+    if test == "you-have" and _designation(args):
+        # Courtesy: unless you went first (the first player in seat order); Compassion: while you have
+        # fewer provinces than every other player (the reminders the line states: _designations_stated)
+        if args[0] == "Courtesy":
+            return bool(pos.seat_order) and pos.seat_order[0] != actor
+        mine = game.province_count(pos, actor)
+        return all(mine < game.province_count(pos, p) for p in pos.players if p != actor)
     if test in ("any-of", "all-of", "none-of"):
-        from .ability_conditions import decode
+        decode = _decoder()
 
         results = [_test(s.kind, s.args, game, pos, actor, source, subject_of) for s in decode(args)]
         if test in ("any-of", "none-of"):
