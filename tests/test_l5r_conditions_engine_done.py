@@ -63,3 +63,12 @@ def test_courtesy_read_only_where_the_line_states_it():
     ability = parse_ability("Kenji has +1C if you are Mantis Clan or have Courtesy.")
     assert ability.structured
     assert not executes(ability)
+
+
+def test_otherwise_answers_the_test_before_it():
+    assert executes(parse_ability("Political Open: Target another player's Personality: If he is dishonorable, his "
+                                  "controller loses 1 Honor. Otherwise, gain 1 Honor."))
+    # the sentence of the "otherwise" goes on with an effect the reader did not scope: not read
+    ability = parse_ability("Open, Bow this card: Target a Ring in play or in your discard pile. If the Ring is in "
+                            "play, straighten it. Otherwise, put it into your hand and destroy this Holding.")
+    assert not executes(ability)

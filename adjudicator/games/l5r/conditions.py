@@ -431,6 +431,34 @@ def _designations_stated(ability, cond) -> bool:
         (k == "you-have" and _designation(a)) or _readable(k, a) for k, a in subs)
 
 
+def _otherwise_of(ability, cond):
+    """"If he is dishonorable, his controller loses 1 Honor. Otherwise, give your provinces +2
+    strength": the test the "Otherwise" answers -- the one test of the latest effect before it that
+    has one, a test the engine reads -- or None. Not read when the sentence of the "otherwise" goes on
+    with an effect the reader did not scope ("Otherwise, put it into your hand and destroy this
+    Holding": both belong to it)."""
+    from .delayed import _sentence_goes_on
+
+    n = _index(cond)
+    if cond.kind != "effect-otherwise:otherwise" or len(cond.args) != 1 or n is None or n >= len(ability.effects) \
+            or ability.kind not in ("action", "reaction"):
+        return None
+    guarded = [c for c in ability.conditions if c is not cond and _index(c) is not None and _index(c) < n
+               and c.kind.startswith(("effect-if:", "effect-unless:", "effect-optional"))]
+    if not guarded:
+        return None
+    m = max(_index(c) for c in guarded)
+    tests = [c for c in guarded if _index(c) == m]
+    if len(tests) != 1 or not tests[0].kind.startswith(("effect-if:", "effect-unless:")):
+        return None  # ("you may move her home": a choice, not a test the "otherwise" could answer)
+    if any(_index(c) == n for c in ability.conditions if c is not cond):
+        return None
+    test = tests[0]
+    if not (readable(test) or readable_in(ability, test)) or _sentence_goes_on(ability, n, cond):
+        return None
+    return test
+
+
 def readable_in(ability, cond) -> bool:
     """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
@@ -443,6 +471,8 @@ def readable_in(ability, cond) -> bool:
     if _after_this_destroys(ability, cond) is not None:  # "Ranged 3 Attack. After this destroys a card, ..."
         return True
     if _designations_stated(ability, cond):  # "if you are Mantis Clan or have Courtesy. (Courtesy does not ...)"
+        return True
+    if _otherwise_of(ability, cond) is not None:  # "If he is dishonorable, X. Otherwise, Y."
         return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
@@ -733,6 +763,10 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
+        answered = _otherwise_of(ability, cond)
+        if answered is not None:  # "Otherwise, ...": the test before it does not hold
+            verdict = evaluate(answered, game=game, pos=pos, actor=actor, source=source, subject_of=subject_of)
+            return None if verdict is None else not verdict
         destroyed = _after_this_destroys(ability, cond)
         if destroyed is not None:  # "After this destroys a card, ...": what the attack destroyed
             return _test("did", ("this", "destroyed", destroyed), game, pos, actor, source, subject_of)
