@@ -72,3 +72,10 @@ def test_otherwise_answers_the_test_before_it():
     ability = parse_ability("Open, Bow this card: Target a Ring in play or in your discard pile. If the Ring is in "
                             "play, straighten it. Otherwise, put it into your hand and destroy this Holding.")
     assert not executes(ability)
+
+
+def test_printed_stat_at_least_readable():
+    from adjudicator.games.l5r.conditions import _readable
+
+    assert _readable("stat-at-least", ("he", "5", "printed-force"))
+    assert not _readable("stat-at-least", ("he", "5", "printed-gold-cost"))

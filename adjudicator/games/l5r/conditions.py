@@ -271,7 +271,9 @@ def _readable(test: str, args: tuple) -> bool:
                 or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
             and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
-        return _subject_ok(args[0]) and args[1].isdigit() and args[2] in ("force", "chi", "personal-honor")
+        # ("5 or more printed Force": the card's printed value, as "base"; amounts.STATS reads them alike)
+        stat = re.sub(r"^(?:printed|base)-", "", _stat_name(args[2]))
+        return _subject_ok(args[0]) and args[1].isdigit() and stat in ("force", "chi", "personal-honor")
     if test == "stat-rank" and len(args) == 3:
         return args[1] == "family-honor"
     if test in ("your-turn", "not-your-turn", "fewest-provinces", "most-cards-in-hand", "fewest-cards-in-hand"):
@@ -1193,7 +1195,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(args[1])
         return any(_matches(pos, a, found) for a in pos.attachments_of(copy.uid))
     if test in ("stat-at-most", "stat-at-least"):
-        have = game.card_property(pos, copy, args[2])
+        stat = _stat_name(args[2])
+        printed = stat.startswith(("base-", "printed-"))
+        have = copy.card.attrs.get(stat.split("-", 1)[1]) if printed else game.card_property(pos, copy, stat)
         if not isinstance(have, int):
             return None
         return have <= int(args[1]) if test == "stat-at-most" else have >= int(args[1])
