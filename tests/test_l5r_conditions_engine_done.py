@@ -36,7 +36,7 @@ def test_not_claimed(text):
 def test_trigger_read_as_the_destroyed_test():
     ability = parse_ability("Battle: Ranged 2 Attack. After this destroys a card, draw a card.")
     cond = next(c for c in ability.conditions if c.kind == "effect-trigger")
-    assert _after_this_destroys(ability, cond) == "a card"
+    assert _after_this_destroys(ability, cond) == ("destroys", "a card")
 
 
 def test_exactly_one_province_readable():

@@ -377,7 +377,7 @@ def _attack_alone(ability, cond) -> bool:
 
 
 #: "After this destroys a card, gain 1 Honor" (an effect-trigger of an action): what it destroyed
-_THIS_DESTROYS = re.compile(r"after this destroys (.+?), ", re.I)
+_THIS_DESTROYS = re.compile(r"after this (destroys|bows) (.+?), ", re.I)
 #: effects an attack may come with before the effect it sets off (targets, worked-out amounts)
 _ATTACKS = ("fear", "melee-attack", "ranged-attack")
 
@@ -388,18 +388,21 @@ def _after_this_destroys(ability, cond):
     as "if this destroyed a card" (what the action's effects did so far, procedure's "_done").
     The object's words (:func:`_object`), or None when the line is not of that form: an action whose
     only card-changing effect before is one attack."""
-    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) != ("after", "this-card-destroys") \
+    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) not in (("after", "this-card-destroys"),
+                                                                     ("after", "this-card-bows")) \
             or ability.kind not in ("action", "reaction"):
         return None
     m = _THIS_DESTROYS.match(cond.text or "")
     index = _index(cond)
-    if m is None or index is None or _object(m.group(1)) is None:
+    # "After this bows the target": the lone attack's own target, the only card it can bow or destroy
+    words = "a card" if m is not None and m.group(2).lower() == "the target" else (m.group(2) if m else "")
+    if m is None or index is None or _object(words) is None or cond.args[2] != f"this-card-{m.group(1).lower()}":
         return None
     kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
     if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
                                                            for k in kinds):
         return None
-    return m.group(1)
+    return m.group(1).lower(), words
 
 
 #: "you have Courtesy" / "you have Compassion": a player has it as the line's own reminder states
@@ -769,9 +772,10 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if answered is not None:  # "Otherwise, ...": the test before it does not hold
             verdict = evaluate(answered, game=game, pos=pos, actor=actor, source=source, subject_of=subject_of)
             return None if verdict is None else not verdict
-        destroyed = _after_this_destroys(ability, cond)
-        if destroyed is not None:  # "After this destroys a card, ...": what the attack destroyed
-            return _test("did", ("this", "destroyed", destroyed), game, pos, actor, source, subject_of)
+        done = _after_this_destroys(ability, cond)
+        if done is not None:  # "After this destroys a card, ...": what the attack destroyed (bowed)
+            verb, words = done
+            return _test("did", ("this", _VERBS[verb], words), game, pos, actor, source, subject_of)
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
