@@ -61,11 +61,3 @@ def test_later_grant_stands_over_an_earlier_removal():
     assert pos.has_keyword(samurai, "Ninja")
     pos.modifiers.append(Modifier(samurai.uid, flag=NO_KEYWORD + "Ninja"))
     assert not pos.has_keyword(samurai, "Ninja")
-
-
-def test_will_not_enter_play_only_as_the_cards_own_trait():
-    assert executes(parse_ability("Kenzo will not enter play if your Family Honor is 0 or above."))
-    # an action's "Personalities may not enter play this battle": not the card's own trait
-    ability = parse_ability("Battle: Give this Province +3 strength. Personalities may not enter play this battle.")
-    assert ability.structured
-    assert not executes(ability)

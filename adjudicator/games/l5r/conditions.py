@@ -877,8 +877,10 @@ _ABILITY_KINDS = ("action", "reaction", "interrupt")
 def has_abilities(game, pos, copy) -> bool:
     """Has the card an ability -- printed or given to it by an effect (L5R-DURATION)? Comprehensive
     Rules, "Abilities": the blocks of text starting with a designator; traits are not abilities."""
-    from .effects_engine import granted
+    from .effects_engine import granted, without_abilities
 
+    if without_abilities(game, pos, copy):  # "Remove all abilities from the loser" (effects_engine)
+        return False
     return any(a.kind in _ABILITY_KINDS or a.designators and a.kind not in ("trait", "continuous")
                for a in (*game.abilities(copy), *granted(pos, copy)))
 
@@ -1015,7 +1017,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         if field is None:
             return None
-        return not any(c.zone == field and _matches(pos, c, found) for c in pos.all_copies())
+        from .effects_battle import at_field  # (a Terrain there is in neither side: effects_battle)
+
+        return not any(at_field(c, field) and _matches(pos, c, found) for c in pos.all_copies())
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())

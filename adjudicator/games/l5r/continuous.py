@@ -388,34 +388,3 @@ def lose_keyword_applies(clause: Effect) -> bool:
     if not clause.keyword or not how or how == "own":
         return False
     return spec is None or (not spec.tests and all(s == "in-and-out-of-play" or checked(s) for s in spec.states))
-
-
-# ---- "Otani will not enter play if your Family Honor is 0 or above" ------------------------------
-
-def will_not_enter(game, pos: Position, copy: Copy, player: str) -> str | None:
-    """The card's own trait "X will not enter play [if C]" while C holds for ``player``, the player it
-    would enter play under (C's "your" is his): why it cannot enter play, or None. A trait of a card out
-    of play about its own entering play (L5R-ACT-COND: the ability implies that zone; L5R-TRAIT); read
-    where a card is bought, brought or put into play, or equipped (effects_engine.will_not_join)."""
-    from .conditions import evaluate
-
-    if in_play(pos, copy):
-        return None  # (changing controller is not entering play)
-    for ability in game.abilities(copy):
-        if ability.kind != "continuous" or ability.designators or ability.trigger or ability.costs:
-            continue
-        for index, clause in enumerate(ability.effects):
-            if not (isinstance(clause, Effect) and clause.kind == "cannot-enter-play" and enter_applies(clause)):
-                continue
-            guards = [c for c in ability.conditions if c.args and c.args[0] == f"effect {index}"]
-            verdicts = [evaluate(g, game=game, pos=pos, actor=player, source=copy, subject_of=lambda w: copy)
-                        for g in guards]
-            if all(v is True for v in verdicts):
-                return clause.text + (f" ({'; '.join(g.text for g in guards)})" if guards else "")
-    return None
-
-
-def enter_applies(clause: Effect) -> bool:
-    """"Otani will not enter play": the card's own trait, about itself (:func:`will_not_enter`)."""
-    spec = clause.target
-    return spec is None or (spec.ref in ("this", "it") and not spec.states and not spec.tests and not spec.zone)

@@ -365,6 +365,9 @@ def phase_ends(game, pos: Position, proc: Procedure) -> None:
 def phase_begins(game, pos: Position, proc: Procedure) -> None:
     """Right after a phase has begun (turn.enter_phase)."""
     t = pos.timing
+    if t.phase == "dynasty":  # a duel's delayed consequences of losing (duels._hold_back)
+        _run(game, pos, proc, lambda e: tuple(e["moment"]) == ("after-next", "dynasty-phase-begins")
+             and (e["turn"] < t.turn or e["phase"] != "dynasty"))
     if t.phase != "end":
         return
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == END_PHASE_BEGINS

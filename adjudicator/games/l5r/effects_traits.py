@@ -69,16 +69,9 @@ def _lasting_loss(effect, ref) -> bool:
     return lose_keyword_applies(effect)
 
 
-def _will_not_enter(effect, ref) -> bool:
-    """"Otani will not enter play if your Family Honor is 0 or above": continuous.will_not_enter."""
-    from .continuous import enter_applies
-
-    return enter_applies(effect)
-
-
 #: lasting traits carried out here (effects.executes asks them)
 CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant, "keyword": _discipline,
-                          "lose-keyword": _lasting_loss, "cannot-enter-play": _will_not_enter}
+                          "lose-keyword": _lasting_loss}
 
 
 def lose_keyword(game, position, copy, effect, *, as_cost, source):
