@@ -79,3 +79,7 @@ def test_printed_stat_at_least_readable():
 
     assert _readable("stat-at-least", ("he", "5", "printed-force"))
     assert not _readable("stat-at-least", ("he", "5", "printed-gold-cost"))
+
+
+def test_after_this_bows_the_target_claimed():
+    assert executes(parse_ability("Battle: Fear 3. After this bows the target, destroy it if it has 2 or lower Force."))
