@@ -36,7 +36,7 @@ def test_not_claimed(text):
 def test_trigger_read_as_the_destroyed_test():
     ability = parse_ability("Battle: Ranged 2 Attack. After this destroys a card, draw a card.")
     cond = next(c for c in ability.conditions if c.kind == "effect-trigger")
-    assert _after_this_destroys(ability, cond) == "a card"
+    assert _after_this_destroys(ability, cond) == ("destroys", "a card")
 
 
 def test_exactly_one_province_readable():
@@ -55,3 +55,31 @@ def test_you_control_units_here_readable():
                             "After this moves him, Ranged 4 Attack.")
     assert all(readable(c) for c in ability.conditions if c.kind.startswith("effect-if"))
     assert executes(ability)
+
+
+def test_courtesy_read_only_where_the_line_states_it():
+    assert executes(parse_ability("Kenji has +1C if you are Mantis Clan or have Courtesy. (Courtesy does not take "
+                                  "effect if you went first.)"))
+    ability = parse_ability("Kenji has +1C if you are Mantis Clan or have Courtesy.")
+    assert ability.structured
+    assert not executes(ability)
+
+
+def test_otherwise_answers_the_test_before_it():
+    assert executes(parse_ability("Political Open: Target another player's Personality: If he is dishonorable, his "
+                                  "controller loses 1 Honor. Otherwise, gain 1 Honor."))
+    # the sentence of the "otherwise" goes on with an effect the reader did not scope: not read
+    ability = parse_ability("Open, Bow this card: Target a Ring in play or in your discard pile. If the Ring is in "
+                            "play, straighten it. Otherwise, put it into your hand and destroy this Holding.")
+    assert not executes(ability)
+
+
+def test_printed_stat_at_least_readable():
+    from adjudicator.games.l5r.conditions import _readable
+
+    assert _readable("stat-at-least", ("he", "5", "printed-force"))
+    assert not _readable("stat-at-least", ("he", "5", "printed-gold-cost"))
+
+
+def test_after_this_bows_the_target_claimed():
+    assert executes(parse_ability("Battle: Fear 3. After this bows the target, destroy it if it has 2 or lower Force."))

@@ -95,6 +95,16 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _decoder():
+    """ability_conditions.decode, with the grammar side loaded in its own order: ability.py first
+    (ability_conditions imports it, and it imports the topic modules back; starting from
+    ability_conditions would find it half-loaded)."""
+    from . import ability  # noqa: F401
+    from .ability_conditions import decode
+
+    return decode
+
+
 def _split(kind: str) -> tuple[str, str]:
     head, _, test = kind.partition(":")
     if head in ("effect-if", "effect-while", "effect-unless"):
@@ -158,7 +168,7 @@ def _readable(test: str, args: tuple) -> bool:
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
         return False
     if test in ("any-of", "all-of", "none-of"):
-        from .ability_conditions import decode
+        decode = _decoder()
 
         subs = decode(args)
         return bool(subs) and all(_readable(s.kind, s.args) for s in subs)
@@ -261,7 +271,9 @@ def _readable(test: str, args: tuple) -> bool:
                 or args[0].lower() in ("your", "the active player") and args[1] == "family-honor") \
             and args[2] in _OPS and args[3].lstrip("-").isdigit()
     if test in ("stat-at-most", "stat-at-least") and len(args) == 3:
-        return _subject_ok(args[0]) and args[1].isdigit() and args[2] in ("force", "chi", "personal-honor")
+        # ("5 or more printed Force": the card's printed value, as "base"; amounts.STATS reads them alike)
+        stat = re.sub(r"^(?:printed|base)-", "", _stat_name(args[2]))
+        return _subject_ok(args[0]) and args[1].isdigit() and stat in ("force", "chi", "personal-honor")
     if test == "stat-rank" and len(args) == 3:
         return args[1] == "family-honor"
     if test in ("your-turn", "not-your-turn", "fewest-provinces", "most-cards-in-hand", "fewest-cards-in-hand"):
@@ -365,7 +377,7 @@ def _attack_alone(ability, cond) -> bool:
 
 
 #: "After this destroys a card, gain 1 Honor" (an effect-trigger of an action): what it destroyed
-_THIS_DESTROYS = re.compile(r"after this destroys (.+?), ", re.I)
+_THIS_DESTROYS = re.compile(r"after this (destroys|bows) (.+?), ", re.I)
 #: effects an attack may come with before the effect it sets off (targets, worked-out amounts)
 _ATTACKS = ("fear", "melee-attack", "ranged-attack")
 
@@ -376,18 +388,80 @@ def _after_this_destroys(ability, cond):
     as "if this destroyed a card" (what the action's effects did so far, procedure's "_done").
     The object's words (:func:`_object`), or None when the line is not of that form: an action whose
     only card-changing effect before is one attack."""
-    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) != ("after", "this-card-destroys") \
+    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) not in (("after", "this-card-destroys"),
+                                                                     ("after", "this-card-bows")) \
             or ability.kind not in ("action", "reaction"):
         return None
     m = _THIS_DESTROYS.match(cond.text or "")
     index = _index(cond)
-    if m is None or index is None or _object(m.group(1)) is None:
+    # "After this bows the target": the lone attack's own target, the only card it can bow or destroy
+    words = "a card" if m is not None and m.group(2).lower() == "the target" else (m.group(2) if m else "")
+    if m is None or index is None or _object(words) is None or cond.args[2] != f"this-card-{m.group(1).lower()}":
         return None
     kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
     if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
                                                            for k in kinds):
         return None
-    return m.group(1)
+    return m.group(1).lower(), words
+
+
+#: "you have Courtesy" / "you have Compassion": a player has it as the line's own reminder states
+#: (continuous._DESIGNATED: "Courtesy does not take effect if you went first", "Compassion takes effect
+#: while you have fewer Provinces than anyone else"); RULES.md has no rule of its own for them
+_DESIGNATIONS = ("Courtesy", "Compassion")
+
+
+def _designation(args) -> str | None:
+    return args[0] if len(args) == 1 and args[0] in _DESIGNATIONS else None
+
+
+def _designations_stated(ability, cond) -> bool:
+    """A test joining "you have Courtesy" (or Compassion) to tests the engine reads, on a line whose
+    own reminder states when the player has it."""
+    from .continuous import _DESIGNATED
+
+    head, test = _split(cond.kind)
+    if head not in ("effect-if", "effect-while", "effect-unless"):
+        return False
+    subs = [(test, tuple(cond.args[1:]))]
+    if test in ("any-of", "all-of", "none-of"):
+        decode = _decoder()
+
+        subs = [(c.kind, tuple(c.args)) for c in decode(cond.args[1:]) or ()]
+    said = " ".join((ability.text or "").lower().replace("courtesy traits", "courtesy").split())
+    named = [_designation(a) for k, a in subs if k == "you-have" and _designation(a)]
+    reminders = {"Courtesy": "courtesy does not take effect if you went first",
+                 "Compassion": _DESIGNATED["Compassion"]}
+    return bool(named) and all(reminders[d] in said for d in named) and all(
+        (k == "you-have" and _designation(a)) or _readable(k, a) for k, a in subs)
+
+
+def _otherwise_of(ability, cond):
+    """"If he is dishonorable, his controller loses 1 Honor. Otherwise, give your provinces +2
+    strength": the test the "Otherwise" answers -- the one test of the latest effect before it that
+    has one, a test the engine reads -- or None. Not read when the sentence of the "otherwise" goes on
+    with an effect the reader did not scope ("Otherwise, put it into your hand and destroy this
+    Holding": both belong to it)."""
+    from .delayed import _sentence_goes_on
+
+    n = _index(cond)
+    if cond.kind != "effect-otherwise:otherwise" or len(cond.args) != 1 or n is None or n >= len(ability.effects) \
+            or ability.kind not in ("action", "reaction"):
+        return None
+    guarded = [c for c in ability.conditions if c is not cond and _index(c) is not None and _index(c) < n
+               and c.kind.startswith(("effect-if:", "effect-unless:", "effect-optional"))]
+    if not guarded:
+        return None
+    m = max(_index(c) for c in guarded)
+    tests = [c for c in guarded if _index(c) == m]
+    if len(tests) != 1 or not tests[0].kind.startswith(("effect-if:", "effect-unless:")):
+        return None  # ("you may move her home": a choice, not a test the "otherwise" could answer)
+    if any(_index(c) == n for c in ability.conditions if c is not cond):
+        return None
+    test = tests[0]
+    if not (readable(test) or readable_in(ability, test)) or _sentence_goes_on(ability, n, cond):
+        return None
+    return test
 
 
 def readable_in(ability, cond) -> bool:
@@ -400,6 +474,10 @@ def readable_in(ability, cond) -> bool:
     if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
         return True
     if _after_this_destroys(ability, cond) is not None:  # "Ranged 3 Attack. After this destroys a card, ..."
+        return True
+    if _designations_stated(ability, cond):  # "if you are Mantis Clan or have Courtesy. (Courtesy does not ...)"
+        return True
+    if _otherwise_of(ability, cond) is not None:  # "If he is dishonorable, X. Otherwise, Y."
         return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
@@ -690,9 +768,14 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
-        destroyed = _after_this_destroys(ability, cond)
-        if destroyed is not None:  # "After this destroys a card, ...": what the attack destroyed
-            return _test("did", ("this", "destroyed", destroyed), game, pos, actor, source, subject_of)
+        answered = _otherwise_of(ability, cond)
+        if answered is not None:  # "Otherwise, ...": the test before it does not hold
+            verdict = evaluate(answered, game=game, pos=pos, actor=actor, source=source, subject_of=subject_of)
+            return None if verdict is None else not verdict
+        done = _after_this_destroys(ability, cond)
+        if done is not None:  # "After this destroys a card, ...": what the attack destroyed (bowed)
+            verb, words = done
+            return _test("did", ("this", _VERBS[verb], words), game, pos, actor, source, subject_of)
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
@@ -842,8 +925,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
         return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
 
+    if test == "you-have" and _designation(args):
+        # Courtesy: unless you went first (the first player in seat order); Compassion: while you have
+        # fewer provinces than every other player (the reminders the line states: _designations_stated)
+        if args[0] == "Courtesy":
+            return bool(pos.seat_order) and pos.seat_order[0] != actor
+        mine = game.province_count(pos, actor)
+        return all(mine < game.province_count(pos, p) for p in pos.players if p != actor)
     if test in ("any-of", "all-of", "none-of"):
-        from .ability_conditions import decode
+        decode = _decoder()
 
         results = [_test(s.kind, s.args, game, pos, actor, source, subject_of) for s in decode(args)]
         if test in ("any-of", "none-of"):
@@ -1113,7 +1203,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(args[1])
         return any(_matches(pos, a, found) for a in pos.attachments_of(copy.uid))
     if test in ("stat-at-most", "stat-at-least"):
-        have = game.card_property(pos, copy, args[2])
+        stat = _stat_name(args[2])
+        printed = stat.startswith(("base-", "printed-"))
+        have = copy.card.attrs.get(stat.split("-", 1)[1]) if printed else game.card_property(pos, copy, stat)
         if not isinstance(have, int):
             return None
         return have <= int(args[1]) if test == "stat-at-most" else have >= int(args[1])

@@ -34,14 +34,16 @@ BATTLE_ENDS = ("after-end-of", "battle-ends")
 #: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
 NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed",
              # "After the next time this turn he assigns (to attack)": battle.assign (L5R-ATTACK)
-             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack",
+             ("after-next", "card-assigned"): "assigned",
+             ("after-next", "card-assigned-to-attack"): "assigned-to-attack",
              # "After the next time this turn he is destroyed during a battle": raised with the destruction
              # while a battle is fought (triggers_events.raise_event)
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
 #: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
 #: is assigned (battle.assign raises it), until the turn ends
 EACH_TIME = {("each-time", "card-assigned"): "assigned"}
-FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
+FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS,
+                   BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
