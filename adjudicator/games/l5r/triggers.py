@@ -600,6 +600,8 @@ def choosing_executes(ability) -> bool:
 
     if not asks_choices(ability) or ability.costs or ability.limit is not None or not fires(ability.trigger):
         return False
+    if split_event(ability.trigger.event)[0] in ("turn-begins", ATTACK_ENDS):
+        return False  # (raised as the game advances, where no statement names the choices)
     if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
         return False
     if not _procedure_binds(ability):
