@@ -32,7 +32,10 @@ def test_action_did_to_a_card_whose_owner_the_words_say():
     # words the reader dropped that the engine does not check: refused
     assert _did_whose("personality-destroyed", "after another player's action destroys one of your Courtier or "
                       "Shugenja Personalities") is None
-    assert _did_whose("personality-moved", "after an action that moved a Personality to the current battlefield") is None
+    # "moved ... to the current battlefield": read, the card moved that stands there (triggers._MOVED_TO)
+    assert _did_whose("personality-moved", "after an action that moved a Personality to the current battlefield") == "any"
+    assert _did_whose("personality-moved", "after an action that moved a Personality to or from the current "
+                      "battlefield") is None
     assert _did_whose("personality-destroyed", "after your action resolves that destroyed any Personalities") is None
 
 

@@ -409,11 +409,11 @@ def executes(ability) -> bool:
             return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
-        from .triggers import asks_choices, choosing_executes  # a trait with choices: resolved as an action's
-        if asks_choices(ability):  # effects are, its player's choices named with 'answering' (triggers.py)
+        from .triggers import asks_choices, choosing_executes, entering_interrupt_executes  # (triggers.py)
+        if asks_choices(ability):  # a trait with choices: its effects resolved as an action's, 'answering'
             return choosing_executes(ability)
-        if ability.kind == "interrupt":  # only the Interrupt of a card entering play (triggers.py)
-            from .triggers import entering_interrupt_executes; return entering_interrupt_executes(ability)  # noqa: E702
+        if ability.kind == "interrupt":  # only the Interrupt of a card entering play
+            return entering_interrupt_executes(ability)
     if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
         from .effects_traits import invest_executes
 

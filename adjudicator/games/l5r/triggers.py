@@ -190,9 +190,17 @@ _DID_TYPES = {"personalit": "personality", "follower": "follower", "holding": "h
 _DID_WHOSE = {"one of your": "you", "another player's": "opponent", "a": "any", "an": "any"}
 
 
+#: "that moved a Personality to the current battlefield": a card the action moved that now stands there
+_MOVED_TO = re.compile(r"\bmoved\s+(one of your|another player's|an?)\s+(personality)\s+to the current battlefield$",
+                       re.I)
+
+
 def _did_whose(did: str, trigger_text: str) -> str | None:
     """"you" / "opponent": whose card an action event's "did=personality-destroyed" speaks of,
     when the trigger's own words say so plainly; None otherwise (refused)."""
+    if did == "personality-moved":
+        moved = _MOVED_TO.search(trigger_text.strip())
+        return _DID_WHOSE[moved.group(1).lower()] if moved else None
     m = _DID_OBJECT.search(trigger_text.strip())
     if not m:
         return None
@@ -284,7 +292,12 @@ def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_t
 def _did_cards(pos: Position, source: Copy, kind: str, verb: str, whose: str, info: dict) -> list:
     """The cards of type ``kind`` and owner ``whose`` ("you" / "opponent" / "any", seen from
     ``source``'s controller) the action of ``info`` did ``verb`` to."""
-    done = [pos.copies.get(uid) for uid, v in info.get("did") or () if v == verb]
+    done = [pos.copies.get(uid) for uid in dict.fromkeys(uid for uid, v in info.get("did") or () if v == verb)]
+    if verb == "moved":  # "... to the current battlefield" (_MOVED_TO): where it stands once moved
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos)
+        done = [c for c in done if c is not None and field is not None and c.zone == field]
     return [c for c in done if c is not None and c.card.type == kind
             and (whose == "any" or (c.controller == source.controller) == (whose == "you"))]
 
@@ -600,6 +613,8 @@ def choosing_executes(ability) -> bool:
 
     if not asks_choices(ability) or ability.costs or ability.limit is not None or not fires(ability.trigger):
         return False
+    if split_event(ability.trigger.event)[0] in ("turn-begins", ATTACK_ENDS):
+        return False  # (raised as the game advances, where no statement names the choices)
     if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
         return False
     if not _procedure_binds(ability):
