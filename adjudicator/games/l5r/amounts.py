@@ -803,7 +803,10 @@ def ability_executes(ability) -> bool:
             if clause.kind in MILITARY and clause.stat and clause.target is not None \
                     and clause.target.ref == "it" and not named:
                 return False
-            if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
-                named = True
+            from .states import owned_spec
+
+            if clause.target is not None and (clause.target.ref in ("target", "it", "choice")
+                                              or owned_spec(clause.target) is not None):
+                named = True  # ("Bow Misaki's performing Follower: … the Follower's Force": states.owned_cards)
                 pronoun = pronoun or part == "cost"
     return True

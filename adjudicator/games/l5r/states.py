@@ -654,10 +654,11 @@ def _singular(word: str) -> str:
 def owned_spec(spec) -> tuple[str, str, str | None] | None:
     """(owner's name, card type, keyword or None) of "Sora's Weapon"-like words, or None for other
     possessed words (``effects.executes`` claims only these; :func:`owned_cards` finds them)."""
+    # ("Misaki's performing Follower": one attached to her is in her unit, which performs her action)
     if spec is None or spec.ref != "possessed" or spec.tests or spec.zone is not None or spec.count != 1 \
-            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",)):
+            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",), ("of-this", "performing")):
         return None
-    m = _OWNED_RE.match((spec.text or "").strip())
+    m = _OWNED_RE.match((spec.text or "").strip().replace(" performing ", " "))
     if m is None or len(spec.card_types) != 1 or spec.card_types[0] not in _OWNED_TYPES or len(spec.keywords) > 1:
         return None
     kind, keyword = spec.card_types[0], (_singular(spec.keywords[0]) if spec.keywords else None)
@@ -745,6 +746,7 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
         if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
             ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
     bind.last = [owner]  # "to straighten him": the card the name stands for
+    bind.recent = picked  # "the Follower's Force": the card bowed (amounts.named_card)
     return picked
 
 
