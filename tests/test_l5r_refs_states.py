@@ -120,3 +120,9 @@ def test_owned_or_yours_in_an_optional_effect():
     ability = parse_ability("Battle: Bow a target enemy attachment with lower Force. You may bow one of Dairu's "
                             "Weapons or one of your Ports to destroy the target.")
     assert owned_read(ability, ability.effects[1])
+
+
+def test_either_of_words():
+    assert checked("either-of:no-attachments||controls-at-least:3:attachment")
+    # "with Shadowlands": without its article the word may be the card's own keyword (not read)
+    assert not checked("either-of:has:Shadowlands||no-attachments")

@@ -153,7 +153,24 @@ def checked(state: str) -> bool:
             r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
-        or _any_of_checked(state)  # (duel sides: named by duels.subjects, never tested on a card)
+        or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
+        or _either_of_parts(state) is not None  # (duel sides: named by duels.subjects, never tested on a card)
+
+
+#: "with no attachments or with three or more attachments": either describing word ("||" between);
+#: a "has:" word is left out (without its article, "with Shadowlands" may be the card's own keyword)
+_EITHER_OF = "either-of:"
+#: "with three or more attachments": that many cards attached to it
+_ATTACHED_AT_LEAST_RE = re.compile(r"^controls-at-least:(\d+):attachment$")
+
+
+def _either_of_parts(state: str) -> list[str] | None:
+    if not state.startswith(_EITHER_OF):
+        return None
+    parts = state[len(_EITHER_OF):].split("||")
+    if len(parts) < 2 or any(p.startswith(("has:", "has-no:", _EITHER_OF)) or not checked(p) for p in parts):
+        return None
+    return parts
 
 
 def _any_of_checked(state: str) -> bool:
@@ -252,6 +269,13 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ANY_OF_RE.match(state)
     if m:
         return _any_of_fits(game, pos, source, copy, m.group(1))
+    m = _ATTACHED_AT_LEAST_RE.match(state)
+    if m:
+        return len(pos.attachments_of(copy.uid)) >= int(m.group(1))
+    parts = _either_of_parts(state)
+    if parts is not None:
+        found = [fits(game, pos, source, copy, p) for p in parts]
+        return True if True in found else (None if None in found else False)
     if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
         has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
         return has if state == "has-followers" else not has
