@@ -126,3 +126,11 @@ def test_either_of_words():
     assert checked("either-of:no-attachments||controls-at-least:3:attachment")
     # "with Shadowlands": without its article the word may be the card's own keyword (not read)
     assert not checked("either-of:has:Shadowlands||no-attachments")
+
+
+def test_both_targets_needs_two_targets():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Target a Terrain and an enemy card without attachments: Destroy both targets.")
+    assert owned_read(ability, ability.effects[0])

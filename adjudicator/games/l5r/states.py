@@ -741,6 +741,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
+    if not as_cost and _all_targets(getattr(clause, "target", None)):  # "Destroy both targets"
+        return [c for spec in bind.specs for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
     if not as_cost and _targets_unit(getattr(clause, "target", None)):
         from .effects_engine import unit_cards  # "straighten the target's unit": the one target's unit
 
@@ -781,6 +783,9 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _all_targets(getattr(clause, "target", None)):  # every card the action targeted, in order
+        return ability.kind in ("action", "reaction") and clause in ability.effects and sum(
+            getattr(c, "target", None) is not None and c.target.ref == "target" for c in (*ability.costs, *ability.effects)) >= 2
     if _owned_or_yours(getattr(clause, "target", None)) is not None:
         return _optional_or_cost(ability, clause)
     if _targets_unit(getattr(clause, "target", None)):  # the action's one target (a single card)
@@ -903,3 +908,8 @@ def _owned_or_yours_card(ctx, source: Copy, clause, read, rule: str, as_cost: bo
         if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
             ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
     return picked
+
+
+def _all_targets(spec) -> bool:
+    """"both targets": every card this action targeted (ref "it", state "all-targets")."""
+    return spec is not None and spec.ref == "it" and tuple(spec.states) == ("all-targets",) and not spec.card_types
