@@ -134,3 +134,8 @@ def test_both_targets_needs_two_targets():
 
     ability = parse_ability("Battle: Target a Terrain and an enemy card without attachments: Destroy both targets.")
     assert owned_read(ability, ability.effects[0])
+
+
+def test_with_an_attack_ability_is_checked():
+    assert checked("has-ability:Melee Attack|Ranged Attack")
+    assert checked("has-ability:Ranged Attack")

@@ -60,6 +60,9 @@ _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 _ANY_OF_RE = re.compile(r"^any-of:((?:(?:not-)?keyword:[^|]+|state:[^|]+)(?:\|(?:(?:not-)?keyword:[^|]+|state:[^|]+))+)$")
 #: "with a Political ability": an ability of the card (printed or gained) whose designators name it
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
+#: "a target card with a Melee or Ranged Attack ability": an ability of the card (printed or gained)
+#: whose effects make such an attack
+_ATTACK_ABILITY_RE = re.compile(r"^has-ability:((?:Melee|Ranged) Attack(?:\|(?:Melee|Ranged) Attack)*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
 _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
 #: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
@@ -150,7 +153,7 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
         or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
@@ -297,6 +300,13 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ABILITY_RE.match(state)
     if m:
         return has_ability(game, pos, copy, m.group(1))
+    m = _ATTACK_ABILITY_RE.match(state)
+    if m:
+        from .effects_engine import granted
+
+        kinds = {w.split()[0].lower() + "-attack" for w in m.group(1).split("|")}
+        return any(getattr(c, "kind", "") in kinds for a in (*game.abilities(copy), *granted(pos, copy))
+                   if a.kind in ("action", "reaction") for c in a.effects)
     m = _EXACTLY_RE.match(state)
     if m:
         return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
