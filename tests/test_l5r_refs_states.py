@@ -139,3 +139,13 @@ def test_both_targets_needs_two_targets():
 def test_with_an_attack_ability_is_checked():
     assert checked("has-ability:Melee Attack|Ranged Attack")
     assert checked("has-ability:Ranged Attack")
+
+
+def test_top_card_of_a_deck_only_one_and_only_as_an_effect():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Discard the top card of any Fate deck. Gain 1 Honor.")
+    assert owned_read(ability, ability.effects[0])
+    three = parse_ability("Battle: Discard the top 3 cards of your Fate deck. Gain 1 Honor.")
+    assert not owned_read(three, three.effects[0])

@@ -688,7 +688,7 @@ def _target_state_read(state: str) -> bool:
     from .states import checked
 
     # ("each card in it": the targeted unit's cards, states.owned_cards; effects.executes decides)
-    return state in TARGET_STATES or checked(state) or state == "in:it"
+    return state in TARGET_STATES or checked(state) or state in ("in:it", "top")  # ("top": states._top_card)
 
 
 def _other_choice(ability, own: set[str]) -> bool:

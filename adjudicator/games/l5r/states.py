@@ -751,6 +751,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
+    if not as_cost and _top_of_deck(getattr(clause, "target", None)):  # "Discard the top card of a Fate deck"
+        return _top_card(ctx, source, clause, rule)
     if not as_cost and _all_targets(getattr(clause, "target", None)):  # "Destroy both targets"
         return [c for spec in bind.specs for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
     if not as_cost and _targets_unit(getattr(clause, "target", None)):
@@ -793,6 +795,8 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _top_of_deck(getattr(clause, "target", None)):  # an effect's discard (a cost would discard from the hand)
+        return ability.kind in ("action", "reaction") and clause in ability.effects and clause.kind == "discard"
     if _all_targets(getattr(clause, "target", None)):  # every card the action targeted, in order
         return ability.kind in ("action", "reaction") and clause in ability.effects and sum(
             getattr(c, "target", None) is not None and c.target.ref == "target" for c in (*ability.costs, *ability.effects)) >= 2
@@ -923,3 +927,25 @@ def _owned_or_yours_card(ctx, source: Copy, clause, read, rule: str, as_cost: bo
 def _all_targets(spec) -> bool:
     """"both targets": every card this action targeted (ref "it", state "all-targets")."""
     return spec is not None and spec.ref == "it" and tuple(spec.states) == ("all-targets",) and not spec.card_types
+
+
+#: "Discard the top card of a Fate deck" / "of any Fate deck": the top card of the deck the player
+#: picks, named with ``paying`` (one card: "the top 3 cards" is not read)
+def _top_of_deck(spec) -> bool:
+    return spec is not None and spec.ref == "choice" and tuple(spec.states) == ("top",) \
+        and spec.zone in ("fate-deck", "dynasty-deck") and spec.count == 1 and not spec.up_to \
+        and not spec.keywords and not spec.tests and tuple(spec.card_types) in ((), ("card",))
+
+
+def _top_card(ctx, source: Copy, clause, rule: str) -> list:
+    from dataclasses import replace
+
+    from .procedure import _paying_choice
+
+    spec = clause.target
+    picked = _paying_choice(ctx, source, clause, replace(spec, states=()), False)
+    for copy in picked:
+        deck = ctx.position.zones.get((copy.zone_owner, copy.zone), [])
+        if not deck or deck[0] != copy.uid:
+            ctx.reject(rule, f"{copy.show()} is not the top card of {copy.zone_owner}'s {copy.zone.replace('-', ' ')}")
+    return picked
