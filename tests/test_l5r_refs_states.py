@@ -149,3 +149,14 @@ def test_top_card_of_a_deck_only_one_and_only_as_an_effect():
     assert owned_read(ability, ability.effects[0])
     three = parse_ability("Battle: Discard the top 3 cards of your Fate deck. Gain 1 Honor.")
     assert not owned_read(three, three.effects[0])
+
+
+def test_each_opposing_him_needs_one_card_named_before():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Choose your performing unbowed Ninja Personality: Give each Personality and "
+                            "Follower opposing him -2F.")
+    assert owned_read(ability, ability.effects[0])
+    alone = parse_ability("Battle: Give each Personality and Follower opposing him -2F.")
+    assert not owned_read(alone, alone.effects[0])

@@ -753,6 +753,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
         return _cards_in_it(ctx, clause.target, bind)
     if not as_cost and _top_of_deck(getattr(clause, "target", None)):  # "Discard the top card of a Fate deck"
         return _top_card(ctx, source, clause, rule)
+    if not as_cost and _opposing_pronoun(getattr(clause, "target", None)):  # "each … opposing him"
+        return _cards_opposing(ctx, source, clause.target, bind)
     if not as_cost and _all_targets(getattr(clause, "target", None)):  # "Destroy both targets"
         return [c for spec in bind.specs for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
     if not as_cost and _targets_unit(getattr(clause, "target", None)):
@@ -795,6 +797,12 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
+        named = [c for c in (*ability.costs, *ability.effects[:ability.effects.index(clause)])
+                 if getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")] \
+            if clause in ability.effects else []
+        return ability.kind in ("action", "reaction") and len(named) == 1 and named[0].kind in ("choose", "target") \
+            and named[0].target.count == 1
     if _top_of_deck(getattr(clause, "target", None)):  # an effect's discard (a cost would discard from the hand)
         return ability.kind in ("action", "reaction") and clause in ability.effects and clause.kind == "discard"
     if _all_targets(getattr(clause, "target", None)):  # every card the action targeted, in order
@@ -949,3 +957,30 @@ def _top_card(ctx, source: Copy, clause, rule: str) -> list:
         if not deck or deck[0] != copy.uid:
             ctx.reject(rule, f"{copy.show()} is not the top card of {copy.zone_owner}'s {copy.zone.replace('-', ' ')}")
     return picked
+
+
+#: "Give each Personality and Follower opposing him -2F": every card of another player at the
+#: battlefield of the card "him" names (the one card chosen or targeted before it)
+_OPPOSING_PRONOUN = ("opposing:him", "opposing:her")
+
+
+def _opposing_pronoun(spec) -> bool:
+    return spec is not None and spec.ref == "each" and spec.zone is None \
+        and sum(s in _OPPOSING_PRONOUN for s in spec.states) == 1 \
+        and all(s in _OPPOSING_PRONOUN or checked(s) for s in spec.states)
+
+
+def _cards_opposing(ctx, source: Copy, spec, bind) -> list:
+    from dataclasses import replace
+
+    from .procedure import target_ok
+
+    named = [c for c in bind.last if not isinstance(c, str)]
+    if len(named) != 1:
+        return []
+    field = _leader(ctx.position, named[0]).zone
+    if not field.startswith("battlefield"):
+        return []  # a unit at home opposes no one
+    rest = replace(spec, states=tuple(s for s in spec.states if s not in _OPPOSING_PRONOUN))
+    return [c for c in ctx.position.all_copies() if _leader(ctx.position, c).zone == field
+            and c.controller != named[0].controller and target_ok(ctx, c, rest) is None]
