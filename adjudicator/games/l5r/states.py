@@ -261,7 +261,9 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         from .procedure import current_battlefield
 
         field = current_battlefield(pos) if pos.timing.phase == "attack" else None
-        return field is not None and _leader(pos, copy).zone == field
+        from .effects_battle import at_field  # (a Terrain there is in neither side: effects_battle)
+
+        return at_field(_leader(pos, copy), field)
     if state in ("any-location", "in-and-out-of-play"):  # the text lifts the usual limit (to the current
         return True  # battlefield; to cards in play)
     if state in ("opposed", "unopposed"):
