@@ -120,3 +120,43 @@ def test_owned_or_yours_in_an_optional_effect():
     ability = parse_ability("Battle: Bow a target enemy attachment with lower Force. You may bow one of Dairu's "
                             "Weapons or one of your Ports to destroy the target.")
     assert owned_read(ability, ability.effects[1])
+
+
+def test_either_of_words():
+    assert checked("either-of:no-attachments||controls-at-least:3:attachment")
+    # "with Shadowlands": without its article the word may be the card's own keyword (not read)
+    assert not checked("either-of:has:Shadowlands||no-attachments")
+
+
+def test_both_targets_needs_two_targets():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Target a Terrain and an enemy card without attachments: Destroy both targets.")
+    assert owned_read(ability, ability.effects[0])
+
+
+def test_with_an_attack_ability_is_checked():
+    assert checked("has-ability:Melee Attack|Ranged Attack")
+    assert checked("has-ability:Ranged Attack")
+
+
+def test_top_card_of_a_deck_only_one_and_only_as_an_effect():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Discard the top card of any Fate deck. Gain 1 Honor.")
+    assert owned_read(ability, ability.effects[0])
+    three = parse_ability("Battle: Discard the top 3 cards of your Fate deck. Gain 1 Honor.")
+    assert not owned_read(three, three.effects[0])
+
+
+def test_each_opposing_him_needs_one_card_named_before():
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.states import owned_read
+
+    ability = parse_ability("Battle: Choose your performing unbowed Ninja Personality: Give each Personality and "
+                            "Follower opposing him -2F.")
+    assert owned_read(ability, ability.effects[0])
+    alone = parse_ability("Battle: Give each Personality and Follower opposing him -2F.")
+    assert not owned_read(alone, alone.effects[0])

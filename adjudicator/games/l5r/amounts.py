@@ -688,7 +688,7 @@ def _target_state_read(state: str) -> bool:
     from .states import checked
 
     # ("each card in it": the targeted unit's cards, states.owned_cards; effects.executes decides)
-    return state in TARGET_STATES or checked(state) or state == "in:it"
+    return state in TARGET_STATES or checked(state) or state in ("in:it", "top")  # ("top": states._top_card)
 
 
 def _other_choice(ability, own: set[str]) -> bool:
@@ -803,7 +803,10 @@ def ability_executes(ability) -> bool:
             if clause.kind in MILITARY and clause.stat and clause.target is not None \
                     and clause.target.ref == "it" and not named:
                 return False
-            if clause.target is not None and clause.target.ref in ("target", "it", "choice"):
-                named = True
+            from .states import owned_spec
+
+            if clause.target is not None and (clause.target.ref in ("target", "it", "choice")
+                                              or owned_spec(clause.target) is not None):
+                named = True  # ("Bow Misaki's performing Follower: … the Follower's Force": states.owned_cards)
                 pronoun = pronoun or part == "cost"
     return True

@@ -60,6 +60,9 @@ _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
 _ANY_OF_RE = re.compile(r"^any-of:((?:(?:not-)?keyword:[^|]+|state:[^|]+)(?:\|(?:(?:not-)?keyword:[^|]+|state:[^|]+))+)$")
 #: "with a Political ability": an ability of the card (printed or gained) whose designators name it
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
+#: "a target card with a Melee or Ranged Attack ability": an ability of the card (printed or gained)
+#: whose effects make such an attack
+_ATTACK_ABILITY_RE = re.compile(r"^has-ability:((?:Melee|Ranged) Attack(?:\|(?:Melee|Ranged) Attack)*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
 _EXACTLY_RE = re.compile(r"^has-exactly-(\d+):([A-Z][\w-]*)$")
 #: "with the printed Fire keyword" / "the base Fire keyword": the card's own printed keywords, not
@@ -150,10 +153,27 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
-        or _any_of_checked(state)  # (duel sides: named by duels.subjects, never tested on a card)
+        or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
+        or _either_of_parts(state) is not None  # (duel sides: named by duels.subjects, never tested on a card)
+
+
+#: "with no attachments or with three or more attachments": either describing word ("||" between);
+#: a "has:" word is left out (without its article, "with Shadowlands" may be the card's own keyword)
+_EITHER_OF = "either-of:"
+#: "with three or more attachments": that many cards attached to it
+_ATTACHED_AT_LEAST_RE = re.compile(r"^controls-at-least:(\d+):attachment$")
+
+
+def _either_of_parts(state: str) -> list[str] | None:
+    if not state.startswith(_EITHER_OF):
+        return None
+    parts = state[len(_EITHER_OF):].split("||")
+    if len(parts) < 2 or any(p.startswith(("has:", "has-no:", _EITHER_OF)) or not checked(p) for p in parts):
+        return None
+    return parts
 
 
 def _any_of_checked(state: str) -> bool:
@@ -254,6 +274,13 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ANY_OF_RE.match(state)
     if m:
         return _any_of_fits(game, pos, source, copy, m.group(1))
+    m = _ATTACHED_AT_LEAST_RE.match(state)
+    if m:
+        return len(pos.attachments_of(copy.uid)) >= int(m.group(1))
+    parts = _either_of_parts(state)
+    if parts is not None:
+        found = [fits(game, pos, source, copy, p) for p in parts]
+        return True if True in found else (None if None in found else False)
     if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
         has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
         return has if state == "has-followers" else not has
@@ -275,6 +302,13 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ABILITY_RE.match(state)
     if m:
         return has_ability(game, pos, copy, m.group(1))
+    m = _ATTACK_ABILITY_RE.match(state)
+    if m:
+        from .effects_engine import granted
+
+        kinds = {w.split()[0].lower() + "-attack" for w in m.group(1).split("|")}
+        return any(getattr(c, "kind", "") in kinds for a in (*game.abilities(copy), *granted(pos, copy))
+                   if a.kind in ("action", "reaction") for c in a.effects)
     m = _EXACTLY_RE.match(state)
     if m:
         return sum(pos.has_keyword(a, m.group(2)) for a in pos.attachments_of(copy.uid)) == int(m.group(1))
@@ -656,10 +690,11 @@ def _singular(word: str) -> str:
 def owned_spec(spec) -> tuple[str, str, str | None] | None:
     """(owner's name, card type, keyword or None) of "Sora's Weapon"-like words, or None for other
     possessed words (``effects.executes`` claims only these; :func:`owned_cards` finds them)."""
+    # ("Misaki's performing Follower": one attached to her is in her unit, which performs her action)
     if spec is None or spec.ref != "possessed" or spec.tests or spec.zone is not None or spec.count != 1 \
-            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",)):
+            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",), ("of-this", "performing")):
         return None
-    m = _OWNED_RE.match((spec.text or "").strip())
+    m = _OWNED_RE.match((spec.text or "").strip().replace(" performing ", " "))
     if m is None or len(spec.card_types) != 1 or spec.card_types[0] not in _OWNED_TYPES or len(spec.keywords) > 1:
         return None
     kind, keyword = spec.card_types[0], (_singular(spec.keywords[0]) if spec.keywords else None)
@@ -718,6 +753,12 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
+    if not as_cost and _top_of_deck(getattr(clause, "target", None)):  # "Discard the top card of a Fate deck"
+        return _top_card(ctx, source, clause, rule)
+    if not as_cost and _opposing_pronoun(getattr(clause, "target", None)):  # "each … opposing him"
+        return _cards_opposing(ctx, source, clause.target, bind)
+    if not as_cost and _all_targets(getattr(clause, "target", None)):  # "Destroy both targets"
+        return [c for spec in bind.specs for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
     if not as_cost and _targets_unit(getattr(clause, "target", None)):
         from .effects_engine import unit_cards  # "straighten the target's unit": the one target's unit
 
@@ -747,6 +788,7 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
         if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
             ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
     bind.last = [owner]  # "to straighten him": the card the name stands for
+    bind.recent = picked  # "the Follower's Force": the card bowed (amounts.named_card)
     return picked
 
 
@@ -757,6 +799,17 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
+        named = [c for c in (*ability.costs, *ability.effects[:ability.effects.index(clause)])
+                 if getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")] \
+            if clause in ability.effects else []
+        return ability.kind in ("action", "reaction") and len(named) == 1 and named[0].kind in ("choose", "target") \
+            and named[0].target.count == 1
+    if _top_of_deck(getattr(clause, "target", None)):  # an effect's discard (a cost would discard from the hand)
+        return ability.kind in ("action", "reaction") and clause in ability.effects and clause.kind == "discard"
+    if _all_targets(getattr(clause, "target", None)):  # every card the action targeted, in order
+        return ability.kind in ("action", "reaction") and clause in ability.effects and sum(
+            getattr(c, "target", None) is not None and c.target.ref == "target" for c in (*ability.costs, *ability.effects)) >= 2
     if _owned_or_yours(getattr(clause, "target", None)) is not None:
         return _optional_or_cost(ability, clause)
     if _targets_unit(getattr(clause, "target", None)):  # the action's one target (a single card)
@@ -879,3 +932,57 @@ def _owned_or_yours_card(ctx, source: Copy, clause, read, rule: str, as_cost: bo
         if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
             ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
     return picked
+
+
+def _all_targets(spec) -> bool:
+    """"both targets": every card this action targeted (ref "it", state "all-targets")."""
+    return spec is not None and spec.ref == "it" and tuple(spec.states) == ("all-targets",) and not spec.card_types
+
+
+#: "Discard the top card of a Fate deck" / "of any Fate deck": the top card of the deck the player
+#: picks, named with ``paying`` (one card: "the top 3 cards" is not read)
+def _top_of_deck(spec) -> bool:
+    return spec is not None and spec.ref == "choice" and tuple(spec.states) == ("top",) \
+        and spec.zone in ("fate-deck", "dynasty-deck") and spec.count == 1 and not spec.up_to \
+        and not spec.keywords and not spec.tests and tuple(spec.card_types) in ((), ("card",))
+
+
+def _top_card(ctx, source: Copy, clause, rule: str) -> list:
+    from dataclasses import replace
+
+    from .procedure import _paying_choice
+
+    spec = clause.target
+    picked = _paying_choice(ctx, source, clause, replace(spec, states=()), False)
+    for copy in picked:
+        deck = ctx.position.zones.get((copy.zone_owner, copy.zone), [])
+        if not deck or deck[0] != copy.uid:
+            ctx.reject(rule, f"{copy.show()} is not the top card of {copy.zone_owner}'s {copy.zone.replace('-', ' ')}")
+    return picked
+
+
+#: "Give each Personality and Follower opposing him -2F": every card of another player at the
+#: battlefield of the card "him" names (the one card chosen or targeted before it)
+_OPPOSING_PRONOUN = ("opposing:him", "opposing:her")
+
+
+def _opposing_pronoun(spec) -> bool:
+    return spec is not None and spec.ref == "each" and spec.zone is None \
+        and sum(s in _OPPOSING_PRONOUN for s in spec.states) == 1 \
+        and all(s in _OPPOSING_PRONOUN or checked(s) for s in spec.states)
+
+
+def _cards_opposing(ctx, source: Copy, spec, bind) -> list:
+    from dataclasses import replace
+
+    from .procedure import target_ok
+
+    named = [c for c in bind.last if not isinstance(c, str)]
+    if len(named) != 1:
+        return []
+    field = _leader(ctx.position, named[0]).zone
+    if not field.startswith("battlefield"):
+        return []  # a unit at home opposes no one
+    rest = replace(spec, states=tuple(s for s in spec.states if s not in _OPPOSING_PRONOUN))
+    return [c for c in ctx.position.all_copies() if _leader(ctx.position, c).zone == field
+            and c.controller != named[0].controller and target_ok(ctx, c, rest) is None]
