@@ -864,3 +864,14 @@ def test_the_same_verb_on_other_cards_if():
     assert second.target.count == 2 and second.target.up_to
     # "or" before any other words stays the base "X or Y"
     assert parse_ability("Battle: Bow a Follower, or destroy it if you control a Duelist.").structured
+
+
+def test_more_counts_and_an_alternative_after_a_trigger():
+    (c,) = conds("Open: Discard a card unless you have fewer cards in your hand or fewer Provinces than any other player.")
+    assert c.kind == "effect-unless:any-of"
+    assert subs(c, 1) == [("fewest-cards-in-hand",), ("fewest-provinces",)]
+    (c,) = conds("This action costs 2 less Gold if it only targets one Follower.")
+    assert (c.kind, c.args[1:]) == ("effect-if:targeted-only", ("it", "1"))
+    ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Water.")
+    assert ab.structured
+    assert [c.kind for c in ab.conditions].count("effect-trigger") == 2  # both amounts wait for the trigger

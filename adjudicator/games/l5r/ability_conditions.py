@@ -1320,3 +1320,25 @@ class _AltTarget:
 for _k, _v in list(vars(_AltTarget).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _JoinedClauses:
+    def cd_triggered_give_alt(self, meta, ch):
+        return self.triggered_after(meta, [ch[0], self.give_alt(meta, ch[1:])])
+
+    def cd_fewest_cards_or_provinces(self, meta, ch):
+        subs = [Condition(kind="fewest-cards-in-hand"), Condition(kind="fewest-provinces")]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_only_targets(self, meta, ch):
+        # (who, how many cards): the base "targeted-only"
+        return Condition(kind="targeted-only", args=(_word(ch[0]), _word(ch[1])), text=self._text(meta))
+
+    def cd_now_opposes(self, meta, ch):
+        # the battle topic's "opposing" (who, what)
+        return Condition(kind="opposing", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_JoinedClauses).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
