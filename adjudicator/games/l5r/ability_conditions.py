@@ -1128,11 +1128,6 @@ for _k, _v in list(vars(_AfterTheTest).items()):
 class _MoreTests:
     """More subjects and verb phrases of the tests (see the grammar file's last section)."""
 
-    def cd_stat_exact(self, meta, ch):
-        # "he (now) has 0 Force": the base "stat-value" (whose, stat, op, value)
-        who, n, stat = ch[0], next(c for c in ch if getattr(c, "type", "") == "NUMBER"), ch[-1]
-        return Condition(kind="stat-value", args=(_word(who), _word(stat), "=", str(n)), text=self._text(meta))
-
     def cd_stat_le_n(self, meta, ch):
         # "it has 2 or lower Force": the base "stat-at-most" (who, number, stat)
         return Condition(kind="stat-at-most", args=(_word(ch[0]), str(ch[1]), _word(ch[-1])), text=self._text(meta))
@@ -1227,14 +1222,6 @@ for _k, _v in list(vars(_MoreTests).items()):
 
 class _TriggeredTests:
     """A test after the effect of a second trigger, shared keywords, and a few more tests."""
-
-    def cd_triggered_after_if_post(self, meta, ch):
-        event, effect, cond = ch
-        return self.triggered_after(meta, [event, _guarded(effect, cond, self._text(meta))])
-
-    def cd_triggered_before_if_post(self, meta, ch):
-        event, effect, cond = ch
-        return self.triggered_before(meta, [event, _guarded(effect, cond, self._text(meta))])
 
     def cd_subj_may_if(self, meta, ch):
         return _guarded(self.pl_subj_may(meta, ch[:-1]), ch[-1], self._text(meta))
