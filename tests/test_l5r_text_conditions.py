@@ -847,3 +847,31 @@ def test_a_delay_until_you_recruit_and_n_or_more_in_joined_tests():
     assert not any(c.kind == "effect-delayed" for c in ab.conditions)
     (c,) = conds("Open: If he has 2 or more Chi, or is Crab Clan, draw a card.")
     assert subs(c, 1) == [("stat-at-least", "he", "2", "chi"), ("is-clan", "he", "Crab")]
+
+
+def test_the_same_verb_on_other_cards_if():
+    ab = parse_ability("Battle: Bow a Follower without attachments, or any card in that unit if you control a Duelist.")
+    assert ab.structured
+    bows = [e for e in ab.effects if isinstance(e, Effect)]
+    assert [e.kind for e in bows] == ["bow", "bow"]
+    assert [c.kind for c in ab.conditions] == ["effect-unless:you-control", "effect-if:you-control"]
+    assert [c.args[0] for c in ab.conditions] == ["effect 0", "effect 1"]
+    # a second target declaration: typed, but the resolver's target checks do not read the test
+    ab = parse_ability("Battle: Target a Personality, or one or two Personalities if you control a Courtier: Give each target -3F.")
+    assert ab.structured and not executes(ab)
+    (first, second) = [e for e in ab.costs if isinstance(e, Effect)]
+    assert (first.kind, second.kind) == ("target", "target") and second.target.ref == "target"
+    assert second.target.count == 2 and second.target.up_to
+    # "or" before any other words stays the base "X or Y"
+    assert parse_ability("Battle: Bow a Follower, or destroy it if you control a Duelist.").structured
+
+
+def test_more_counts_and_an_alternative_after_a_trigger():
+    (c,) = conds("Open: Discard a card unless you have fewer cards in your hand or fewer Provinces than any other player.")
+    assert c.kind == "effect-unless:any-of"
+    assert subs(c, 1) == [("fewest-cards-in-hand",), ("fewest-provinces",)]
+    (c,) = conds("This action costs 2 less Gold if it only targets one Follower.")
+    assert (c.kind, c.args[1:]) == ("effect-if:targeted-only", ("it", "1"))
+    ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Water.")
+    assert ab.structured
+    assert [c.kind for c in ab.conditions].count("effect-trigger") == 2  # both amounts wait for the trigger

@@ -1280,3 +1280,52 @@ class _MoreShapes:
 for _k, _v in list(vars(_MoreShapes).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _AltTarget:
+    def cd_alt_target(self, meta, ch):
+        # the clause's own effect on other cards: a copy of it with the new noun phrase (a target
+        # declaration keeps its "target" reference)
+        from .ability import Unparsed, _Alt
+
+        first, spec, cond = ch[0], ch[-2], ch[-1]
+        text = self._text(meta)
+        if not isinstance(first, Effect) or first.target is None or not isinstance(spec, TargetSpec):
+            return Unparsed(text, "an alternative the grammar cannot pair with its clause", self._span(meta))
+        if first.target.ref == "target":
+            spec = replace(spec, ref="target")
+        if first.kind in ("target", "choose"):
+            # a second declaration in place of the first: which targets the player names then
+            # depends on the test, which the resolver's target checks do not read (a typed state
+            # of the declaration, so that the line is not claimed executable)
+            spec = replace(spec, states=(*spec.states, "declared-instead-if-test"))
+        cut = text.lower().rfind(" or ") + 1
+        branch = replace(first, target=spec, text=text[cut:])
+        return [first, _Alt(branch, cond, text[cut:], self._span(meta))]
+
+
+for _k, _v in list(vars(_AltTarget).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _JoinedClauses:
+    def cd_triggered_give_alt(self, meta, ch):
+        return self.triggered_after(meta, [ch[0], self.give_alt(meta, ch[1:])])
+
+    def cd_fewest_cards_or_provinces(self, meta, ch):
+        subs = [Condition(kind="fewest-cards-in-hand"), Condition(kind="fewest-provinces")]
+        return Condition(kind="any-of", args=encode(subs), text=self._text(meta))
+
+    def cd_only_targets(self, meta, ch):
+        # (who, how many cards): the base "targeted-only"
+        return Condition(kind="targeted-only", args=(_word(ch[0]), _word(ch[1])), text=self._text(meta))
+
+    def cd_now_opposes(self, meta, ch):
+        # the battle topic's "opposing" (who, what)
+        return Condition(kind="opposing", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_JoinedClauses).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
