@@ -1111,3 +1111,19 @@ def test_attack_equal_to_either_cards_value():
     assert first.target.text == "this Shugenja" and second.target.text == "the Samurai"
     choices = [c for c in parse_ability("Battle: Fear equal to this Shugenja's or the Samurai's Chi.").conditions]
     assert [c.args[1] for c in choices if c.kind == "effect-choice"] == ["option 1 of 2", "option 2 of 2"]
+
+
+# ---------------------------------------------------------------- single attacks, future effects, others' control
+def test_single_attack_of_the_action_may_target_an_otherwise_legal_card():
+    (e, _) = effects("Interrupt: A single Ranged Attack from the action may target an otherwise legal card "
+                     "in the Defender's home. Destroy this Follower.")
+    assert e.kind == "attack-may-target" and e.values == ("a single Ranged Attack from the action",)
+    assert "otherwise-legal" in e.target.states and "at-home-of:the Defender" in e.target.states
+
+
+def test_future_effects_and_a_subject_that_controls_none():
+    (_, e) = effects("Open: Target a Personality. Negate future Fear effects on his unit.")
+    assert e.kind == "negate" and "future" in e.target.states and e.target.keywords == ("Fear",)
+    kinds = conds("Battle: Crab Clan players may take the rulebook Favor Political Battle action even if "
+                  "they control no units at the current battlefield.")
+    assert kinds["even-if"] == ("subject-controls-none", "they", "units at the current battlefield")

@@ -1699,3 +1699,20 @@ class Rules:
     def bt_move_both_here(self, meta, ch):
         a, b = [c for c in ch if isinstance(c, TargetSpec)]
         return [self._eff(meta, "move-to-battle", target=a), self._eff(meta, "move-to-battle", target=b)]
+
+    # ----- movers, single attacks, deeds this battle
+    def bt_c_subj_controls_none(self, meta, ch):
+        # the conditions topic's "control-none" for the subject named ("they control no units there")
+        subj, what = [c for c in ch if isinstance(c, TargetSpec)]
+        return Condition(kind="subject-controls-none", args=(subj.text, what.text), text=self._text(meta))
+
+    def bt_single_attack_may_target(self, meta, ch):
+        kind = "Ranged Attack" if "ranged" in str(ch[0]).lower() else "Melee Attack"
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]),
+                         values=(f"a single {kind} from the action",))
+
+    def bt_m_otherwise_legal(self, meta, ch):
+        return _mod("state", "otherwise-legal")
+
+    def bt_m_future(self, meta, ch):
+        return _mod("state", "future")
