@@ -1127,3 +1127,15 @@ def test_future_effects_and_a_subject_that_controls_none():
     kinds = conds("Battle: Crab Clan players may take the rulebook Favor Political Battle action even if "
                   "they control no units at the current battlefield.")
     assert kinds["even-if"] == ("subject-controls-none", "they", "units at the current battlefield")
+
+
+# ---------------------------------------------------------------- losing duels, former units, refused challenges
+def test_duel_loss_former_unit_and_first_refusal():
+    (e,) = effects("As a Focus Effect, negate any destruction for losing this duel.")
+    assert e.kind == "negate" and e.target.card_types == ("destruction",) and "for-losing-duel" in e.target.states
+    (e,) = effects("After this Follower is destroyed, give -1F to all Followers in its former unit.")
+    assert e.kind == "modify-stat" and e.target.states == ("in-former-unit-of:it",)
+    ab = parse_ability("After your first challenge each turn is refused, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "first-each-turn:your-challenge-refused;by=any"
+    kinds = conds("Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Crab Clan or Unaligned.")
+    assert kinds["effect-if:is-clan-or-state"][1:] == ("the target", "Crab", "unaligned")

@@ -1716,3 +1716,24 @@ class Rules:
 
     def bt_m_future(self, meta, ch):
         return _mod("state", "future")
+
+    # ----- losing duels, former units, refused challenges
+    def bt_np_duel_loss_event(self, meta, ch):
+        # "any destruction for losing this duel": that event of the duel's loser, caused by the loss
+        noun = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._possessed(meta, "duel-loser", ("for-losing-duel",), noun, [])
+
+    def bt_p_in_former_unit(self, meta, ch):
+        return _post("in-former-unit-of:it")
+
+    def bt_ev_first_challenge_refused(self, meta, ch):
+        # as the base's "the first time each turn ...": only the first refusal of the period counts
+        from .ability_events import _name
+
+        period = token(ch, "PERIOD", lower=True)
+        return f"first-each-{period}:" + _name("your-challenge-refused", by="any")
+
+    def bt_c_clan_or_state(self, meta, ch):
+        subj = next(c for c in ch if isinstance(c, TargetSpec))
+        return Condition(kind="is-clan-or-state", args=(subj.text, token(ch, "CAPWORD"), token(ch, "STATE", lower=True)),
+                         text=self._text(meta))
