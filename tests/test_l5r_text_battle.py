@@ -1139,3 +1139,21 @@ def test_duel_loss_former_unit_and_first_refusal():
     assert ab.structured and ab.trigger.event == "first-each-turn:your-challenge-refused;by=any"
     kinds = conds("Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Crab Clan or Unaligned.")
     assert kinds["effect-if:is-clan-or-state"][1:] == ("the target", "Crab", "unaligned")
+
+
+# ---------------------------------------------------------------- attack phases, straightening, duels' opponents
+def test_no_attack_phase_and_straightening_in_every_phase():
+    (e,) = effects("Open: No Attack Phase may be declared.")
+    assert e.kind == "no-attack-phase"
+    (e,) = effects("Goro's unit straightens during each player's Straighten Phase.")
+    assert e.kind == "straightens-each-straighten-phase" and e.target.card_types == ("unit",)
+
+
+def test_duel_against_and_first_battle_action():
+    kinds = conds("Battle: Goro challenges a target Personality. Destroy the duel's loser if the duel was "
+                  "against The Dark Naga.")
+    assert kinds["effect-if:duel-against"][1:] == ("The Dark Naga",)
+    kinds = conds("Personalities opposing Goro have -1F if you took the first Battle action in this battle.")
+    assert kinds["effect-if:took-first-battle-action"][1:] == ("you", "battle")
+    # "you took a Kharmic action" keeps the conditions topic's reading
+    assert parse_ability("Battle: Melee 2 Attack, or 3 if you took a Kharmic action this turn.").structured

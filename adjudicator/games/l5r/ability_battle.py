@@ -35,7 +35,7 @@ KINDS: frozenset[str] = frozenset({
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
     "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action", "assign", "fight-battle",
-    "move-into-army", "move-to-oppose",
+    "move-into-army", "move-to-oppose", "no-attack-phase", "straightens-each-straighten-phase",
 })
 
 
@@ -1737,3 +1737,21 @@ class Rules:
         subj = next(c for c in ch if isinstance(c, TargetSpec))
         return Condition(kind="is-clan-or-state", args=(subj.text, token(ch, "CAPWORD"), token(ch, "STATE", lower=True)),
                          text=self._text(meta))
+
+    # ----- attack phases, straightening, duels' opponents, first actions
+    def bt_no_attack_phase(self, meta, ch):
+        # "No Attack Phase may be declared": this turn no player declares an attack
+        return self._eff(meta, "no-attack-phase", target=TargetSpec(ref="each-player", text="each player"))
+
+    def bt_straightens_each_phase(self, meta, ch):
+        from .ability import Unparsed
+
+        if token(ch, "EVERB", lower=True) != "straightens":
+            return Unparsed(self._text(meta), "not a straightening", self._span(meta))
+        return self._eff(meta, "straightens-each-straighten-phase", target=it_target(ch))
+
+    def bt_c_duel_against(self, meta, ch):
+        return Condition(kind="duel-against", args=(it_target(ch).text,), text=self._text(meta))
+
+    def bt_c_took_first_battle_action(self, meta, ch):
+        return Condition(kind="took-first-battle-action", args=(it_target(ch).text or it_target(ch).ref, "battle"), text=self._text(meta))
