@@ -1149,10 +1149,7 @@ def test_no_attack_phase_and_straightening_in_every_phase():
     assert e.kind == "straightens-each-straighten-phase" and e.target.card_types == ("unit",)
 
 
-def test_duel_against_and_first_battle_action():
-    kinds = conds("Battle: Goro challenges a target Personality. Destroy the duel's loser if the duel was "
-                  "against The Dark Naga.")
-    assert kinds["effect-if:duel-against"][1:] == ("The Dark Naga",)
+def test_first_battle_action_of_the_battle():
     kinds = conds("Personalities opposing Goro have -1F if you took the first Battle action in this battle.")
     assert kinds["effect-if:took-first-battle-action"][1:] == ("you", "battle")
     # "you took a Kharmic action" keeps the conditions topic's reading

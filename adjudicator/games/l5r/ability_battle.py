@@ -1750,8 +1750,5 @@ class Rules:
             return Unparsed(self._text(meta), "not a straightening", self._span(meta))
         return self._eff(meta, "straightens-each-straighten-phase", target=it_target(ch))
 
-    def bt_c_duel_against(self, meta, ch):
-        return Condition(kind="duel-against", args=(it_target(ch).text,), text=self._text(meta))
-
     def bt_c_took_first_battle_action(self, meta, ch):
         return Condition(kind="took-first-battle-action", args=(it_target(ch).text or it_target(ch).ref, "battle"), text=self._text(meta))
