@@ -1121,12 +1121,9 @@ def test_single_attack_of_the_action_may_target_an_otherwise_legal_card():
     assert "otherwise-legal" in e.target.states and "at-home-of:the Defender" in e.target.states
 
 
-def test_future_effects_and_a_subject_that_controls_none():
+def test_future_effects():
     (_, e) = effects("Open: Target a Personality. Negate future Fear effects on his unit.")
     assert e.kind == "negate" and "future" in e.target.states and e.target.keywords == ("Fear",)
-    kinds = conds("Battle: Crab Clan players may take the rulebook Favor Political Battle action even if "
-                  "they control no units at the current battlefield.")
-    assert kinds["even-if"] == ("subject-controls-none", "they", "units at the current battlefield")
 
 
 # ---------------------------------------------------------------- losing duels, former units, refused challenges
@@ -1137,8 +1134,6 @@ def test_duel_loss_former_unit_and_first_refusal():
     assert e.kind == "modify-stat" and e.target.states == ("in-former-unit-of:it",)
     ab = parse_ability("After your first challenge each turn is refused, gain 1 Honor.")
     assert ab.structured and ab.trigger.event == "first-each-turn:your-challenge-refused;by=any"
-    kinds = conds("Battle: Ranged 3 Attack, or Ranged 4 Attack if the target is Crab Clan or Unaligned.")
-    assert kinds["effect-if:is-clan-or-state"][1:] == ("the target", "Crab", "unaligned")
 
 
 # ---------------------------------------------------------------- attack phases, straightening, duels' opponents

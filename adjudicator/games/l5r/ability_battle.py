@@ -1701,11 +1701,6 @@ class Rules:
         return [self._eff(meta, "move-to-battle", target=a), self._eff(meta, "move-to-battle", target=b)]
 
     # ----- movers, single attacks, deeds this battle
-    def bt_c_subj_controls_none(self, meta, ch):
-        # the conditions topic's "control-none" for the subject named ("they control no units there")
-        subj, what = [c for c in ch if isinstance(c, TargetSpec)]
-        return Condition(kind="subject-controls-none", args=(subj.text, what.text), text=self._text(meta))
-
     def bt_single_attack_may_target(self, meta, ch):
         kind = "Ranged Attack" if "ranged" in str(ch[0]).lower() else "Melee Attack"
         return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]),
@@ -1732,11 +1727,6 @@ class Rules:
 
         period = token(ch, "PERIOD", lower=True)
         return f"first-each-{period}:" + _name("your-challenge-refused", by="any")
-
-    def bt_c_clan_or_state(self, meta, ch):
-        subj = next(c for c in ch if isinstance(c, TargetSpec))
-        return Condition(kind="is-clan-or-state", args=(subj.text, token(ch, "CAPWORD"), token(ch, "STATE", lower=True)),
-                         text=self._text(meta))
 
     # ----- attack phases, straightening, duels' opponents, first actions
     def bt_no_attack_phase(self, meta, ch):
