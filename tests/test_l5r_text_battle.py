@@ -1111,3 +1111,41 @@ def test_attack_equal_to_either_cards_value():
     assert first.target.text == "this Shugenja" and second.target.text == "the Samurai"
     choices = [c for c in parse_ability("Battle: Fear equal to this Shugenja's or the Samurai's Chi.").conditions]
     assert [c.args[1] for c in choices if c.kind == "effect-choice"] == ["option 1 of 2", "option 2 of 2"]
+
+
+# ---------------------------------------------------------------- single attacks, future effects, others' control
+def test_single_attack_of_the_action_may_target_an_otherwise_legal_card():
+    (e, _) = effects("Interrupt: A single Ranged Attack from the action may target an otherwise legal card "
+                     "in the Defender's home. Destroy this Follower.")
+    assert e.kind == "attack-may-target" and e.values == ("a single Ranged Attack from the action",)
+    assert "otherwise-legal" in e.target.states and "at-home-of:the Defender" in e.target.states
+
+
+def test_future_effects():
+    (_, e) = effects("Open: Target a Personality. Negate future Fear effects on his unit.")
+    assert e.kind == "negate" and "future" in e.target.states and e.target.keywords == ("Fear",)
+
+
+# ---------------------------------------------------------------- losing duels, former units, refused challenges
+def test_duel_loss_former_unit_and_first_refusal():
+    (e,) = effects("As a Focus Effect, negate any destruction for losing this duel.")
+    assert e.kind == "negate" and e.target.card_types == ("destruction",) and "for-losing-duel" in e.target.states
+    (e,) = effects("After this Follower is destroyed, give -1F to all Followers in its former unit.")
+    assert e.kind == "modify-stat" and e.target.states == ("in-former-unit-of:it",)
+    ab = parse_ability("After your first challenge each turn is refused, gain 1 Honor.")
+    assert ab.structured and ab.trigger.event == "first-each-turn:your-challenge-refused;by=any"
+
+
+# ---------------------------------------------------------------- attack phases, straightening, duels' opponents
+def test_no_attack_phase_and_straightening_in_every_phase():
+    (e,) = effects("Open: No Attack Phase may be declared.")
+    assert e.kind == "no-attack-phase"
+    (e,) = effects("Goro's unit straightens during each player's Straighten Phase.")
+    assert e.kind == "straightens-each-straighten-phase" and e.target.card_types == ("unit",)
+
+
+def test_first_battle_action_of_the_battle():
+    kinds = conds("Personalities opposing Goro have -1F if you took the first Battle action in this battle.")
+    assert kinds["effect-if:took-first-battle-action"][1:] == ("you", "battle")
+    # "you took a Kharmic action" keeps the conditions topic's reading
+    assert parse_ability("Battle: Melee 2 Attack, or 3 if you took a Kharmic action this turn.").structured

@@ -35,7 +35,7 @@ KINDS: frozenset[str] = frozenset({
     "may-assign-bowed", "cannot-assign", "duel-stat", "delay-duel-loss", "lose-duel",
     "put-in-province", "put-in-province-unfaced", "ability-timing", "enter-duel", "stat-maximum", "move-to-location",
     "move-to-location-of", "attack-bows-any", "first-opportunity", "rulebook-may-target", "rulebook-action", "assign", "fight-battle",
-    "move-into-army", "move-to-oppose",
+    "move-into-army", "move-to-oppose", "no-attack-phase", "straightens-each-straighten-phase",
 })
 
 
@@ -1699,3 +1699,46 @@ class Rules:
     def bt_move_both_here(self, meta, ch):
         a, b = [c for c in ch if isinstance(c, TargetSpec)]
         return [self._eff(meta, "move-to-battle", target=a), self._eff(meta, "move-to-battle", target=b)]
+
+    # ----- movers, single attacks, deeds this battle
+    def bt_single_attack_may_target(self, meta, ch):
+        kind = "Ranged Attack" if "ranged" in str(ch[0]).lower() else "Melee Attack"
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]),
+                         values=(f"a single {kind} from the action",))
+
+    def bt_m_otherwise_legal(self, meta, ch):
+        return _mod("state", "otherwise-legal")
+
+    def bt_m_future(self, meta, ch):
+        return _mod("state", "future")
+
+    # ----- losing duels, former units, refused challenges
+    def bt_np_duel_loss_event(self, meta, ch):
+        # "any destruction for losing this duel": that event of the duel's loser, caused by the loss
+        noun = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._possessed(meta, "duel-loser", ("for-losing-duel",), noun, [])
+
+    def bt_p_in_former_unit(self, meta, ch):
+        return _post("in-former-unit-of:it")
+
+    def bt_ev_first_challenge_refused(self, meta, ch):
+        # as the base's "the first time each turn ...": only the first refusal of the period counts
+        from .ability_events import _name
+
+        period = token(ch, "PERIOD", lower=True)
+        return f"first-each-{period}:" + _name("your-challenge-refused", by="any")
+
+    # ----- attack phases, straightening, duels' opponents, first actions
+    def bt_no_attack_phase(self, meta, ch):
+        # "No Attack Phase may be declared": this turn no player declares an attack
+        return self._eff(meta, "no-attack-phase", target=TargetSpec(ref="each-player", text="each player"))
+
+    def bt_straightens_each_phase(self, meta, ch):
+        from .ability import Unparsed
+
+        if token(ch, "EVERB", lower=True) != "straightens":
+            return Unparsed(self._text(meta), "not a straightening", self._span(meta))
+        return self._eff(meta, "straightens-each-straighten-phase", target=it_target(ch))
+
+    def bt_c_took_first_battle_action(self, meta, ch):
+        return Condition(kind="took-first-battle-action", args=(it_target(ch).text or it_target(ch).ref, "battle"), text=self._text(meta))
