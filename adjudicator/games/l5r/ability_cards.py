@@ -973,6 +973,21 @@ class Rules:
         event, effect, cond = ch[0], ch[1], ch[2]
         return _Scoped(_Guarded(effect, cond, self._text(meta)), "effect-trigger", ("after", event), self._text(meta))
 
+    def cc_p_this_fear_did(self, meta, ch):
+        # the cards this card's Fear effect bowed (or destroyed)
+        return _Mod("post-state", f"{str(ch[-1]).lower()}-by:this-fear")
+
+    def cc_p_in_your_deck(self, meta, ch):
+        return _Mod("post-state", "in:your-deck")
+
+    def cc_deck_copies_np(self, meta, ch):
+        # only when the copies are "in your deck" (the deck-building limit), read off the noun phrase
+        _, n, card = next(c for c in ch if isinstance(c, tuple) and c[0] == "copies")
+        if "in:your-deck" not in card.states:
+            raise ValueError("no deck named")
+        card = replace(card, states=tuple(s for s in card.states if s != "in:your-deck"))
+        return self._eff(meta, "deck-copies", target=card, amount=n)
+
 
 
 def _tok(type_, value):
