@@ -1002,3 +1002,15 @@ class Rules10:
 for _k, _v in list(vars(Rules10).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules11:
+    """Engaging where the player has units."""
+
+    def ev_engaging_where_you_control(self, meta, ch):
+        return _name("engaging", at=f"battlefield-with-your-{_subject(_target(ch))}")
+
+
+for _k, _v in list(vars(Rules11).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
