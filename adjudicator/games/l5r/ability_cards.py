@@ -988,6 +988,12 @@ class Rules:
         card = replace(card, states=tuple(s for s in card.states if s != "in:your-deck"))
         return self._eff(meta, "deck-copies", target=card, amount=n)
 
+    def cc_give_tokens_each_of_two(self, meta, ch):
+        # the same token to each: the target, then the card named (this card's own short name)
+        first, n, desc = ch[0], ch[2], ch[3]
+        named = TargetSpec(ref="this", text=str(ch[1]))
+        return [self.give_tokens(meta, [first, n, desc]), self.give_tokens(meta, [named, n, desc])]
+
 
 
 def _tok(type_, value):
