@@ -875,3 +875,90 @@ def test_a_fixed_amount_or_an_amount_per_card_whichever_is_lower():
     assert ab.effects[1].target.keywords == ("Ancestor",) and ab.effects[1].target.owner == "you"
     es = effects("Gain 1 Honor, or 1 Honor for each Ancestor you control, whichever is greater.")
     assert es[-1].kind == "amount-at-least"
+
+
+def conditions_of(text: str):
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return ab.conditions
+
+
+def test_values_held_read_as_the_base_value_tests():
+    # "if he now has 0 Force" is the base "if his Force is 0"
+    (has,) = conditions_of("Battle: Dishonor him if he now has 0 Force.")
+    (is_,) = conditions_of("Battle: Dishonor him if his Force is 0.")
+    assert has.kind == is_.kind == "effect-if:stat-value" and has.args[2:] == is_.args[2:] == ("force", "=", "0")
+    # "3 or more Personal Honor" is one test, not "3 or more" cards of a kind
+    (c,) = conditions_of("Battle: Give him +2F if he has 3 or more Personal Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-at-least", ("he", "3", "personal-honor"))
+    (c,) = conditions_of("Battle: Bow him if he has 2 or lower printed Force.")
+    assert (c.kind, c.args[2:]) == ("effect-if:stat-at-most", ("2", "printed-force"))
+    # the test is one of two in "has ..., or is ..."
+    (c, _) = conditions_of("Open: If this Shugenja has 3 or more Chi, or is Void, bow him to draw a card.")
+    assert c.kind == "effect-if:any-of" and "stat-at-least/3" in c.args
+
+
+def test_a_card_was_of_a_clan():
+    (c,) = conditions_of("Battle: Ranged 2 Attack. Straighten this card if the target was Crab Clan.")
+    assert c.kind == "effect-if:is-clan" and c.args[1:] == ("the target", "Crab")
+
+
+def test_either_clause_with_negate_remove_and_make():
+    ab = parse_ability("Reaction: After another player's Battle action targets your Courtier: Either negate its "
+                       "effects on him or make the player lose 1 Honor.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects] == ["negate", "lose-honor"]
+    assert [c.kind for c in ab.conditions] == ["effect-choice", "effect-choice"]
+    assert ab.effects[1].target.card_types == ("player",)
+    es = effects("Battle: Target a Region: Either destroy it or remove its traits and abilities.")
+    assert [(e.kind, e.keyword) for e in es[1:]] == [("destroy", None), ("lose-abilities", "traits")]
+
+
+def test_a_triggered_clause_with_its_own_condition():
+    ab = parse_ability("Battle: Fear 2. After this bows the target, destroy it if it has 1 or lower Force.")
+    assert ab.structured
+    kinds = sorted(c.kind for c in ab.conditions)
+    assert kinds == ["effect-if:stat-at-most", "effect-trigger"]
+
+
+def test_bonuses_worked_out_from_sums_and_choices():
+    es = effects("Battle: Give him a Force penalty equal to his Chi plus 2.")
+    assert [(e.kind, e.amount, e.stat) for e in es] == [
+        ("modify-stat", None, "force"), ("amount-equal-to", -1, "chi"), ("amount-plus", -2, None)]
+    es = effects("Battle: Set his Force equal to his Chi or Personal Honor.")
+    assert [(e.kind, e.stat) for e in es] == [("set-stat", "force"), ("amount-equal-to", "chi"),
+                                              ("amount-equal-to", "personal-honor")]
+    # a value added to a penalty has no sign the amount chain can carry; one of two cards' values
+    # is not one value: neither is read
+    assert not parse_ability("Battle: Give him a Force penalty equal to his Chi plus Personal Honor.").structured
+    assert not parse_ability("Battle: Give him a Force penalty equal to the Chi of this Shugenja or the "
+                             "Samurai.").structured
+
+
+def test_a_bonus_with_a_floor_and_a_keyword_with_a_bonus():
+    es = effects("Your Followers have +1F or a Force bonus equal to their Personal Honor, whichever is greater.")
+    assert [(e.kind, e.amount) for e in es] == [("modify-stat", None), ("amount-equal-to", 1), ("amount-at-least", 1)]
+    ab = parse_ability("Battle: Give him Stalwart and a Force bonus equal to his current Force. (A reminder.).")
+    assert ab.structured
+    assert [(e.kind, e.keyword) for e in ab.effects][:2] == [("grant-keyword", "Stalwart"), ("modify-stat", None)]
+    # the plain keyword gift is unchanged
+    (e,) = effects("Battle: Give him Stalwart.")
+    assert (e.kind, e.keyword) == ("grant-keyword", "Stalwart")
+
+
+def test_lower_value_than_his():
+    es = effects("Battle: Bow your target Personality. Bow a target enemy card with lower Force than his.")
+    assert es[1].kind == "bow" and es[1].target.states == ("cmp:force<it",)
+
+
+def test_triggered_clause_guarded_by_unless():
+    ab = parse_ability("Limited: Before each time a player gains Honor, reduce the gain by 2 unless he controls a Ninja.")
+    assert ab.structured
+    assert sorted(c.kind for c in ab.conditions) == ["effect-trigger", "effect-unless:controls"]
+
+
+def test_two_conditions_with_what_this_did_and_a_value_at_most():
+    (c,) = conditions_of("Battle: Bow him if he is Water and this destroyed a Follower.")
+    assert c.kind == "effect-if:all-of" and "did/3" in c.args
+    (e,) = effects("Battle: Target an enemy Personality with Chi equal to or lower than 3.")
+    assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "<=", 3)]

@@ -967,12 +967,6 @@ class Rules:
         # as cc_give_tokens_ref with "equal to the number of <np>"
         return self.cc_give_tokens_ref(meta, [ch[0], ch[1], _AmountRef("count", ch[-1], 1)])
 
-    def cc_triggered_after_guarded(self, meta, ch):
-        from .ability import _Guarded, _Scoped
-
-        event, effect, cond = ch[0], ch[1], ch[2]
-        return _Scoped(_Guarded(effect, cond, self._text(meta)), "effect-trigger", ("after", event), self._text(meta))
-
     def cc_p_this_fear_did(self, meta, ch):
         # the cards this card's Fear effect bowed (or destroyed)
         return _Mod("post-state", f"{str(ch[-1]).lower()}-by:this-fear")

@@ -1995,3 +1995,176 @@ def _pl_lose_game(self, meta, ch):
 
 
 Rules.pl_lose_game = _pl_lose_game
+
+
+class _ValuesAndEitherRules:
+    """values held, "either X or Y", a player made to lose Honor."""
+
+    def _pl_has_value(self, meta, ch, op, value):
+        whose = next(c for c in ch if isinstance(c, TargetSpec))
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        # the same condition as the base "if his Force is 0" (stat-value), so it is read alike
+        return _A().Condition(kind="stat-value", args=(whose.text, stat, op, str(value)), text=self._text(meta))
+
+    def pl_c_has_value(self, meta, ch):
+        n = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+        return self._pl_has_value(meta, ch, "=", int(n))
+
+    def _pl_cmp_parts(self, meta, ch):
+        # "3 or more printed Personal Honor" -> ("at-least", "3", "printed-personal-honor")
+        tok = next(c for c in ch if getattr(c, "type", "") == "PL_N_OR_CMP")
+        n, _, word = str(tok).split()
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        m = re.search(r"\b(printed|base)\s+[A-Za-z ]+$", self._text(meta), re.I)
+        stat = f"{m.group(1).lower()}-{stat}" if m else stat
+        kind = "stat-at-least" if word.lower() in ("more", "greater", "higher") else "stat-at-most"
+        return kind, n, stat
+
+    def pl_r_test_cmp(self, meta, ch):
+        # the base r_test_ge / r_test_le StatTest, the number and comparison read from the token
+        n, _, word = str(ch[0]).split()
+        op = ">=" if word.lower() in ("more", "greater", "higher") else "<="
+        return _A()._Mod("test", _A().StatTest(stat=ch[1], op=op, value=int(n)))
+
+    def pl_c_has_value_cmp(self, meta, ch):
+        # the base "if he has 3 or more Force" conditions (stat-at-least / stat-at-most)
+        kind, n, stat = self._pl_cmp_parts(meta, ch)
+        whose = next(c for c in ch if isinstance(c, TargetSpec))
+        return _A().Condition(kind=kind, args=(whose.text, n, stat), text=self._text(meta))
+
+    def pl_vp_has_value_cmp(self, meta, ch):
+        # one test of the conditions topic's "has ..., or is ..." (as its cd_vp_stat_ge)
+        kind, n, stat = self._pl_cmp_parts(meta, ch)
+        return [(kind, n, stat)]
+
+    def pl_either_choice(self, meta, ch):
+        options = [c for c in ch if not hasattr(c, "type")]
+        return self.choice_of(meta, options)
+
+    def pl_triggered_after_if(self, meta, ch):
+        event, effect, cond = ch[0], ch[1], ch[2]
+        return self.triggered_after(meta, [event, self.guarded(meta, [effect, cond])])
+
+    def pl_triggered_before_if(self, meta, ch):
+        event, effect, cond = ch[0], ch[1], ch[2]
+        return self.triggered_before(meta, [event, self.guarded(meta, [effect, cond])])
+
+    def pl_make_the_player(self, meta, ch):
+        # "the player": the one the line names before (as the base reads "The player loses 2 Honor")
+        who = TargetSpec(ref="choice", card_types=("player",), text="the player")
+        return self.cc_make(meta, [who, ch[-1]])
+
+    def pl_remove_own_traits(self, meta, ch):
+        return self._eff(meta, "lose-abilities", target=TargetSpec(ref="it", text=self._text(meta).split()[1]),
+                         keyword="traits")
+
+
+for _name, _f in list(vars(_ValuesAndEitherRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+class _WorkedOutRules:
+    """bonuses and set values worked out from the battle topic's amounts (bt_amount)."""
+
+    def _pl_chain(self, meta, taker, chain, sign):
+        # the chain as amounts.py reads it: amount-equal-to (times the sign), amount-plus ...; a
+        # penalty negates every part it adds, and a value added to a penalty ("a Force penalty
+        # equal to his Chi plus Personal Honor") has no sign the chain can carry: not read
+        A = _A()
+        parts = chain if isinstance(chain, list) else [chain]
+
+        def signed(e):
+            if isinstance(e, A._Scoped):
+                return A._Scoped(signed(e.effect), e.kind, e.args, e.text)
+            if not isinstance(e, Effect) or sign > 0:
+                return e
+            if e.kind == "amount-equal-to":
+                return replace(e, amount=(e.amount if e.amount is not None else 1) * sign)
+            if e.kind == "amount-plus" and e.stat is None and e.amount is not None:
+                return replace(e, amount=e.amount * sign)
+            return None
+
+        out = [signed(p) for p in parts]
+        if any(p is None for p in out):
+            return A.Unparsed(self._text(meta), "a penalty with a value added", self._span(meta))
+        # "the Chi of this Shugenja or the Samurai": the value of one of two cards, which the
+        # chain cannot say (amounts.py would read the first)
+        if any(isinstance(p, Effect) and p.target is not None and any(s.startswith("either:") for s in p.target.states)
+               for p in out):
+            return A.Unparsed(self._text(meta), "the value of one of two cards", self._span(meta))
+        return [taker, *out]
+
+    def pl_give_bonus_amount(self, meta, ch):
+        target, stat = ch[0], next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        return self._pl_chain(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ch[-1], sign)
+
+    def pl_set_stat_amount(self, meta, ch):
+        whose, stat = ch[0]
+        return self._pl_chain(meta, self._eff(meta, "set-stat", target=whose, stat=stat), ch[-1], 1)
+
+
+for _name, _f in list(vars(_WorkedOutRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_rel_his(self, meta, ch):
+    # the card "he" names (as the base rel_np of a pronoun: ref "it"), its value of the same stat
+    return ("it", None)
+
+
+Rules.pl_rel_his = _pl_rel_his
+
+
+class _FloorAndKeywordRules:
+    """a worked-out bonus with a floor; a keyword and a worked-out bonus given together."""
+
+    def pl_has_bonus_at_least(self, meta, ch):
+        A = _A()
+        target, mods, ref = ch[0], ch[1], ch[-2]
+        stat = next(c for c in ch[2:] if isinstance(c, str) and not hasattr(c, "type"))
+        tail = str(ch[-1]).lower()
+        if len(mods) != 1 or mods[0][0] != stat or "greater" not in tail and "higher" not in tail:
+            return A.Unparsed(self._text(meta), "a floor of another stat", self._span(meta))
+        chain = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ref)
+        return [*chain, self._eff(meta, "amount-at-least", amount=mods[0][1])]
+
+    def pl_give_keyword_and_bonus(self, meta, ch):
+        target = ch[0]
+        word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        sign = -1 if re.search(r"\bpenalty\b", self._text(meta), re.I) else 1
+        bonus = self._measured(meta, self._eff(meta, "modify-stat", target=target, stat=stat), ch[-1], sign)
+        return [self._eff(meta, "grant-keyword", target=target, keyword=word), *bonus]
+
+
+for _name, _f in list(vars(_FloorAndKeywordRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_sentence_two_stops(self, meta, ch):
+    return self.sentence(meta, ch)
+
+
+Rules.pl_sentence_two_stops = _pl_sentence_two_stops
+
+
+class _TwoTypesAndTestsRules:
+    """two conditions; "equal to or lower than N"."""
+
+    def pl_c_both(self, meta, ch):
+        # the conditions topic's "C and D" (all-of)
+        return self.cd_all(meta, [c for c in ch if not hasattr(c, "type")])
+
+    def pl_p_value_at_most(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        n = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+        return self._pl_mod("test", _A().StatTest(stat=stat, op="<=", value=int(n)))
+
+
+for _name, _f in list(vars(_TwoTypesAndTestsRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
