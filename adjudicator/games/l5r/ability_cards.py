@@ -967,6 +967,27 @@ class Rules:
         # as cc_give_tokens_ref with "equal to the number of <np>"
         return self.cc_give_tokens_ref(meta, [ch[0], ch[1], _AmountRef("count", ch[-1], 1)])
 
+    def cc_p_this_fear_did(self, meta, ch):
+        # the cards this card's Fear effect bowed (or destroyed)
+        return _Mod("post-state", f"{str(ch[-1]).lower()}-by:this-fear")
+
+    def cc_p_in_your_deck(self, meta, ch):
+        return _Mod("post-state", "in:your-deck")
+
+    def cc_deck_copies_np(self, meta, ch):
+        # only when the copies are "in your deck" (the deck-building limit), read off the noun phrase
+        _, n, card = next(c for c in ch if isinstance(c, tuple) and c[0] == "copies")
+        if "in:your-deck" not in card.states:
+            raise ValueError("no deck named")
+        card = replace(card, states=tuple(s for s in card.states if s != "in:your-deck"))
+        return self._eff(meta, "deck-copies", target=card, amount=n)
+
+    def cc_give_tokens_each_of_two(self, meta, ch):
+        # the same token to each: the target, then the card named (this card's own short name)
+        first, n, desc = ch[0], ch[2], ch[3]
+        named = TargetSpec(ref="this", text=str(ch[1]))
+        return [self.give_tokens(meta, [first, n, desc]), self.give_tokens(meta, [named, n, desc])]
+
 
 
 def _tok(type_, value):

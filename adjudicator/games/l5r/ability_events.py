@@ -1002,3 +1002,32 @@ class Rules10:
 for _k, _v in list(vars(Rules10).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules11:
+    """Engaging where the player has units."""
+
+    def ev_engaging_where_you_control(self, meta, ch):
+        return _name("engaging", at=f"battlefield-with-your-{_subject(_target(ch))}")
+
+
+for _k, _v in list(vars(Rules11).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules12:
+    """What a described card has done."""
+
+    def ev_r_has_done(self, meta, ch):
+        from .ability import _Mod
+
+        word = next(str(c).lower() for c in ch if getattr(c, "type", "") == "STATE")
+        if word != "opposed":
+            raise ValueError("only 'has opposed' is a deed here")
+        return _Mod("post-state", f"has-opposed:{ch[-1].text}")
+
+
+for _k, _v in list(vars(Rules12).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
