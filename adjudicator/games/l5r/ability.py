@@ -1019,17 +1019,19 @@ def _build_transformer_class():
             return [str(c) for c in ch]
 
         def token_desc(self, meta, ch):
-            stat = amount_ = name = None
+            stats, amounts, name = [], set(), None
             for c in ch:
                 if getattr(c, "type", "") == "STATMOD":
                     m = re.fullmatch(r"([+\-])([0-9]+|X)(F|C|PH|GP|PS)", str(c))
                     if m:
                         sign, n, letter = m.groups()
-                        stat = _STAT_LETTERS[letter]
-                        amount_ = None if n == "X" else int(n) * (-1 if sign == "-" else 1)
+                        stats.append(_STAT_LETTERS[letter])
+                        amounts.add(None if n == "X" else int(n) * (-1 if sign == "-" else 1))
                 elif getattr(c, "type", "") == "CAPWORD":
                     name = str(c)
-            return (stat, amount_, name)
+            # "a -1F/-1C Poison token" changes both: the stats joined by "/", the one amount for each;
+            # "+2F/-1C" (different amounts) keeps no amount, and the engine refuses it (effects.py)
+            return ("/".join(stats) or None, next(iter(amounts)) if len(amounts) == 1 else None, name)
 
         def verbs(self, meta, ch):
             return [_VERB_KINDS[str(v).lower()] for v in ch if getattr(v, "type", "") != "OR_VERB"]

@@ -278,15 +278,21 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         refused = refuses_token(game, position, copy, effect.keyword)
         if refused:
             return Outcome(False, f"give {name} a {effect.keyword} token", f"its trait: '{refused}'")
+        stats = (effect.stat or "").split("/") if effect.stat else []
+        if len(stats) > 1 and effect.amount is None:
+            return Outcome(False, f"give {name} a token", "a token with different changes to its stats is not "
+                           "carried out")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
         copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
-        if effect.stat and effect.amount:
-            # a token changes its card for as long as it is there: tokens persist (L5R-DURATION)
-            position.modifiers.append(Modifier(copy.uid, stat=effect.stat, delta=effect.amount * count,
+        for stat in stats if effect.amount else ():
+            # a token changes its card for as long as it is there: tokens persist (L5R-DURATION);
+            # "a +1F/+1C token" changes both
+            position.modifiers.append(Modifier(copy.uid, stat=stat, delta=effect.amount * count,
                                                duration="permanent", source=source, rule="L5R-DURATION",
                                                created_turn=position.timing.turn))
-        sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
+        sigil = " " + "/".join(f"{effect.amount:+d}{_STAT_SIGIL.get(st, st.upper()[:2])}" for st in stats) \
+            if effect.amount else ""
         return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
     if kind == "put-into-play":
         from .effects_battle import put_at_battlefield  # "Put this card into play there": a Terrain
@@ -739,8 +745,8 @@ def executes(ability) -> bool:
     if any(c.target is not None and c.target.count == 1
            and re.match(r"(?:one|two|three|four|five|\d+) or more\b", c.target.text or "", re.I) for c in clauses):
         return False  # "Put one or more cards ...": the engine would take exactly one
-    if any(c.kind == "give-token" and re.search(r"[+-]\d+[A-Za-z]+\s*/\s*[+-]?\d+", c.text or "") for c in clauses):
-        return False  # "a -1F/-1C Poison token": the token is kept with one of its two changes
+    if any(c.kind == "give-token" and "/" in (c.stat or "") and c.amount is None for c in clauses):
+        return False  # "a -2F/+3C Change token": different changes, which apply_to_card refuses
     if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
