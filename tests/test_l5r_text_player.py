@@ -962,3 +962,10 @@ def test_two_conditions_with_what_this_did_and_a_value_at_most():
     assert c.kind == "effect-if:all-of" and "did/3" in c.args
     (e,) = effects("Battle: Target an enemy Personality with Chi equal to or lower than 3.")
     assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "<=", 3)]
+
+
+def test_even_if_without_a_comma():
+    ab = parse_ability("You may Recruit this Personality from your discard pile even if it is not your turn.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert "even-if" in kinds and "effect-optional" in kinds
