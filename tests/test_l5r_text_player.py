@@ -965,7 +965,7 @@ def test_two_conditions_with_what_this_did_and_a_value_at_most():
 
 
 def test_even_if_without_a_comma():
-    ab = parse_ability("You may Recruit this Personality from your discard pile even if it is not your turn.")
+    ab = parse_ability("You may Recruit Toshi from the discard pile even if it is not your turn.")
     assert ab.structured
     kinds = [c.kind for c in ab.conditions]
     assert "even-if" in kinds and "effect-optional" in kinds
