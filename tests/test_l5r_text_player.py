@@ -969,3 +969,12 @@ def test_even_if_without_a_comma():
     assert ab.structured
     kinds = [c.kind for c in ab.conditions]
     assert "even-if" in kinds and "effect-optional" in kinds
+
+
+def test_the_honor_you_gain_from_your_next_rules_action():
+    es = effects("Limited: Discard a card. Increase the Honor you gain from your next Proclaim this turn to equal "
+                 "the card's Focus Value.")
+    e = es[1]
+    assert (e.kind, e.keyword) == ("set-honor-change", "gain")
+    assert e.target.keywords == ("Proclaim",) and e.target.states == ("next", "this-turn") and e.target.owner == "you"
+    assert (es[2].kind, es[2].stat) == ("amount-equal-to", "focus")

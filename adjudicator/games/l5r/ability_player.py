@@ -2181,3 +2181,22 @@ def _pl_optional_even_if(self, meta, ch):
 
 Rules.pl_even_if = _pl_even_if
 Rules.pl_optional_even_if = _pl_optional_even_if
+
+
+def _pl_hc_you_gain(self, meta, ch):
+    # your Honor gains (as "your Honor gain from ..."), from the source named
+    source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
+    return _HonorChanges("gain", source, None, None, "you")
+
+
+def _pl_hc_from_next_action(self, meta, ch):
+    # "your next Proclaim": the next such rules action you take
+    word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+    period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+    states = ("next",) if period is None else ("next", f"this-{period}")
+    return _HcFrom(TargetSpec(ref="choice", owner="you", card_types=("action",), keywords=(word,), states=states,
+                              text=self._text(meta)[len("from "):]))
+
+
+Rules.pl_hc_you_gain = _pl_hc_you_gain
+Rules.pl_hc_from_next_action = _pl_hc_from_next_action
