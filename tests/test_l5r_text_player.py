@@ -978,3 +978,11 @@ def test_the_honor_you_gain_from_your_next_rules_action():
     assert (e.kind, e.keyword) == ("set-honor-change", "gain")
     assert e.target.keywords == ("Proclaim",) and e.target.states == ("next", "this-turn") and e.target.owner == "you"
     assert (es[2].kind, es[2].stat) == ("amount-equal-to", "focus")
+
+
+def test_a_pick_made_if_possible_and_two_cards_locations_switched():
+    ab = parse_ability("Battle: Each player targets an unbowed Personality he controls there, if possible. Bow all targets.")
+    assert ab.structured
+    assert any(c.kind == "effect-mandatory" and "if-possible" in c.args for c in ab.conditions)
+    es = effects("Battle: Target your Personality. Switch his and Hiro's location.")
+    assert (es[1].kind, es[1].target.ref, es[1].values) == ("switch-locations", "it", ("Hiro",))

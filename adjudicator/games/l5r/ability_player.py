@@ -2200,3 +2200,19 @@ def _pl_hc_from_next_action(self, meta, ch):
 
 Rules.pl_hc_you_gain = _pl_hc_you_gain
 Rules.pl_hc_from_next_action = _pl_hc_from_next_action
+
+
+def _pl_subj_picks_if_possible(self, meta, ch):
+    picked = self.pl_subj_picks(meta, [c for c in ch if getattr(c, "type", "") != "RS_IF_POSSIBLE"])
+    return self._must(meta, ch[0], picked, ch)
+
+
+def _pl_switch_two_locations(self, meta, ch):
+    # the card "he" names and the one named after: target the first, values the second
+    other = next(c for c in ch if isinstance(c, TargetSpec))
+    return self._eff(meta, "switch-locations", target=TargetSpec(ref="it", text=self._text(meta).split()[1]),
+                     values=(other.text,))
+
+
+Rules.pl_subj_picks_if_possible = _pl_subj_picks_if_possible
+Rules.pl_switch_two_locations = _pl_switch_two_locations
