@@ -986,3 +986,8 @@ def test_a_pick_made_if_possible_and_two_cards_locations_switched():
     assert any(c.kind == "effect-mandatory" and "if-possible" in c.args for c in ab.conditions)
     es = effects("Battle: Target your Personality. Switch his and Hiro's location.")
     assert (es[1].kind, es[1].target.ref, es[1].values) == ("switch-locations", "it", ("Hiro",))
+
+
+def test_either_condition_with_a_cards_value():
+    (c, _) = conditions_of("Battle: Give him -1F, or -2F if you control a Ninja or your Stronghold's Gold Production is 3.")
+    assert c.kind.endswith("any-of") and "stat-value/4" in c.args

@@ -2216,3 +2216,11 @@ def _pl_switch_two_locations(self, meta, ch):
 
 Rules.pl_subj_picks_if_possible = _pl_subj_picks_if_possible
 Rules.pl_switch_two_locations = _pl_switch_two_locations
+
+
+def _pl_c_either(self, meta, ch):
+    # the conditions topic's "C or D" (any-of)
+    return self.cd_any(meta, [c for c in ch if not hasattr(c, "type")])
+
+
+Rules.pl_c_either = _pl_c_either
