@@ -56,8 +56,9 @@ NOT_CARRIED_OUT = [
     # every province card turned after a refill the reader drops (reminder text in parentheses)
     ("Limited: Put one or more face-up cards in your Provinces at the bottom of your deck (and refill the "
      "Provinces). Turn all cards in your Provinces face-up. Destroy this Holding."),
-    # "Pay X Gold" read only as an Equip's price; an Equip from no zone said, or of this card
-    "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
+    # "Pay X Gold" read only as an Equip's price; an Equip at a price the words change only "if ...",
+    # or of this card
+    "Battle, Pay X Gold: Equip a Weapon to your target Personality, paying 3 less Gold if he is a Kensai and opposed.",
     "Reaction, Pay X Gold: After one of your Personalities enters play, Equip this Item to him.",
     "Economic Battle, Pay X Gold: Move home a target Personality with Chi less than or equal to the amount paid.",
     # a purchase the engine cannot tell; Gold worked out from values; 0 Gold (no payment bows it)

@@ -25,6 +25,17 @@ CARRIED_OUT = [
     "Battle: Target an attacking Personality: He does not contribute Force to his army's total Force this battle.",
     "This Item will not be transferred.",
     "Will not attach to a Shadowlands Personality.",
+    # a Terrain goes into play at the current battlefield, in neither side (effects_battle)
+    "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # Equip as an effect takes the card from the hand (effects_engine.equip_from_hand)
+    "Battle, Pay X Gold: Equip a Follower to Chiboshi. You may take an additional Battle action.",
+    # Recruit as an effect, its Gold cost checked against X (procedure.recruit)
+    "Limited, Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold.",
+    # one card picked among those looked at, the rest put back (effects_engine.look_pick_parts)
+    "Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in any order.",
+    # the Equip action at another timing (own_actions.equip_grant)
+    "You may Equip this Follower as a Battle action.",
+    "Equipping Weapons is a Battle/Open action for you.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -33,15 +44,21 @@ NOT_CARRIED_OUT = [
     "Fear 2 that destroys Followers after it bows them.",  # a rider in a trait, not an action
     "Battle: Give a target Province +3 strength.",  # a province is not a card to target
     "Battle: You may use his Political abilities a second time (this turn).",  # narrower words
-    ("Limited: Look at the top three cards of your Fate deck. Put one in your hand. Put the rest back in "
-     "any order."),  # picking among them
+    ("Limited: Look at the top three cards of your Fate deck. Put one in your hand if it is a Spell. Put the "
+     "rest back in any order."),  # picking among them with a test the pick does not make
     "Reaction: After this Personality enters play from a Province, refill it face-up.",  # already refilled
     "Air Open: Transfer this Spell to another Shugenja.",  # a host chosen among any player's cards
+    "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give
+    "Limited, Pay X Gold: If Endo is dead, Recruit him.",  # "him": the card itself, out of play
+    "Limited: Recruit a target Holding in your Province.",  # no X: the price is not paid
+    "You may Equip Weapons from under this Holding as a Battle action.",  # not the card itself
     "Weapons attached to Tadaji will not be transferred.",  # other cards (kept with ref "this")
     # the engine makes no battlefield: "there" would be the current one
     "Battle: Create a battlefield (not associated with any province). Move your target unit there.",
-    # a Terrain goes into play at the battlefield; the engine would put it at home
-    "Battle: If there are no Terrains at the current battlefield: Put this card into play there.",
+    # "there" with no battlefield named before it: which place, the engine is not told
+    "Battle: Put this card into play there.",
+    # an Open action has no current battlefield to put the card at
+    "Open: If there are no Terrains at the current battlefield: Put this card into play there.",
     # "bowed" is a state the attachments must be in, not a keyword they must have
     "Battle, Pay 1 Gold: Bow a target enemy card; if the target has any attachments, they must be bowed.",
 ]

@@ -28,12 +28,10 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # an Event's ability resolves when revealed (turn._resolve_event): only "put itself into play,
-    # discard it after your next turn begins" is carried out there (delayed.event_clause)
-    "Open: Put this Event into play. Discard it after your second turn from now begins.",
+    # discard it after your next (or second) turn begins" is carried out there (delayed.event_clause)
     ("Open: Put this Event into play. Discard it before your next turn ends. You may target and dishonor a Crane "
      "Clan Personality."),
     # moments the engine does not fire: movement, battles, targeting, resolution of another action
-    "Battle: Destroy this card: Ranged 4 Attack. You may put this card into your hand after this battle ends.",
     "Political Open, Bow this card: Target a Personality. After the next time this turn he attacks you, "
     "dishonor him.",
     # "before this battle resolves" outside a Battle action: there may be no battle
@@ -43,8 +41,10 @@ NOT_CARRIED_OUT = [
     # traits resolve elsewhere (triggers._resolve_trait); Courtesy without the reminder that states its rule
     "After this Follower enters play from your hand, draw an additional card before your next turn ends.",
     "Courtesy: After you Recruit Takato, gain 1 Honor.",
-    # a second trigger whose event the engine never raises
-    "Battle, Bow this card: If Daikohime is defending, Ranged 3 Attack. After this destroys a card, gain 1 Honor.",
+    # a second trigger whose event the engine never raises ("After this destroys a card" after a lone
+    # attack is read as what the attack destroyed: test_l5r_conditions_engine_done)
+    "Battle: Fear 3 that may target Items. After this bows a card in a dishonorable Personality's unit, destroy "
+    "that card.",
 ]
 
 

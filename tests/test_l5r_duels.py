@@ -103,14 +103,24 @@ FOCUS_CARRIED_OUT = [
     "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
     "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
     "As a Focus Effect, after you win this duel, draw a card.",
+    # a consequence for the winner: applied once the duel has resolved (L5R-ACT-EFFECT.5.6)
+    "As a Focus Effect, give the duel's winner +3F.",
+    "As a Focus Effect, the winner gains 2 Honor.",
+    "As a Focus Effect, if you win this duel, draw a card.",
+    "As a Focus Effect: Give your Personality in this duel Tactician.",
+    "As a Focus Effect, give +1 Focus Value to each of your focused cards.",
+    # the consequences of losing come later (L5R-ACT-EFFECT.5.6, L5R-DURATION)
+    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
+     "Dynasty Phase begins."),
+    # choices named with 'answering' (L5R-TRAIT.5)
+    "As a Focus Effect: After this duel ends, straighten a Personality.",
+    "As a Focus Effect: After this duel ends, choose a player who loses 2 Honor.",
+    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",
 ]
 
 FOCUS_NOT_CARRIED_OUT = [
-    "As a Focus Effect, give the duel's winner +3F.",  # resolves before there is a winner
-    "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card.",  # a choice
-    "As a Focus Effect: After this duel ends, straighten a Personality.",  # a card to choose
-    ("As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next "
-     "Dynasty Phase begins."),
+    "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
+    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
 ]
 
 
@@ -142,8 +152,10 @@ def test_must_focus_exactly_once(focusing, expect):
 def test_focus_effects_at_once_and_after_the_end():
     assert executes(parse_ability("As a Focus Effect, bow the other Personality."))
     assert executes(parse_ability("As a Focus Effect: After this duel ends, give your Personality in it +3F."))
-    # before the resolution there is no winner to name
-    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+    # naming the winner, it is a consequence: it waits for the resolution (L5R-ACT-EFFECT.5.6)
+    assert executes(parse_ability("As a Focus Effect, the winner gains 2 Honor."))
+    # part of it would happen now and part later: not carried out
+    assert not executes(parse_ability("As a Focus Effect, the winner gains 2 Honor and bow the other Personality."))
 
 
 REFUSAL = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
@@ -156,5 +168,82 @@ REFUSAL = BOARD.replace("Bow the loser. The winner gains 2 Honor.",
 ])
 def test_refusal_and_its_consequence(flags, expect):
     text = REFUSAL.format(kenji=3, sora=2, kw="", focusing=flags, expect=expect)
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+DELAYING = """scenario "t"
+game l5r
+card "Kakita Kenji" personality force 2 chi 4 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Crane text "Open: Target an enemy Personality: Kenji duels him. Destroy the duel's loser."
+card "Matsu Sora" personality force 3 chi 3 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Lion
+card "Stay of Judgement" action gold-cost 0 focus 0 text "As a Focus Effect: You may choose (now) to delay the effects of losing this duel until after the next Dynasty Phase begins."
+player Alice clan Crane family-honor 10
+player Bob clan Lion family-honor 10
+phase action
+priority Alice
+Alice home: "Kakita Kenji"
+Bob home: "Matsu Sora"
+Bob hand: "Stay of Judgement"
+Alice uses "Kakita Kenji" targeting "Matsu Sora" focusing "Stay of Judgement", strike{answering}
+expect legal
+{expect}
+"""
+
+
+@pytest.mark.parametrize("answering,expect", [
+    ("", 'expect "Matsu Sora" in Bob home'),  # taken by default: the destruction waits
+    (" answering no", 'expect "Matsu Sora" in Bob dynasty-discard'),  # declined: destroyed at once
+])
+def test_delaying_the_effects_of_losing(answering, expect):
+    result = run_scenario(parse_scenario(DELAYING.format(answering=answering, expect=expect), "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_delaying_focus_effects_carried_out():
+    assert executes(parse_ability("As a Focus Effect: Delay all consequences of losing this duel (from any source) "
+                                  "until the end of the turn."))
+    # a moment the engine does not fire
+    assert not executes(parse_ability("As a Focus Effect: Delay the effects of losing this duel until your next "
+                                      "turn ends."))
+
+
+def test_destroying_an_attachment_not_in_the_duel_is_refused():
+    text = open("scenarios/l5r/duels2-focus-destroy-attachment.scn").read()
+    text = text.replace('Bob home: "Matsu Sora"', 'Bob home: "Matsu Sora", "Hida Kuroda", "Spare Blade" attached-to "Hida Kuroda"')
+    text = text.replace('card "Broken Steel"', 'card "Hida Kuroda" personality force 3 chi 1 honor-requirement 0 '
+                        'personal-honor 1 gold-cost 5 keywords Samurai Crab\ncard "Spare Blade" item force 1 gold-cost 1\n'
+                        'card "Broken Steel"')
+    text = text.replace('strike answering "Kenji\'s Katana"\nexpect legal', 'strike answering "Spare Blade"\nexpect illegal')
+    text = text.split("\nexpect illegal")[0] + "\nexpect illegal\n"
+    result = run_scenario(parse_scenario(text, "test.scn"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+OPTIONS = """scenario "t"
+game l5r
+card "Kakita Kenji" personality force 2 chi 4 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Crane text "Open: Target an enemy Personality: Kenji duels him. Bow the duel's loser."
+card "Matsu Sora" personality force 3 chi 3 honor-requirement 0 personal-honor 2 gold-cost 5 keywords Samurai Lion
+card "Fork" action gold-cost 0 focus 1 text "As a Focus Effect: After this duel ends, if your Personality won it, gain 2 Honor or draw a card."
+card "Spare" action gold-cost 0
+player Alice clan Crane family-honor 10
+player Bob clan Lion family-honor 10
+phase action
+priority Alice
+Alice home: "Kakita Kenji"
+Alice hand: "Fork"
+Alice fate-deck: "Spare"
+Bob home: "Matsu Sora"
+Bob fate-deck: "Spare"
+Alice uses "Kakita Kenji" targeting "Matsu Sora" focusing top, "Fork", strike{answering}
+expect legal
+expect Alice family-honor {honor}
+expect Alice hand {hand}
+"""
+
+
+@pytest.mark.parametrize("answering,honor,hand", [(" answering first", 12, 0), (" answering second", 10, 1), ("", 10, 0)])
+def test_focus_effect_options(answering, honor, hand):
+    """"gain 2 Honor or draw a card": the option named with answering; none named, neither happens."""
+    text = OPTIONS.format(answering=answering, honor=honor, hand=hand)
     result = run_scenario(parse_scenario(text, "test.scn"))
     assert result.passed, "\n".join(f.render() for f in result.failures)

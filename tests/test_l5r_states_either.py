@@ -26,8 +26,10 @@ def test_a_description_lifting_the_location_limit_is_not_checked():
     assert not checked("either:a Spell at this battlefield|a Thunder Spell at any location")
 
 
-def test_names_and_unsplit_words_are_not_checked():
-    assert not checked("either:Ring|Moshi Tomiko")
+def test_a_bare_type_or_a_title_is_checked_but_one_word_names_and_unsplit_words_are_not():
+    # "a target Ring or Moshi Tomiko": the type named bare, or the card of that title
+    assert checked("either:Ring|Moshi Tomiko")
+    assert not checked("either:Ring|Tomiko")  # one word: a keyword, or this card's own name?
     assert not checked("either:Spell or Kiho")
 
 

@@ -19,6 +19,8 @@ from adjudicator.games.l5r.states import checked, clan_aligned, fits, unit_has_k
     "controlled-by:a player with four or more Holdings in play", "controlled-by:a player who controls five or more Holdings",
     "controlled-by:a player who controls a dishonorable Personality",
     "in-army:enemy", "in-unit-of:a dishonorable Personality", "in-army-of:Seasoned Ronin", "other-battlefield",
+    # "in Tensin's unit": the card named is this card or its bearer; "with attachments"
+    "in-unit-of:Tensin", "has-attachments",
 ])
 def test_read(state):
     assert checked(state)
@@ -30,7 +32,7 @@ def test_read(state):
     # "one or two Personalities whose total Chi ...": the targets' values added up (not read)
     "cmp:total-chi<=choice.chi", "cmp:total-force<choice.force",
     # "in the target's unit", "a Battle action's targets at another battlefield" (not read)
-    "in-unit-of:the target", "in-unit-of:Tensin", "has-attachments",
+    "in-unit-of:the target",
     # a pronoun for the player: who "he" is is not kept
     "controlled-by:he",
 ])

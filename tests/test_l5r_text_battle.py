@@ -1076,3 +1076,38 @@ def test_bonus_equal_to_the_highest_value_among_a_group():
     assert bonus.kind == "modify-stat" and bonus.stat == "force"
     assert amount.kind == "amount-equal-to" and amount.stat == "focus"
     assert amount.target.card_types == ("spell",) and amount.target.states == ("in-unit", "highest:focus")
+
+
+# ---------------------------------------------------------------- either of two events
+def test_delay_waits_for_either_of_two_events():
+    ab = parse_ability("Open: Target a Personality: After the next time this turn he assigns or an action "
+                       "resolves which moved him to a battlefield, bow him.")
+    assert ab.structured
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned|action-resolves;by=any;did=card-moved"
+    ab = parse_ability("Open: Target a Personality: After the next time this turn he is assigned to attack "
+                       "or is destroyed, gain 2 Honor.")
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned-to-attack|card-destroyed"
+    ab = parse_ability("Open: Target a Personality: After the next time he is assigned, or an action that he "
+                       "performed ends, dishonor him.")
+    (delay,) = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert delay.args[2] == "either:card-assigned|action-ends;by=card"
+
+
+# ---------------------------------------------------------------- conditions, pronouns, amounts
+def test_was_clan_his_or_her_and_neither():
+    kinds = conds("Battle: Target a Personality. You may move Goro home if the target was Crab Clan.")
+    assert kinds["effect-if:is-clan"][1:] == ("the target", "Crab")
+    (straighten,) = [e for e in effects("Battle: Straighten his or her unit.")]
+    assert straighten.kind == "straighten" and straighten.target.card_types == ("unit",)
+    (e,) = effects("Limited: Target two Personalities: Neither Personality may be assigned to battlefields.")
+    assert e.kind == "cannot-assign" and e.target.card_types == ("personality",)
+
+
+def test_attack_equal_to_either_cards_value():
+    fear, first, second = effects("Battle: Fear equal to this Shugenja's or the Samurai's Chi.")
+    assert fear.kind == "fear" and (first.stat, second.stat) == ("chi", "chi")
+    assert first.target.text == "this Shugenja" and second.target.text == "the Samurai"
+    choices = [c for c in parse_ability("Battle: Fear equal to this Shugenja's or the Samurai's Chi.").conditions]
+    assert [c.args[1] for c in choices if c.kind == "effect-choice"] == ["option 1 of 2", "option 2 of 2"]

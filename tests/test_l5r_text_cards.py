@@ -562,3 +562,36 @@ def test_each_target_with_more_tokens_than_a_printed_stat():
     assert (target.kind, target.target.ref, target.target.count) == ("target", "target", 2)
     assert target.target.states == ("more-tokens-than-printed:Madness:chi",)
     assert (apart.kind, apart.keyword) == ("cannot-share-army", "attack-or-defend")
+
+
+def test_actions_from_a_strategy_you_have_taken():
+    ab = parse_ability("Gain 1 Honor for each action from a Kiho Strategy you have taken this turn.")
+    assert ab.structured
+    counted = [e for e in ab.effects if e.kind == "amount-for-each"][0].target
+    assert "taken-by:you" in counted.states and any(s.startswith("from:") for s in counted.states)
+
+
+def test_after_the_active_players_next_phase():
+    ab = parse_ability("Discard it after the current active player's next Dynasty Phase begins.")
+    assert ab.structured
+    [c] = [c for c in ab.conditions if c.kind == "effect-delayed"]
+    assert c.args[1:] == ("after-next", "active-player-dynasty-phase-begins")
+
+
+def test_a_title_with_like_a():
+    [e] = effects("You may only play one copy of Strike like a Serpent per duel.")
+    assert e.kind == "play-limit"
+    assert e.values[0].states == ("titled:Strike like a Serpent",)
+
+
+def test_as_many_tokens_as_counted():
+    give, measure = effects("Give her as many +1C tokens as the number of tokens this destroyed.")
+    assert (give.kind, give.stat, give.amount) == ("give-token", "chi", 1)
+    assert measure.kind == "amount-equal-to" and measure.stat == "count"
+
+
+def test_a_second_trigger_with_a_condition():
+    ab = parse_ability("Bow two target Personalities. After they move, straighten them if you control them.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert "effect-trigger" in kinds and any(k.startswith("effect-if") for k in kinds)

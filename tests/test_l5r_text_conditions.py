@@ -765,3 +765,85 @@ def test_or_joins_a_test_on_your_card_group_or_on_the_target():
     assert ab.structured, ab
     assert [c.kind for c in ab.conditions] == ["effect-unless:any-of", "effect-if:any-of"]
     assert ab.conditions[1].args[4:] == ("the target", "Shadowlands")
+
+
+def test_more_subjects_and_verb_phrases():
+    (c,) = conds("Battle: Give a target Personality -2F. Bow him if he now has 0 Force.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-value", ("he", "force", "=", "0"))
+    (c,) = conds("Open: Draw a card if the target was Crab Clan.")
+    assert (c.kind, c.args[1:]) == ("effect-if:is-clan", ("the target", "Crab"))
+    (c,) = conds("Battle: Ranged 2 Attack, or Ranged 3 Attack if the target is Crane Clan or Unaligned.")[1:]
+    assert c.kind == "effect-if:any-of"
+    assert subs(c, 1) == [("is-clan", "the target", "Crane"), ("is", "the target", "unaligned")]
+    (c,) = conds("Open: This Holding enters play for 1 less Gold if another of your Farms entered play this turn.")
+    assert c.args[1:] == ("another of your Farms", "entered", "play", "this-turn")
+    (c,) = conds("Battle: Bow the duel's loser if the duel was against The Lone Wolf.")
+    assert (c.kind, c.args[1:]) == ("effect-if:contest-against", ("the duel", "The Lone Wolf"))
+    (c,) = conds("Battle: Straighten this card if he is attacking and your Family Honor is higher than any other player's.")
+    assert subs(c, 1) == [("is", "he", "attacking"), ("stat-rank", "you", "family-honor", "highest")]
+    (c,) = conds("Kaneko has +1F while he has a Katana or opposes a Lion Clan Personality.")
+    assert subs(c, 1 if c.args and c.args[0].startswith("effect") else 0)[-1] == ("opposing", "he", "a Lion Clan Personality")
+    (c,) = conds("Battle: Give a target Follower -1F, or -2F if you control a Courtier or your Stronghold's Gold Production is 4.")[1:]
+    assert subs(c, 1)[-1] == ("stat-value", "your Stronghold", "gold-production", "=", "4")
+    (c,) = conds("Battle: Draw a card if he is Water and this destroyed a Follower.")
+    assert subs(c, 1)[-1] == ("did", "this", "destroyed", "a Follower")
+
+
+def test_a_plain_value_test_keeps_its_reading():
+    # "your Family Honor is 10 or lower" is the base value test, not "higher than any other player's"
+    (c,) = conds("Limited: If your Family Honor is 8 or lower: Gain 1 Honor.")
+    assert (c.kind, c.args) == ("stat-value", ("your", "family-honor", "<=", "8"))
+    # "or your Follower's Personality" is a second noun phrase, not a second test
+    ab = parse_ability("Battle: Ranged 2 Attack, with +2 strength if your Personality or your Follower's Personality is a Paragon.")
+    assert ab.structured and ab.conditions[0].kind == "effect-if:is"
+
+
+def test_counts_tokens_and_the_last_card_used():
+    (c,) = conds("Battle: Draw a card if he has 4 or more Personal Honor.")
+    assert (c.kind, c.args[1:]) == ("effect-if:stat-at-least", ("he", "4", "personal-honor"))
+    (c,) = conds("Battle: Draw a card if the target has 2 or more printed Chi.")
+    assert c.args[1:] == ("the target", "2", "printed-chi")
+    (c,) = conds("Open: If this Personality has more Rage tokens than printed Force, destroy him.")
+    assert (c.kind, c.args[1:]) == ("effect-if:tokens-vs-stat", ("this Personality", "Rage", ">", "printed-force"))
+    (c,) = conds("Open: Draw a card if the last Political action another player took bowed one of your cards.")
+    assert c.kind == "effect-if:did" and c.args[2:] == ("bowed", "one of your cards")
+    ab = parse_ability("Open: Draw a card if the last Political action another player took bowed one of your cards.")
+    assert not executes(ab)  # "the last action another player took" is a card the resolver does not track
+    (c,) = conds("Battle: Draw a card if they control no Followers at the current battlefield.")
+    assert c.kind == "effect-if:none-of" and subs(c, 1) == [("player-controls", "they", "Followers at the current battlefield")]
+    (c,) = conds("Open: Gain 1 Honor if you have not given any Rage tokens this turn.")
+    assert c.args[1:] == ("you", "given", "any Rage tokens", "this-turn")
+
+
+def test_a_test_after_the_effect_of_a_second_trigger():
+    ab = parse_ability("Battle: Fear 2. After this bows the target, destroy it if it has 1 or lower Force.")
+    assert ab.structured
+    kinds = [c.kind for c in ab.conditions]
+    assert "effect-if:stat-at-most" in kinds and "effect-trigger" in kinds
+    # both scope the same effect (the destruction), not the Fear
+    assert {c.args[0] for c in ab.conditions} == {"effect 1"}
+    ab = parse_ability("Open: Before the turn ends, draw a card if you control a Courtier.")
+    assert ab.structured and [c.kind for c in ab.conditions] == ["effect-if:you-control", "effect-trigger"]
+
+
+def test_shared_keywords_and_bringing_into_play():
+    (c,) = conds("Battle: Give your target Shugenja +1F if he shares an element keyword with one of his Spells.")
+    assert (c.kind, c.args[1:]) == ("effect-if:shares-keyword", ("he", "element", "one of his Spells"))
+    (c,) = conds("Battle: Straighten him if he and the Spell share an element or Thunder keyword.")
+    assert c.args[1:] == ("he", "element|Thunder", "the Spell")
+    (c,) = conds("Bow this card: Produce 1 Gold. Draw a card if you are bringing a Holding into play.")
+    assert (c.kind, c.args[1:]) == ("effect-if:bringing-into-play", ("a Holding",))
+    (c,) = conds("Open: Gain 1 Honor if the destruction was not from another player's card effect.")
+    assert c.kind == "effect-if:none-of" and subs(c, 1) == [("action-from", "the destruction", "another player's card effect")]
+
+
+def test_a_delay_until_you_recruit_and_n_or_more_in_joined_tests():
+    ab = parse_ability("Unless you are Crab Clan, discard a card after you Recruit Hida Kisada.")
+    assert ab.structured
+    assert [c.kind for c in ab.conditions] == ["effect-delayed", "effect-unless:clan-player"]
+    assert ab.conditions[0].args[1] == "after"
+    # a leading "After you Recruit X, ..." stays the line's own trigger
+    ab = parse_ability("Courtesy: After you Recruit Hida Kisada, gain 1 Honor.")
+    assert not any(c.kind == "effect-delayed" for c in ab.conditions)
+    (c,) = conds("Open: If he has 2 or more Chi, or is Crab Clan, draw a card.")
+    assert subs(c, 1) == [("stat-at-least", "he", "2", "chi"), ("is-clan", "he", "Crab")]

@@ -157,8 +157,9 @@ def test_action_resolves_fires_only_with_checked_qualifiers():
     # "|" is "and" only when the text lists nothing
     assert fires(Trigger("after", "action-resolves;by=you;kind=kiho|battle", "after a Kiho Battle action you took"))
     assert not fires(Trigger("after", "action-resolves;by=you;kind=spell|kiho", "before your Spell or Kiho action"))
-    assert not fires(Trigger("after", "action-resolves;by=you;kind=tactical|bushido|virtue|terrain",
-                             "after your Tactical, Bushido Virtue, or Terrain action resolves"))
+    # a list joined by "or" whose words are the kind's: one of the alternatives (triggers._kind_alternatives)
+    assert fires(Trigger("after", "action-resolves;by=you;kind=tactical|bushido|virtue|terrain",
+                         "after your Tactical, Bushido Virtue, or Terrain action resolves"))
 
 
 def test_matching_an_action_event():
@@ -305,3 +306,34 @@ def test_plural_subjects_that_move():
     ab = parse_ability("After they move, gain 1 Honor.")
     assert ab.structured and ab.trigger.event == "card-moves"
     assert parse_ability("Battle: Target two Personalities. Straighten both their units as they move.").structured
+
+
+def test_another_players_card_effect():
+    core, q = event("another player's card effect bows this Personality")
+    assert (core, q["by"], q["from"]) == ("this-personality-bowed", "opponent", "card-effect")
+    # "another player's card" alone stays the base reading of a noun phrase
+    assert _parse_piece("another player's card destroys this Follower", "event") is not None
+
+
+def test_discarded_for_a_named_interrupt():
+    core, q = event("you discard this Follower from your hand for a Courage Interrupt")
+    assert (core, q["kind"], q["from"]) == ("this-card-discarded-by-you", "courage|interrupt", "hand")
+    assert _parse_piece("you discard this Follower from your hand for a Courage Reaction", "event") is None
+
+
+def test_destroyed_in_battle_resolution_as_a_role():
+    core, q = event("you destroy a province in battle resolution as the Attacker")
+    assert (core, q["by"], q["did"]) == ("battle-resolves", "you-as-attacker", "province-destroyed")
+    assert _parse_piece("you destroy a province as the Attacker", "event") is None
+
+
+def test_either_resolution_and_listed_keywords():
+    name = _parse_piece("the resolution of an action or battle that bowed one of your Personalities", "event")
+    assert name.startswith("either:action-resolves;") and "|battle-resolves;" in name
+    core, q = event("an action on a Kiho, Shugenja, or Spell targets your cards")
+    assert (core, q["kind"]) == ("action-targets", "on:Kiho|Shugenja|Spell")
+
+
+def test_either_head_with_enemy():
+    core, q = event("a battle resolution ends in which a Crab Clan player destroyed one or more provinces or enemy cards")
+    assert (core, q["did"]) == ("battle-resolution-ends", "province+card-destroyed")

@@ -582,3 +582,43 @@ def test_contributing_force_even_while_bowed():
     assert ab.structured and [c.kind for c in ab.conditions] == ["effect-while:is"]
     # another state is no permission the grammar knows
     assert not parse_ability("He contributes Force even while unbowed.").structured
+
+
+def test_assigned_to_attack_you_only():
+    [e] = effects("She may not be assigned to attack you.")
+    assert (e.kind, e.keyword) == ("cannot-assign", "attack-you")
+
+
+def test_the_ring_a_player_starts_with():
+    [e] = effects("The Ring you start with must be Void.")
+    assert e.kind == "must-have-keyword" and e.keyword == "Void"
+    assert e.target.card_types == ("ring",) and e.target.states == ("starting",)
+
+
+def test_cards_at_this_province_are_a_description_not_a_name():
+    first, second = effects("Castles at this Province give no bonuses and their abilities may not be used.")
+    assert first.kind == "no-bonuses"
+    assert first.target.ref == "each" and first.target.keywords == ("Castles",)
+    assert first.target.states == ("at:this-province",)
+    assert second.kind == "cannot-use-abilities"
+
+
+def test_no_positive_modifiers_to_force():
+    [e] = effects("Weapons do not give bonuses or positive Modifiers to Force.")
+    assert (e.kind, e.keyword) == ("no-bonuses", "force")
+    assert not parse_ability("Weapons do not give bonuses or positive Tokens to Force.").structured
+
+
+def test_recruit_from_the_discard_pile_even_if_dead():
+    ab = parse_ability("You may Recruit Kenji from the discard pile even if he is dead.")
+    assert ab.structured
+    [e] = ab.effects
+    assert e.kind == "recruit" and e.target.zone == "discard"
+    kinds = [c.kind for c in ab.conditions]
+    assert "effect-optional" in kinds and "even-if" in kinds
+
+
+def test_not_destroyed_for_a_stat_at_zero():
+    [e] = effects("Kenji is not destroyed for having 0 Chi.")
+    assert (e.kind, e.stat, e.amount) == ("not-destroyed-for-stat", "chi", 0)
+    assert not parse_ability("Kenji is not bowed for having 0 Chi.").structured

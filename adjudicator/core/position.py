@@ -115,6 +115,9 @@ class Position:
     #: a stat it does not change); set by the game ("This Personality has +1PH").
     lasting_stats = None
     _asking_stats = False
+    #: A game's keyword losses, ``fn(position, copy, keywords) -> the keywords it no longer has``
+    #: ("Remove Ninja from him", "This Personality loses Naval"); set by the game.
+    lost_keywords = None
 
     def __init__(self, game: str):
         self.game = game
@@ -151,6 +154,8 @@ class Position:
             new.lasting_keywords = self.lasting_keywords
         if "lasting_stats" in self.__dict__:
             new.lasting_stats = self.lasting_stats
+        if "lost_keywords" in self.__dict__:
+            new.lost_keywords = self.lost_keywords
         return new
 
     def fingerprint(self) -> tuple:
@@ -269,6 +274,13 @@ class Position:
                         found.append(keyword)
             finally:
                 self._asking_lasting = False
+        if self.lost_keywords is not None and not self._asking_lasting:
+            self._asking_lasting = True
+            try:
+                lost = {k.casefold() for k in self.lost_keywords(self, copy, found)}
+            finally:
+                self._asking_lasting = False
+            found = [k for k in found if k.casefold() not in lost]
         return found
 
     def has_keyword(self, copy: Copy, keyword: str) -> bool:

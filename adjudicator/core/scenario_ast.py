@@ -96,6 +96,8 @@ class ActionBody:
     choosing: str | None = None
     #: a duel's turns in order, the challenged player first: card names, ``top``, ``strike``
     focusing: tuple[Obj, ...] = ()
+    #: the choices the triggered traits the action sets off ask for, in order (cards, players, a word)
+    answering: tuple[Obj, ...] = ()
     flags: tuple[str, ...] = ()
     pos: Pos = NOWHERE
 
@@ -124,6 +126,8 @@ class ActionBody:
             parts.append(f"choosing {self.choosing}")
         if self.focusing:
             parts.append("focusing " + ", ".join(o.show() for o in self.focusing))
+        if self.answering:
+            parts.append("answering " + ", ".join(o.show() for o in self.answering))
         parts.extend(self.flags)
         return " ".join(parts)
 

@@ -222,6 +222,9 @@ class _ToAst(Transformer):
     def focusing(self, items):  # a duel's focus turns in order (the L5R duel, games/l5r/duels.py)
         return ("focusing", items[0])
 
+    def answering(self, items):  # choices of the triggered traits it sets off (L5R: games/l5r/triggers.py)
+        return ("answering", items[0])
+
     def flag(self, items):
         return ("flag", str(items[0]))
 

@@ -39,6 +39,12 @@ KINDS: frozenset[str] = frozenset({
 })
 
 
+def _flat(items) -> list:
+    from .ability import _flatten
+
+    return _flatten(items)
+
+
 def _mod(kind: str, value=None):
     from .ability import _Mod
 
@@ -1652,3 +1658,44 @@ class Rules:
     def bt_c_contracted_state(self, meta, ch):
         who = self._text(meta).split("'")[0]
         return self.c_state(meta, [TargetSpec(ref="it", text=who), ch[-1]])
+
+    # ----- either of two events
+    def bt_ev_assigned_or_passive(self, meta, ch):
+        # "he is assigned to attack or is destroyed": both events of the one card ("either:A|B")
+        from .ability import _event_name
+
+        subject = ch[0]
+        assigned = self._bt_assigned(subject, [c for c in ch[2:] if not hasattr(c, "type")])
+        verb = str([c for c in ch if getattr(c, "type", None) == "PASTP"][-1]).lower()
+        return f"either:{assigned}|{_event_name(subject, verb)}"
+
+    # ----- conditions, pronouns, amounts
+    def bt_am_either_whose(self, meta, ch):
+        # "this Shugenja's or the Samurai's Chi": the player chooses whose value (options as for
+        # "his Force or Chi")
+        from .ability import _Scoped
+
+        first, second = [c for c in ch if isinstance(c, TargetSpec)]
+        stat = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-1]
+        if "printed" in self._text(meta).lower().split() or "base" in self._text(meta).lower().split():
+            stat = f"printed-{stat}"
+        out = []
+        for i, whose in enumerate((first, second), 1):
+            e = replace(self._bt_measured(meta, whose, stat), text=f"option {i}: {whose.text}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def bt_neither_assigned(self, meta, ch):
+        # "Neither Personality": each of the cards the ability chose, of that type
+        from .ability import _Mod, Unparsed
+
+        if str([c for c in ch if getattr(c, "type", None) == "BT_ASSIGNED"][0]).lower() != "assigned":
+            return Unparsed(self._text(meta), "not an assignment", self._span(meta))
+        head = next((c.value for c in _flat(ch) if isinstance(c, _Mod) and c.kind == "head"), None)
+        target = TargetSpec(ref="it", text=f"each {head}" if head else "each of them",
+                            card_types=(head,) if head else ())
+        return self._eff(meta, "cannot-assign", target=target)
+
+    def bt_move_both_here(self, meta, ch):
+        a, b = [c for c in ch if isinstance(c, TargetSpec)]
+        return [self._eff(meta, "move-to-battle", target=a), self._eff(meta, "move-to-battle", target=b)]

@@ -944,6 +944,29 @@ class Rules:
         what = next(c for c in ch[1:] if isinstance(c, TargetSpec))
         return self._eff(meta, "deck-minimum", target=what, amount=n)
 
+    def cc_p_from_kind_taken(self, meta, ch):
+        # the source as cc_p_from_strategy reads it, and the player who took the action
+        source = self._text(meta).split(None, 1)[1].rsplit(" you ", 1)[0]
+        return [_Mod("post-state", "from:" + source), _Mod("post-state", "taken-by:you")]
+
+    def cc_dl_active_next_phase(self, meta, ch):
+        # the phase of whichever player is active now (not this card's controller's own)
+        phase = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        if str(ch[-1]).lower() != "begins":
+            return Unparsed(self._text(meta), "only the beginning of the phase is a moment", self._span(meta))
+        return ("after-next", f"active-player-{phase}-phase-begins", self._text(meta))
+
+    def cc_np_titled_like(self, meta, ch):
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{words[0]} like a {words[1]}",),
+                          text=self._text(meta))
+
+    def cc_give_tokens_as_many(self, meta, ch):
+        from .ability import _AmountRef
+
+        # as cc_give_tokens_ref with "equal to the number of <np>"
+        return self.cc_give_tokens_ref(meta, [ch[0], ch[1], _AmountRef("count", ch[-1], 1)])
+
 
 
 def _tok(type_, value):
@@ -955,3 +978,4 @@ def _tok(type_, value):
 def _token_words(stat, value, name) -> str:
     mod = f"{value:+d} {stat} " if stat else ""
     return f"{mod}{name + ' ' if name else ''}token"
+

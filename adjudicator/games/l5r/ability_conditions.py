@@ -101,6 +101,14 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "at-another-battlefield",
     # "you have two or fewer Provinces" (who, "<="/">=", number)
     "province-count",
+    # "the duel was against The Dark Naga" (contest, other side)
+    "contest-against",
+    # "he has more Obsession tokens than printed Chi" (who, token keyword, ">", stat)
+    "tokens-vs-stat",
+    # "he shares an element keyword with X" (who, "element" or "element|<Keyword>", with what)
+    "shares-keyword",
+    # "you are bringing a Holding into play" (what)
+    "bringing-into-play",
 })
 
 
@@ -1113,5 +1121,162 @@ class _AfterTheTest:
 
 
 for _k, _v in list(vars(_AfterTheTest).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _MoreTests:
+    """More subjects and verb phrases of the tests (see the grammar file's last section)."""
+
+    def cd_stat_le_n(self, meta, ch):
+        # "it has 2 or lower Force": the base "stat-at-most" (who, number, stat)
+        return Condition(kind="stat-at-most", args=(_word(ch[0]), str(ch[1]), _word(ch[-1])), text=self._text(meta))
+
+    def cd_you_did_not_verb(self, meta, ch):
+        return Rules.cd_does_not_verb(self, meta, [TargetSpec(ref="you", text="you"), *ch])
+
+    def cd_entered_play(self, meta, ch):
+        # the base past event "did" (who, verb, what[, period]); what is "play"
+        return _done(self, meta, [ch[0], ("verb", "entered"), ("what", "play"), *ch[1:]], "did")
+
+    def cd_was_against(self, meta, ch):
+        # "the duel was against The Dark Naga": the contest's other side
+        return Condition(kind="contest-against", args=("the duel", _word(ch[-1])), text=self._text(meta))
+
+    def cd_your_stat_highest(self, meta, ch):
+        # "your Family Honor is higher than any other player's" = you have the highest
+        whose, stat = ch[0]
+        who = "you" if whose.text.lower() == "your" else whose.text
+        return Condition(kind="stat-rank", args=(who, stat, "highest"), text=self._text(meta))
+
+    def cd_you_moved_to(self, meta, ch):
+        # "you have moved X to Y this turn": the base "did" (who, "moved", what, to:where[, period])
+        period = [c for c in ch if isinstance(c, tuple)]
+        args = ("you", "moved", _word(ch[0]), "to:" + _word(ch[1]) + "'s battlefield") + tuple(p[1] for p in period)
+        return Condition(kind="did", args=args, text=self._text(meta))
+
+    def cd_np_her_army(self, meta, ch):
+        from .ability import _Mod
+
+        return self.np_desc(meta, [_Mod("his"), self.h_army(meta, [])])
+
+    def cd_vp_has(self, meta, ch):
+        # "has a Spear": the base "has" (who, what)
+        return [("has", self._text(meta).split(None, 1)[1])]
+
+    def cd_vp_opposes(self, meta, ch):
+        # the battle topic's "opposing" (who, what)
+        return [("opposing", _word(ch[-1]))]
+
+    def cd_stat_ge_num(self, meta, ch):
+        # "has 3 or more (printed) Personal Honor": the base "stat-at-least" (who, number, stat)
+        stat = _word(ch[-1])
+        if "printed" in self._text(meta).lower().split():
+            stat = "printed-" + stat
+        elif "base" in self._text(meta).lower().split():
+            stat = "base-" + stat
+        return Condition(kind="stat-at-least", args=(_word(ch[0]), str(ch[1]), stat), text=self._text(meta))
+
+    def cd_tokens_vs_stat(self, meta, ch):
+        # "he has more Obsession tokens than printed Chi" (who, token keyword, ">", stat)
+        words = self._text(meta).lower().split()
+        stat = _word(ch[-1])
+        if "printed" in words[words.index("than"):]:
+            stat = "printed-" + stat
+        return Condition(kind="tokens-vs-stat", args=(_word(ch[0]), _token(ch, "CAPWORD"), ">", stat),
+                         text=self._text(meta))
+
+    def cd_player_controls_none(self, meta, ch):
+        # "they control no units ...": not (they control a unit ...), the "player-controls" test negated
+        plain = Condition(kind="player-controls", args=(_word(ch[0]), _word(ch[-1])))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
+
+    def cd_p_you_chose(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "chosen-by:you")
+
+    def cd_in_the_duel(self, meta, ch):
+        return ("period", "in-the-duel")
+
+
+    def cd_np_last(self, meta, ch):
+        # "the last <kind> <who> <took/played/focused> [period]": the most recent card or action
+        # of that kind <who> used; the kind is the base noun phrase's, the rest typed states
+        from .ability import _Mod
+
+        rest = list(ch)
+        period = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "period"), None)
+        by = next(c for c in rest if getattr(c, "type", "") == "CD_LAST_BY")
+        who, verb = " ".join(str(by).lower().split()[:-1]), str(by).lower().split()[-1]
+        mods = [c for c in rest if not isinstance(c, tuple) and getattr(c, "type", "") != "CD_LAST_BY"]
+        kind = self.np_desc(meta, mods)
+        states = (*kind.states, f"last-{verb}-by:{who}", *((f"during:{period}",) if period else ()))
+        return replace(kind, ref="last", states=states, text=self._text(meta))
+
+
+for _k, _v in list(vars(_MoreTests).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _TriggeredTests:
+    """A test after the effect of a second trigger, shared keywords, and a few more tests."""
+
+    def cd_subj_may_if(self, meta, ch):
+        return _guarded(self.pl_subj_may(meta, ch[:-1]), ch[-1], self._text(meta))
+
+    def cd_kw_element(self, meta, ch):
+        return "element"
+
+    def cd_kw_element_or(self, meta, ch):
+        return "element|" + _token(ch, "CAPWORD")
+
+    def cd_shares_keyword(self, meta, ch):
+        # "he shares an element keyword with X" (who, which keywords, with what)
+        who, kw, other = ch[0], next(c for c in ch if isinstance(c, str)), ch[-1]
+        return Condition(kind="shares-keyword", args=(_word(who), kw, _word(other)), text=self._text(meta))
+
+    def cd_share_keyword(self, meta, ch):
+        # "he and the Spell share an element or Thunder keyword"
+        who = self._text(meta).split()[0].lower()
+        other = next(c for c in ch if isinstance(c, TargetSpec))
+        kw = next(c for c in ch if isinstance(c, str))
+        return Condition(kind="shares-keyword", args=(who, kw, _word(other)), text=self._text(meta))
+
+    def cd_bringing_into_play(self, meta, ch):
+        # while you pay for a card you bring into play (the base "paying-for", another wording)
+        return Condition(kind="bringing-into-play", args=(_word(ch[0]),), text=self._text(meta))
+
+    def cd_not_from_card_effect(self, meta, ch):
+        plain = Condition(kind="action-from", args=(_word(ch[0]), "another player's card effect"))
+        return Condition(kind="none-of", args=encode([plain]), text=self._text(meta))
+
+    def cd_rings_at_most(self, meta, ch):
+        # "you have two or fewer Rings in play": the Rings you control (the base "control-at-most")
+        return Condition(kind="control-at-most", args=(_word(ch[0]), "Rings"), text=self._text(meta))
+
+
+for _k, _v in list(vars(_TriggeredTests).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _MoreShapes:
+    def cd_vp_stat_ge_num(self, meta, ch):
+        stat = _word(ch[-1])
+        words = self._text(meta).lower().split()
+        if "printed" in words or "base" in words:
+            stat = ("printed-" if "printed" in words else "base-") + stat
+        return [("stat-at-least", str(ch[0]), stat)]
+
+    def cd_delayed_after_you_recruit(self, meta, ch):
+        # the base suffix delay ("after", event) with the base event of "after you Recruit X"
+        effect, card = ch[0], ch[-1]
+        text = self._text(meta)
+        return self.delayed_post(meta, [effect, ("after", self.ev_recruit(meta, [card]), text[text.lower().rfind("after"):])])
+
+
+for _k, _v in list(vars(_MoreShapes).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)

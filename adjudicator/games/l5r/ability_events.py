@@ -88,6 +88,9 @@ def _subject(t) -> str:
         return "this-personality"
     if t.ref == "you":
         return "you"
+    # "provinces or enemy cards": either type ("province+card", as ev_you_destroy_as names them)
+    if len(t.card_types) > 1 and any(s.startswith("either:") for s in t.states):
+        return "+".join(dict.fromkeys(t.card_types))
     return t.card_types[0] if t.card_types else "card"
 
 
@@ -927,5 +930,75 @@ class Rules8:
 
 
 for _k, _v in list(vars(Rules8).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules9:
+    """Whose card effect, a discard for an Interrupt, a role in battle resolution."""
+
+    def ev_theirs_card_effect_does(self, meta, ch):
+        verb = _toks(ch, "EVERB")[0]
+        return _name(f"{_subject(_target(ch))}-{_past(verb)}", by="opponent", **{"from": "card-effect"})
+
+    def ev_you_discard_from_hand_for(self, meta, ch):
+        # only an Interrupt of a named kind ("a Courage Interrupt")
+        kind, word = _toks(ch, "CAPWORD")[-2:]
+        if word != "interrupt" or _toks(ch, "VERB")[0].lower() != "discard":
+            raise ValueError("not a discard for an Interrupt")
+        return _name(f"{_subject(_target(ch))}-discarded-by-you", kind=f"{kind}|interrupt",
+                     **{"from": "hand"})
+
+    def ev_you_verb_as(self, meta, ch):
+        # only what happens in battle resolution (the noun phrase's "during:battle-resolution")
+        t = _target(ch)
+        if t is None or "during:battle-resolution" not in t.states:
+            raise ValueError("no battle resolution named")
+        from dataclasses import replace
+
+        t = replace(t, states=tuple(s for s in t.states if s != "during:battle-resolution"))
+        return Rules2.ev_you_destroy_as(self, meta, [ch[0], t, ch[-1]])
+
+
+for _k, _v in list(vars(Rules9).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules10:
+    """Either resolution, actions on cards of some keywords, a second head for enemies."""
+
+    def ev_resolution_action_or_battle(self, meta, ch):
+        quals = _quals(ch)
+        return (f"either:{_name('action-resolves', **quals)}|{_name('battle-resolves', **quals)}")
+
+    def ev_action_on_does(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        verb = _toks(ch, "EVERB")[0]
+        on = ts[0]
+        kind = "|".join(on.keywords) or _subject(on)
+        if verb == "targets":
+            return _name("action-targets", by="any", kind=f"on:{kind}", target=_subject(ts[-1]))
+        return _name("action-resolves", by="any", kind=f"on:{kind}", did=f"{_subject(ts[-1])}-{_past(verb)}")
+
+    def ev_action_on_list_does(self, meta, ch):
+        from .ability import TargetSpec
+
+        # the keywords, then the card type named last (a type word, e.g. "Spell")
+        words = _toks(ch, "CAPWORD")
+        head = next(c for c in ch if getattr(c, "kind", None) == "head")
+        on = TargetSpec(ref="each", keywords=tuple(w.capitalize() for w in words) + (head.value.capitalize(),))
+        target = next(c for c in ch if isinstance(c, TargetSpec))
+        return self.ev_action_on_does(meta, [on, *[c for c in ch if getattr(c, "type", "") == "EVERB"], target])
+
+    def ev_h_or_enemy(self, meta, ch):
+        from .ability import _Mod
+
+        # "provinces or enemy cards": kept in one state no card has unless it is read whole
+        heads = [m for m in ch if isinstance(m, _Mod) and m.kind == "head"]
+        return heads + [_Mod("post-state", f"either:{self._text(meta)}")]
+
+
+for _k, _v in list(vars(Rules10).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)

@@ -2020,6 +2020,12 @@ class _ValuesAndEitherRules:
         kind = "stat-at-least" if word.lower() in ("more", "greater", "higher") else "stat-at-most"
         return kind, n, stat
 
+    def pl_r_test_cmp(self, meta, ch):
+        # the base r_test_ge / r_test_le StatTest, the number and comparison read from the token
+        n, _, word = str(ch[0]).split()
+        op = ">=" if word.lower() in ("more", "greater", "higher") else "<="
+        return _A()._Mod("test", _A().StatTest(stat=ch[1], op=op, value=int(n)))
+
     def pl_c_has_value_cmp(self, meta, ch):
         # the base "if he has 3 or more Force" conditions (stat-at-least / stat-at-most)
         kind, n, stat = self._pl_cmp_parts(meta, ch)
@@ -2030,11 +2036,6 @@ class _ValuesAndEitherRules:
         # one test of the conditions topic's "has ..., or is ..." (as its cd_vp_stat_ge)
         kind, n, stat = self._pl_cmp_parts(meta, ch)
         return [(kind, n, stat)]
-
-    def pl_c_was_clan(self, meta, ch):
-        # the base "is Dragon Clan" condition: a card's Clan is what is printed on it (and what it
-        # last had, for a card that has left play)
-        return self.c_is_clan(meta, [ch[0], ch[-1]])
 
     def pl_either_choice(self, meta, ch):
         options = [c for c in ch if not hasattr(c, "type")]

@@ -154,6 +154,7 @@ KINDS: frozenset[str] = frozenset({
     "must-perform",
     "cannot-reduce-strength",
     "no-bonuses",
+    "not-destroyed-for-stat",
 })
 
 
@@ -1636,3 +1637,46 @@ class Rules:
         first = [replace(e, keyword=kind) if isinstance(e, Effect) and e.kind == "additional-action" else e
                  for e in first]
         return [_Optional(first), performer]
+
+    def rs_d_attack_you(self, meta, ch):
+        # an attack on this ability's player only (other players may still be attacked)
+        return "attack-you"
+
+    def rs_np_starting_ring(self, meta, ch):
+        # the one Ring a player begins the game with (a deck-building choice)
+        return TargetSpec(ref="choice", owner="you", card_types=("ring",), states=("starting",),
+                          text=self._text(meta))
+
+    def rs_p_at_this(self, meta, ch):
+        from .ability import _Mod
+
+        # a "state" (not a "post-state"): a plural keyword with it is a description of cards,
+        # not this card's own name ("Fortifications at this Province")
+        return _Mod("state", "at:this-province")
+
+    def rs_vp_no_force_bonuses(self, meta, ch):
+        # "positive Modifiers" (the word printed capitalised) are bonuses too: the same restriction
+        if str(ch[0]) != "Modifiers":
+            raise ValueError("not the Modifiers named")
+        return _Vp("no-bonuses", keyword="force")
+
+    def rs_optional_even_if(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        from .ability import _Optional
+
+        c, first = ch[-1], ch[0]
+        # "Recruit Endo from the discard pile": the base reads a bare name as this card and drops
+        # its zone; the zone is what the permission is about, so it is kept
+        t = getattr(first, "target", None)
+        if t is not None and t.ref == "this" and t.zone is None and re.search(r"\bfrom (the|your) discard pile\b", t.text.lower()):
+            first = replace(first, target=replace(t, zone="discard"))
+        return [_Optional(first), Condition(kind="even-if", args=(c.kind, *c.args), text=c.text)]
+
+    def rs_not_done_for_stat(self, meta, ch):
+        # only destruction for a stat at a value (the rules destroy a Personality at 0 Chi)
+        if str(ch[1]).lower() != "destroyed":
+            raise ValueError("only destruction for a stat is kept from happening")
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return self._eff(meta, "not-destroyed-for-stat", target=_subject(ch[0]), stat=stat,
+                         amount=int(str(ch[2])))

@@ -134,6 +134,25 @@ def done_kinds(spec: TargetSpec | None) -> tuple[str, ...] | None:
     return DONE[m.group(1).lower()] if m else None
 
 
+#: "for each card this bowed", "the number this bowed": the cards this action's effects of that kind
+#: changed (procedure.Bindings.done), as they resolved before the clause taking the amount
+_DID = {"bowed": "bow", "destroyed": "destroy", "discarded": "discard", "dishonored": "dishonor",
+        "straightened": "straighten"}
+
+
+def did_kind(spec: TargetSpec | None) -> str | None:
+    """The effect kind of "card(s) this bowed" words, or None for other words."""
+    if spec is None or spec.ref != "each" or tuple(spec.card_types) not in ((), ("card",)) or spec.keywords \
+            or spec.tests or spec.zone is not None or len(spec.states) != 1 or not spec.states[0].startswith("this-did:"):
+        return None
+    return _DID.get(spec.states[0].split(":", 1)[1])
+
+
+def _did_count(bind, spec: TargetSpec) -> int:
+    kind = did_kind(spec)
+    return sum(n for done, n in getattr(bind, "done", []) if done == kind)
+
+
 #: describing words of a counted card the engine checks (continuous.fits)
 COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", "honorable", "attacking",
                           "defending", "non-unique", "unique"})
@@ -198,7 +217,7 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
 
 def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
     if stat == "count":
-        return _count_spec_ok(spec)
+        return _count_spec_ok(spec) or (not lasting and did_kind(spec) is not None)
     if stat == "count-done":
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
@@ -246,7 +265,7 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
             if not _value_ok(a.stat, a.target, lasting=lasting):
                 return False
         elif a.kind == "amount-for-each":
-            if not _count_spec_ok(a.target):
+            if not (_count_spec_ok(a.target) or (not lasting and did_kind(a.target) is not None)):
                 return False
         elif a.kind == "amount-plus":
             if a.stat is not None:
@@ -486,7 +505,7 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
             parts.append(f"{found[-1]} ({spec.text})")
             return found[-1]
         if stat == "count":
-            n = count(game, pos, source, spec)
+            n = _did_count(bind, spec) if did_kind(spec) is not None else count(game, pos, source, spec)
             parts.append(f"{n} ({spec.text})")
             return n
         if stat == PROVINCE_STRENGTH and _current_province_words(spec):
@@ -530,7 +549,8 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
         elif a.kind == "amount-for-each":
-            n = count(game, pos, source, a.target) // max(1, a.amount or 1)
+            found = _did_count(bind, a.target) if did_kind(a.target) is not None else count(game, pos, source, a.target)
+            n = found // max(1, a.amount or 1)
             parts.append(f"{n} ({a.target.text})")
             value = taker.amount * n
         elif a.kind == "amount-plus":
@@ -623,8 +643,8 @@ def _trait_amounts_ok(ability) -> bool:
             return False
         taker_own = clause.target is not None and clause.target.ref in ("this", "attached")
         for a in found:
-            if a.kind not in ("amount-equal-to", "amount-for-each"):
-                return False
+            if a.kind not in ("amount-equal-to", "amount-for-each") or did_kind(a.target) is not None:
+                return False  # ("for each card this bowed": an action's own count, procedure.Bindings)
             if a.stat == "count" or a.kind == "amount-for-each":
                 continue  # counted from this card (continuous.fits), checked by chain_executes
             if a.target is None or not (a.target.ref in ("this", "attached") or (a.target.ref == "it" and taker_own)):
@@ -667,7 +687,8 @@ def _target_state_read(state: str) -> bool:
     states.fits), so the card an amount is read from is picked out rightly."""
     from .states import checked
 
-    return state in TARGET_STATES or checked(state)
+    # ("each card in it": the targeted unit's cards, states.owned_cards; effects.executes decides)
+    return state in TARGET_STATES or checked(state) or state == "in:it"
 
 
 def _other_choice(ability, own: set[str]) -> bool:
@@ -712,6 +733,9 @@ def ability_executes(ability) -> bool:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
     if _target_split_by_choice(ability):
         return False
+    did = {did_kind(c.target) for c in ability.effects if isinstance(c, Effect) and c.kind.startswith("amount-")}
+    if any(isinstance(c, Effect) and c.kind in did for c in ability.costs):
+        return False  # "Bow this card: … for each card this bowed": whether the cost's bow counts is not read
     lasting = ability.kind == "continuous"
     if ability.kind == "trait":
         return _trait_amounts_ok(ability)

@@ -277,6 +277,9 @@ def combat_ends(game, pos: Position, proc: Procedure) -> None:
     field = current_battlefield(pos)  # (asked before resolution sends the units home)
     resolve_battle(game, pos, proc)
     battle_ends(game, pos, proc, field)
+    from .effects_battle import discard_terrains  # (Comprehensive Rules, "After Resolution" 0.3)
+
+    discard_terrains(pos, proc, field)
     pos.memo.pop("current-battlefield", None)
     remaining = [f for f in battlefields(game, pos) if f not in pos.memo.get("resolved", [])]
     if remaining:

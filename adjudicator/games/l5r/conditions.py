@@ -130,6 +130,17 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+def _entered_this_turn(args) -> bool:
+    """(subject, "entered", "play", "this-turn") about this card or one named."""
+    return len(args) == 4 and tuple(args[1:]) == ("entered", "play", "this-turn") and _subject_ok(args[0])
+
+
+def _your_provinces(args) -> bool:
+    """("you", "1", "Province"): the acting player's count of provinces."""
+    return len(args) == 3 and args[0].lower() == "you" and args[1].isdigit() \
+        and args[2].lower() in ("province", "provinces")
+
+
 #: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
 _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
@@ -140,6 +151,8 @@ def _readable(test: str, args: tuple) -> bool:
     duel_test = duels.readable(test, args)  # "if he has won a duel this turn" (duels.py)
     if duel_test is not None:
         return duel_test
+    if test in ("did", "did-not") and _entered_this_turn(args):
+        return True  # "If this Follower did not enter play this turn" (triggers_events.ORIGINS, kept for the turn)
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he moved this turn": the engine keeps no history of a turn or battle, only what
         # the ability being resolved did (procedure's "_done"), so a test over a period is not read
@@ -191,11 +204,13 @@ def _readable(test: str, args: tuple) -> bool:
     if test in ("clan-player", "not-clan-player") and args:
         return True
     if test == "you-control" and args:
-        return _subject_ok(args[0]) or _controlled(args[0]) is not None
+        return _subject_ok(args[0]) or _controlled(args[0]) is not None or _controlled_here(args[0]) is not None
     if test in ("control-at-least", "control-at-most") and len(args) == 2:
         return args[0].isdigit() and _kind_words(args[1]) is not None
     if test in ("has-no",) and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
+    if test in ("has-at-most", "has-exactly") and len(args) == 3 and _your_provinces(args):
+        return True  # "If you have exactly one Province": the player's provinces still in the game
     if test in ("has-at-most", "has-exactly") and len(args) == 3:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
@@ -287,7 +302,10 @@ def _verb(word: str):
 #: (attached to it as the condition is checked: bowing leaves its attachments on it), "with lower
 #: Personal Honor" (than the Personality using the ability)
 _OBJECT_TAILS = {" with attachments": "attachments", " without attachments": "no-attachments",
-                 " with lower personal honor": "lower-personal-honor"}
+                 " with lower personal honor": "lower-personal-honor",
+                 # "a card without abilities" (Comprehensive Rules, "Abilities": blocks with a
+                 # designator; :func:`has_abilities`)
+                 " without abilities": "no-abilities"}
 
 
 def _object(text: str):
@@ -315,6 +333,8 @@ def _object_fits(game, pos, copy, extra, source) -> bool | None:
         return True
     if extra in ("attachments", "no-attachments"):
         return bool(pos.attachments_of(copy.uid)) == (extra == "attachments")
+    if extra == "no-abilities":
+        return not has_abilities(game, pos, copy)
     # "with lower Personal Honor": than the Personality using the ability (none: not decided)
     if source is None or source.card.type != "personality" or copy.card.type != "personality":
         return None
@@ -344,6 +364,32 @@ def _attack_alone(ability, cond) -> bool:
         or (k == "modify-stat" and getattr(c, "stat", None) == "strength") for k, c in zip(kinds, before))
 
 
+#: "After this destroys a card, gain 1 Honor" (an effect-trigger of an action): what it destroyed
+_THIS_DESTROYS = re.compile(r"after this destroys (.+?), ", re.I)
+#: effects an attack may come with before the effect it sets off (targets, worked-out amounts)
+_ATTACKS = ("fear", "melee-attack", "ranged-attack")
+
+
+def _after_this_destroys(ability, cond):
+    """"Ranged 3 Attack. After this destroys a card, gain 1 Honor": the attack resolves within the
+    action, so the moment it destroys a card has come and gone by the next effect -- the same test
+    as "if this destroyed a card" (what the action's effects did so far, procedure's "_done").
+    The object's words (:func:`_object`), or None when the line is not of that form: an action whose
+    only card-changing effect before is one attack."""
+    if cond.kind != "effect-trigger" or tuple(cond.args[1:]) != ("after", "this-card-destroys") \
+            or ability.kind not in ("action", "reaction"):
+        return None
+    m = _THIS_DESTROYS.match(cond.text or "")
+    index = _index(cond)
+    if m is None or index is None or _object(m.group(1)) is None:
+        return None
+    kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
+    if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
+                                                           for k in kinds):
+        return None
+    return m.group(1)
+
+
 def readable_in(ability, cond) -> bool:
     """Conditions only the ability they belong to makes readable: "If the Ranged Attack destroyed
     a card" (the attack's doings, when it is the only effect before); "You may bow him; if you
@@ -352,6 +398,8 @@ def readable_in(ability, cond) -> bool:
     from . import duels
 
     if ability.kind in ("action", "reaction") and duels.readable_in(ability, cond):  # "if she won" (duels.py)
+        return True
+    if _after_this_destroys(ability, cond) is not None:  # "Ranged 3 Attack. After this destroys a card, ..."
         return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
@@ -607,6 +655,17 @@ def _where(text: str) -> str:
     return text[: -len(" in play")] if text.endswith(" in play") else text
 
 
+def _controlled_here(text: str):
+    """"any Cavalry units at the current battlefield" -> the kind words (at the battlefield being fought
+    over), or None."""
+    t = text.strip()
+    m = re.match(r"(?:any|an?) (.+)$", t)
+    if m is None or not t.endswith(_HERE):
+        return None
+    found = _what(m.group(1))
+    return found[0] if found is not None and found[1] else None
+
+
 def _what(text: str):
     """What "you control no X" counts: (kind words, at the current battlefield?)."""
     here = text.endswith(_HERE)
@@ -631,6 +690,9 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
+        destroyed = _after_this_destroys(ability, cond)
+        if destroyed is not None:  # "After this destroys a card, ...": what the attack destroyed
+            return _test("did", ("this", "destroyed", destroyed), game, pos, actor, source, subject_of)
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
@@ -732,8 +794,10 @@ _ABILITY_KINDS = ("action", "reaction", "interrupt")
 def has_abilities(game, pos, copy) -> bool:
     """Has the card an ability -- printed or given to it by an effect (L5R-DURATION)? Comprehensive
     Rules, "Abilities": the blocks of text starting with a designator; traits are not abilities."""
-    from .effects_engine import granted
+    from .effects_engine import granted, without_abilities
 
+    if without_abilities(game, pos, copy):  # "Remove all abilities from the loser" (effects_engine)
+        return False
     return any(a.kind in _ABILITY_KINDS or a.designators and a.kind not in ("trait", "continuous")
                for a in (*game.abilities(copy), *granted(pos, copy)))
 
@@ -818,6 +882,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         mine = pos.zone_size(actor, "hand")
         others = [pos.zone_size(p, "hand") for p in pos.players if p != actor]
         return all(mine < o for o in others) if test == "fewest-cards-in-hand" else all(mine > o for o in others)
+    if test in ("has-at-most", "has-exactly") and _your_provinces(args):
+        # "If you have exactly one Province": those not destroyed (game.province_count, L5R-RESOLVE)
+        mine = game.province_count(pos, actor)
+        return mine == int(args[1]) if test == "has-exactly" else mine <= int(args[1])
     if test == "fewest-provinces":
         mine = game.province_count(pos, actor)
         return all(mine < game.province_count(pos, p) for p in pos.players if p != actor)
@@ -859,7 +927,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         if field is None:
             return None
-        return not any(c.zone == field and _matches(pos, c, found) for c in pos.all_copies())
+        from .effects_battle import at_field  # (a Terrain there is in neither side: effects_battle)
+
+        return not any(at_field(c, field) and _matches(pos, c, found) for c in pos.all_copies())
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
@@ -884,6 +954,19 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _test("is-clan", (args[0], _CLAN_PLAYER.fullmatch(args[1]).group(1)), game, pos, actor, source,
                       subject_of)
         return found if found is None or test == "is" else not found
+    if test == "you-control" and not _subject_ok(args[0]) and _controlled(args[0]) is None \
+            and _controlled_here(args[0]) is not None:
+        # "If you control any Cavalry units at the current battlefield": yours there (none with no battle)
+        found, field = _controlled_here(args[0]), _here()(pos)
+        if found[0] == "keyword-type" and found[1][1] == "unit":
+            # "a Cavalry unit": its Personality and all its Followers have the keyword (Comprehensive
+            # Rules, "Unit": unit keywords)
+            from .effects_engine import unit_cards
+
+            return any(c.controller == actor and all(pos.has_keyword(u, found[1][0]) for u in unit_cards(pos, c))
+                       for c in _unit_leaders(pos, field))
+        return field is not None and any(c.controller == actor and c.zone == field and in_play(pos, c)
+                                         and _matches(pos, c, found) for c in pos.all_copies())
     if test == "you-control" and not _subject_ok(args[0]):
         what = _controlled(args[0])
         if what is None:
@@ -894,6 +977,16 @@ def _test(test, args, game, pos, actor, source, subject_of):
         if what[0] == "title":  # a card of that title in play under your control
             return any(titled(c, what[1]) for c in mine)
         return any(any(_matches(pos, c, f) for f in what[1]) for c in mine)
+    if test in ("did", "did-not") and _entered_this_turn(args):
+        # "If this Follower did not enter play this turn": every entering play this turn is recorded as it
+        # is raised (triggers_events.raise_event, ORIGINS; cleared when the turn ends)
+        from .triggers_events import ORIGINS
+
+        copy = _subject(args[0], pos, source, subject_of)
+        if copy is None:
+            return None
+        entered = str(copy.uid) in pos.memo.get(ORIGINS, {})
+        return entered if test == "did" else not entered
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)

@@ -337,3 +337,54 @@ def lasting_abilities(game, pos: Position, copy: Copy) -> tuple:
         if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
             found.append(parse_ability(granted_text(clause)))
     return tuple(found)
+
+
+# ---- keywords a card no longer has ("Remove Ninja from him", "This Personality loses Naval") ----
+
+#: the flag of a modifier taking a keyword away for its duration (effects_traits.lose_keyword)
+NO_KEYWORD = "no-keyword:"
+
+
+def lost_keywords(game, pos: Position, copy: Copy, found: list[str]) -> list[str]:
+    """Of the keywords ``copy`` would have (``found``: printed, given by effects, given by lasting
+    traits), those it has lost (Position.keywords leaves them out):
+
+    * to an effect ("Remove Resilient from a target Personality"): a modifier for the effect's
+      duration, unless a later effect gave the keyword back (the later change stands: modifiers are
+      kept in the order they were made; L5R-DURATION);
+    * to a lasting trait of a card in play whose conditions hold ("Minori does not have
+      Overconfident if any other player is Lion Clan", "Your Lion Clan Personalities have Courtier but
+      do not have Cavalry", "This Personality loses and cannot gain Naval"): for as long as it holds
+      (L5R-TRAIT)."""
+    lost = []
+    for keyword in found:
+        wanted = keyword.casefold()
+        last = None
+        for m in pos.modifiers:
+            if m.subject != copy.uid:
+                continue
+            if m.keyword and m.keyword.casefold() == wanted:
+                last = "given"
+            elif m.flag and m.flag.casefold() == (NO_KEYWORD + keyword).casefold():
+                last = "lost"
+        if last == "lost":
+            lost.append(keyword)
+    for source, ability, index, clause in lasting_clauses(game, pos, copy):
+        if clause.kind != "lose-keyword" or not clause.keyword:
+            continue
+        if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+            lost.append(clause.keyword)
+    return lost
+
+
+def lose_keyword_applies(clause: Effect) -> bool:
+    """A lasting "does not have X" / "loses X" the engine applies (:func:`lost_keywords`; for
+    ``effects.executes``): one keyword, taken from cards the trait reaches (its own card, its bearer,
+    every card it describes with words fits() reads)."""
+    from .states import checked
+
+    spec = clause.target
+    how = reach(spec)
+    if not clause.keyword or not how or how == "own":
+        return False
+    return spec is None or (not spec.tests and all(s == "in-and-out-of-play" or checked(s) for s in spec.states))

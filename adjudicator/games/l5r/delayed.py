@@ -21,6 +21,8 @@ KEY = "game:delayed"
 
 #: (timing, event) of effect-delayed conditions the hooks below fire
 TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn begins
+#: "after your second turn from now begins": the second of the controller's turns to begin from now
+SECOND_TURN_BEGINS = ("after-nth-2", "your-turn-begins")
 TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
@@ -32,8 +34,14 @@ BATTLE_ENDS = ("after-end-of", "battle-ends")
 #: straightens (bows) again -- the event the engine raises for it (triggers.settle -> next_time)
 NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", "card-bows"): "bowed",
              # "After the next time this turn he assigns (to attack)": battle.assign (L5R-ATTACK)
-             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack"}
-FIRED = frozenset({TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
+             ("after-next", "card-assigned"): "assigned", ("after-next", "card-assigned-to-attack"): "assigned-to-attack",
+             # "After the next time this turn he is destroyed during a battle": raised with the destruction
+             # while a battle is fought (triggers_events.raise_event)
+             ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
+#: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
+#: is assigned (battle.assign raises it), until the turn ends
+EACH_TIME = {("each-time", "card-assigned"): "assigned"}
+FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS, BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
 BATTLE_RESOLVES = ("before", "battle-resolves")
@@ -50,6 +58,9 @@ def _when(cond) -> tuple | None:
         return moment(cond)
     if cond.kind == "effect-trigger":
         when = tuple(cond.args[1:])
+        if ("each-time", when[-1]) in EACH_TIME and when[0] == "after" and \
+                (cond.text or "").lower().startswith("after each time"):
+            return ("each-time", when[-1])
         return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
     return None
 
@@ -92,20 +103,28 @@ def executes(ability, cond) -> bool:
     index = _index(cond)
     if not fired(cond) or index is None or ability.kind not in ("action", "reaction"):
         return False
-    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and "Battle" not in ability.designators and not _engaging(ability):
-        return False  # only a Battle action (or a Reaction to engaging) is sure to be taken while a battle is on
+    if when in (BATTLE_RESOLVES, BATTLE_ENDS) and not {"Battle", "Engage"} & set(ability.designators) \
+            and not _engaging(ability):
+        return False  # only a Battle or Engage action (or a Reaction to engaging) is sure to be taken while
+        # a battle is on (Engage actions: only in a battle's Engage Segment, L5R-COMBAT.1)
     if when == BATTLE_ENDS and any(isinstance(c, Effect) and c.kind == "create" and (
-            c.target is None or "at-battlefield" not in c.target.states) for c in ability.effects):
+            c.target is None or "at-battlefield" not in c.target.states) and not _attached_on_creation(ability, i)
+            for i, c in enumerate(ability.effects)):
         return False  # "create a 5F Personality ... Remove him after the battle ends": meant to fight
         # there, where the words do not place him (procedure.create_card: at home)
     if index >= len(ability.effects) or not isinstance(ability.effects[index], Effect):
         return False
-    # the delayed condition is the effect's only condition
-    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+    # the delayed condition is the effect's only condition -- but for the acting player's own "you may"
+    # (decided with the action: procedure.resolve_effects skips it on "choosing no", else sets it aside)
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")
+           and not _own_option(c)) != 1:
         return False
-    if when in NEXT_TIME and not any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
-                                     for c in (*ability.costs, *ability.effects[:index])):
+    if (when in NEXT_TIME or when in EACH_TIME) and not any(
+            isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+            for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
+    if when in EACH_TIME and not re.search(r"\(?this turn\)?", ability.text[ability.text.lower().find("each time"):]):
+        return False  # "After each time he is assigned" with no end: the engine keeps it for the turn only
     if when == TURN_ENDS and not re.search(r"\b(?:this|the) turn\b", cond.text, re.I) \
             and "Limited" not in ability.designators:
         return False  # "before your turn ends" said during another player's turn: which turn is unclear
@@ -120,6 +139,10 @@ def executes(ability, cond) -> bool:
         return False  # "After the next time he attacks, dishonor him and his controller loses Honor": the
         # second effect belongs to the moment too, but the reader scoped only the first
     ref = clause.target.ref if clause.target is not None else None
+    if _his_unit(clause):  # "Straighten his unit after this battle resolves": the unit he leads then
+        earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
+        return clause.kind in _CARD_KINDS and any(c.target is not None and c.target.ref == "target"
+                                                  for c in earlier)
     if ref not in _REFS:
         return False
     if ref == "it":  # "it" must name a card chosen or made before it, or this card
@@ -131,7 +154,37 @@ def executes(ability, cond) -> bool:
             return False
     if ref in ("you", None):
         return clause.kind in ("draw", "gain-honor", "lose-honor")
+    if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
+        return True
     return clause.kind in _CARD_KINDS
+
+
+def _own_option(cond) -> bool:
+    """"You may put this card into your hand after this battle ends": the acting player's "may"."""
+    return cond.kind == "effect-optional" and len(cond.args) == 1
+
+
+def _his_unit(clause) -> bool:
+    """"his unit": the unit of the card named before (effects_engine.unit_ref)."""
+    from .effects_engine import unit_ref
+
+    return clause.target is not None and unit_ref(clause.target) == "pronoun"
+
+
+def _controller_of_it(clause) -> bool:
+    """"its controller loses 1 Honor", "his controller draws a card": the player controlling the card
+    named before ("it" / "he"), read when the moment comes (:func:`_fire`)."""
+    spec = clause.target
+    return clause.kind in ("draw", "gain-honor", "lose-honor") and spec is not None and spec.ref == "it" \
+        and tuple(spec.card_types) == ("controller",) and not spec.states
+
+
+def _attached_on_creation(ability, index: int) -> bool:
+    """"Create and attach a +2F Armor Item to this Personality": the created card is attached where its
+    bearer stands, not left at home (procedure.attach_to)."""
+    after = ability.effects[index + 1] if index + 1 < len(ability.effects) else None
+    return isinstance(after, Effect) and after.kind == "attach-to" and after.target is not None \
+        and after.target.ref in ("this", "attached", "target", "it")
 
 
 def _sentence_goes_on(ability, index: int, cond) -> bool:
@@ -193,14 +246,17 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 
 
 #: when each moment comes, in words
-_WORDS = {TURN_BEGINS: "after your next turn begins", TURN_ENDS: "as this turn ends",
+_WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after your second turn from now begins",
+          TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
           BATTLE_ENDS: "after this battle ends",
           ("after-next", "card-straightens"): "after the next time it straightens",
           ("after-next", "card-bows"): "after the next time it bows",
           ("after-next", "card-assigned"): "after the next time he is assigned",
-          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack"}
+          ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack",
+          ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle",
+          ("each-time", "card-assigned"): "each time he is assigned this turn"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -221,9 +277,17 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    if _his_unit(clause):  # "his unit": the cards in his unit when the moment comes (attachments may change)
+        he = bind.moved or bind.last
+        entry["cards"], entry["unit-of"] = [], [c.uid for c in he[:1] if not isinstance(c, str)]
+    if _controller_of_it(clause):  # "its controller": asked again when the moment comes (control may change)
+        entry["controller-of"] = [c.uid for c in bind.last if not isinstance(c, str)]
     if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
         entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
         entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
+    if when in EACH_TIME:  # every time that card is assigned, this turn (executes asks for "this turn")
+        entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
+        entry["this-turn"] = True
     pos.memo.setdefault(KEY, []).append(entry)
     words = _WORDS.get(when, cond.text)
     ctx.step("effect", f"'{clause.text}' will happen {words}, not now: it is set aside until then",
@@ -241,11 +305,23 @@ def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
     name = source.name
     proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
              "L5R-DURATION")
-    for player in entry["players"]:
+    players = entry["players"]
+    if "controller-of" in entry:  # "its controller": who controls that card now
+        players = list(dict.fromkeys(pos.copies[u].controller for u in entry["controller-of"] if u in pos.copies))
+    for player in players:
         out = apply_to_player(game, pos, player, clause, as_cost=False)
         proc.add("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                  "L5R-ACT-EFFECT", "L5R-DURATION")
-    for uid in entry["cards"]:
+    cards = list(entry["cards"])
+    if entry.get("unit-of"):  # "his unit": he and the cards attached to him now (effects_engine.unit_cards)
+        from .effects_engine import unit_cards
+
+        leader = pos.copies.get(entry["unit-of"][0])
+        cards = [c.uid for c in unit_cards(pos, leader)] if leader is not None and in_play(pos, leader) else []
+        if not cards:
+            proc.add("effect", f"{clause.text}: he has left play, so there is no unit to apply it to",
+                     "L5R-ACT-EFFECT", "L5R-DURATION")
+    for uid in cards:
         copy = pos.copies.get(uid)
         if copy is None:
             continue
@@ -287,6 +363,9 @@ def phase_ends(game, pos: Position, proc: Procedure) -> None:
 def phase_begins(game, pos: Position, proc: Procedure) -> None:
     """Right after a phase has begun (turn.enter_phase)."""
     t = pos.timing
+    if t.phase == "dynasty":  # a duel's delayed consequences of losing (duels._hold_back)
+        _run(game, pos, proc, lambda e: tuple(e["moment"]) == ("after-next", "dynasty-phase-begins")
+             and (e["turn"] < t.turn or e["phase"] != "dynasty"))
     if t.phase != "end":
         return
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == END_PHASE_BEGINS
@@ -301,8 +380,13 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     active = pos.timing.active
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == YOUR_TURN_ENDS and e["controller"] == active)
     entries = pos.memo.get(KEY, [])
-    lapsed = [e for e in entries if tuple(e["moment"]) in NEXT_TIME and e.get("this-turn") and e["turn"] == turn]
+    lapsed = [e for e in entries if (tuple(e["moment"]) in NEXT_TIME or tuple(e["moment"]) in EACH_TIME)
+              and e.get("this-turn") and e["turn"] == turn]
     for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
+        if tuple(entry["moment"]) in EACH_TIME:
+            proc.add("effect", f"the turn ends: the effect of '{entry['text'][:60]}' after each time ends with it",
+                     "L5R-DURATION")
+            continue
         proc.add("effect", f"the turn ends: the delayed effect of '{entry['text'][:60]}' lapses, its moment never "
                  "came", "L5R-DURATION")
     if lapsed:
@@ -323,6 +407,13 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
             (verb, uid) in happened for uid in entry.get("watch", ()))
 
     _run(game, pos, proc, due)
+    for entry in list(pos.memo.get(KEY, [])):  # "After each time he is assigned": each time, kept for the turn
+        verb = EACH_TIME.get(tuple(entry["moment"]))
+        if verb is None or entry["turn"] != turn:
+            continue
+        times = sum(1 for uid in entry.get("watch", ()) for e in events if len(e) == 2 and (e[0], e[1]) == (verb, uid))
+        for _ in range(times):
+            _fire(game, pos, proc, entry)
 
 
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
@@ -346,6 +437,48 @@ def turn_begins(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
          and e["turn"] < t.turn)
+    # "after your second turn from now begins": the first of his turns to begin only counts
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == SECOND_TURN_BEGINS and e["controller"] == t.active
+         and e["turn"] < t.turn and e.get("begun", 0) >= 1)
+    for entry in pos.memo.get(KEY, []):
+        if tuple(entry["moment"]) == SECOND_TURN_BEGINS and entry["controller"] == t.active and entry["turn"] < t.turn:
+            entry["begun"] = entry.get("begun", 0) + 1
+
+
+# ---- an effect right after the move before it ("After this moves him, straighten his unit") ----
+
+#: the moments of a move the same action has just made: "as he moves", "after this moves him",
+#: "after he moves"
+_OWN_MOVE = (("as", "card-moves"), ("after", "card-moves"))
+#: the moves the procedure records (procedure.resolve_effects: ``bind.moved``, "_done" "moved")
+_MOVES = ("move-home", "move-to-battle")
+
+
+def follows_move(ability, cond) -> bool:
+    """"Move him home. Straighten his unit as he moves", "Move it to the current battlefield. After
+    this moves it, straighten its unit", "... move him to this battlefield. After he moves,
+    straighten him": the effect waits for the move the action makes just before it, which is done
+    by then, so it is carried out right after that move and only if the card did move (procedure:
+    effects_engine.simultaneous, the "moved" the move recorded). The mover is a card the action
+    targeted or named ("him", "it"), this card, or the Personality a Spell is attached to ("Move this
+    Personality home" on a Spell)."""
+    if cond.kind != "effect-delayed" or tuple(cond.args[1:]) not in _OWN_MOVE:
+        return False
+    index = _index(cond)
+    if index is None or index == 0 or index >= len(ability.effects) or ability.kind not in ("action", "reaction"):
+        return False
+    if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")) != 1:
+        return False  # ("you may straighten ... as he moves": a choice on top of the moment)
+    before = ability.effects[index - 1]
+    if not (isinstance(before, Effect) and before.kind in _MOVES and before.target is not None
+            and before.target.ref in ("this", "target", "it", "attached")):
+        return False
+    if before.target.ref == "it":  # "move him": a card the action targeted or chose before the move
+        from .procedure import chosen_card
+
+        earlier = [c for c in (*ability.costs, *ability.effects[: index - 1]) if isinstance(c, Effect)]
+        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier)
+    return True
 
 
 # ---- standing triggers inside a line ("After you Equip this Item, gain 2 Honor") ----------
@@ -494,7 +627,7 @@ def standing_rest(ability):
 # ---- an Event that puts itself into play ("Put this Event into play. Discard it after ...") ----
 
 #: the moments an Event in play may wait for to be discarded
-_EVENT_MOMENTS = (TURN_BEGINS,)
+_EVENT_MOMENTS = (TURN_BEGINS, SECOND_TURN_BEGINS)
 
 
 def _puts_itself(clause) -> bool:

@@ -509,7 +509,29 @@ def _focus_turns(ctx, order: list[str], owed: dict | None = None) -> dict[str, l
 def _now(ability) -> bool:
     """A Focus Effect that acts at once ("bow the other Personality"), not after the resolution."""
     return (ability.trigger.timing, ability.trigger.event) == ("when", "card-focused") and not any(
-        _after_it_ends(c) for c in ability.conditions)
+        _after_it_ends(c) for c in ability.conditions) and not _consequence(ability)
+
+
+def _outcome_condition(cond) -> bool:
+    """"if you win this duel", "if your Personality won it": a condition on the duel's outcome."""
+    return (cond.kind, tuple(cond.args[1:])) in _FOCUS_CONDITIONS
+
+
+def _consequence(ability) -> bool:
+    """"As a Focus Effect, the winner gains 2 Honor", "As a Focus Effect, if you win this duel, draw a
+    card": a Focus Effect with no trigger of its own each of whose effects names a side of the duel
+    or holds only on its outcome. It gives a consequence for the winner or the loser, which is
+    applied once the duel has resolved (L5R-ACT-EFFECT.5.6), so it waits for the resolution."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or not ability.effects:
+        return False
+    if any(not _outcome_condition(c) for c in ability.conditions):
+        return False
+
+    def consequence(n: int, c) -> bool:
+        return isinstance(c, Effect) and (_side_spec(c.target) is not None or any(
+            g.args[:1] == (f"effect {n}",) for g in ability.conditions))
+
+    return all(consequence(n, c) for n, c in enumerate(ability.effects))
 
 
 def _strike(ctx, focused: dict[str, list[int]], sides: tuple) -> list:
@@ -556,9 +578,36 @@ def _focus_order(focused: dict[str, list[int]]):
     return lambda uid: rank[uid]
 
 
+#: memo key: {uid: change} -- Focus Value changes Focus Effects gave focused cards in the duel being
+#: fought ("give +1 Focus Value to each of your focused cards"); they end with it (L5R-ACT-EFFECT.5.6)
+FOCUS_BONUS = "_focus-bonus"
+
+
 def _focus_value(pos, card: Copy) -> int:
     value = pos.stat(card, "focus", 0)
-    return value if isinstance(value, int) else 0
+    value = value if isinstance(value, int) else 0
+    return value + pos.memo.get(FOCUS_BONUS, {}).get(str(card.uid), 0)
+
+
+def _focus_bonus(clause) -> bool:
+    """"Give +1 Focus Value to each of your focused cards": every card its player has focused in
+    this duel (none other is focused), changed at once -- before the resolution totals them."""
+    spec = clause.target
+    return isinstance(clause, Effect) and clause.kind == "modify-stat" and clause.stat == "focus" \
+        and bool(clause.amount) and spec is not None and spec.ref == "each" and spec.owner == "you" \
+        and spec.card_types == ("card",) and spec.states == ("focused",) and not spec.keywords and not spec.tests
+
+
+def _give_focus_bonus(pos, you: str, clause) -> list:
+    """The Focus Value change of :func:`_focus_bonus` on each card ``you`` focused in this duel."""
+    result = pos.memo.get(CURRENT) or {}
+    mine = [pos.copies[u] for u in result.get("focused", []) if u in pos.copies and pos.copies[u].owner == you]
+    bonus = pos.memo.setdefault(FOCUS_BONUS, {})
+    outs = []
+    for card in mine:
+        bonus[str(card.uid)] = bonus.get(str(card.uid), 0) + clause.amount
+        outs.append(Outcome(True, f"{card.name} gets {clause.amount:+d} Focus Value (now {_focus_value(pos, card)})"))
+    return outs
 
 
 def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], result: dict,
@@ -568,7 +617,9 @@ def _resolve(ctx, a: Copy, b: Copy, stat: str, focused: dict[str, list[int]], re
     totals = {}
     parts = []
     for card in (a, b):
-        base = pos.stat(card, stat, 0)
+        # the card's current value, as every other Force/Chi reading takes it: printed plus the
+        # lasting traits that reach it ("Your Crane Personalities have +1C") and, for Force, its Items
+        base = ctx.game.card_property(pos, card, stat)
         base = base if isinstance(base, int) else 0
         values = [_focus_value(pos, pos.copies[u]) for u in focused[card.controller]]
         totals[card.uid] = base + sum(values)
@@ -622,6 +673,8 @@ def subjects(ctx, clause) -> list | None:
     side = next(s for s in spec.states if s in SIDES)
     result = ctx.position.memo.get(CURRENT) or {}
     cards = [ctx.position.copies[u] for u in result.get("winners" if side == "duel-winner" else "losers", [])]
+    if side == "duel-loser":  # "Delay the effects of losing this duel": set aside for the delaying player's
+        cards = _hold_back(ctx, ctx.position.copies.get(ctx.position.memo.get("_source")), clause, cards)
     from .procedure import PLAYER_KINDS
 
     if clause.kind in PLAYER_KINDS or spec.card_types == ("controller",):
@@ -634,6 +687,7 @@ def finish(ctx) -> None:
     are discarded (L5R-ACT-EFFECT.5.6)."""
     pos = ctx.position
     result = pos.memo.pop(CURRENT, None)
+    pos.memo.pop(FOCUS_BONUS, None)  # changes to the focused cards' Focus Value end with the duel
     if not result:
         return
     gone = []
@@ -788,12 +842,13 @@ def test(test: str, args: tuple, pos, actor: str, subject) -> bool | None:
 #: "After this duel ends", "After this duel's resolution", "after you win this duel"
 _FOCUS_TRIGGERS = ("duel-ends", "duel-resolves", "duel-won")
 #: what a Focus Effect does to a side of the duel ("bow its winner", "give its winner +3F")
-_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat")
+_SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat", "grant-keyword")
 #: what it does to a player: you, or the side's controller ("the loser's controller draws a card")
 _PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
 #: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
 _FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
                      ("effect-if:won", ("you", "it")): "winners",
+                     ("effect-if:wins", ("you",)): "winners",  # "if you win this duel"
                      ("effect-if:lost-contest", ("you",)): "losers"}
 
 
@@ -828,6 +883,283 @@ def _loses_against(game, card: Copy, other: Copy) -> str | None:
     return None
 
 
+#: "Delay ... until the end of the turn" / "until after the next Dynasty Phase begins": the moment the
+#: delayed consequences of losing come (delayed.py fires them)
+_DELAY_UNTIL = {"turn": ("end-of", "turn-ends"),
+                "until after the next dynasty phase begins": ("after-next", "dynasty-phase-begins")}
+_DELAY_WORDS = {"turn": "at the end of the turn", "until after the next dynasty phase begins":
+                "after the next Dynasty phase begins"}
+
+
+#: "an attachment on a Personality involved in this duel": the target words the reader keeps
+_INVOLVED = ("on:a Personality involved in this duel",)
+
+
+def _involved_attachment(ability) -> bool:
+    """"As a Focus Effect: You may destroy an attachment on a Personality involved in this duel": at
+    the strike, an attachment of either Personality in the duel, named by the focusing player with
+    ``answering`` (L5R-ACT-EFFECT.5.3, L5R-TRAIT.5)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or len(ability.effects) != 1:
+        return False
+    clause = ability.effects[0]
+    spec = getattr(clause, "target", None)
+    return isinstance(clause, Effect) and clause.kind == "destroy" and spec is not None and spec.ref == "choice" \
+        and spec.card_types == ("attachment",) and tuple(spec.states) == _INVOLVED and not spec.keywords \
+        and not spec.tests and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _destroy_involved_attachment(ctx, card: Copy, ability, sides: tuple) -> None:
+    from .effects import apply_to_card
+
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to destroy an attachment", STRIKE)
+        return
+    answers = getattr(ctx.game, "answering", None)
+    if not answers:
+        ctx.step("effect", f"{card.name}'s Focus Effect: no attachment was named for it (name one with 'answering'): "
+                 "nothing is destroyed", STRIKE, "L5R-TRAIT.5")
+        return
+    chosen = ctx.card(answers.pop(0), purpose="attachment to destroy")
+    if chosen.attached_to not in {s.uid for s in sides}:
+        ctx.reject("L5R-TRAIT.5", f"{chosen.show()} is not an attachment on a Personality involved in this duel")
+    out = apply_to_card(ctx.game, pos, chosen, ability.effects[0], as_cost=False, source=card.name)
+    text = out.description if out.changed else f"{out.description}: no change ({out.why})"
+    ctx.step("effect", f"{card.name}'s Focus Effect: {text}", STRIKE, "L5R-TRAIT.5", "L5R-ACT-EFFECT")
+
+
+#: what "transfer a Follower (an attachment) from your Personality in this duel" may move
+_TRANSFERRED = {("follower",): ("follower",), ("attachment",): ("follower", "item", "spell", "ring", "region")}
+
+
+def _transfers_away(ability) -> bool:
+    """"As a Focus Effect: You may transfer an attachment (a Follower) from your Personality in this
+    duel to another of your Personalities": at the strike, the card and the Personality named by
+    the focusing player with ``answering``, in that order (L5R-ACT-EFFECT.5.3, L5R-TRAIT.5)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("when", "card-focused") or len(ability.effects) != 2:
+        return False
+    moved, host = ability.effects
+    if not all(isinstance(c, Effect) and c.target is not None and c.target.ref == "choice" for c in (moved, host)):
+        return False
+    return moved.kind == "transfer" and tuple(moved.target.card_types) in _TRANSFERRED \
+        and tuple(moved.target.states) == ("on:your Personality", "in-duel") and not moved.target.keywords \
+        and host.kind == "attach-to" and host.target.owner == "you" and host.target.card_types == ("personality",) \
+        and not host.target.states and not host.target.keywords and not host.target.tests \
+        and (host.target.text or "").lower() == "another of your personalities" \
+        and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _transfer_away(ctx, card: Copy, ability, mine: Copy | None) -> None:
+    from .effects import in_play
+    from .procedure import transfer_to
+
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to transfer", STRIKE)
+        return
+    answers = getattr(ctx.game, "answering", None) or []
+    if len(answers) < 2 or mine is None:
+        ctx.step("effect", f"{card.name}'s Focus Effect: no card and Personality were named for it (name both with "
+                 "'answering'): nothing is transferred", STRIKE, "L5R-TRAIT.5")
+        return
+    thing = ctx.card(answers.pop(0), purpose="card to transfer")
+    host = ctx.card(answers.pop(0), purpose="Personality to take it")
+    types = _TRANSFERRED[tuple(ability.effects[0].target.card_types)]
+    if thing.attached_to != mine.uid or thing.card.type not in types:
+        ctx.reject("L5R-TRAIT.5", f"{thing.show()} is not {ability.effects[0].target.text}")
+    if host.card.type != "personality" or host.controller != card.owner or host.uid == mine.uid or not in_play(pos, host):
+        ctx.reject("L5R-TRAIT.5", f"{host.show()} is not another of {card.owner}'s Personalities in play")
+    ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} transfers {thing.name} to {host.name}", STRIKE,
+             "L5R-TRAIT.5")
+    transfer_to(ctx, [thing], [host])
+
+
+#: the conditions "attach this card ..., ignoring Gold cost" may carry, on both its clauses
+_ATTACH_CONDITIONS = {("effect-cost", ("ignoring-gold-cost",)), ("effect-cost", ("ignoring-costs",)),
+                      ("effect-optional", ()), ("effect-if:won", ("your Personality", "it"))}
+
+
+def _attaches_itself(ability) -> bool:
+    """"As a Focus Effect: After this duel ends, you may attach this card to one of your
+    Personalities, ignoring Gold cost" (or "... if your Personality won it, ... attach this Item to
+    him, ignoring costs"): the focused card, out of the focusing area, onto the Personality its
+    player names with ``answering`` (or his Personality in the duel), paying nothing; as an Equip
+    attaches, so the host's and the card's restrictions apply (L5R-EQUIP, L5R-ACT-EFFECT.5.6)."""
+    if (ability.trigger.timing, ability.trigger.event) != ("after", "duel-ends") or len(ability.effects) != 2:
+        return False
+    attach, host = ability.effects
+    if not all(isinstance(c, Effect) and c.target is not None for c in (attach, host)):
+        return False
+    conds = {(c.kind, tuple(c.args[1:])) for c in ability.conditions}
+    if not conds <= _ATTACH_CONDITIONS or not any(k == "effect-cost" for k, _ in conds):
+        return False
+    won = ("effect-if:won", ("your Personality", "it")) in conds
+    if attach.kind != "attach" or attach.target.ref != "this" or host.kind != "attach-to":
+        return False
+    if won and host.target.ref == "it":  # "attach this Item to him": his Personality in the duel, the winner
+        return (host.target.text or "").lower() in ("him", "her")
+    spec = host.target
+    return not won and spec.ref == "choice" and spec.owner == "you" and spec.card_types in ((), ("personality",)) \
+        and (spec.card_types or spec.keywords) and not spec.states and not spec.tests
+
+
+def _attach_itself(ctx, card: Copy, ability, mine: Copy | None, result: dict) -> None:
+    from .effects import in_play
+    from .turn import attach_restriction
+
+    pos = ctx.position
+    if any(c.kind == "effect-if:won" for c in ability.conditions) and (mine is None or mine.uid not in result["winners"]):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner}'s Personality did not win the duel, so it is not "
+                 "attached", STRIKE, CONSEQUENCES)
+        return
+    if any(c.kind == "effect-optional" for c in ability.conditions) and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to attach it", STRIKE)
+        return
+    spec = ability.effects[1].target
+    if spec.ref == "it":
+        host = mine
+    else:
+        answers = getattr(ctx.game, "answering", None) or []
+        if not answers:
+            ctx.step("effect", f"{card.name}'s Focus Effect: no Personality was named for it (name one with "
+                     "'answering'): it is not attached", STRIKE, "L5R-TRAIT.5")
+            return
+        host = ctx.card(answers.pop(0), purpose="Personality to attach it to")
+        if host.card.type != "personality" or host.controller != card.owner or not in_play(pos, host) or not all(
+                pos.has_keyword(host, k) for k in spec.keywords):
+            ctx.reject("L5R-TRAIT.5", f"{host.show()} is not {spec.text}")
+    why = attach_restriction(ctx.game, ctx, card, host) if host is not None else "no Personality"
+    if why:
+        ctx.step("effect", f"{card.name}'s Focus Effect: attach {card.name}: no change ({why})", STRIKE, "L5R-EQUIP")
+        return
+    card.flags.discard("face-down")
+    pos.move(card.uid, card.owner, host.zone, top=False)
+    card.attached_to = host.uid
+    ctx.step("effect", f"{card.name}'s Focus Effect: attach {card.name} to {host.name}, paying no Gold cost", STRIKE,
+             CONSEQUENCES, "L5R-EQUIP")
+    raise_event(pos, "enters-play", card)  # an attachment entering play (L5R-TRAIT)
+    raise_event(pos, "attached", card)
+
+
+def _option(cond) -> int | None:
+    """N of an "option N of 2" condition ("gain 2 Honor or draw a card"), else None."""
+    if cond.kind != "effect-choice" or len(cond.args) != 2:
+        return None
+    words = cond.args[1].split()
+    return int(words[1]) if len(words) == 4 and words[0] == "option" and words[1].isdigit() else None
+
+
+def _options_read(ability) -> bool:
+    """Every "option N of M" of the ability: one per effect, 1..M in order, for M effects."""
+    options = [_option(c) for c in ability.conditions if c.kind == "effect-choice"]
+    return options == [] or options == list(range(1, len(ability.effects) + 1))
+
+
+_ORDINAL = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2}
+
+
+def _picked_option(ctx, card: Copy) -> int | None:
+    """The option the Focus Effect's player names with ``answering`` ("first" / "second"); a step
+    says so when none is named (then neither option happens)."""
+    answers = getattr(ctx.game, "answering", None)
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in _ORDINAL:
+        return _ORDINAL[answers.pop(0).text.lower()]
+    ctx.step("effect", f"{card.name}'s Focus Effect: no option was named for it (name one with 'answering': "
+             "first or second)", STRIKE, "L5R-TRAIT.5")
+    return 0
+
+
+def _focus_choices(ability) -> bool:
+    """"As a Focus Effect, after this duel ends, straighten a Personality", "... choose a player who
+    loses 2 Honor": a Focus Effect after the duel (or on the strike) whose effects ask its player
+    for a target, a card or player to choose, or a "you may" -- and name no side of the duel."""
+    from .triggers import _asks
+
+    if _delays_loss(ability) or _both_lose(ability) or _involved_attachment(ability) or _transfers_away(ability) \
+            or _attaches_itself(ability):
+        return False  # (their own readings)
+    if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
+            c.kind not in ("effect-optional",) for c in ability.conditions):
+        return False
+    if any(isinstance(c, Effect) and (_side_spec(c.target) or _duelist_word(c.target)) for c in ability.effects):
+        return False
+    return any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def _focus_choices_execute(ability) -> bool:
+    """Carried out as the trait choices are (triggers._resolve_choosing, L5R-TRAIT.5), when the same
+    effects are as a Battle action's, with no more than one "you may"."""
+    from dataclasses import replace
+
+    from .effects import executes
+    from .triggers import _procedure_binds
+
+    if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    return executes(replace(ability, kind="action", designators=("Battle",), trigger=None))
+
+
+def _delays_loss(ability) -> bool:
+    """"As a Focus Effect: Delay all consequences of losing this duel until the end of the turn",
+    "... You may choose (now) to delay the effects of losing this duel until after the next Dynasty
+    Phase begins": the focusing player's Personality, if it loses, takes the consequences of
+    losing then, not now (L5R-ACT-EFFECT.5.6)."""
+    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+        return False
+    clause = ability.effects[0]
+    return clause.kind == "delay-duel-loss" and clause.target is not None and clause.target.ref == "you" \
+        and clause.duration in _DELAY_UNTIL and all(c.kind == "effect-optional" for c in ability.conditions)
+
+
+def _delay_loss(ctx, card: Copy, ability, clause) -> None:
+    """The Focus Effect of :func:`_delays_loss`, at the strike: its player chooses now (``answering
+    no`` declines a "you may"; by default the player takes it, as an action's player does)."""
+    pos = ctx.position
+    if ability.conditions and _declined(ctx):
+        ctx.step("effect", f"{card.name}'s Focus Effect: {card.owner} chooses not to delay the effects of losing",
+                 STRIKE)
+        return
+    (pos.memo.get(CURRENT) or {}).setdefault("delayed", {})[card.owner] = clause.duration
+    ctx.step("effect", f"{card.name}'s Focus Effect: if {card.owner}'s Personality loses, the consequences of "
+             f"losing come {_DELAY_WORDS[clause.duration]}, not now", STRIKE, CONSEQUENCES, "L5R-DURATION")
+
+
+def _declined(ctx) -> bool:
+    """The next ``answering`` word of the statement, if it is one, says whether a "you may" is taken."""
+    answers = getattr(ctx.game, "answering", None)
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in ("no", "yes", "decline", "not"):
+        return answers.pop(0).text.lower() != "yes"
+    return False
+
+
+def _hold_back(ctx, source: Copy | None, clause, losers: list) -> list:
+    """The losers whose consequences of losing come now; those whose player delayed them
+    (:func:`_delay_loss`) are set aside with ``clause`` (delayed.py fires it at the moment:
+    L5R-ACT-EFFECT.5.6, L5R-DURATION)."""
+    from .delayed import KEY
+
+    pos = ctx.position
+    result = pos.memo.get(CURRENT) or {}
+    delayed = result.get("delayed") or {}
+    later = [c for c in losers if c.controller in delayed]
+    if not later or source is None:
+        return losers
+    index = next((i for a in ctx.game.abilities(source) for i, c in enumerate(a.effects) if c is clause), None)
+    text = next((a.text for a in ctx.game.abilities(source) if any(c is clause for c in a.effects)), None)
+    if index is None:
+        return losers
+    for card in later:
+        duration = delayed[card.controller]
+        pos.memo.setdefault(KEY, []).append({
+            "source": source.uid, "text": text, "effect": index, "moment": list(_DELAY_UNTIL[duration]),
+            "battlefield": None, "cards": [] if clause.kind in _PLAYER_KINDS else [card.uid],
+            "players": [card.controller] if clause.kind in _PLAYER_KINDS else [],
+            "controller": card.controller, "turn": pos.timing.turn, "phase": pos.timing.phase})
+        ctx.step("effect", f"'{clause.text}' on {card.name}, the loser, comes {_DELAY_WORDS[duration]}: "
+                 f"{card.controller} delayed the effects of losing", CONSEQUENCES, "L5R-DURATION")
+    return [c for c in losers if c not in later]
+
+
 def _both_lose(ability) -> bool:
     """"As a Focus Effect, when this duel resolves, both Personalities lose the duel" (not a tie)."""
     spec = ability.effects[0].target if len(ability.effects) == 1 and isinstance(ability.effects[0], Effect) else None
@@ -848,11 +1180,16 @@ def focus_effect_executes(ability) -> bool:
     trigger = ability.trigger
     if trigger is None or ability.costs:
         return False
-    if _both_lose(ability):
+    if _both_lose(ability) or _delays_loss(ability) or _involved_attachment(ability) or _transfers_away(ability) \
+            or _attaches_itself(ability):
         return True
+    if _focus_choices(ability):
+        return _focus_choices_execute(ability)
     immediate = (trigger.timing, trigger.event) == ("when", "card-focused") and not any(
         _after_it_ends(c) for c in ability.conditions)
-    if immediate:
+    if immediate and _consequence(ability):
+        pass  # "the winner gains 2 Honor": waits for the resolution, a consequence (L5R-ACT-EFFECT.5.6)
+    elif immediate:
         # "As a Focus Effect, bow the other Personality": now, before the resolution -- so it names
         # no winner or loser yet, and has no condition
         if ability.conditions or any(isinstance(c, Effect) and _side_spec(c.target) for c in ability.effects):
@@ -867,7 +1204,8 @@ def focus_effect_executes(ability) -> bool:
             return False
     elif trigger.timing != "after" or trigger.event not in _FOCUS_TRIGGERS:
         return False
-    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) for c in ability.conditions):
+    if any((c.kind, tuple(c.args[1:])) not in _FOCUS_CONDITIONS and not _after_it_ends(c) and not _option(c)
+           for c in ability.conditions) or not _options_read(ability):
         return False
 
     def done(c) -> bool:
@@ -878,7 +1216,11 @@ def focus_effect_executes(ability) -> bool:
             return (c.target is None or c.target.ref == "you" or side is not None) and (
                 c.kind == "take-favor" or (c.amount or 1) > 0)
         if c.kind in _SIDE_KINDS and (names_side(c.target) and c.target.ref == "it" or _duelist_word(c.target)):
+            if c.kind == "grant-keyword":  # "Give your Personality in this duel Tactician"
+                return (c.keyword or "")[:1].isupper()
             return c.kind != "modify-stat" or (c.stat in ("force", "chi") and bool(c.amount))
+        if _focus_bonus(c):  # "give +1 Focus Value to each of your focused cards"
+            return True
         if c.kind == "modify-stat" and c.stat == "strength":  # "give all your provinces +2 strength"
             from .effects_engine import province_effect_applies
 
@@ -909,11 +1251,31 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     you = card.owner
     mine = next((s for s in sides if s.controller == you), None)
     theirs = next((s for s in sides if s.controller != you), None)
+    if _involved_attachment(ability):  # "You may destroy an attachment on a Personality involved in this duel"
+        _destroy_involved_attachment(ctx, card, ability, sides)
+        return
+    if _transfers_away(ability):  # "You may transfer a Follower from your Personality in this duel to ..."
+        _transfer_away(ctx, card, ability, mine)
+        return
+    if _attaches_itself(ability):  # "After this duel ends, you may attach this card to one of your Personalities"
+        _attach_itself(ctx, card, ability, mine, result)
+        return
+    if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
+        from .triggers import _resolve_choosing
+
+        _resolve_choosing(ctx.game, pos, card, ability, ctx.proc, None, (STRIKE, "L5R-TRAIT.5"), "effect",
+                          f"{card.name}'s Focus Effect: ")
+        return
+    picked = None  # (the option named for "A or B", asked once)
     for index, clause in enumerate(ability.effects):
         held = True
         for cond in ability.conditions:
-            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond):
-                continue  # ("after it ends": it waited for the end like the others)
+            if cond.args[:1] != (f"effect {index}",) or _after_it_ends(cond) or cond.kind == "effect-optional":
+                continue  # ("after it ends": it waited for the end like the others; "you may": _delay_loss)
+            if _option(cond):  # "gain 2 Honor or draw a card": the option its player names (``answering``)
+                picked = picked if picked is not None else _picked_option(ctx, card)
+                held = held and picked == _option(cond)
+                continue
             side = _FOCUS_CONDITIONS[(cond.kind, tuple(cond.args[1:]))]
             held = held and mine is not None and mine.uid in result[side]
         if not held:
@@ -922,6 +1284,11 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
             continue
         side = _side_spec(clause.target)
         cards = [pos.copies[u] for u in result[side]] if side else []
+        if side == "losers":  # (a loser whose player delayed the effects of losing: later)
+            cards = _hold_back(ctx, card, clause, cards)
+        if clause.kind == "delay-duel-loss":  # "You may choose (now) to delay the effects of losing this duel"
+            _delay_loss(ctx, card, ability, clause)
+            continue
         word = _duelist_word(clause.target)
         if word is not None:
             cards = [c for c in ((mine,) if word == "mine" else (theirs,)) if c is not None]
@@ -930,6 +1297,8 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
             outs = [apply_to_player(ctx.game, pos, p, clause, as_cost=False) for p in players]
         elif clause.kind == "put-in-hand":
             outs = [apply_to_card(ctx.game, pos, card, clause, as_cost=False, source=card.name)]
+        elif _focus_bonus(clause):
+            outs = _give_focus_bonus(pos, you, clause)
         elif clause.kind == "modify-stat" and clause.stat == "strength":
             from .effects_engine import give_province_strength
 

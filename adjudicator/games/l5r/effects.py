@@ -68,7 +68,8 @@ class Outcome:
 def in_play(position: Position, copy: Copy) -> bool:
     if copy.attached_to is not None and copy.attached_to in position.copies:
         return in_play(position, position.copies[copy.attached_to])
-    return copy.zone in IN_PLAY_ZONES or copy.zone.startswith("battlefield")
+    # ("terrain N": a Terrain in play at battlefield N, in neither side -- effects_battle.terrain_zone)
+    return copy.zone in IN_PLAY_ZONES or copy.zone.startswith(("battlefield", "terrain "))
 
 
 def _cannot(position: Position, copy: Copy, kind: str, game) -> bool:
@@ -140,8 +141,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
     if negated:
         return Outcome(False, f"{kind.replace('-', ' ')} {name}", negated)
+    from .effects_negate import unnegated  # "This movement will not be negated" (effects_negate)
+
     if kind in ("bow", "straighten", "dishonor", "rehonor", "destroy", "move-home", "discard") and \
-            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor":
+            _cannot(position, copy, {"rehonor": "dishonor"}.get(kind, kind), game) and kind != "rehonor" \
+            and not unnegated(position, kind, source):
         # (standing negations were asked above with this effect's source: a rule-only one fits no effect)
         return Outcome(False, f"{kind} {name}", f"{name} cannot be {_past(kind)}")
     handler = _topic_handlers()[0].get(kind)
@@ -269,6 +273,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                            "or 'choosing straighten'")
         return apply_to_card(game, position, copy, Effect(choice, text=choice), as_cost=as_cost, source=source)
     if kind == "give-token":
+        from .effects_engine import refuses_token  # "Cannot gain Corruption tokens" (its own trait)
+
+        refused = refuses_token(game, position, copy, effect.keyword)
+        if refused:
+            return Outcome(False, f"give {name} a {effect.keyword} token", f"its trait: '{refused}'")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
         copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
@@ -280,6 +289,11 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         sigil = f" {effect.amount:+d}{_STAT_SIGIL.get(effect.stat or '', '')}" if effect.amount else ""
         return Outcome(True, f"give {name} {count}{sigil} {token}{'s' if count > 1 else ''}")
     if kind == "put-into-play":
+        from .effects_battle import put_at_battlefield  # "Put this card into play there": a Terrain
+
+        placed = put_at_battlefield(game, position, copy, effect)
+        if placed is not None:
+            return placed
         if copy.zone != "announced":
             return Outcome(False, f"put {name} into play", "only a card being played can be put into play this way "
                            "by the engine")
@@ -395,6 +409,11 @@ def executes(ability) -> bool:
             return False  # ("Before … destroys this card, negate the destruction": effects_negate)
         if ability.trigger.event.startswith("turn-begins") and ability.conditions:
             return False  # "After a player's turn begins, if he is Scorpion Clan": "he" is a player
+        from .triggers import asks_choices, choosing_executes  # a trait with choices: resolved as an action's
+        if asks_choices(ability):  # effects are, its player's choices named with 'answering' (triggers.py)
+            return choosing_executes(ability)
+        if ability.kind == "interrupt":  # only the Interrupt of a card entering play (triggers.py)
+            from .triggers import entering_interrupt_executes; return entering_interrupt_executes(ability)  # noqa: E702
     if tuple(ability.designators) == ("Invest",):  # paid with the card's Gold cost, resolved once it enters play
         from .effects_traits import invest_executes
 
@@ -404,6 +423,11 @@ def executes(ability) -> bool:
     discipline = discipline_executes(ability)
     if discipline is not None:
         return discipline
+    from .own_actions import equip_grant_executes  # "You may Equip this Follower as a Battle action"
+
+    granted = equip_grant_executes(ability)
+    if granted is not None:
+        return granted
     if ability.kind == "continuous" and any(c.kind == "effect-trigger" for c in ability.conditions):
         from .delayed import (
             standing_rest,  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -412,7 +436,10 @@ def executes(ability) -> bool:
         rest = standing_rest(ability)
         return rest is not None and (not rest.effects or executes(rest))
     from . import amounts
+    from .effects_engine import equip_from_hand  # "Equip a Follower to Chiboshi": from the hand (L5R-EQUIP)
 
+    if ability.kind == "action":
+        ability = equip_from_hand(ability)
     if not amounts.ability_executes(ability):  # amounts worked out from values (amounts.py)
         return False
     clauses = [c for c in (*ability.costs, *ability.effects)
@@ -443,8 +470,19 @@ def executes(ability) -> bool:
     if any(c.kind in ("grant-keyword", "lose-keyword") and c.target is not None and c.target.ref in ("you", "opponent")
            for c in clauses):
         return False  # "You have Reconnaissance there": a player's keyword, which apply_to_player does not keep
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword") for c in clauses):
-        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain)
+    from .effects_engine import lose_abilities_ok
+
+    if not all(lose_abilities_ok(c) for c in clauses):
+        return False  # "Remove an ability from a target Holding": which one, the engine is not told
+    if ability.kind != "continuous" and any(c.kind == "ignore-cost" for c in clauses):
+        return False  # "You may discard a card to ignore the cost of bowing Kamina": an alternative cost
+    if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
+        return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
+        # card's own trait about its own ability (effects_engine.retimed)
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
+                                            for c in clauses):
+        return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
+        # effects_restrictions.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
@@ -487,7 +525,9 @@ def executes(ability) -> bool:
         condition_executes,
     )
 
-    if ability_verdict(ability) is False:
+    from .effects_engine import recruit_priced  # "Recruit a target Holding ..., for 1 less Gold"
+
+    if ability_verdict(ability) is False and not recruit_priced(ability):
         return False
     from .delayed import (
         executes as delayed_executes,  # fired at their moment (delayed.py)
@@ -498,6 +538,7 @@ def executes(ability) -> bool:
 
     if not all(readable(c) or readable_in(ability, c) or condition_executes(ability, c) or delayed_executes(ability, c)
                or simultaneous(ability, c) or scoped_executes(ability, c) or cost_condition_executes(c)
+               or recruit_priced(ability, c)
                for c in ability.conditions):
         return False  # ("as he moves": carried out with the move, effects_engine.simultaneous)
     if not unit_clauses_ok(ability):
@@ -516,17 +557,22 @@ def executes(ability) -> bool:
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
         return False  # "He does not contribute Force while unbowed": the "while" is not kept
     from .effects_cards import refill_applies
-    from .effects_engine import look_reorder_applies
+    from .effects_engine import look_pick_clause, look_reorder_applies  # (look_pick: one picked among them)
 
     if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
            for c in clauses):
         return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(
-            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)):
+            look_reorder_applies(ability, c) for c in ability.effects if isinstance(c, Effect)) \
+            and not all(look_pick_clause(ability, c) for c in clauses if c.kind == "reorder"):
         return False  # "Put the rest back in any order": after cards picked among those looked at
+    from .effects_engine import look_chosen_applies  # "Look at the top card of a deck": the player names it
+
     if any(c.kind == "look-at-top" and not (ability.kind in ("action", "reaction")
-                                            and (look_applies(c) or look_reorder_applies(ability, c)))
+                                            and (look_applies(c) or look_reorder_applies(ability, c)
+                                                 or look_pick_clause(ability, c)
+                                                 or look_chosen_applies(c)))
            for c in clauses):
         return False  # "the top three cards … Put them back in any order": an order the engine cannot be told
     # limits-block tests are checked when an action or Reaction is taken (procedure) and when a
@@ -543,10 +589,25 @@ def executes(ability) -> bool:
            for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
+    from .effects_engine import under_applies
+
+    def under_clause(ab, c) -> bool:  # "Put a Weapon in your hand under this Holding" (effects_engine)
+        index = next((i for i, e in enumerate(ab.effects) if e is c), -1)
+        return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
+
+    from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
+
+    if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
+        return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
+    from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
+
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
+            look_chosen_applies(c) or under_clause(ability, c) or \
+            (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
+            owned_read(ability, c) or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
@@ -659,7 +720,13 @@ def executes(ability) -> bool:
                                                        and c.target.ref == "it") \
                 and i not in purchases(ability) and not equips_for_x(ability, i):
             return False  # ("Equip this Item to him", "Equip a Follower to X" from no zone said)
-    if x_cost(ability) and not any(equips_for_x(ability, i) for i in range(len(ability.effects))):
+    from .effects_engine import recruit_applies  # "Pay X Gold: Recruit a target Holding ..."
+
+    if any(getattr(c, "kind", "") == "recruit" and not recruit_applies(ability, i)
+           for i, c in enumerate(ability.effects)):
+        return False  # ("Recruit him, ignoring costs", "If Endo is dead, Recruit him": not read)
+    if x_cost(ability) and not any(equips_for_x(ability, i) or recruit_applies(ability, i)
+                                   for i in range(len(ability.effects))):
         return False  # "Pay X Gold": the engine reads X only as the price of an Equip
 
     from .continuous import plural_possessive
@@ -676,9 +743,12 @@ def executes(ability) -> bool:
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
+    from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle
+
     if any(c.kind == "put-into-play" and re.search(r"\bthere\b|\bat (?:the current|this|a) battlefield\b",
-                                                    c.text or "", re.I) for c in clauses):
-        return False  # "Put this card into play there": a Terrain at the battlefield; the engine puts it home
+                                                    c.text or "", re.I) and not terrain_entry(ability, c)
+           for c in clauses):
+        return False  # "Put this card into play at a battlefield": which one, the engine is not told
     if any(c.kind == "put-into-play" and (c.target is None or c.target.ref != "this") for c in clauses) \
             and not purchases_execute(ability):
         return False  # another card brought into play, paid for (costs.py; procedure.bring_into_play)

@@ -329,3 +329,79 @@ def no_force_executes(clause) -> bool:
 
 
 CARD_KINDS["no-force-contribution"] = no_force_contribution
+
+
+# ---- Terrains: in play at a battlefield, in neither side (L5R-RESOLVE.10) ------------------------
+#
+# A Terrain's Battle ability "Put this card into play there" puts it into play at the current
+# battlefield but in no side or army (Comprehensive Rules, "Battlefield", "Side", "Terrain"). The
+# engine keeps each side's cards in the zone "battlefield N"; a Terrain goes to "terrain N" instead,
+# so the many tests of armies, units, Presence and "opposed" never count it, while "at the current
+# battlefield" (states.py, conditions.py) still finds it there. After the battle's resolution it is
+# discarded (Comprehensive Rules, "After Resolution" 0.3).
+
+TERRAIN_ZONE = "terrain"
+
+#: the words of a put-into-play clause that place the card at the current battlefield
+_AT_BATTLE = re.compile(r"\bat (?:the current|this) battlefield\b", re.I)
+
+
+def terrain_zone(field: str | None) -> str | None:
+    """The zone of cards in play at ``field`` outside both sides ("battlefield 2" -> "terrain 2")."""
+    number = _number(field)
+    return None if number is None else f"{TERRAIN_ZONE} {number}"
+
+
+def at_field(copy, field: str | None) -> bool:
+    """Is ``copy`` at the battlefield ``field``: in a side there, or in play there in neither side?"""
+    return field is not None and copy.zone in (field, terrain_zone(field))
+
+
+def terrain_entry(ability, clause) -> bool:
+    """Does this clause put the card itself into play at the current battlefield -- a Battle action's
+    "Put this card into play there" after the text named the current battlefield, or "... at the
+    current battlefield"? (For ``effects.executes``; carried out by :func:`put_at_battlefield`.)"""
+    if clause.kind != "put-into-play" or clause.target is None or clause.target.ref != "this":
+        return False
+    if ability.kind != "action" or "Battle" not in ability.designators:
+        return False  # only a Battle action has a current battlefield to put it at (L5R-BATTLE)
+    text = clause.text or ""
+    if _AT_BATTLE.search(text):
+        return True
+    before = (ability.text or "").split(text)[0] if text else ""
+    return bool(re.search(r"\bthere\b", text, re.I)) and bool(re.search(r"\bcurrent battlefield\b", before, re.I))
+
+
+def put_at_battlefield(game, position, copy, effect) -> Outcome | None:
+    """``put-into-play`` of the played card "there" / "at the current battlefield": into play at the
+    current battlefield, in neither side (L5R-RESOLVE.10). None when the clause does not say so."""
+    text = effect.text or ""
+    if not (_AT_BATTLE.search(text) or re.search(r"\bthere\b", text, re.I)):
+        return None
+    from .procedure import current_battlefield
+    from .triggers_events import raise_event
+
+    name = copy.show()
+    field = current_battlefield(position) if position.timing.phase == "attack" else None
+    if field is None:
+        return Outcome(False, f"put {name} into play at the current battlefield", "there is no battle")
+    if not position.has_keyword(copy, "Terrain"):
+        return Outcome(False, f"put {name} into play at {field}", "the engine puts only Terrains into play at a "
+                       "battlefield (Comprehensive Rules, \"Terrain\")")
+    if copy.zone != "announced":
+        return Outcome(False, f"put {name} into play at {field}", "only a card being played can be put into play "
+                       "this way by the engine")
+    position.move(copy.uid, copy.controller, terrain_zone(field), top=False)
+    raise_event(position, "enters-play", copy)
+    return Outcome(True, f"put {name} into play at {field}, in neither side (it is not discarded)")
+
+
+def discard_terrains(position, proc, field: str | None) -> None:
+    """After the battle's resolution: discard any Terrain at its battlefield (L5R-RESOLVE.10)."""
+    from .effects import discard_copy
+
+    zone = terrain_zone(field)
+    for copy in [c for c in position.all_copies() if zone is not None and c.zone == zone]:
+        discard_copy(position, copy)
+        proc.add("effect", f"discard {copy.name}: a Terrain is discarded after its battle's resolution",
+                 "L5R-RESOLVE.10")

@@ -296,6 +296,9 @@ def province_effect_applies(clause: Effect) -> bool:
         return tuple(spec.states) == ("of-it",) and _CURRENT_PROVINCE.fullmatch((spec.text or "").strip()) is not None
     if spec.ref == "this":  # "Give this Province +2 strength": the current battlefield's (this_province)
         return not spec.states and (spec.text or "").strip().lower() == "this province"
+    if spec.ref == "choice" and not spec.states:  # "Give a Province +3 strength": one the player names;
+        # "give your provinces +2 strength": each of them
+        return (spec.text or "").strip().lower() in ("a province", "your provinces")
     return False
 
 
@@ -350,7 +353,10 @@ def give_province_strength(game, pos, actor: str, clause: Effect, source: str):
 
     duration = clause.duration or "turn"
     sign = f"{clause.amount:+d}"
-    if clause.target.ref == "each":
+    named = (clause.target.text or "").strip().lower()
+    if clause.target.ref == "choice" and named == "a province":
+        return _give_chosen_province(game, pos, actor, clause, source, duration)
+    if clause.target.ref == "each" or named == "your provinces":
         pos.modifiers.append(Modifier(actor, stat="province-strength", delta=clause.amount, duration=duration,
                                       source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
         return Outcome(True, f"give each of {actor}'s provinces {sign} strength")
@@ -399,6 +405,10 @@ def unit_cards(pos, copy) -> list:
 def simultaneous(ability, cond) -> bool:
     """"Move him home. Straighten his unit as he moves": the effect happens together with the move
     of the effect just before it, so carried out right after it, and only if he did move."""
+    from .delayed import follows_move  # ("After this moves him, ...", a Spell's "this Personality": delayed.py)
+
+    if follows_move(ability, cond):
+        return True
     if cond.kind != "effect-delayed" or tuple(cond.args[1:]) != ("as", "card-moves"):
         return False
     kind, _, number = cond.args[0].partition(" ")
@@ -424,7 +434,7 @@ def unit_clauses_ok(ability) -> bool:
             continue
         earlier = clauses[:i]
         if not any(c.target is not None and (c.target.ref in ("target", "it", "choice") or (
-                c.kind in ("move-home", "move-to-battle") and c.target.ref == "this"))
+                c.kind in ("move-home", "move-to-battle") and c.target.ref in ("this", "attached")))
                 and unit_ref(c.target) is None for c in earlier):
             return False
     return True
@@ -830,9 +840,17 @@ def reuse_applies(clause: Effect) -> bool:
     """"You may use its abilities a second time (this turn)": every ability of the card named just
     before (procedure.Bindings.last), no narrower ("his Political abilities", "an ability on …")."""
     spec = clause.target
+    if clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None and stronghold_reuse(spec):
+        return True  # "You may use each ability on your Stronghold a second time this turn"
     return clause.kind == "reuse-ability" and clause.amount == 1 and spec is not None \
         and spec.ref == "possessed" and tuple(spec.states) == ("of-it",) \
         and (spec.text or "").strip().lower() in _ITS_ABILITIES
+
+
+def stronghold_reuse(spec) -> bool:
+    """"each ability on your Stronghold": the acting player's Stronghold (procedure.subjects)."""
+    return spec.ref == "each" and tuple(spec.states) == ("on:your Stronghold",) and spec.card_types == ("ability",) \
+        and not spec.keywords and not spec.tests
 
 
 def extra_uses(pos, copy) -> int:
@@ -1120,3 +1138,588 @@ def created_words_read(clause):
     if getattr(clause, "kind", "") != "create" or spec is None or "your-clan-alignment" not in spec.states:
         return clause
     return replace(clause, target=replace(spec, states=tuple(s for s in spec.states if s != "your-clan-alignment")))
+
+
+# ---- "This Strategy's ability is Battle/Engage if ...": the card's own ability at another timing ----
+
+_TIMINGS = ("Limited", "Open", "Battle", "Engage", "Dynasty")
+
+
+def _timing_words(effect) -> tuple[str, ...] | None:
+    words = tuple((effect.keyword or "").split("/"))
+    return words if words and all(w in _TIMINGS for w in words) else None
+
+
+def _retiming_applies(effect, ref) -> bool:
+    """"This card's ability is Battle/Open [if ...]": a trait of the card about its own ability (no
+    rulebook ability named: "Ayumu's rulebook Tactical Advantage ability" is not read)."""
+    return ref == "this" and not effect.values and _timing_words(effect) is not None
+
+
+CONTINUOUS_KINDS["ability-timing"] = _retiming_applies
+
+
+def retimed(ctx, source, ability):
+    """``ability`` with the timing its card's own lasting trait gives it now ("This Strategy's
+    ability is Battle/Engage if you control a Scout at the current battlefield"; "Courtesy: This
+    Strategy's ability is a Battle/Open"): its timing designators replaced by the trait's, the
+    others ("Political", "Ninja") kept. A continuous trait affects its own card, in play or not
+    (L5R-TRAIT); the ability then may be taken at that timing (L5R-ACT-COND). The trait speaks of
+    "this card's ability": only a card with one action ability is read."""
+    from dataclasses import replace
+
+    from .conditions import evaluate
+    from .continuous import designation_holds
+
+    game, pos = ctx.game, ctx.position
+    abilities = game.abilities(source)
+    actions = [a for a in abilities if a.kind == "action"]
+    if ability.kind != "action" or len(actions) != 1:
+        return ability
+    for trait in abilities:
+        if trait.kind != "continuous" or trait.costs or len(trait.effects) != 1:
+            continue
+        clause = trait.effects[0]
+        if getattr(clause, "kind", "") != "ability-timing" or clause.target is None \
+                or not _retiming_applies(clause, clause.target.ref):
+            continue
+        if trait.designators and not designation_holds(game, pos, source, trait):
+            continue
+        if not all(evaluate(c, game=game, pos=pos, actor=ctx.actor, source=source, subject_of=lambda word: None)
+                   is True for c in trait.conditions):
+            continue
+        words = _timing_words(clause)
+        kept = tuple(d for d in ability.designators if d not in _TIMINGS)
+        ctx.step("condition", f"{source.name}'s trait: its ability is {'/'.join(words)} now ('{trait.text}')",
+                 "L5R-TRAIT", "L5R-ACT-COND")
+        return replace(ability, designators=kept + words)
+    return ability
+
+
+# ---- "Remove all abilities from the loser", "Your Stronghold has no abilities" ------------------
+#
+# Abilities are the blocks of text starting with a designator; traits are not abilities
+# (Comprehensive Rules, "Abilities", "Traits"): a card without abilities keeps its traits, its
+# keywords and its Gold production, but none of its abilities may be used (L5R-ACT-COND).
+
+NO_ABILITIES = "no-abilities"
+
+
+def _lose_abilities(game, position, copy, effect, *, as_cost: bool, source: str):
+    from ...core.position import Modifier
+    from .effects import Outcome, _duration
+
+    if as_cost:
+        return Outcome(False, f"remove {copy.show()}'s abilities", "not a cost the engine pays")
+    duration = _duration(effect)
+    position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITIES, duration=duration, source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    when = "permanently" if duration == "permanent" else f"({duration})"
+    return Outcome(True, f"{copy.show()} has no abilities {when}; its traits remain")
+
+
+def _own_stronghold(effect, ref) -> bool:
+    """"Your Stronghold has no abilities" (a Sensei's or Stronghold's trait): read when an ability of
+    that player's Stronghold is taken (:func:`without_abilities`)."""
+    spec = effect.target
+    return ref == "each" and spec is not None and spec.owner == "you" and spec.card_types == ("stronghold",) \
+        and not spec.states and not spec.tests and not spec.keywords and not effect.values
+
+
+CARD_KINDS["lose-abilities"] = _lose_abilities
+CONTINUOUS_KINDS["lose-abilities"] = _own_stronghold
+
+
+def without_abilities(game, pos, copy) -> str | None:
+    """Why ``copy`` has no abilities now, or None: an effect removed them, or it is a Stronghold
+    whose player's card in play says "Your Stronghold has no abilities" (its own lasting trait,
+    L5R-TRAIT)."""
+    from .effects import in_play
+
+    if pos.has_flag(copy, NO_ABILITIES):
+        return "an effect removed its abilities"
+    if copy.card.type != "stronghold":
+        return None
+    for other in pos.all_copies():
+        if other.controller != copy.controller or not in_play(pos, other):
+            continue
+        for ability in game.abilities(other):
+            if ability.kind == "continuous" and not ability.conditions and not ability.designators and any(
+                    getattr(c, "kind", "") == "lose-abilities" and _own_stronghold(c, c.target.ref)
+                    for c in ability.effects if getattr(c, "target", None) is not None):
+                return f"{other.name}: '{ability.text}'"
+    return None
+
+
+def lose_abilities_ok(clause) -> bool:
+    """For ``effects.executes``: a "lose-abilities" clause removing all the card's abilities and
+    nothing else -- not "an ability" / "one of his abilities" (one, chosen: which, the engine is not
+    told) nor "all traits and abilities" (traits, which it does not remove)."""
+    text = (clause.text or "").lower()
+    return clause.kind != "lose-abilities" or (
+        re.search(r"\babilities\b", text) is not None and re.search(r"\bability\b|\btraits?\b|\bone of\b", text) is None)
+
+
+# ---- "Look at the top card of a deck": a deck the acting player chooses -------------------------
+
+_CHOSEN_DECK = re.compile(r"look at the top card of (one of your decks|a deck|any deck)", re.I)
+_DECK_WORD = re.compile(r"(?:(?P<player>[^\W\d][\w']*)-)?(?P<deck>fate|dynasty)-deck", re.I)
+
+
+def look_chosen_applies(clause) -> bool:
+    """"Look at the top card of one of your decks" / "... of a deck" / "... of any deck": one card
+    of a deck the acting player chooses (:func:`chosen_deck`); "it" after it is that card."""
+    spec = clause.target
+    return getattr(clause, "kind", "") == "look-at-top" and clause.amount == 1 and spec is not None \
+        and spec.ref == "choice" and spec.zone == "deck" and tuple(spec.states) == ("top",) \
+        and not spec.keywords and not spec.tests and _CHOSEN_DECK.fullmatch((spec.text or "").strip()) is not None
+
+
+def look_chosen(ctx, clause):
+    """Carry out :func:`look_chosen_applies`: the acting player names the deck with ``choosing
+    fate-deck`` / ``choosing dynasty-deck`` (her own) or ``choosing Bob-fate-deck`` (another
+    player's, when the text allows any deck). Returns (Outcome, the card looked at or None)."""
+    from .effects import Outcome
+
+    pos, actor = ctx.position, ctx.actor
+    own_only = "your" in (clause.target.text or "").lower()
+    m = _DECK_WORD.fullmatch((ctx.game.choice_of(pos) or "").strip())
+    if m is None:
+        return Outcome(False, "look at the top card of a deck", "the acting player chooses the deck: say 'choosing "
+                       "fate-deck' or 'choosing dynasty-deck'" + ("" if own_only else " (or 'choosing NAME-fate-deck'"
+                                                                    " for another player's)")), None
+    player = next((p for p in pos.players if m.group("player") and p.casefold() == m.group("player").casefold()),
+                  None) if m.group("player") else actor
+    deck = f"{m.group('deck').lower()}-deck"
+    if player is None or (own_only and player != actor):
+        return Outcome(False, f"look at the top card of {m.group('player')}'s {deck.replace('-', ' ')}",
+                       "the text names one of the acting player's own decks" if own_only and player is not None
+                       else "no such player"), None
+    cards = pos.zones.get((player, deck), [])
+    where = f"{player}'s {deck.replace('-', ' ')}"
+    if not cards:
+        return Outcome(False, f"{actor} looks at the top card of {where}", "it is empty"), None
+    top = pos.copies[cards[0]]
+    return Outcome(True, f"{actor} looks at the top card of {where}: {top.show()}"), top
+
+
+_PROVINCE_WORD = re.compile(r"(?:(?P<player>[^\W\d][\w']*)-)?province-(?P<number>\d+)", re.I)
+
+
+def _give_chosen_province(game, pos, actor: str, clause, source: str, duration: str):
+    """"Give a Province +3 strength": the acting player names it, ``choosing province-2`` (her own) or
+    ``choosing Bob-province-1`` (another player's); it must be a province that exists (not destroyed)."""
+    from ...core.position import Modifier
+    from .effects import Outcome
+
+    sign = f"{clause.amount:+d}"
+    m = _PROVINCE_WORD.fullmatch((game.choice_of(pos) or "").strip())
+    if m is None:
+        return Outcome(False, f"give a Province {sign} strength", "the acting player names it: say 'choosing "
+                       "province-N' (your own) or 'choosing NAME-province-N'")
+    player = next((p for p in pos.players if p.casefold() == m.group("player").casefold()), None) \
+        if m.group("player") else actor
+    number = int(m.group("number"))
+    province = f"province {number}"
+    gone = pos.memo.get("destroyed-provinces", {}).get(player, []) if player else []
+    declared = {z for (o, z) in pos.zones if o == player and z.startswith("province ")}
+    exists = province in declared if declared else 1 <= number <= 4  # (as game.province_count counts them)
+    if player is None or not exists or province in gone:
+        return Outcome(False, f"give {m.group(0)} {sign} strength", "no such province in play")
+    pos.modifiers.append(Modifier(player, stat=f"province-strength:{province}", delta=clause.amount,
+                                  duration=duration, source=source, rule="L5R-DURATION", created_turn=pos.timing.turn))
+    return Outcome(True, f"give {player}'s {province} {sign} strength")
+
+
+# ---- "Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold" --------------------
+#
+# Recruit as an effect invokes the Recruit procedure: the card's Gold cost is checked against the
+# amount paid for the action (Comprehensive Rules, "Recruit"; L5R-ACT-EFFECT: a card brought into
+# play is paid for or does not enter), a Personality's Honor Requirement must be met (L5R-HONOR-REQ),
+# a Holding enters bowed (L5R-HOLDING), a Personality recruited during a battle enters in its
+# controller's army at the current battlefield, and an emptied province is refilled face down
+# (L5R-DYNASTY). Carried out by procedure.recruit.
+
+#: where a recruited card may come from: a province, a discard pile, or a deck just searched
+_RECRUIT_ZONES = (None, "province", "discard", "dynasty-discard")
+
+
+def recruit_applies(ability, index: int) -> bool:
+    """Effect ``index`` is a Recruit the engine carries out: in a "Pay X Gold" action (X is the price),
+    of a target card (in a province or discard pile) or of "it" a search just found, paying the
+    printed price or "N less/more Gold" (costs.purchase_words)."""
+    from .costs import _cost_conditions, purchase_words, x_cost
+
+    clause = ability.effects[index]
+    spec = clause.target
+    if getattr(clause, "kind", "") != "recruit" or ability.kind != "action" or not x_cost(ability):
+        return False
+    if spec is None or spec.zone not in _RECRUIT_ZONES or clause.duration:
+        return False
+    if re.search(r"\bignoring\b|\bunbowed\b|\bat\b|\binto\b|\battach", ability.text or "", re.I) \
+            or any(k.lower() == "fortification" for k in spec.keywords):
+        return False  # ("ignoring costs", "it enters play unbowed", "into the current battlefield"; a
+        # Fortification attaches to a province: not read)
+    if purchase_words(ability, index) is None:
+        return False
+    if any(c.args and c.args[0] == f"effect {index}" and c.kind not in ("effect-cost",) for c in ability.conditions):
+        return False  # ("paying 1 more Gold unless it is a Fortification")
+    if len(_cost_conditions(ability, index)) > 1:
+        return False
+    if spec.ref == "target":
+        return spec.count == 1 and not spec.up_to
+    if spec.ref == "it":  # "Search your Dynasty deck for a Market or Port. Recruit it."
+        before = [c for c in ability.effects[:index] if hasattr(c, "kind")]
+        return bool(before) and before[-1].kind == "search" and search_applies(before[-1])
+    return False
+
+
+def _recruit_refused(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"recruit {copy.show()}", "the engine recruits only as the price paid for a 'Pay X Gold' "
+                   "action (procedure.recruit)")
+
+
+CARD_KINDS["recruit"] = _recruit_refused
+
+
+def recruit_priced(ability, cond=None) -> bool:
+    """For ``effects.executes``: the "for 1 less Gold" of a Recruit :func:`recruit_applies` reads
+    (``cond`` one such condition; without it: every Gold-cost condition of the ability is one)."""
+    conds = [cond] if cond is not None else [c for c in ability.conditions if c.kind == "effect-cost"]
+    if not conds or any(getattr(c, "kind", "") == "cost-reduction" for c in ability.effects):
+        return False
+    for c in conds:
+        index = c.args[0].split()[1] if c.kind == "effect-cost" and c.args and c.args[0].startswith("effect ") else ""
+        if not index.isdigit() or not recruit_applies(ability, int(index)):
+            return False
+    return True
+
+
+# ---- "Pay X Gold: Equip a Follower to Chiboshi": the Equip procedure takes it from the hand --------
+
+def equip_from_hand(ability):
+    """``ability`` with "Equip a <card> to X" (no zone said) reading the card in its player's hand:
+    Equip as an effect invokes the Equip action (Comprehensive Rules, "Equip"), which attaches a card
+    from the hand (L5R-EQUIP). Other abilities are returned as they are."""
+    from dataclasses import replace
+
+    effects = list(ability.effects)
+    changed = False
+    for i, clause in enumerate(effects):
+        spec = getattr(clause, "target", None)
+        if getattr(clause, "kind", "") != "attach" or spec is None or spec.ref != "choice" or spec.zone is not None \
+                or not (clause.text or "").lower().startswith("equip ") or i + 1 >= len(effects) \
+                or getattr(effects[i + 1], "kind", "") != "attach-to":
+            continue
+        if not set(spec.card_types) <= {"follower", "item", "spell", "attachment"} or spec.states or spec.tests:
+            continue
+        effects[i] = replace(clause, target=replace(spec, zone="hand"))
+        changed = True
+    return replace(ability, effects=tuple(effects)) if changed else ability
+
+
+# ---- "Put a Weapon in your hand under this Holding": cards under another card ------------------
+#
+# Comprehensive Rules, "Under Another Card": cards under a card are out of play, each group a
+# separate area, face-down unless the text says otherwise; if the card leaves play, all cards under
+# it leave play in the same manner. The engine keeps them in their owner's zone "under", with the
+# card they are under in memo UNDER (uid -> host uid); :func:`under_follow` sends them after a host
+# that left play.
+
+UNDER = "under"
+
+
+def under_applies(ability, index: int) -> bool:
+    """Effect ``index`` is a ``put-under`` the engine carries out: a card from the acting player's
+    hand ("a Weapon in your hand", by type and keyword), the top card of her Fate or Dynasty deck,
+    or a target card in play; under this card (``under-host`` "this Holding", or "it" after "Put
+    this Strategy into play")."""
+    effects = ability.effects
+    clause = effects[index]
+    if getattr(clause, "kind", "") != "put-under" or ability.kind != "action" or index + 1 >= len(effects):
+        return False
+    host = effects[index + 1]
+    if getattr(host, "kind", "") != "under-host" or host.target is None:
+        return False
+    into_play = index > 0 and getattr(effects[index - 1], "kind", "") == "put-into-play" \
+        and effects[index - 1].target is not None and effects[index - 1].target.ref == "this"
+    if not (host.target.ref == "this" or host.target.ref == "it" and into_play):
+        return False
+    spec = clause.target
+    if spec is None or spec.tests or spec.count != 1 or spec.up_to:
+        return False
+    if spec.ref == "choice" and spec.zone == "hand":
+        return not spec.states
+    if spec.ref == "choice" and spec.zone in ("fate-deck", "dynasty-deck"):
+        return tuple(spec.states) == ("top",) and spec.owner == "you" and spec.card_types == ("card",)
+    return spec.ref == "target" and spec.zone is None and not spec.states
+
+
+def put_under(ctx, source, clause, cards: list) -> None:
+    """Carry out :func:`under_applies`: each card goes under ``source`` (out of play: a card in play
+    leaves it first), face-down unless the text says face-up (Comprehensive Rules, "Under Another
+    Card"; L5R-ACT-EFFECT)."""
+    from .effects import in_play, leave_play
+
+    pos = ctx.position
+    if not in_play(pos, source):
+        ctx.step("effect", f"put cards under {source.name}: no change ({source.name} is not in play)",
+                 "L5R-ACT-EFFECT")
+        return
+    for card in (c for c in cards if not isinstance(c, str)):
+        if card.uid == source.uid:
+            continue
+        if in_play(pos, card):
+            leave_play(pos, card)
+        card.attached_to = None
+        pos.move(card.uid, card.owner, UNDER, top=False)
+        face_up = clause.keyword == "face-up"
+        card.flags.discard("face-down")
+        if not face_up:
+            card.flags.add("face-down")
+        pos.memo.setdefault(UNDER, {})[card.uid] = source.uid
+        ctx.step("effect", f"put {card.show()} under {source.name}, face-{'up' if face_up else 'down'} (out of "
+                 "play)", "L5R-ACT-EFFECT")
+
+
+def under_follow(pos, proc) -> None:
+    """A card that has left play takes the cards under it along, in the same manner: to their
+    owners' discard piles when it was discarded or destroyed, out of the game when it was removed,
+    to their owners' hands when it went to a hand (Comprehensive Rules, "Under Another Card")."""
+    from .effects import _discard_pile, in_play
+
+    under = pos.memo.get(UNDER) or {}
+    for uid, host_uid in list(under.items()):
+        card, host = pos.copies.get(uid), pos.copies.get(host_uid)
+        if card is None or card.zone != UNDER:
+            under.pop(uid, None)
+            continue
+        if host is not None and (in_play(pos, host) or host.zone == "announced"):
+            continue
+        where = host.zone if host is not None else "discard"
+        if "discard" in where:
+            zone = _discard_pile(card)
+        elif where in ("removed", "hand"):
+            zone = where
+        else:
+            continue  # (to a deck or a province: not read; the cards stay under it)
+        card.flags.discard("face-down")
+        pos.move(uid, card.owner, zone, top=False)
+        under.pop(uid, None)
+        proc.add("effect", f"{card.name} was under {host.name if host else 'a card'}, which left play: it goes to "
+                 f"{card.owner}'s {zone.replace('-', ' ')} too", "L5R-ACT-EFFECT")
+
+
+def _not_alone(game, position, copy, effect, *, as_cost, source):
+    from .effects import Outcome
+
+    return Outcome(False, f"{effect.kind} {copy.show()}", "carried out by the action's procedure (put_under)")
+
+
+CARD_KINDS["put-under"] = _not_alone
+CARD_KINDS["under-host"] = _not_alone
+
+
+# ---- "Courtesy: This card's ability has no Gold Cost", "This Follower's printed ability has no bow cost"
+
+def _own_cost_trait(effect, ref) -> bool:
+    """A trait of the card about the costs of its own ability: "This card's ability has no Gold
+    Cost", "Kinshikirai's printed ability has no Gold Cost", "This Follower's printed ability has no
+    bow cost" (read when the ability is taken: :func:`without_own_costs`)."""
+    spec = effect.target
+    if effect.kind != "ignore-cost" or spec is None or effect.keyword not in ("gold", "bowing"):
+        return False
+    if tuple(effect.values) == ("ability",):
+        return ref == "this" and spec.card_types == ("abilities",) and not spec.states
+    if tuple(effect.values) == ("printed-ability",):
+        return ref == "possessed" and spec.card_types == ("printed-abilities",) and tuple(spec.states) == ("of-this",)
+    return False
+
+
+CONTINUOUS_KINDS["ignore-cost"] = _own_cost_trait
+
+
+def without_own_costs(ctx, source, ability, gold: int):
+    """(ability, gold): ``ability`` without the costs its card's own lasting trait takes away now --
+    its Gold (a Strategy's Gold cost, a "Pay N Gold" cost) or its "Bow this card" -- and the Gold
+    cost left to pay. A continuous trait affects its own card (L5R-TRAIT); "Courtesy:" /
+    "Compassion:" only while the designation holds. The trait speaks of "this card's ability":
+    only a card with one action ability is read."""
+    from dataclasses import replace
+
+    from .continuous import designation_holds
+
+    game, pos = ctx.game, ctx.position
+    abilities = game.abilities(source)
+    if ability.kind != "action" or len([a for a in abilities if a.kind == "action"]) != 1:
+        return ability, gold
+    for trait in abilities:
+        if trait.kind != "continuous" or trait.conditions or trait.costs or len(trait.effects) != 1:
+            continue
+        clause = trait.effects[0]
+        if getattr(clause, "kind", "") != "ignore-cost" or clause.target is None \
+                or not _own_cost_trait(clause, clause.target.ref):
+            continue
+        if trait.designators and not designation_holds(game, pos, source, trait):
+            continue
+        if clause.keyword == "gold":
+            kept = tuple(c for c in ability.costs if not (isinstance(c, Effect) and c.kind == "pay-gold"))
+            gold = 0
+        else:
+            kept = tuple(c for c in ability.costs if not (isinstance(c, Effect) and c.kind == "bow"
+                                                         and c.target is not None and c.target.ref == "this"))
+        ctx.step("condition", f"{source.name}'s trait: its ability has no {'Gold' if clause.keyword == 'gold' else 'bow'}"
+                 f" cost now ('{trait.text}')", "L5R-TRAIT", "L5R-ACT-COST")
+        ability = replace(ability, costs=kept)
+    return ability, gold
+
+
+# ---- "Look at a face-down card in another player's Province" ------------------------------------
+
+def _look_at_card(game, position, copy, effect, *, as_cost, source):
+    """The acting player looks at the card; nothing about it changes (it stays face-down; the
+    engine names it in the step, as the player now knows it: L5R-ACT-EFFECT)."""
+    from .effects import Outcome
+
+    if as_cost:
+        return Outcome(False, f"look at {copy.show()}", "not a cost")
+    actor = game.acting_player(position)
+    where = f"{copy.zone_owner}'s {copy.zone}"
+    face = " (it stays face-down)" if "face-down" in copy.flags else ""
+    return Outcome(True, f"{actor} looks at the card in {where}: {copy.show()}{face}")
+
+
+CARD_KINDS["look-at"] = _look_at_card
+
+
+# ---- "You have a +5 Lobby Bonus" (L5R-LOBBY.1) --------------------------------------------------
+
+def _lobby_bonus_applies(effect, ref) -> bool:
+    """"You are considered to have +5 Family Honor when Lobbying checks Honor", "Courtesy: You have a
+    +5 Lobby Bonus": a bonus of the card's controller, read when a Lobby compares Family Honor."""
+    return ref == "you" and isinstance(effect.amount, int) and not effect.values
+
+
+CONTINUOUS_KINDS["lobby-bonus"] = _lobby_bonus_applies
+
+
+def lobby_bonus(game, pos, player: str) -> tuple[int, list[str]]:
+    """The Lobby Bonus in effect on ``player``: the lasting traits of the cards in play he controls
+    (L5R-LOBBY.1), with where each comes from."""
+    from .continuous import designation_holds
+    from .effects import in_play
+
+    total, why = 0, []
+    for copy in pos.all_copies():
+        if copy.controller != player or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            if ability.kind != "continuous" or ability.conditions or ability.costs:
+                continue
+            if ability.designators and not designation_holds(game, pos, copy, ability):
+                continue
+            for clause in ability.effects:
+                if getattr(clause, "kind", "") == "lobby-bonus" and clause.target is not None \
+                        and _lobby_bonus_applies(clause, clause.target.ref):
+                    total += clause.amount
+                    why.append(f"{copy.name} {clause.amount:+d}")
+    return total, why
+
+
+# ---- "Cannot gain Corruption tokens", "Jaikei does not gain Addiction tokens" --------------------
+
+def _no_token_applies(effect, ref) -> bool:
+    """The card's own trait refusing one kind of token (read by :func:`refuses_token`)."""
+    return ref in ("this", "it") and bool(effect.keyword) and not effect.values
+
+
+CONTINUOUS_KINDS["cannot-gain-token"] = _no_token_applies
+
+
+def refuses_token(game, pos, copy, keyword: str | None) -> str | None:
+    """The trait of ``copy`` by which it does not gain a ``keyword`` token ("Cannot gain Corruption
+    tokens"), or None. A trait of the card itself, with no condition (L5R-TRAIT)."""
+    if not keyword:
+        return None
+    for ability in game.abilities(copy):
+        if ability.kind != "continuous" or ability.conditions or ability.designators or ability.costs:
+            continue
+        for clause in ability.effects:
+            if getattr(clause, "kind", "") == "cannot-gain-token" and clause.target is not None \
+                    and _no_token_applies(clause, clause.target.ref) and clause.keyword.casefold() == keyword.casefold():
+                return ability.text
+    return None
+
+
+# ---- "Look at the top four cards of your Fate deck. You may put one on the bottom. Put the rest back
+# in any order." -- one card picked among those looked at ------------------------------------------
+
+#: what may be done with the card picked, and the words naming it
+_PICKS = ("put-on-bottom", "put-in-hand", "discard")
+_ONE = ("one", "one of them")
+_REST = ("the rest", "the remaining cards", "the others", "the other cards")
+
+
+def look_pick_parts(ability, clause) -> tuple | None:
+    """(pick clause, reorder clause or None) when ``clause`` is a look at the top N (two or more)
+    cards of one of the acting player's decks followed by one of them picked ("Put one into your
+    hand", "You may put one on the bottom") and perhaps "Put the rest back in any order" or "Shuffle
+    the deck" -- the only clauses after it naming the cards looked at; else None."""
+    spec = clause.target
+    effects = [c for c in ability.effects if isinstance(c, Effect)]
+    if getattr(clause, "kind", "") != "look-at-top" or not isinstance(clause.amount, int) or clause.amount < 2 \
+            or spec is None or spec.ref != "you" or spec.zone not in ("fate-deck", "dynasty-deck") or spec.states:
+        return None
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    after = effects[index + 1:]
+    if not after or after[0].kind not in _PICKS or after[0].target is None or after[0].target.ref != "it" \
+            or (after[0].target.text or "").strip().lower() not in _ONE or after[0].target.states:
+        return None
+    if after[0].kind == "put-on-bottom" and after[0].keyword not in ("deck", spec.zone):
+        return None
+    rest = after[1:]
+    naming = [c for c in rest if c.target is not None and c.target.ref == "it"]
+    if not naming:
+        parts = (after[0], None)
+    elif len(naming) == 1 and naming[0] is rest[0] and naming[0].kind == "reorder" \
+            and (naming[0].target.text or "").strip().lower() in _REST and not naming[0].target.states:
+        parts = (after[0], naming[0])
+    else:
+        return None
+    guarded = {f"effect {i}" for i, c in enumerate(ability.effects) if any(c is p for p in parts)}
+    if any(g.args and g.args[0] in guarded and g.kind != "effect-optional" for g in ability.conditions):
+        return None  # ("put one of them into your hand if it is a Spell": a test procedure.pick does not make)
+    return parts
+
+
+def look_pick_clause(ability, clause) -> bool:
+    """Is ``clause`` a part of a look-and-pick (:func:`look_pick_parts`) -- the look, the pick or the
+    putting back of the rest? (for ``effects.executes``)"""
+    for c in ability.effects:
+        parts = look_pick_parts(ability, c) if getattr(c, "kind", "") == "look-at-top" else None
+        if parts is not None and (clause is c or clause is parts[0] or clause is parts[1]):
+            return True
+    return False
+
+
+def pick_looked(ctx, clause, looked: list):
+    """The card picked among those looked at, named with ``paying`` (the searcher sees them, the
+    scenario names which): (card or None, Outcome when none is picked)."""
+    from .effects import Outcome
+
+    cards = [c for c in looked if not isinstance(c, str)]
+    paying = list(ctx.body.paying)
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    rest = [i for i in range(len(paying)) if i not in used]
+    if not cards:
+        return None, Outcome(False, clause.text, "no cards were looked at")
+    if not rest:
+        return None, Outcome(False, clause.text, "name the card picked among those looked at with 'paying'")
+    used.append(rest[0])
+    uids = [c.uid for c in cards]
+    card = ctx.card(paying[rest[0]], where=lambda c: c.uid in uids, purpose="picked")
+    if card.uid not in uids:
+        ctx.reject("L5R-ACT-EFFECT", f"{card.show()} is not among the cards looked at")
+    return card, None

@@ -98,6 +98,8 @@ _DURATIONS = (None, "until your next events phase begins", "until your next turn
 
 def clause_executes(clause: Effect, ability) -> bool:
     """Does the engine carry out this negation (for ``effects.executes``)?"""
+    if clause.kind == "cannot-negate":
+        return unnegated_kinds(ability, clause) is not None
     if clause.kind == "cannot-be-targeted-by":
         return untargetable_executes(clause, ability)
     if clause.kind == "cannot-use-abilities":
@@ -283,6 +285,8 @@ def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str
 
     ``source`` is the name of the card whose effect makes the change, or None when a rule of
     the game makes it (the Straighten phase straightening every bowed card)."""
+    if unnegated(pos, kind, source):
+        return None  # "This movement will not be negated"
     if kind == "move-to-battle" or (kind == "move-to-location" and str(game.choice_of(pos) or "").lower() != "home"):
         from .effects_restrictions import army_barred
 
@@ -696,9 +700,27 @@ def unusable_executes(clause: Effect, ability) -> bool:
     spec = clause.target
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
         return False
-    if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) != ("of-it",):
+    if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) not in (("of-it",),
+                                                                                                ("of-choice",)):
         return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
+    if spec.states == ("of-choice",) and not _the_target(ability, spec):
+        return False  # "your Stronghold's abilities": a card no target names
     return clause.duration is None and _named_before(ability, clause)
+
+
+def _the_target(ability, spec) -> bool:
+    """"The Region's abilities" after "Target a Region": the one target of the action, named by its
+    type or keyword, is the card "it" stands for when the clause resolves (no other card named between)."""
+    import re as _re
+
+    m = _re.fullmatch(r"the ([A-Z][a-z]+)'s (?:base )?abilities", (spec.text or "").strip(), _re.I)
+    specs = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
+             and c.target is not spec]
+    targets = [t for t in specs if t.ref == "target"]
+    if m is None or len(targets) != 1 or any(t.ref in ("it", "choice", "possessed") for t in specs):
+        return False
+    noun = m.group(1).lower()
+    return noun in targets[0].card_types or noun in (k.lower() for k in targets[0].keywords)
 
 
 def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
@@ -733,8 +755,67 @@ def unusable(game, pos: Position, copy: Copy) -> str | None:
 # ---------------------------------------------------------------------------- the procedure's entry
 
 
+# ---------------------------------------------------------------------------- "This movement will not be negated"
+#
+# "Move him home. This movement will not be negated.": the change the effect just before makes
+# is not negated -- no standing negation stops it (:func:`stops`), nor a "cannot be moved" trait,
+# which negates any effect trying to move the card (seed 000, E; effects.apply_to_card). It holds
+# from the start of the action's effects to their end, for that change made by this action's card.
+
+#: the memo key of the changes the action being resolved makes that will not be negated
+UNNEGATED = "_unnegated"
+
+
+def unnegated_kinds(ability, clause: Effect) -> tuple[str, ...] | None:
+    """The effect kinds "this movement will not be negated" keeps from negation, or None when the
+    engine does not read the words: an action's or Reaction's own change, named by the one effect
+    right before it, with no condition ("if this Shugenja is Water": decided only as it resolves)."""
+    spec = clause.target
+    if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed" \
+            or tuple(spec.states) != ("of-it",) or len(spec.card_types) != 1 \
+            or spec.card_types[0] not in ("movement", "destruction") or clause.duration is not None:
+        return None
+    if clause not in ability.effects:
+        return None
+    index = ability.effects.index(clause)
+    if index == 0 or _guards(ability, index):
+        return None
+    kinds = CHANGES[spec.card_types[0]]
+    before = ability.effects[index - 1]
+    changing = [c for c in ability.effects if isinstance(c, Effect) and c.kind in kinds]
+    if not isinstance(before, Effect) or changing != [before] or before.target is None \
+            or before.target.ref not in ("target", "it"):
+        return None  # ("these movements" of two effects; "Destroy X ... Move him home. This movement")
+    return kinds
+
+
+def protect(pos: Position, source: Copy, ability) -> None:
+    """Before an action's effects resolve: note the changes its card makes that will not be negated
+    (the procedure calls this, and :func:`unprotect` after them)."""
+    kinds = sorted({k for c in ability.effects if isinstance(c, Effect) and c.kind == "cannot-negate"
+                    for k in (unnegated_kinds(ability, c) or ())})
+    if kinds:
+        pos.memo[UNNEGATED] = {"source": source.name, "kinds": kinds}
+
+
+def unprotect(pos: Position) -> None:
+    pos.memo.pop(UNNEGATED, None)
+
+
+def unnegated(pos: Position, kind: str, source: str | None) -> bool:
+    """Is ``kind``, made now by an effect of card ``source``, a change that will not be negated?"""
+    kept = pos.memo.get(UNNEGATED)
+    return bool(kept) and source is not None and source == kept["source"] and kind in kept["kinds"]
+
+
+def _resolve_unnegated(ctx, source: Copy, ability, clause: Effect) -> None:
+    kinds = unnegated_kinds(ability, clause) or ()
+    ctx.step("effect", f"{clause.text}: the {clause.target.card_types[0]} was made with no negation "
+             f"able to stop it ({', '.join(kinds)})", "L5R-ACT-EFFECT")
+
+
 #: kinds whose words (targets included) this module reads itself, checked by :func:`clause_executes`
-NEGATION_KINDS = ("negate", "cannot-be-targeted-by", "cannot-use-abilities")
+NEGATION_KINDS = ("negate", "cannot-be-targeted-by", "cannot-use-abilities", "cannot-negate")
 
 
 def resolves(clause) -> bool:
@@ -745,6 +826,8 @@ def resolves(clause) -> bool:
 def resolve_clause(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:
     if clause.kind == "negate":
         resolve(ctx, source, ability, index, clause, bind)
+    elif clause.kind == "cannot-negate":
+        _resolve_unnegated(ctx, source, ability, clause)
     elif clause.kind == "cannot-be-targeted-by":
         set_untargetable(ctx, source, clause, bind)
     else:
@@ -753,4 +836,5 @@ def resolve_clause(ctx, source: Copy, ability, index: int, clause: Effect, bind)
 
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {"negate": continuous_reads, "cannot-be-targeted-by": continuous_untargetable,
-                          "cannot-use-abilities": lambda clause, ref: False}
+                          "cannot-use-abilities": lambda clause, ref: False,
+                          "cannot-negate": lambda clause, ref: False}  # (an action's own: unnegated_kinds)

@@ -98,6 +98,9 @@ def army_clause_executes(clause, ability) -> bool:
     on the card named before, until the end of the turn."""
     if clause.kind == _PERFORM:
         return perform_executes(clause, ability)
+    if clause.kind == "cannot-enter-play":  # only the card's own trait, read where cards enter play
+        return ability.kind == "continuous" and any(_enter_bar(ability, i, c) for i, c in enumerate(ability.effects)
+                                                    if c is clause)
     if clause.kind not in _ARMY_KINDS:
         return True
     if ability.kind == "continuous":
@@ -270,7 +273,48 @@ def must_have_refusal(game, pos, host, item) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------------------- "Otani will not enter play if …"
+#
+# A card's continuous traits work on the card itself while it is out of play (L5R-DYNASTY.5): "Otani
+# will not enter play if your Family Honor is 0 or above" keeps it out of play -- it is not bought,
+# brought or put into play, nor equipped -- while the condition holds for the player it would join.
+
+
+def _enter_bar(ability, index: int, clause) -> bool:
+    """Is effect ``index`` the card's own plain "will not enter play" (conditions only on it)?"""
+    spec = getattr(clause, "target", None)
+    return ability.kind == "continuous" and not ability.designators and ability.trigger is None \
+        and not ability.costs and getattr(clause, "kind", "") == "cannot-enter-play" and spec is not None \
+        and spec.ref in ("this", "it") and not spec.states and not spec.card_types and not spec.tests \
+        and all(c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+def enter_bar_applies(clause, ref: str) -> bool:
+    """For ``effects.executes``: "X will not enter play (if …)" said of the card itself."""
+    spec = clause.target
+    return ref in ("this", "it") and spec is not None and not spec.states and not spec.card_types and not spec.tests
+
+
+def will_not_enter(game, pos, copy, player: str) -> str | None:
+    """The card's own "will not enter play (if …)" when it holds for ``player`` (the one it would
+    join: "your" in the condition), else None. Read where a card is bought, brought into play or
+    equipped (L5R-DYNASTY.5)."""
+    from .conditions import evaluate
+
+    for ability in game.abilities(copy):
+        for index, clause in enumerate(ability.effects):
+            if not _enter_bar(ability, index, clause):
+                continue
+            verdicts = [evaluate(g, game=game, pos=pos, actor=player, source=copy, subject_of=lambda w: copy)
+                        for g in ability.conditions]
+            if all(v is True for v in verdicts):
+                return clause.text if not ability.conditions else \
+                    f"{clause.text}: {', '.join(g.text for g in ability.conditions)}"
+    return None
+
+
 #: kind -> applies(effect, ref) -> bool: traits without a trigger the engine honours
 CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": army_trait_applies,
                           "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
-                          _PERFORM: lambda clause, ref: False, "must-have-keyword": must_have_applies}
+                          _PERFORM: lambda clause, ref: False, "must-have-keyword": must_have_applies,
+                          "cannot-enter-play": enter_bar_applies}

@@ -62,8 +62,37 @@ def _discipline(effect, ref) -> bool:
     return effect.kind == "keyword" and effect.keyword == "Discipline" and effect.amount is not None and ref == "this"
 
 
+def _lasting_loss(effect, ref) -> bool:
+    """"Katsuo does not have Brash if ...", "This Personality loses Naval": continuous.lost_keywords."""
+    from .continuous import lose_keyword_applies
+
+    return lose_keyword_applies(effect)
+
+
 #: lasting traits carried out here (effects.executes asks them)
-CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant, "keyword": _discipline}
+CONTINUOUS_KINDS: dict = {"attach": _equip_from_discard, "grant-ability": _lasting_grant, "keyword": _discipline,
+                          "lose-keyword": _lasting_loss}
+
+
+def lose_keyword(game, position, copy, effect, *, as_cost, source):
+    """"Remove Ninja from Hurunayi", "permanently remove Brash from him": the card no longer has the
+    keyword for the effect's duration -- until the turn ends unless the text says otherwise
+    (L5R-DURATION) -- unless a later effect gives it back (continuous.lost_keywords)."""
+    from ...core.position import Modifier
+    from .continuous import NO_KEYWORD
+    from .effects import Outcome, _duration
+
+    keyword, name = effect.keyword or "", copy.show()
+    if not keyword:
+        return Outcome(False, f"remove a keyword from {name}", "the text names no keyword")
+    if not position.has_keyword(copy, keyword):
+        return Outcome(False, f"remove {keyword} from {name}", f"{name} does not have {keyword}")
+    position.modifiers.append(Modifier(copy.uid, flag=NO_KEYWORD + keyword, duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
+    return Outcome(True, f"remove {keyword} from {name}")
+
+
+CARD_KINDS["lose-keyword"] = lose_keyword
 
 
 def equip_zones(game, copy) -> tuple[str, ...]:

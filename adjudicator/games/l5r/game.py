@@ -65,7 +65,8 @@ class L5R(Game):
     copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
-             "fate-discard": "plain", "battlefield": "numbered", "removed": "plain"}
+             "fate-discard": "plain", "battlefield": "numbered", "removed": "plain",
+             "terrain": "numbered", "under": "plain"}  # ("under": cards under another card, out of play)  # ("terrain N": in play at battlefield N, in neither side)
     verbs = ("pass", "play", "use", "lobby", "equip", "share", "buy", "attack", "decline-attack", "assign",
              "engage", "discard")
     card_properties = ("honorable", "in-play", "attacking", "defending")
@@ -93,11 +94,12 @@ class L5R(Game):
     def new_position(self) -> Position:
         from functools import partial
 
-        from .continuous import keywords, lasting_stats
+        from .continuous import keywords, lasting_stats, lost_keywords
 
         position = super().new_position()
         position.lasting_keywords = partial(_kept_keywords, self, keywords)  # "Cards in this unit have Cavalry"
         position.lasting_stats = partial(lasting_stats, self)  # "This Personality has +1PH" (continuous.py)
+        position.lost_keywords = partial(lost_keywords, self)  # "Remove Ninja from him", "loses Naval" (continuous.py)
         return position
 
     def default_priority(self, position: Position) -> str | None:
@@ -255,6 +257,9 @@ class L5R(Game):
         if events and open_window is not None:
             open_window["events"].extend(events)
         triggers.settle(self, position, proc)
+        from .effects_engine import under_follow  # cards under a card that left play go along
+
+        under_follow(position, proc)
 
     def pay_gold(self, ctx: Context, amount: int, what: str, *, leave_rest: bool = False) -> None:
         """Pay Gold from the ``with`` sources: each bows and its Gold is spent at once (L5R-GOLD).
@@ -347,6 +352,10 @@ class L5R(Game):
         return ctx.body.objects[0]
 
     # ---- verbs -------------------------------------------------------------------
+    def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
+        # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
+        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+
     def verb_pass(self, ctx: Context) -> None:
         turn.pass_opportunity(self, ctx)
 

@@ -3,6 +3,8 @@ and the Legacy Holding reaction (L5R-SHARE, L5R-FAVOR, L5R-LEGACY)."""
 
 from __future__ import annotations
 
+import re
+
 from ...core.errors import ScenarioError
 from ...core.game import Context
 from ...core.position import Position
@@ -195,3 +197,169 @@ def take_legacy(game, ctx: Context, stronghold) -> None:
         refill(pos, actor, origin, ctx.proc)
     pos.memo.setdefault("turn-holdings", []).append(actor)
     triggers.after_reaction(pos, actor, ctx.proc)
+
+
+# ---- Equip at another timing: "You may Equip this Follower as a Battle action" (L5R-EQUIP.1) ------
+
+#: the timings a card's words may give the Equip action
+_EQUIP_TIMINGS = frozenset({"Battle", "Open", "Limited", "Engage"})
+#: words of the Personality an Equip at another timing may target that the engine reads
+_HOST_STATES = frozenset({"any-location"})
+
+
+def _as_action(ability) -> tuple[str, ...] | None:
+    """The timings of a lasting "You may Equip ... as a <timing> action" / "Equipping Weapons is a
+    Battle/Open action for you" trait, or None when ``ability`` is not one."""
+    if ability.kind != "continuous" or ability.designators or ability.costs:
+        return None
+    timings = {w for c in ability.conditions if c.kind == "effect-as-action" for w in c.args[1:]}
+    if not timings or not timings <= _EQUIP_TIMINGS:
+        return None
+    if not all(c.kind in ("effect-as-action", "effect-optional") for c in ability.conditions):
+        return None
+    return tuple(sorted(timings))
+
+
+def _plain(spec, *, states=frozenset()) -> bool:
+    """Card types and keywords only (besides the given words): what :func:`_fits` tests."""
+    return not spec.tests and set(spec.states) <= states
+
+
+def equip_grant_clauses(ability):
+    """(attach clause, attach-to clause or None) of an Equip-at-another-timing trait the engine
+    carries out, or None. The attach clause names the attachment: the card itself ("this Follower",
+    from the hand or, "from your discard pile", the Fate discard pile), any ("You may Equip as ..."),
+    or cards by type and keyword ("Weapons", "Air Spells"); the attach-to clause, if any, names the
+    Personality: the card itself ("to Matsuo") or one of yours by type and keyword, perhaps "at any
+    location"."""
+    if _as_action(ability) is None or not all(hasattr(c, "kind") for c in ability.effects):
+        return None  # (a piece the grammar did not read)
+    if ability.limit not in (None, "once per turn"):
+        return None
+    attaches = [c for c in ability.effects if c.kind == "attach"]
+    hosts = [c for c in ability.effects if c.kind == "attach-to"]
+    if len(attaches) != 1 or len(hosts) > 1:
+        return None
+    indexes = {ability.effects.index(c) for c in (*attaches, *hosts)}
+    if any(c.kind == "effect-as-action" and c.args and c.args[0] not in {f"effect {i}" for i in indexes}
+           for c in ability.conditions):
+        return None  # (a timing of some other clause)
+    attach, host = attaches[0], (hosts[0] if hosts else None)
+    spec = attach.target
+    if spec is not None:
+        if spec.ref == "this":
+            if spec.zone not in (None, "discard") or not _plain(spec) \
+                    or not re.fullmatch(r"this [A-Za-z]+", spec.text or ""):
+                return None  # ("Weapons from under this Holding": not the card itself)
+        elif spec.ref not in ("each", "choice") or spec.zone is not None or not _plain(spec) \
+                or spec.owner != "any" or not (spec.card_types or spec.keywords):
+            return None
+    if host is not None:
+        where = host.target
+        if where is None or where.zone is not None:
+            return None
+        if where.ref != "this" and not (where.ref == "choice" and where.owner == "you"
+                                        and _plain(where, states=_HOST_STATES)):
+            return None
+        if where.ref == "this" and (where.states or where.tests):
+            return None
+    return attach, host
+
+
+def equip_grant_executes(ability) -> bool | None:
+    """For ``effects.executes``: None when ``ability`` gives no Equip at another timing; else whether
+    the engine carries out all of it -- the Equip timing (:func:`equip_grant`), and the rest of the
+    line ("Will only attach to a Ninja.") as ``executes`` reads it alone."""
+    if _as_action(ability) is None or not any(getattr(c, "kind", "") == "attach" for c in ability.effects):
+        return None
+    found = equip_grant_clauses(ability)
+    if found is None:
+        return False
+    rest = [c for c in ability.effects if c not in found]
+    if not rest:
+        return True
+    from dataclasses import replace
+
+    from .effects import executes
+
+    return executes(replace(ability, effects=tuple(rest), conditions=(), limit=None))
+
+
+def _fits(pos: Position, copy, spec) -> bool:
+    types = [t for t in spec.card_types if t not in ("card", "attachment")]
+    return (not types or copy.card.type in types) and all(pos.has_keyword(copy, k) for k in spec.keywords)
+
+
+def equip_grant(game, ctx: Context, item, host, zone: str):
+    """The trait letting ``ctx.actor`` Equip ``item`` (from ``zone``) onto ``host`` at this moment
+    although the Equip action is Limited (L5R-EQUIP.1): (source card, its ability, the timing taken,
+    whether the host may be at any location), or None. The trait is the attachment's own (read in
+    the hand or discard pile it is equipped from, L5R-ACT-COND), or that of a card in play its
+    player controls -- "to Matsuo": that Personality must be the one equipped."""
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    window = {"Battle": t.phase == "attack" and t.step == "combat",
+              "Engage": t.phase == "attack" and t.step == "engage",
+              "Open": t.phase == "action",
+              "Limited": t.phase == "action" and actor == t.active}
+    sources = [item] + [c for c in pos.all_copies() if c is not item and c.controller == actor and in_play(pos, c)]
+    for source in sources:
+        for ability in game.abilities(source):
+            found = equip_grant_clauses(ability)
+            if found is None:
+                continue
+            attach, to = found
+            spec = attach.target
+            if spec is not None and spec.ref == "this":
+                if source is not item or (spec.zone == "discard") != (zone == "fate-discard"):
+                    continue
+            elif source is item or zone != "hand" or (spec is not None and not _fits(pos, item, spec)):
+                continue  # (another card's trait names attachments from the hand)
+            if to is not None and to.target.ref == "this" and host is not source:
+                continue
+            if to is not None and to.target.ref == "choice" and not _fits(pos, host, to.target):
+                continue
+            if ability.limit == "once per turn" and f"equip-as:{source.uid}" in pos.memo.get("used", []):
+                continue
+            timing = next((w for w in _as_action(ability) if window[w]), None)
+            if timing is not None:
+                anywhere = to is not None and "any-location" in to.target.states
+                return source, ability, timing, anywhere
+    return None
+
+
+def equip_timing(game, ctx: Context, item, host, zone: str) -> None:
+    """An Equip the Limited timing does not allow now (L5R-EQUIP): allowed by a card's words giving
+    it another timing, with that timing's rules (L5R-EQUIP.1, L5R-BATTLE/L5R-OPEN, L5R-PRESENCE,
+    L5R-LOCATION), or rejected as a Limited action out of its time."""
+    from .procedure import current_battlefield
+
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    grant = equip_grant(game, ctx, item, host, zone)
+    if grant is None:
+        ctx.reject("L5R-LIMITED", "Equip is a Limited action: only the active player, in the Action phase"
+                   + ("" if zone == "hand" else f" (and from the hand: {item.show()} is in {actor}'s {zone})"))
+    source, ability, timing, anywhere = grant
+    if timing in ("Battle", "Engage"):
+        field = current_battlefield(pos)
+        game.need(field is not None and any(c.controller == actor and c.zone == field for c in pos.all_copies()),
+                  "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield ({field or 'none'}), so "
+                  f"{actor} cannot take Battle actions there")
+        if not anywhere:
+            game.need(host.zone == field, "L5R-LOCATION", f"{host.show()} is at {host.zone}, not at the current "
+                      f"battlefield ({field}): a Battle action's target in a unit must be there")
+    if ability.limit == "once per turn":
+        pos.memo.setdefault("used", []).append(f"equip-as:{source.uid}")
+    rule = {"Battle": "L5R-BATTLE", "Engage": "L5R-COMBAT.1", "Open": "L5R-OPEN", "Limited": "L5R-LIMITED"}[timing]
+    ctx.step("condition", f"{source.name}'s trait lets {actor} Equip as a {timing} action now ('{ability.text}')",
+             "L5R-EQUIP.1", rule, "L5R-ACT-COND")
+
+
+def equip_grant_zone(game, item, zone: str) -> bool:
+    """Does ``item``'s own Equip-at-another-timing trait name ``zone`` ("You may Equip this Item from
+    your discard pile as a Battle action")? The timing is then asked too (:func:`equip_timing`)."""
+    for ability in game.abilities(item):
+        found = equip_grant_clauses(ability)
+        spec = found[0].target if found is not None else None
+        if spec is not None and spec.ref == "this" and spec.zone == "discard" and zone == "fate-discard":
+            return True
+    return False

@@ -24,6 +24,9 @@ from .effects_engine import (
     attack_bonus,
     give_province_strength,
     look_applies,
+    look_chosen_applies,
+    recruit_applies,
+    under_applies,
     look_reorder_applies,
     reorder,
     reorder_applies,
@@ -140,6 +143,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
         game.need(unusable is None, "L5R-ACT-COND", f"{source.show()}'s abilities may not be used ({unusable})")
+        from .effects_engine import without_abilities  # "Remove all abilities from the loser"
+
+        lost = without_abilities(game, pos, source)
+        game.need(lost is None, "L5R-ACT-COND", f"{source.show()} has no abilities ({lost})")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith(("effect-", "cost-unless:")) and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -477,6 +484,12 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
         players = player_subjects(ctx, source, clause, bind.last)
         if players is not None:
             return players
+    if clause.kind == "reuse-ability" and spec is not None and spec.ref == "each":
+        from .effects_engine import stronghold_reuse  # "each ability on your Stronghold"
+
+        if stronghold_reuse(spec):
+            return [c for c in ctx.position.all_copies() if c.card.type == "stronghold" and c.controller == ctx.actor
+                    and in_play(ctx.position, c)]
     if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
     unit = unit_ref(spec)
@@ -485,6 +498,11 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
             return unit_cards(ctx.position, source)
         he = bind.moved or bind.last
         return unit_cards(ctx.position, he[0]) if he else []
+    from .states import owned_cards  # "Sora's Weapon": one attached to the card named (states.py)
+
+    owned = owned_cards(ctx, source, clause, bind, as_cost=as_cost)
+    if owned is not None:
+        return owned
     if spec is None or spec.ref == "this":
         return [source]
     if spec.ref == "target":
@@ -784,17 +802,51 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                          "L5R-ACT-EFFECT", "L5R-DYNASTY")
             continue
+        from .effects_engine import look_pick_clause, pick_looked  # "Put one into your hand. Put the rest back"
+
+        picking = isinstance(clause, Effect) and clause.kind in ("put-on-bottom", "put-in-hand", "discard") \
+            and look_pick_clause(ability, clause)
+        if picking or (isinstance(clause, Effect) and clause.kind == "reorder" and look_pick_clause(ability, clause)):
+            held = True
+            for guard in guards.get(f"effect {index}", ()):
+                if guard.kind == "effect-optional" and ctx.body.choosing in ("no", "decline", "not"):
+                    held = False
+            if not held:
+                ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
+                continue
+            if picking:
+                card, none = pick_looked(ctx, clause, bind.last)
+                if card is None:
+                    ctx.step("effect", f"{none.description}: no change ({none.why})", "L5R-ACT-EFFECT")
+                    continue
+                out = apply_to_card(game, ctx.position, card, clause, as_cost=False, source=source.name)
+                bind.last = bind.recent = [c for c in bind.last if not isinstance(c, str) and c.uid != card.uid]
+            else:
+                out = reorder(ctx, clause, bind.last)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
         if clause.kind == "reorder" and reorder_applies(clause):  # "Put them back in any order"
             out = reorder(ctx, clause, bind.last)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
             continue
-        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)):
+        if clause.kind == "look-at-top" and (look_applies(clause) or look_reorder_applies(ability, clause)
+                                             or look_pick_clause(ability, clause)):
             # "Look at the top card of your Fate deck" / "… the top three cards …"
             out = apply_to_player(game, ctx.position, ctx.actor, clause, as_cost=False)
             deck = ctx.position.zones.get((ctx.actor, clause.target.zone), [])
             bind.last = bind.recent = [ctx.position.copies[u] for u in deck[:max(1, clause.amount or 1)]]
             bind.zoned.update(c.uid for c in bind.last)  # "You may discard it": that card, in the deck
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     "L5R-ACT-EFFECT")
+            continue
+        if clause.kind == "look-at-top" and look_chosen_applies(clause):  # "... the top card of a deck"
+            from .effects_engine import look_chosen
+
+            out, top = look_chosen(ctx, clause)
+            bind.last = bind.recent = [top] if top is not None else []
+            bind.zoned.update(c.uid for c in bind.last)  # "You may put it at the bottom": that card, in the deck
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT")
             continue
@@ -809,6 +861,25 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 give_province_strength(game, ctx.position, ctx.actor, clause, source.name)
             ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                      "L5R-ACT-EFFECT", "L5R-DURATION")
+            continue
+        if clause.kind == "put-under" and under_applies(ability, index):  # "Put a Weapon in your hand under ..."
+            from .effects_engine import put_under
+
+            spec = clause.target
+            if spec.ref == "choice" and spec.zone == "hand":
+                choose_card(ctx, source, clause, bind, in_effects=True)
+                cards = list(bind.last)
+            elif spec.ref == "choice":  # "the top card of your Fate deck"
+                deck = ctx.position.zones.get((ctx.actor, spec.zone), [])
+                cards = [ctx.position.copies[deck[0]]] if deck else []
+            else:
+                cards = subjects(ctx, source, clause, bind, as_cost=False)
+            put_under(ctx, source, clause, cards)
+            continue
+        if clause.kind == "under-host" and index > 0 and under_applies(ability, index - 1):
+            continue  # (where the cards above went)
+        if clause.kind == "recruit" and recruit_applies(ability, index):  # "Pay X Gold: Recruit a target Holding"
+            recruit(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False), bind.x_paid)
             continue
         if clause.kind == "put-into-play" and index in purchases(ability):
             bring_into_play(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False))
@@ -1185,6 +1256,12 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not join {actor}: {refused})",
                      "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
+        from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+        if will_not_enter(game, pos, card, actor):
+            ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
+                     f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
+            continue
         if card.card.type == "personality":
             honor = pos.players[actor].attrs.get("family-honor", 0)
             need = card.card.attrs.get("honor-requirement", 0) or 0
@@ -1208,6 +1285,64 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"{card.name} enters play bowed at {actor}'s home", "L5R-ACT-EFFECT", "L5R-HOLDING")
         else:
             ctx.step("effect", f"{card.name} enters play at {actor}'s home", "L5R-ACT-EFFECT")
+        raise_event(pos, "enters-play", card)
+
+
+def recruit(ctx: Context, source: Copy, ability: Ability, index: int, cards: list, x_paid: int | None) -> None:
+    """"Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold" (effects_engine.
+    recruit_applies): the Recruit procedure as an effect -- the card's Gold cost (with the words'
+    change and its player's reductions) must be the X paid for the action, else it does not enter
+    (Comprehensive Rules, "Recruit"; L5R-ACT-EFFECT); a Personality needs its Honor Requirement met
+    (L5R-HONOR-REQ) and, during a battle, enters in its controller's army at the current
+    battlefield; a Holding enters bowed (L5R-HOLDING); a province it left is refilled face down
+    (L5R-DYNASTY)."""
+    from . import costs
+    from .effects_cards import _refill_left
+    from .effects_engine import enters_bowed, ignores_requirement, will_not_join
+
+    pos, actor, game = ctx.position, ctx.actor, ctx.game
+    words = costs.purchase_words(ability, index)
+    for card in (c for c in cards if not isinstance(c, str)):
+        name = card.show()
+        if in_play(pos, card) or card.card.type not in ("personality", "holding"):
+            ctx.step("effect", f"recruit {name}: no change (only a Personality or Holding out of play is "
+                     "recruited)", "L5R-ACT-EFFECT", "L5R-DYNASTY")
+            continue
+        refused = will_not_join(game, pos, card, actor)
+        if refused:
+            ctx.step("effect", f"recruit {name}: no change (it will not join {actor}: {refused})",
+                     "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
+            continue
+        if card.card.type == "personality":
+            honor = pos.players[actor].attrs.get("family-honor", 0)
+            need = card.card.attrs.get("honor-requirement", 0) or 0
+            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
+                                     or costs.own_reductions(game, ctx, card)[1]):
+                ctx.step("effect", f"recruit {name}: no change ({actor}'s Family Honor {honor} is below his Honor "
+                         f"Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
+                continue
+        price, notes = costs.effect_price(game, ctx, card, None, words)
+        if x_paid is None or price != x_paid:
+            ctx.step("effect", f"recruit {name}: no change (its Gold cost is {price} ({', '.join(notes)}), and X "
+                     f"paid was {x_paid if x_paid is not None else 'not named'})", "L5R-ACT-EFFECT", "L5R-ACT-COST")
+            continue
+        if card.zone.startswith("province ") and "face-down" in card.flags:
+            ctx.step("effect", f"recruit {name}: no change (it is face-down in its province)", "L5R-ACT-EFFECT",
+                     "L5R-DYNASTY")
+            continue
+        origin, origin_owner = card.zone, card.zone_owner
+        battle = pos.timing.phase == "attack" and pos.timing.step in ("engage", "combat")
+        field = current_battlefield(pos) if battle and card.card.type == "personality" else None
+        pos.move(card.uid, actor, field or "home", top=False)
+        card.controller = actor
+        bowed, why = enters_bowed(game, pos, card, card.card.type == "holding", actor)
+        if bowed:
+            card.flags.add("bowed")
+        where = f"{actor}'s army at {field}" if field else f"{actor}'s home"
+        state = ("bowed" if bowed else "unbowed") + (f", its trait: {why}" if why else "")
+        ctx.step("effect", f"recruit {card.name} for {price} Gold (the X paid): it enters play at {where} ({state})"
+                 f"{_refill_left(pos, origin_owner, origin)}", "L5R-ACT-EFFECT", "L5R-DYNASTY",
+                 *(("L5R-HOLDING",) if card.card.type == "holding" and bowed and not why else ()))
         raise_event(pos, "enters-play", card)
 
 
@@ -1280,6 +1415,13 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     pos.memo["_source"] = source.uid  # "other", "performing", "lower Force than this card" (states.py)
     if ctx.body.choosing:
         pos.memo["_choosing"] = ctx.body.choosing
+    from .effects_engine import retimed  # "This Strategy's ability is Battle/Engage if ..." (its own trait)
+
+    ability = retimed(ctx, source, ability)
+    if ability.kind == "action":
+        from .effects_engine import equip_from_hand  # "Equip a Follower to Chiboshi": from the hand
+
+        ability = equip_from_hand(ability)
     check_conditions(ctx, source, ability, from_hand=from_hand)
     if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
         from .effects_restrictions import check_play_limit
@@ -1298,13 +1440,20 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
     if any(isinstance(c, Effect) and c.kind == "pay-gold" for c in ability.costs):
         gold = 0  # the text states the card's Gold cost itself ("Open, Pay 3 Gold: …")
+    from .effects_engine import without_own_costs  # "Courtesy: This card's ability has no Gold Cost"
+
+    ability, gold = without_own_costs(ctx, source, ability, gold if isinstance(gold, int) else 0)
     from .effects_traits import added_gold, discipline_cleanup, invest_effects  # Invest, Discipline (L5R-TRAIT.3-4)
 
     pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + added_gold(ctx, source))
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
+    from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
+
+    protect(pos, source, ability)
     resolve_effects(ctx, source, ability, bind)
+    unprotect(pos)
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)

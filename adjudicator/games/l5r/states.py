@@ -21,7 +21,7 @@ _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attack
 #: states read here (some relative to the card whose ability it is)
 _HERE = {"other", "in-unit", "performing", "opposed", "unopposed", "no-attachments", "no-followers",
          "at-home", "at-battlefield", "any-location", "any-battlefield", "unique", "non-unique", "dishonorable",
-         "has-followers", "in-and-out-of-play"}
+         "has-followers", "in-and-out-of-play", "has-attachments"}
 
 _STATS = "force|chi|personal-honor|gold-cost"
 #: "with lower Force than this card" / "with Force less than or equal to Futoro's Chi" (that card's
@@ -54,6 +54,10 @@ _TYPE_WORDS = {"stronghold", "personality", "holding", "follower", "item", "spel
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+#: "a Kolat, Ninja, Shadowlands, or dishonorable Personality", "your performing Berserker or unbowed
+#: Personality": any one of the words, each a keyword ("keyword:Ninja"), a keyword it lacks
+#: ("not-keyword:Spider") or a state ("state:dishonorable")
+_ANY_OF_RE = re.compile(r"^any-of:((?:(?:not-)?keyword:[^|]+|state:[^|]+)(?:\|(?:(?:not-)?keyword:[^|]+|state:[^|]+))+)$")
 #: "with a Political ability": an ability of the card (printed or gained) whose designators name it
 _ABILITY_RE = re.compile(r"^has-ability:([A-Z][\w-]*)$")
 #: "with exactly one Weapon": that many cards with the keyword attached to it
@@ -68,6 +72,9 @@ _CURRENT_PROVINCE = "in-province-of:the current battlefield"
 _AT_SOURCE = "at-battlefield-of:this card"
 #: "at Dairuko's battlefield": where the unit of the card named stands (this card or its bearer)
 _AT_NAMED_RE = re.compile(r"^at-battlefield-of:([A-Z][\w'-]*)$")
+#: "your performing Follower in Tensin's unit": in the unit of the card named (this card or the
+#: Personality it is attached to: :func:`_named`)
+_IN_NAMED_UNIT_RE = re.compile(r"^in-unit-of:([A-Z][\w'-]*)$")
 #: "your performing Personality in a Ninja unit": a unit with that keyword (Comprehensive Rules,
 #: "Unit Keywords": the Personality and all Followers each have it; an "Infantry unit" is one
 #: without Cavalry)
@@ -143,9 +150,33 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
-        or state in ("duel-winner", "duel-loser")  # named by duels.subjects, never tested on a card
+        or state in ("duel-winner", "duel-loser") \
+        or _any_of_checked(state)  # (duel sides: named by duels.subjects, never tested on a card)
+
+
+def _any_of_checked(state: str) -> bool:
+    m = _ANY_OF_RE.match(state)
+    return m is not None and all(checked(p[len("state:"):]) for p in m.group(1).split("|") if p.startswith("state:"))
+
+
+def _any_of_fits(game, pos: Position, source: Copy | None, copy: Copy, parts: str) -> bool | None:
+    """Does ``copy`` fit one of the words of an "any-of:" state? None when none fits and one of
+    them cannot be told."""
+    unknown = False
+    for part in parts.split("|"):
+        kind, _, word = part.partition(":")
+        if kind == "keyword":
+            found = pos.has_keyword(copy, word)
+        elif kind == "not-keyword":
+            found = not pos.has_keyword(copy, word)
+        else:
+            found = fits(game, pos, source, copy, word)
+        if found:
+            return True
+        unknown = unknown or found is None
+    return None if unknown else False
 
 
 #: words of a target saying where it may be: the text's own exception to the Rule of Location
@@ -210,14 +241,19 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         from .procedure import current_battlefield
 
         field = current_battlefield(pos) if pos.timing.phase == "attack" else None
-        return field is not None and _leader(pos, copy).zone == field
+        from .effects_battle import at_field  # (a Terrain there is in neither side: effects_battle)
+
+        return at_field(_leader(pos, copy), field)
     if state in ("any-location", "in-and-out-of-play"):  # the text lifts the usual limit (to the current
         return True  # battlefield; to cards in play)
     if state in ("opposed", "unopposed"):
         here = opposed(pos, copy)
         return here if state == "opposed" else (copy.zone.startswith("battlefield") and not here)
-    if state == "no-attachments":
-        return not pos.attachments_of(copy.uid)
+    if state in ("no-attachments", "has-attachments"):  # "without attachments" / "with attachments"
+        return bool(pos.attachments_of(copy.uid)) == (state == "has-attachments")
+    m = _ANY_OF_RE.match(state)
+    if m:
+        return _any_of_fits(game, pos, source, copy, m.group(1))
     if state in ("no-followers", "has-followers"):  # "with Followers" / "without Followers"
         has = any(a.card.type == "follower" for a in pos.attachments_of(copy.uid))
         return has if state == "has-followers" else not has
@@ -413,6 +449,10 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
             return None
         field = _leader(pos, named).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    m = _IN_NAMED_UNIT_RE.match(state)
+    if m:
+        named = _named(pos, source, m.group(1))
+        return None if named is None else _leader(pos, copy).uid == _leader(pos, named).uid
     m = _TOTAL_CMP_RE.match(state)
     if m:
         if copy.card.type != "personality":
@@ -494,10 +534,23 @@ def _either_parts(state: str) -> tuple | None:
     from .ability import parse_ability
 
     parts = []
-    for words in m.groups():
+    for n, words in enumerate(m.groups()):
+        his = _HIS_PART_RE.match(words.strip())
+        if n == 1 and his is not None and parts and not isinstance(parts[0], tuple):
+            # "your performing Kensai or one of his Weapons": a card attached to one fitting the first part
+            noun = _singular(his.group(1))
+            parts.append(("of-first", noun.lower(), None) if noun.lower() in _OWNED_TYPES
+                         else ("of-first", "card", noun))
+            continue
+        bare = _bare_part(words.strip())
+        if bare is not None:
+            parts.append(bare)
+            continue
         ability = parse_ability(f"Battle: Bow {words.strip()}.")
         spec = ability.effects[0].target if ability.structured and len(ability.effects) == 1 else None
-        if spec is None or spec.ref not in ("target", "choice") or spec.zone is not None or spec.owner != "any":
+        # ("a Kiho or a Spell from your hand": a part may name the hand, checked by _either_fits)
+        if spec is None or spec.ref not in ("target", "choice") or spec.zone not in (None, "hand") \
+                or spec.owner not in ("any", "you") or (spec.zone == "hand" and "from your hand" not in spec.text.lower()):
             return None
         if any(t in ("card", "unit") for t in spec.card_types) or not (spec.card_types or spec.keywords):
             return None  # "a card without …": the whole keeps the other side's type, which would
@@ -506,6 +559,25 @@ def _either_parts(state: str) -> tuple | None:
             return None
         parts.append(spec)
     return tuple(parts)
+
+
+#: "… or one of his Weapons": the second part of an either-description, about the first part's card
+_HIS_PART_RE = re.compile(r"^one of (?:his|her|its) ([A-Z][a-z-]+)$")
+#: "a target Ring or Moshi Tomiko": a card type named bare, or a card's title (two or more
+#: capitalised words: one word alone may be a keyword or this card's own name)
+_TITLE_PART = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)+")
+
+
+def _bare_part(words: str):
+    """A part of an "either:" state written without an article: a card type ("Ring", "Holding") as
+    a description of that type, or a title as ("titled", title); None for anything else."""
+    from ...core.ability import TargetSpec
+
+    if words.lower() in _TYPE_WORDS and words[:1].isupper() and " " not in words:
+        return TargetSpec(ref="target", card_types=(words.lower(),), text=words)
+    if _TITLE_PART.fullmatch(words) and not any(w.lower() in _TYPE_WORDS for w in words.split()):
+        return ("titled", words)
+    return None
 
 
 def _either_checked(state: str) -> bool:
@@ -519,21 +591,45 @@ def _either_fits(game, pos: Position, source: Copy | None, copy: Copy, state: st
         return None
     unknown = False
     for spec in parts:
-        if spec.card_types and copy.card.type not in spec.card_types \
-                and not ("attachment" in spec.card_types and copy.attached_to):
+        if isinstance(spec, tuple) and spec[0] == "of-first":  # "one of his Weapons"
+            _, kind, keyword = spec
+            bearer = pos.copies.get(copy.attached_to) if copy.attached_to is not None else None
+            if bearer is None or (kind not in ("card", "attachment") and copy.card.type != kind) \
+                    or (keyword is not None and not pos.has_keyword(copy, keyword)):
+                continue
+            found = _part_fits(game, pos, source, bearer, parts[0])
+            if found:
+                return True
+            unknown = unknown or found is None
             continue
-        if not all(pos.has_keyword(copy, k) for k in spec.keywords):
+        if isinstance(spec, tuple):  # ("titled", title): a card of that title (Experienced or not)
+            if _title(copy.card.name) == _title(spec[1]):
+                return True
             continue
-        if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
-            continue
-        found = [fits(game, pos, source, copy, s) for s in spec.states]
-        if False in found:
-            continue
-        if None in found:
-            unknown = True
-            continue
-        return True
+        found = _part_fits(game, pos, source, copy, spec)
+        if found:
+            return True
+        unknown = unknown or found is None
     return None if unknown else False
+
+
+def _part_fits(game, pos: Position, source: Copy | None, copy: Copy, spec) -> bool | None:
+    """Does ``copy`` fit one part of an either-description (type, zone, keywords, numbers, states)?"""
+    if spec.card_types and copy.card.type not in spec.card_types \
+            and not ("attachment" in spec.card_types and copy.attached_to):
+        return False
+    if spec.zone == "hand" and (copy.zone != "hand" or source is None or copy.zone_owner != source.controller):
+        return False  # "from your hand": a card in the hand of the player whose ability it is
+    if not all(pos.has_keyword(copy, k) for k in spec.keywords):
+        return False
+    if not all(compare(pos.stat(copy, t.stat, 0) or 0, t.op, t.value) for t in spec.tests):
+        return False
+    if spec.owner == "you" and (source is None or copy.controller != source.controller):
+        return False  # ("your performing Kensai": the first part of "… or one of his Weapons")
+    found = [fits(game, pos, source, copy, s) for s in spec.states]
+    if False in found:
+        return False
+    return None if None in found else True
 
 
 def _title(name: str) -> str:
@@ -541,3 +637,245 @@ def _title(name: str) -> str:
     title Yasuki Tono (Comprehensive Rules, Experienced: the Experienced version of a Personality
     has the same title, which is why it may overlay him)."""
     return name.split("\u2022")[0].strip().casefold()
+
+
+# ---------------------------------------------------------------------------- "Sora's Weapon"
+
+#: "Sora's Weapon", "one of Daiishu's Followers", "one of Haruma's Spells": a card attached to the
+#: card the name stands for (this card, or the Personality it is attached to: :func:`_named`), of
+#: the type or keyword the noun gives (one noun: "Followers or Weapons" keeps one of the two)
+_OWNED_RE = re.compile(r"^(?:one of )?([A-Z][\w-]*)'s ([A-Z][a-z-]+)$")
+#: the types such a noun may name (cards that attach to a Personality)
+_OWNED_TYPES = {"follower", "spell", "item", "card", "attachment"}
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def owned_spec(spec) -> tuple[str, str, str | None] | None:
+    """(owner's name, card type, keyword or None) of "Sora's Weapon"-like words, or None for other
+    possessed words (``effects.executes`` claims only these; :func:`owned_cards` finds them)."""
+    if spec is None or spec.ref != "possessed" or spec.tests or spec.zone is not None or spec.count != 1 \
+            or spec.up_to or tuple(spec.states) not in (("of-this",), ("of-choice",)):
+        return None
+    m = _OWNED_RE.match((spec.text or "").strip())
+    if m is None or len(spec.card_types) != 1 or spec.card_types[0] not in _OWNED_TYPES or len(spec.keywords) > 1:
+        return None
+    kind, keyword = spec.card_types[0], (_singular(spec.keywords[0]) if spec.keywords else None)
+    noun = _singular(m.group(2)).lower()
+    if noun not in (kind, (keyword or "").lower()) or (kind == "card" and keyword is None):
+        return None  # the noun is not what the description kept
+    return m.group(1), kind, keyword
+
+
+#: "Bow Kojinrue or one of his Weapons": this card, or a card of that keyword (or type) attached to it
+_SELF_OR_OWNED_RE = re.compile(r"^either:([A-Z][\w-]*)\|one of (?:his|her|its) ([A-Z][a-z-]+)$")
+
+
+def self_or_owned(spec) -> tuple[str, str, str | None] | None:
+    """(name, card type, keyword or None) of "Kojinrue or one of his Weapons" said of this card, or None."""
+    if spec is None or spec.ref != "this" or spec.card_types or spec.keywords or spec.tests \
+            or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _SELF_OR_OWNED_RE.match(spec.states[0])
+    if m is None:
+        return None
+    noun = _singular(m.group(2))
+    return (m.group(1), noun.lower(), None) if noun.lower() in _OWNED_TYPES else (m.group(1), "card", noun)
+
+
+def _self_or_owned_card(ctx, source: Copy, clause, read, rule: str) -> list:
+    """"Bow Kojinrue or one of his Weapons": the card named with ``paying`` when one is (it must be
+    such a card attached to him), else the card itself -- nothing else in the ability is named with
+    ``paying`` (``owned_read``), so a name there is this choice."""
+    from dataclasses import replace
+
+    name, kind, keyword = read
+    owner = _named(ctx.position, source, name)
+    if owner is None:
+        ctx.reject(rule, f"'{clause.target.text}': {name} is not this card nor the Personality it is attached to")
+    used = ctx.position.memo.setdefault("_paying_used", [])
+    if not [i for i in range(len(ctx.body.paying)) if i not in used]:
+        return [owner]
+    from .procedure import _paying_choice
+
+    spec = replace(clause.target, ref="choice", card_types=(kind,), keywords=(keyword,) if keyword else (), states=())
+    picked = _paying_choice(ctx, source, clause, spec, True)
+    if any(c.uid != owner.uid and c.attached_to != owner.uid for c in picked):
+        ctx.reject(rule, f"{picked[0].show()} is not attached to {owner.name}: it is not '{clause.target.text}'")
+    return picked
+
+
+def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | None:
+    """The card "Sora's Weapon" names in a cost or effect of Sora's own ability: one attached to
+    the named card, named with ``paying`` like any card the player picks without targeting
+    (L5R-ACT-COST, L5R-ACT-EFFECT). "Him" after it is the named card ("You may bow Sora's Weapon to
+    straighten him"). An optional "you may bow …" needs an unbowed one: bowing a bowed card would
+    not happen, and what it is done for would not either. None: not such words."""
+    from dataclasses import replace
+
+    rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    if not as_cost and _in_it(getattr(clause, "target", None)):
+        return _cards_in_it(ctx, clause.target, bind)
+    if not as_cost and _targets_unit(getattr(clause, "target", None)):
+        from .effects_engine import unit_cards  # "straighten the target's unit": the one target's unit
+
+        chosen = [c for cards in bind.targets.values() for c in cards if not isinstance(c, str)]
+        return unit_cards(ctx.position, chosen[0]) if len(chosen) == 1 else []
+    either = self_or_owned(getattr(clause, "target", None))
+    if either is not None and as_cost:
+        return _self_or_owned_card(ctx, source, clause, either, rule)
+    owned_or_yours = _owned_or_yours(getattr(clause, "target", None))
+    if owned_or_yours is not None:
+        return _owned_or_yours_card(ctx, source, clause, owned_or_yours, rule, as_cost)
+    read = owned_spec(getattr(clause, "target", None))
+    if read is None:
+        return None
+    name, kind, keyword = read
+    owner = _named(ctx.position, source, name)
+    if owner is None:
+        ctx.reject(rule, f"'{clause.target.text}': {name} is not this card nor the Personality it is attached to "
+                   "(the engine does not look up other cards by name)")
+    from .procedure import _paying_choice
+
+    picked = _paying_choice(ctx, source, clause, replace(clause.target, ref="choice", card_types=(kind,),
+                                                         keywords=(keyword,) if keyword else (), states=()), as_cost)
+    for copy in picked:
+        if copy.attached_to != owner.uid:
+            ctx.reject(rule, f"{copy.show()} is not attached to {owner.name}: it is not '{clause.target.text}'")
+        if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
+            ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
+    bind.last = [owner]  # "to straighten him": the card the name stands for
+    return picked
+
+
+
+def owned_read(ability, clause) -> bool:
+    """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
+    or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
+    him": the card must be one the bow changes)."""
+    if in_it_read(ability, clause):
+        return True
+    if _owned_or_yours(getattr(clause, "target", None)) is not None:
+        return _optional_or_cost(ability, clause)
+    if _targets_unit(getattr(clause, "target", None)):  # the action's one target (a single card)
+        targets = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None
+                   and c.target.ref == "target"]
+        return ability.kind in ("action", "reaction") and clause in ability.effects and len(targets) == 1 \
+            and targets[0].count == 1 and not targets[0].up_to and not targets[0].optional
+    if self_or_owned(getattr(clause, "target", None)) is not None:
+        # a cost of an action; the only card of it named with ``paying`` (_self_or_owned_card)
+        others = [c for c in (*ability.costs, *ability.effects) if c is not clause and getattr(c, "target", None)
+                  is not None and (c.target.ref == "choice" or owned_spec(c.target) is not None)]
+        return ability.kind in ("action", "reaction") and clause in ability.costs and not others \
+            and not any(getattr(c, "kind", "") in ("search", "choose") for c in (*ability.costs, *ability.effects))
+    if owned_spec(getattr(clause, "target", None)) is None or ability.kind not in ("action", "reaction"):
+        return False
+    if clause in ability.costs:
+        return True
+    if clause not in ability.effects:
+        return False
+    index = ability.effects.index(clause)
+    return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+# ---------------------------------------------------------------------------- "each card in it"
+
+#: "Target an enemy unit: Bow all Followers with 3 or lower Force in it": the cards of the unit
+#: named before ("it"), each fitting the rest of the description
+_IN_IT = "in:it"
+
+
+def _in_it(spec) -> bool:
+    return spec is not None and spec.ref == "each" and _IN_IT in spec.states and spec.zone is None \
+        and all(checked(s) for s in spec.states if s != _IN_IT)
+
+
+def _cards_in_it(ctx, spec, bind) -> list:
+    """Every card in the unit of the card(s) "it" names that fits the rest of ``spec``."""
+    from dataclasses import replace
+
+    from .effects_engine import unit_cards
+    from .procedure import target_ok
+
+    rest = replace(spec, states=tuple(s for s in spec.states if s != _IN_IT))
+    found: list = []
+    for named in bind.last:
+        if isinstance(named, str):
+            continue
+        found.extend(c for c in unit_cards(ctx.position, named) if c not in found and target_ok(ctx, c, rest) is None)
+    return found
+
+
+def in_it_read(ability, clause) -> bool:
+    """"… each card in it" after "Target an enemy unit": the action's one target, a unit, is "it", and
+    no other effect names "it" (what an effect on the unit itself does is not read here)."""
+    if ability.kind not in ("action", "reaction") or clause not in ability.effects \
+            or not _in_it(getattr(clause, "target", None)):
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None]
+    targets = [t for t in specs if t.ref == "target"]
+    return len(targets) == 1 and tuple(targets[0].card_types) == ("unit",) and targets[0].count == 1 \
+        and not targets[0].up_to and not any(t.ref in ("it", "choice", "possessed") for t in specs)
+
+
+def _targets_unit(spec) -> bool:
+    """"the target's unit": the unit of the action's one target (its Personality and his attachments)."""
+    return spec is not None and spec.ref == "possessed" and tuple(spec.card_types) == ("unit",) \
+        and tuple(spec.states) == ("of-it",) and (spec.text or "").strip().lower() == "the target's unit"
+
+
+#: "one of Dairu's Weapons or one of your Ports": a card attached to the card named, or one of the
+#: player's own cards, each of the type or keyword its noun gives
+_OWNED_OR_YOURS_RE = re.compile(r"^either:one of ([A-Z][\w-]*)'s ([A-Z][a-z-]+)\|one of your ([A-Z][a-z-]+)$")
+
+
+def _noun(word: str) -> tuple[str, str | None]:
+    noun = _singular(word)
+    return (noun.lower(), None) if noun.lower() in _OWNED_TYPES else ("card", noun)
+
+
+def _owned_or_yours(spec):
+    if spec is None or spec.ref != "possessed" or spec.card_types or spec.keywords or spec.tests \
+            or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _OWNED_OR_YOURS_RE.match(spec.states[0])
+    return None if m is None else (m.group(1), _noun(m.group(2)), _noun(m.group(3)))
+
+
+def _optional_or_cost(ability, clause) -> bool:
+    if ability.kind not in ("action", "reaction"):
+        return False
+    if clause in ability.costs:
+        return True
+    if clause not in ability.effects:
+        return False
+    index = ability.effects.index(clause)
+    return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+
+
+def _owned_or_yours_card(ctx, source: Copy, clause, read, rule: str, as_cost: bool) -> list:
+    """The card named with ``paying`` for "one of Dairu's Weapons or one of your Ports"."""
+    from dataclasses import replace
+
+    name, (kind, keyword), (kind2, keyword2) = read
+    owner = _named(ctx.position, source, name)
+    from .procedure import _paying_choice
+
+    spec = replace(clause.target, ref="choice", card_types=(), keywords=(), states=())
+    picked = _paying_choice(ctx, source, clause, spec, as_cost)
+    pos = ctx.position
+
+    def fits_noun(copy, kind_, keyword_) -> bool:
+        return (kind_ in ("card", "attachment") or copy.card.type == kind_) \
+            and (keyword_ is None or pos.has_keyword(copy, keyword_))
+
+    for copy in picked:
+        attached = owner is not None and copy.attached_to == owner.uid and fits_noun(copy, kind, keyword)
+        yours = copy.controller == ctx.actor and fits_noun(copy, kind2, keyword2)
+        if not (attached or yours):
+            ctx.reject(rule, f"{copy.show()} is not '{clause.target.text}'")
+        if not as_cost and clause.kind == "bow" and "bowed" in copy.flags:
+            ctx.reject(rule, f"{copy.show()} is bowed already: bowing it would not happen ('{clause.text}')")
+    return picked

@@ -163,12 +163,14 @@ def _action_fires(core: str, quals: dict, trigger_text: str = "") -> bool:
     as "or" ("Spell or Kiho"), and is taken as "and" only when the trigger's text has no "or"
     and no list ("a Kiho Battle action"). "did"/"target" are checked only about this card: on other cards
     the reader drops whose card it is ("one of your Personalities")."""
-    if core not in ACTION_RAISED or set(quals) - set(_ACTION_CHECKED):
+    quals = _action_quals(quals, trigger_text)
+    if quals is None or core not in ACTION_RAISED or set(quals) - set(_ACTION_CHECKED) - {"from"}:
         return False
-    if quals.get("by") not in ("you", "opponent", "any"):
+    if quals.get("by") not in ("you", "opponent", "any") or quals.get("from", "strategy") != "strategy":
         return False
     kind = quals.get("kind")
-    if kind is not None and (not kind or ("|" in kind and not _kinds_joined(trigger_text))):
+    if kind is not None and (not kind or ("|" in kind and not _kinds_joined(trigger_text)
+                                          and _kind_alternatives(kind, trigger_text) is None)):
         return False
     if quals.get("target", "this-card") != "this-card":
         return False
@@ -201,8 +203,47 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
     return _DID_WHOSE[m.group(1).lower()]
 
 
+#: "After your Tactical action resolves" is read with the word as a keyword ("kw"); before "action" it
+#: is the action's designator, as "After the resolution of your Tactical action" reads ("kind")
+_KW_ACTION = re.compile(r"\b([A-Z][\w-]*) action\b")
+
+
+def _action_quals(quals: dict, trigger_text: str) -> dict | None:
+    """The qualifiers of an action event, "kw=tactical" read as the designator it is when the
+    trigger's words put it just before "action"; None when a "kw" is not that."""
+    if "kw" not in quals:
+        return quals
+    m = _KW_ACTION.search(trigger_text)
+    if "kind" in quals or not m or m.group(1).lower() != quals["kw"]:
+        return None
+    return {**{k: v for k, v in quals.items() if k != "kw"}, "kind": quals["kw"]}
+
+
+#: "After a Dark Virtue, Fear, or Maho action resolves": the designators one of which the action has
+_KIND_LIST = re.compile(r"^after (?:your|an?|another player's) ((?:[A-Z][\w-]*[ ,]+(?:or )?)+)action resolves$")
+
+
+def _kind_alternatives(kind: str, trigger_text: str) -> list[list[str]] | None:
+    """"Dark Virtue, Fear, or Maho": the designators of each alternative (["dark", "virtue"],
+    ["fear"], ["maho"]), read from the trigger's words when they are a list joined by "or" whose
+    words are the event's kind in order; None otherwise (refused)."""
+    m = _KIND_LIST.match(trigger_text.strip())
+    if not m or " or " not in m.group(1):
+        return None
+    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1).strip()) if p.strip()]
+    alternatives = [p.lower().split() for p in parts]
+    if len(alternatives) < 2 or [w for alt in alternatives for w in alt] != kind.replace("|", "-").split("-"):
+        return None
+    return alternatives
+
+
 def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_text: str = "") -> bool:
     """Does an action event (info: triggers_events.raise_action) fit the qualifiers?"""
+    quals = _action_quals(quals, trigger_text) or {}
+    if quals.get("from") == "strategy":  # "your Recon action from a Strategy": its card is a Strategy
+        card = pos.copies.get(info.get("source") or 0)
+        if card is None or card.card.type != "action":
+            return False
     by = quals.get("by")
     if by == "you" and info.get("by") != source.controller:
         return False
@@ -214,9 +255,14 @@ def _action_fits(pos: Position, source: Copy, quals: dict, info: dict, trigger_t
         if kinds is None:
             return False
         negated = kind.startswith("not-")
-        words = (kind[4:] if negated else kind).replace("|", "-").split("-")  # "kiho|battle": both
-        if all(w in kinds for w in words) == negated:
-            return False
+        alternatives = _kind_alternatives(kind, trigger_text) if "|" in kind and not negated else None
+        if alternatives is not None:  # "a Dark Virtue, Fear, or Maho action": one of them
+            if not any(all(w in kinds for w in alt) for alt in alternatives):
+                return False
+        else:
+            words = (kind[4:] if negated else kind).replace("|", "-").split("-")  # "kiho|battle": both
+            if all(w in kinds for w in words) == negated:
+                return False
     if "target" in quals or quals.get("did") == "this-card-targeted":
         if source.uid not in (info.get("targets") or ()):
             return False
@@ -471,6 +517,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
+    interrupts_entering(game, pos, events, proc)  # "Interrupt: After you Recruit Korimi, ..." (interrupting)
     from .delayed import next_time, standing
 
     standing(game, pos, events, proc)  # "After you Equip this Item, gain 2 Honor" (delayed.py)
@@ -510,7 +557,268 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
             proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
                 "does not hold" if verdict is False else "is one the engine cannot check"), "L5R-TRAIT")
             return
+    if asks_choices(ability):  # "After this Follower enters play, discard a card": its player chooses
+        _resolve_choosing(game, pos, copy, ability, proc, about)
+        return
     resolve_clauses(game, pos, copy, ability, proc, about)
+
+
+# ---- triggered traits with choices ---------------------------------------------------------
+
+#: the rule of a triggered trait's choices (pinned from the Comprehensive Rules)
+CHOICES = "L5R-TRAIT.5"
+
+
+def _asks(ability, index: int, clause) -> bool:
+    """Does this effect of a triggered trait ask its player for a choice the plain trait resolution
+    (:func:`resolve_clauses`, which makes none) cannot make: a target, a card or player to choose
+    ("discard a card", "Choose a player"), or whether to take it ("you may ...")?"""
+    from .effects_traits import created_attached_clause, its_personality, lasting_tail
+
+    if any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions):
+        return True
+    spec = getattr(clause, "target", None)
+    return spec is not None and spec.ref in ("target", "choice") and not its_personality(spec) \
+        and not created_attached_clause(clause, ability) and clause.kind != "negate" and lasting_tail(ability) != index
+
+
+def asks_choices(ability) -> bool:
+    """A triggered trait (no Focus Effect) one of whose effects asks for a choice (:func:`_asks`)."""
+    return ability.kind == "trait" and ability.trigger is not None and "Focus Effect" not in ability.designators \
+        and any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def choosing_executes(ability) -> bool:
+    """For effects.executes: a triggered trait with choices the engine carries out -- its effects
+    resolve as an action's effects do (procedure.resolve_effects, L5R-ACT-EFFECT), its player's
+    choices named with ``answering`` (L5R-TRAIT.5). So it is carried out when the same effects
+    are as a Reaction's to the same trigger; with no costs and no usage limit of its own (the
+    engine counts none for traits), and at most one "you may" (one word declines it)."""
+    from dataclasses import replace
+
+    from .effects import executes
+
+    if not asks_choices(ability) or ability.costs or ability.limit is not None or not fires(ability.trigger):
+        return False
+    if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    if not _procedure_binds(ability):
+        return False  # ("Create two 1F Followers and attach them to one or two of your Personalities")
+    return executes(replace(ability, kind="reaction", designators=("Reaction",)))
+
+
+#: effects not carried out this way: creating cards and attaching them, which the procedure binds for
+#: one card at a time ("create three Followers and attach them to your Personalities" would leave
+#: some unattached); searching ("for another Enslaved Djinn": a title the search reads as keywords)
+_NOT_CHOSEN_HERE = ("attach", "attach-to", "search")
+
+
+def _procedure_binds(ability) -> bool:
+    """No effect of :data:`_NOT_CHOSEN_HERE`, and at most one card created (at home)."""
+    kinds = [getattr(c, "kind", "") for c in ability.effects]
+    created = [c for c in ability.effects if getattr(c, "kind", "") == "create"]
+    return not any(k in _NOT_CHOSEN_HERE for k in kinds) and all(
+        c.target is not None and c.target.count == 1 and "location" not in (c.text or "").lower() for c in created)
+
+
+class _TraitContext:
+    """What procedure.resolve_effects needs of an action's context, for a trait: its player acts,
+    the choices come from ``answering``, and every step is the trait's (L5R-TRAIT, L5R-TRAIT.5)."""
+
+    def __init__(self, game, pos: Position, actor: str, body, proc: Procedure, rules: tuple, kind: str = "trigger",
+                 prefix: str = ""):
+        self.game, self.position, self.actor, self.body, self.proc, self.lines = game, pos, actor, body, proc, ()
+        self.rules, self.kind, self.prefix = rules, kind, prefix
+
+    def reject(self, rule: str, text: str):
+        from ...core.ruling import Rejected
+
+        raise Rejected(rule, text)
+
+    def step(self, kind: str, description: str, *rules: str) -> None:
+        self.proc.add(self.kind, self.prefix + _answering_words(description), *self.rules, *rules)
+
+    def card(self, obj, *, where=None, purpose: str = ""):
+        return self.game.resolve_card(self.position, obj, where=where, purpose=purpose)
+
+
+def _answering_words(text: str) -> str:
+    """A step or rejection the procedure words for an action's clauses, worded for ``answering``."""
+    return text.replace(" on announcement", "").replace("(use 'targeting')", "(name it with 'answering')") \
+        .replace("with 'paying'", "with 'answering'")
+
+
+#: memo keys the procedure keeps while one action resolves: set aside while a trait resolves
+_ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base", "_done", "_refilled", "_changed")
+
+
+def _needs(ability) -> tuple[int, int]:
+    """(targets, chosen cards or players) the trait asks for at most, in the order mentioned."""
+    from .procedure import target_specs
+
+    targets = sum(s.count for s in target_specs(ability) if not s.optional)
+    chosen = sum(max(1, c.target.count) for c in ability.effects
+                 if getattr(c, "target", None) is not None and c.target.ref == "choice")
+    return targets, chosen
+
+
+def _take_answers(game, pos: Position, ability):
+    """The ``answering`` choices this trait takes, from the front of what is left: players and
+    cards for its targets (``targeting``), then for the cards and players it chooses (``paying``),
+    and one word ("no" declines a "you may", as ``choosing`` does for an action)."""
+    answers = getattr(game, "answering", None)
+    if answers is None:
+        return (), (), None
+    most_targets, most_chosen = _needs(ability)
+    targeting, paying, word = [], [], None
+    while answers:
+        obj = answers[0]
+        text = getattr(obj, "text", "")
+        if obj.kind != "card" and text not in pos.players and text not in pos.labels:
+            if word is not None:
+                break
+            word = text
+        elif len(targeting) < most_targets:
+            targeting.append(obj)
+        elif len(paying) < most_chosen:
+            paying.append(obj)
+        else:
+            break
+        answers.pop(0)
+    return tuple(targeting), tuple(paying), word
+
+
+#: the ``answering`` words that decline a "you may" (as ``choosing no`` does for an action)
+_DECLINE = ("no", "decline", "not")
+
+
+def _all_targets_optional(ability) -> bool:
+    """Every effect naming a target is one the trait says "you may" take: declined, it targets nothing."""
+    optional = {c.args[0] for c in ability.conditions if c.kind == "effect-optional" and c.args}
+    return all(f"effect {i}" in optional for i, c in enumerate(ability.effects)
+               if getattr(c, "target", None) is not None and c.target.ref == "target")
+
+
+def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure, about: Copy | None,
+                      rules: tuple = ("L5R-TRAIT", CHOICES), kind: str = "trigger", prefix: str = "") -> None:
+    """Resolve a triggered trait with choices: its effects in order as an action's are resolved
+    (procedure.resolve_effects), "it" the card the event was about, its player naming targets
+    and chosen cards with ``answering`` as it resolves. Targeting must be carried out if possible;
+    when it fails (or a choice is missing), the rest of the trait does not happen (L5R-TRAIT.5)."""
+    from ...core.ruling import Rejected
+    from ...core.scenario_ast import ActionBody
+    from .procedure import Bindings, choose_targets, resolve_effects
+
+    targeting, paying, word = _take_answers(game, pos, ability)
+    body = ActionBody("answering", targeting=targeting, paying=paying, choosing=word)
+    ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
+    saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
+    pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
+    if word:
+        pos.memo["_choosing"] = word
+    bind = Bindings()
+    bind.last = [about] if about is not None else []
+    declined = str(word or "").lower() in _DECLINE
+    try:
+        if not (declined and _all_targets_optional(ability)):  # ("you may target ...", declined: no target)
+            choose_targets(ctx, copy, ability, bind)
+        pos.memo["_paying_used"] = []
+        resolve_effects(ctx, copy, ability, bind)
+    except Rejected as stop:
+        reason = stop.reasons[0]
+        text = _answering_words(reason.text)
+        what = "trait" if ability.kind == "trait" else ability.kind.title()
+        proc.add(kind, f"{prefix}the rest of {copy.name}'s {what} does not happen: {text}", *rules, reason.rule)
+    finally:
+        for key in _ACTION_KEYS:
+            pos.memo.pop(key, None)
+        pos.memo.update(saved)
+
+
+# ---- the Interrupt of a card the action brings into play ----------------------------------
+
+#: the rule: an out-of-play card's Interrupt taken in the action that brings it into play
+ENTERING = "L5R-ACT-COND.5"
+#: the card events of an action bringing a card into play its Interrupt may speak of
+_ENTERING_EVENTS = ("this-card-recruited", "this-card-enters-play", "this-card-equipped")
+#: designators an Interrupt of this kind may carry besides "Interrupt": kinds and elements, no timing
+_INTERRUPT_WORDS = {"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void"}
+
+
+def entering_interrupt_executes(ability) -> bool:
+    """For effects.executes: "Interrupt: After you Recruit Korimi, draw a card" -- an Interrupt on a
+    card whose trigger is that card's own entering play (recruited, entering play, equipped), with
+    no cost but "Bow this card", taken in the action that brings it into play (L5R-ACT-COND.5):
+    carried out when its effects are as a Reaction's to the same trigger."""
+    from dataclasses import replace
+
+    from .effects import executes
+
+    trigger = ability.trigger
+    if ability.kind != "interrupt" or trigger is None or not fires(trigger) or ability.limit is not None:
+        return False
+    if not set(ability.designators) <= _INTERRUPT_WORDS or "Interrupt" not in ability.designators:
+        return False
+    if _raised_form(split_event(trigger.event)[0]) not in _ENTERING_EVENTS:
+        return False
+    if any(not (getattr(c, "kind", "") == "bow" and c.target is not None and c.target.ref == "this")
+           for c in ability.costs):
+        return False
+    if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    return executes(replace(ability, kind="reaction", designators=("Reaction",), costs=()))
+
+
+def interrupts_entering(game, pos: Position, events: list, proc: Procedure) -> None:
+    """The Interrupts of the cards the statement's action brought into play, if its player takes
+    them (the flag ``interrupting``): each resolves once the event it speaks of has happened, its
+    "Bow this card" paid by bowing the card now in play, its choices named with ``answering``
+    (L5R-ACT-COND.5)."""
+    if not getattr(game, "interrupting", False):
+        return
+    from .effects import apply_to_card
+
+    taken: set = set()
+    for event in events:
+        copy = pos.copies.get(event[1]) if len(event) == 2 else None
+        if copy is None or not in_play(pos, copy):
+            continue
+        for ability in game.abilities(copy):
+            if not entering_interrupt_executes(ability) or not trigger_matches(pos, copy, ability.trigger, event):
+                continue
+            if (copy.uid, ability.text) in taken:
+                continue  # (one Interrupt per card and ability: "recruited" and "enters play" both raised)
+            taken.add((copy.uid, ability.text))
+            proc.add("trigger", f"{copy.controller} takes {copy.name}'s Interrupt to the action that brought it into "
+                     f"play; '{ability.trigger.text}' has happened, so its effects resolve", ENTERING)
+            for cost in ability.costs:
+                out = apply_to_card(game, pos, copy, cost, as_cost=True, source=copy.name)
+                if not out.changed:
+                    proc.add("trigger", f"{copy.name}'s Interrupt cannot be paid ({out.why})", ENTERING,
+                             "L5R-ACT-COST")
+                    break
+                proc.add("trigger", f"its cost: {out.description}, now that it is in play", ENTERING, "L5R-ACT-COST")
+            else:
+                _resolve_choosing(game, pos, copy, ability, proc, copy, (ENTERING,))
+
+
+def answered(game, body, position: Position, attempt):
+    """Run ``attempt`` (the core's, for one statement) with the statement's ``answering`` choices
+    waiting for the triggered traits it sets off; a choice no trait took rejects the statement."""
+    from ...core.ruling import Reason, Ruling
+
+    game.answering = list(getattr(body, "answering", ()) or ())
+    game.interrupting = "interrupting" in (getattr(body, "flags", ()) or ())  # (interrupts_entering)
+    try:
+        ruling = attempt()
+        left = list(game.answering)
+    finally:
+        game.answering, game.interrupting = None, False
+    if left and ruling.accepted:
+        text = (f"no triggered trait asked for the answer(s) {', '.join(o.show() for o in left)} "
+                "(answering names the choices of the traits the action sets off, in order)")
+        return Ruling(False, ruling.action, [Reason(CHOICES, text)], ruling.steps, position)
+    return ruling
 
 
 def _holds(game, pos: Position, copy: Copy, about: Copy | None):

@@ -166,10 +166,21 @@ def lobby(game, ctx: Context) -> None:
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if "lobby" in pos.memo.get("turn-actions", []):
         ctx.reject("L5R-LOBBY", "Lobby may be taken once per turn")
-    me = pos.players[actor].attrs.get("family-honor", 0)
-    higher = all(me > p.attrs.get("family-honor", 0) for n, p in pos.players.items() if n != actor)
-    game.need(higher, "L5R-LOBBY", f"{actor}'s Family Honor ({me}) is not higher than every other player's")
-    ctx.step("condition", f"{actor}'s Family Honor {me} is the highest", "L5R-LOBBY")
+    from .effects_engine import lobby_bonus  # "You have a +5 Lobby Bonus" (L5R-LOBBY.1)
+
+    def checked_honor(player: str) -> tuple[int, str]:  # Family Honor as a Lobby checks it
+        bonus, why = lobby_bonus(game, pos, player)
+        honor = pos.players[player].attrs.get("family-honor", 0)
+        return honor + bonus, (f" (Family Honor {honor}, Lobby Bonus: {', '.join(why)})" if why else "")
+
+    me, mine = checked_honor(actor)
+    others = {n: checked_honor(n) for n in pos.players if n != actor}
+    higher = all(me > h for h, _ in others.values())
+    bonuses = "".join(f"; {n} {h}{w}" for n, (h, w) in others.items() if w)
+    game.need(higher, "L5R-LOBBY.1" if mine or bonuses else "L5R-LOBBY",
+              f"{actor}'s Family Honor ({me}{mine}) is not higher than every other player's" + bonuses)
+    ctx.step("condition", f"{actor}'s Family Honor {me}{mine} is the highest{bonuses}", "L5R-LOBBY",
+             *(("L5R-LOBBY.1",) if mine or bonuses else ()))
     ctx.step("announce", f"{actor} lobbies for the Imperial Favor", "L5R-ACT-ANNOUNCE", "L5R-LOBBY")
     if not ctx.body.paying:
         ctx.reject("L5R-LOBBY", "Lobby's cost is bowing one of your Personalities with Personal Honor 1 or more; "
@@ -194,8 +205,9 @@ def lobby(game, ctx: Context) -> None:
 
 def equip(game, ctx: Context) -> None:
     pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
-    game.need(t.phase == "action" and actor == t.active, "L5R-LIMITED",
-              "Equip is a Limited action: only the active player, in the Action phase")
+    # a Limited action (L5R-EQUIP), unless a card's words give it another timing (L5R-EQUIP.1: asked
+    # below, once the attachment and the Personality are known)
+    other_timing = not (t.phase == "action" and actor == t.active)
     game.need(t.priority == actor, "L5R-ROUND", f"it is {t.priority}'s opportunity to act, not {actor}'s")
     if len(ctx.body.objects) != 1:
         raise ScenarioError("'equip' takes one card: equip \"Item\" onto \"Personality\" (or targeting it)",
@@ -205,11 +217,16 @@ def equip(game, ctx: Context) -> None:
     zone = ctx.body.from_zone.key if ctx.body.from_zone else "hand"
     item = ctx.card(ctx.body.objects[0], where=lambda c: c.zone == zone and c.zone_owner == actor)
     if zone != "hand" and item.zone == zone and item.zone_owner == actor:
-        if zone not in equip_zones(game, item):
+        from .own_actions import equip_grant_zone  # "You may Equip this Item from your discard pile as a Battle action"
+
+        if zone not in equip_zones(game, item) and not equip_grant_zone(game, item, zone):
             ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
                        "unless its own text names another zone")
-        ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
-                 "L5R-ACT-COND")
+        if zone in equip_zones(game, item):
+            ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
+                     "L5R-ACT-COND")
+        else:
+            other_timing = True  # (only the trait that also gives the timing names that zone)
     host_obj = ctx.body.onto or (ctx.body.targeting[0] if ctx.body.targeting else None)
     if host_obj is None:
         ctx.reject("L5R-EQUIP", "Equip targets one of your Personalities; name it with 'onto' or 'targeting'")
@@ -220,6 +237,10 @@ def equip(game, ctx: Context) -> None:
     host = ctx.card(host_obj, where=lambda c: c.controller == actor and in_play(pos, c))
     if host.card.type != "personality" or host.controller != actor or not in_play(pos, host):
         ctx.reject("L5R-EQUIP", f"{host.show()} is not one of {actor}'s Personalities in play")
+    if other_timing:
+        from .own_actions import equip_timing
+
+        equip_timing(game, ctx, item, host, zone)
     why = attach_restriction(game, ctx, item, host)
     if why:
         ctx.reject("L5R-EQUIP", why)
@@ -228,6 +249,10 @@ def equip(game, ctx: Context) -> None:
     refused = will_not_join(game, pos, item, actor)  # an attachment entering play under the player
     if refused:
         ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
+    from .effects_restrictions import will_not_enter  # "… will not enter play if …" (effects_restrictions)
+
+    if will_not_enter(game, pos, item, actor):
+        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({will_not_enter(game, pos, item, actor)})")
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -314,6 +339,10 @@ def buy(game, ctx: Context) -> None:
     refused = will_not_join(game, pos, card, actor)  # "Shindo will not join a Spider Clan player"
     if refused:
         ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
+    from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
+
+    if will_not_enter(game, pos, card, actor):
+        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({will_not_enter(game, pos, card, actor)})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
