@@ -991,3 +991,13 @@ def test_a_pick_made_if_possible_and_two_cards_locations_switched():
 def test_either_condition_with_a_cards_value():
     (c, _) = conditions_of("Battle: Give him -1F, or -2F if you control a Ninja or your Stronghold's Gold Production is 3.")
     assert c.kind.endswith("any-of") and "stat-value/4" in c.args
+
+
+def test_two_values_reduced_and_a_gift_alternative_after_a_trigger():
+    es = effects("Battle: Target an enemy Personality. Reduce his Force and the Force of each of his Followers to 0.")
+    assert [(e.kind, e.stat, e.amount) for e in es[1:]] == [("reduce-stat-to", "force", 0)] * 2
+    assert es[2].target.card_types == ("follower",)
+    ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Earth.")
+    assert ab.structured
+    kinds = sorted(c.kind for c in ab.conditions)
+    assert kinds == ["effect-if:is", "effect-trigger", "effect-trigger", "effect-unless:is"]

@@ -2225,3 +2225,17 @@ def _pl_c_either(self, meta, ch):
 
 
 Rules.pl_c_either = _pl_c_either
+
+
+def _pl_reduce_two_to(self, meta, ch):
+    (whose, stat), stat2, target, n = ch[0], ch[1], ch[2], int(ch[-1])
+    return [self._eff(meta, "reduce-stat-to", target=whose, stat=stat, amount=n),
+            self._eff(meta, "reduce-stat-to", target=target, stat=stat2, amount=n)]
+
+
+def _pl_triggered_after_give_alt(self, meta, ch):
+    return self.triggered_after(meta, [ch[0], self.give_alt(meta, ch[1:])])
+
+
+Rules.pl_reduce_two_to = _pl_reduce_two_to
+Rules.pl_triggered_after_give_alt = _pl_triggered_after_give_alt
