@@ -964,13 +964,6 @@ def test_two_conditions_with_what_this_did_and_a_value_at_most():
     assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "<=", 3)]
 
 
-def test_even_if_without_a_comma():
-    ab = parse_ability("You may Recruit Toshi from the discard pile even if it is not your turn.")
-    assert ab.structured
-    kinds = [c.kind for c in ab.conditions]
-    assert "even-if" in kinds and "effect-optional" in kinds
-
-
 def test_the_honor_you_gain_from_your_next_rules_action():
     es = effects("Limited: Discard a card. Increase the Honor you gain from your next Proclaim this turn to equal "
                  "the card's Focus Value.")

@@ -2170,20 +2170,6 @@ for _name, _f in list(vars(_TwoTypesAndTestsRules).items()):
         setattr(Rules, _name, _f)
 
 
-def _pl_even_if(self, meta, ch):
-    # the battle topic's bt_even_if_clause (an "even-if" condition beside the clause)
-    return self.bt_even_if_clause(meta, [c for c in ch if not hasattr(c, "type")])
-
-
-def _pl_optional_even_if(self, meta, ch):
-    inner = [c for c in ch if not hasattr(c, "type")]
-    return self.bt_even_if_clause(meta, [self.optional(meta, [inner[0]]), inner[-1]])
-
-
-Rules.pl_even_if = _pl_even_if
-Rules.pl_optional_even_if = _pl_optional_even_if
-
-
 def _pl_hc_you_gain(self, meta, ch):
     # your Honor gains (as "your Honor gain from ..."), from the source named
     source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
