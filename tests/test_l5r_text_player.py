@@ -962,3 +962,35 @@ def test_two_conditions_with_what_this_did_and_a_value_at_most():
     assert c.kind == "effect-if:all-of" and "did/3" in c.args
     (e,) = effects("Battle: Target an enemy Personality with Chi equal to or lower than 3.")
     assert [(t.stat, t.op, t.value) for t in e.target.tests] == [("chi", "<=", 3)]
+
+
+def test_the_honor_you_gain_from_your_next_rules_action():
+    es = effects("Limited: Discard a card. Increase the Honor you gain from your next Proclaim this turn to equal "
+                 "the card's Focus Value.")
+    e = es[1]
+    assert (e.kind, e.keyword) == ("set-honor-change", "gain")
+    assert e.target.keywords == ("Proclaim",) and e.target.states == ("next", "this-turn") and e.target.owner == "you"
+    assert (es[2].kind, es[2].stat) == ("amount-equal-to", "focus")
+
+
+def test_a_pick_made_if_possible_and_two_cards_locations_switched():
+    ab = parse_ability("Battle: Each player targets an unbowed Personality he controls there, if possible. Bow all targets.")
+    assert ab.structured
+    assert any(c.kind == "effect-mandatory" and "if-possible" in c.args for c in ab.conditions)
+    es = effects("Battle: Target your Personality. Switch his and Hiro's location.")
+    assert (es[1].kind, es[1].target.ref, es[1].values) == ("switch-locations", "it", ("Hiro",))
+
+
+def test_either_condition_with_a_cards_value():
+    (c, _) = conditions_of("Battle: Give him -1F, or -2F if you control a Ninja or your Stronghold's Gold Production is 3.")
+    assert c.kind.endswith("any-of") and "stat-value/4" in c.args
+
+
+def test_two_values_reduced_and_a_gift_alternative_after_a_trigger():
+    es = effects("Battle: Target an enemy Personality. Reduce his Force and the Force of each of his Followers to 0.")
+    assert [(e.kind, e.stat, e.amount) for e in es[1:]] == [("reduce-stat-to", "force", 0)] * 2
+    assert es[2].target.card_types == ("follower",)
+    ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Earth.")
+    assert ab.structured
+    kinds = sorted(c.kind for c in ab.conditions)
+    assert kinds == ["effect-if:is", "effect-trigger", "effect-trigger", "effect-unless:is"]

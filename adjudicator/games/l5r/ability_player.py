@@ -2168,3 +2168,60 @@ class _TwoTypesAndTestsRules:
 for _name, _f in list(vars(_TwoTypesAndTestsRules).items()):
     if _name.startswith(("pl_", "_pl_")):
         setattr(Rules, _name, _f)
+
+
+def _pl_hc_you_gain(self, meta, ch):
+    # your Honor gains (as "your Honor gain from ..."), from the source named
+    source = next((c.spec for c in ch if isinstance(c, _HcFrom)), None)
+    return _HonorChanges("gain", source, None, None, "you")
+
+
+def _pl_hc_from_next_action(self, meta, ch):
+    # "your next Proclaim": the next such rules action you take
+    word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+    period = next((str(c).lower() for c in ch if getattr(c, "type", "") == "PERIOD"), None)
+    states = ("next",) if period is None else ("next", f"this-{period}")
+    return _HcFrom(TargetSpec(ref="choice", owner="you", card_types=("action",), keywords=(word,), states=states,
+                              text=self._text(meta)[len("from "):]))
+
+
+Rules.pl_hc_you_gain = _pl_hc_you_gain
+Rules.pl_hc_from_next_action = _pl_hc_from_next_action
+
+
+def _pl_subj_picks_if_possible(self, meta, ch):
+    picked = self.pl_subj_picks(meta, [c for c in ch if getattr(c, "type", "") != "RS_IF_POSSIBLE"])
+    return self._must(meta, ch[0], picked, ch)
+
+
+def _pl_switch_two_locations(self, meta, ch):
+    # the card "he" names and the one named after: target the first, values the second
+    other = next(c for c in ch if isinstance(c, TargetSpec))
+    return self._eff(meta, "switch-locations", target=TargetSpec(ref="it", text=self._text(meta).split()[1]),
+                     values=(other.text,))
+
+
+Rules.pl_subj_picks_if_possible = _pl_subj_picks_if_possible
+Rules.pl_switch_two_locations = _pl_switch_two_locations
+
+
+def _pl_c_either(self, meta, ch):
+    # the conditions topic's "C or D" (any-of)
+    return self.cd_any(meta, [c for c in ch if not hasattr(c, "type")])
+
+
+Rules.pl_c_either = _pl_c_either
+
+
+def _pl_reduce_two_to(self, meta, ch):
+    (whose, stat), stat2, target, n = ch[0], ch[1], ch[2], int(ch[-1])
+    return [self._eff(meta, "reduce-stat-to", target=whose, stat=stat, amount=n),
+            self._eff(meta, "reduce-stat-to", target=target, stat=stat2, amount=n)]
+
+
+def _pl_triggered_after_give_alt(self, meta, ch):
+    return self.triggered_after(meta, [ch[0], self.give_alt(meta, ch[1:])])
+
+
+Rules.pl_reduce_two_to = _pl_reduce_two_to
+Rules.pl_triggered_after_give_alt = _pl_triggered_after_give_alt
