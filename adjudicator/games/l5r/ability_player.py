@@ -2219,9 +2219,4 @@ def _pl_reduce_two_to(self, meta, ch):
             self._eff(meta, "reduce-stat-to", target=target, stat=stat2, amount=n)]
 
 
-def _pl_triggered_after_give_alt(self, meta, ch):
-    return self.triggered_after(meta, [ch[0], self.give_alt(meta, ch[1:])])
-
-
 Rules.pl_reduce_two_to = _pl_reduce_two_to
-Rules.pl_triggered_after_give_alt = _pl_triggered_after_give_alt
