@@ -30,7 +30,8 @@ def test_one_or_more_is_not_claimed_as_one():
     assert executes(parse_ability("Open: Put a face-up card in your Provinces at the bottom of your deck."))
 
 
-def test_a_token_with_two_changes_is_not_claimed():
-    ab = parse_ability("Battle: Give a target Personality a -1F/-1C Poison token.")
+def test_a_token_with_different_changes_is_not_claimed():
+    ab = parse_ability("Battle: Give a target Personality a -2F/+3C Change token.")
     assert ab.structured and not executes(ab)
-    assert executes(parse_ability("Battle: Give a target Personality a -1F Poison token."))
+    both = parse_ability("Battle: Give a target Personality a -1F/-1C Poison token.")
+    assert executes(both) and (both.effects[0].stat, both.effects[0].amount) == ("force/chi", -1)
