@@ -732,8 +732,10 @@ def executes(ability) -> bool:
 
     from .continuous import plural_possessive
 
+    from .effects_engine import attached_of_named_applies  # "… and straighten his Weapons"
+
     if any(isinstance(c, Effect) and c.kind != "choose" and plural_possessive(c.target) not in ("", "your")
-           for c in ability.effects):
+           and not attached_of_named_applies(ability, c) for c in ability.effects):
         return False  # "straighten his Weapons": every such card of a card named before (not carried out)
     if any(c.target is not None and c.target.count == 1
            and re.match(r"(?:one|two|three|four|five|\d+) or more\b", c.target.text or "", re.I) for c in clauses):

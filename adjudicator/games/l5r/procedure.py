@@ -895,7 +895,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where
-        targets = subjects(ctx, source, clause, bind, as_cost=False)
+        from .effects_engine import attached_of_named, attached_of_named_applies
+
+        if attached_of_named_applies(ability, clause):  # "... and straighten his Weapons"
+            targets = attached_of_named(ctx, source, ability, clause, bind)
+        else:
+            targets = subjects(ctx, source, clause, bind, as_cost=False)
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
@@ -913,6 +918,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.target is not None and clause.target.ref in ("target", "it"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if clause.target is not None and clause.target.ref in ("this", "attached") and index + 1 < len(ability.effects) \
+                and attached_of_named_applies(ability, ability.effects[index + 1]):
+            bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "he", "his attachments"
         if clause.kind == "turn-face-up":  # "Turn a card in a Province face-up and give it Kharmic":
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "it", the card
             bind.zoned.update(t.uid for t in bind.last)  # turned, named in its province
