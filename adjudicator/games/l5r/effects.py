@@ -641,7 +641,11 @@ def executes(ability) -> bool:
     def read_here(spec) -> bool:  # every word states.py reads, no base/printed test, no "a Weapon or Armor"
         has = [s for s in spec.states if s.startswith(("has:", "has-no:"))]
         return all(checked(s) for s in spec.states) and not any(
-            t.stat.startswith(("base-", "printed-")) for t in spec.tests) and not (has and " or " in spec.text)
+            t.stat.startswith(("base-", "printed-")) and not printed_read(t) for t in spec.tests) \
+            and not (has and " or " in spec.text)
+
+    def printed_read(test) -> bool:  # "with 7 or higher base Force": an action's target test reads the
+        return ability.kind in ("action", "reaction") and test.stat in amounts.STATS  # printed value
 
     if any(c.target is not None and any(s.startswith(("has:", "has-no:")) for s in c.target.states)
            and not read_here(c.target) for c in carded):

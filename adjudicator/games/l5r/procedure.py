@@ -443,7 +443,12 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
         if not fit:
             return "it is not " + STATE_WORDS.get(state, state)
     for test in spec.tests:
-        value = pos.stat(copy, test.stat, 0) or 0
+        if test.stat.startswith(("base-", "printed-")):  # "with a printed Gold Cost of 1 or more" (amounts.STATS)
+            value = amounts.card_value(ctx.game, pos, copy, test.stat)
+            if value is None:
+                return f"the engine cannot read its {test.stat.replace('-', ' ')}"
+        else:
+            value = pos.stat(copy, test.stat, 0) or 0
         if not compare(value, test.op, test.value):
             return f"its {test.stat} is {value}, not {test.op} {test.value}"
     if "cannot-target" in ctx.game.continuous_flags(pos, copy) or pos.has_flag(copy, "cannot-target"):
