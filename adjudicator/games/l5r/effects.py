@@ -596,7 +596,6 @@ def executes(ability) -> bool:
         return index >= 0 and (under_applies(ab, index) or c.kind == "under-host" and under_applies(ab, index - 1))
 
     from .effects_engine import _own_cost_trait as own_cost_trait  # "This card's ability has no Gold Cost"
-    from .effects_engine import take_under_applies  # "Put a card under Harukaze into your hand"
 
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
@@ -604,7 +603,7 @@ def executes(ability) -> bool:
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
-            look_chosen_applies(c) or under_clause(ability, c) or take_under_applies(ability, c) or \
+            look_chosen_applies(c) or under_clause(ability, c) or \
             (ability.kind == "continuous" and own_cost_trait(c, c.target.ref if c.target else "this")) or \
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \

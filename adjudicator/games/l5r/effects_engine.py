@@ -1565,47 +1565,6 @@ def attached_of_named(ctx, source, ability, clause, bind) -> list:
     return [a for he in named[:1] for a in ctx.position.attachments_of(he.uid) if keep(ctx.position, a)]
 
 
-def take_under_applies(ability, clause) -> bool:
-    """"Put a card under Harukaze into your hand": an action takes back one card from under this card
-    (``put-in-hand`` of a chosen card whose only describing word is ``under:this``)."""
-    spec = getattr(clause, "target", None)
-    return getattr(ability, "kind", "") == "action" and getattr(clause, "kind", "") == "put-in-hand" \
-        and spec is not None and spec.ref == "choice" and spec.count == 1 and spec.zone is None \
-        and tuple(spec.states) == ("under:this",) and not spec.keywords and not spec.tests \
-        and all(t == "card" for t in spec.card_types)
-
-
-def take_under(ctx, source, clause) -> None:
-    """Carry out :func:`take_under_applies`: the player names (``paying``) a card under ``source``; it
-    leaves that out-of-play area for its owner's hand -- "your hand", so it must be the acting
-    player's card (Comprehensive Rules, "Under Another Card"; L5R-ACT-EFFECT)."""
-    pos = ctx.position
-    under = pos.memo.get(UNDER) or {}
-    here = [uid for uid, host in under.items() if host == source.uid and pos.copies[uid].zone == UNDER]
-    paying = list(ctx.body.paying)
-    used = pos.memo.setdefault("_paying_used", [])
-    rest = [i for i in range(len(paying)) if i not in used]
-    if not here:
-        ctx.step("effect", f"put a card under {source.name} into your hand: no change (no card is under it)",
-                 "L5R-ACT-EFFECT")
-        return
-    if not rest:
-        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs the card under {source.name} named with 'paying'")
-    used.append(rest[0])
-    card = ctx.card(paying[rest[0]], where=lambda c: c.uid in here, purpose="taken from under the card")
-    if card.uid not in here:
-        ctx.reject("L5R-ACT-EFFECT", f"{card.show()} is not under {source.name}")
-    if card.owner != ctx.actor:
-        ctx.step("effect", f"put {card.name} into {ctx.actor}'s hand: no change (it is {card.owner}'s card, "
-                 "and a card only goes to its owner's hand)", "L5R-ACT-EFFECT")
-        return
-    card.flags.discard("face-down")
-    pos.move(card.uid, card.owner, "hand")
-    under.pop(card.uid, None)
-    ctx.step("effect", f"put {card.name}, which was under {source.name}, into {card.owner}'s hand",
-             "L5R-ACT-EFFECT")
-
-
 def _not_alone(game, position, copy, effect, *, as_cost, source):
     from .effects import Outcome
 

@@ -883,11 +883,6 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind == "under-host" and index > 0 and under_applies(ability, index - 1):
             continue  # (where the cards above went)
-        from .effects_engine import take_under, take_under_applies
-
-        if take_under_applies(ability, clause):  # "Put a card under Harukaze into your hand"
-            take_under(ctx, source, clause)
-            continue
         if clause.kind == "recruit" and recruit_applies(ability, index):  # "Pay X Gold: Recruit a target Holding"
             recruit(ctx, source, ability, index, subjects(ctx, source, clause, bind, as_cost=False), bind.x_paid)
             continue
