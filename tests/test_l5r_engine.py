@@ -42,6 +42,11 @@ CARRIED_OUT = [
      "it, and put it in your hand. Lose 2 Honor."),
 ]
 
+CARRIED_OUT += [
+    # a target/choice test on a base or printed value reads the printed one (procedure.target_ok)
+    "Battle: Choose one or two of your performing Personalities with 7 or higher base Force: Straighten them.",
+]
+
 NOT_CARRIED_OUT = [
     # a rule RULES.md does not give (Courtesy), a province the engine cannot name, a chosen unit
     "Courtesy: Your Provinces have +1 strength. (Courtesy traits do not take effect if you went first.)",
@@ -60,7 +65,6 @@ NOT_CARRIED_OUT = [
     "After Ratling Raider enters play, create two 2F/2C/2PH Nonhuman • Ratling Personalities (at his location).",
     "After a Celestial enters play (including this one): Discard all Kami Celestials in play.",
     "Battle: Bow this card and target an enemy card without a Weapon or Armor: Bow it.",
-    "Battle: Choose one or two of your performing Personalities with 7 or higher base Force: Straighten them.",
     ("Battle/Open: Target one or more of your Items: Straighten them. You may transfer them to other Personalities "
      "you control."),
 ]

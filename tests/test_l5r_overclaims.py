@@ -19,9 +19,15 @@ def test_plural_your_in_an_action_executes():
     assert executes(parse_ability("Limited: Give your non-Unique Holdings +1 Gold Production until your next turn begins."))
 
 
-def test_his_plural_cards_are_not_claimed():
-    ab = parse_ability("Battle: Straighten your target Personality, and straighten his Weapons if he is a Kensai.")
-    assert ab.structured and not executes(ab)
+def test_his_plural_cards_are_claimed_only_after_one_named_card():
+    # "his Weapons" after a clause on one Personality: every Weapon attached to him (effects_engine)
+    assert executes(parse_ability("Battle: Straighten your target Personality, and straighten his Weapons if he "
+                                  "is a Kensai."))
+    # after "each enemy Personality" (no one card), or with an effect the engine does not fold in
+    for text in ("Battle: Bow each enemy Personality, and bow his Weapons.",
+                 "Battle: Destroy your target Personality, and destroy his Weapons."):
+        ab = parse_ability(text)
+        assert ab.structured and not executes(ab)
 
 
 def test_one_or_more_is_not_claimed_as_one():

@@ -648,7 +648,11 @@ def executes(ability) -> bool:
     def read_here(spec) -> bool:  # every word states.py reads, no base/printed test, no "a Weapon or Armor"
         has = [s for s in spec.states if s.startswith(("has:", "has-no:"))]
         return all(checked(s) for s in spec.states) and not any(
-            t.stat.startswith(("base-", "printed-")) for t in spec.tests) and not (has and " or " in spec.text)
+            t.stat.startswith(("base-", "printed-")) and not printed_read(t) for t in spec.tests) \
+            and not (has and " or " in spec.text)
+
+    def printed_read(test) -> bool:  # "with 7 or higher base Force": an action's target test reads the
+        return ability.kind in ("action", "reaction") and test.stat in amounts.STATS  # printed value
 
     if any(c.target is not None and any(s.startswith(("has:", "has-no:")) for s in c.target.states)
            and not read_here(c.target) for c in carded):
@@ -739,8 +743,10 @@ def executes(ability) -> bool:
 
     from .continuous import plural_possessive
 
+    from .effects_engine import attached_of_named_applies  # "… and straighten his Weapons"
+
     if any(isinstance(c, Effect) and c.kind != "choose" and plural_possessive(c.target) not in ("", "your")
-           for c in ability.effects):
+           and not attached_of_named_applies(ability, c) for c in ability.effects):
         return False  # "straighten his Weapons": every such card of a card named before (not carried out)
     if any(c.target is not None and c.target.count == 1
            and re.match(r"(?:one|two|three|four|five|\d+) or more\b", c.target.text or "", re.I) for c in clauses):

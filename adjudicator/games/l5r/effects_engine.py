@@ -1512,6 +1512,59 @@ def under_follow(pos, proc) -> None:
                  f"{card.owner}'s {zone.replace('-', ' ')} too", "L5R-ACT-EFFECT")
 
 
+# ---- "Straighten your target Personality, and straighten his Weapons": the cards attached to the one
+# named just before (every such card, L5R-ACT-EFFECT; attachments: L5R-EQUIP)
+
+_ATTACHED_OF_HIM = re.compile(r"(?:his|her)\s+(\w+)", re.I)
+
+
+def attached_filter(clause):
+    """For "his attachments" / "his Weapons" / "her Followers": a test ``(position, card) -> bool``
+    picking, among the cards attached to the card named before, those the words name; None for any
+    other description."""
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "choice" or spec.count != 1 or spec.up_to or spec.states or spec.tests \
+            or spec.zone or spec.owner != "any":
+        return None
+    m = _ATTACHED_OF_HIM.fullmatch((spec.text or "").strip())
+    if m is None:
+        return None
+    word = m.group(1)
+    if word.lower() == "attachments" and not spec.keywords and spec.card_types in ((), ("attachment",)):
+        return lambda pos, card: True
+    if word.endswith("s") and tuple(spec.keywords) == (word,) and spec.card_types in ((), ("card",)):
+        return lambda pos, card: pos.has_keyword(card, word[:-1])  # "his Weapons": the Weapon keyword
+    if tuple(spec.card_types) in (("follower",), ("item",), ("spell",)) and not spec.keywords \
+            and word.lower() == spec.card_types[0] + "s":
+        return lambda pos, card: card.card.type == spec.card_types[0]
+    return None
+
+
+def attached_of_named_applies(ability, clause) -> bool:
+    """The clause is "straighten/bow his attachments" right after a clause on one named card ("this
+    Personality", "your target Personality", "him") -- the card whose attachments these are."""
+    effects = [c for c in ability.effects if hasattr(c, "kind")]
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    if ability.kind != "action" or index < 1 or clause.kind not in ("straighten", "bow") \
+            or attached_filter(clause) is None:
+        return False
+    before = effects[index - 1].target
+    return before is not None and before.ref in ("this", "attached", "target", "it") and before.count == 1 \
+        and tuple(before.card_types) in ((), ("personality",))
+
+
+def attached_of_named(ctx, source, ability, clause, bind) -> list:
+    """Carry out :func:`attached_of_named_applies`: the cards attached to the card the clause before
+    applied to ("this Personality", its target, "him") that fit the words."""
+    effects = [c for c in ability.effects if hasattr(c, "kind")]
+    index = next((i for i, c in enumerate(effects) if c is clause), -1)
+    from .procedure import subjects
+
+    named = [c for c in subjects(ctx, source, effects[index - 1], bind, as_cost=False) if not isinstance(c, str)]
+    keep = attached_filter(clause)
+    return [a for he in named[:1] for a in ctx.position.attachments_of(he.uid) if keep(ctx.position, a)]
+
+
 def _not_alone(game, position, copy, effect, *, as_cost, source):
     from .effects import Outcome
 

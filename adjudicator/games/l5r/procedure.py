@@ -446,7 +446,12 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
         if not fit:
             return "it is not " + STATE_WORDS.get(state, state)
     for test in spec.tests:
-        value = pos.stat(copy, test.stat, 0) or 0
+        if test.stat.startswith(("base-", "printed-")):  # "with a printed Gold Cost of 1 or more" (amounts.STATS)
+            value = amounts.card_value(ctx.game, pos, copy, test.stat)
+            if value is None:
+                return f"the engine cannot read its {test.stat.replace('-', ' ')}"
+        else:
+            value = pos.stat(copy, test.stat, 0) or 0
         if not compare(value, test.op, test.value):
             return f"its {test.stat} is {value}, not {test.op} {test.value}"
     if "cannot-target" in ctx.game.continuous_flags(pos, copy) or pos.has_flag(copy, "cannot-target"):
@@ -914,7 +919,12 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where
-        targets = subjects(ctx, source, clause, bind, as_cost=False)
+        from .effects_engine import attached_of_named, attached_of_named_applies
+
+        if attached_of_named_applies(ability, clause):  # "... and straighten his Weapons"
+            targets = attached_of_named(ctx, source, ability, clause, bind)
+        else:
+            targets = subjects(ctx, source, clause, bind, as_cost=False)
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
@@ -932,6 +942,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.target is not None and clause.target.ref in ("target", "it"):
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last
+        if clause.target is not None and clause.target.ref in ("this", "attached") and index + 1 < len(ability.effects) \
+                and attached_of_named_applies(ability, ability.effects[index + 1]):
+            bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "he", "his attachments"
         if clause.kind == "turn-face-up":  # "Turn a card in a Province face-up and give it Kharmic":
             bind.last = [t for t in targets if not isinstance(t, str)] or bind.last  # "it", the card
             bind.zoned.update(t.uid for t in bind.last)  # turned, named in its province
