@@ -1269,7 +1269,7 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
     otherwise; a Personality only if the player's Family Honor meets his Honor Requirement
     (L5R-HONOR-REQ)."""
     from . import costs
-    from .effects_engine import enters_bowed, ignores_requirement
+    from .effects_engine import enters_bowed
 
     pos, actor, game = ctx.position, ctx.actor, ctx.game
     words = costs.purchase_words(ability, index)
@@ -1299,14 +1299,10 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
                      f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
             continue
-        if card.card.type == "personality":
-            honor = pos.players[actor].attrs.get("family-honor", 0)
-            need = card.card.attrs.get("honor-requirement", 0) or 0
-            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
-                                     or costs.own_reductions(game, ctx, card)[1]):
-                ctx.step("effect", f"bring {card.show()} into play: no change ({actor}'s Family Honor {honor} is "
-                         f"below his Honor Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
-                continue
+        short = _honor_short(ctx, card)
+        if short:
+            ctx.step("effect", f"bring {card.show()} into play: no change ({short})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
+            continue
         if not costs.pay_for_effect(game, ctx, card, None, words, f"{card.name}'s gold cost"):
             continue
         leave_play(pos, card)
@@ -1325,6 +1321,23 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
         raise_event(pos, "enters-play", card)
 
 
+def _honor_short(ctx: Context, card: Copy) -> str | None:
+    """Why a Personality an effect brings into play or recruits does not enter: its player's Family
+    Honor is below its Honor Requirement, and neither a trait nor the card's own words waive it
+    (L5R-HONOR-REQ); None when it may enter."""
+    from . import costs
+    from .effects_engine import ignores_requirement
+
+    pos, actor, game = ctx.position, ctx.actor, ctx.game
+    if card.card.type != "personality":
+        return None
+    honor = pos.players[actor].attrs.get("family-honor", 0)
+    need = card.card.attrs.get("honor-requirement", 0) or 0
+    if honor >= need or ignores_requirement(game, pos, card, actor) or costs.own_reductions(game, ctx, card)[1]:
+        return None
+    return f"{actor}'s Family Honor {honor} is below his Honor Requirement {need}"
+
+
 def recruit(ctx: Context, source: Copy, ability: Ability, index: int, cards: list, x_paid: int | None) -> None:
     """"Pay X Gold: Recruit a target Holding in your Province, for 1 less Gold" (effects_engine.
     recruit_applies): the Recruit procedure as an effect -- the card's Gold cost (with the words'
@@ -1335,7 +1348,7 @@ def recruit(ctx: Context, source: Copy, ability: Ability, index: int, cards: lis
     (L5R-DYNASTY)."""
     from . import costs
     from .effects_cards import _refill_left
-    from .effects_engine import enters_bowed, ignores_requirement, will_not_join
+    from .effects_engine import enters_bowed, will_not_join
 
     pos, actor, game = ctx.position, ctx.actor, ctx.game
     words = costs.purchase_words(ability, index)
@@ -1350,14 +1363,10 @@ def recruit(ctx: Context, source: Copy, ability: Ability, index: int, cards: lis
             ctx.step("effect", f"recruit {name}: no change (it will not join {actor}: {refused})",
                      "L5R-ACT-EFFECT", "L5R-DYNASTY.3")
             continue
-        if card.card.type == "personality":
-            honor = pos.players[actor].attrs.get("family-honor", 0)
-            need = card.card.attrs.get("honor-requirement", 0) or 0
-            if honor < need and not (bool(ignores_requirement(game, pos, card, actor))
-                                     or costs.own_reductions(game, ctx, card)[1]):
-                ctx.step("effect", f"recruit {name}: no change ({actor}'s Family Honor {honor} is below his Honor "
-                         f"Requirement {need})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
-                continue
+        short = _honor_short(ctx, card)
+        if short:
+            ctx.step("effect", f"recruit {name}: no change ({short})", "L5R-ACT-EFFECT", "L5R-HONOR-REQ")
+            continue
         price, notes = costs.effect_price(game, ctx, card, None, words)
         if x_paid is None or price != x_paid:
             ctx.step("effect", f"recruit {name}: no change (its Gold cost is {price} ({', '.join(notes)}), and X "

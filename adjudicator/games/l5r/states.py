@@ -823,14 +823,9 @@ def owned_read(ability, clause) -> bool:
                   is not None and (c.target.ref == "choice" or owned_spec(c.target) is not None)]
         return ability.kind in ("action", "reaction") and clause in ability.costs and not others \
             and not any(getattr(c, "kind", "") in ("search", "choose") for c in (*ability.costs, *ability.effects))
-    if owned_spec(getattr(clause, "target", None)) is None or ability.kind not in ("action", "reaction"):
+    if owned_spec(getattr(clause, "target", None)) is None:
         return False
-    if clause in ability.costs:
-        return True
-    if clause not in ability.effects:
-        return False
-    index = ability.effects.index(clause)
-    return any(c.kind == "effect-optional" and c.args[:1] == (f"effect {index}",) for c in ability.conditions)
+    return _optional_or_cost(ability, clause)
 
 
 # ---------------------------------------------------------------------------- "each card in it"
