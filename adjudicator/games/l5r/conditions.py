@@ -23,6 +23,8 @@ from typing import Callable
 
 STATES = {"attacking", "defending", "bowed", "unbowed", "dishonored", "honorable", "straightened",
           "opposed", "unopposed", "dishonorable"}
+#: "Fallen" as the grammar hands it over, lower-cased as a describing word: the Fallen keyword
+_FALLEN = "fallen"
 TYPES = {"personality", "follower", "holding", "item", "spell", "attachment", "stronghold", "region", "ring"}
 PRONOUNS = {"he", "him", "she", "her", "it", "they", "them", "the target", "that personality", "that card",
             "he or she"}
@@ -182,7 +184,7 @@ def _readable(test: str, args: tuple) -> bool:
         pred = _article(args[1]).strip()
         if " or " in pred:  # "he is Fire or Thunder": one of these keywords
             return _subject_ok(args[0]) and all(re.fullmatch(r"[A-Z][A-Za-z\-]*", k) for k in pred.split(" or "))
-        return _subject_ok(args[0]) and (pred.lower() in STATES or pred.lower() in TYPES
+        return _subject_ok(args[0]) and (pred.lower() in STATES or pred.lower() in TYPES or pred == _FALLEN
                                           or (pred[:1].isupper() and len(pred.split()) <= 3))
     if test == "in-province" and len(args) == 2:
         return _subject_ok(args[0]) and args[1] in ("yours", "any")
@@ -1222,6 +1224,8 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return any(pos.has_keyword(copy, k) for k in pred.split(" or "))
         if low in ("opposed", "unopposed"):
             return _opposed(pos, copy) == (low == "opposed")
+        if pred == _FALLEN:  # "if he is Fudo or Fallen": the Fallen keyword (states._WORD_STATES)
+            return pos.has_keyword(copy, "Fallen")
         if low in STATES:
             return _state(game, pos, copy, low)
         if low in TYPES:
