@@ -378,6 +378,27 @@ def _attack_alone(ability, cond) -> bool:
         or (k == "modify-stat" and getattr(c, "stat", None) == "strength") for k, c in zip(kinds, before))
 
 
+#: effects that change players only: they add nothing to what the ability did to cards
+_PLAYERS_ONLY = ("draw", "gain-honor", "lose-honor")
+
+
+def _it_the_attack(ability, cond) -> bool:
+    """"If the Ranged Attack destroyed a card, draw a card; if it destroyed a Follower, ...": "it" is
+    the attack an earlier test of the same kind named, read where that test is readable and the
+    effects between change players only (so what the ability destroyed so far is what the attack did)."""
+    if len(cond.args) != 4 or cond.args[1].lower() != "it" or _index(cond) is None:
+        return False
+    n = _index(cond)
+    for before in ability.conditions:
+        m = _index(before)
+        if before is cond or m is None or m >= n or before.kind != cond.kind or len(before.args) != 4:
+            continue
+        if _ATTACK_SUBJECT.fullmatch(before.args[1]) and _attack_alone(ability, before) \
+                and all(getattr(c, "kind", "") in _PLAYERS_ONLY for c in ability.effects[m:n]):
+            return True
+    return False
+
+
 #: "After this destroys a card, gain 1 Honor" (an effect-trigger of an action): what it destroyed
 _THIS_DESTROYS = re.compile(r"after this (destroys|bows) (.+?), ", re.I)
 #: effects an attack may come with before the effect it sets off (targets, worked-out amounts)
@@ -484,6 +505,8 @@ def readable_in(ability, cond) -> bool:
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
+    if test in ("did", "did-not") and len(cond.args) == 4 and _it_the_attack(ability, cond):
+        return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None
     if test in ("did", "did-not") and len(cond.args) == 4:
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
             and _attack_alone(ability, cond)
@@ -778,6 +801,9 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if done is not None:  # "After this destroys a card, ...": what the attack destroyed (bowed)
             verb, words = done
             return _test("did", ("this", _VERBS[verb], words), game, pos, actor, source, subject_of)
+        if _it_the_attack(ability, cond):  # "...; if it destroyed a Follower": what the attack did so far
+            return _test(cond.kind.partition(":")[2], ("this", *cond.args[2:]), game, pos, actor, source,
+                         subject_of)
     head, test = _split(cond.kind)
     if not head and test in ("effect-optional", "even-if"):
         return True
