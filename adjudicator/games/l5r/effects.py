@@ -640,6 +640,10 @@ def executes(ability) -> bool:
         return False
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
         return False  # a describing word no target test reads would refuse every card
+    from .states import fewer_than_read  # "with fewer Weapons": than this Personality, or than a card named before
+
+    if not all(fewer_than_read(ability, c) for c in carded):
+        return False
     if ability.kind == "keywords":
         return True
     from .effects_player import player_clause_executes, states_checked

@@ -54,6 +54,9 @@ _TYPE_WORDS = {"stronghold", "personality", "holding", "follower", "item", "spel
 #: "with a Weapon" / "without a Weapon" / "with an attachment": the cards attached to it
 _HAS_RE = re.compile(r"^(has|has-no):([A-Z][\w-]*|attachment)$")
 _ANY_KW_RE = re.compile(r"^any-keyword:(.+)$")
+#: "an enemy Personality with fewer Weapons" on a Personality: fewer cards with that keyword attached
+#: to it than to the Personality whose ability it is (on any other card "fewer than" whom is not said)
+_FEWER_ATTACHED_RE = re.compile(r"^cmp-count:([A-Z][\w-]*)<this$")
 #: "a Kolat, Ninja, Shadowlands, or dishonorable Personality", "your performing Berserker or unbowed
 #: Personality": any one of the words, each a keyword ("keyword:Ninja"), a keyword it lacks
 #: ("not-keyword:Spider") or a state ("state:dishonorable")
@@ -146,7 +149,7 @@ CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Sp
 def checked(state: str) -> bool:
     # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
     return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
-        or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
+        or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_FEWER_ATTACHED_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
         or _either_checked(state) or bool(_NOT_TITLED_RE.match(state)) or bool(_NON_RE.match(state)) or state == _CURRENT_PROVINCE \
@@ -165,6 +168,22 @@ def checked(state: str) -> bool:
 _EITHER_OF = "either-of:"
 #: "with three or more attachments": that many cards attached to it
 _ATTACHED_AT_LEAST_RE = re.compile(r"^controls-at-least:(\d+):attachment$")
+
+
+def fewer_than_read(ability, clause) -> bool:
+    """"a target Personality with fewer Weapons" says fewer than whom only by leaving it out: it is
+    read as the Personality whose ability it is (:func:`fits`) only when the ability names no card
+    before it ("Target your Personality. ... an enemy Personality with fewer Weapons": fewer than
+    that target, which the test does not see)."""
+    if clause.target is None or not any(_FEWER_ATTACHED_RE.match(s) for s in clause.target.states):
+        return True
+    for earlier in (*ability.costs, *ability.effects):
+        if earlier is clause or getattr(earlier, "text", None) == clause.text:
+            return True  # (effects.executes hands a copy with its target widened)
+        target = getattr(earlier, "target", None)
+        if target is not None and target.ref in ("target", "choice", "it"):
+            return False
+    return True
 
 
 def _either_of_parts(state: str) -> list[str] | None:
@@ -295,6 +314,17 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         attached = pos.attachments_of(copy.uid)
         found = any(m.group(2) == "attachment" or pos.has_keyword(a, m.group(2)) for a in attached)
         return found if m.group(1) == "has" else not found
+    m = _FEWER_ATTACHED_RE.match(state)
+    if m:
+        from .effects import in_play
+
+        if source is None or source.card.type != "personality" or not in_play(pos, source):
+            return None  # "fewer Weapons" than whom: only a Personality in play compares its own
+
+        def held(card: Copy) -> int:
+            return sum(pos.has_keyword(a, _singular(m.group(1))) for a in pos.attachments_of(card.uid))
+
+        return held(copy) < held(source)
     m = _PRINTED_KW_RE.match(state)
     if m:
         printed = {k.casefold() for k in copy.card.keywords}
