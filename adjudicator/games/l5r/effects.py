@@ -229,8 +229,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
             # to its owner's discard pile, with its attachments (L5R-DURATION: discarding persists)
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from play")
-        if copy.zone in ("fate-deck", "dynasty-deck") and not as_cost:
+        if copy.zone in ("fate-deck", "dynasty-deck"):
             # a deck card an effect has named ("Look at the top card of your Fate deck. You may discard it.")
+            # or a cost names by its place ("Discard the top 3 cards of your Fate deck": states._own_top)
             deck = copy.zone
             discard_copy(position, copy)
             return Outcome(True, f"discard {name} from the {deck.replace('-', ' ')}")

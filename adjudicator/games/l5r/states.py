@@ -783,6 +783,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
+    if clause.kind == "discard" and _own_top_cards(getattr(clause, "target", None)):
+        return _own_top(ctx, clause, rule)  # "Discard the top 3 cards of your Fate deck": no choice in it
     if not as_cost and _top_of_deck(getattr(clause, "target", None)):  # "Discard the top card of a Fate deck"
         return _top_card(ctx, source, clause, rule)
     if not as_cost and _opposing_pronoun(getattr(clause, "target", None)):  # "each … opposing him"
@@ -835,6 +837,8 @@ def owned_read(ability, clause) -> bool:
             if clause in ability.effects else []
         return ability.kind in ("action", "reaction") and len(named) == 1 and named[0].kind in ("choose", "target") \
             and named[0].target.count == 1
+    if _own_top_cards(getattr(clause, "target", None)):  # the acting player's top cards, cost or effect
+        return ability.kind in ("action", "reaction") and clause.kind == "discard"
     if _top_of_deck(getattr(clause, "target", None)):  # an effect's discard (a cost would discard from the hand)
         return ability.kind in ("action", "reaction") and clause in ability.effects and clause.kind == "discard"
     if _all_targets(getattr(clause, "target", None)):  # every card the action targeted, in order
@@ -970,6 +974,26 @@ def _top_of_deck(spec) -> bool:
     return spec is not None and spec.ref == "choice" and tuple(spec.states) == ("top",) \
         and spec.zone in ("fate-deck", "dynasty-deck") and spec.count == 1 and not spec.up_to \
         and not spec.keywords and not spec.tests and tuple(spec.card_types) in ((), ("card",))
+
+
+def _own_top_cards(spec) -> bool:
+    """"the top 3 cards of your Fate deck", "the top card of your Dynasty deck": the acting
+    player's own deck, so which cards they are is fixed (:func:`_own_top`)."""
+    return spec is not None and spec.ref == "choice" and tuple(spec.states) == ("top",) and spec.owner == "you" \
+        and spec.zone in ("fate-deck", "dynasty-deck") and spec.count >= 1 and not spec.up_to \
+        and not spec.keywords and not spec.tests and tuple(spec.card_types) in ((), ("card",))
+
+
+def _own_top(ctx, clause, rule: str) -> list:
+    """The top ``count`` cards of the acting player's deck, top first. A cost with fewer cards in
+    the deck cannot be paid in full, so it cannot be paid (L5R-ACT-COST); an effect does what it can
+    (L5R-ACT-EFFECT)."""
+    spec = clause.target
+    deck = ctx.position.zones.get((ctx.actor, spec.zone), [])
+    if len(deck) < spec.count and rule == "L5R-ACT-COST":
+        ctx.reject(rule, f"'{clause.text}' needs {spec.count} cards in {ctx.actor}'s {spec.zone.replace('-', ' ')}"
+                   f" and it holds {len(deck)}")
+    return [ctx.position.copies[uid] for uid in deck[:spec.count]]
 
 
 def _top_card(ctx, source: Copy, clause, rule: str) -> list:
