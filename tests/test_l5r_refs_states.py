@@ -141,14 +141,17 @@ def test_with_an_attack_ability_is_checked():
     assert checked("has-ability:Ranged Attack")
 
 
-def test_top_card_of_a_deck_only_one_and_only_as_an_effect():
+def test_top_cards_of_a_deck_discarded():
     from adjudicator.games.l5r.ability import parse_ability
     from adjudicator.games.l5r.states import owned_read
 
     ability = parse_ability("Battle: Discard the top card of any Fate deck. Gain 1 Honor.")
     assert owned_read(ability, ability.effects[0])
+    # the acting player's own top cards are fixed, however many (states._own_top)
     three = parse_ability("Battle: Discard the top 3 cards of your Fate deck. Gain 1 Honor.")
-    assert not owned_read(three, three.effects[0])
+    assert owned_read(three, three.effects[0])
+    shown = parse_ability("Battle: Show the top 3 cards of your Fate deck. Gain 1 Honor.")
+    assert not owned_read(shown, shown.effects[0])
 
 
 def test_each_opposing_him_needs_one_card_named_before():

@@ -27,8 +27,6 @@ def test_read(state):
 
 
 @pytest.mark.parametrize("state", [
-    # "with fewer Weapons": fewer than whom depends on the card the ability is on (not read)
-    "cmp-count:Weapons<this",
     # "one or two Personalities whose total Chi ...": the targets' values added up (not read)
     "cmp:total-chi<=choice.chi", "cmp:total-force<choice.force",
     # "in the target's unit", "a Battle action's targets at another battlefield" (not read)
