@@ -216,9 +216,23 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
 _KW_ACTION = re.compile(r"\b([A-Z][\w-]*) action\b")
 
 
+#: "After a Battle action resolves", "After another player's Battle action resolves", "After your
+#: action resolves": whole trigger words the reader leaves bare ("action-resolves", no "by"); read
+#: here only in this plain form -- whose action, and at most one designator just before "action"
+_BARE_ACTION = re.compile(r"^after (your|an?|another player's) (?:([A-Z][\w-]*) )?action resolves$")
+_BARE_WHOSE = {"your": "you", "a": "any", "an": "any", "another player's": "opponent"}
+
+
 def _action_quals(quals: dict, trigger_text: str) -> dict | None:
     """The qualifiers of an action event, "kw=tactical" read as the designator it is when the
-    trigger's words put it just before "action"; None when a "kw" is not that."""
+    trigger's words put it just before "action"; None when a "kw" is not that. A bare name whose
+    words are a plain :data:`_BARE_ACTION` is read from them."""
+    if not quals:
+        m = _BARE_ACTION.match(trigger_text.strip())
+        if m is None:
+            return quals
+        read = {"by": _BARE_WHOSE[m.group(1)]}
+        return read | ({"kind": m.group(2).lower()} if m.group(2) else {})
     if "kw" not in quals:
         return quals
     m = _KW_ACTION.search(trigger_text)
