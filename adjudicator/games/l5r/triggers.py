@@ -35,7 +35,7 @@ def fires(trigger) -> bool:
     if core == ATTACK_ENDS:  # "After an Attack Phase ends"
         return trigger.timing == "after" and not quals and _text_checks(trigger) == {}
     if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
-        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
+        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") in _ENGAGED_AT
     if core in _RESOLUTION_NAMES:  # "After a battle resolution in which you destroyed an army"
         return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
@@ -85,6 +85,23 @@ def _at_current_battlefield(pos: Position, source: Copy) -> bool:
         leader = pos.copies[leader.attached_to]
     field = current_battlefield(pos)
     return field is not None and leader.zone == field
+
+
+def _your_unit_there(pos: Position, source: Copy) -> bool:
+    """"After engaging at a battlefield where you control one or more units": a Personality of this
+    card's controller (a unit is a Personality and what is attached to him) stands at the battlefield
+    just engaged (L5R-ATTACK, L5R-PRESENCE)."""
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)
+    return field is not None and any(c.zone == field and c.controller == source.controller
+                                     and c.card.type == "personality" for c in pos.copies.values())
+
+
+#: where an "After engaging" trigger asks the battle just begun to be ("at" of the event name): anywhere,
+#: this card's battlefield, a battlefield where this card's controller has a unit
+_ENGAGED_AT = {"any": lambda pos, source: True, "this-card": _at_current_battlefield,
+               "battlefield-with-your-unit": _your_unit_there}
 
 
 #: the trigger names of a battle's resolution having ended, with what was destroyed in it
@@ -397,7 +414,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if core == ATTACK_ENDS or verb == ATTACK_ENDS:
         return core == verb
     if core == ENGAGING or verb == ENGAGING:
-        return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
+        return core == verb and _ENGAGED_AT[quals.get("at", "any")](pos, source)
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
         return core == verb and len(event) > 2 and _action_fits(pos, source, quals, event[2], trigger.text or "")
     name = _raised_form(core)
