@@ -105,7 +105,10 @@ _ENGAGED_AT = {"any": lambda pos, source: True, "this-card": _at_current_battlef
 
 
 #: the trigger names of a battle's resolution having ended, with what was destroyed in it
-_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends")
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys")
+#: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
+#: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
+_ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
 #: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
 #: army destroyed a defending army or province" (the attacking army this card was in)
 _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
@@ -115,6 +118,9 @@ _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?prov
 
 def _resolution_whose(trigger) -> str | None:
     core, quals = split_event(trigger.event)
+    if core == "army-destroys":
+        return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
+            (trigger.text or "").strip()) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
@@ -128,12 +134,14 @@ def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
     destroyed = info.get("destroyed", {})
     if whose == "you":
         return bool(destroyed.get(source.controller))
-    if whose == "this-army":  # the attacking army this card (or its bearer) was in
+    if whose in ("this-army", "this-army-province"):  # the attacking army this card (or its bearer) was in
         leader = source
         while leader.attached_to is not None and leader.attached_to in pos.copies:
             leader = pos.copies[leader.attached_to]
         attacker = pos.timing.active
-        return leader.uid in info.get("attackers", ()) and bool(destroyed.get(attacker))
+        done = destroyed.get(attacker) or ()
+        return leader.uid in info.get("attackers", ()) and bool(
+            done if whose == "this-army" else "province" in done)
     return False
 
 
