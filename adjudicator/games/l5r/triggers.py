@@ -35,7 +35,7 @@ def fires(trigger) -> bool:
     if core == ATTACK_ENDS:  # "After an Attack Phase ends"
         return trigger.timing == "after" and not quals and _text_checks(trigger) == {}
     if core == ENGAGING:  # "After engaging (at this card's battlefield)": raised as a battle begins
-        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") == "this-card"
+        return trigger.timing == "after" and set(quals) <= {"at"} and quals.get("at", "this-card") in _ENGAGED_AT
     if core in _RESOLUTION_NAMES:  # "After a battle resolution in which you destroyed an army"
         return trigger.timing == "after" and _resolution_whose(trigger) is not None
     if core.startswith("action-"):
@@ -87,8 +87,28 @@ def _at_current_battlefield(pos: Position, source: Copy) -> bool:
     return field is not None and leader.zone == field
 
 
+def _your_unit_there(pos: Position, source: Copy) -> bool:
+    """"After engaging at a battlefield where you control one or more units": a Personality of this
+    card's controller (a unit is a Personality and what is attached to him) stands at the battlefield
+    just engaged (L5R-ATTACK, L5R-PRESENCE)."""
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)
+    return field is not None and any(c.zone == field and c.controller == source.controller
+                                     and c.card.type == "personality" for c in pos.copies.values())
+
+
+#: where an "After engaging" trigger asks the battle just begun to be ("at" of the event name): anywhere,
+#: this card's battlefield, a battlefield where this card's controller has a unit
+_ENGAGED_AT = {"any": lambda pos, source: True, "this-card": _at_current_battlefield,
+               "battlefield-with-your-unit": _your_unit_there}
+
+
 #: the trigger names of a battle's resolution having ended, with what was destroyed in it
-_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends")
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys")
+#: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
+#: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
+_ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
 #: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
 #: army destroyed a defending army or province" (the attacking army this card was in)
 _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
@@ -98,6 +118,9 @@ _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?prov
 
 def _resolution_whose(trigger) -> str | None:
     core, quals = split_event(trigger.event)
+    if core == "army-destroys":
+        return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
+            (trigger.text or "").strip()) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
@@ -111,12 +134,14 @@ def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
     destroyed = info.get("destroyed", {})
     if whose == "you":
         return bool(destroyed.get(source.controller))
-    if whose == "this-army":  # the attacking army this card (or its bearer) was in
+    if whose in ("this-army", "this-army-province"):  # the attacking army this card (or its bearer) was in
         leader = source
         while leader.attached_to is not None and leader.attached_to in pos.copies:
             leader = pos.copies[leader.attached_to]
         attacker = pos.timing.active
-        return leader.uid in info.get("attackers", ()) and bool(destroyed.get(attacker))
+        done = destroyed.get(attacker) or ()
+        return leader.uid in info.get("attackers", ()) and bool(
+            done if whose == "this-army" else "province" in done)
     return False
 
 
@@ -216,9 +241,23 @@ def _did_whose(did: str, trigger_text: str) -> str | None:
 _KW_ACTION = re.compile(r"\b([A-Z][\w-]*) action\b")
 
 
+#: "After a Battle action resolves", "After another player's Battle action resolves", "After your
+#: action resolves": whole trigger words the reader leaves bare ("action-resolves", no "by"); read
+#: here only in this plain form -- whose action, and at most one designator just before "action"
+_BARE_ACTION = re.compile(r"^after (your|an?|another player's) (?:([A-Z][\w-]*) )?action resolves$")
+_BARE_WHOSE = {"your": "you", "a": "any", "an": "any", "another player's": "opponent"}
+
+
 def _action_quals(quals: dict, trigger_text: str) -> dict | None:
     """The qualifiers of an action event, "kw=tactical" read as the designator it is when the
-    trigger's words put it just before "action"; None when a "kw" is not that."""
+    trigger's words put it just before "action"; None when a "kw" is not that. A bare name whose
+    words are a plain :data:`_BARE_ACTION` is read from them."""
+    if not quals:
+        m = _BARE_ACTION.match(trigger_text.strip())
+        if m is None:
+            return quals
+        read = {"by": _BARE_WHOSE[m.group(1)]}
+        return read | ({"kind": m.group(2).lower()} if m.group(2) else {})
     if "kw" not in quals:
         return quals
     m = _KW_ACTION.search(trigger_text)
@@ -383,7 +422,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if core == ATTACK_ENDS or verb == ATTACK_ENDS:
         return core == verb
     if core == ENGAGING or verb == ENGAGING:
-        return core == verb and (quals.get("at") is None or _at_current_battlefield(pos, source))
+        return core == verb and _ENGAGED_AT[quals.get("at", "any")](pos, source)
     if core in ACTION_RAISED or len(event) > 2:  # an action event: [verb, source uid, info]
         return core == verb and len(event) > 2 and _action_fits(pos, source, quals, event[2], trigger.text or "")
     name = _raised_form(core)
