@@ -374,7 +374,7 @@ def at_least(spec: TargetSpec | None) -> int | None:
     """"target one or more Personalities": N, the fewest cards an open-ended target takes (it takes
     every card named for it, L5R-ACT-TARGET); None for any other target. Only a lone open-ended target
     is read: two would not say which named card is whose."""
-    if spec is None or spec.ref != "target" or spec.up_to or spec.count != 1:
+    if spec is None or spec.ref not in ("target", "choice") or spec.up_to or spec.count != 1:
         return None
     if any(s.startswith("cmp:total") for s in spec.states):
         return None  # "one or more Followers with total Force ...": their Force added up, not read
@@ -573,6 +573,8 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
     if not rest:
         ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT",
                    f"'{clause.text}' needs a card chosen for it; name it with 'paying'")
+    if not as_cost and at_least(spec) is not None:  # "put one or more cards in your Provinces …"
+        return _open_choice(ctx, clause, spec, paying, used)
     obj = rest[0]
     used.append(paying.index(obj))
     copy = ctx.card(obj, where=lambda c: c.controller == ctx.actor, purpose="paying")
@@ -588,6 +590,24 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
         ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT", f"{copy.show()} does not fit "
                    f"'{describe_spec(spec)}': {why}")
     return [copy]
+
+
+def _open_choice(ctx: Context, clause: Effect, spec: TargetSpec, paying: list, used: list) -> list:
+    """"Put one or more cards in your Provinces at the bottom of your deck": every card still named with
+    ``paying``, at least as many as the text says, each fitting its words (L5R-ACT-EFFECT)."""
+    cards = []
+    for i, obj in enumerate(paying):
+        if i in used:
+            continue
+        used.append(i)
+        copy = ctx.card(obj, where=lambda c: target_ok(ctx, c, spec) is None, purpose="paying")
+        why = target_ok(ctx, copy, spec)
+        if why:
+            ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} does not fit '{describe_spec(spec)}': {why}")
+        cards.append(copy)
+    if len(cards) < at_least(spec):
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs at least {at_least(spec)} card(s) named with 'paying'")
+    return cards
 
 
 def chosen_card(clause) -> bool:
