@@ -753,7 +753,14 @@ def executes(ability) -> bool:
     if any(isinstance(c, Effect) and c.kind != "choose" and plural_possessive(c.target) not in ("", "your")
            and not attached_of_named_applies(ability, c) for c in ability.effects):
         return False  # "straighten his Weapons": every such card of a card named before (not carried out)
-    if any(c.target is not None and c.target.count == 1
+    from .procedure import at_least  # "target one or more Personalities": every card named (procedure)
+
+    open_ended = [c for c in clauses if at_least(c.target) is not None]
+    if any(c.target.ref == "choice" and (c.kind == "choose" or c in ability.costs or any(
+            o is not c and o.target is not None and o.target.ref == "choice" and o.kind != "refill"
+            for o in clauses)) for c in open_ended):
+        return False  # an open-ended choice takes every card named with 'paying': only when no other does
+    if any(c.target is not None and c.target.count == 1 and not (c in open_ended and len(open_ended) == 1)
            and re.match(r"(?:one|two|three|four|five|\d+) or more\b", c.target.text or "", re.I) for c in clauses):
         return False  # "Put one or more cards ...": the engine would take exactly one
     if any(c.kind == "give-token" and "/" in (c.stat or "") and c.amount is None for c in clauses):

@@ -105,7 +105,17 @@ def refill_applies(ability, clause) -> bool:
     effects = [c for c in ability.effects if hasattr(c, "kind")]
     index = next((i for i, c in enumerate(effects) if c is clause), -1)
     named = [c.target for c in (*ability.costs, *effects[:index]) if getattr(c, "target", None) is not None]
-    return any(c.kind == "discard" for c in effects[:index]) and any(t.zone == "province" for t in named)
+    if any(v.startswith("from-bottom") for v in clause.values):
+        return False  # "refill the provinces face-up from the bottom of your deck": not the top card
+    if " with " in (clause.text or "").lower():
+        return False  # "Refill the province face-up with the Personality": a named card, not the deck's top
+    # any clause that takes a card out of a province refills it face down (_refill_left): a discard,
+    # or "Put each one at the bottom of its owner's deck ... Refill the provinces face-up"
+    return any(c.kind in _LEAVES_PROVINCE for c in effects[:index]) and any(t.zone == "province" for t in named)
+
+
+#: effects whose handlers here refill the province the card left (_refill_left, L5R-DYNASTY)
+_LEAVES_PROVINCE = ("discard", "put-on-top", "put-on-bottom", "shuffle-into-deck")
 
 
 def _to_deck(top: bool):

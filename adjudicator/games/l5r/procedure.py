@@ -309,13 +309,16 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         missing = specs[len(named)] if len(named) < len(specs) else specs[-1]
         ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs a target ({describe_spec(missing)}) chosen on "
                    "announcement; none was named (use 'targeting')")
-    if len(named) > sum(s.count for s in specs):
+    open_ended = [s for s in specs if at_least(s) is not None]
+    if len(named) > sum(s.count for s in specs) and not open_ended:
         ctx.reject("L5R-ACT-TARGET", f"{source.show()} takes {len(specs)} target(s); {len(named)} were named")
     i = 0
-    for spec in specs:
+    for n, spec in enumerate(specs):
         chosen = []
         tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
-        for _ in range(spec.count):
+        # "target one or more Personalities": every named card up to those the later targets need
+        room = spec.count if at_least(spec) is None else len(named) - i - sum(s.count for s in specs[n + 1:])
+        for _ in range(room):
             if i >= len(named):
                 break
             if player_spec(spec):  # "A target player loses 1 Honor": a player, named by name
@@ -363,8 +366,26 @@ def _target_player(ctx: Context, obj, spec: TargetSpec) -> str:
     return name
 
 
+_AT_LEAST = re.compile(r"(?:target )?(one|two|three|four|five) or more\b", re.I)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def at_least(spec: TargetSpec | None) -> int | None:
+    """"target one or more Personalities": N, the fewest cards an open-ended target takes (it takes
+    every card named for it, L5R-ACT-TARGET); None for any other target. Only a lone open-ended target
+    is read: two would not say which named card is whose."""
+    if spec is None or spec.ref not in ("target", "choice") or spec.up_to or spec.count != 1:
+        return None
+    if any(s.startswith("cmp:total") for s in spec.states):
+        return None  # "one or more Followers with total Force ...": their Force added up, not read
+    found = _AT_LEAST.match(spec.text or "")
+    return _NUMBER_WORDS[found.group(1).lower()] if found else None
+
+
 def fewest_targets(spec: TargetSpec) -> int:
     """The fewest cards an "up to" target takes: N of its "at-least:N" ("one to three"), else 0."""
+    if at_least(spec) is not None:
+        return at_least(spec)
     if not spec.up_to:
         return spec.count
     return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
@@ -552,6 +573,8 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
     if not rest:
         ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT",
                    f"'{clause.text}' needs a card chosen for it; name it with 'paying'")
+    if not as_cost and at_least(spec) is not None:  # "put one or more cards in your Provinces …"
+        return _open_choice(ctx, clause, spec, paying, used)
     obj = rest[0]
     used.append(paying.index(obj))
     copy = ctx.card(obj, where=lambda c: c.controller == ctx.actor, purpose="paying")
@@ -567,6 +590,24 @@ def _paying_choice(ctx: Context, source: Copy, clause: Effect, spec: TargetSpec,
         ctx.reject("L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT", f"{copy.show()} does not fit "
                    f"'{describe_spec(spec)}': {why}")
     return [copy]
+
+
+def _open_choice(ctx: Context, clause: Effect, spec: TargetSpec, paying: list, used: list) -> list:
+    """"Put one or more cards in your Provinces at the bottom of your deck": every card still named with
+    ``paying``, at least as many as the text says, each fitting its words (L5R-ACT-EFFECT)."""
+    cards = []
+    for i, obj in enumerate(paying):
+        if i in used:
+            continue
+        used.append(i)
+        copy = ctx.card(obj, where=lambda c: target_ok(ctx, c, spec) is None, purpose="paying")
+        why = target_ok(ctx, copy, spec)
+        if why:
+            ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} does not fit '{describe_spec(spec)}': {why}")
+        cards.append(copy)
+    if len(cards) < at_least(spec):
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs at least {at_least(spec)} card(s) named with 'paying'")
+    return cards
 
 
 def chosen_card(clause) -> bool:
