@@ -16,6 +16,25 @@ def shared_dir() -> Path:
     return Path(env) if env else REPO.parent / "shared"
 
 
+def claims_tests(carried_out, not_carried_out):
+    """The two parametrized tests of an "executes() claims these card texts, not those" list, to be
+    bound to test names in the calling module (pytest collects them there)."""
+    import pytest
+
+    from adjudicator.games.l5r.ability import parse_ability
+    from adjudicator.games.l5r.effects import executes
+
+    @pytest.mark.parametrize("text", carried_out)
+    def claimed(text):
+        assert executes(parse_ability(text))
+
+    @pytest.mark.parametrize("text", not_carried_out)
+    def not_claimed(text):
+        assert not executes(parse_ability(text))
+
+    return claimed, not_claimed
+
+
 def run_text(text: str, file: str = "t.scn"):
     return run_scenario(parse_scenario(text, file))
 

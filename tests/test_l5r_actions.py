@@ -1,14 +1,12 @@
-"""Actions and Reactions of the e-actions lane: which real-card forms executes() claims, which it
+"""Actions and Reactions: which real-card forms executes() claims, which it
 leaves out, and what the resolver does with them."""
 
 from __future__ import annotations
 
 import pytest
 
-from adjudicator.games.l5r.ability import parse_ability
-from adjudicator.games.l5r.effects import executes
 
-from .helpers import L5R_HEAD, run_text
+from .helpers import L5R_HEAD, claims_tests, run_text
 
 CARRIED_OUT = [
     # gaining an action ability (L5R-DURATION): the granted action is one the engine carries out
@@ -67,14 +65,7 @@ NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", CARRIED_OUT)
-def test_forms_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
-def test_other_forms_do_not(text):
-    assert not executes(parse_ability(text))
+test_forms_carried_out, test_other_forms_do_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
 
 
 _GIFT = (L5R_HEAD + 'card "Gift" action gold-cost 0 text "Limited: Target your Personality: {how} the ability, '

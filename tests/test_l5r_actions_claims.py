@@ -3,10 +3,9 @@ Province", a second use of abilities and reordering the top of a deck -- and whi
 
 from __future__ import annotations
 
-import pytest
 
-from adjudicator.games.l5r.ability import parse_ability
-from adjudicator.games.l5r.effects import executes
+
+from .helpers import claims_tests
 
 CARRIED_OUT = [
     "Battle: Ranged 5 Attack that may target a Personality with Followers.",
@@ -85,11 +84,4 @@ NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", CARRIED_OUT)
-def test_forms_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
-def test_other_forms_do_not(text):
-    assert not executes(parse_ability(text))
+test_forms_carried_out, test_other_forms_do_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

@@ -10,6 +10,8 @@ from adjudicator.core.scenario_parser import parse_scenario
 from adjudicator.games.l5r.ability import parse_ability
 from adjudicator.games.l5r.effects import executes
 
+from .helpers import claims_tests
+
 CARRIED_OUT = [
     "Open: Kenji challenges a target enemy Personality. Destroy the loser.",
     "Battle: Target an enemy Personality: Kenji duels him. Bow the duel's loser. Move him home.",
@@ -28,14 +30,7 @@ NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", CARRIED_OUT)
-def test_forms_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
-def test_other_forms_do_not(text):
-    assert not executes(parse_ability(text))
+test_forms_carried_out, test_other_forms_do_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
 
 
 BOARD = '''scenario "duel"
@@ -124,14 +119,7 @@ FOCUS_NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", FOCUS_CARRIED_OUT)
-def test_focus_effects_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", FOCUS_NOT_CARRIED_OUT)
-def test_other_focus_effects_are_not(text):
-    assert not executes(parse_ability(text))
+test_focus_effects_carried_out, test_other_focus_effects_are_not = claims_tests(FOCUS_CARRIED_OUT, FOCUS_NOT_CARRIED_OUT)
 
 
 EXACTLY_ONCE = BOARD.replace("Bow the loser. The winner gains 2 Honor.",

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.games.l5r.ability import parse_ability
-from adjudicator.games.l5r.effects import executes
 
-from .helpers import L5R_HEAD, run_text
+from .helpers import L5R_HEAD, claims_tests, run_text
 
 CARRIED_OUT = [
     # several areas searched in order: the card found may be in either (L5R-ACT-EFFECT.6)
@@ -70,14 +68,7 @@ NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", CARRIED_OUT)
-def test_forms_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
-def test_other_forms_do_not(text):
-    assert not executes(parse_ability(text))
+test_forms_carried_out, test_other_forms_do_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
 
 
 def _hand_limit_run(bob_cards: int, text: str, discard: int):

@@ -344,7 +344,7 @@ def test_joined_tests_with_the_active_player_and_yours():
     assert subs(c) == [("is-yours", "the action"), ("is", "the action", "Political")]
 
 
-def test_if_before_other_clause_shapes():
+def test_if_before_a_delay_after_it_resolves():
     ab = parse_ability("Battle: If he is bowed, after it resolves, destroy him.")
     assert ab.structured
     kinds = {c.kind for c in ab.conditions}

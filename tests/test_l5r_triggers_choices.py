@@ -10,6 +10,8 @@ from adjudicator.core.scenario_parser import parse_scenario
 from adjudicator.games.l5r.ability import parse_ability
 from adjudicator.games.l5r.effects import executes
 
+from .helpers import claims_tests
+
 CARRIED_OUT = [
     "After this Follower enters play, lose 1 Honor and discard a card.",
     "After this Holding enters play, a target player gains or loses 1 Honor.",
@@ -23,14 +25,7 @@ NOT_CARRIED_OUT = [
 ]
 
 
-@pytest.mark.parametrize("text", CARRIED_OUT)
-def test_traits_with_choices_carried_out(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CARRIED_OUT)
-def test_other_traits_with_choices_are_not(text):
-    assert not executes(parse_ability(text))
+test_traits_with_choices_carried_out, test_other_traits_with_choices_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
 
 
 BOARD = """scenario "t"
