@@ -111,7 +111,7 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
               f"it is {t.priority}'s opportunity to act, not {actor}'s"
               + (" (in a combat segment the Defender acts first, then the players alternate)"
                  if battle_window else ""))
-    if "Battle" in designators and battle_window or "Engage" in designators and engage_window:
+    if in_battle_window(designators, t):
         field = current_battlefield(pos)
         present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
         # "Absent actions may be taken without presence" (the cards' own reminder text)
@@ -391,11 +391,19 @@ def fewest_targets(spec: TargetSpec) -> int:
     return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
 
 
+def in_battle_window(designators, timing) -> bool:
+    """A Battle action in a battle's combat segment, or an Engage action in its Engage Segment: the
+    actions that need Presence and whose targets in units need Location (L5R-PRESENCE, L5R-LOCATION,
+    L5R-COMBAT.1)."""
+    if timing.phase != "attack":
+        return False
+    return "Battle" in designators and timing.step == "combat" or "Engage" in designators and timing.step == "engage"
+
+
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
     """Cards in units must be at the current battlefield to be targets of a Battle action."""
     pos, t = ctx.position, ctx.position.timing
-    if not ("Battle" in ability.designators and t.phase == "attack" and t.step == "combat"
-            or "Engage" in ability.designators and t.phase == "attack" and t.step == "engage"):
+    if not in_battle_window(set(ability.designators), t):
         return  # (Engage actions follow Location as Battle actions do: L5R-COMBAT.1)
     if copy.card.type not in ("personality", "follower", "item", "spell") or not in_play(pos, copy):
         return
@@ -1510,7 +1518,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
 
         ability = equip_from_hand(ability)
     check_conditions(ctx, source, ability, from_hand=from_hand)
-    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions, g-rce)
+    if from_hand:  # "You may only play one copy of X per turn" (effects_restrictions)
         from .effects_restrictions import check_play_limit
 
         check_play_limit(ctx, source)
