@@ -1149,3 +1149,19 @@ def test_first_battle_action_of_the_battle():
     assert kinds["effect-if:took-first-battle-action"][1:] == ("you", "battle")
     # "you took a Kharmic action" keeps the conditions topic's reading
     assert parse_ability("Battle: Melee 2 Attack, or 3 if you took a Kharmic action this turn.").structured
+
+
+# ---------------------------------------------------------------- two subjects, one effect
+def test_two_subjects_share_the_effect():
+    (e,) = effects("Samurai and other Crane Clan Personalities in your army have +1F.")
+    assert e.kind == "modify-stat" and e.stat == "force" and e.amount == 1
+    assert e.target.text.startswith("Samurai and other")
+    (e,) = effects("The Attacker and Defender each have the ability, \"Battle: Gain 1 Honor.\"")
+    assert e.kind == "grant-ability" and e.target.ref == "each"
+
+
+def test_and_before_a_verb_still_joins_clauses():
+    # "and" followed by a verb is the next clause, not a second subject
+    ab = parse_ability("Battle: You may target and bow your unbowed Shugenja to gain 1 Honor.")
+    assert ab.structured
+    assert "bow" in [e.kind for e in ab.effects if isinstance(e, Effect)]
