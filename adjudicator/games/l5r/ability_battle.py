@@ -1742,3 +1742,38 @@ class Rules:
 
     def bt_c_took_first_battle_action(self, meta, ch):
         return Condition(kind="took-first-battle-action", args=(it_target(ch).text or it_target(ch).ref, "battle"), text=self._text(meta))
+
+    # ----- attacks made by a named card, quantities, abilities of a card
+    def bt_subj_creates_fear(self, meta, ch):
+        # "The winner creates Fear 4": the Fear effect itself (L5R Fear: bow a card whose Force is at most N)
+        return self.fear(meta, [ch[-1]])
+
+    def bt_np_abilities_of(self, meta, ch):
+        # "the Battle abilities of X" is "X's Battle abilities"
+        owner = it_target(ch)
+        return self._possessed(meta, owner.ref, owner.states, "battle-abilities", [])
+
+    def bt_p_at_any_province(self, meta, ch):
+        return _post("at-province:any")
+
+    def bt_am_either_refs(self, meta, ch):
+        # "this Shugenja's Chi or the Samurai's Chi": the player chooses which value (options as for
+        # "this Shugenja's or the Samurai's Chi")
+        from .ability import _Scoped
+
+        out = []
+        for i, (whose, stat) in enumerate(ch[:2], 1):
+            e = replace(self._bt_measured(meta, whose, stat), text=f"option {i}: {getattr(whose, 'text', whose)}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def bt_choice_attack(self, meta, ch):
+        # one of two effects (as the base's "X or Y"); a rider ("targeting it") goes with the attack
+        first, second, *rider = [c for c in ch if getattr(c, "type", "") not in ("BT_EITHER", "BT_COMMA_OR_ATTACK")]
+        if rider and rider[0] is not None:
+            second = self._bt_attach(meta, [second, *rider])
+        return self.choice_of(meta, [first, second])
+
+    def bt_where_enemy(self, meta, ch):
+        # an enemy unit at the battlefield: the card moved there would be opposed (the same test)
+        return "where-opposed"
