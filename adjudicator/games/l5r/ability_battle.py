@@ -1777,3 +1777,26 @@ class Rules:
     def bt_where_enemy(self, meta, ch):
         # an enemy unit at the battlefield: the card moved there would be opposed (the same test)
         return "where-opposed"
+
+    def bt_am_superlative_of(self, meta, ch):
+        # the card of the group with the highest (lowest) value: its value (as bt_ar_superlative_among)
+        sup, stat, group = ch[0], ch[1], ch[-1]
+        return self._bt_measured(meta, replace(group, states=group.states + (f"{sup}:{stat}",)), stat)
+
+    def bt_whichever_post(self, meta, ch):
+        # the two options of "X or Y" (bt_am_either_refs) are the two values compared: each is
+        # scoped "amount-whichever" (a test no resolver reads yet, so the line is structured, not
+        # executable); without two such options the words are not read
+        from .ability import Unparsed, _Scoped
+
+        word = re.search(r"(higher|greater|lower|less)", str(ch[-1])).group(1)
+        which = "higher" if word in ("higher", "greater") else "lower"
+        items = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        options = [c for c in items if isinstance(c, _Scoped) and c.kind == "effect-choice"]
+        if len(options) != 2:
+            return Unparsed(self._text(meta), "'whichever' without two values", self._span(meta))
+        return [_Scoped(c.effect, "amount-whichever", (which, f"value {options.index(c) + 1} of 2"), c.text)
+                if c in options else c for c in items]
+
+    def bt_p_side_there(self, meta, ch):
+        return [_post(f"in-army:{ch[0]}"), _post("at-battlefield")]
