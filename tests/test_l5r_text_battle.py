@@ -1223,3 +1223,17 @@ def test_highest_value_of_a_group_and_enemy_side():
     assert es[1].kind == "amount-equal-to" and "highest:force" in es[1].target.states
     es = effects("Battle: Increase or decrease the strength of this Province by an amount equal to the number of units on the enemy side there.")
     assert {"in-army:enemy", "at-battlefield"} <= set(es[-1].target.states)
+
+
+def test_a_name_of_several_words_is_a_title_not_a_keyword():
+    es = effects("This card has +1F for each other Sons of the Great River in this army.")
+    counted = es[-1].target
+    assert counted.keywords == () and "name:Sons of the Great River" in counted.states
+    # a keyword test would count no card of that name: the engine does not claim the line
+    assert not executes(parse_ability("This card has +1F for each other Sons of the Great River in this army."))
+
+
+def test_attack_equal_to_half_a_value():
+    es = effects("Battle: Ranged Attack equal to half its Gold Cost, rounded up.")
+    assert [e.kind for e in es] == ["ranged-attack", "amount-equal-to"]
+    assert es[1].stat == "half-gold-cost-rounded-up"

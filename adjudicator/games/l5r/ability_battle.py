@@ -1800,3 +1800,17 @@ class Rules:
 
     def bt_p_side_there(self, meta, ch):
         return [_post(f"in-army:{ch[0]}"), _post("at-battlefield")]
+
+    def bt_h_name_of(self, meta, ch):
+        # a name of several words ("Brothers of the Great Lake"): a card's title, not a keyword, so a
+        # state of its own ("name:<title>") that no keyword test mistakes for one
+        return _post(f"name:{self._text(meta)}")
+
+    def bt_attack_half(self, meta, ch):
+        # half a value: its own stat name, so nothing reads it as the whole value (as the player
+        # topic's "equal to half his Chi")
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        tok = next((c for c in ch if getattr(c, "type", "") == "ROUNDING"), None)
+        rounding = "up" if tok is not None and "up" in str(tok) else ("down" if tok is not None else None)
+        half = f"half-{stat}" + (f"-rounded-{rounding}" if rounding else "")
+        return [self._eff(meta, self._bt_attack_kind(meta)), self._bt_measured(meta, whose, half)]
