@@ -1237,3 +1237,9 @@ def test_attack_equal_to_half_a_value():
     es = effects("Battle: Ranged Attack equal to half its Gold Cost, rounded up.")
     assert [e.kind for e in es] == ["ranged-attack", "amount-equal-to"]
     assert es[1].stat == "half-gold-cost-rounded-up"
+
+
+def test_give_home_to_at_most_a_counted_number():
+    (e,) = effects("Battle: Give Home to one or more Spells in this unit, up to the number of Kiho cards in this unit.")
+    assert e.kind == "grant-keyword" and e.keyword == "Home"
+    assert "at-most-number-of:Kiho cards in this unit" in e.target.states

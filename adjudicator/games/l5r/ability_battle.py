@@ -1814,3 +1814,13 @@ class Rules:
         rounding = "up" if tok is not None and "up" in str(tok) else ("down" if tok is not None else None)
         half = f"half-{stat}" + (f"-rounded-{rounding}" if rounding else "")
         return [self._eff(meta, self._bt_attack_kind(meta)), self._bt_measured(meta, whose, half)]
+
+    def bt_give_home_to(self, meta, ch):
+        return self._eff(meta, "grant-keyword", target=it_target(ch), keyword="Home")
+
+    def bt_give_home_to_capped(self, meta, ch):
+        # "up to the number of Koan cards in this unit": at most that many cards get it (a state of
+        # the chosen cards naming the count)
+        given, counted = [c for c in ch if isinstance(c, TargetSpec)]
+        capped = replace(given, states=given.states + (f"at-most-number-of:{counted.text}",))
+        return self._eff(meta, "grant-keyword", target=capped, keyword="Home")
