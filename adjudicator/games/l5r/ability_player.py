@@ -2220,3 +2220,94 @@ def _pl_reduce_two_to(self, meta, ch):
 
 
 Rules.pl_reduce_two_to = _pl_reduce_two_to
+
+
+class _DifferenceRules:
+    """the difference between two compared values as an amount; an amount capped."""
+
+    def pl_ar_difference(self, meta, ch):
+        # stat "difference": the gap between the two values the ability compared (amounts.py
+        # has no reading for it, so no line using it claims execution)
+        return _A()._AmountRef("difference", TargetSpec(ref="target", text="the difference"), 1)
+
+    def pl_bt_am_difference(self, meta, ch):
+        diff = self._eff(meta, "amount-equal-to", target=TargetSpec(ref="target", text="the difference"),
+                         stat="difference", amount=1)
+        return [diff, *(c for c in ch if isinstance(c, Effect))]
+
+    def pl_capped(self, meta, ch):
+        n = int(re.search(r"([0-9]+)", str(ch[-1])).group(1))
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        if not any(isinstance(e, Effect) and e.kind in ("amount-equal-to", "amount-for-each") for e in first):
+            # a cap only bounds a worked-out amount ("+2F, to a maximum of 5" is a stat limit)
+            return _A().Unparsed(self._text(meta), "a maximum on a fixed amount", self._span(meta))
+        return [*first, self._eff(meta, "amount-at-most", amount=n)]
+
+
+for _name, _f in list(vars(_DifferenceRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_p_in_hand_or_provinces(self, meta, ch):
+    # the zone as the cards topic writes two places ("play|discard"); "his": the player named before
+    return [_A()._Mod("his"), self._pl_mod("zone", "hand|province")]
+
+
+Rules.pl_p_in_hand_or_provinces = _pl_p_in_hand_or_provinces
+
+
+def _pl_h_kw_or_type_actions(self, meta, ch):
+    # actions; the card they are on has the keyword or is of the type (any-of, as pl_m_any_of)
+    word, kind = str(ch[0]), ch[2]
+    kind = kind.value if isinstance(kind, _A()._Mod) else str(kind)
+    return [self._pl_mod("head", "action"), self._pl_mod("post-state", f"any-of:keyword:{word}|type:{kind}")]
+
+
+def _pl_p_even_value(self, meta, ch):
+    return self._pl_mod("post-state", f"even:{ch[-1]}")
+
+
+Rules.pl_h_kw_or_type_actions = _pl_h_kw_or_type_actions
+Rules.pl_p_even_value = _pl_p_even_value
+
+
+def _pl_honor_victory_reduced(self, meta, ch):
+    # lowered by the amount: every part of the worked-out chain negated (as a penalty's chain)
+    parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+    out = []
+    for e in parts:
+        if isinstance(e, Effect) and e.kind in ("amount-equal-to", "amount-plus") and e.amount is not None \
+                and (e.kind == "amount-equal-to" or e.stat is None):
+            out.append(replace(e, amount=-e.amount))
+        else:
+            return _A().Unparsed(self._text(meta), "a reduction the chain cannot negate", self._span(meta))
+    return [self._eff(meta, "honor-victory-threshold", target=TargetSpec(ref="you", text="you")), *out]
+
+
+Rules.pl_honor_victory_reduced = _pl_honor_victory_reduced
+
+
+def _pl_h_and_types(self, meta, ch):
+    # as the base h_and_follower: the card types, either one
+    word = str(ch[-1]).split()[-1].lower()
+    kind = next(v for k, v in _PL_TYPES.items() if word.startswith(k))
+    first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+    return [m for m in first if isinstance(m, _A()._Mod)] + [self._pl_mod("head", kind)]
+
+
+Rules.pl_h_and_types = _pl_h_and_types
+
+
+def _pl_no_player_can(self, meta, ch):
+    every = TargetSpec(ref="each", card_types=("player",), text="no player")
+    return self.rs_restrict(meta, [every, ch[-1]])
+
+
+def _pl_neither_may_perform(self, meta, ch):
+    # the cards named before ("it": each of them), as "They may not perform actions"
+    return self._eff(meta, "cannot-perform-actions", target=TargetSpec(ref="it", text="neither"))
+
+
+Rules.pl_no_player_can = _pl_no_player_can
+Rules.pl_neither_may_perform = _pl_neither_may_perform
