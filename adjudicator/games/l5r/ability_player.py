@@ -2311,3 +2311,49 @@ def _pl_neither_may_perform(self, meta, ch):
 
 Rules.pl_no_player_can = _pl_no_player_can
 Rules.pl_neither_may_perform = _pl_neither_may_perform
+
+
+def _pl_two_grants(self, meta, ch):
+    # each quoted text as the base grant reads one ("trait" or "ability" by the word used)
+    A = _A()
+    word = "trait" if re.match(r"the\s+traits\b", self._text(meta), re.I) else "ability"
+    grants = []
+    for tok in (c for c in ch if getattr(c, "type", "") == "QUOTED"):
+        quoted = self._piece[tok.start_pos:tok.end_pos] if tok.end_pos else str(tok)
+        grants.append(A._Grant(None, quoted[1:-1].strip(), word, quoted, self._span(meta)))
+    return A._GiftList(grants)
+
+
+Rules.pl_two_grants = _pl_two_grants
+
+
+def _pl_m_different(self, meta, ch):
+    return self._pl_mod("state", "different")
+
+
+Rules.pl_m_different = _pl_m_different
+
+
+def _pl_optional_choice_paid(self, meta, ch):
+    # each side the base "you may X to Y"; the player picks one (the base choice_of)
+    parts = [c for c in ch if getattr(c, "type", "") != "PL_OR_YOU_MAY"]
+    first = self.cost_then(meta, parts[:2])
+    second = self.cost_then(meta, parts[2:])
+    return _A()._Optional(self.choice_of(meta, [first, second]))
+
+
+Rules.pl_optional_choice_paid = _pl_optional_choice_paid
+
+
+def _pl_printed_rel(op):
+    def f(self, meta, ch):
+        # the base comparison (ability._rel), on the printed value of the stat
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        rest = [f"printed-{stat}" if c is stat else c for c in ch]
+        return getattr(self, {"<": "p_rel_lt", ">": "p_rel_gt"}[op])(meta, rest)
+
+    return f
+
+
+Rules.pl_p_rel_printed_lt = _pl_printed_rel("<")
+Rules.pl_p_rel_printed_gt = _pl_printed_rel(">")
