@@ -2357,3 +2357,49 @@ def _pl_printed_rel(op):
 
 Rules.pl_p_rel_printed_lt = _pl_printed_rel("<")
 Rules.pl_p_rel_printed_gt = _pl_printed_rel(">")
+
+
+def _pl_p_either_le(self, meta, ch):
+    # each side the base comparison with the card that uses the ability ("cmp:force<=this"), any one
+    stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+    return self._pl_mod("post-state", "any-of:" + "|".join(f"cmp:{s}<=this" for s in stats))
+
+
+Rules.pl_p_either_le = _pl_p_either_le
+
+
+def _pl_p_count_le(self, meta, ch):
+    head = ch[-1]
+    kind = head.value if isinstance(head, _A()._Mod) else str(head)
+    return self._pl_mod("post-state", f"cmp:count-{kind}<=this")
+
+
+Rules.pl_p_count_le = _pl_p_count_le
+
+
+def _pl_keyword_cost_is(self, meta, ch):
+    # as "Invest Pay 2 Gold" on the card (pl_keyword_cost): kind "keyword" with the Gold to pay
+    word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+    return self._eff(meta, "keyword", keyword=word, amount=_A().amount(ch[-1]), target=ch[0])
+
+
+Rules.pl_keyword_cost_is = _pl_keyword_cost_is
+
+
+def _pl_reduce_cost_to_by(self, meta, ch):
+    verb, what, (whose, stat) = ch[0], ch[1], ch[-1]
+    return [self._eff(meta, "cost-reduction", target=what, keyword=f"{verb}-less-gold"),
+            self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)]
+
+
+Rules.pl_reduce_cost_to_by = _pl_reduce_cost_to_by
+
+
+def _pl_negate_changes_and(self, meta, ch):
+    # the stat changes on the card (pl_negate_changes), then the base "negate X" of the effects named
+    specs = [c for c in ch if isinstance(c, TargetSpec)]
+    first = self._pl_negate_changes(meta, specs[0], [c for c in ch if c is not specs[1]])
+    return [*(first if isinstance(first, list) else [first]), self.negate(meta, [specs[1]])]
+
+
+Rules.pl_negate_changes_and = _pl_negate_changes_and
