@@ -875,3 +875,39 @@ def test_more_counts_and_an_alternative_after_a_trigger():
     ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Water.")
     assert ab.structured
     assert [c.kind for c in ab.conditions].count("effect-trigger") == 2  # both amounts wait for the trigger
+
+
+def test_past_events_as_joined_verb_phrases():
+    (c, _) = conds("Battle: After this battle resolves, if you won it and destroyed one or more "
+                   "units during its resolution, gain 1 Honor.")
+    assert c.kind == "effect-if:all-of"
+    assert subs(c, 1) == [("won", "you", "it"),
+                          ("did", "you", "destroyed", "one or more units", "during-its-resolution")]
+    (c,) = conds("Interrupt: After the action resolves, if it was Water and bowed or destroyed any "
+                 "enemy cards, gain 1 Honor.")
+    (was, either) = decode(c.args[1:])
+    assert (was.kind, was.args) == ("is", ("it", "Water"))
+    assert either.kind == "any-of"
+    assert [(s.kind, *s.args) for s in decode(either.args)] == [
+        ("did", "it", "bowed", "any enemy cards"), ("did", "it", "destroyed", "any enemy cards")]
+    c = conds("Battle: Fear 1, with +1 strength if Kenji has a Spear or has used his Battle "
+              "ability this turn.")[-1]
+    assert c.kind.endswith("any-of")
+    assert subs(c, 1)[1] == ("did", "Kenji", "used", "his Battle ability", "this-turn")
+
+
+def test_another_player_controls_and_assigned_none():
+    (c,) = conds("After another player's Dynasty Phase begins, if he controls any Personalities and "
+                 "he assigned none of them to an attacking army this turn: Gain 1 Honor.")
+    assert c.kind == "all-of"
+    assert subs(c) == [("controls", "he", "any Personalities"),
+                       ("not-assigned", "he's cards", "to-attack", "this-turn")]
+
+
+def test_and_before_a_second_subject_named_with_the():
+    # each test its own condition on the effect, as "If A and B, X" reads
+    cs = conds("Battle: Bow your Personality. If he is a Samurai and the Personality in the enemy "
+               "target's unit is bowed, gain 1 Honor.")
+    assert [(c.kind, *c.args[1:]) for c in cs] == [
+        ("effect-if:is", "the Personality in the enemy target's unit", "bowed"),
+        ("effect-if:is", "he", "a Samurai")]

@@ -1329,3 +1329,67 @@ class _JoinedClauses:
 for _k, _v in list(vars(_JoinedClauses).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _PastVerbPhrases:
+    """Past events as verb phrases of one subject ("if it was Fire and bowed or destroyed any
+    enemy cards"): each is the base ``did`` (who, verb, what[, period]); "bowed or destroyed X"
+    is an ``any-of`` of the two."""
+
+    @staticmethod
+    def _did_parts(ch):
+        verbs = [str(c).lower() for c in ch if getattr(c, "type", None) == "PASTP"]
+        obj = next((c for c in ch if isinstance(c, TargetSpec)), None)
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        return verbs, "" if obj is None else obj.text, period
+
+    def cd_vp_did_past(self, meta, ch):
+        verbs, what, period = _PastVerbPhrases._did_parts(ch)
+        return [("did", verbs[0], what, *((period,) if period else ()))]
+
+    def cd_vp_did_either(self, meta, ch):
+        verbs, what, period = _PastVerbPhrases._did_parts(ch)
+        tail = (period,) if period else ()
+        return [("any-of", [("did", v, what, *tail) for v in verbs])]
+
+    def cd_vp_won(self, meta, ch):
+        # the base "won" (who, what)
+        return [("won", _word(ch[-1]))]
+
+    def cd_vp_has_done(self, meta, ch):
+        c = _done(self, meta, ["", *ch], "did")
+        return [("did", *c.args[1:])]
+
+    def cd_controls(self, meta, ch):
+        # the base "controls" (who, what), as "the active player controls X"
+        return Condition(kind="controls", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_PastVerbPhrases).items()):
+    if _k.startswith("cd_") or _k == "_did_parts":
+        setattr(Rules, _k, _v)
+
+
+def _cd_p_in_target_unit(self, meta, ch):
+    # as cd_p_in_personality_unit: "in-unit-of:<the target>" (a state the resolver does not read)
+    from .ability import _Mod
+
+    words = self._text(meta).split()[1:-1]
+    return _Mod("post-state", "in-unit-of:" + " ".join(words).lower().removesuffix("'s"))
+
+
+Rules.cd_p_in_target_unit = _cd_p_in_target_unit
+
+
+def _cd_assigned_none(self, meta, ch):
+    # "he assigned none of them to an attacking army this turn" (the cards the line named): the
+    # battle topic's "not-assigned" (who, role, period); only an attacking army is that role
+    from .ability import Unparsed
+
+    if _token(ch, "STATE", lower=True) != "attacking":
+        return Unparsed(self._text(meta), "not an attacking army", self._span(meta))
+    period = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period")
+    return Condition(kind="not-assigned", args=(_word(ch[0]) + "'s cards", "to-attack", period), text=self._text(meta))
+
+
+Rules.cd_assigned_none = _cd_assigned_none
