@@ -911,3 +911,16 @@ def test_and_before_a_second_subject_named_with_the():
     assert [(c.kind, *c.args[1:]) for c in cs] == [
         ("effect-if:is", "the Personality in the enemy target's unit", "bowed"),
         ("effect-if:is", "he", "a Samurai")]
+
+
+def test_a_count_after_or_and_it_or_its_personality():
+    c = conds("Limited: Give this Personality one Charging token, or two if any other player has 20 or "
+              "higher Family Honor or more provinces than you.")[-1]
+    assert c.kind.endswith("any-of")
+    assert subs(c, 1)[-1] == ("count-compare", "any other player", "provinces", ">", "you")
+    (c,) = conds("Battle: Put a target Follower in your discard pile into play if another player's action "
+                 "destroyed it or its Personality this battle.")
+    assert "did" in c.kind and "it or its Personality" in c.args
+    # "or" before another test still joins two tests
+    (c,) = conds("Battle: If this bowed it or you control a Courtier, gain 1 Honor.")
+    assert c.kind == "effect-if:any-of"

@@ -1393,3 +1393,25 @@ def _cd_assigned_none(self, meta, ch):
 
 
 Rules.cd_assigned_none = _cd_assigned_none
+
+
+def _cd_n_provinces(self, meta, ch):
+    return ("counted", "provinces")
+
+
+def _cd_vp_count_gt(self, meta, ch):
+    # "more provinces than you" (the verb of the verb phrase before it): the count-compare test
+    counted = next(c for c in ch if isinstance(c, tuple) and c[0] == "counted")[1]
+    return [("count-compare", counted, ">", self._text(meta).rsplit(" than ", 1)[1].strip())]
+
+
+Rules.cd_n_provinces = _cd_n_provinces
+Rules.cd_vp_count_gt = _cd_vp_count_gt
+
+
+def _cd_did_it_or_host(self, meta, ch):
+    return Condition(kind="did", args=(_word(ch[0]), _token(ch, "PASTP", lower=True), "it or its Personality"),
+                     text=self._text(meta))
+
+
+Rules.cd_did_it_or_host = _cd_did_it_or_host
