@@ -924,3 +924,20 @@ def test_a_count_after_or_and_it_or_its_personality():
     # "or" before another test still joins two tests
     (c,) = conds("Battle: If this bowed it or you control a Courtier, gain 1 Honor.")
     assert c.kind == "effect-if:any-of"
+
+
+def test_already_attaching_to_and_other_moments():
+    (c,) = conds("Open: Until the turn ends, Rings will not enter play if their owner has already put "
+                 "a Ring into play this turn.")
+    assert (c.kind, *c.args[1:]) == ("effect-if:did", "their owner", "put", "a Ring into play", "this-turn")
+    (_, c) = conds("Reaction: Even if this card is bowed, when paying for a Spell attaching to an opposed "
+                   "Personality: Produce 1 Gold.")
+    assert (c.kind, c.args) == ("paying-for", ("a Spell attaching to an opposed Personality",))
+    c = conds("Battle: Choose your performing Samurai, bow him unless he was not in play when this "
+              "Combat Segment began, and target an enemy card: Bow it.")[0]
+    assert (c.kind, *c.args[1:]) == ("cost-unless:not-in-play-since", "he", "combat-segment-began")
+    c = conds("Bow this card: When another Holding produces Gold to pay for a Spell, produce 1 Gold.")[0]
+    assert (c.kind, *c.args[1:]) == ("effect-if:produces-gold-for", "another Holding", "a Spell")
+    c = conds("Battle: Bow it if another player's action has destroyed one of your Personalities since "
+              "the end of your last Battle action this battle.")[0]
+    assert c.args[-2:] == ("since-the-end-of-your-last-battle-action", "this-battle")

@@ -109,6 +109,10 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "shares-keyword",
     # "you are bringing a Holding into play" (what)
     "bringing-into-play",
+    # "he was not in play when this Combat Segment began" (who, since when)
+    "not-in-play-since",
+    # "another Holding produces Gold to pay for a Nonhuman" (which card, what is paid for)
+    "produces-gold-for",
 })
 
 
@@ -1415,3 +1419,34 @@ def _cd_did_it_or_host(self, meta, ch):
 
 
 Rules.cd_did_it_or_host = _cd_did_it_or_host
+
+
+def _cd_obj_into_play(self, meta, ch):
+    # what was put into play (kept as the words, with the zone: the "did" test's object)
+    return TargetSpec(ref="each", card_types=("card",), zone="play", text=self._text(meta))
+
+
+Rules.cd_obj_into_play = _cd_obj_into_play
+
+
+def _cd_p_attaching_to(self, meta, ch):
+    # the card an attachment is being attached to (the base "attached-to" state, while it attaches)
+    from .ability import _Mod
+
+    return _Mod("post-state", "attaching-to:" + self._text(meta).split(None, 2)[2])
+
+
+def _cd_not_in_play_since(self, meta, ch):
+    # (who, since when): the card was not in play at that moment
+    return Condition(kind="not-in-play-since", args=(_word(ch[0]), "combat-segment-began"), text=self._text(meta))
+
+
+def _cd_produces_gold_for(self, meta, ch):
+    # (which card produces the Gold, what it pays for): a kind of its own, not the base
+    # "paying-for" (whose readers take any Gold paid for the card)
+    return Condition(kind="produces-gold-for", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+Rules.cd_p_attaching_to = _cd_p_attaching_to
+Rules.cd_not_in_play_since = _cd_not_in_play_since
+Rules.cd_produces_gold_for = _cd_produces_gold_for
