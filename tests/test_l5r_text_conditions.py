@@ -941,3 +941,16 @@ def test_already_attaching_to_and_other_moments():
     c = conds("Battle: Bow it if another player's action has destroyed one of your Personalities since "
               "the end of your last Battle action this battle.")[0]
     assert c.args[-2:] == ("since-the-end-of-your-last-battle-action", "this-battle")
+
+
+def test_printed_action_rulebook_ability_and_a_changed_stat():
+    c = conds("Interrupt: If the action Recruits Kenji or is his printed Battle action, gain 1 Honor.")[0]
+    assert subs(c, 1) == [("did", "the action", "recruits", "Kenji"),
+                          ("is-printed-action", "the action", "his", "Battle")]
+    c = conds("Battle: Fear 1, with +1 strength if Kenji has used his rulebook Tactical Advantage "
+              "ability this turn.")[-1]
+    assert c.args[1:] == ("Kenji", "used", "his rulebook Tactical Advantage ability", "this-turn")
+    c = conds("Battle: Ranged 1 Attack, plus 1 if the current Province's strength has been increased "
+              "this turn.")[-1]
+    assert (c.kind, *c.args[1:]) == ("effect-if:stat-changed", "the current Province", "strength", "increased",
+                                     "this-turn")

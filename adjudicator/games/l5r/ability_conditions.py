@@ -113,6 +113,11 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "not-in-play-since",
     # "another Holding produces Gold to pay for a Nonhuman" (which card, what is paid for)
     "produces-gold-for",
+    # "the action ... is his printed Battle action" (which action, whose: "his", action kind or "")
+    "is-printed-action",
+    # "the current Province's strength has been increased or reduced this turn"
+    # (whose, stat, "increased"/"reduced"/"changed"[, period])
+    "stat-changed",
 })
 
 
@@ -1450,3 +1455,30 @@ def _cd_produces_gold_for(self, meta, ch):
 Rules.cd_p_attaching_to = _cd_p_attaching_to
 Rules.cd_not_in_play_since = _cd_not_in_play_since
 Rules.cd_produces_gold_for = _cd_produces_gold_for
+
+
+def _cd_vp_printed_action(self, meta, ch):
+    # ("is-printed-action", whose, kind or ""): the action is the printed action of the card named
+    words = self._text(meta).split()
+    kind = words[-2] if words[-2].lower() != "printed" else ""
+    return [("is-printed-action", words[1].lower(), kind.capitalize() if kind.lower() == "battle" else kind)]
+
+
+def _cd_obj_words(self, meta, ch):
+    return ("what", self._text(meta))
+
+
+def _cd_stat_changed(self, meta, ch):
+    how = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "changed")
+    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    whose, stat = [c for c in ch if not hasattr(c, "type") and not isinstance(c, tuple)][:2]
+    return Condition(kind="stat-changed", args=(_word(whose), _word(stat), how, *((period,) if period else ())),
+                     text=self._text(meta))
+
+
+Rules.cd_vp_printed_action = _cd_vp_printed_action
+Rules.cd_obj_words = _cd_obj_words
+Rules.cd_stat_changed = _cd_stat_changed
+Rules.cd_ch_up = lambda self, meta, ch: ("changed", "increased")
+Rules.cd_ch_down = lambda self, meta, ch: ("changed", "reduced")
+Rules.cd_ch_any = lambda self, meta, ch: ("changed", "changed")
