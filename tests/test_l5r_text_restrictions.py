@@ -622,3 +622,18 @@ def test_not_destroyed_for_a_stat_at_zero():
     [e] = effects("Kenji is not destroyed for having 0 Chi.")
     assert (e.kind, e.stat, e.amount) == ("not-destroyed-for-stat", "chi", 0)
     assert not parse_ability("Kenji is not bowed for having 0 Chi.").structured
+
+
+def test_other_additional_actions_and_two_sets_of_abilities():
+    (e,) = effects("You will not take any other additional Battle actions.")
+    assert (e.kind, e.keyword) == ("cannot-take-actions", "additional-battle")
+    both = effects("Her abilities, and the abilities on her other attachments, cannot be used.")
+    assert [e.kind for e in both] == ["cannot-use-abilities", "cannot-use-abilities"]
+    assert both[0].target != both[1].target
+
+
+def test_honor_treated_as_higher():
+    (e,) = effects("When a Lobby action checks Family Honor, your Honor is treated as 15 points higher.")
+    assert (e.kind, e.amount, e.stat, e.target.ref) == ("honor-treated-higher", 15, "family-honor", "you")
+    assert not executes(parse_ability("When a Lobby action checks Family Honor, your Honor is treated as "
+                                      "15 points higher."))

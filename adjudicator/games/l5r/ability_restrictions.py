@@ -88,6 +88,7 @@ from .ability import token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
+    "honor-treated-higher",
     "cannot-assign-together",
     "must-declare-attack",
     "must-assign",
@@ -1680,3 +1681,29 @@ class Rules:
         stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
         return self._eff(meta, "not-destroyed-for-stat", target=_subject(ch[0]), stat=stat,
                          amount=int(str(ch[2])))
+
+
+class Rules2:
+    """Other additional actions, two sets of abilities, at least one of them, Honor as compared."""
+
+    def rs_take_other_additional(self, meta, ch):
+        if str(ch[0]).lower() != "other":
+            raise ValueError("only 'any other additional Battle actions'")
+        return _Vp("cannot-take-actions", keyword="additional-battle")
+
+    def rs_cannot_use_both(self, meta, ch):
+        first, second = (c for c in ch if isinstance(c, TargetSpec))
+        return [self._eff(meta, "cannot-use-abilities", target=first),
+                self._eff(meta, "cannot-use-abilities", target=second)]
+
+    def rs_np_at_least_one_of_them(self, meta, ch):
+        return TargetSpec(ref="it", count=1, text=self._text(meta), states=("at-least",))
+
+    def rs_honor_treated_higher(self, meta, ch):
+        return self._eff(meta, "honor-treated-higher", target=TargetSpec(ref="you", text="you"),
+                         stat="family-honor", amount=int(str(ch[0])))
+
+
+for _k, _v in list(vars(Rules2).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
