@@ -627,7 +627,7 @@ def test_not_destroyed_for_a_stat_at_zero():
 def test_other_additional_actions_and_two_sets_of_abilities():
     (e,) = effects("You will not take any other additional Battle actions.")
     assert (e.kind, e.keyword) == ("cannot-take-actions", "additional-battle")
-    both = effects("Her abilities, and the abilities on her other attachments, cannot be used.")
+    both = effects("His abilities, and the abilities on his other Items, cannot be used.")
     assert [e.kind for e in both] == ["cannot-use-abilities", "cannot-use-abilities"]
     assert both[0].target != both[1].target
 
