@@ -614,3 +614,11 @@ def test_searching_a_whole_zone_and_winning_the_game():
     assert [(c.kind, c.args) for c in ab.conditions] == [("effect-if:has-tokens-at-least",
                                                          ("effect 0", "you", "Plot", "8"))]
     assert not executes(ab)
+
+
+def test_created_card_at_a_location():
+    (create,) = effects("Create a 2F/2C/2PH Samurai Personality at the target's location.")
+    assert create.kind == "create"
+    assert any(s.startswith("at-location-of:") for s in create.target.states)
+    (create,) = effects("Create a 1F/1C/1PH Oni Personality at Kaze's former location.")
+    assert any(s.startswith("at-former-location-of:") for s in create.target.states)

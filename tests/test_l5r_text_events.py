@@ -378,3 +378,8 @@ def test_what_a_performer_or_an_army_did():
     core, q = event("the resolution of an action that bowed a Personality at a battlefield at this "
                     "province or an adjacent province")
     assert q["did"] == "personality@this-or-adjacent-province-bowed"
+
+
+def test_attaching_to_and_entering_play_from_the_card_named():
+    assert event("a Region attaches to it") == ("region-attaches", {"to": "card"})
+    assert event("a Holding enters play from it") == ("holding-enters-play", {"from": "it"})

@@ -637,3 +637,18 @@ def test_honor_treated_as_higher():
     assert (e.kind, e.amount, e.stat, e.target.ref) == ("honor-treated-higher", 15, "family-honor", "you")
     assert not executes(parse_ability("When a Lobby action checks Family Honor, your Honor is treated as "
                                       "15 points higher."))
+
+
+def test_what_the_first_opportunity_action_must_be():
+    first, = effects("You have the first opportunity to take a Battle action in this battle, which must be a "
+                     "Kiho action.")
+    assert (first.kind, first.keyword) == ("first-opportunity", "Kiho")
+    first, performer = effects("You have the first chance to take a Battle action in this battle, which must be "
+                               "performed by your Scout.")
+    assert first.kind == "first-opportunity" and performer.kind == "must-perform"
+    assert "scout" in performer.target.text.lower()
+    first, source = effects("You have the first opportunity in this battle to pass or take a Battle action, "
+                            "which must come from a card in a unit.")
+    assert first.kind == "first-opportunity" and source.keyword == "first-opportunity-source"
+    # only the first opportunity's action is described so: another effect is left unread
+    assert not parse_ability("Bow a Personality, which must be a Kiho action.").structured

@@ -1038,3 +1038,20 @@ class Rules2:
 for _k, _v in list(vars(Rules2).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules3:
+    """Where a created card enters play."""
+
+    def cc_cw_at_location(self, meta, ch):
+        # at the location of the card named ("the target's location")
+        return _Mod("post-state", f"at-location-of:{ch[0].text}")
+
+    def cc_cw_at_former_location(self, meta, ch):
+        # where the card named was before it left play
+        return _Mod("post-state", f"at-former-location-of:{ch[0].text}")
+
+
+for _k, _v in list(vars(Rules3).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

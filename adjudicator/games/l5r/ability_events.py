@@ -1097,3 +1097,19 @@ class Rules13:
 for _k, _v in list(vars(Rules13).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules14:
+    """Cards attaching to, or entering play from, the card just named."""
+
+    def ev_attaches_to(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-attaches", to=_subject(ts[-1]))
+
+    def ev_enters_play_from_it(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "it"})
+
+
+for _k, _v in list(vars(Rules14).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

@@ -1707,3 +1707,49 @@ class Rules2:
 for _k, _v in list(vars(Rules2).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules3:
+    """What the action taken at the first opportunity must be."""
+
+    @staticmethod
+    def _first_opportunity(ch):
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None or effect.kind != "first-opportunity":
+            raise ValueError("only the first opportunity's action is described here")
+        return first, effect
+
+    def rs_first_take(self, meta, ch):
+        # "the first opportunity (chance) to take a Battle action": as the battle topic's reading
+        return self.bt_first_opportunity(meta, [*ch, ("battle-action",)])
+
+    def rs_first_pass_or_take(self, meta, ch):
+        # the battle topic's "the first opportunity to take a Battle action or pass", in other order
+        return self.bt_first_opportunity(meta, [*ch, ("battle-action",)])
+
+    def rs_first_action_kind(self, meta, ch):
+        # "..., which must be a Terrain action": the action's kind (a keyword)
+        first, effect = Rules3._first_opportunity(ch)
+        kind = next(str(c) for c in ch[1:] if getattr(c, "type", "") == "CAPWORD")
+        return [replace(e, keyword=kind) if e is effect else e for e in first]
+
+    def rs_first_action_performer(self, meta, ch):
+        # "..., which must be performed by that Scout": who performs it
+        first, effect = Rules3._first_opportunity(ch)
+        who = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        return first + [self._eff(meta, "must-perform", target=who, keyword=effect.kind)]
+
+    def rs_first_action_source(self, meta, ch):
+        # "..., which must come from a card in a unit": the card the action is printed on
+        first, effect = Rules3._first_opportunity(ch)
+        source = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        return [replace(e, values=(*e.values, "from"), target=e.target) if e is effect else e for e in first] + [
+            self._eff(meta, "must-perform", target=source, keyword="first-opportunity-source")]
+
+
+for _k, _v in list(vars(Rules3).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
