@@ -652,3 +652,28 @@ def test_what_the_first_opportunity_action_must_be():
     assert first.kind == "first-opportunity" and source.keyword == "first-opportunity-source"
     # only the first opportunity's action is described so: another effect is left unread
     assert not parse_ability("Bow a Personality, which must be a Kiho action.").structured
+
+
+def test_instead_of_a_doing():
+    bonus, instead = effects("You may give her +2 to her duel stat instead of focusing.")
+    assert (bonus.kind, bonus.amount) == ("duel-stat-bonus", 2)
+    assert (instead.kind, instead.keyword) == ("instead-of", "focus")
+    kinds = [(e.kind, e.keyword) for e in effects("You may bow this card instead of bowing a Ring to pay a cost.")]
+    assert ("instead-of", "bow-to-pay-cost") in kinds
+    kinds = [(e.kind, e.keyword) for e in effects(
+        "Instead of drawing a card for bringing this Personality into play, you may draw two cards.")]
+    assert ("instead-of", "draw-for-entering-play") in kinds
+    kinds = [(e.kind, e.keyword) for e in effects(
+        "Once per duel, instead of focusing that time, you may give your Personality +1 to his duel stat.")]
+    assert kinds == [("duel-stat-bonus", None), ("instead-of", "focus")]
+    # a doing outside the closed list is not read
+    assert not parse_ability("You may bow him instead of sulking.").structured
+
+
+def test_focusing_from_the_discard_pile_instead():
+    ab = parse_ability("Before you focus in a duel involving your Unicorn Clan Personality: You may focus from "
+                       "your discard pile instead.")
+    assert ab.structured and ab.trigger.event.startswith("you-focus;")
+    (e,) = [x for x in ab.effects if isinstance(x, Effect)]
+    assert (e.kind, e.keyword) == ("focus-from", "discard")
+    assert not executes(ab)

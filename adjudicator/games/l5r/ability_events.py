@@ -1113,3 +1113,12 @@ class Rules14:
 for _k, _v in list(vars(Rules14).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+def _ev_you_focus_in_duel(self, meta, ch):
+    t = _target(ch)
+    kw = "|".join(getattr(t, "keywords", ()))
+    return _name("you-focus", kw=kw, target=f"duel-of-{'your-' if getattr(t, 'owner', '') == 'you' else ''}{_subject(t)}")
+
+
+Rules.ev_you_focus_in_duel = _ev_you_focus_in_duel

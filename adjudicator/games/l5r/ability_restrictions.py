@@ -89,6 +89,9 @@ from .ability import token
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
     "honor-treated-higher",
+    "instead-of",
+    "duel-stat-bonus",
+    "focus-from",
     "cannot-assign-together",
     "must-declare-attack",
     "must-assign",
@@ -1753,3 +1756,77 @@ class Rules3:
 for _k, _v in list(vars(Rules3).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules4:
+    """Instead of doing something; a bonus to a duel stat."""
+
+    @staticmethod
+    def _instead(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, tuple) and c and c[0] == "instead")
+        return self._eff(meta, "instead-of", keyword=what[1], target=what[2])
+
+    def rs_instead_of(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, Rules4._instead(self, meta, ch)]
+
+    def rs_optional_instead_of(self, meta, ch):
+        from .ability import _Optional
+
+        first = next(c for c in ch if not (isinstance(c, tuple) or getattr(c, "type", "")))
+        return [_Optional(first), Rules4._instead(self, meta, ch)]
+
+    rs_optional_instead_of_pre = rs_optional_instead_of
+
+    def rs_iw_focus(self, meta, ch):
+        return ("instead", "focus", None)
+
+    def rs_iw_bow(self, meta, ch):
+        kind = "bow-to-pay-cost" if self._text(meta).lower().endswith("cost") else "bow"
+        return ("instead", kind, _first_target(ch))
+
+    def rs_iw_destroy(self, meta, ch):
+        return ("instead", "destroy", _first_target(ch))
+
+    def rs_iw_draw_for_entering(self, meta, ch):
+        # the card the rules draw for a card entering play (named by the card it is for)
+        return ("instead", "draw-for-entering-play", _first_target(ch))
+
+    def rs_give_duel_stat_bonus(self, meta, ch):
+        n = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        return self._eff(meta, "duel-stat-bonus", target=_first_target(ch), amount=n)
+
+
+def _first_target(ch):
+    return next((c for c in ch if isinstance(c, TargetSpec)), None)
+
+
+for _k, _v in list(vars(Rules4).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+def _rs_once_per_duel(self, meta, ch):
+    from .ability import _Limit
+
+    return _Limit("once per duel")
+
+
+Rules.rs_once_per_duel = _rs_once_per_duel
+
+
+def _rs_focus_from_discard(self, meta, ch):
+    # the card focused is taken from the discard pile (instead of the hand)
+    return self._eff(meta, "focus-from", keyword="discard", target=TargetSpec(ref="you", text="you"))
+
+
+Rules.rs_focus_from_discard = _rs_focus_from_discard
+
+
+def _rs_optional_instead(self, meta, ch):
+    from .ability import _Optional
+
+    return _Optional(self.instead(meta, [c for c in ch if not getattr(c, "type", "")]))
+
+
+Rules.rs_optional_instead = _rs_optional_instead
