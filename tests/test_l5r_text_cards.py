@@ -622,3 +622,8 @@ def test_created_card_at_a_location():
     assert any(s.startswith("at-location-of:") for s in create.target.states)
     (create,) = effects("Create a 1F/1C/1PH Oni Personality at Kaze's former location.")
     assert any(s.startswith("at-former-location-of:") for s in create.target.states)
+
+
+def test_the_winning_player_creates_a_card_with_his_alignment():
+    (create,) = effects("The winning player may create a 1F/1C/1PH Samurai Personality with his Clan Alignment.")
+    assert create.kind == "create" and "subject-clan-alignment" in create.target.states

@@ -677,3 +677,11 @@ def test_focusing_from_the_discard_pile_instead():
     (e,) = [x for x in ab.effects if isinstance(x, Effect)]
     assert (e.kind, e.keyword) == ("focus-from", "discard")
     assert not executes(ab)
+
+
+def test_a_list_of_a_card_s_events():
+    negate = effects("Negate Sato's destruction, bowing, and movement from the action's effects.")[-1]
+    assert negate.kind == "negate" and negate.target.card_types == ("destruction|bowing|movement",)
+    kinds = [e.kind for e in effects("Bowing, movement, and destruction from Battle actions Sato performs will "
+                                     "not be negated or delayed.")]
+    assert kinds == ["cannot-negate", "cannot-delay"]

@@ -1055,3 +1055,17 @@ class Rules3:
 for _k, _v in list(vars(Rules3).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+def _cc_np_winning_player(self, meta, ch):
+    # the controller of the duel's winner (the base "the winner" is the Personality)
+    return TargetSpec(ref="it", card_types=("controller",), states=("duel-winner",), text=self._text(meta))
+
+
+def _cc_cw_his_alignment(self, meta, ch):
+    # the Clan Alignment of the player named (not the acting player's, "with your Clan Alignment")
+    return _Mod("post-state", "subject-clan-alignment")
+
+
+Rules.cc_np_winning_player = _cc_np_winning_player
+Rules.cc_cw_his_alignment = _cc_cw_his_alignment

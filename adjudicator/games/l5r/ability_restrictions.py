@@ -1830,3 +1830,28 @@ def _rs_optional_instead(self, meta, ch):
 
 
 Rules.rs_optional_instead = _rs_optional_instead
+
+
+def _event_nouns(ch) -> str:
+    tok = next(str(c) for c in ch if getattr(c, "type", "") == "RS_EVENT_NOUNS")
+    return "|".join(re.findall(r"destruction|bowing|movement|straightening", tok.lower()))
+
+
+def _rs_np_poss_events(self, meta, ch):
+    # as the base "Kae's destruction" (a possessed event noun), with every noun of the list
+    owner = ch[0]
+    mods = [c for c in ch[1:] if not getattr(c, "type", "")]
+    return self._possessed(meta, owner.ref, owner.states, _event_nouns(ch), mods)
+
+
+def _rs_np_events_from_performed(self, meta, ch):
+    # "... from Battle actions Hiromi performs": as rs_np_effects_of_performed, for these events
+    if token(ch, "EVERB", lower=True) != "performs":
+        return Unparsed(self._text(meta), "not the actions a card performs", self._span(meta))
+    by = next(c for c in ch if isinstance(c, TargetSpec))
+    return TargetSpec(ref="each", card_types=(_event_nouns(ch),), states=("of-action:battle", f"performed-by:{by.text}"),
+                      text=self._text(meta))
+
+
+Rules.rs_np_poss_events = _rs_np_poss_events
+Rules.rs_np_events_from_performed = _rs_np_events_from_performed
