@@ -398,6 +398,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    if ability.kind == "interrupt" and ability.trigger is None:  # taken in an action's Interrupt step
+        from .interrupts import verdict  # (interrupts.py)
+
+        return verdict(ability)
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 

@@ -1,0 +1,439 @@
+"""The Interrupt step of an action (L5R-ACT-COND.6, L5R-ACT-EFFECT.7).
+
+An action announced, its targets chosen and its costs paid, stops before its effects: every
+player may then take Interrupts to it, in an action round of its own that begins with the
+active player and ends when all players pass in a row; then the action resolves, with every
+change those Interrupts made (Comprehensive Rules, "Action Rounds", "Interrupt Actions",
+"Action Sequence" D).
+
+The scenario flag ``pausing`` on an action line stops that action at its Interrupt step; the
+following lines take Interrupts to it (``use``/``play``) or pass (``pass``); when every player
+has passed in a row (or at ``advance``) the action resolves. Any other action meanwhile is
+rejected. Without the flag an action goes through its Interrupt step with nobody taking one.
+
+The paused action lives in ``position.memo[PAUSED]``: its player, card, ability, statement, the
+targets it chose (as card uids) and the memo keys of the action being carried out; the round's
+opportunity and passes; and the changes Interrupts made to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...core.ability import Condition, Effect
+from ...core.game import Context
+from ...core.position import Copy, Position
+
+#: the memo key of the action waiting at its Interrupt step
+PAUSED = "_interrupted"
+#: the memo key of the interrupted action while it resolves: the changes Interrupts made to it
+RESOLVING = "_interrupted-resolving"
+
+#: the Interrupt step: who may take Interrupts, in what order, and when it ends
+STEP = "L5R-ACT-COND.6"
+#: what an Interrupt may do to the action it interrupts ("the action"; "after it resolves")
+CHANGE = "L5R-ACT-EFFECT.7"
+
+#: the memo keys of the action being carried out (procedure.carry_out), set aside while it waits
+_ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base", "_done", "_refilled",
+                "_changed")
+
+#: designators an Interrupt the engine takes may carry besides "Interrupt": kinds and elements
+#: with no timing of their own, "Tireless" (taken while bowed) and "Absent" (without presence)
+INTERRUPT_WORDS = frozenset({"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Tireless",
+                             "Absent"})
+
+
+def paused(pos: Position) -> dict | None:
+    """The action waiting at its Interrupt step, if any."""
+    return pos.memo.get(PAUSED)
+
+
+# ---------------------------------------------------------------------------- the step itself
+
+
+def pause(ctx: Context, source: Copy, ability, bind, *, from_hand: bool) -> bool:
+    """With the flag ``pausing``: stop the action at its Interrupt step (targets chosen, costs
+    paid). True when it stopped; procedure.finish carries it on once the step ends."""
+    if "pausing" not in (ctx.body.flags or ()):
+        return False
+    pos = ctx.position
+    if "Interrupt" in ability.designators:
+        ctx.reject(STEP, "Interrupts are taken only in the Interrupt step of a non-Interrupt action; an "
+                   "Interrupt has no Interrupt step of its own")
+    keys = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
+    what = f"{source.name}'s {'/'.join(ability.designators)} action"
+    first = pos.timing.active
+    pos.memo[PAUSED] = {"actor": ctx.actor, "source": source.uid, "from_hand": from_hand, "ability": ability,
+                        "body": ctx.body, "bind": _saved(bind), "keys": keys, "priority": first, "passes": 0,
+                        "what": what, "changes": [], "after": [],
+                        "unstoppable": "Unstoppable" in ability.designators}
+    ctx.step("timing", f"{what} stops at its Interrupt step: its targets are chosen and its costs paid, and its "
+             f"effects wait until every player has passed in a row; {first} (the active player) has the first "
+             "opportunity to take an Interrupt or pass", STEP)
+    ctx.game.settle(pos, ctx.proc)  # what its costs set off (a bowed card's traits)
+    return True
+
+
+def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) -> bool:
+    """While an action waits at its Interrupt step only Interrupts to it are taken, by the player
+    with the step's opportunity; an Interrupt without an action waiting has nothing to interrupt.
+    True: an Interrupt the step admits (the procedure then checks its card as for any action)."""
+    from .triggers import window
+
+    pos, game, actor = ctx.position, ctx.game, ctx.actor
+    rec = paused(pos)
+    interrupt = "Interrupt" in ability.designators
+    if rec is None:
+        if interrupt and ability.trigger is None:
+            ctx.reject(STEP, f"{source.show()}'s Interrupt is taken only in the Interrupt step of another action, "
+                       "and no action is waiting at its Interrupt step (an action line with the flag 'pausing' "
+                       "stops there)")
+        return False
+    if window(pos) is not None and not interrupt:
+        return False  # a round of Reactions inside the step (L5R-REACTION)
+    if not interrupt:
+        ctx.reject(STEP, f"{rec['what']} waits at its Interrupt step: only Interrupts to it may be taken until "
+                   "every player has passed in a row")
+    if window(pos) is not None:
+        ctx.reject("L5R-REACTION", "a round of Reactions is open: until both players pass in succession only "
+                   "Reactions may be taken")
+    if ability.trigger is not None:
+        ctx.reject(STEP, f"{source.show()}'s Interrupt speaks of '{ability.trigger.text}', which the engine reads "
+                   "only in the action that brings its card into play (the flag 'interrupting')")
+    game.need(rec["priority"] == actor, STEP,
+              f"in the Interrupt step of {rec['what']} it is {rec['priority']}'s opportunity, not {actor}'s")
+    game.need(not rec["unstoppable"] or actor == rec["actor"], STEP,
+              f"{rec['what']} is Unstoppable: only its own player may take Interrupts to it")
+    t = pos.timing
+    if t.phase == "attack" and t.step in ("engage", "combat") and "Absent" not in ability.designators:
+        # Presence and Location hold for every action taken during a battle, Interrupts included
+        from .procedure import current_battlefield
+
+        field = current_battlefield(pos)
+        present = field is not None and any(c.controller == actor for c in pos.all_copies() if c.zone == field)
+        game.need(present, "L5R-PRESENCE", f"{actor} controls no unit at the current battlefield "
+                  f"({field or 'none'}), so {actor} cannot take Interrupts there")
+        if not from_hand and source.zone.startswith("battlefield"):
+            game.need(source.zone == field, "L5R-LOCATION",
+                      f"{source.show()} is at {source.zone}, not at the current battlefield ({field})")
+    ctx.step("condition", f"{rec['what']} is at its Interrupt step: {actor} may take an Interrupt to it",
+             STEP, "L5R-ACT-COND")
+    return True
+
+
+def after_interrupt(ctx: Context, ability) -> bool:
+    """After an action's cleanup: an Interrupt taken in the step passes the step's opportunity to
+    the next player (True); the interrupted action, resolved, has its Interrupts' "after it
+    resolves" effects carried out (False: the round goes on as after any action)."""
+    pos = ctx.position
+    resolving = pos.memo.pop(RESOLVING, None)
+    if resolving is not None:
+        _after_resolution(ctx, resolving)
+        return False
+    rec = paused(pos)
+    if rec is None:
+        return False
+    rec["passes"] = 0
+    rec["priority"] = pos.next_player(ctx.actor)
+    ctx.step("timing", f"the opportunity in the Interrupt step of {rec['what']} passes to {rec['priority']}", STEP)
+    from .triggers_events import own_action_info, raise_action
+
+    pos.memo.pop("extra-action", None)
+    raise_action(pos, "action-resolves", pos.memo.pop("_action", None) or own_action_info(ctx))
+    ctx.game.settle(pos, ctx.proc)
+    return True
+
+
+def pass_step(game, ctx: Context) -> bool:
+    """``pass`` in the Interrupt step: when every player has passed in a row the action resolves."""
+    from .triggers import window
+
+    pos, actor = ctx.position, ctx.actor
+    rec = paused(pos)
+    if rec is None or window(pos) is not None:
+        return False
+    game.need(rec["priority"] == actor, STEP,
+              f"in the Interrupt step of {rec['what']} it is {rec['priority']}'s opportunity, not {actor}'s")
+    rec["passes"] += 1
+    ctx.step("timing", f"{actor} passes in the Interrupt step of {rec['what']}", STEP)
+    if rec["passes"] >= len(pos.players):
+        resume(game, pos, ctx.proc, ctx.lines)
+    else:
+        rec["priority"] = pos.next_player(actor)
+        ctx.step("timing", f"the opportunity in the Interrupt step passes to {rec['priority']}", STEP)
+    return True
+
+
+def advance_step(game, pos: Position, proc) -> bool:
+    """``advance`` with an action waiting: nobody takes another Interrupt, and it resolves."""
+    from .triggers import window
+
+    if paused(pos) is None or window(pos) is not None:
+        return False
+    proc.add("timing", "nobody takes another Interrupt", STEP)
+    resume(game, pos, proc, ())
+    return True
+
+
+def resume(game, pos: Position, proc, lines) -> None:
+    """The Interrupt step is over: the action resolves, with the changes its Interrupts made."""
+    from .procedure import finish
+
+    rec = pos.memo.pop(PAUSED)
+    ctx = Context(game, pos, rec["actor"], rec["body"], proc=proc, lines=tuple(lines or ()))
+    pos.memo.update(rec["keys"])
+    source = pos.copies[rec["source"]]
+    proc.add("timing", f"every player has passed in a row: the Interrupt step ends and {rec['what']} "
+             "resolves", STEP, "L5R-ACT-EFFECT")
+    pos.memo[RESOLVING] = {"changes": rec["changes"], "after": rec["after"], "actor": rec["actor"],
+                           "what": rec["what"]}
+    finish(ctx, source, rec["ability"], _loaded(pos, rec["bind"]), from_hand=rec["from_hand"])
+
+
+def guard(game, position: Position, actor: str, body):
+    """A rejected ruling for a statement other than an Interrupt or a pass while an action waits
+    at its Interrupt step (game.attempt); None otherwise."""
+    rec = paused(position)
+    verb = str(getattr(body, "verb", "") or "")
+    if rec is None or game.canonical_verb(verb) in ("pass", "use", "play"):
+        return None
+    from ...core.ruling import Reason, Ruling
+
+    text = (f"{rec['what']} waits at its Interrupt step: only Interrupts to it may be taken, or the players "
+            "pass until every player has passed in a row")
+    return Ruling(False, f"{actor} {body.show()}", [Reason(STEP, text)], [], position)
+
+
+# ---------------------------------------------------------------------------- the targets kept
+
+
+def _saved(bind) -> dict:
+    return {k: _plain(v) for k, v in vars(bind).items()}
+
+
+def _plain(value):
+    if isinstance(value, Copy):
+        return ("copy", value.uid)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _loaded(pos: Position, saved: dict):
+    from .procedure import Bindings
+
+    bind = Bindings()
+    for key, value in saved.items():
+        setattr(bind, key, _back(pos, value))
+    return bind
+
+
+def _back(pos: Position, value):
+    if isinstance(value, tuple) and len(value) == 2 and value[0] == "copy":
+        return pos.copies.get(value[1])
+    if isinstance(value, dict):
+        return {k: _back(pos, v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [v for v in (_back(pos, v) for v in value) if v is not None]
+    return value
+
+
+# ---------------------------------------------------------------------------- the action's changes
+
+
+def negated(ctx: Context, source: Copy, ability) -> bool:
+    """Has an Interrupt negated the whole action? Its resolution still happens, without effects."""
+    resolving = ctx.position.memo.get(RESOLVING)
+    if resolving is None:
+        return False
+    for change in resolving["changes"]:
+        if change["kind"] == "negate-action":
+            ctx.step("effect", f"{resolving['what']} is negated ({change['by']}): none of its effects happen; its "
+                     "resolution still happens", CHANGE, "L5R-ACT-EFFECT")
+            return True
+    return False
+
+
+def resolving(ctx: Context, source: Copy, ability, bind) -> None:
+    """Before the interrupted action's effects: what its Interrupts changed, said once."""
+    rec = ctx.position.memo.get(RESOLVING)
+    if rec is None:
+        return
+    for change in rec["changes"]:
+        ctx.step("effect", f"{change['by']} changed the action: {change['text']}", CHANGE)
+
+
+def resolved(ctx: Context) -> None:
+    """After the interrupted action's effects (nothing to undo yet)."""
+
+
+def _after_resolution(ctx: Context, resolving: dict) -> None:
+    """The Interrupts' effects set aside "after it resolves": carried out now, in the order taken."""
+    from .delayed import _fire
+
+    for entry in resolving["after"]:
+        _fire(ctx.game, ctx.position, ctx.proc, entry)
+
+
+# ---------------------------------------------------------------------------- inside an Interrupt
+
+
+def _interrupt_of(ctx: Context) -> dict | None:
+    """The paused action, when the ability being resolved is an Interrupt to it."""
+    return paused(ctx.position)
+
+
+#: "straighten this Follower after it resolves": the interrupted action's resolution
+_AFTER_IT = ("after", "card-resolves")
+
+
+def after_it_resolves(cond) -> bool:
+    """"after it resolves" on an Interrupt's effect: after the interrupted action resolves."""
+    return cond.kind == "effect-delayed" and tuple(cond.args[1:]) == _AFTER_IT
+
+
+def set_aside(ctx: Context, source: Copy, ability, index: int, clause: Effect, bind) -> bool:
+    """An Interrupt's effect "after it resolves": kept with the paused action, carried out once it has
+    resolved (procedure.resolve_effects). False when no action waits (not an Interrupt to one)."""
+    rec = _interrupt_of(ctx)
+    if rec is None:
+        return False
+    from .procedure import subjects
+
+    found = subjects(ctx, source, clause, bind, as_cost=False)
+    rec["after"].append({"source": source.uid, "text": ability.text, "effect": index,
+                         "cards": [c.uid for c in found if not isinstance(c, str)],
+                         "players": [p for p in found if isinstance(p, str)]})
+    ctx.step("effect", f"'{clause.text}' will happen after {rec['what']} resolves, not now: it is set aside "
+             "until then", CHANGE, "L5R-ACT-EFFECT")
+    return True
+
+
+#: the action words a condition may test ("If the action is yours and Political")
+_ACTION_WORDS = ("the action", "it", "the battle action")
+
+
+def judge(ctx: Context, cond, source: Copy | None = None) -> bool | None:
+    """A condition about the interrupted action ("If the action is yours", "… another player's",
+    "… is Political"), or None when ``cond`` is not one (conditions.py judges it)."""
+    rec = _interrupt_of(ctx)
+    if rec is None:
+        return None
+    kind = cond.kind.removeprefix("effect-")
+    args = list(cond.args[1:]) if cond.args and str(cond.args[0]).startswith("effect ") else list(cond.args)
+    if not readable(cond):
+        return None
+    return _action_test(ctx, rec, kind, args, source)
+
+
+def _action_test(ctx: Context, rec: dict, kind: str, args: list, source) -> bool | None:
+    if kind in ("if:all-of", "if:any-of"):
+        parts = _parts(args)
+        if parts is None:
+            return None
+        verdicts = []
+        for sub_kind, sub_args in parts:
+            verdict = _action_test(ctx, rec, "if:" + sub_kind, sub_args, source)
+            if verdict is None:
+                from . import conditions
+
+                verdict = conditions.evaluate(_sub(sub_kind, sub_args), game=ctx.game, pos=ctx.position,
+                                              actor=ctx.actor, source=source, subject_of=lambda word: None)
+            if verdict is None:
+                return None
+            verdicts.append(verdict)
+        return all(verdicts) if kind == "if:all-of" else any(verdicts)
+    if not args or str(args[0]).lower() not in _ACTION_WORDS:
+        return None
+    if kind == "if:is-yours":
+        return rec["actor"] == ctx.actor
+    if kind == "if:is-another-players":
+        return rec["actor"] != ctx.actor
+    if kind == "if:is" and len(args) == 2:
+        return args[1] in rec["ability"].designators
+    return None
+
+
+def _sub(kind: str, args) -> Condition:
+    """One of the tests a joined condition holds, as a condition of its own."""
+    return Condition(f"effect-if:{kind}", ("effect 0", *args), "")
+
+
+def _parts(args: list) -> list | None:
+    """"is-yours/1", "the action", "is/2", "the action", "Political" -> [(kind, args), …]."""
+    parts, i = [], 0
+    while i < len(args):
+        head = str(args[i])
+        kind, _, count = head.rpartition("/")
+        if not kind or not count.isdigit():
+            return None
+        n = int(count)
+        parts.append((kind, list(args[i + 1:i + 1 + n])))
+        i += 1 + n
+    return parts
+
+
+def readable(cond) -> bool:
+    """For executes: a condition :func:`judge` decides."""
+    kind = cond.kind.removeprefix("effect-")
+    args = list(cond.args[1:]) if cond.args and str(cond.args[0]).startswith("effect ") else list(cond.args)
+    if kind in ("if:all-of", "if:any-of"):
+        parts = _parts(args)
+        if not parts or not any(_reads_action(k, a) for k, a in parts):
+            return False
+        from .conditions import readable as reads
+
+        return all(_reads_action(k, a) or reads(_sub(k, a)) for k, a in parts)
+    return _reads_action(kind.removeprefix("if:"), args)
+
+
+def _reads_action(kind: str, args: list) -> bool:
+    if not args or str(args[0]).lower() not in _ACTION_WORDS:
+        return False
+    return kind in ("is-yours", "is-another-players") or (
+        kind == "is" and len(args) == 2 and args[1] in ("Political", "Battle", "Engage", "Limited", "Open"))
+
+
+# ---------------------------------------------------------------------------- executes
+
+
+def verdict(ability) -> bool | None:
+    """For effects.executes: an Interrupt taken in the Interrupt step of a paused action (no
+    trigger) -- True when every part of it is carried out; None for other abilities."""
+    if ability.kind != "interrupt" or ability.trigger is not None:
+        return None
+    if not set(ability.designators) <= INTERRUPT_WORDS or "Interrupt" not in ability.designators:
+        return False
+    if ability.limit is not None:
+        return False
+    from .effects import executes
+
+    kept = []
+    for cond in ability.conditions:
+        if readable(cond):
+            continue  # read here (judge)
+        if after_it_resolves(cond):
+            index = _effect_index(cond)
+            clause = ability.effects[index] if index is not None and index < len(ability.effects) else None
+            if not isinstance(clause, Effect) or clause.kind not in _LATER_KINDS or clause.target is None \
+                    or clause.target.ref not in ("this", "you"):
+                return False
+            continue
+        kept.append(cond)
+    if any(isinstance(c, Effect) and c.kind in ("additional-action",) for c in ability.effects):
+        return False  # "take an additional action": when, against the interrupted action's, not read
+    as_action = replace(ability, kind="action", designators=("Open",), conditions=tuple(kept))
+    return executes(as_action)
+
+
+#: what an effect set aside "after it resolves" may do (delayed._fire carries it out)
+_LATER_KINDS = frozenset({"straighten", "bow", "draw", "gain-honor", "lose-honor", "destroy", "discard"})
+
+
+def _effect_index(cond) -> int | None:
+    head = str(cond.args[0]) if cond.args else ""
+    kind, _, number = head.partition(" ")
+    return int(number) if kind == "effect" and number.isdigit() else None

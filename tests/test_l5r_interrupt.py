@@ -1,0 +1,71 @@
+"""The Interrupt step of an action (interrupts.py): what executes() claims, and the step itself."""
+
+from __future__ import annotations
+
+from .helpers import claims_tests, run_text
+
+CARRIED_OUT = [
+    "Interrupt: If the action is yours, straighten this card after it resolves.",
+    "Tireless Interrupt: If the action is yours and Political, straighten this Follower after it resolves.",
+    "Interrupt, Pay 2 Gold: If the action is yours or you are Crab Clan, after it resolves, straighten this Holding.",
+]
+
+NOT_CARRIED_OUT = [
+    # a designator with a timing or limit of its own the step does not read
+    "Thunder Interrupt, Bow this card: If the action is yours, straighten this Follower after it resolves.",
+    # an additional action: when it comes against the interrupted action's, not read
+    "Interrupt: After you Equip this Follower, take an additional action.",
+    # a condition about the action the engine does not decide
+    "Interrupt: If the action is from an Undead card, straighten this Follower after it resolves.",
+]
+
+test_interrupts_carried_out, test_other_interrupts_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
+
+
+_SETUP = '''
+scenario "t"
+game l5r
+card "Bearer" follower force 1 gold-cost 1 text "Interrupt: If the action is yours, straighten this Follower after it resolves."
+card "Order" action gold-cost 0 text "Open: Bow a target Follower. Gain 1 Honor."
+card "Captain" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Alice home: "Captain" as CAPTAIN, "Bearer" as BEARER attached-to CAPTAIN
+Alice hand: "Order"
+'''
+
+
+def test_pausing_stops_before_the_effects_and_passes_resolve_it():
+    result = run_text(_SETUP + '''
+Alice plays "Order" targeting BEARER pausing
+expect legal
+expect BEARER not bowed
+expect Alice family-honor 10
+Alice passes
+expect legal
+Bob passes
+expect legal
+expect BEARER bowed
+expect Alice family-honor 11
+''')
+    assert result.passed, result
+
+
+def test_an_interrupt_without_an_action_waiting_is_rejected():
+    result = run_text(_SETUP + '''
+Alice uses BEARER
+expect illegal because L5R-ACT-COND.6
+''')
+    assert result.passed, result
+
+
+def test_advance_resolves_the_waiting_action():
+    result = run_text(_SETUP + '''
+Alice plays "Order" targeting BEARER pausing
+Alice uses BEARER
+advance to phase attack
+expect BEARER not bowed
+expect Alice family-honor 11
+''')
+    assert result.passed, result
