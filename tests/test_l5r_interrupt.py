@@ -8,6 +8,12 @@ CARRIED_OUT = [
     "Interrupt: If the action is yours, straighten this card after it resolves.",
     "Tireless Interrupt: If the action is yours and Political, straighten this Follower after it resolves.",
     "Interrupt, Pay 2 Gold: If the action is yours or you are Crab Clan, after it resolves, straighten this Holding.",
+    "Interrupt, Bow this card: Negate a Political action.",
+    "Absent Interrupt: Negate the action if it is Engage.",
+    "Interrupt: Negate this card's destruction from the action.",
+    "Interrupt: Negate the action's Ranged Attacks.",
+    "Interrupt: Give one of the action's Melee Attacks -1 strength.",
+    "Interrupt, Bow this card: The action cannot move Personalities.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -17,6 +23,11 @@ NOT_CARRIED_OUT = [
     "Interrupt: After you Equip this Follower, take an additional action.",
     # a condition about the action the engine does not decide
     "Interrupt: If the action is from an Undead card, straighten this Follower after it resolves.",
+    # an action by what it comes from, a target inside a possessive: not read
+    "Interrupt: Negate an action from another Shugenja or Spell.",
+    "Interrupt: Negate your target Commander's movement from the action's effects.",
+    # a change the action makes by the rules' own words ("Honor gain"): not read here
+    "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
 ]
 
 test_interrupts_carried_out, test_other_interrupts_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

@@ -324,6 +324,8 @@ def judge(ctx: Context, cond, source: Copy | None = None) -> bool | None:
         return None
     kind = cond.kind.removeprefix("effect-")
     args = list(cond.args[1:]) if cond.args and str(cond.args[0]).startswith("effect ") else list(cond.args)
+    if cond.kind == "effect-by" and args == ["the-action"]:
+        return True  # "The action cannot move Personalities": whose moves, read by change (_no_moving)
     if not readable(cond):
         return None
     return _action_test(ctx, rec, kind, args, source)
@@ -411,6 +413,14 @@ def verdict(ability) -> bool | None:
         return False
     from .effects import executes
 
+    mine = [i for i, c in enumerate(ability.effects) if action_clause(ability, c)]
+    if mine:
+        ability = _without(ability, mine)
+        if ability is None:
+            return False
+        if not ability.effects:
+            return not ability.costs or executes(replace(ability, kind="action", designators=("Open",),
+                                                         effects=(_NOTHING,)))
     kept = []
     for cond in ability.conditions:
         if readable(cond):
@@ -437,3 +447,197 @@ def _effect_index(cond) -> int | None:
     head = str(cond.args[0]) if cond.args else ""
     kind, _, number = head.partition(" ")
     return int(number) if kind == "effect" and number.isdigit() else None
+
+
+# ---------------------------------------------------------------------------- changes to the action
+
+#: the attacks an Interrupt may name, as the action's own effect kinds
+_ATTACK_KINDS = ("fear", "melee-attack", "ranged-attack")
+#: what a negated noun stops (effects_negate.CHANGES)
+_NOUNS = ("movement", "destruction", "bowing", "straightening", "dishonoring")
+#: whose change: this card; this Personality (the card, or the Personality it is attached to)
+_WHOSE = ("of-this", "of-attached")
+#: "from the action", "from the action's effects", "from it" (the action)
+_FROM_ACTION = ("from-action", "on:it")
+#: the designators "Negate a Political action" may name
+_DESIGNATORS = ("Political", "Battle", "Engage", "Limited", "Open", "Dynasty")
+
+
+def _whole_action(clause) -> bool:
+    """"Negate an Engage action", "Negate the effects of a Battle or Engage action", "Negate the
+    action", "Negate an Engage action from a Strategy"."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.card_types != ("action",):
+        return False
+    if spec.ref == "it":
+        return not spec.keywords and not spec.states and spec.text.lower() == "the action"
+    if spec.ref != "choice" or len(spec.keywords) != 1:
+        return False
+    kinds = spec.keywords[0].split("|")
+    return all(k in _DESIGNATORS for k in kinds) and set(spec.states) <= {"from:a Strategy"}
+
+
+def _change_negation(clause) -> tuple | None:
+    """"Negate this Personality's movement from the action", "Negate Iairimi's destruction from the
+    action's effects": (whose, nouns), or None."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
+        return None
+    nouns = spec.card_types[0].split("|")
+    whose = [s for s in spec.states if s in _WHOSE]
+    rest = [s for s in spec.states if s not in _WHOSE]
+    if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
+        return None
+    return whose[0], nouns
+
+
+def _attack_negation(clause) -> tuple | None:
+    """"Negate the action's Fear effects", "… Melee or Ranged Attacks": the attack kinds."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.ref != "possessed" or not spec.card_types:
+        return None
+    if not all(k in _ATTACK_KINDS for k in spec.card_types) or tuple(spec.states) != ("of-action",):
+        return None
+    return tuple(spec.card_types)
+
+
+def _strength_change(clause) -> tuple | None:
+    """"Give a Melee or Ranged Attack +2 strength", "Give one of the action's Fear effects +1
+    strength", "Give the action's Ranged Attacks +2 strength": (kinds, amount, every one?)."""
+    spec = clause.target
+    if clause.kind != "modify-stat" or clause.stat != "strength" or not isinstance(clause.amount, int) \
+            or spec is None or not spec.card_types or not all(k in _ATTACK_KINDS for k in spec.card_types):
+        return None
+    text = spec.text.lower()
+    one = text.startswith(("a ", "an ", "one of the action's "))
+    every = text.startswith(("the action's ", "all the action's ", "each of the action's "))
+    if spec.ref == "choice" and one and not spec.states:
+        return tuple(spec.card_types), clause.amount, False
+    if spec.ref == "possessed" and (one or every) and tuple(spec.states) in (("of-action",), ("of-choice",)):
+        return tuple(spec.card_types), clause.amount, every
+    return None
+
+
+def _no_moving(ability, clause) -> bool:
+    """"The action cannot move Personalities" (the condition "effect-by: the-action")."""
+    if clause.kind != "cannot-move" or clause.target is None or clause.target.ref != "each":
+        return False
+    if clause.target.card_types != ("personality",) or clause.target.states or clause.target.keywords:
+        return False
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    return any(c.kind == "effect-by" and c.args[:2] == (f"effect {index}", "the-action") for c in ability.conditions)
+
+
+def action_clause(ability, clause) -> bool:
+    """Is ``clause`` one that changes the interrupted action (carried out by :func:`change`)?"""
+    if not isinstance(clause, Effect):
+        return False
+    return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
+        or _strength_change(clause) is not None or _no_moving(ability, clause)
+
+
+def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> bool:
+    """An Interrupt's effect on the action it interrupts: kept with the paused action, applied as it
+    resolves (L5R-ACT-EFFECT.7). False when ``clause`` is not one, or no action waits."""
+    rec = _interrupt_of(ctx)
+    if rec is None or not action_clause(ability, clause):
+        return False
+    pos = ctx.position
+    by = f"{source.name}'s Interrupt"
+    entry = {"by": by, "text": clause.text}
+    if _whole_action(clause):
+        spec = clause.target
+        kinds = spec.keywords[0].split("|") if spec.keywords else []
+        designators = rec["ability"].designators
+        card = pos.copies.get(rec["source"])
+        fits = (not kinds or any(k in designators for k in kinds)) and (
+            "from:a Strategy" not in spec.states or (card is not None and card.card.type == "action"))
+        if not fits:
+            ctx.step("effect", f"{clause.text}: no change ({rec['what']} is not {spec.text})", CHANGE)
+            return True
+        entry["kind"] = "negate-action"
+    elif _change_negation(clause) is not None:
+        whose, nouns = _change_negation(clause)
+        from .effects_negate import CHANGES
+
+        card = source
+        if whose == "of-attached" and source.card.type != "personality":
+            card = pos.copies.get(source.attached_to) if source.attached_to is not None else None
+        if card is None:
+            ctx.step("effect", f"{clause.text}: no change (no Personality bears {source.name})", CHANGE)
+            return True
+        entry.update(kind="negate-change", cards=[card.uid], kinds=sorted({k for n in nouns for k in CHANGES[n]}))
+    elif _no_moving(ability, clause):
+        entry.update(kind="negate-change", cards=None, types=["personality"],
+                     kinds=["move-home", "move-to-battle", "move-to-location"])
+    elif _attack_negation(clause) is not None:
+        entry.update(kind="negate-attack", attacks=list(_attack_negation(clause)))
+    else:
+        kinds, amount, every = _strength_change(clause)
+        entry.update(kind="strength", attacks=list(kinds), amount=amount, every=every, used=False)
+    rec["changes"].append(entry)
+    ctx.step("effect", f"{clause.text}: a change to {rec['what']}, made as it resolves", CHANGE)
+    return True
+
+
+def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | None:
+    """effects_negate.stops: a change the interrupted action's effects would make that an
+    Interrupt negated ("Negate this Personality's movement from the action")."""
+    rec = pos.memo.get(RESOLVING)
+    if rec is None or source is None:
+        return None
+    for entry in rec["changes"]:
+        if entry.get("kind") != "negate-change" or kind not in entry["kinds"]:
+            continue
+        if entry["cards"] is None and copy.card.type in entry["types"] or copy.uid in (entry["cards"] or ()):
+            return f"negated by {entry['by']} ({entry['text']})"
+    return None
+
+
+def attack(ctx: Context, clause):
+    """The interrupted action's attack as it resolves: None when an Interrupt negated it, else
+    the clause with the strength Interrupts gave it (procedure.resolve_effects)."""
+    rec = ctx.position.memo.get(RESOLVING)
+    if rec is None or not isinstance(clause, Effect) or clause.kind not in _ATTACK_KINDS:
+        return clause
+    for entry in rec["changes"]:
+        if entry.get("kind") == "negate-attack" and clause.kind in entry["attacks"]:
+            ctx.step("effect", f"{clause.text}: negated by {entry['by']} ({entry['text']})", CHANGE)
+            return None
+    for entry in rec["changes"]:
+        if entry.get("kind") != "strength" or clause.kind not in entry["attacks"] or entry["used"]:
+            continue
+        if not isinstance(clause.amount, int):
+            continue
+        entry["used"] = not entry["every"]  # "a Ranged Attack": one of them, the first to resolve
+        clause = replace(clause, amount=clause.amount + entry["amount"],
+                         text=f"{clause.text} ({entry['amount']:+d} strength from {entry['by']})")
+        ctx.step("effect", f"{clause.text}: its strength changed by {entry['by']} ({entry['text']})", CHANGE)
+    return clause
+
+
+#: a stand-in effect, so that an Interrupt whose only effects change the action still has its
+#: costs judged as an action's ("Bow this card", "Discard this Celestial")
+_NOTHING = Effect(kind="draw", target=None, amount=0, text="")
+
+
+def _without(ability, drop: list[int]):
+    """``ability`` less the effects at ``drop`` (the changes to the action, read here), the other
+    effects' conditions renumbered; None when a condition on a dropped effect is not read."""
+    from .conditions import readable as reads
+
+    kept_conds = []
+    for cond in ability.conditions:
+        index = _effect_index(cond)
+        if index in drop:
+            if cond.kind == "effect-by" and tuple(cond.args[1:]) == ("the-action",):
+                continue  # "The action cannot move Personalities" (_no_moving)
+            if not (readable(cond) or reads(cond)) or cond.kind.startswith("effect-while"):
+                return None
+            continue
+        if index is not None:
+            shift = sum(d < index for d in drop)
+            cond = replace(cond, args=(f"effect {index - shift}", *cond.args[1:]))
+        kept_conds.append(cond)
+    effects = tuple(c for i, c in enumerate(ability.effects) if i not in drop)
+    return replace(ability, effects=effects, conditions=tuple(kept_conds))

@@ -830,6 +830,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if after_action is not None and interrupts.set_aside(ctx, source, ability, index, clause, bind):
             continue
+        if interrupts.change(ctx, source, ability, index, clause, bind):  # "Negate an Engage action" (interrupts.py)
+            continue
         if later is not None:
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
@@ -852,6 +854,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         destroys = None
+        clause = interrupts.attack(ctx, clause)  # as its Interrupts left it: negated, or stronger (interrupts.py)
+        if clause is None:
+            continue
         if clause.kind in MILITARY:  # "that you may compare against Gold Cost", "that destroys Followers …"
             clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
