@@ -14,6 +14,10 @@ CARRIED_OUT = [
     "Interrupt: Negate the action's Ranged Attacks.",
     "Interrupt: Give one of the action's Melee Attacks -1 strength.",
     "Interrupt, Bow this card: The action cannot move Personalities.",
+    "Reaction: After another player's action targets a card in this unit: Negate this card's bowing from the action's effects.",
+    "Reaction: After an action targets your Shugenja: Negate his movement from the action's effects.",
+    "Reaction: After another player's Political action targets this Personality, negate its effects.",
+    "Reaction: After another player's action targets a card in this unit: Negate the action's effects on this Follower.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -28,6 +32,12 @@ NOT_CARRIED_OUT = [
     "Interrupt: Negate your target Commander's movement from the action's effects.",
     # a change the action makes by the rules' own words ("Honor gain"): not read here
     "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
+    # a card of the targeted one ("his target Armor"): a tie the target test does not read
+    "Reaction: After another player's action targets your Personality, bow his target Armor: Negate his destruction "
+    "from the action's effects.",
+    # a choice between two negations the engine is not told
+    "Reaction: After an action targets your Samurai: Negate either the bowing or movement of the target from the "
+    "action's effects.",
 ]
 
 test_interrupts_carried_out, test_other_interrupts_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
@@ -78,5 +88,31 @@ Alice uses BEARER
 advance to phase attack
 expect BEARER not bowed
 expect Alice family-honor 11
+''')
+    assert result.passed, result
+
+
+def test_a_reaction_to_targeting_waits_for_the_interrupt_step_to_end():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Lord" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Reaction: After another player's action targets this Personality, negate his destruction from the action's effects."
+card "Decree" action gold-cost 0 text "Open: Destroy a target Personality."
+player Alice clan Scorpion family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Bob home: "Lord" as LORD
+Alice hand: "Decree"
+Alice plays "Decree" targeting LORD pausing
+Alice passes
+Bob uses LORD
+expect illegal because L5R-REACTION.4
+Bob passes
+Alice passes
+Bob uses LORD
+expect legal
+Alice passes
+Bob passes
+expect LORD in Bob home
 ''')
     assert result.passed, result

@@ -398,10 +398,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
-    if ability.kind == "interrupt" and ability.trigger is None:  # taken in an action's Interrupt step
-        from .interrupts import verdict  # (interrupts.py)
+    from .interrupts import verdict  # Interrupts, Reactions to an action's targeting (interrupts.py)
 
-        return verdict(ability)
+    if (claimed := verdict(ability)) is not None:
+        return claimed
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 

@@ -18,6 +18,7 @@ opportunity and passes; and the changes Interrupts made to it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...core.ability import Condition, Effect
@@ -33,6 +34,8 @@ RESOLVING = "_interrupted-resolving"
 STEP = "L5R-ACT-COND.6"
 #: what an Interrupt may do to the action it interrupts ("the action"; "after it resolves")
 CHANGE = "L5R-ACT-EFFECT.7"
+#: Reactions to an action's targeting: taken as its resolution begins, before its effects
+TARGETING = "L5R-REACTION.4"
 
 #: the memo keys of the action being carried out (procedure.carry_out), set aside while it waits
 _ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base", "_done", "_refilled",
@@ -66,7 +69,7 @@ def pause(ctx: Context, source: Copy, ability, bind, *, from_hand: bool) -> bool
     first = pos.timing.active
     pos.memo[PAUSED] = {"actor": ctx.actor, "source": source.uid, "from_hand": from_hand, "ability": ability,
                         "body": ctx.body, "bind": _saved(bind), "keys": keys, "priority": first, "passes": 0,
-                        "what": what, "changes": [], "after": [],
+                        "what": what, "changes": [], "after": [], "stage": "interrupts",
                         "unstoppable": "Unstoppable" in ability.designators}
     ctx.step("timing", f"{what} stops at its Interrupt step: its targets are chosen and its costs paid, and its "
              f"effects wait until every player has passed in a row; {first} (the active player) has the first "
@@ -92,6 +95,11 @@ def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) ->
         return False
     if window(pos) is not None and not interrupt:
         return False  # a round of Reactions inside the step (L5R-REACTION)
+    if rec["stage"] == "targeting":
+        return _reaction_conditions(ctx, source, ability, rec)
+    if ability.kind == "reaction" and _targeting(ability.trigger) is not None:
+        ctx.reject(TARGETING, f"{rec['what']} is at its Interrupt step; its targeting is carried out as it "
+                   "resolves, and Reactions to it are taken then (once every player has passed here)")
     if not interrupt:
         ctx.reject(STEP, f"{rec['what']} waits at its Interrupt step: only Interrupts to it may be taken until "
                    "every player has passed in a row")
@@ -136,7 +144,7 @@ def after_interrupt(ctx: Context, ability) -> bool:
         return False
     rec["passes"] = 0
     rec["priority"] = pos.next_player(ctx.actor)
-    ctx.step("timing", f"the opportunity in the Interrupt step of {rec['what']} passes to {rec['priority']}", STEP)
+    ctx.step("timing", f"the opportunity in {_round(rec)} passes to {rec['priority']}", _rule(rec))
     from .triggers_events import own_action_info, raise_action
 
     pos.memo.pop("extra-action", None)
@@ -153,16 +161,26 @@ def pass_step(game, ctx: Context) -> bool:
     rec = paused(pos)
     if rec is None or window(pos) is not None:
         return False
-    game.need(rec["priority"] == actor, STEP,
-              f"in the Interrupt step of {rec['what']} it is {rec['priority']}'s opportunity, not {actor}'s")
+    game.need(rec["priority"] == actor, _rule(rec),
+              f"in {_round(rec)} it is {rec['priority']}'s opportunity, not {actor}'s")
     rec["passes"] += 1
-    ctx.step("timing", f"{actor} passes in the Interrupt step of {rec['what']}", STEP)
+    ctx.step("timing", f"{actor} passes in {_round(rec)}", _rule(rec))
     if rec["passes"] >= len(pos.players):
         resume(game, pos, ctx.proc, ctx.lines)
     else:
         rec["priority"] = pos.next_player(actor)
-        ctx.step("timing", f"the opportunity in the Interrupt step passes to {rec['priority']}", STEP)
+        ctx.step("timing", f"the opportunity in {_round(rec)} passes to {rec['priority']}", _rule(rec))
     return True
+
+
+def _round(rec: dict) -> str:
+    if rec["stage"] == "interrupts":
+        return f"the Interrupt step of {rec['what']}"
+    return f"the round of Reactions to the targeting of {rec['what']}"
+
+
+def _rule(rec: dict) -> str:
+    return STEP if rec["stage"] == "interrupts" else TARGETING
 
 
 def advance_step(game, pos: Position, proc) -> bool:
@@ -180,12 +198,23 @@ def resume(game, pos: Position, proc, lines) -> None:
     """The Interrupt step is over: the action resolves, with the changes its Interrupts made."""
     from .procedure import finish
 
-    rec = pos.memo.pop(PAUSED)
+    rec = pos.memo[PAUSED]
+    if rec["stage"] == "interrupts":
+        reacting = _may_react(game, pos, rec)
+        if reacting:
+            rec.update(stage="targeting", priority=pos.timing.active, passes=0)
+            proc.add("timing", f"every player has passed in a row: the Interrupt step of {rec['what']} ends and its "
+                     "resolution begins with its targeting, which " + ", ".join(reacting) + " may answer: "
+                     f"Reactions to it are taken in a round of their own, {pos.timing.active} first, until every "
+                     "player has passed in a row", STEP, TARGETING)
+            return
+    pos.memo.pop(PAUSED)
     ctx = Context(game, pos, rec["actor"], rec["body"], proc=proc, lines=tuple(lines or ()))
     pos.memo.update(rec["keys"])
     source = pos.copies[rec["source"]]
-    proc.add("timing", f"every player has passed in a row: the Interrupt step ends and {rec['what']} "
-             "resolves", STEP, "L5R-ACT-EFFECT")
+    ended = "the Interrupt step ends" if rec["stage"] == "interrupts" else "the Reactions to its targeting are over"
+    proc.add("timing", f"every player has passed in a row: {ended} and {rec['what']} resolves", _rule(rec),
+             "L5R-ACT-EFFECT")
     pos.memo[RESOLVING] = {"changes": rec["changes"], "after": rec["after"], "actor": rec["actor"],
                            "what": rec["what"]}
     finish(ctx, source, rec["ability"], _loaded(pos, rec["bind"]), from_hand=rec["from_hand"])
@@ -404,7 +433,10 @@ def _reads_action(kind: str, args: list) -> bool:
 
 def verdict(ability) -> bool | None:
     """For effects.executes: an Interrupt taken in the Interrupt step of a paused action (no
-    trigger) -- True when every part of it is carried out; None for other abilities."""
+    trigger), or a Reaction to its targeting -- True when every part of it is carried out; None for
+    other abilities."""
+    if ability.kind == "reaction" and _targeting(ability.trigger) is not None:
+        return _reaction_verdict(ability)
     if ability.kind != "interrupt" or ability.trigger is not None:
         return None
     if not set(ability.designators) <= INTERRUPT_WORDS or "Interrupt" not in ability.designators:
@@ -477,18 +509,45 @@ def _whole_action(clause) -> bool:
     return all(k in _DESIGNATORS for k in kinds) and set(spec.states) <= {"from:a Strategy"}
 
 
-def _change_negation(clause) -> tuple | None:
+#: "the Personality's", "your Personality's", "the card's": the card a Reaction's trigger names
+_TRIGGER_CARD = re.compile(r"^(?:the|your) (?:card|Personality|Shugenja|attachment|Follower|Samurai)'s ")
+
+
+def _change_negation(clause, reacting: bool = False) -> tuple | None:
     """"Negate this Personality's movement from the action", "Negate Iairimi's destruction from the
-    action's effects": (whose, nouns), or None."""
+    action's effects"; in a Reaction to targeting also "his destruction …", "the Personality's …"
+    (the card the trigger names): (whose, nouns), or None."""
     spec = clause.target
     if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
         return None
     nouns = spec.card_types[0].split("|")
-    whose = [s for s in spec.states if s in _WHOSE]
-    rest = [s for s in spec.states if s not in _WHOSE]
+    whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice")]
+    rest = [s for s in spec.states if s not in whose]
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
-    return whose[0], nouns
+    if whose[0] in ("of-it", "of-choice") and not reacting:
+        return None  # (an Interrupt's "his": a card named before it, not read here)
+    if whose[0] == "of-choice" and not _TRIGGER_CARD.match(spec.text):
+        return None  # a card named by its title ("The Dark Naga's"): not read here
+    return ("of-it" if whose[0] == "of-choice" else whose[0]), nouns
+
+
+#: "Negate the action's effects on this card": every change the action would make to it
+_ON_CARD = ("this card", "this Follower", "this Personality")
+
+
+def _effects_on(clause) -> bool:
+    spec = clause.target
+    return clause.kind == "negate" and spec is not None and spec.ref == "it" and spec.card_types == ("effect",) \
+        and not spec.states and tuple(clause.values) in tuple((w,) for w in _ON_CARD)
+
+
+def _all_effects(clause) -> bool:
+    """"Negate the action's effects", "Negate its effects" (a Reaction to the action's targeting)."""
+    spec = clause.target
+    return clause.kind == "negate" and spec is not None and spec.ref in ("it", "choice") \
+        and spec.card_types == ("effect",) and not spec.states and not clause.values \
+        and spec.text.lower() in ("the action's effects", "its effects")
 
 
 def _attack_negation(clause) -> tuple | None:
@@ -532,6 +591,9 @@ def action_clause(ability, clause) -> bool:
     """Is ``clause`` one that changes the interrupted action (carried out by :func:`change`)?"""
     if not isinstance(clause, Effect):
         return False
+    reacting = ability.kind == "reaction"
+    if reacting:
+        return _change_negation(clause, True) is not None or _effects_on(clause) or _all_effects(clause)
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
         or _strength_change(clause) is not None or _no_moving(ability, clause)
 
@@ -543,9 +605,15 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     if rec is None or not action_clause(ability, clause):
         return False
     pos = ctx.position
-    by = f"{source.name}'s Interrupt"
+    by = f"{source.name}'s {'Reaction' if ability.kind == 'reaction' else 'Interrupt'}"
     entry = {"by": by, "text": clause.text}
-    if _whole_action(clause):
+    reacting = ability.kind == "reaction"
+    if reacting and _all_effects(clause):
+        entry["kind"] = "negate-action"
+    elif reacting and _effects_on(clause):
+        card = _bearer(pos, source) if clause.values == ("this Personality",) else source
+        entry.update(kind="negate-change", cards=[card.uid] if card else [], kinds=["*"])
+    elif _whole_action(clause):
         spec = clause.target
         kinds = spec.keywords[0].split("|") if spec.keywords else []
         designators = rec["ability"].designators
@@ -556,17 +624,20 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             ctx.step("effect", f"{clause.text}: no change ({rec['what']} is not {spec.text})", CHANGE)
             return True
         entry["kind"] = "negate-action"
-    elif _change_negation(clause) is not None:
-        whose, nouns = _change_negation(clause)
+    elif _change_negation(clause, reacting) is not None:
+        whose, nouns = _change_negation(clause, reacting)
         from .effects_negate import CHANGES
 
-        card = source
-        if whose == "of-attached" and source.card.type != "personality":
-            card = pos.copies.get(source.attached_to) if source.attached_to is not None else None
-        if card is None:
-            ctx.step("effect", f"{clause.text}: no change (no Personality bears {source.name})", CHANGE)
+        cards = [source]
+        if whose == "of-attached":
+            cards = [c for c in [_bearer(pos, source)] if c is not None]
+        elif whose == "of-it":
+            cards = [c for c in bind.last if not isinstance(c, str)]
+        if not cards:
+            ctx.step("effect", f"{clause.text}: no change (no card to negate it for)", CHANGE)
             return True
-        entry.update(kind="negate-change", cards=[card.uid], kinds=sorted({k for n in nouns for k in CHANGES[n]}))
+        entry.update(kind="negate-change", cards=[c.uid for c in cards],
+                     kinds=sorted({k for n in nouns for k in CHANGES[n]}))
     elif _no_moving(ability, clause):
         entry.update(kind="negate-change", cards=None, types=["personality"],
                      kinds=["move-home", "move-to-battle", "move-to-location"])
@@ -580,6 +651,13 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     return True
 
 
+def _bearer(pos: Position, source: Copy) -> Copy | None:
+    """"this Personality" on a card: the card itself, or the Personality it is attached to."""
+    if source.card.type == "personality":
+        return source
+    return pos.copies.get(source.attached_to) if source.attached_to is not None else None
+
+
 def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | None:
     """effects_negate.stops: a change the interrupted action's effects would make that an
     Interrupt negated ("Negate this Personality's movement from the action")."""
@@ -587,7 +665,7 @@ def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | Non
     if rec is None or source is None:
         return None
     for entry in rec["changes"]:
-        if entry.get("kind") != "negate-change" or kind not in entry["kinds"]:
+        if entry.get("kind") != "negate-change" or kind not in entry["kinds"] and entry["kinds"] != ["*"]:
             continue
         if entry["cards"] is None and copy.card.type in entry["types"] or copy.uid in (entry["cards"] or ()):
             return f"negated by {entry['by']} ({entry['text']})"
@@ -641,3 +719,159 @@ def _without(ability, drop: list[int]):
         kept_conds.append(cond)
     effects = tuple(c for i, c in enumerate(ability.effects) if i not in drop)
     return replace(ability, effects=effects, conditions=tuple(kept_conds))
+
+
+# ---------------------------------------------------------------------------- Reactions to targeting
+
+#: "After another player's Battle action targets a card in this unit": whose action, its one
+#: designator, and what it targets -- the plain forms whose every word the engine reads
+_TARGETING = re.compile(
+    r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
+    r"(a card in this unit|this Personality|this card|this Follower|"
+    r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
+    r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))$")
+#: designators a Reaction to targeting may carry besides "Reaction"
+REACTION_WORDS = frozenset({"Reaction", "Political", "Air", "Earth", "Fire", "Water", "Void"})
+
+
+def _targeting(trigger) -> dict | None:
+    """The trigger of a Reaction to an action's targeting, read from its words, or None."""
+    if trigger is None or trigger.timing != "after" or trigger.event.split(";")[0] != "action-targets":
+        return None
+    m = _TARGETING.match(" ".join((trigger.text or "").split()))
+    if m is None:
+        return None
+    who, kind, what, state, keyword, noun = m.groups()
+    read = {"by": "opponent" if who.startswith("another") else "any", "kind": kind}
+    if what in ("a card in this unit",):
+        read["what"] = "unit"
+    elif what in ("this Personality", "this card", "this Follower"):
+        read["what"] = "self"
+    else:
+        read["what"] = "yours"
+        read["state"] = state
+        read["keywords"] = [keyword] if keyword else []
+        singular = {"Personalities": "Personality", "Followers": "Follower"}.get(noun, noun)
+        if singular in ("Personality", "Follower"):
+            read["type"] = singular.lower()
+        else:
+            read["keywords"].append(singular)
+            read["type"] = None
+    return read
+
+
+def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
+    """The cards the paused action targets that the Reaction's trigger speaks of ([] if none, or
+    if the action is not one the trigger names)."""
+    from .effects_engine import unit_cards
+
+    if read["by"] == "opponent" and rec["actor"] == source.controller:
+        return []
+    if read["kind"] and read["kind"] not in rec["ability"].designators:
+        return []
+    targets = [c for c in (_back(pos, v) for v in _saved_targets(rec)) if c is not None]
+    if read["what"] == "self":
+        me = source
+        if source.card.type not in ("personality",) and source.attached_to is not None and \
+                source.card.type != "follower":
+            me = pos.copies.get(source.attached_to) or source
+        return [c for c in targets if c.uid == me.uid]
+    if read["what"] == "unit":
+        leader = source
+        while leader.attached_to is not None and leader.attached_to in pos.copies:
+            leader = pos.copies[leader.attached_to]
+        unit = {c.uid for c in unit_cards(pos, leader)} | {leader.uid}
+        return [c for c in targets if c.uid in unit]
+    fits = []
+    for c in targets:
+        if c.controller != source.controller:
+            continue
+        if read["type"] and c.card.type != read["type"]:
+            continue
+        if read["type"] is None and c.card.type not in ("personality", "follower"):
+            continue
+        if not all(pos.has_keyword(c, k) for k in read["keywords"]):
+            continue
+        if read["state"] and not _state(pos, c, read["state"]):
+            continue
+        fits.append(c)
+    return fits
+
+
+def _state(pos: Position, copy: Copy, state: str) -> bool:
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)
+    if state == "performing":  # a card in a unit at the current battlefield (L5R-COMBAT)
+        return field is not None and copy.zone == field
+    return field is not None and copy.zone == field and copy.controller != pos.timing.active  # defending
+
+
+def _saved_targets(rec: dict) -> list:
+    return [v for chosen in rec["bind"].get("targets", {}).values() for v in chosen]
+
+
+def reaction_subject(pos: Position, source: Copy, ability) -> list:
+    """"his", "their", "the Personality's" in a Reaction to the paused action's targeting: the
+    targeted cards its trigger speaks of (procedure.carry_out)."""
+    rec = paused(pos)
+    read = _targeting(ability.trigger) if ability.kind == "reaction" else None
+    if rec is None or read is None:
+        return []
+    return _fitting(pos, source, read, rec)
+
+
+def _may_react(game, pos: Position, rec: dict) -> list[str]:
+    """The cards with a Reaction to the paused action's targeting that fits it (in play, or a
+    Strategy in its player's hand), by name."""
+    names = []
+    for copy in pos.all_copies():
+        if not (_in_play(pos, copy) or copy.zone == "hand" and copy.card.type == "action"):
+            continue
+        for ability in game.abilities(copy):
+            read = _targeting(ability.trigger) if ability.kind == "reaction" else None
+            if read is not None and _fitting(pos, copy, read, rec):
+                names.append(f"{copy.name}'s Reaction")
+                break
+    return names
+
+
+def _in_play(pos: Position, copy: Copy) -> bool:
+    from .effects import in_play
+
+    return in_play(pos, copy)
+
+
+def _reaction_conditions(ctx: Context, source: Copy, ability, rec: dict) -> bool:
+    """As the paused action's resolution begins: only Reactions to its targeting, in their own round."""
+    read = _targeting(ability.trigger) if ability.kind == "reaction" else None
+    if read is None:
+        ctx.reject(TARGETING, f"{rec['what']} is resolving its targeting: only Reactions to it may be taken "
+                   "until every player has passed in a row")
+    ctx.game.need(rec["priority"] == ctx.actor, TARGETING, f"in the round of Reactions to the targeting of "
+                  f"{rec['what']} it is {rec['priority']}'s chance, not {ctx.actor}'s")
+    if not _fitting(ctx.position, source, read, rec):
+        ctx.reject("L5R-REACTION", f"{source.show()}'s Reaction may be taken only when its trigger fires "
+                   f"({ability.trigger.text}); {rec['what']} targets no such card")
+    ctx.step("condition", f"{ability.trigger.text}: {ctx.actor} may react", TARGETING, "L5R-REACTION")
+    return True
+
+
+def _reaction_verdict(ability) -> bool:
+    """A Reaction to the paused action's targeting: its changes to the action read here, the rest
+    as an action's effects with "him" the card the trigger names."""
+    from .effects import executes
+
+    if not set(ability.designators) <= REACTION_WORDS or ability.limit is not None:
+        return False
+    mine = [i for i, c in enumerate(ability.effects) if action_clause(ability, c)]
+    if any(isinstance(c, Effect) and c.target is not None and c.target.text.lower().startswith(("his ", "her ", "its "))
+           and c.target.ref in ("target", "choice")
+           for c in (*ability.costs, *(e for i, e in enumerate(ability.effects) if i not in mine))):
+        return False  # "bow his target Armor": a card of the targeted one, a tie the target test does not read
+    rest = _without(ability, mine) if mine else ability
+    if rest is None:
+        return False
+    rest = replace(rest, kind="action", designators=("Open",), trigger=None,
+                   effects=rest.effects or (_NOTHING,))
+    return executes(rest)

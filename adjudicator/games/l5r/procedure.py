@@ -67,8 +67,7 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
     open_window = triggers.window(pos)
-    from . import interrupts  # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
-
+    # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
     if interrupts.check_conditions(ctx, source, ability, from_hand=from_hand):
         return _common_source_checks(ctx, source, ability, from_hand=from_hand)
     if "Reaction" in designators or "Interrupt" in designators:
@@ -761,8 +760,6 @@ def _cost_excused(ctx: Context, source: Copy, ability: Ability, index: int, clau
 
 def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings) -> None:
     """(E) effects in order; they finish whatever happens to the source."""
-    from . import interrupts
-
     game = ctx.game
     guards = effect_guards(ability)
     effects = list(ability.effects)
@@ -1555,6 +1552,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
         ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
     bind = Bindings()
     bind.last = triggers.reaction_subject(pos, source, ability)  # a Reaction's "him": its trigger's card (triggers.py)
+    bind.last = interrupts.reaction_subject(pos, source, ability) or bind.last  # "... targets your Personality"
     pos.memo.pop("_refilled", None)  # the provinces this action refills (effects_cards.REFILLED)
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
@@ -1569,9 +1567,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
-    from . import interrupts  # the Interrupt step: the flag "pausing" stops the action here (interrupts.py)
-
-    if interrupts.pause(ctx, source, ability, bind, from_hand=from_hand):
+    if interrupts.pause(ctx, source, ability, bind, from_hand=from_hand):  # with the flag "pausing"
         return
     finish(ctx, source, ability, bind, from_hand=from_hand)
 
@@ -1579,7 +1575,6 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
 def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
     """The action past its Interrupt step: effects, cleanup, then the opportunity moves on."""
     game, pos = ctx.game, ctx.position
-    from . import interrupts
     from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
 
     protect(pos, source, ability)
@@ -1597,7 +1592,6 @@ def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from
 
 def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
     game, pos = ctx.game, ctx.position
-    from . import interrupts
     from .effects_traits import discipline_cleanup, invest_effects
 
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
