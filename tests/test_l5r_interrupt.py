@@ -14,6 +14,9 @@ CARRIED_OUT = [
     "Interrupt: Negate the action's Ranged Attacks.",
     "Interrupt: Give one of the action's Melee Attacks -1 strength.",
     "Interrupt, Bow this card: The action cannot move Personalities.",
+    "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
+    "Reaction: Before another player's Battle action resolves, target a Personality: Negate his movement from the "
+    "action's effects.",
     "Reaction: After another player's action targets a card in this unit: Negate this card's bowing from the action's effects.",
     "Reaction: After an action targets your Shugenja: Negate his movement from the action's effects.",
     "Reaction: After another player's Political action targets this Personality, negate its effects.",
@@ -30,8 +33,12 @@ NOT_CARRIED_OUT = [
     # an action by what it comes from, a target inside a possessive: not read
     "Interrupt: Negate an action from another Shugenja or Spell.",
     "Interrupt: Negate your target Commander's movement from the action's effects.",
-    # a change the action makes by the rules' own words ("Honor gain"): not read here
-    "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
+    # a change to the Honor gain of an action the engine does not take (Proclaim), or by an amount worked out
+    "Political Interrupt, Bow this card: Reduce a Proclaim action's Honor gain by 1, and lose 1 Honor.",
+    "Interrupt, Bow this card: Reduce each Honor gain from the action by half this card's Chi, rounded down.",
+    # "his" with no card named before it in a Reaction before the action resolves
+    "Reaction: Before an action resolves, choose your performing Personality: Negate his movement from the "
+    "action's effects.",
     # a card of the targeted one ("his target Armor"): a tie the target test does not read
     "Reaction: After another player's action targets your Personality, bow his target Armor: Negate his destruction "
     "from the action's effects.",

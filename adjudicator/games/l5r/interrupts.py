@@ -97,7 +97,7 @@ def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) ->
         return False  # a round of Reactions inside the step (L5R-REACTION)
     if rec["stage"] == "targeting":
         return _reaction_conditions(ctx, source, ability, rec)
-    if ability.kind == "reaction" and _targeting(ability.trigger) is not None:
+    if ability.kind == "reaction" and (_targeting(ability.trigger) is not None or _before(ability.trigger) is not None):
         ctx.reject(TARGETING, f"{rec['what']} is at its Interrupt step; its targeting is carried out as it "
                    "resolves, and Reactions to it are taken then (once every player has passed here)")
     if not interrupt:
@@ -435,7 +435,7 @@ def verdict(ability) -> bool | None:
     """For effects.executes: an Interrupt taken in the Interrupt step of a paused action (no
     trigger), or a Reaction to its targeting -- True when every part of it is carried out; None for
     other abilities."""
-    if ability.kind == "reaction" and _targeting(ability.trigger) is not None:
+    if ability.kind == "reaction" and (_targeting(ability.trigger) is not None or _before(ability.trigger) is not None):
         return _reaction_verdict(ability)
     if ability.kind != "interrupt" or ability.trigger is not None:
         return None
@@ -587,13 +587,39 @@ def _no_moving(ability, clause) -> bool:
     return any(c.kind == "effect-by" and c.args[:2] == (f"effect {index}", "the-action") for c in ability.conditions)
 
 
+def _honor_change(ability, clause) -> tuple | None:
+    """"Increase any Honor loss from the action by 1", "Reduce all Honor gains and losses from an
+    action by 2", "Reduce all Honor gains from it by 2" (a Reaction before the action resolves):
+    (which changes: "gain" / "loss" / "gain-or-loss", by how much, the designator it names)."""
+    spec = clause.target
+    if clause.kind != "modify-honor-change" or not isinstance(clause.amount, int) or spec is None:
+        return None
+    if clause.keyword not in ("gain", "loss", "gain-or-loss") or spec.states:
+        return None
+    if spec.card_types == ("action",) and spec.ref == "choice" and len(spec.keywords) <= 1 \
+            and all(k in _DESIGNATORS for k in spec.keywords):
+        return clause.keyword, clause.amount, (spec.keywords[0] if spec.keywords else None)
+    if ability.kind == "reaction" and not spec.keywords and (
+            spec.ref == "it" and spec.text == "it" or spec.card_types == ("effect",) and spec.text == "its effects"):
+        return clause.keyword, clause.amount, None
+    return None
+
+
 def action_clause(ability, clause) -> bool:
     """Is ``clause`` one that changes the interrupted action (carried out by :func:`change`)?"""
     if not isinstance(clause, Effect):
         return False
     reacting = ability.kind == "reaction"
+    if _honor_change(ability, clause) is not None:
+        return True
     if reacting:
-        return _change_negation(clause, True) is not None or _effects_on(clause) or _all_effects(clause)
+        negation = _change_negation(clause, True)
+        if negation is not None and negation[0] == "of-it" and _targeting(ability.trigger) is None:
+            from .effects_negate import _named_before
+
+            if not _named_before(ability, clause):
+                return False  # "choose your performing Personality: Negate his movement": no card bound
+        return negation is not None or _effects_on(clause) or _all_effects(clause)
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
         or _strength_change(clause) is not None or _no_moving(ability, clause)
 
@@ -608,7 +634,14 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     by = f"{source.name}'s {'Reaction' if ability.kind == 'reaction' else 'Interrupt'}"
     entry = {"by": by, "text": clause.text}
     reacting = ability.kind == "reaction"
-    if reacting and _all_effects(clause):
+    honor = _honor_change(ability, clause)
+    if honor is not None:
+        which, amount, named = honor
+        if named is not None and named not in rec["ability"].designators:
+            ctx.step("effect", f"{clause.text}: no change ({rec['what']} is not a {named} action)", CHANGE)
+            return True
+        entry.update(kind="honor", which=which, amount=amount)
+    elif reacting and _all_effects(clause):
         entry["kind"] = "negate-action"
     elif reacting and _effects_on(clause):
         card = _bearer(pos, source) if clause.values == ("this Personality",) else source
@@ -672,10 +705,38 @@ def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | Non
     return None
 
 
+#: the Honor changes an action's effects make to a player, and which way each goes
+_HONOR = {"gain-honor": "gain", "lose-honor": "loss"}
+
+
+def _honor(ctx: Context, rec: dict, clause):
+    """An Honor gain or loss of the interrupted action, as its Interrupts left it (never below 0)."""
+    kind = clause.kind
+    if kind == "gain-or-lose-honor":  # the acting player's choice, read as effects_player reads it
+        said = str(ctx.game.choice_of(ctx.position) or "").strip().lower()
+        kind = {"gain": "gain-honor", "gains": "gain-honor", "lose": "lose-honor", "loses": "lose-honor"}.get(said)
+        if kind is None:
+            return clause  # (the handler asks for the choice)
+    way = _HONOR[kind]
+    amount = clause.amount if isinstance(clause.amount, int) else 1
+    changed = False
+    for entry in rec["changes"]:
+        if entry.get("kind") == "honor" and entry["which"] in (way, "gain-or-loss"):
+            amount, changed = max(0, amount + entry["amount"]), True
+            ctx.step("effect", f"{clause.text}: the Honor {way} changed by {entry['by']} ({entry['text']}), now "
+                     f"{amount}", CHANGE)
+    if not changed:
+        return clause
+    return replace(clause, kind=kind, amount=amount)  # (its target, the player, as written)
+
+
 def attack(ctx: Context, clause):
     """The interrupted action's attack as it resolves: None when an Interrupt negated it, else
-    the clause with the strength Interrupts gave it (procedure.resolve_effects)."""
+    the clause with the strength Interrupts gave it; its Honor gains and losses as they changed
+    them (procedure.resolve_effects)."""
     rec = ctx.position.memo.get(RESOLVING)
+    if rec is not None and isinstance(clause, Effect) and clause.kind in (*_HONOR, "gain-or-lose-honor"):
+        return _honor(ctx, rec, clause)
     if rec is None or not isinstance(clause, Effect) or clause.kind not in _ATTACK_KINDS:
         return clause
     for entry in rec["changes"]:
@@ -760,6 +821,41 @@ def _targeting(trigger) -> dict | None:
     return read
 
 
+#: "Before an action resolves", "Before another player's Battle action resolves", "Before the
+#: resolution of another player's action", "Before an action's resolution"
+_BEFORE = re.compile(r"^before (?:the resolution of )?(another player's|an?) (?:(Battle|Political|Limited|Open) )?"
+                     r"action(?: resolves|'s resolution)?$")
+
+
+def _before(trigger) -> dict | None:
+    """The trigger of a Reaction taken before an action resolves, read from its words, or None."""
+    if trigger is None or trigger.timing != "before" or trigger.event.split(";")[0] != "action-resolves":
+        return None
+    text = " ".join((trigger.text or "").split())
+    m = _BEFORE.match(text)
+    if m is None or (text.startswith("before the resolution of") and text.endswith("'s resolution")):
+        return None
+    return {"by": "opponent" if m.group(1).startswith("another") else "any", "kind": m.group(2)}
+
+
+def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
+    """Does ``ability`` (a Reaction) answer the paused action as its resolution begins: to its
+    targeting (the targeted cards its trigger names), or "before it resolves" ([])? None if not."""
+    if ability.kind != "reaction":
+        return None
+    read = _targeting(ability.trigger)
+    if read is not None:
+        return _fitting(pos, source, read, rec) or None
+    read = _before(ability.trigger)
+    if read is None:
+        return None
+    if read["by"] == "opponent" and rec["actor"] == source.controller:
+        return None
+    if read["kind"] and read["kind"] not in rec["ability"].designators:
+        return None
+    return []
+
+
 def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     """The cards the paused action targets that the Reaction's trigger speaks of ([] if none, or
     if the action is not one the trigger names)."""
@@ -815,10 +911,9 @@ def reaction_subject(pos: Position, source: Copy, ability) -> list:
     """"his", "their", "the Personality's" in a Reaction to the paused action's targeting: the
     targeted cards its trigger speaks of (procedure.carry_out)."""
     rec = paused(pos)
-    read = _targeting(ability.trigger) if ability.kind == "reaction" else None
-    if rec is None or read is None:
+    if rec is None:
         return []
-    return _fitting(pos, source, read, rec)
+    return answers(pos, source, ability, rec) or []
 
 
 def _may_react(game, pos: Position, rec: dict) -> list[str]:
@@ -829,8 +924,7 @@ def _may_react(game, pos: Position, rec: dict) -> list[str]:
         if not (_in_play(pos, copy) or copy.zone == "hand" and copy.card.type == "action"):
             continue
         for ability in game.abilities(copy):
-            read = _targeting(ability.trigger) if ability.kind == "reaction" else None
-            if read is not None and _fitting(pos, copy, read, rec):
+            if answers(pos, copy, ability, rec) is not None:
                 names.append(f"{copy.name}'s Reaction")
                 break
     return names
@@ -844,13 +938,12 @@ def _in_play(pos: Position, copy: Copy) -> bool:
 
 def _reaction_conditions(ctx: Context, source: Copy, ability, rec: dict) -> bool:
     """As the paused action's resolution begins: only Reactions to its targeting, in their own round."""
-    read = _targeting(ability.trigger) if ability.kind == "reaction" else None
-    if read is None:
-        ctx.reject(TARGETING, f"{rec['what']} is resolving its targeting: only Reactions to it may be taken "
-                   "until every player has passed in a row")
+    if ability.kind != "reaction" or (_targeting(ability.trigger) is None and _before(ability.trigger) is None):
+        ctx.reject(TARGETING, f"{rec['what']} is resolving its targeting: only Reactions to it (or taken before "
+                   "it resolves) may be taken until every player has passed in a row")
     ctx.game.need(rec["priority"] == ctx.actor, TARGETING, f"in the round of Reactions to the targeting of "
                   f"{rec['what']} it is {rec['priority']}'s chance, not {ctx.actor}'s")
-    if not _fitting(ctx.position, source, read, rec):
+    if answers(ctx.position, source, ability, rec) is None:
         ctx.reject("L5R-REACTION", f"{source.show()}'s Reaction may be taken only when its trigger fires "
                    f"({ability.trigger.text}); {rec['what']} targets no such card")
     ctx.step("condition", f"{ability.trigger.text}: {ctx.actor} may react", TARGETING, "L5R-REACTION")
