@@ -21,11 +21,13 @@ CARRIED_OUT = [
     "Reaction: After an action targets your Shugenja: Negate his movement from the action's effects.",
     "Reaction: After another player's Political action targets this Personality, negate its effects.",
     "Reaction: After another player's action targets a card in this unit: Negate the action's effects on this Follower.",
+    "Reaction: After a Melee Attack is targeted: Give it -1 strength.",
+    "Reaction: After an action targets your Samurai at Daigo's battlefield: Negate his bowing from the action's effects.",
 ]
 
 NOT_CARRIED_OUT = [
     # a designator with a timing or limit of its own the step does not read
-    "Thunder Interrupt, Bow this card: If the action is yours, straighten this Follower after it resolves.",
+    "Repeatable Interrupt, Bow this card: If the action is yours, straighten this Follower after it resolves.",
     # an additional action: when it comes against the interrupted action's, not read
     "Interrupt: After you Equip this Follower, take an additional action.",
     # a condition about the action the engine does not decide

@@ -43,7 +43,7 @@ _ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base"
 
 #: designators an Interrupt the engine takes may carry besides "Interrupt": kinds and elements
 #: with no timing of their own, "Tireless" (taken while bowed) and "Absent" (without presence)
-INTERRUPT_WORDS = frozenset({"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Tireless",
+INTERRUPT_WORDS = frozenset({"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Tireless", "Thunder", "Siege",
                              "Absent"})
 
 
@@ -97,7 +97,7 @@ def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) ->
         return False  # a round of Reactions inside the step (L5R-REACTION)
     if rec["stage"] == "targeting":
         return _reaction_conditions(ctx, source, ability, rec)
-    if ability.kind == "reaction" and (_targeting(ability.trigger) is not None or _before(ability.trigger) is not None):
+    if ability.kind == "reaction" and _answering(ability.trigger):
         ctx.reject(TARGETING, f"{rec['what']} is at its Interrupt step; its targeting is carried out as it "
                    "resolves, and Reactions to it are taken then (once every player has passed here)")
     if not interrupt:
@@ -435,7 +435,7 @@ def verdict(ability) -> bool | None:
     """For effects.executes: an Interrupt taken in the Interrupt step of a paused action (no
     trigger), or a Reaction to its targeting -- True when every part of it is carried out; None for
     other abilities."""
-    if ability.kind == "reaction" and (_targeting(ability.trigger) is not None or _before(ability.trigger) is not None):
+    if ability.kind == "reaction" and _answering(ability.trigger):
         return _reaction_verdict(ability)
     if ability.kind != "interrupt" or ability.trigger is not None:
         return None
@@ -577,6 +577,22 @@ def _strength_change(clause) -> tuple | None:
     return None
 
 
+def _strength_of(ability, clause) -> tuple | None:
+    """The strength change an Interrupt, or a Reaction to an attack's targeting ("Give it +2
+    strength", "Give the Ranged Attack -2 strength": that attack), makes: (kinds, amount, every)."""
+    if ability.kind != "reaction":
+        return _strength_change(clause)
+    read = _attack_targeted(ability.trigger)
+    spec = clause.target
+    if read is None or clause.kind != "modify-stat" or clause.stat != "strength" or spec is None \
+            or not isinstance(clause.amount, int) or spec.states or spec.keywords:
+        return None
+    if spec.ref == "it" and spec.text == "it" and not spec.card_types or (
+            spec.ref == "choice" and spec.text.startswith("the ") and set(spec.card_types) <= set(read["kinds"])):
+        return tuple(read["kinds"]), clause.amount, False
+    return None
+
+
 def _no_moving(ability, clause) -> bool:
     """"The action cannot move Personalities" (the condition "effect-by: the-action")."""
     if clause.kind != "cannot-move" or clause.target is None or clause.target.ref != "each":
@@ -611,6 +627,8 @@ def action_clause(ability, clause) -> bool:
         return False
     reacting = ability.kind == "reaction"
     if _honor_change(ability, clause) is not None:
+        return True
+    if reacting and _strength_of(ability, clause) is not None:
         return True
     if reacting:
         negation = _change_negation(clause, True)
@@ -677,7 +695,7 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     elif _attack_negation(clause) is not None:
         entry.update(kind="negate-attack", attacks=list(_attack_negation(clause)))
     else:
-        kinds, amount, every = _strength_change(clause)
+        kinds, amount, every = _strength_of(ability, clause)
         entry.update(kind="strength", attacks=list(kinds), amount=amount, every=every, used=False)
     rec["changes"].append(entry)
     ctx.step("effect", f"{clause.text}: a change to {rec['what']}, made as it resolves", CHANGE)
@@ -790,7 +808,10 @@ _TARGETING = re.compile(
     r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
     r"(a card in this unit|this Personality|this card|this Follower|"
     r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
-    r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))$")
+    r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))"
+    r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
+#: "After another player targets this Personality with an action"
+_TARGETS_WITH = re.compile(r"^after (another player|a player) targets (this Personality|this card) with an action$")
 #: designators a Reaction to targeting may carry besides "Reaction"
 REACTION_WORDS = frozenset({"Reaction", "Political", "Air", "Earth", "Fire", "Water", "Void"})
 
@@ -799,11 +820,18 @@ def _targeting(trigger) -> dict | None:
     """The trigger of a Reaction to an action's targeting, read from its words, or None."""
     if trigger is None or trigger.timing != "after" or trigger.event.split(";")[0] != "action-targets":
         return None
-    m = _TARGETING.match(" ".join((trigger.text or "").split()))
+    text = " ".join((trigger.text or "").split())
+    m = _TARGETS_WITH.match(text)
+    if m is not None:
+        return {"by": "opponent" if m.group(1).startswith("another") else "any", "kind": None, "what": "self",
+                "near": None}
+    m = _TARGETING.match(text)
     if m is None:
         return None
-    who, kind, what, state, keyword, noun = m.groups()
-    read = {"by": "opponent" if who.startswith("another") else "any", "kind": kind}
+    who, kind, what, state, keyword, noun, near = m.groups()
+    read = {"by": "opponent" if who.startswith("another") else "any", "kind": kind, "near": near}
+    if near and what.startswith(("this ", "a card in")):
+        return None
     if what in ("a card in this unit",):
         read["what"] = "unit"
     elif what in ("this Personality", "this card", "this Follower"):
@@ -838,6 +866,22 @@ def _before(trigger) -> dict | None:
     return {"by": "opponent" if m.group(1).startswith("another") else "any", "kind": m.group(2)}
 
 
+#: "After a Ranged Attack is targeted", "After your Melee or Ranged Attack is targeted"
+_ATTACK_TARGETED = re.compile(r"^after (a|your) (Ranged|Melee)(?: or (Ranged|Melee))? [Aa]ttack is targeted$")
+
+
+def _attack_targeted(trigger) -> dict | None:
+    """The trigger of a Reaction to an attack's targeting, read from its words, or None."""
+    if trigger is None or trigger.timing != "after" or trigger.event not in ("ranged-attack-targeted",
+                                                                            "melee-attack-targeted"):
+        return None
+    m = _ATTACK_TARGETED.match(" ".join((trigger.text or "").split()))
+    if m is None:
+        return None
+    kinds = [f"{w.lower()}-attack" for w in m.groups()[1:] if w]
+    return {"by": "you" if m.group(1) == "your" else "any", "kinds": kinds}
+
+
 def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
     """Does ``ability`` (a Reaction) answer the paused action as its resolution begins: to its
     targeting (the targeted cards its trigger names), or "before it resolves" ([])? None if not."""
@@ -846,6 +890,12 @@ def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
     read = _targeting(ability.trigger)
     if read is not None:
         return _fitting(pos, source, read, rec) or None
+    read = _attack_targeted(ability.trigger)
+    if read is not None:  # the action has such an attack (its target chosen on announcement)
+        if read["by"] == "you" and rec["actor"] != source.controller:
+            return None
+        has = any(isinstance(c, Effect) and c.kind in read["kinds"] for c in rec["ability"].effects)
+        return [] if has else None
     read = _before(ability.trigger)
     if read is None:
         return None
@@ -854,6 +904,11 @@ def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
     if read["kind"] and read["kind"] not in rec["ability"].designators:
         return None
     return []
+
+
+def _answering(trigger) -> bool:
+    """A trigger this module reads: an action's or an attack's targeting, or "before an action resolves"."""
+    return _targeting(trigger) is not None or _before(trigger) is not None or _attack_targeted(trigger) is not None
 
 
 def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
@@ -890,8 +945,24 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
             continue
         if read["state"] and not _state(pos, c, read["state"]):
             continue
+        if read["near"] and not _near(pos, source, c, read["near"]):
+            continue  # "at Norimichi's location": where this card (or its Personality) stands
         fits.append(c)
     return fits
+
+
+def _near(pos: Position, source: Copy, copy: Copy, where: str) -> bool:
+    """Is ``copy`` at this card's location (home or a battlefield) -- or, for "battlefield", at the
+    battlefield where this card is?"""
+    def place(card: Copy) -> str:
+        while card.attached_to is not None and card.attached_to in pos.copies:
+            card = pos.copies[card.attached_to]
+        return card.zone + (f":{card.controller}" if card.zone == "home" else "")
+
+    here = place(source)
+    if where == "battlefield" and not here.startswith("battlefield"):
+        return False
+    return place(copy) == here
 
 
 def _state(pos: Position, copy: Copy, state: str) -> bool:
@@ -938,7 +1009,7 @@ def _in_play(pos: Position, copy: Copy) -> bool:
 
 def _reaction_conditions(ctx: Context, source: Copy, ability, rec: dict) -> bool:
     """As the paused action's resolution begins: only Reactions to its targeting, in their own round."""
-    if ability.kind != "reaction" or (_targeting(ability.trigger) is None and _before(ability.trigger) is None):
+    if ability.kind != "reaction" or not _answering(ability.trigger):
         ctx.reject(TARGETING, f"{rec['what']} is resolving its targeting: only Reactions to it (or taken before "
                    "it resolves) may be taken until every player has passed in a row")
     ctx.game.need(rec["priority"] == ctx.actor, TARGETING, f"in the round of Reactions to the targeting of "
