@@ -125,3 +125,67 @@ Bob passes
 expect LORD in Bob home
 ''')
     assert result.passed, result
+
+
+def _location_setup(warden_zone: str) -> str:
+    zones = ('Bob battlefield 1: "Samurai Guard" as GUARD, "Warden" as WARDEN' if warden_zone == "battlefield 1" else
+             'Bob battlefield 1: "Samurai Guard" as GUARD\nBob home: "Warden" as WARDEN')
+    return f'''
+scenario "t"
+game l5r
+card "Warden" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Reaction: After another player's action targets your Samurai at Warden's location: Negate his destruction from the action's effects."
+card "Samurai Guard" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Samurai
+card "Decree" action gold-cost 0 text "Battle: Destroy a target Personality."
+card "Rider" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+player Alice clan Scorpion family-honor 10
+player Bob clan Crab family-honor 10
+phase attack
+step combat
+priority Alice
+Alice battlefield 1: "Rider"
+{zones}
+Alice hand: "Decree"
+Alice plays "Decree" targeting GUARD pausing
+Alice passes
+Bob passes
+'''
+
+
+def test_a_targeting_reaction_at_this_cards_location_only():
+    far = run_text(_location_setup("home") + '''
+expect GUARD in Bob dynasty-discard
+''')
+    assert far.passed, far
+    near = run_text(_location_setup("battlefield 1") + '''
+expect GUARD in Bob battlefield 1
+Alice passes
+Bob uses WARDEN
+expect legal
+Alice passes
+Bob passes
+expect GUARD in Bob battlefield 1
+''')
+    assert near.passed, near
+
+
+def test_an_unstoppable_action_takes_interrupts_from_its_own_player_only():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Bearer" follower force 1 gold-cost 1 text "Interrupt: Negate a Political action."
+card "Order" action gold-cost 0 text "Political Unstoppable Open: Gain 2 Honor."
+card "Captain" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Bob home: "Captain" as CAPTAIN, "Bearer" as BEARER attached-to CAPTAIN
+Alice hand: "Order"
+Alice plays "Order" pausing
+expect legal
+Alice passes
+Bob uses BEARER
+expect illegal because L5R-ACT-COND.6
+Bob passes
+expect Alice family-honor 12
+''')
+    assert result.passed, result

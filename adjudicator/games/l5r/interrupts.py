@@ -64,6 +64,11 @@ def pause(ctx: Context, source: Copy, ability, bind, *, from_hand: bool) -> bool
     if "Interrupt" in ability.designators:
         ctx.reject(STEP, "Interrupts are taken only in the Interrupt step of a non-Interrupt action; an "
                    "Interrupt has no Interrupt step of its own")
+    from .triggers import window
+
+    if window(pos) is not None:
+        ctx.reject(STEP, "the engine stops at its Interrupt step only an action taken outside a round of Reactions "
+                   "(a Reaction taken in one resolves at once)")
     keys = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     what = f"{source.name}'s {'/'.join(ability.designators)} action"
     first = pos.timing.active
