@@ -189,3 +189,30 @@ Bob passes
 expect Alice family-honor 12
 ''')
     assert result.passed, result
+
+
+def test_after_a_ranged_attack_action_resolves_the_target_gets_force():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Spotter" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Interrupt: If the action is a Ranged Attack action, after it resolves, give your target Personality +2F."
+card "Guard" personality force 5 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+card "Volley" action gold-cost 0 text "Battle: Ranged 1 Attack."
+card "Shout" action gold-cost 0 text "Battle: Fear 1."
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase attack
+step combat
+priority Alice
+Alice battlefield 1: "Spotter" as SPOTTER
+Bob battlefield 1: "Guard" as GUARD
+Alice hand: "Volley", "Shout"
+Alice plays "Volley" targeting GUARD pausing
+Alice uses SPOTTER targeting SPOTTER
+expect legal
+expect SPOTTER force 2
+Bob passes
+Alice passes
+expect SPOTTER force 4
+''')
+    assert result.passed, result

@@ -297,7 +297,43 @@ def resolving(ctx: Context, source: Copy, ability, bind) -> None:
     if rec is None:
         return
     for change in rec["changes"]:
+        if change["kind"] == "redirect":
+            _redirected(ctx, ability, bind, change)
+            continue
         ctx.step("effect", f"{change['by']} changed the action: {change['text']}", CHANGE)
+
+
+def _redirected(ctx: Context, ability, bind, change: dict) -> None:
+    """"The action targets him instead, if legal": the new card takes the place of the one the
+    trigger named (or of the action's one target), when it fits that target's description."""
+    from ...core.ruling import Rejected
+    from .procedure import _check_location, target_ok, tested_spec
+
+    pos = ctx.position
+    new = pos.copies.get(change["to"])
+    groups = [(key, chosen) for key, chosen in bind.targets.items() for c in chosen if not isinstance(c, str)
+              and (change["instead"] is None or c.uid in change["instead"])]
+    cards = [c for _, chosen in groups for c in chosen if not isinstance(c, str)]
+    if new is None or len(groups) != 1 or change["instead"] is None and len(cards) != 1:
+        ctx.step("effect", f"{change['text']}: no change (the action has no one target it replaces)", CHANGE)
+        return
+    key, chosen = groups[0]
+    spec = next((s for s in bind.specs if id(s) == key), None)
+    why = None if spec is None else target_ok(ctx, new, tested_spec(ability, spec))
+    if spec is not None and why is None:
+        try:
+            _check_location(ctx, ability, new)
+        except Rejected as stop:
+            why = stop.reasons[0].text
+    if spec is None or why is not None:
+        ctx.step("effect", f"{change['text']}: not legal, so the target stays ({why or 'no target to replace'})",
+                 CHANGE, "L5R-ACT-TARGET")
+        return
+    old = next(c for c in chosen if not isinstance(c, str) and (change["instead"] is None or c.uid in change["instead"]))
+    bind.targets[key] = [new if c is old else c for c in chosen]
+    bind.last = [new if c is old else c for c in bind.last]
+    ctx.step("effect", f"{change['by']} changed the action: it targets {new.show()} instead of {old.show()}",
+             CHANGE, "L5R-ACT-TARGET")
 
 
 def resolved(ctx: Context) -> None:
@@ -388,6 +424,8 @@ def _action_test(ctx: Context, rec: dict, kind: str, args: list, source) -> bool
         return rec["actor"] == ctx.actor
     if kind == "if:is-another-players":
         return rec["actor"] != ctx.actor
+    if kind == "if:is" and len(args) == 2 and args[1] in _ATTACK_ACTIONS:
+        return any(isinstance(c, Effect) and c.kind == _ATTACK_ACTIONS[args[1]] for c in rec["ability"].effects)
     if kind == "if:is" and len(args) == 2:
         return args[1] in rec["ability"].designators
     return None
@@ -430,7 +468,12 @@ def _reads_action(kind: str, args: list) -> bool:
     if not args or str(args[0]).lower() not in _ACTION_WORDS:
         return False
     return kind in ("is-yours", "is-another-players") or (
-        kind == "is" and len(args) == 2 and args[1] in ("Political", "Battle", "Engage", "Limited", "Open"))
+        kind == "is" and len(args) == 2 and (args[1] in ("Political", "Battle", "Engage", "Limited", "Open")
+                                             or args[1] in _ATTACK_ACTIONS))
+
+
+#: "If the action is a Ranged Attack action": an action with that attack among its effects
+_ATTACK_ACTIONS = {"Ranged Attack action": "ranged-attack", "Melee Attack action": "melee-attack"}
 
 
 # ---------------------------------------------------------------------------- executes
@@ -466,7 +509,9 @@ def verdict(ability) -> bool | None:
             index = _effect_index(cond)
             clause = ability.effects[index] if index is not None and index < len(ability.effects) else None
             if not isinstance(clause, Effect) or clause.kind not in _LATER_KINDS or clause.target is None \
-                    or clause.target.ref not in ("this", "you"):
+                    or clause.target.ref not in ("this", "you", "target"):
+                return False
+            if clause.kind == "modify-stat" and (clause.stat not in ("force", "chi") or not isinstance(clause.amount, int)):
                 return False
             continue
         kept.append(cond)
@@ -477,7 +522,8 @@ def verdict(ability) -> bool | None:
 
 
 #: what an effect set aside "after it resolves" may do (delayed._fire carries it out)
-_LATER_KINDS = frozenset({"straighten", "bow", "draw", "gain-honor", "lose-honor", "destroy", "discard"})
+_LATER_KINDS = frozenset({"straighten", "bow", "draw", "gain-honor", "lose-honor", "destroy", "discard",
+                          "modify-stat"})
 
 
 def _effect_index(cond) -> int | None:
@@ -626,12 +672,27 @@ def _honor_change(ability, clause) -> tuple | None:
     return None
 
 
+def _redirect(ability, clause) -> bool:
+    """"It targets Ezuno instead, if legal" (this card, in a Reaction "When … would target …");
+    "Target your Yojimbo. The action targets him instead of another card, if legal" (an Interrupt's
+    own target, in place of the action's one target)."""
+    spec = clause.target
+    if clause.kind != "redirect-target" or spec is None or "if legal" not in clause.text:
+        return False
+    if ability.kind == "reaction":
+        return _would_target(ability.trigger) is not None and spec.ref == "this"
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    earlier = ability.effects[index - 1] if index > 0 else None
+    return spec.ref == "it" and len(clause.values) == 1 and isinstance(earlier, Effect) \
+        and earlier.kind == "target" and earlier.target is not None and earlier.target.ref == "target"
+
+
 def action_clause(ability, clause) -> bool:
     """Is ``clause`` one that changes the interrupted action (carried out by :func:`change`)?"""
     if not isinstance(clause, Effect):
         return False
     reacting = ability.kind == "reaction"
-    if _honor_change(ability, clause) is not None:
+    if _honor_change(ability, clause) is not None or _redirect(ability, clause):
         return True
     if reacting and _strength_of(ability, clause) is not None:
         return True
@@ -658,7 +719,15 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     entry = {"by": by, "text": clause.text}
     reacting = ability.kind == "reaction"
     honor = _honor_change(ability, clause)
-    if honor is not None:
+    if _redirect(ability, clause):
+        new = source if clause.target.ref == "this" else next(
+            (c for c in bind.last if not isinstance(c, str)), None)
+        old = [c.uid for c in bind.last if not isinstance(c, str)] if reacting else None
+        if new is None:
+            ctx.step("effect", f"{clause.text}: no change (no card to target instead)", CHANGE)
+            return True
+        entry.update(kind="redirect", to=new.uid, instead=old)
+    elif honor is not None:
         which, amount, named = honor
         if named is not None and named not in rec["ability"].designators:
             ctx.step("effect", f"{clause.text}: no change ({rec['what']} is not a {named} action)", CHANGE)
@@ -815,6 +884,13 @@ _TARGETING = re.compile(
     r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
     r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))"
     r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
+#: "When another player's action would target one of your Shugenja at Ezuno's location", "When another
+#: player would target a Magistrate at Wakui's battlefield with an action"
+_WOULD_TARGET = re.compile(
+    r"^when (?:(another player's|an?) (?:(Battle|Political|Limited|Open) )?action would target|"
+    r"(another player) would target) "
+    r"(?:(?:one of your|your) ([A-Z][a-z]+)|an? ([A-Z][a-z]+))"
+    r" at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield)( with an action)?$")
 #: "After another player targets this Personality with an action"
 _TARGETS_WITH = re.compile(r"^after (another player|a player) targets (this Personality|this card) with an action$")
 #: designators a Reaction to targeting may carry besides "Reaction"
@@ -887,12 +963,28 @@ def _attack_targeted(trigger) -> dict | None:
     return {"by": "you" if m.group(1) == "your" else "any", "kinds": kinds}
 
 
+def _would_target(trigger) -> dict | None:
+    """"When … would target …" of a redirecting Reaction, read from its words, or None."""
+    if trigger is None or trigger.timing != "when" or trigger.event.split(";")[0] != "action-would-target":
+        return None
+    m = _WOULD_TARGET.match(" ".join((trigger.text or "").split()))
+    if m is None or bool(m.group(3)) != bool(m.group(7)):
+        return None  # ("another player would target … with an action": both halves, or neither)
+    who = m.group(1) or m.group(3)
+    keyword = m.group(4) or m.group(5)
+    read = {"by": "opponent" if who.startswith("another") else "any", "kind": m.group(2), "what": "yours",
+            "state": None, "keywords": [] if keyword in ("Personality", "Follower") else [keyword],
+            "type": keyword.lower() if keyword in ("Personality", "Follower") else None, "near": m.group(6),
+            "anyone's": bool(m.group(5))}
+    return read
+
+
 def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
     """Does ``ability`` (a Reaction) answer the paused action as its resolution begins: to its
     targeting (the targeted cards its trigger names), or "before it resolves" ([])? None if not."""
     if ability.kind != "reaction":
         return None
-    read = _targeting(ability.trigger)
+    read = _targeting(ability.trigger) or _would_target(ability.trigger)
     if read is not None:
         return _fitting(pos, source, read, rec) or None
     read = _attack_targeted(ability.trigger)
@@ -913,7 +1005,8 @@ def answers(pos: Position, source: Copy, ability, rec: dict) -> list | None:
 
 def _answering(trigger) -> bool:
     """A trigger this module reads: an action's or an attack's targeting, or "before an action resolves"."""
-    return _targeting(trigger) is not None or _before(trigger) is not None or _attack_targeted(trigger) is not None
+    return _targeting(trigger) is not None or _before(trigger) is not None or _attack_targeted(trigger) is not None \
+        or _would_target(trigger) is not None
 
 
 def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
@@ -940,7 +1033,7 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
         return [c for c in targets if c.uid in unit]
     fits = []
     for c in targets:
-        if c.controller != source.controller:
+        if c.controller != source.controller and not read.get("anyone's"):
             continue
         if read["type"] and c.card.type != read["type"]:
             continue
