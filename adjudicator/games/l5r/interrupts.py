@@ -904,8 +904,8 @@ def _targeting(trigger) -> dict | None:
     text = " ".join((trigger.text or "").split())
     m = _TARGETS_WITH.match(text)
     if m is not None:
-        return {"by": "opponent" if m.group(1).startswith("another") else "any", "kind": None, "what": "self",
-                "near": None}
+        return {"by": "opponent" if m.group(1).startswith("another") else "any", "kind": None,
+                "what": "bearer" if m.group(2) == "this Personality" else "self", "near": None}
     m = _TARGETING.match(text)
     if m is None:
         return None
@@ -915,7 +915,9 @@ def _targeting(trigger) -> dict | None:
         return None
     if what in ("a card in this unit",):
         read["what"] = "unit"
-    elif what in ("this Personality", "this card", "this Follower"):
+    elif what == "this Personality":
+        read["what"] = "bearer"  # the card, or the Personality it is attached to
+    elif what in ("this card", "this Follower"):
         read["what"] = "self"
     else:
         read["what"] = "yours"
@@ -1019,12 +1021,9 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     if read["kind"] and read["kind"] not in rec["ability"].designators:
         return []
     targets = [c for c in (_back(pos, v) for v in _saved_targets(rec)) if c is not None]
-    if read["what"] == "self":
-        me = source
-        if source.card.type not in ("personality",) and source.attached_to is not None and \
-                source.card.type != "follower":
-            me = pos.copies.get(source.attached_to) or source
-        return [c for c in targets if c.uid == me.uid]
+    if read["what"] in ("self", "bearer"):
+        me = source if read["what"] == "self" else _bearer(pos, source)
+        return [c for c in targets if me is not None and c.uid == me.uid]
     if read["what"] == "unit":
         leader = source
         while leader.attached_to is not None and leader.attached_to in pos.copies:
