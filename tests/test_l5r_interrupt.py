@@ -216,3 +216,28 @@ Alice passes
 expect SPOTTER force 4
 ''')
     assert result.passed, result
+
+
+def test_a_targeting_reaction_naming_the_card_by_its_title():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Iron Kata" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Reaction: After another player's action targets Kata: Negate his destruction from the action's effects."
+card "Other Kata" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+card "Decree" action gold-cost 0 text "Open: Destroy a target Personality."
+player Alice clan Scorpion family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Bob home: "Iron Kata" as KATA
+Alice hand: "Decree"
+Alice plays "Decree" targeting KATA pausing
+Alice passes
+Bob passes
+Alice passes
+Bob uses KATA
+expect legal
+Alice passes
+Bob passes
+expect KATA in Bob home
+''')
+    assert result.passed, result

@@ -893,6 +893,11 @@ _WOULD_TARGET = re.compile(
     r" at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield)( with an action)?$")
 #: "After another player targets this Personality with an action"
 _TARGETS_WITH = re.compile(r"^after (another player|a player) targets (this Personality|this card) with an action$")
+#: "After another player's Battle action targets Sawaki", "After another player targets The Dark Naga with
+#: an action": the card's own title
+_NAMED = re.compile(r"^after (?:(another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action "
+                    r"targets ((?:The )?[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)|(another player|a player) targets "
+                    r"((?:The )?[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) with an action)$")
 #: designators a Reaction to targeting may carry besides "Reaction"
 REACTION_WORDS = frozenset({"Reaction", "Political", "Air", "Earth", "Fire", "Water", "Void"})
 
@@ -908,7 +913,12 @@ def _targeting(trigger) -> dict | None:
                 "what": "bearer" if m.group(2) == "this Personality" else "self", "near": None}
     m = _TARGETING.match(text)
     if m is None:
-        return None
+        named = _NAMED.match(text)
+        if named is None:
+            return None
+        who = named.group(1) or named.group(4)
+        return {"by": "opponent" if who.startswith("another") else "any", "kind": named.group(2), "near": None,
+                "what": "named", "name": named.group(3) or named.group(5)}
     who, kind, what, state, keyword, noun, near = m.groups()
     read = {"by": "opponent" if who.startswith("another") else "any", "kind": kind, "near": near}
     if near and what.startswith(("this ", "a card in")):
@@ -1021,6 +1031,8 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     if read["kind"] and read["kind"] not in rec["ability"].designators:
         return []
     targets = [c for c in (_back(pos, v) for v in _saved_targets(rec)) if c is not None]
+    if read["what"] == "named":  # the card's own title (or the part of it its text uses)
+        return [c for c in targets if c.uid == source.uid and read["name"].lower() in source.name.lower()]
     if read["what"] in ("self", "bearer"):
         me = source if read["what"] == "self" else _bearer(pos, source)
         return [c for c in targets if me is not None and c.uid == me.uid]
