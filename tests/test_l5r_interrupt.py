@@ -241,3 +241,67 @@ Bob passes
 expect KATA in Bob home
 ''')
     assert result.passed, result
+
+
+def test_negating_the_force_changes_of_the_action():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Calm Sage" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Interrupt: Negate all Force bonuses and penalties from the action."
+card "Guard" personality force 3 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+card "Rally" action gold-cost 0 text "Open: Give a target Personality +3F. Gain 1 Honor."
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Alice home: "Guard" as GUARD
+Bob home: "Calm Sage" as SAGE
+Alice hand: "Rally"
+Alice plays "Rally" targeting GUARD pausing
+Alice passes
+Bob uses SAGE
+expect legal
+Alice passes
+Bob passes
+expect GUARD force 3
+expect Alice family-honor 11
+''')
+    assert result.passed, result
+
+
+def test_if_the_action_has_a_ranged_attack_give_it_strength():
+    text = '''
+scenario "t"
+game l5r
+card "Archer" personality force 2 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 text "Interrupt: If the action has a Melee or Ranged Attack, give it +2 strength. Lose 2 Honor."
+card "Guard" personality force 3 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3
+card "Volley" action gold-cost 0 text "Battle: Ranged 2 Attack."
+card "Shout" action gold-cost 0 text "Battle: Bow a target enemy Personality."
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase attack
+step combat
+priority Alice
+Alice battlefield 1: "Archer" as ARCHER
+Bob battlefield 1: "Guard" as GUARD
+Alice hand: "Volley", "Shout"
+'''
+    stronger = run_text(text + '''
+Alice plays "Volley" targeting GUARD pausing
+Alice uses ARCHER
+expect legal
+expect Alice family-honor 8
+Bob passes
+Alice passes
+expect GUARD in Bob dynasty-discard
+''')
+    assert stronger.passed, stronger
+    no_attack = run_text(text + '''
+Alice plays "Shout" targeting GUARD pausing
+Alice uses ARCHER
+expect legal
+expect Alice family-honor 8
+Bob passes
+Alice passes
+expect GUARD bowed
+''')
+    assert no_attack.passed, no_attack

@@ -424,6 +424,8 @@ def _action_test(ctx: Context, rec: dict, kind: str, args: list, source) -> bool
         return rec["actor"] == ctx.actor
     if kind == "if:is-another-players":
         return rec["actor"] != ctx.actor
+    if kind == "if:has" and len(args) == 2 and args[1] in _HAS_ATTACK:
+        return any(isinstance(c, Effect) and c.kind in _HAS_ATTACK[args[1]] for c in rec["ability"].effects)
     if kind == "if:is" and len(args) == 2 and args[1] in _ATTACK_ACTIONS:
         return any(isinstance(c, Effect) and c.kind == _ATTACK_ACTIONS[args[1]] for c in rec["ability"].effects)
     if kind == "if:is" and len(args) == 2:
@@ -467,6 +469,8 @@ def readable(cond) -> bool:
 def _reads_action(kind: str, args: list) -> bool:
     if not args or str(args[0]).lower() not in _ACTION_WORDS:
         return False
+    if kind == "has":
+        return len(args) == 2 and args[1] in _HAS_ATTACK
     return kind in ("is-yours", "is-another-players") or (
         kind == "is" and len(args) == 2 and (args[1] in ("Political", "Battle", "Engage", "Limited", "Open")
                                              or args[1] in _ATTACK_ACTIONS))
@@ -628,10 +632,29 @@ def _strength_change(clause) -> tuple | None:
     return None
 
 
+#: "If the action has a Melee or Ranged Attack": the attacks named
+_HAS_ATTACK = {"a Melee or Ranged Attack": ("melee-attack", "ranged-attack"), "a Ranged Attack": ("ranged-attack",),
+               "a Melee Attack": ("melee-attack",), "a Fear effect": ("fear",)}
+
+
+def _has_attack(cond) -> tuple | None:
+    """"If the action has a Melee or Ranged Attack": the attack kinds, or None."""
+    args = list(cond.args[1:])
+    if cond.kind != "effect-if:has" or len(args) != 2 or str(args[0]).lower() not in _ACTION_WORDS:
+        return None
+    return _HAS_ATTACK.get(args[1])
+
+
 def _strength_of(ability, clause) -> tuple | None:
     """The strength change an Interrupt, or a Reaction to an attack's targeting ("Give it +2
     strength", "Give the Ranged Attack -2 strength": that attack), makes: (kinds, amount, every)."""
     if ability.kind != "reaction":
+        spec = clause.target
+        index = ability.effects.index(clause) if clause in ability.effects else -1
+        has = [_has_attack(c) for c in ability.conditions if _effect_index(c) == index and _has_attack(c)]
+        if has and clause.kind == "modify-stat" and clause.stat == "strength" and isinstance(clause.amount, int) \
+                and spec is not None and spec.ref == "it" and spec.text == "it" and not spec.card_types:
+            return has[0], clause.amount, False  # "If the action has a Melee or Ranged Attack, give it +2 strength"
         return _strength_change(clause)
     read = _attack_targeted(ability.trigger)
     spec = clause.target
@@ -642,6 +665,21 @@ def _strength_of(ability, clause) -> tuple | None:
             spec.ref == "choice" and spec.text.startswith("the ") and set(spec.card_types) <= set(read["kinds"])):
         return tuple(read["kinds"]), clause.amount, False
     return None
+
+
+#: "Negate all Force bonuses and penalties from the action": which changes of the stat
+_STAT_SIGNS = {"bonuses-and-penalties": (1, -1), "bonuses": (1,), "penalties": (-1,)}
+
+
+def _stat_negation(clause) -> tuple | None:
+    """"Negate all Force bonuses and penalties from the action": (stat, signs), or None."""
+    spec = clause.target
+    if clause.kind != "negate-stat-changes" or spec is None or spec.ref != "each" or clause.stat not in ("force", "chi"):
+        return None
+    if spec.card_types != ("card",) or tuple(spec.states) != ("changes-from:the action",) or clause.values:
+        return None
+    signs = _STAT_SIGNS.get(clause.keyword or "")
+    return (clause.stat, signs) if signs else None
 
 
 def _no_moving(ability, clause) -> bool:
@@ -705,7 +743,7 @@ def action_clause(ability, clause) -> bool:
                 return False  # "choose your performing Personality: Negate his movement": no card bound
         return negation is not None or _effects_on(clause) or _all_effects(clause)
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
-        or _strength_change(clause) is not None or _no_moving(ability, clause)
+        or _strength_of(ability, clause) is not None or _no_moving(ability, clause) or _stat_negation(clause) is not None
 
 
 def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> bool:
@@ -766,6 +804,9 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     elif _no_moving(ability, clause):
         entry.update(kind="negate-change", cards=None, types=["personality"],
                      kinds=["move-home", "move-to-battle", "move-to-location"])
+    elif _stat_negation(clause) is not None and not reacting:
+        stat, signs = _stat_negation(clause)
+        entry.update(kind="negate-stat", stat=stat, signs=list(signs))
     elif _attack_negation(clause) is not None:
         entry.update(kind="negate-attack", attacks=list(_attack_negation(clause)))
     else:
@@ -829,6 +870,14 @@ def attack(ctx: Context, clause):
     rec = ctx.position.memo.get(RESOLVING)
     if rec is not None and isinstance(clause, Effect) and clause.kind in (*_HONOR, "gain-or-lose-honor"):
         return _honor(ctx, rec, clause)
+    if rec is not None and isinstance(clause, Effect) and clause.kind == "modify-stat":
+        for entry in rec["changes"]:
+            if entry.get("kind") == "negate-stat" and clause.stat == entry["stat"] and (
+                    len(entry["signs"]) == 2 or isinstance(clause.amount, int)
+                    and (clause.amount > 0) == (entry["signs"] == [1])):
+                ctx.step("effect", f"{clause.text}: negated by {entry['by']} ({entry['text']})", CHANGE)
+                return None
+        return clause
     if rec is None or not isinstance(clause, Effect) or clause.kind not in _ATTACK_KINDS:
         return clause
     for entry in rec["changes"]:
