@@ -43,8 +43,8 @@ _ACTION_KEYS = ("_actor", "_source", "_choosing", "_paying_used", "_paying_base"
 
 #: designators an Interrupt the engine takes may carry besides "Interrupt": kinds and elements
 #: with no timing of their own, "Tireless" (taken while bowed) and "Absent" (without presence)
-INTERRUPT_WORDS = frozenset({"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Tireless", "Thunder", "Siege",
-                             "Absent"})
+INTERRUPT_WORDS = frozenset({"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Thunder", "Siege",
+                             "Tireless", "Absent"})
 
 
 def paused(pos: Position) -> dict | None:
@@ -334,10 +334,6 @@ def _redirected(ctx: Context, ability, bind, change: dict) -> None:
     bind.last = [new if c is old else c for c in bind.last]
     ctx.step("effect", f"{change['by']} changed the action: it targets {new.show()} instead of {old.show()}",
              CHANGE, "L5R-ACT-TARGET")
-
-
-def resolved(ctx: Context) -> None:
-    """After the interrupted action's effects (nothing to undo yet)."""
 
 
 def _after_resolution(ctx: Context, resolving: dict) -> None:

@@ -1581,11 +1581,8 @@ def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from
     if interrupts.negated(ctx, source, ability):  # "Negate an Engage action": no effect happens
         unprotect(pos)
         return _cleanup(ctx, source, ability, bind, from_hand=from_hand)
-    interrupts.resolving(ctx, source, ability, bind)  # the Interrupts' changes to its effects (interrupts.py)
-    try:
-        resolve_effects(ctx, source, ability, bind)
-    finally:
-        interrupts.resolved(ctx)
+    interrupts.resolving(ctx, source, ability, bind)  # the Interrupts' changes to its targets (interrupts.py)
+    resolve_effects(ctx, source, ability, bind)
     unprotect(pos)
     _cleanup(ctx, source, ability, bind, from_hand=from_hand)
 
