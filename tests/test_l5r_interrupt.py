@@ -15,6 +15,8 @@ CARRIED_OUT = [
     "Interrupt: Give one of the action's Melee Attacks -1 strength.",
     "Interrupt, Bow this card: The action cannot move Personalities.",
     "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
+    "Reaction: Before an action's resolution, bow this card: Reduce any Honor gain or loss from the action's "
+    "effects by 2.",
     "Reaction: Before another player's Battle action resolves, target a Personality: Negate his movement from the "
     "action's effects.",
     "Reaction: After another player's action targets a card in this unit: Negate this card's bowing from the action's effects.",

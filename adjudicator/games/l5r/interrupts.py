@@ -695,7 +695,12 @@ def _honor_change(ability, clause) -> tuple | None:
     spec = clause.target
     if clause.kind != "modify-honor-change" or not isinstance(clause.amount, int) or spec is None:
         return None
-    if clause.keyword not in ("gain", "loss", "gain-or-loss") or spec.states:
+    if clause.keyword not in ("gain", "loss", "gain-or-loss"):
+        return None
+    if spec.ref == "possessed" and spec.card_types == ("effects",) and tuple(spec.states) == ("of-choice",) \
+            and spec.text == "the action's effects" and not spec.keywords:
+        return clause.keyword, clause.amount, None  # "… from the action's effects": the interrupted action's
+    if spec.states:
         return None
     if spec.card_types == ("action",) and spec.ref == "choice" and len(spec.keywords) <= 1 \
             and all(k in _DESIGNATORS for k in spec.keywords):
