@@ -307,3 +307,26 @@ Alice passes
 expect GUARD bowed
 ''')
     assert no_attack.passed, no_attack
+
+
+def test_an_interrupt_played_from_hand():
+    result = run_text('''
+scenario "t"
+game l5r
+card "Calm Refusal" action gold-cost 0 text "Political Interrupt: Negate a Political action."
+card "Order" action gold-cost 0 text "Political Open: Gain 2 Honor."
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 10
+phase action
+Alice hand: "Order"
+Bob hand: "Calm Refusal" as REFUSAL
+Alice plays "Order" pausing
+Alice passes
+Bob plays REFUSAL
+expect legal
+expect REFUSAL in Bob fate-discard
+Alice passes
+Bob passes
+expect Alice family-honor 10
+''')
+    assert result.passed, result
