@@ -1195,6 +1195,13 @@ def _reaction_verdict(ability) -> bool:
     rest = _without(ability, mine) if mine else ability
     if rest is None:
         return False
+    named_this = False
+    for c in (*rest.costs, *rest.effects):
+        ref = c.target.ref if isinstance(c, Effect) and c.target is not None else None
+        named_this = named_this or ref == "this"
+        if ref == "it" and named_this:
+            return False  # "Reduce Shigeru's Personal Honor … she commits seppuku": "she" may be this card,
+            # not the targeted one the procedure binds "him"/"her" to
     rest = replace(rest, kind="action", designators=("Open",), trigger=None,
                    effects=rest.effects or (_NOTHING,))
     return executes(rest)
