@@ -398,6 +398,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    from .interrupts import verdict  # Interrupts, Reactions to an action's targeting (interrupts.py)
+
+    if (claimed := verdict(ability)) is not None:
+        return claimed
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 

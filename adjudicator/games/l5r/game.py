@@ -354,10 +354,12 @@ class L5R(Game):
     # ---- verbs -------------------------------------------------------------------
     def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
         # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
-        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+        return triggers.answered(self, body, position, lambda: procedure.interrupts.guard(self, position, actor, body)
+                                 or super(L5R, self).attempt(position, actor, body, lines))  # (interrupts.py)
 
     def verb_pass(self, ctx: Context) -> None:
-        turn.pass_opportunity(self, ctx)
+        if not procedure.interrupts.pass_step(self, ctx):  # a pass in an action's Interrupt step (interrupts.py)
+            turn.pass_opportunity(self, ctx)
 
     def verb_play(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")

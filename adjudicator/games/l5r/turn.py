@@ -506,6 +506,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     """Carry out one moment of the turn with every player doing nothing more."""
     t = pos.timing
     done = pos.memo.setdefault("phase-done", [])
+    from .interrupts import advance_step  # an action waiting at its Interrupt step resolves (interrupts.py)
+
+    if advance_step(game, pos, proc):
+        return None
     if triggers.window(pos) is not None:
         w = triggers.window(pos)
         triggers.window_pass(game, pos, w["priority"], proc)
