@@ -421,7 +421,9 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
     """Just before the current battle resolves (turn.py, before battle.combat_ends)."""
     from .procedure import current_battlefield
+    from .triggers_moments import before_resolution
 
+    before_resolution(game, pos, proc)  # a Terrain's "Before this battle resolves" trait (L5R-RESOLVE.11)
     field, turn = current_battlefield(pos), pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
          and e.get("battlefield") == field)

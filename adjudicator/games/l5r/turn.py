@@ -11,6 +11,7 @@ from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, delayed, own_actions, triggers
+from . import triggers_moments  # traits on the Events phase's reveal and before a battle resolves
 from .effects import discard_copy, forbidden, in_play
 from .effects_engine import hand_limit
 from .triggers_events import raise_event
@@ -75,6 +76,8 @@ def pass_opportunity(game, ctx: Context) -> None:
                   f"in the round of Reactions it is {open_window['priority']}'s chance, not {actor}'s")
         triggers.window_pass(game, pos, actor, ctx.proc)
         return
+    if triggers_moments.events_pass(game, ctx):
+        return  # the Events phase's reveal, its traits' choices named with answering (L5R-EVENTS.4)
     if t.phase == "dynasty":
         game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
         ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
@@ -506,6 +509,9 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     """Carry out one moment of the turn with every player doing nothing more."""
     t = pos.timing
     done = pos.memo.setdefault("phase-done", [])
+    stop = triggers_moments.choice_stop(game, pos)  # a trait's choices no statement names (L5R-TRAIT.5)
+    if stop:
+        return stop
     if triggers.window(pos) is not None:
         w = triggers.window(pos)
         triggers.window_pass(game, pos, w["priority"], proc)
@@ -623,6 +629,8 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
     from .effects import apply_to_player
 
     for ability in game.abilities(event):
+        if triggers_moments.revealed_event_trait(game, pos, event, ability, proc):
+            continue  # a trait on the Event's own reveal: its resolution (L5R-EVENTS.4)
         for index, clause in enumerate(ability.effects):
             if delayed.event_clause(game, pos, event, ability, index, proc):  # "Put this Event into play" (delayed.py)
                 continue

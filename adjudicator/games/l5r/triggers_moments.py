@@ -1,0 +1,208 @@
+"""Triggered traits on moments the turn itself reaches, not on an event the engine raises:
+
+* an Event revealed in the Events phase whose text is "After you reveal cards in your Provinces
+  at the start of your turn, if this Event is face-up in one of them, ..." (the Twenty Festivals
+  wording): the reveal is that trigger and the Event is face-up as it is revealed, so the trait is
+  the Event's resolution (L5R-EVENTS.4, pinned from the Comprehensive Rules);
+* a Terrain's "Before this battle resolves: ..." / "Before this battle's resolution: ...": once the
+  combat segment of the battle at its battlefield has ended, before the armies' Force is totalled
+  (L5R-RESOLVE.11, pinned from the Comprehensive Rules).
+
+Both resolve as a triggered trait with choices does (triggers._resolve_choosing, L5R-TRAIT.5): its
+effects as an action's effects are resolved, its player's choices named with ``answering`` on the
+statement that reaches the moment -- the active player's ``pass`` in the Events phase, the ``pass``
+that ends the combat segment. Advancing stops before such a moment when a trait there asks for a
+choice (:func:`choice_stop`), since no statement would name it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core.ability import Effect
+
+#: the rules of the two moments (adjudicator/rules/l5r.toml)
+REVEAL_RULE = "L5R-EVENTS.4"
+BEFORE_RESOLUTION_RULE = "L5R-RESOLVE.11"
+
+_REVEAL_WORDS = "after you reveal cards in your provinces at the start of your turn"
+_FACE_UP = "effect-if:face-up-in-province"
+#: "Before this battle resolves" / "Before this battle's resolution": the battle of the card's own
+#: battlefield ("Before a battle resolves" is any battle, and is not read here)
+_THIS_BATTLE = re.compile(r"^before this battle(?:'s resolution| resolves)$", re.I)
+
+
+def _reveal_trait(ability) -> bool:
+    """"After you reveal cards in your Provinces at the start of your turn, if this Event is face-up
+    in one of them, ...": the trigger and at least one "this Event is face-up" test, read as the
+    grammar gives them."""
+    trigger = ability.trigger
+    if trigger is None or trigger.timing != "after" or trigger.event != "provinces-revealed":
+        return False
+    if (trigger.text or "").strip().lower() != _REVEAL_WORDS:
+        return False
+    tests = [c for c in ability.conditions if c.kind == _FACE_UP]
+    return bool(tests) and all(len(c.args) >= 2 and str(c.args[1]).lower() == "this event" for c in tests)
+
+
+def _before_this_battle(ability) -> bool:
+    trigger = ability.trigger
+    return trigger is not None and trigger.timing == "before" and trigger.event == "battle-resolves" \
+        and bool(_THIS_BATTLE.match((trigger.text or "").strip()))
+
+
+def moment(ability) -> str | None:
+    """"reveal" / "before-resolution" for a triggered trait of one of the two moments, else None."""
+    if ability.kind != "trait" or "Focus Effect" in ability.designators:
+        return None
+    if _reveal_trait(ability):
+        return "reveal"
+    if _before_this_battle(ability):
+        return "before-resolution"
+    return None
+
+
+def _as_resolved(ability):
+    """The trait as it resolves: its "this Event is face-up" tests hold at the reveal (the Event has
+    just been turned face-up in its province) and are dropped."""
+    from dataclasses import replace
+
+    return replace(ability, conditions=tuple(c for c in ability.conditions if c.kind != _FACE_UP))
+
+
+def executes(ability) -> bool | None:
+    """For effects.executes: None when the ability is no trait of these moments; else whether the
+    engine carries it out -- no costs, no usage limit, at most one "you may", no card created and
+    attached (triggers._procedure_binds), no effect on "this" card (the Event leaves its province as
+    it resolves; "this Province" is not the card), and its effects as a Reaction's to no event."""
+    kind = moment(ability)
+    if kind is None:
+        return None
+    from dataclasses import replace
+
+    from .effects import executes as effects_execute
+    from .triggers import _procedure_binds
+
+    if ability.costs or ability.limit is not None:
+        return False
+    if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
+        return False
+    if not _procedure_binds(ability):
+        return False
+    if any(isinstance(c, Effect) and c.target is not None and c.target.ref == "this" for c in ability.effects):
+        return False
+    resolved = _as_resolved(ability)
+    return effects_execute(replace(resolved, kind="reaction", designators=("Reaction",), trigger=None))
+
+
+def _resolve(game, pos, copy, ability, proc, rules: tuple) -> None:
+    """Resolve the trait: its limits-block tests first (as triggers._resolve_trait checks them), then
+    its effects with its player's choices (triggers._resolve_choosing)."""
+    from .triggers import _holds, _resolve_choosing
+
+    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", *rules)
+    resolved = _as_resolved(ability)
+    holds = _holds(game, pos, copy, None)
+    for cond in resolved.conditions:
+        if cond.kind.startswith("effect-") or cond.kind == "even-if":
+            continue
+        verdict = holds(cond)
+        if verdict is not True:
+            proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
+                "does not hold" if verdict is False else "is one the engine cannot check"), *rules)
+            return
+    _resolve_choosing(game, pos, copy, resolved, proc, None, rules)
+
+
+# ---- an Event revealed in the Events phase ---------------------------------------------------
+
+def revealed_event_trait(game, pos, event, ability, proc) -> bool:
+    """turn._resolve_event: an Event just revealed in its province whose ``ability`` is a trait on
+    its own reveal resolves it now, as its resolution (L5R-EVENTS.4); True when it did."""
+    if moment(ability) != "reveal" or not event.zone.startswith("province ") or "face-down" in event.flags:
+        return False
+    _resolve(game, pos, event, ability, proc, (REVEAL_RULE, "L5R-EVENTS", "L5R-TRAIT.5"))
+    return True
+
+
+def _reveal_choices(game, pos) -> list:
+    """The face-down Events in the active player's provinces with a reveal trait asking for a choice."""
+    from .triggers import asks_choices
+
+    active = pos.timing.active
+    found = []
+    for (owner, zone), uids in pos.zones.items():
+        if owner != active or not zone.startswith("province "):
+            continue
+        for uid in uids:
+            copy = pos.copies[uid]
+            if "face-down" in copy.flags and copy.card.type == "event" and any(
+                    moment(a) == "reveal" and asks_choices(a) for a in game.abilities(copy)):
+                found.append(copy)
+    return found
+
+
+def events_pass(game, ctx) -> bool:
+    """turn.pass_opportunity: in the Events phase the active player's ``pass`` lets the phase's
+    mandatory reveal happen (L5R-EVENTS), the ``answering`` choices going to the traits it sets off
+    (L5R-EVENTS.4, L5R-TRAIT.5); the Action phase then begins. False outside the Events phase."""
+    pos, t, actor = ctx.position, ctx.position.timing, ctx.actor
+    if t.phase != "events":
+        return False
+    from .turn import _reveal_provinces, enter_phase
+
+    game.need(actor == t.active, "L5R-EVENTS", f"the Events phase is {t.active}'s; {actor} has nothing to pass")
+    ctx.step("timing", f"{actor} does nothing more in the Events phase: the face-down cards in {actor}'s provinces "
+             "are revealed", "L5R-EVENTS", REVEAL_RULE)
+    _reveal_provinces(game, pos, ctx.proc)
+    enter_phase(game, pos, "action", ctx.proc)
+    game.settle(pos, ctx.proc)
+    return True
+
+
+# ---- before the battle at the card's battlefield resolves ------------------------------------
+
+def _waiting_terrains(game, pos) -> list:
+    """(card, ability) of the cards at the current battlefield with a "Before this battle resolves"
+    trait (L5R-RESOLVE.11)."""
+    from .effects import in_play
+    from .effects_battle import at_field
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)
+    if field is None or pos.timing.phase != "attack":
+        return []
+    return [(copy, ability) for copy in pos.all_copies() if at_field(copy, field) and in_play(pos, copy)
+            for ability in game.abilities(copy) if moment(ability) == "before-resolution"]
+
+
+def before_resolution(game, pos, proc) -> None:
+    """delayed.battle_resolves: the combat segment has ended; before the armies' Force is totalled,
+    the "Before this battle resolves" traits of the cards at the battlefield resolve (L5R-RESOLVE.11)."""
+    for copy, ability in _waiting_terrains(game, pos):
+        _resolve(game, pos, copy, ability, proc, (BEFORE_RESOLUTION_RULE, "L5R-TRAIT", "L5R-TRAIT.5"))
+
+
+def choice_stop(game, pos) -> str | None:
+    """turn._step_once: why advancing must stop here -- the next step reaches a moment whose trait asks
+    for a choice no statement names: the Events phase's reveal, or the pass ending the combat segment.
+    None when it need not."""
+    from .triggers import asks_choices, window
+
+    t = pos.timing
+    if window(pos) is not None:
+        return None
+    if t.phase == "events":
+        waiting = _reveal_choices(game, pos)
+        if waiting:
+            names = ", ".join(c.name for c in waiting)
+            return (f"revealing {t.active}'s provinces resolves {names}, whose trait asks for choices: say "
+                    f"'{t.active} passes answering ...' to name them")
+    if t.phase == "attack" and t.step == "combat" and t.passes + 1 >= len(pos.players):
+        waiting = [copy for copy, ability in _waiting_terrains(game, pos) if asks_choices(ability)]
+        if waiting:
+            names = ", ".join(c.name for c in waiting)
+            who = t.priority or t.active
+            return (f"the combat segment ends with {who}'s pass, and {names}'s trait (before this battle resolves) "
+                    f"asks for choices: say '{who} passes answering ...' to name them")
+    return None

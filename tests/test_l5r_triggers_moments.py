@@ -1,0 +1,85 @@
+"""Triggered traits on moments the turn reaches itself: an Event's own reveal (L5R-EVENTS.4) and a
+Terrain's "Before this battle resolves" (L5R-RESOLVE.11) -- which executes() claims, and how
+advancing stops before one that asks for a choice."""
+
+from __future__ import annotations
+
+from .helpers import claims_tests, run_text
+
+CARRIED_OUT = [
+    "Before this battle resolves, straighten a Follower or Personality.",
+    "Before this battle's resolution: You may bow one or two attacking Personalities at the current battlefield.",
+    "Before this battle resolves: Give each of your Human Personalities and Followers at the current battlefield "
+    "+1F, and give each Nonhuman Personality and Follower there -1F.",
+    "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
+    "choose one of your Personalities in play. Permanently give him Artisan.",
+]
+
+NOT_CARRIED_OUT = [
+    # any battle, not this card's: not read
+    "Before a battle resolves, straighten a Follower or Personality.",
+    # two "you may": one answer cannot decline only one of them
+    "Before this battle resolves: You may choose and straighten a Samurai Personality at the current "
+    "battlefield, and you may choose and bow a non-Samurai Personality there.",
+    # "this Province" is not the Event: the card it names is not read
+    "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
+    "you may destroy this Province to draw three cards.",
+    # without "if this Event is face-up": the trigger alone is not the Event's own reveal
+    "After you reveal cards in your Provinces at the start of your turn, draw a card.",
+]
+
+test_moment_traits_carried_out, test_other_moment_traits_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)
+
+
+COMBAT = """scenario "t"
+game l5r
+card "Riverside Camp" action gold-cost 0 keywords Terrain text "Before this battle resolves, straighten a Follower or Personality."
+card "Tall Samurai" personality force 3 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4
+card "Stout Defender" personality force 4 chi 2 honor-requirement 0 personal-honor 1 gold-cost 4
+player Alice clan Lion family-honor 12
+player Bob clan Crab family-honor 9
+phase attack
+step combat
+priority Bob
+Alice battlefield 1: "Tall Samurai"
+Bob battlefield 1: "Stout Defender" bowed
+Bob terrain 1: "Riverside Camp"
+Bob stronghold: "Hall of Records" province-strength 5
+{rest}
+"""
+
+
+def test_advancing_stops_before_the_pass_that_reaches_a_choice():
+    # the combat segment would end with Alice's pass: the Terrain's choice needs a statement
+    result = run_text(COMBAT.format(rest="Bob passes\nadvance to phase dynasty\nexpect phase attack\n"
+                                         "expect step combat\nexpect \"Stout Defender\" bowed"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_the_pass_ending_combat_names_the_choice():
+    result = run_text(COMBAT.format(rest="Bob passes\nAlice passes answering \"Stout Defender\"\nexpect legal\n"
+                                         "expect \"Tall Samurai\" in Alice dynasty-discard"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_no_answer_the_trait_does_nothing_more():
+    # no card named: the non-optional choice fails, so the rest of the trait does not happen (L5R-TRAIT.5)
+    result = run_text(COMBAT.format(rest="Bob passes\nAlice passes\nexpect legal\n"
+                                         "expect \"Stout Defender\" in Bob dynasty-discard"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_only_the_active_player_passes_in_the_events_phase():
+    text = """scenario "t"
+game l5r
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 9
+phase events
+Bob passes
+expect illegal because L5R-EVENTS
+Alice passes
+expect legal
+expect phase action
+"""
+    result = run_text(text)
+    assert result.passed, "\n".join(f.render() for f in result.failures)
