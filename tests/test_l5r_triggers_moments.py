@@ -13,6 +13,8 @@ CARRIED_OUT = [
     "+1F, and give each Nonhuman Personality and Follower there -1F.",
     "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
     "choose one of your Personalities in play. Permanently give him Artisan.",
+    "After you Recruit this Holding from a Province, refill the Province face-up.",
+    "After this Holding enters play from a Province, refill it face-up.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -26,6 +28,9 @@ NOT_CARRIED_OUT = [
     "you may destroy this Province to draw three cards.",
     # without "if this Event is face-up": the trigger alone is not the Event's own reveal
     "After you reveal cards in your Provinces at the start of your turn, draw a card.",
+    # a named card, not the deck's top; entering play from anywhere
+    "After you Recruit this Holding from a Province, refill the Province face-up with a Personality.",
+    "After this Holding enters play, refill the Province face-up.",
 ]
 
 test_moment_traits_carried_out, test_other_moment_traits_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

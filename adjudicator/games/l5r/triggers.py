@@ -451,6 +451,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
 #: from (raise_event's ``origin``: an Equip from the hand, a purchase from a Province), "in this
 #: unit", and "your" before the noun ("your performing Personality")
 _ORIGIN = re.compile(r"\benters play from (your hand|a province)\b", re.I)
+_RECRUITED_FROM = re.compile(r"\s+from a province$", re.I)
 _DROPPED = re.compile(r"\b(?:from|in|at|with|by|during|while|without)\b", re.I)
 
 
@@ -464,6 +465,10 @@ def _text_checks(trigger) -> dict | None:
     if m:
         checks["origin"] = "hand" if m.group(1).lower() == "your hand" else "province"
         text = text[: m.start()] + "enters play" + text[m.end():]
+    if core.endswith("-recruited") and _RECRUITED_FROM.search(text):
+        # "After you Recruit this Holding from a Province": every card the engine Recruits comes from a
+        # Province (turn.buy), so the words check nothing more
+        text = _RECRUITED_FROM.sub("", text)
     if " in this unit " in f" {text} ":
         checks["in-unit"] = True
         text = text.replace(" in this unit", "")
@@ -599,6 +604,10 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     ``about`` is the card the event was about: "he"/"it" in the trait's conditions and effects
     ("After a Personality enters play, if he is a Samurai, bow him") mean that card.
     """
+    from .triggers_moments import refill_face_up
+
+    if refill_face_up(game, pos, copy, ability, proc):
+        return  # "After you Recruit this Holding from a Province, refill the Province face-up" (L5R-DYNASTY.6)
     proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
     holds = _holds(game, pos, copy, about)
     for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait

@@ -23,10 +23,17 @@ def _fighting(pos) -> bool:
 ORIGINS = "entered-from"
 
 
-def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
+#: memo: the province a card bought this turn left ({uid: "province 2"}): "After you Recruit this
+#: Holding from a Province, refill the Province face-up" (triggers_moments, L5R-DYNASTY.6)
+LEFT_PROVINCE = "left-province"
+
+
+def raise_event(pos, verb: str, copy, origin: str | None = None, province: str | None = None) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
     if copy is not None and verb == "enters-play":
         pos.memo.setdefault(ORIGINS, {})[str(copy.uid)] = origin  # (None: the engine does not say)
+    if copy is not None and province is not None:
+        pos.memo.setdefault(LEFT_PROVINCE, {})[str(copy.uid)] = province
     if verb == "destroyed" and _fighting(pos):
         # "After this Follower is destroyed during battle": the moment is told now, not when
         # the events settle (the battle may have resolved by then)

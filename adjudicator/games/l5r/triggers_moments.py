@@ -6,9 +6,12 @@
   the Event's resolution (L5R-EVENTS.4, pinned from the Comprehensive Rules);
 * a Terrain's "Before this battle resolves: ..." / "Before this battle's resolution: ...": once the
   combat segment of the battle at its battlefield has ended, before the armies' Force is totalled
-  (L5R-RESOLVE.11, pinned from the Comprehensive Rules).
+  (L5R-RESOLVE.11, pinned from the Comprehensive Rules);
+* a card's "After you Recruit this Holding from a Province, refill the Province face-up": between the
+  card's leaving its province and the province's refill (L5R-DYNASTY.6, pinned from the
+  Comprehensive Rules) -- :func:`refill_face_up`.
 
-Both resolve as a triggered trait with choices does (triggers._resolve_choosing, L5R-TRAIT.5): its
+The first two resolve as a triggered trait with choices does (triggers._resolve_choosing, L5R-TRAIT.5): its
 effects as an action's effects are resolved, its player's choices named with ``answering`` on the
 statement that reaches the moment -- the active player's ``pass`` in the Events phase, the ``pass``
 that ends the combat segment. Advancing stops before such a moment when a trait there asks for a
@@ -70,11 +73,74 @@ def _as_resolved(ability):
     return replace(ability, conditions=tuple(c for c in ability.conditions if c.kind != _FACE_UP))
 
 
+#: the rule of a province refilled face-up after a card left it
+REFILL_RULE = "L5R-DYNASTY.6"
+#: the card events of a card bought from a province (turn.buy)
+_LEFT_BY = ("this-card-recruited", "this-card-enters-play")
+
+
+def _refill_trait(ability) -> bool:
+    """"After you Recruit this Holding from a Province, refill the Province face-up", "After this Holding
+    enters play from a Province, refill it face-up": a card's own trait on being bought from a
+    province whose one effect refills that province face-up (no card named, nothing discarded)."""
+    trigger = ability.trigger
+    if ability.kind != "trait" or trigger is None or trigger.timing != "after" or ability.designators:
+        return False
+    if trigger.event not in _LEFT_BY or ability.costs or ability.conditions or ability.limit is not None:
+        return False
+    if trigger.event == "this-card-enters-play" and not re.search(r"\benters play from a province$",
+                                                                  (trigger.text or "").strip(), re.I):
+        return False  # (entering play from elsewhere leaves no province to refill)
+    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+        return False
+    clause = ability.effects[0]
+    spec = clause.target
+    return clause.kind == "refill" and clause.keyword == "face-up" and not clause.values and spec is not None \
+        and (spec.ref == "it" or (spec.text or "").strip().lower() == "the province") \
+        and " with " not in (clause.text or "").lower()
+
+
+def refill_face_up(game, pos, copy, ability, proc) -> bool:
+    """triggers._resolve_trait: the trait of :func:`_refill_trait` -- the refill that follows the card's
+    leaving its province is face-up (L5R-DYNASTY.6). The engine refills the province (face-down, from
+    the top of the Dynasty deck) as the card is bought, before the trait resolves; that same card is
+    what the face-up refill would have put there, so it is turned face-up. True when it was this trait."""
+    if not _refill_trait(ability):
+        return False
+    from .triggers import fires
+    from .triggers_events import LEFT_PROVINCE
+
+    if not fires(ability.trigger):
+        return False
+    proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
+    province = pos.memo.get(LEFT_PROVINCE, {}).get(str(copy.uid))
+    cards = [pos.copies[u] for u in pos.zones.get((copy.controller, province), ())
+             if "region" not in pos.copies[u].flags] if province else []
+    if len(cards) != 1:
+        why = "the engine does not know which province it left" if province is None else (
+            f"{province} is empty (the Dynasty deck is)" if not cards else f"{province} holds more than one card")
+        proc.add("trigger", f"'{ability.effects[0].text}': no change ({why})", "L5R-TRAIT", REFILL_RULE)
+        return True
+    card = cards[0]
+    if "face-down" not in card.flags:
+        proc.add("trigger", f"'{ability.effects[0].text}': {province} already holds {card.name} face-up",
+                 "L5R-TRAIT", REFILL_RULE)
+        return True
+    card.flags.discard("face-down")
+    proc.add("trigger", f"the refill of {province}, which {copy.name} left, is face-up: {card.name} is turned "
+             "face up", "L5R-TRAIT", REFILL_RULE)
+    return True
+
+
 def executes(ability) -> bool | None:
     """For effects.executes: None when the ability is no trait of these moments; else whether the
     engine carries it out -- no costs, no usage limit, at most one "you may", no card created and
     attached (triggers._procedure_binds), no effect on "this" card (the Event leaves its province as
     it resolves; "this Province" is not the card), and its effects as a Reaction's to no event."""
+    if _refill_trait(ability):
+        from .triggers import fires
+
+        return fires(ability.trigger)
     kind = moment(ability)
     if kind is None:
         return None

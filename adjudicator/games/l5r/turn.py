@@ -424,7 +424,8 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play
     refill(pos, actor, province, ctx.proc)
-    raise_event(pos, "enters-play", card, origin="province")  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    # "After this card enters play" (L5R-TRAIT, L5R-REACTION); the province it left (L5R-DYNASTY.6)
+    raise_event(pos, "enters-play", card, origin="province", province=province)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
     if for_honor:  # bought for its Personal Honor (L5R-CLAN (2)): "After you Proclaim ..." (triggers.py)
         raise_event(pos, "proclaimed", card)
