@@ -96,6 +96,9 @@ def test_impossible_focus_turns_are_refused(focusing, why):
 FOCUS_CARRIED_OUT = [
     "As a Focus Effect: After this duel ends, bow its winner.",
     "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
+    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
+    "As a Focus Effect: After this duel ends, if your Personality lost it, give one of your Personalities a +1F "
+    "token.",
     "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
     "As a Focus Effect, after you win this duel, draw a card.",
     # a consequence for the winner: applied once the duel has resolved (L5R-ACT-EFFECT.5.6)
@@ -115,7 +118,8 @@ FOCUS_CARRIED_OUT = [
 
 FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
-    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
+    # an outcome test on one of two effects: not read with the choices (duels._outcome_guard)
+    "As a Focus Effect: After this duel ends, if your Personality won it, straighten a Personality. Draw a card.",
 ]
 
 

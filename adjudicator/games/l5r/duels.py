@@ -847,6 +847,7 @@ _SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat", "grant-keyword")
 _PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
 #: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
 _FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
+                     ("effect-if:did", ("your Personality", "lost", "it")): "losers",  # "if your Personality lost it"
                      ("effect-if:won", ("you", "it")): "winners",
                      ("effect-if:wins", ("you",)): "winners",  # "if you win this duel"
                      ("effect-if:lost-contest", ("you",)): "losers"}
@@ -1079,11 +1080,25 @@ def _focus_choices(ability) -> bool:
             or _attaches_itself(ability):
         return False  # (their own readings)
     if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
-            c.kind not in ("effect-optional",) for c in ability.conditions):
+            c.kind not in ("effect-optional",) and not _outcome_guard(ability, c) for c in ability.conditions):
         return False
     if any(isinstance(c, Effect) and (_side_spec(c.target) or _duelist_word(c.target)) for c in ability.effects):
         return False
     return any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def _outcome_guard(ability, cond) -> bool:
+    """"After this duel ends, if your Personality won it, you may give a Personality -4F": an outcome
+    test on the one effect of a Focus Effect that waits for the duel's end (checked as it resolves,
+    :func:`_apply_focus`)."""
+    return _outcome_condition(cond) and len(ability.effects) == 1 and cond.args[:1] == ("effect 0",) \
+        and ability.trigger.event in ("duel-ends", "duel-resolves")
+
+
+def _without_outcome_guards(ability):
+    from dataclasses import replace
+
+    return replace(ability, conditions=tuple(c for c in ability.conditions if not _outcome_guard(ability, c)))
 
 
 def _focus_choices_execute(ability) -> bool:
@@ -1096,7 +1111,7 @@ def _focus_choices_execute(ability) -> bool:
 
     if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
         return False
-    return executes(replace(ability, kind="action", designators=("Battle",), trigger=None))
+    return executes(replace(_without_outcome_guards(ability), kind="action", designators=("Battle",), trigger=None))
 
 
 def _delays_loss(ability) -> bool:
@@ -1263,8 +1278,14 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
         from .triggers import _resolve_choosing
 
-        _resolve_choosing(ctx.game, pos, card, ability, ctx.proc, None, (STRIKE, "L5R-TRAIT.5"), "effect",
-                          f"{card.name}'s Focus Effect: ")
+        unmet = [c for c in ability.conditions if _outcome_guard(ability, c)
+                 and not (mine is not None and mine.uid in result[_FOCUS_CONDITIONS[(c.kind, tuple(c.args[1:]))]])]
+        if unmet:  # "if your Personality won it": checked once the duel has resolved (L5R-ACT-EFFECT.5.6)
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{ability.effects[0].text}' does not happen, since "
+                     f"'{unmet[0].text}' does not hold", STRIKE)
+            return
+        _resolve_choosing(ctx.game, pos, card, _without_outcome_guards(ability), ctx.proc, None,
+                          (STRIKE, "L5R-TRAIT.5"), "effect", f"{card.name}'s Focus Effect: ")
         return
     picked = None  # (the option named for "A or B", asked once)
     for index, clause in enumerate(ability.effects):
