@@ -13,6 +13,8 @@ CARRIED_OUT = [
     "+1F, and give each Nonhuman Personality and Follower there -1F.",
     "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
     "choose one of your Personalities in play. Permanently give him Artisan.",
+    "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
+    "gain 2 Honor and search your Fate deck for an Item, show it, and put it into your hand.",
     "After you Recruit this Holding from a Province, refill the Province face-up.",
     "After this Holding enters play from a Province, refill it face-up.",
 ]
@@ -28,6 +30,12 @@ NOT_CARRIED_OUT = [
     "you may destroy this Province to draw three cards.",
     # without "if this Event is face-up": the trigger alone is not the Event's own reveal
     "After you reveal cards in your Provinces at the start of your turn, draw a card.",
+    # "you may" on the first of several effects: the grammar keeps it on one of them only
+    "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
+    "you may search your Fate deck for an Item, show it, put it in your hand, and discard a card.",
+    # a title read as keywords
+    "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, "
+    "search your Fate deck for a Fine Katana, show it, and put it into your hand.",
     # a named card, not the deck's top; entering play from anywhere
     "After you Recruit this Holding from a Province, refill the Province face-up with a Personality.",
     "After this Holding enters play, refill the Province face-up.",

@@ -134,7 +134,7 @@ def refill_face_up(game, pos, copy, ability, proc) -> bool:
 
 def executes(ability) -> bool | None:
     """For effects.executes: None when the ability is no trait of these moments; else whether the
-    engine carries it out -- no costs, no usage limit, at most one "you may", no card created and
+    engine carries it out -- no costs, no usage limit, a "you may" only on a one-effect trait, no card created and
     attached (triggers._procedure_binds), no effect on "this" card (the Event leaves its province as
     it resolves; "this Province" is not the card), and its effects as a Reaction's to no event."""
     if _refill_trait(ability):
@@ -151,14 +151,29 @@ def executes(ability) -> bool | None:
 
     if ability.costs or ability.limit is not None:
         return False
-    if sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
-        return False
-    if not _procedure_binds(ability):
+    optional = sum(c.kind == "effect-optional" for c in ability.conditions)
+    if optional > 1 or (optional and len(ability.effects) > 1):
+        return False  # ("you may search ..., put it in your hand, and discard a card": the "may" is on all of them)
+    if not _procedure_binds(_searches_read(ability)):
         return False
     if any(isinstance(c, Effect) and c.target is not None and c.target.ref == "this" for c in ability.effects):
         return False
     resolved = _as_resolved(ability)
     return effects_execute(replace(resolved, kind="reaction", designators=("Reaction",), trigger=None))
+
+
+def _searches_read(ability):
+    """The trait without its searches for a card described by type and state only ("search your Fate
+    deck for an Item"): those the procedure reads (effects_engine.search_applies, checked by
+    effects.executes). triggers._procedure_binds refuses searching in general for a title read as
+    keywords ("for another Enslaved Djinn"), which is kept refused here."""
+    from dataclasses import replace
+
+    def plain(c) -> bool:
+        spec = getattr(c, "target", None)
+        return getattr(c, "kind", "") == "search" and spec is not None and not spec.keywords and bool(spec.card_types)
+
+    return replace(ability, effects=type(ability.effects)(c for c in ability.effects if not plain(c)))
 
 
 def _resolve(game, pos, copy, ability, proc, rules: tuple) -> None:
