@@ -981,6 +981,9 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
         elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
             # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
+        elif target.ref == "it" and about is not None and target.card_types == ("controller",):
+            # "his controller loses 1 Honor": the player controlling the card the event was about
+            out = apply_to_player(game, pos, about.controller, clause, as_cost=False)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
         elif target.ref == "created" and trait_clause_executes(clause, ability):

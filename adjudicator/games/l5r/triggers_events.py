@@ -9,7 +9,8 @@ PENDING = "events-pending"
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
           "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack",
-          "wins-duel")  # (a duel's winner: duels.py)
+          "wins-duel",  # (a duel's winner: duels.py)
+          "seppuku")  # (a Personality committing Seppuku: effects_engine)
 
 
 def _fighting(pos) -> bool:
