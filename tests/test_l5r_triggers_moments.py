@@ -96,3 +96,35 @@ expect phase action
 """
     result = run_text(text)
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+DESTROYED_DURING = """scenario "t"
+game l5r
+card "Ancestral Shrine" holding gold-cost 2 gold-production 1 text "After your Ancestor Personality is destroyed during a Combat Segment: Gain 1 Honor."
+card "Cut Down" action gold-cost 0 text "Battle: Destroy a target enemy Personality."
+card "Spirit Guard" personality force 1 chi 2 honor-requirement 0 personal-honor 1 gold-cost 3 keywords Ancestor
+card "Hida Wall" personality force 9 chi 2 honor-requirement 0 personal-honor 1 gold-cost 6
+player Alice clan Lion family-honor 10
+player Bob clan Crab family-honor 10
+phase attack
+step combat
+priority Bob
+Alice home: "Ancestral Shrine"
+Alice battlefield 1: "Spirit Guard" as G1, "Spirit Guard" as G2
+Bob battlefield 1: "Hida Wall"
+Bob stronghold: "Hall of Records" province-strength 5
+Bob hand: "Cut Down"
+Bob plays "Cut Down" targeting G1
+expect legal
+expect Alice family-honor 11
+Alice passes
+Bob passes
+expect G2 in Alice dynasty-discard
+expect Alice family-honor 11
+"""
+
+
+def test_destroyed_during_the_combat_segment_not_in_resolution():
+    # the action's destruction is in the combat segment; the resolution's is not (L5R-COMBAT, L5R-RESOLVE)
+    result = run_text(DESTROYED_DURING)
+    assert result.passed, "\n".join(f.render() for f in result.failures)

@@ -30,6 +30,11 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = _from_play(*split_event(trigger.event))
+    if core.endswith("-destroyed") and {"from", "during"} & set(quals):
+        read = _destruction_quals(core, quals)
+        if read is None:
+            return False  # ("destroyed by a Spell": a cause the engine does not record)
+        quals = read[0]
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
     if core == ATTACK_ENDS:  # "After an Attack Phase ends"
@@ -55,6 +60,44 @@ def fires(trigger) -> bool:
         return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: what destroyed a card, as the trigger words say it ("by another player's action or by battle
+#: resolution"), and when ("during a Combat Segment"): read from triggers_events.DESTROYED_BY
+_DESTROYED_FROM = ("opponent-action", "battle-resolution")
+_DESTROYED_DURING = {"combat-segment": "combat"}
+
+
+def _destruction_quals(core: str, quals: dict) -> tuple[dict, dict] | None:
+    """(the other qualifiers, the destruction checks) of a "destroyed" event's "from"/"during", or None
+    when one of them names a cause or time the engine does not record."""
+    if not core.endswith("-destroyed"):
+        return None
+    checks: dict = {}
+    if "from" in quals:
+        causes = quals["from"].split("|")
+        if not causes or any(c not in _DESTROYED_FROM for c in causes):
+            return None
+        checks["from"] = causes
+    if "during" in quals:
+        if quals["during"] not in _DESTROYED_DURING:
+            return None
+        checks["during"] = _DESTROYED_DURING[quals["during"]]
+    return {k: v for k, v in quals.items() if k not in ("from", "during")}, checks
+
+
+def _destruction_fits(pos: Position, source: Copy, uid: int, checks: dict) -> bool:
+    """Was the card destroyed as the trigger says: by another player's action or by the battle's
+    resolution (L5R-RESOLVE), in the combat segment (L5R-COMBAT)?"""
+    from .triggers_events import DESTROYED_BY
+
+    cause = pos.memo.get(DESTROYED_BY, {}).get(str(uid)) or {}
+    if "from" in checks and not any(
+            (c == "battle-resolution" and cause.get("cause") == "battle-resolution")
+            or (c == "opponent-action" and cause.get("cause") == "action" and cause.get("by") not in (
+                None, source.controller)) for c in checks["from"]):
+        return False
+    return "during" not in checks or cause.get("step") == checks["during"]
 
 
 #: "to a Void Shugenja" ending an Equip trigger: capitalised words, every one a keyword the
@@ -428,6 +471,11 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False
+    destruction = _destruction_quals(core, quals) if {"from", "during"} & set(quals) else None
+    if destruction is not None:  # "destroyed by battle resolution", "... during a Combat Segment"
+        if not _destruction_fits(pos, source, uid, destruction[1]):
+            return False
+        quals = destruction[0]
     subject = name[: -len(verb) - 1]
     if subject == "this-card" and "to" in quals:  # "... to a Void Shugenja"
         return uid == source.uid and _equipped_to_fits(pos, source, trigger)
@@ -777,6 +825,10 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
+    from .triggers_events import TRAIT_RESOLVING
+
+    resolving = pos.memo.get(TRAIT_RESOLVING)
+    pos.memo[TRAIT_RESOLVING] = True  # (what it destroys is no action's doing: triggers_events)
     if word:
         pos.memo["_choosing"] = word
     bind = Bindings()
@@ -795,6 +847,9 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     finally:
         for key in _ACTION_KEYS:
             pos.memo.pop(key, None)
+        pos.memo.pop(TRAIT_RESOLVING, None)
+        if resolving:  # (a trait resolving inside another's)
+            pos.memo[TRAIT_RESOLVING] = resolving
         pos.memo.update(saved)
 
 

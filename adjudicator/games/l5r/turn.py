@@ -102,6 +102,7 @@ def pass_opportunity(game, ctx: Context) -> None:
     pos.memo.get("extra-actions-left", {}).pop(actor, None)  # owed additional actions: passing forgoes them
     if t.passes >= len(pos.players):
         _round_ends(game, pos, ctx.proc)
+        game.settle(pos, ctx.proc)  # what the round's end raised ("destroyed by battle resolution"): L5R-TRAIT
     else:
         t.priority = pos.next_player(actor)
         ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
