@@ -17,6 +17,8 @@ CARRIED_OUT = [
     "gain 2 Honor and search your Fate deck for an Item, show it, and put it into your hand.",
     "After you Recruit this Holding from a Province, refill the Province face-up.",
     "After this Holding enters play from a Province, refill it face-up.",
+    "Before you draw cards at the end of your turn, draw a card.",
+    "Before your turn ends, if this Strategy is in your discard pile, put it in your hand.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -39,6 +41,9 @@ NOT_CARRIED_OUT = [
     # a named card, not the deck's top; entering play from anywhere
     "After you Recruit this Holding from a Province, refill the Province face-up with a Personality.",
     "After this Holding enters play, refill the Province face-up.",
+    # a choice at a moment reached as the game advances; "it" with nothing named
+    "Before you draw cards at the end of your turn, you may draw a card.",
+    "Before your turn ends, put it in your hand.",
 ]
 
 test_moment_traits_carried_out, test_other_moment_traits_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

@@ -833,6 +833,8 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
         pos.memo["_choosing"] = word
     bind = Bindings()
     bind.last = [about] if about is not None else []
+    if about is not None and about.uid == copy.uid and not in_play(pos, copy):
+        bind.zoned.add(copy.uid)  # its own trait's effects reach it out of play (L5R-ACT-EFFECT.4: "other sources")
     declined = str(word or "").lower() in _DECLINE
     try:
         if not (declined and _all_targets_optional(ability)):  # ("you may target ...", declined: no target)

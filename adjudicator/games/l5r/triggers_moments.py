@@ -7,6 +7,8 @@
 * a Terrain's "Before this battle resolves: ..." / "Before this battle's resolution: ...": once the
   combat segment of the battle at its battlefield has ended, before the armies' Force is totalled
   (L5R-RESOLVE.11, pinned from the Comprehensive Rules);
+* "Before you draw cards at the end of your turn" (the End phase's draw) and "Before your turn ends"
+  (a Strategy's, "if this Strategy is in your discard pile", from there): L5R-TRAIT.1, L5R-END, L5R-TURN;
 * a card's "After you Recruit this Holding from a Province, refill the Province face-up": between the
   card's leaving its province and the province's refill (L5R-DYNASTY.6, pinned from the
   Comprehensive Rules) -- :func:`refill_face_up`.
@@ -48,6 +50,30 @@ def _reveal_trait(ability) -> bool:
     return bool(tests) and all(len(c.args) >= 2 and str(c.args[1]).lower() == "this event" for c in tests)
 
 
+#: moments of the End phase and the turn's end: (timing, event name, trigger words) -> moment
+_TURN_MOMENTS = {("before", "you-draw-at-end-of-turn", "before you draw cards at the end of your turn"): "end-draw",
+                 ("before", "turn-ends", "before your turn ends"): "turn-ends"}
+#: "if this Strategy is in your discard pile": the card's own zone, which lets the trait trigger there
+_IN_DISCARD = "effect-if:in-discard-pile"
+
+
+def _turn_moment(ability) -> str | None:
+    trigger = ability.trigger
+    if trigger is None:
+        return None
+    return _TURN_MOMENTS.get((trigger.timing, trigger.event, (trigger.text or "").strip().lower()))
+
+
+def _from_discard(ability) -> bool:
+    """"Before your turn ends, if this Strategy is in your discard pile, put it in your hand": every
+    effect guarded by the card's own being in its discard pile (the trait says it triggers there:
+    L5R-ACT-COND, Comprehensive Rules "Triggered Traits" (d)); "it" is the card."""
+    guards = [c for c in ability.conditions if c.kind == _IN_DISCARD]
+    return bool(guards) and len(guards) == len(ability.conditions) and all(
+        len(c.args) == 2 and re.fullmatch(r"this [A-Z][a-z]+", str(c.args[1])) for c in guards) and \
+        {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
+
+
 def _before_this_battle(ability) -> bool:
     trigger = ability.trigger
     return trigger is not None and trigger.timing == "before" and trigger.event == "battle-resolves" \
@@ -62,15 +88,17 @@ def moment(ability) -> str | None:
         return "reveal"
     if _before_this_battle(ability):
         return "before-resolution"
-    return None
+    return _turn_moment(ability)
 
 
 def _as_resolved(ability):
     """The trait as it resolves: its "this Event is face-up" tests hold at the reveal (the Event has
-    just been turned face-up in its province) and are dropped."""
+    just been turned face-up in its province), and a turn moment's "if this Strategy is in your discard
+    pile" where it resolves from there (:func:`_turn_cards`): both are dropped."""
     from dataclasses import replace
 
-    return replace(ability, conditions=tuple(c for c in ability.conditions if c.kind != _FACE_UP))
+    dropped = (_FACE_UP, _IN_DISCARD) if _from_discard(ability) else (_FACE_UP,)
+    return replace(ability, conditions=tuple(c for c in ability.conditions if c.kind not in dropped))
 
 
 #: the rule of a province refilled face-up after a card left it
@@ -158,6 +186,16 @@ def executes(ability) -> bool | None:
         return False
     if any(isinstance(c, Effect) and c.target is not None and c.target.ref == "this" for c in ability.effects):
         return False
+    if kind in ("end-draw", "turn-ends"):
+        from .triggers import asks_choices
+
+        if asks_choices(_as_resolved(ability)):
+            return False  # (reached as the game advances, where no statement names a choice)
+        if ability.conditions and not _from_discard(ability):
+            return False
+    named = next((c for c in ability.effects if isinstance(c, Effect) and c.target is not None), None)
+    if named is not None and named.target.ref == "it" and not _from_discard(ability):
+        return False  # "it" with nothing named before it: no card the moment is about
     resolved = _as_resolved(ability)
     return effects_execute(replace(resolved, kind="reaction", designators=("Reaction",), trigger=None))
 
@@ -176,7 +214,7 @@ def _searches_read(ability):
     return replace(ability, effects=type(ability.effects)(c for c in ability.effects if not plain(c)))
 
 
-def _resolve(game, pos, copy, ability, proc, rules: tuple) -> None:
+def _resolve(game, pos, copy, ability, proc, rules: tuple, about=None) -> None:
     """Resolve the trait: its limits-block tests first (as triggers._resolve_trait checks them), then
     its effects with its player's choices (triggers._resolve_choosing)."""
     from .triggers import _holds, _resolve_choosing
@@ -192,7 +230,7 @@ def _resolve(game, pos, copy, ability, proc, rules: tuple) -> None:
             proc.add("trigger", f"nothing happens: the condition '{cond.text}' " + (
                 "does not hold" if verdict is False else "is one the engine cannot check"), *rules)
             return
-    _resolve_choosing(game, pos, copy, resolved, proc, None, rules)
+    _resolve_choosing(game, pos, copy, resolved, proc, about, rules)
 
 
 # ---- an Event revealed in the Events phase ---------------------------------------------------
@@ -287,3 +325,48 @@ def choice_stop(game, pos) -> str | None:
             return (f"the combat segment ends with {who}'s pass, and {names}'s trait (before this battle resolves) "
                     f"asks for choices: say '{who} passes answering ...' to name them")
     return None
+
+
+# ---- the End phase's draw and the turn's end --------------------------------------------------
+
+#: the rule of a trait on a moment of the turn's end
+TURN_RULE = "L5R-TRAIT.1"
+
+
+def _turn_cards(game, pos, kind: str) -> list:
+    """(card, ability) of the active player's cards whose trait is on the moment ``kind``: in play,
+    or in the discard pile for a trait that says it triggers there (:func:`_from_discard`)."""
+    from .effects import in_play
+
+    active = pos.timing.active
+    found = []
+    for copy in pos.all_copies():
+        if copy.controller != active and copy.owner != active:
+            continue
+        for ability in game.abilities(copy):
+            if moment(ability) != kind or not executes(ability):
+                continue
+            where = in_play(pos, copy) and copy.controller == active
+            if _from_discard(ability):
+                where = copy.zone.endswith("discard") and copy.owner == active
+            if where:
+                found.append((copy, ability))
+    return found
+
+
+def before_end_draw(game, pos, proc) -> None:
+    """turn.py, the End phase: before the active player draws (L5R-END), his "Before you draw cards at
+    the end of your turn" traits resolve (L5R-TRAIT.1: mandatory, every time the trigger occurs)."""
+    for copy, ability in _turn_cards(game, pos, "end-draw"):
+        here = _from_discard(ability)  # (it says it triggers from the discard pile: L5R-ACT-COND)
+        _resolve(game, pos, copy, ability, proc, (TURN_RULE, "L5R-END", *(("L5R-ACT-COND",) if here else ())),
+                 copy if here else None)
+
+
+def turn_ends(game, pos, proc) -> None:
+    """turn._next_turn: before the active player's turn ends, his "Before your turn ends" traits
+    resolve (L5R-TRAIT.1, L5R-TURN)."""
+    for copy, ability in _turn_cards(game, pos, "turn-ends"):
+        here = _from_discard(ability)  # (it says it triggers from the discard pile: L5R-ACT-COND)
+        _resolve(game, pos, copy, ability, proc, (TURN_RULE, "L5R-TURN", *(("L5R-ACT-COND",) if here else ())),
+                 copy if here else None)

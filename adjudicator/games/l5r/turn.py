@@ -568,6 +568,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             enter_phase(game, pos, "end", proc)
     elif t.phase == "end":
         if "drawn" not in done:
+            triggers_moments.before_end_draw(game, pos, proc)  # "Before you draw cards at the end of your turn"
             deck = pos.zones.get((t.active, "fate-deck"), [])
             if deck:
                 pos.move(deck[0], t.active, "hand", top=False)
@@ -649,6 +650,7 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
 
 def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
+    triggers_moments.turn_ends(game, pos, proc)  # "Before your turn ends, ..." (a triggered trait)
     delayed.turn_ends(game, pos, proc)  # "Destroy him before this turn ends" (delayed.py)
     gone = pos.expire(["turn"])
     if gone:
