@@ -19,6 +19,8 @@ CARRIED_OUT = [
     "Battle: A target enemy Personality challenges Kenji. Give the winner +2F.",
     "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
     "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
+    # "him" right after the loser's clause: each loser tested on his own (duels._per_loser)
+    "Battle: Kenji challenges a target enemy Personality. Bow the loser. Destroy him if he is defending.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -27,6 +29,8 @@ NOT_CARRIED_OUT = [
      "Bow the loser."),
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
+    # "him" two clauses after the loser's: not read for each loser
+    "Battle: Kenji challenges a target enemy Personality. Bow the loser. Gain 1 Honor. Destroy him if he is defending.",
 ]
 
 

@@ -154,17 +154,40 @@ def executes(ability) -> bool:
 
 def _loser_pronoun_tested(ability, named: list[int]) -> bool:
     """"Bow the loser, and destroy him if he is dishonorable": after a tie "him" is both losers,
-    but the procedure tests "he" on the first of them only, so such a test is not claimed."""
+    but the procedure tests "he" on the first of them only, so such a test is not claimed -- unless
+    it follows the loser's clause at once (:func:`_per_loser`, carried out here for each loser)."""
     from .conditions import PRONOUNS
 
     losers = [n for n in named if "duel-loser" in ability.effects[n].target.states]
     for m, clause in enumerate(ability.effects):
         if not losers or m <= losers[0] or not isinstance(clause, Effect) or clause.target is None \
-                or clause.target.ref != "it" or clause.target.states:
+                or clause.target.ref != "it" or clause.target.states or _per_loser(ability, m):
             continue
         if any(len(c.args) > 1 and str(c.args[1]).lower() in PRONOUNS for c in _conds(ability, m)):
             return True
     return False
+
+
+#: the tests "he" may take in a clause on the duel's loser(s) (:func:`_per_loser`)
+_LOSER_TESTS = ("effect-if:is",)
+
+
+def _per_loser(ability, index: int) -> bool:
+    """"Bow the loser, and destroy him if he is dishonorable", "Give the loser -2F, and bow him if he is
+    dishonorable": a clause on "him" right after a clause on the duel's loser, whose every test is a
+    state of "he" -- carried out for each loser (a tie makes both lose: L5R-ACT-EFFECT.5.4), each
+    tested on his own (:func:`carry_out`)."""
+    from .conditions import PRONOUNS
+
+    if index < 1 or not isinstance(ability.effects[index], Effect):
+        return False
+    clause, before = ability.effects[index], ability.effects[index - 1]
+    if clause.target is None or clause.target.ref != "it" or clause.target.states or not isinstance(before, Effect) \
+            or before.target is None or "duel-loser" not in before.target.states:
+        return False
+    tests = _conds(ability, index)
+    return bool(tests) and all(c.kind in _LOSER_TESTS and len(c.args) == 3 and str(c.args[1]).lower() in PRONOUNS
+                               for c in tests)
 
 
 #: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
@@ -289,7 +312,7 @@ def handles(ability, index: int) -> bool:
     clause = ability.effects[index]
     if not isinstance(clause, Effect):
         return False
-    if clause.kind == "duel-challenger":
+    if clause.kind == "duel-challenger" or _per_loser(ability, index):
         return True
     if clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger":
         return True
@@ -317,6 +340,9 @@ def _side(ctx, source: Copy, clause: Effect, bind) -> list[Copy]:
 def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     """Fight the duel the clauses at ``index`` (challenger) and ``index + 1`` (challenged) create."""
     pos = ctx.position
+    if _per_loser(ability, index):
+        _on_each_loser(ctx, source, ability, index, bind)
+        return
     if ability.effects[index].kind != "duel-challenger":
         return  # the challenged side: carried out with its challenger
     result = {"winners": [], "losers": [], "focused": [], "happened": False}
@@ -362,6 +388,32 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     _resolve(ctx, a, b, stat, focused, result, [w for w in waiting if _both_lose(w[1])])
     pos.memo.pop(INVOLVED, None)  # the duel ends with its resolution step (Comprehensive Rules, Duel)
     _after_resolution(ctx, [w for w in waiting if not _both_lose(w[1])], (a, b), result)
+
+
+def _on_each_loser(ctx, source: Copy, ability, index: int, bind) -> None:
+    """The clause of :func:`_per_loser`: for each loser of the duel, its tests on "he" checked on him,
+    then the clause applied to him (L5R-ACT-EFFECT.5.6)."""
+    from . import conditions
+    from .effects import apply_to_card
+
+    pos = ctx.position
+    clause = ability.effects[index]
+    result = pos.memo.get(CURRENT) or {}
+    losers = [pos.copies[u] for u in result.get("losers", []) if u in pos.copies]
+    if not losers:
+        ctx.step("effect", f"{clause.text}: the duel has no loser", CONSEQUENCES)
+    for loser in losers:
+        verdicts = [conditions.evaluate(c, game=ctx.game, pos=pos, actor=ctx.actor, source=source,
+                                        subject_of=lambda word, card=loser: card if word.lower() in conditions.PRONOUNS
+                                        else None) for c in _conds(ability, index)]
+        if not all(v is True for v in verdicts):
+            why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+            ctx.step("effect", f"{clause.text} ({loser.name}, a loser): not carried out ({why})", CONSEQUENCES)
+            continue
+        out = apply_to_card(ctx.game, pos, loser, clause, as_cost=False, source=source.name)
+        ctx.step("effect", f"{out.description}" if out.changed else f"{out.description}: no change ({out.why})",
+                 CONSEQUENCES, "L5R-ACT-EFFECT")
+    bind.last = losers or bind.last
 
 
 def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
