@@ -21,6 +21,7 @@ CARRIED_OUT = [
     "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
     # "him" right after the loser's clause: each loser tested on his own (duels._per_loser)
     "Battle: Kenji challenges a target enemy Personality. Bow the loser. Destroy him if he is defending.",
+    "After this Personality enters a duel, the other Personality in the duel loses Duelist.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -31,6 +32,8 @@ NOT_CARRIED_OUT = [
     "Give the winner +2F.",
     # "him" two clauses after the loser's: not read for each loser
     "Battle: Kenji challenges a target enemy Personality. Bow the loser. Gain 1 Honor. Destroy him if he is defending.",
+    # "this Personality" on an attachment would be its bearer: not read
+    "After this Personality enters a duel, give this Personality +2F.",
 ]
 
 

@@ -379,6 +379,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
         return
     result["happened"] = True
     pos.memo[INVOLVED] = [a.uid, b.uid]
+    _entering(ctx, a, b)  # "After this Personality enters a duel, ..." (its triggered trait, L5R-TRAIT)
     owed = _owed(ctx, ability, index, b.controller, a.controller)
     from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
@@ -414,6 +415,68 @@ def _on_each_loser(ctx, source: Copy, ability, index: int, bind) -> None:
         ctx.step("effect", f"{out.description}" if out.changed else f"{out.description}: no change ({out.why})",
                  CONSEQUENCES, "L5R-ACT-EFFECT")
     bind.last = losers or bind.last
+
+
+#: the trigger of a Personality's own trait on entering a duel
+ENTERS = ("after", "this-personality-enters-duel")
+#: what such a trait may do, and to whom: the other Personality in the duel, itself, its player
+_ENTERING_KINDS = ("lose-keyword", "grant-keyword", "bow", "straighten", "modify-stat", "dishonor")
+
+
+def _other_duelist(spec) -> bool:
+    return spec is not None and spec.ref == "choice" and set(spec.states) == {"other", "in-duel"} \
+        and spec.card_types == ("personality",) and not spec.keywords and not spec.tests
+
+
+def entering_executes(ability) -> bool:
+    """"After this Personality enters a duel, the other Personality in the duel loses Duelist": a trait
+    of the Personality (or of an attachment: "this Personality" is its bearer), no costs, conditions or
+    limit, each effect one of :data:`_ENTERING_KINDS` on the other Personality in the duel, or on its
+    player's Honor or hand ("this" is not read: on an attachment it might be the attachment)."""
+    trigger = ability.trigger
+    if trigger is None or (trigger.timing, trigger.event) != ENTERS or ability.costs or ability.conditions \
+            or ability.limit is not None or not ability.effects:
+        return False
+
+    def read(c) -> bool:
+        if not isinstance(c, Effect):
+            return False
+        if c.kind in _PLAYER_KINDS:
+            return c.target is None or c.target.ref == "you"
+        if c.kind == "modify-stat" and (c.stat not in ("force", "chi") or not c.amount):
+            return False
+        return c.kind in _ENTERING_KINDS and _other_duelist(c.target)
+
+    return all(read(c) for c in ability.effects)
+
+
+def _entering(ctx, a: Copy, b: Copy) -> None:
+    """The two Personalities have entered the duel (L5R-ACT-EFFECT.5.1): the trait of each on that
+    resolves now, before any focusing (L5R-TRAIT: mandatory, as its trigger occurs)."""
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    for card, other in ((a, b), (b, a)):
+        # the Personality's own traits, and those of his attachments ("this Personality": their bearer)
+        for holder in (card, *pos.attachments_of(card.uid)):
+            for ability in ctx.game.abilities(holder):
+                if ability.kind == "trait" and entering_executes(ability):
+                    _enter_trait(ctx, holder, card, other, ability)
+
+
+def _enter_trait(ctx, holder: Copy, card: Copy, other: Copy, ability) -> None:
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    ctx.step("effect", f"{holder.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT",
+             CHALLENGE)
+    for clause in ability.effects:
+        if clause.kind in _PLAYER_KINDS:
+            out = apply_to_player(ctx.game, pos, holder.controller, clause, as_cost=False)
+        else:
+            out = apply_to_card(ctx.game, pos, other, clause, as_cost=False, source=holder.name)
+        ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-TRAIT", "L5R-ACT-EFFECT")
 
 
 def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:

@@ -169,6 +169,11 @@ def executes(ability) -> bool | None:
         from .triggers import fires
 
         return fires(ability.trigger)
+    from .duels import ENTERS, entering_executes
+
+    if ability.kind == "trait" and ability.trigger is not None and \
+            (ability.trigger.timing, ability.trigger.event) == ENTERS:
+        return entering_executes(ability)  # "After this Personality enters a duel" (duels._entering)
     kind = moment(ability)
     if kind is None:
         return None
