@@ -51,8 +51,8 @@ def fires(trigger) -> bool:
         quals = {k: v for k, v in quals.items() if k != "to"}
     if quals.get("at", "battlefield") != "battlefield":
         return False  # ("at this card's battlefield": not read here; "at a battlefield": _qualifiers_fit)
-    if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
-        return False
+    if set(quals) - set(_CHECKED) or quals.get("by", "you") not in ("you", "opponent"):
+        return False  # ("by": whose card the event is about, _qualifiers_fit)
     core = _raised_form(core)
     if core == "this-card-attached" and _generic_card(trigger.text or ""):
         return False
@@ -415,6 +415,8 @@ _CHECKED = ("by", "kw", "at")
 def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> bool:
     if quals.get("by") == "you" and copy.controller != source.controller:
         return False
+    if quals.get("by") == "opponent" and copy.controller == source.controller:
+        return False  # "After another player's Personality Lobbies"
     if quals.get("at") == "battlefield" and not _at_a_battlefield(pos, copy):
         return False  # "After your Personality wins a duel at a battlefield"
     kw = quals.get("kw")

@@ -10,7 +10,8 @@ RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "re
           "leaves-play", "attached", "destroyed-during-battle",
           "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack",
           "wins-duel",  # (a duel's winner: duels.py)
-          "seppuku")  # (a Personality committing Seppuku: effects_engine)
+          "seppuku",  # (a Personality committing Seppuku: effects_engine)
+          "lobbies")  # (the Personality bowed for the Lobby action: turn.lobby, L5R-LOBBY)
 
 
 def _fighting(pos) -> bool:

@@ -198,6 +198,7 @@ def lobby(game, ctx: Context) -> None:
         ctx.reject("L5R-ACT-COST.3", f"{who.show()} is already bowed, so bowing it cannot pay the cost")
     who.flags.add("bowed")
     raise_event(pos, "bowed", who)  # "After this card bows" must fire (triggers.fires)
+    raise_event(pos, "lobbies", who)  # "After another player's Personality Lobbies" (triggers.fires)
     ctx.step("cost", f"bow {who.name}", "L5R-ACT-COST", "L5R-LOBBY")
     for p in pos.players.values():
         p.flags.discard("imperial-favor")
