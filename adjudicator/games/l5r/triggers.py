@@ -30,6 +30,8 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = _from_play(*split_event(trigger.event))
+    if core == _FAVOR_TRIGGER:  # "After you discard the Imperial Favor" (own_actions: the Favor's actions)
+        return trigger.timing == "after" and not quals
     if core.endswith("-destroyed") and {"from", "during"} & set(quals):
         read = _destruction_quals(core, quals)
         if read is None:
@@ -60,6 +62,10 @@ def fires(trigger) -> bool:
         return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "After you discard the Imperial Favor": its player discarded it (triggers_events.FAVOR_DISCARDED)
+_FAVOR_TRIGGER = "imperial-favor-discarded-by-you"
 
 
 #: what destroyed a card, as the trigger words say it ("by another player's action or by battle
@@ -457,6 +463,10 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not fires(trigger):
         return False
     core, quals = _from_play(*split_event(trigger.event))
+    from .triggers_events import FAVOR_DISCARDED
+
+    if core == _FAVOR_TRIGGER or verb == FAVOR_DISCARDED:  # whose discard it was (L5R-FAVOR)
+        return core == _FAVOR_TRIGGER and verb == FAVOR_DISCARDED and event[2].get("by") == source.controller
     if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
         whose = _turn_whose(trigger) if core == verb else None
         active = pos.timing.active

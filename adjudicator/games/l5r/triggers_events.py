@@ -114,3 +114,12 @@ def split_event(name: str) -> tuple[str, dict]:
     (the event-name scheme of ability_events; here so that the engine need not import the grammar side)."""
     core, *rest = name.split(";")
     return core, dict(part.split("=", 1) for part in rest if "=" in part)
+
+
+#: a player has discarded the Imperial Favor (L5R-FAVOR): [FAVOR_DISCARDED, 0, {"by": player}] --
+#: "After you discard the Imperial Favor" (triggers.py)
+FAVOR_DISCARDED = "favor-discarded"
+
+
+def raise_favor_discarded(pos, player: str) -> None:
+    pos.memo.setdefault(PENDING, []).append([FAVOR_DISCARDED, 0, {"by": player}])
