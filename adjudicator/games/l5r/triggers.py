@@ -154,7 +154,7 @@ _ENGAGED_AT = {"any": lambda pos, source: True, "this-card": _at_current_battlef
 
 
 #: the trigger names of a battle's resolution having ended, with what was destroyed in it
-_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys")
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys", "battle-ends")
 #: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
 #: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
 _ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
@@ -170,6 +170,10 @@ def _resolution_whose(trigger) -> str | None:
     if core == "army-destroys":
         return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
             (trigger.text or "").strip()) else None
+    if core == "battle-ends":  # "After a battle ends in which you destroyed a province as the Attacker"
+        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and re.fullmatch(
+            r"after a battle ends in which you destroyed a province as the attacker", (trigger.text or "").strip(),
+            re.I) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
@@ -183,6 +187,8 @@ def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
     destroyed = info.get("destroyed", {})
     if whose == "you":
         return bool(destroyed.get(source.controller))
+    if whose == "you-attacker-province":  # the trait's controller attacked and destroyed the province
+        return source.controller == pos.timing.active and "province" in (destroyed.get(source.controller) or ())
     if whose in ("this-army", "this-army-province"):  # the attacking army this card (or its bearer) was in
         leader = source
         while leader.attached_to is not None and leader.attached_to in pos.copies:
