@@ -19,6 +19,7 @@ CARRIED_OUT = [
     "After this Holding enters play from a Province, refill it face-up.",
     "Before you draw cards at the end of your turn, draw a card.",
     "Before your turn ends, if this Strategy is in your discard pile, put it in your hand.",
+    "After this battle resolves, if this Terrain is in play, put it into your hand.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -44,6 +45,7 @@ NOT_CARRIED_OUT = [
     # a choice at a moment reached as the game advances; "it" with nothing named
     "Before you draw cards at the end of your turn, you may draw a card.",
     "Before your turn ends, put it in your hand.",
+    "After this battle resolves, if you won it, put this Terrain into your hand.",
 ]
 
 test_moment_traits_carried_out, test_other_moment_traits_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

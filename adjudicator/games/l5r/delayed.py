@@ -431,6 +431,9 @@ def battle_resolves(game, pos: Position, proc: Procedure) -> None:
 
 def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None:
     """Once the battle at ``field`` has resolved (battle.combat_ends, after battle.resolve_battle)."""
+    from .triggers_moments import after_resolution
+
+    after_resolution(game, pos, proc, field)  # a Terrain's "After this battle resolves" trait (L5R-RESOLVE.11)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_ENDS and e["turn"] == turn
          and e.get("battlefield") == field)

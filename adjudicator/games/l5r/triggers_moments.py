@@ -74,6 +74,25 @@ def _from_discard(ability) -> bool:
         {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
 
 
+_THIS_BATTLE_AFTER = re.compile(r"^after this battle(?:'s resolution| resolves)$", re.I)
+#: "if this Terrain is in play": the card's own presence, checked as the trait resolves
+_IN_PLAY = "effect-if:in-play"
+
+
+def _own_in_play(ability) -> bool:
+    """Every condition is "if this Terrain is in play" on the card itself, on every effect."""
+    guards = [c for c in ability.conditions if c.kind == _IN_PLAY]
+    return bool(guards) and len(guards) == len(ability.conditions) and all(
+        len(c.args) == 2 and re.fullmatch(r"this [A-Z][a-z]+", str(c.args[1])) for c in guards) and \
+        {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
+
+
+def _after_this_battle(ability) -> bool:
+    trigger = ability.trigger
+    return trigger is not None and trigger.timing == "after" and trigger.event == "battle-resolves" \
+        and bool(_THIS_BATTLE_AFTER.match((trigger.text or "").strip()))
+
+
 def _before_this_battle(ability) -> bool:
     trigger = ability.trigger
     return trigger is not None and trigger.timing == "before" and trigger.event == "battle-resolves" \
@@ -88,6 +107,8 @@ def moment(ability) -> str | None:
         return "reveal"
     if _before_this_battle(ability):
         return "before-resolution"
+    if _after_this_battle(ability):
+        return "after-resolution"
     return _turn_moment(ability)
 
 
@@ -97,7 +118,8 @@ def _as_resolved(ability):
     pile" where it resolves from there (:func:`_turn_cards`): both are dropped."""
     from dataclasses import replace
 
-    dropped = (_FACE_UP, _IN_DISCARD) if _from_discard(ability) else (_FACE_UP,)
+    dropped = (_FACE_UP, _IN_DISCARD) if _from_discard(ability) else (_FACE_UP, _IN_PLAY) if _own_in_play(ability) \
+        else (_FACE_UP,)
     return replace(ability, conditions=tuple(c for c in ability.conditions if c.kind not in dropped))
 
 
@@ -191,15 +213,17 @@ def executes(ability) -> bool | None:
         return False
     if any(isinstance(c, Effect) and c.target is not None and c.target.ref == "this" for c in ability.effects):
         return False
-    if kind in ("end-draw", "turn-ends"):
+    if kind == "after-resolution" and (ability.conditions and not _own_in_play(ability)):
+        return False
+    if kind in ("end-draw", "turn-ends", "after-resolution"):
         from .triggers import asks_choices
 
         if asks_choices(_as_resolved(ability)):
             return False  # (reached as the game advances, where no statement names a choice)
-        if ability.conditions and not _from_discard(ability):
+        if ability.conditions and not (_from_discard(ability) or _own_in_play(ability)):
             return False
     named = next((c for c in ability.effects if isinstance(c, Effect) and c.target is not None), None)
-    if named is not None and named.target.ref == "it" and not _from_discard(ability):
+    if named is not None and named.target.ref == "it" and not (_from_discard(ability) or _own_in_play(ability)):
         return False  # "it" with nothing named before it: no card the moment is about
     resolved = _as_resolved(ability)
     return effects_execute(replace(resolved, kind="reaction", designators=("Reaction",), trigger=None))
@@ -305,6 +329,26 @@ def before_resolution(game, pos, proc) -> None:
     the "Before this battle resolves" traits of the cards at the battlefield resolve (L5R-RESOLVE.11)."""
     for copy, ability in _waiting_terrains(game, pos):
         _resolve(game, pos, copy, ability, proc, (BEFORE_RESOLUTION_RULE, "L5R-TRAIT", "L5R-TRAIT.5"))
+
+
+def after_resolution(game, pos, proc, field: str | None) -> None:
+    """delayed.battle_ends: the battle has resolved; before anything after it (its Terrains are
+    discarded after the battle ends), the "After this battle resolves" traits of the cards at the
+    battlefield resolve (L5R-RESOLVE.11); "if this Terrain is in play" is checked on the card, and
+    "it" is the card itself."""
+    from .effects import in_play
+    from .effects_battle import terrain_zone
+
+    zone = terrain_zone(field)  # (the battle's battlefield: its units may have gone home already)
+    for copy in [c for c in pos.all_copies() if zone is not None and c.zone == zone]:
+        for ability in game.abilities(copy):
+            if moment(ability) != "after-resolution" or not executes(ability):
+                continue
+            if _own_in_play(ability) and not in_play(pos, copy):
+                proc.add("trigger", f"{copy.name}'s trait ({ability.trigger.text}): it is not in play, so nothing "
+                         "happens", BEFORE_RESOLUTION_RULE, "L5R-TRAIT")
+                continue
+            _resolve(game, pos, copy, ability, proc, (BEFORE_RESOLUTION_RULE, "L5R-TRAIT"), copy)
 
 
 def choice_stop(game, pos) -> str | None:
