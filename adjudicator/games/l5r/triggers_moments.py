@@ -278,12 +278,15 @@ def _reveal_choices(game, pos) -> list:
     from .triggers import asks_choices
 
     active = pos.timing.active
+    resolved = pos.memo.get("game:events", [])  # (an Event of a name resolved before does not: L5R-EVENTS.3)
     found = []
     for (owner, zone), uids in pos.zones.items():
         if owner != active or not zone.startswith("province "):
             continue
         for uid in uids:
             copy = pos.copies[uid]
+            if [active, copy.name] in resolved:
+                continue
             if "face-down" in copy.flags and copy.card.type == "event" and any(
                     moment(a) == "reveal" and asks_choices(a) for a in game.abilities(copy)):
                 found.append(copy)
