@@ -135,3 +135,31 @@ def test_destroyed_during_the_combat_segment_not_in_resolution():
     # the action's destruction is in the combat segment; the resolution's is not (L5R-COMBAT, L5R-RESOLVE)
     result = run_text(DESTROYED_DURING)
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+REVEAL_MAY = """scenario "t"
+game l5r
+card "Fresh Start" event text "After you reveal cards in your Provinces at the start of your turn, if this Event is face-up in one of them, you may discard your hand (even if it is empty) to draw four cards."
+card "Quick Step" action gold-cost 0 focus 1
+player Alice clan Crane family-honor 10
+player Bob clan Crab family-honor 9
+phase events
+Alice province 1: "Fresh Start" face-down
+Alice hand: "Quick Step" as H1
+Alice fate-deck: 5 "Quick Step"
+Alice passes{answer}
+expect legal
+{expect}
+"""
+
+
+def test_one_may_on_both_effects_taken():
+    # no answer: the "you may" is taken, as an action's is (L5R-TRAIT.5): the hand goes, four are drawn
+    result = run_text(REVEAL_MAY.format(answer="", expect="expect H1 in Alice fate-discard\nexpect Alice hand 4"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_one_may_on_both_effects_declined():
+    # one answer declines the one "may": neither the discard nor the draw happens
+    result = run_text(REVEAL_MAY.format(answer=" answering no", expect="expect H1 in Alice hand\nexpect Alice hand 1"))
+    assert result.passed, "\n".join(f.render() for f in result.failures)

@@ -206,9 +206,12 @@ def executes(ability) -> bool | None:
 
     if ability.costs or ability.limit is not None:
         return False
-    optional = sum(c.kind == "effect-optional" for c in ability.conditions)
-    if optional > 1 or (optional and len(ability.effects) > 1):
-        return False  # ("you may search ..., put it in your hand, and discard a card": the "may" is on all of them)
+    optional = {c.args[0] for c in ability.conditions if c.kind == "effect-optional" and c.args}
+    every = {f"effect {i}" for i in range(len(ability.effects))}
+    one_may = len(re.findall(r"\bmay\b", ability.text or "", re.I)) == 1
+    if optional and not (optional == every and (len(every) == 1 or one_may)):
+        return False  # ("you may search ..., put it in your hand, and discard a card": the "may" kept on one only)
+    # ("you may discard your hand to draw four cards": one "may" on every effect, one answer for all of them)
     if not _procedure_binds(_searches_read(ability)):
         return False
     if any(isinstance(c, Effect) and c.target is not None and c.target.ref == "this" for c in ability.effects):
