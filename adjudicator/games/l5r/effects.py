@@ -406,6 +406,10 @@ def executes(ability) -> bool:
         from .duels import focus_effect_executes
 
         return focus_effect_executes(ability)
+    from .triggers_moments import executes as at_moment  # an Event's reveal, "Before this battle resolves"
+
+    if at_moment(ability) is not None:
+        return at_moment(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 

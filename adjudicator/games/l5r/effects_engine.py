@@ -890,6 +890,7 @@ def _seppuku(game, position, copy, effect, *, as_cost, source):
     if _cannot(position, copy, "destroy", game):
         return Outcome(bool(said), f"{name} commits Seppuku: " + ", then ".join(said or ["nothing to rehonor"]),
                        f"{name} cannot be destroyed")
+    raise_event(position, "seppuku", copy)  # "After a Personality commits seppuku" (triggers)
     raise_event(position, "destroyed", copy)
     discard_copy(position, copy)
     said.append(f"destroy {name}")
