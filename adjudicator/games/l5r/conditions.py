@@ -165,9 +165,14 @@ def _readable(test: str, args: tuple) -> bool:
         return duel_test
     if test in ("did", "did-not") and _entered_this_turn(args):
         return True  # "If this Follower did not enter play this turn" (triggers_events.ORIGINS, kept for the turn)
+    from . import history
+
+    recorded = history.reads(test, args)  # "if he has moved this turn": the turn's record (history.py)
+    if recorded is not None:
+        return recorded
     if args and _PERIOD_ARG.fullmatch(args[-1]):
-        # "If he moved this turn": the engine keeps no history of a turn or battle, only what
-        # the ability being resolved did (procedure's "_done"), so a test over a period is not read
+        # "If he lost Honor since your last turn began": the engine keeps a record of the current turn
+        # only, of what it records (history.py), so any other test over a period is not read
         return False
     if test in ("any-of", "all-of", "none-of"):
         decode = _decoder()
@@ -952,6 +957,12 @@ def _test(test, args, game, pos, actor, source, subject_of):
 
     if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
         return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
+    from . import history
+
+    if history.reads(test, args):  # "if he has moved this turn" (history.py); "this unit": the card itself,
+        # which moves with its unit (history.note_move)
+        return history.test(test, args, pos=pos, actor=actor, subject=lambda word: _subject(
+            "this card" if word.lower() == "this unit" else word, pos, source, subject_of))
 
     if test == "you-have" and _designation(args):
         # Courtesy: unless you went first (the first player in seat order); Compassion: while you have

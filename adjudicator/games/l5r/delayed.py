@@ -436,6 +436,9 @@ def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None
 
 def turn_begins(game, pos: Position, proc: Procedure) -> None:
     """After a new turn has begun (turn._next_turn)."""
+    from .history import turn_begins as seen_from_start
+
+    seen_from_start(pos)  # the turn's record holds all of this turn from now on (history.py)
     t = pos.timing
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
          and e["turn"] < t.turn)
