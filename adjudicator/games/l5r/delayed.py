@@ -97,6 +97,9 @@ def _engaging(ability) -> bool:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    if _moment_test(ability, cond):  # "Before this turn ends, if it is still in play": asked at the moment
+        return _moment_test_read(cond) and any(c.args[:1] == cond.args[:1] and fired(c) and executes(ability, c)
+                                               for c in ability.conditions)
     if cond.kind == "effect-trigger" and ability.kind == "trait":  # a second trigger in a triggered trait's line
         return standing_executes(ability, cond)
     if ability.kind == "trait":
@@ -118,8 +121,12 @@ def executes(ability, cond) -> bool:
         return False
     # the delayed condition is the effect's only condition -- but for the acting player's own "you may"
     # (decided with the action: procedure.resolve_effects skips it on "choosing no", else sets it aside)
+    # and the tests asked when the moment comes ("Before this turn ends, if it is still in play, ...")
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")
-           and not _own_option(c)) != 1:
+           and not _own_option(c) and not _moment_test(ability, c)) != 1:
+        return False
+    if any(c.args[:1] == cond.args[:1] and c.kind.startswith("effect-if:") and not _moment_test_read(c)
+           for c in ability.conditions):
         return False
     if (when in NEXT_TIME or when in EACH_TIME) and not any(
             isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
@@ -159,6 +166,67 @@ def executes(ability, cond) -> bool:
     if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
         return True
     return clause.kind in _CARD_KINDS
+
+
+def _moment_test(ability, cond) -> bool:
+    """"Before this turn ends, if it is still in play, gain 1 Honor", "Gain 2 Honor before the turn ends
+    if the Personality did not assign to attack this turn": a test on a delayed effect is asked when
+    the effect happens -- at its moment (:func:`_fire`), not when the action resolves. Only plain "if"
+    tests: "-2F, or -3F if ..." (an "unless" on the first) makes the second effect an alternative the
+    reader did not set aside with it."""
+    index = _index(cond) if cond.args else None
+    return cond.kind.startswith("effect-if:") and index is not None and any(
+        c is not cond and c.args[:1] == cond.args[:1] and fired(c) for c in ability.conditions)
+
+
+def at_moment(ability, cond) -> bool:
+    """For procedure.resolve_effects: leave this test for the moment the delayed effect happens."""
+    return _moment_test(ability, cond) and _moment_test_read(cond)
+
+
+def _moment_test_read(cond) -> bool:
+    from . import history
+    from .conditions import readable
+
+    return readable(cond) or history.reads_in_delayed(cond.kind.partition(":")[2], tuple(cond.args[1:]))
+
+
+def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, source) -> bool:
+    """Do the tests of a delayed effect hold now that its moment has come? "he", "the Personality",
+    "it": the card the action named when it resolved (the entry's); "this card": the card using it.
+    A test the engine cannot decide leaves the effect uncarried-out (L5R-ACT-EFFECT)."""
+    from . import history
+    from .conditions import PRONOUNS, SELF, _subject, evaluate
+
+    index = entry["effect"]
+    named = [pos.copies.get(u) for u in (entry.get("named") or entry["cards"]) if u in pos.copies]
+
+    def subject_of(word):
+        w = word.lower()
+        if w in SELF:
+            return source
+        if w in PRONOUNS or w in ("the personality", "the follower", "the card"):
+            return named[0] if len(named) == 1 else None
+        return None
+
+    for cond in ability.conditions:
+        if cond.args[:1] != (f"effect {index}",) or not _moment_test(ability, cond):
+            continue
+        test, args = cond.kind.partition(":")[2], tuple(cond.args[1:])
+        if history.reads_in_delayed(test, args):
+            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]))
+        else:
+            verdict = evaluate(cond, game=game, pos=pos, actor=entry["controller"], source=source,
+                               subject_of=lambda word: subject_of(word) or _subject(word, pos, source, subject_of))
+        if verdict is None:
+            proc.add("effect", f"not carried out: '{ability.effects[index].text}' depends on a condition the engine "
+                     f"cannot check ({cond.text})", "L5R-ACT-EFFECT", "L5R-DURATION")
+            return False
+        if not verdict:
+            proc.add("effect", f"{ability.effects[index].text}: not carried out, since the condition does not hold "
+                     f"({cond.text})", "L5R-ACT-EFFECT", "L5R-DURATION")
+            return False
+    return True
 
 
 def _own_option(cond) -> bool:
@@ -279,6 +347,7 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    entry["named"] = [c.uid for c in bind.last if not isinstance(c, str)]  # "if the Personality ..." (_moment_holds)
     if _his_unit(clause):  # "his unit": the cards in his unit when the moment comes (attachments may change)
         he = bind.moved or bind.last
         entry["cards"], entry["unit-of"] = [], [c.uid for c in he[:1] if not isinstance(c, str)]
@@ -307,6 +376,8 @@ def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
     name = source.name
     proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
              "L5R-DURATION")
+    if not _moment_holds(game, pos, proc, ability, entry, source):  # "if it is still in play" (asked now)
+        return
     players = entry["players"]
     if "controller-of" in entry:  # "its controller": who controls that card now
         players = list(dict.fromkeys(pos.copies[u].controller for u in entry["controller-of"] if u in pos.copies))

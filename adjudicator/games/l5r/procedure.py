@@ -790,6 +790,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
+            if delayed.at_moment(ability, guard):  # "Before this turn ends, if it is still in play": asked then
+                continue
             if guard.kind == "effect-optional":
                 if ctx.body.choosing in ("no", "decline", "not"):
                     ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
