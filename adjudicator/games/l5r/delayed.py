@@ -24,6 +24,9 @@ TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn b
 #: "after your second turn from now begins": the second of the controller's turns to begin from now
 SECOND_TURN_BEGINS = ("after-nth-2", "your-turn-begins")
 TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
+#: "draw an additional card before your next turn ends": the end of the controller's next turn -- one
+#: that begins after the effect is set aside (this turn, even if it is his, is not his "next")
+NEXT_TURN_ENDS = ("before-next", "your-turn-ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
 END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
@@ -41,8 +44,10 @@ NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", 
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
 #: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
 #: is assigned (battle.assign raises it), until the turn ends
-EACH_TIME = {("each-time", "card-assigned"): "assigned"}
-FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS,
+EACH_TIME = {("each-time", "card-assigned"): "assigned",
+             # "After each time he is assigned to attack this turn, gain 2 Honor": battle.assign raises it too
+             ("each-time", "card-assigned-to-attack"): "assigned-to-attack"}
+FIRED = frozenset({*EACH_TIME, TURN_BEGINS, NEXT_TURN_ENDS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS,
                    BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
@@ -278,7 +283,7 @@ def _sentence_goes_on(ability, index: int, cond) -> bool:
 #: "before your turn ends" in a triggered trait: the end of the controller's turn -- this one if it
 #: is theirs, else their next (turn_ends); the moments a trait's delayed effect may wait for
 YOUR_TURN_ENDS = ("end-of", "your-turn-ends")
-_TRAIT_MOMENTS = (TURN_ENDS, PHASE_ENDS, TURN_BEGINS, END_PHASE, END_PHASE_BEGINS)
+_TRAIT_MOMENTS = (TURN_ENDS, PHASE_ENDS, TURN_BEGINS, END_PHASE, END_PHASE_BEGINS, NEXT_TURN_ENDS)
 
 
 def trait_executes(ability, cond) -> bool:
@@ -316,7 +321,7 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 
 
 #: when each moment comes, in words
-_WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after your second turn from now begins",
+_WORDS = {TURN_BEGINS: "after your next turn begins", NEXT_TURN_ENDS: "as your next turn ends", SECOND_TURN_BEGINS: "after your second turn from now begins",
           TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
@@ -326,7 +331,8 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after
           ("after-next", "card-assigned"): "after the next time he is assigned",
           ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack",
           ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle",
-          ("each-time", "card-assigned"): "each time he is assigned this turn"}
+          ("each-time", "card-assigned"): "each time he is assigned this turn",
+          ("each-time", "card-assigned-to-attack"): "each time he is assigned to attack this turn"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -452,6 +458,8 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
     active = pos.timing.active
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == YOUR_TURN_ENDS and e["controller"] == active)
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == NEXT_TURN_ENDS and e["controller"] == active
+         and e["turn"] < turn)
     entries = pos.memo.get(KEY, [])
     lapsed = [e for e in entries if (tuple(e["moment"]) in NEXT_TIME or tuple(e["moment"]) in EACH_TIME)
               and e.get("this-turn") and e["turn"] == turn]
