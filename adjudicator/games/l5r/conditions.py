@@ -529,6 +529,10 @@ def _index(cond) -> int | None:
 
 #: "you did", "you do", "you did not": the acting player's own optional effect just before
 _YOU_DID = ("you did", "you do", "you did not", "you do not")
+#: "His controller may discard a card. If he does, ...; if he does not, ...": another player's
+#: optional effect just before (he decides it with the action's ``choosing``: procedure.resolve_effects)
+_HE_DID = ("he did", "he does", "he did not", "he does not", "he chose this", "he did not choose this",
+           "he chooses not to", "he chose not to")
 
 
 def _optional_before(ability, cond) -> int | None:
@@ -536,9 +540,13 @@ def _optional_before(ability, cond) -> int | None:
     latest optional effect before the guarded one, a change to cards or players (not a choice of
     target), or None."""
     n = _index(cond)
-    if n is None or (cond.text or "").strip().lower() not in _YOU_DID:
+    said = (cond.text or "").strip().lower()
+    if n is None or said not in _YOU_DID + _HE_DID:
         return None
-    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional" and len(c.args) == 1]
+    # (yours: "You may ..."; his: "His controller may ..." -- the chooser the grammar keeps)
+    mine = said in _YOU_DID
+    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional"
+                and (len(c.args) == 1 if mine else len(c.args) == 2 and _HIS.fullmatch(c.args[1].strip()))]
     before = [m for m in optional if m is not None and m < n]
     if not before:
         return None
@@ -547,6 +555,10 @@ def _optional_before(ability, cond) -> int | None:
     if getattr(clause, "kind", "") not in _RECORDED or (clause.kind == "modify-stat" and clause.stat == "strength"):
         return None
     return m
+
+
+#: another player who may do something: "His controller may ...", "Its controller", "Another player"
+_HIS = re.compile(r"(?:his|her|its) controller|another player|the player", re.I)
 
 
 #: effects whose outcome the procedure records card by card or player by player ("_changed"):
