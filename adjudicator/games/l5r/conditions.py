@@ -170,6 +170,10 @@ def _readable(test: str, args: tuple) -> bool:
     recorded = history.reads(test, args)  # "if he has moved this turn": the turn's record (history.py)
     if recorded is not None:
         return recorded
+    if history.reads_unperiod(test, args):  # "if he assigned there"
+        return True
+    if test == "first-turn" and args == ("it",):  # "If it is your first turn" (Comprehensive Rules, "Cycle")
+        return True
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he lost Honor since your last turn began": the engine keeps a record of the current turn
         # only, of what it records (history.py), so any other test over a period is not read
@@ -975,6 +979,16 @@ def _test(test, args, game, pos, actor, source, subject_of):
         # which moves with its unit (history.note_move)
         return history.test(test, args, pos=pos, actor=actor, subject=lambda word: _subject(
             "this card" if word.lower() == "this unit" else word, pos, source, subject_of))
+    if history.reads_unperiod(test, args):  # "if he assigned there"
+        return history.test_unperiod(test, args, pos=pos, subject=lambda word: _subject(word, pos, source,
+                                                                                        subject_of))
+    if test == "first-turn":
+        # "If it is your first turn": the acting player's first turn of the game. Turns go round the table
+        # in seat order, one per player (L5R-TURN): seat i's first turn is turn i + 1
+        seats = list(pos.seat_order)
+        if actor not in seats or not isinstance(pos.timing.turn, int):
+            return None
+        return pos.timing.active == actor and pos.timing.turn == seats.index(actor) + 1
 
     if test == "you-have" and _designation(args):
         # Courtesy: unless you went first (the first player in seat order); Compassion: while you have

@@ -57,7 +57,8 @@ def note(pos, verb: str, copy, **extra) -> None:
     entry = {"verb": verb, "uid": copy.uid if copy is not None else 0,
              "controller": copy.controller if copy is not None else None,
              "keywords": list(pos.keywords(copy)) if copy is not None and verb == "destroyed" else [],
-             "phase": pos.timing.phase, "battle": _battle(pos), "by": pos.memo.get("_actor")}
+             "phase": pos.timing.phase, "battle": _battle(pos), "by": pos.memo.get("_actor"),
+             "zone": copy.zone if copy is not None else None}
     entry.update(extra)
     pos.memo.setdefault(KEY, []).append(entry)
 
@@ -130,9 +131,30 @@ def reads(test: str, args: tuple) -> bool | None:
         return _self_word(args[2])
     if test == "was" and len(args) == 3 and args[1] == "destroyed":
         return _one_of_yours(args[0]) is not None  # "if one of your Magistrates has been destroyed this battle"
+    if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("your card", "bowed"):
+        return _card_word(args[2])  # "if your card bowed this Personality this battle"
+    if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "attached"):
+        return args[2] == "a card from your hand"  # "if you have attached a card from your hand this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "played"):
         return _another_titled(args[2]) is not None  # "if you have not played another Flashy Technique this turn"
     return False
+
+
+def reads_unperiod(test: str, args: tuple) -> bool:
+    """Tests about the current attack with no period of their own: "if he assigned there" (to the current
+    battlefield, in this turn's attack -- every battlefield has one battle per attack, L5R-ATTACK)."""
+    return test == "assigned" and len(args) == 2 and args[1] == "there" and _card_word(args[0])
+
+
+def test_unperiod(test: str, args: tuple, *, pos, subject) -> bool | None:
+    record = entries(pos, "this-turn")
+    field = _battle(pos)
+    copy = subject(args[0])
+    if field is None:
+        return False  # no battle being fought: no "there" he could have been assigned to
+    if record is None or copy is None:
+        return None
+    return any(e["verb"] == "assigned" and e["uid"] == copy.uid and e["zone"] == field for e in record)
 
 
 def reads_in_delayed(test: str, args: tuple) -> bool:
@@ -201,6 +223,23 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     if test == "was":
         found = _one_of_yours(args[0])
         return any(e["verb"] == "destroyed" and e["controller"] == actor and _fits(pos, e, found) for e in record)
+    if test in ("did", "did-not") and args[:2] == ("your card", "bowed"):
+        # bowed while an ability of a card of yours was resolving (the acting player: procedure's "_actor",
+        # a triggered trait's controller): its cost or its effects
+        copy = subject(args[2])
+        if copy is None:
+            return None
+        hit = any(e["verb"] == "bowed" and e["uid"] == copy.uid and e["by"] == actor for e in record)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[:2] == ("you", "attached"):
+        # an attachment of yours entered play from your hand (Equip, or an effect attaching it): its origin
+        # is told as it enters play (triggers_events.ORIGINS)
+        from .triggers_events import ORIGINS
+
+        origins = pos.memo.get(ORIGINS, {})
+        hit = any(e["verb"] == "attached" and (e["by"] or e["controller"]) == actor
+                  and origins.get(str(e["uid"])) == "hand" for e in record)
+        return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[1] == "played":
         title = _another_titled(args[2]).casefold()
         this = subject("this card")

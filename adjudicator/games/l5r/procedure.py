@@ -1196,7 +1196,7 @@ def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guar
     import re
 
     spec = getattr(clause, "target", None)
-    if spec is None or spec.ref != "this" or not guard.text:
+    if spec is None or spec.ref not in ("this", "attached") or not guard.text:  # ("this Personality": attached)
         return None
     # (also "Give Ogure +2F, or +3F if he is defending": the condition inside the clause's own text)
     if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I) \
