@@ -142,6 +142,47 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+#: "a dead Personality", "a dead Courtier or Shugenja", "any of your dead Personalities", "any dead Personalities
+#: in your discard pile"
+_DEAD = re.compile(r"(?:an?|any|any of your) dead ((?:[A-Z][A-Za-z\-]*)(?: or [A-Z][A-Za-z\-]*)*)(?: in your discard pile)?")
+
+
+def _dead_words(test: str, args: tuple):
+    """A test about dead Personalities (history.dead): (whose: "you"/"any", [keyword or type words],
+    (stat, at least) or None), or None when the words are not of that form."""
+    if test == "exists-in-discard-pile" and len(args) == 1:
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "any", None
+    elif test in ("you-own", "you-have") and len(args) == 1:
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "you", None
+    elif test == "stat-at-least" and len(args) == 3 and args[0].startswith("any of your dead ") \
+            and args[1].isdigit() and args[2] == "personal-honor":
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "you", int(args[1])
+    else:
+        return None
+    if m is None:
+        return None
+    words = [_kind_words(w) for w in m.group(1).split(" or ")]
+    if None in words or any(w[0] not in ("type", "keyword") for w in words):
+        return None
+    return whose, words, stat
+
+
+def _dead_test(pos, actor, whose, words, stat) -> bool:
+    """Comprehensive Rules, "Dead": a destroyed Personality in a discard pile (history.dead); "you own":
+    in the acting player's own pile. "3 or more Personal Honor": his printed value (a card out of play)."""
+    from .history import dead
+
+    def fits(c) -> bool:
+        if not dead(c) or (whose == "you" and c.owner != actor):
+            return False
+        if not any(_matches(pos, c, w) if w[0] == "type" else w[1] in c.card.keywords for w in words):
+            return False
+        honor = c.card.attrs.get("personal-honor")
+        return stat is None or (isinstance(honor, int) and honor >= stat)
+
+    return any(fits(c) for c in pos.all_copies())
+
+
 def _entered_this_turn(args) -> bool:
     """(subject, "entered", "play", "this-turn") about this card or one named."""
     return len(args) == 4 and tuple(args[1:]) == ("entered", "play", "this-turn") and _subject_ok(args[0])
@@ -173,6 +214,8 @@ def _readable(test: str, args: tuple) -> bool:
     if history.reads_unperiod(test, args):  # "if he assigned there"
         return True
     if test == "first-turn" and args == ("it",):  # "If it is your first turn" (Comprehensive Rules, "Cycle")
+        return True
+    if _dead_words(test, args) is not None:  # "if you own a dead Courtier", "a dead Personality in any discard pile"
         return True
     if args and _PERIOD_ARG.fullmatch(args[-1]):
         # "If he lost Honor since your last turn began": the engine keeps a record of the current turn
@@ -982,6 +1025,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if history.reads_unperiod(test, args):  # "if he assigned there"
         return history.test_unperiod(test, args, pos=pos, subject=lambda word: _subject(word, pos, source,
                                                                                         subject_of))
+    dead_test = _dead_words(test, args)
+    if dead_test is not None:
+        return _dead_test(pos, actor, *dead_test)
     if test == "first-turn":
         # "If it is your first turn": the acting player's first turn of the game. Turns go round the table
         # in seat order, one per player (L5R-TURN): seat i's first turn is turn i + 1

@@ -122,7 +122,7 @@ def leave_play(position: Position, copy: Copy) -> None:
     no longer bowed, dishonored or face-down (the caller moves it)."""
     _announce_leaving(position, copy)
     shed_attachments(position, copy)
-    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+    copy.flags.difference_update({"bowed", "dishonored", "face-down", "dead"})  # ("dead": history.dead_state)
 
 
 def discard_copy(position: Position, copy: Copy) -> None:

@@ -53,6 +53,9 @@ def _battle(pos):
 
 def note(pos, verb: str, copy, **extra) -> None:
     """Record a card event (``copy`` may be None for events about no card)."""
+    if copy is not None and not hasattr(copy, "card"):
+        return  # (a bare stand-in with a uid only, as unit tests raise events with: no card to record)
+    dead_state(copy, verb)
     # (a destroyed card's keywords as it is destroyed: it leaves play, and what it gained, with it)
     entry = {"verb": verb, "uid": copy.uid if copy is not None else 0,
              "controller": copy.controller if copy is not None else None,
@@ -61,6 +64,28 @@ def note(pos, verb: str, copy, **extra) -> None:
              "zone": copy.zone if copy is not None else None}
     entry.update(extra)
     pos.memo.setdefault(KEY, []).append(entry)
+
+
+#: copy flag of a Personality in the dead state (a scenario may declare it on a card in a discard pile)
+DEAD = "dead"
+
+
+def dead_state(copy, verb: str) -> None:
+    """Comprehensive Rules, "Dead": a Personality who is destroyed is in the dead state while he remains
+    in the discard pile; other cards there (and Personalities discarded, not destroyed) are merely
+    discarded. The destruction marks him (his discard pile is read with the mark: :func:`dead`); he is
+    no longer dead once he comes back into play (or leaves the pile otherwise: effects.leave_play)."""
+    if copy is None:
+        return
+    if verb == "destroyed" and copy.card.type == "personality":
+        copy.flags.add(DEAD)
+    elif verb == "enters-play":
+        copy.flags.discard(DEAD)
+
+
+def dead(copy) -> bool:
+    """A dead Personality: marked dead and still in a (Dynasty) discard pile."""
+    return DEAD in copy.flags and copy.card.type == "personality" and copy.zone.endswith("discard")
 
 
 def note_move(pos, copy, zone: str) -> None:
