@@ -680,6 +680,43 @@ def named_card(pos, actor: str, word: str, named: list):
     return next(iter(fits.values())) if len(fits) == 1 else None
 
 
+def _own_card(pos, source, word: str):
+    """This card named in a condition: "this Personality" (on an attachment: its bearer), "this Shugenja",
+    the card's own name; None for other words."""
+    w = word.lower()
+    if w in SELF:
+        if w == "this personality" and source.card.type != "personality" and source.attached_to is not None:
+            return pos.copies.get(source.attached_to)
+        return source
+    if _THIS_KEYWORD.fullmatch(word) or _is_name(word):
+        return _subject(word, pos, source, lambda _w: None)
+    return None
+
+
+def leading_subject(pos, source, ability, index: int, clause):
+    """"If Ajasu has moved this battle, straighten him": a pronoun right after an "If ..." about this card
+    (named, or "this Personality") is that card, not the last target -- [the card], or None when the
+    effect is not of that form (procedure.resolve_effects then binds the pronoun as usual)."""
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
+        return None
+    # ("Target a Personality: If Irezu is at home, bow him": a card the text named before is the antecedent;
+    # an attack's target is named by no words of the text)
+    if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
+           and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
+           for c in (*ability.costs, *ability.effects[:index])):
+        return None
+    for cond in ability.conditions:
+        if cond.args[:1] != (f"effect {index}",) or not cond.kind.startswith("effect-if:") or len(cond.args) < 2:
+            continue
+        if not re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I):
+            continue
+        card = _own_card(pos, source, cond.args[1])
+        if card is not None:
+            return [card]
+    return None
+
+
 def _ability_of(game, source, cond):
     """The ability of ``source`` this very condition belongs to, or None."""
     if game is None or source is None:

@@ -101,8 +101,11 @@ def note_action(pos, info: dict) -> None:
     source = pos.copies.get(info.get("source") or 0)
     pos.memo.setdefault(KEY, []).append({
         "verb": "action-resolves", "uid": source.uid if source is not None else 0,
-        "controller": None, "keywords": [],
+        "controller": None, "keywords": list(pos.keywords(source)) if source is not None else [],
         "name": source.name if source is not None else None,
+        "type": source.card.type if source is not None else None,
+        # the Personality a Spell is attached to as its action is taken "casts" it (Comprehensive Rules, "Cast")
+        "bearer": source.attached_to if source is not None else None,
         "phase": pos.timing.phase, "battle": _battle(pos), "by": info.get("by"),
         "kinds": list(info.get("kinds") or [])})
 
@@ -160,6 +163,8 @@ def reads(test: str, args: tuple) -> bool | None:
         return _card_word(args[2])  # "if your card bowed this Personality this battle"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "attached"):
         return args[2] == "a card from your hand"  # "if you have attached a card from your hand this turn"
+    if test in ("did", "did-not") and len(args) == 4 and args[1] == "cast":
+        return _card_word(args[0]) and _a_spell(args[2]) is not None  # "if Masamitsu has cast an Air Spell"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "played"):
         return _another_titled(args[2]) is not None  # "if you have not played another Flashy Technique this turn"
     return False
@@ -213,6 +218,15 @@ def _another_titled(words: str) -> str | None:
     return m.group(1) if m else None
 
 
+#: "a Spell", "an Air Spell": the keyword a cast Spell must have (None: any)
+_SPELL = re.compile(r"an? (?:([A-Z][A-Za-z\-]*) )?Spell")
+
+
+def _a_spell(words: str):
+    m = _SPELL.fullmatch(words.strip())
+    return None if m is None else (m.group(1) or "",)
+
+
 def _fits(pos, entry: dict, found) -> bool:
     """Did the card of ``entry`` fit these kind words when the entry was made (its keywords then; its
     type is printed)?"""
@@ -264,6 +278,18 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
         origins = pos.memo.get(ORIGINS, {})
         hit = any(e["verb"] == "attached" and (e["by"] or e["controller"]) == actor
                   and origins.get(str(e["uid"])) == "hand" for e in record)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[1] == "cast":
+        # an action taken from a Spell while attached to him (Comprehensive Rules, "Cast"), with the keyword
+        copy, (keyword,) = subject(args[0]), _a_spell(args[2])
+        if copy is None:
+            return None
+        hit = any(e["verb"] == "action-resolves" and e["type"] == "spell" and e["bearer"] == copy.uid
+                  and (not keyword or any(k.casefold() == keyword.casefold() for k in e["keywords"]))
+                  for e in record)
+        if not hit and any(e["verb"] == "action-resolves" and e["type"] == "spell" and e["bearer"] is None
+                           for e in record):
+            return None  # (a Spell no longer attached when its action resolved: its caster is not known)
         return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[1] == "played":
         title = _another_titled(args[2]).casefold()

@@ -976,6 +976,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             targets = attached_of_named(ctx, source, ability, clause, bind)
         else:
             targets = subjects(ctx, source, clause, bind, as_cost=False)
+        targets = conditions.leading_subject(ctx.position, source, ability, index, clause) or targets  # "If Ajasu has moved, straighten him"
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
