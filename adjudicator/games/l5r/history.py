@@ -39,6 +39,7 @@ def turn_begins(pos) -> None:
     """The engine has begun a turn (delayed.turn_begins, right after turn._next_turn): from now on the
     record holds everything of this turn."""
     pos.memo[SEEN] = pos.timing.turn
+    pos.memo[KEY] = []  # (turn._next_turn has cleared the last turn's record already; a new turn starts empty)
 
 
 def seen(pos) -> bool:
@@ -206,6 +207,8 @@ def _one_of_yours(words: str):
     if m is None:
         return None
     found = _kind_words(m.group(1))
+    if found is not None and found[0] == "keyword" and found[1].endswith("s"):
+        found = ("keyword", found[1][:-1])  # "one of your Magistrates": the Magistrate keyword
     return found if found is not None and found[0] in ("type", "keyword") else None
 
 
