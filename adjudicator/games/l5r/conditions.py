@@ -230,6 +230,10 @@ def _readable(test: str, args: tuple) -> bool:
         return _CLAN_PLAYER.fullmatch(args[1]) is not None  # "the Attacker is a Mantis Clan player"
     if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "your sensei":
         return _TITLE.fullmatch(args[1].strip()) is not None  # "if your Sensei is Hikahime"
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "this unit":
+        # "if this unit is Cavalry": a unit keyword (Comprehensive Rules, "Unit": its Personality and all its
+        # Followers have it)
+        return bool(re.fullmatch(r"[A-Z][A-Za-z\-]*", _article(args[1]).strip()))
     if test in ("is", "is-not") and len(args) == 2 and args[1].lower() == "unaligned":
         return _subject_ok(args[0])  # "if he is Unaligned": no Clan Alignment (states.clan_aligned)
     if test in ("is", "is-not") and len(args) == 2:
@@ -797,11 +801,14 @@ _OTHERS = {"another player", "any other player", "the defender", "the attacker"}
 
 
 def _at_least(text: str):
-    """"two or more Rings" -> (2, kind words)."""
-    m = re.fullmatch(r"(one|two|three|four|five|\d+) or more (.+)", text.strip())
+    """"two or more Rings" -> (2, kind words); "two or more other Geisha Houses": others than this card
+    (:func:`_other_count`)."""
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) or more (?:other )?(.+)", text.strip())
     found = _kind_words(m.group(2)) if m else None
     if found is None:
         return None
+    if found[0] == "keyword" and re.search(r"[^s]s$", found[1]):
+        found = ("keyword", found[1][:-1])  # "Geisha Houses": the Geisha House keyword
     return int(_COUNTS.get(m.group(1), m.group(1))), found
 
 
@@ -1062,6 +1069,16 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if history.reads_unperiod(test, args):  # "if he assigned there"
         return history.test_unperiod(test, args, pos=pos, subject=lambda word: _subject(word, pos, source,
                                                                                         subject_of))
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "this unit":
+        if source is None or source.card.type not in ("personality", "follower") or source.zone == "announced":
+            return None  # (only a card in a unit has "this unit")
+        from .states import _leader
+
+        leader = _leader(pos, source)
+        cards = [leader, *(a for a in pos.attachments_of(leader.uid) if a.card.type == "follower")]
+        keyword = _article(args[1]).strip()
+        found = all(pos.has_keyword(c, keyword) for c in cards)
+        return found if test == "is" else not found
     dead_test = _dead_words(test, args)
     if dead_test is not None:
         return _dead_test(pos, actor, *dead_test)
@@ -1177,8 +1194,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
     if test == "you-control" and _at_least(args[0]) is not None:
         n, found = _at_least(args[0])
+        other = " or more other " in args[0]  # ("two or more other Geisha Houses": not this card)
         return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
-                   and in_play(pos, c)) >= n
+                   and in_play(pos, c) and not (other and source is not None and c.uid == source.uid)) >= n
     if test == "is-clan" and args[0].lower() in _OTHERS:
         clan = lambda p: str(pos.players[p].attrs.get("clan", "")).casefold()  # noqa: E731
         if args[0].lower() in ("the defender", "the attacker"):
