@@ -77,7 +77,7 @@ def fired(cond) -> bool:
     return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES
 
 #: references the register can bind when the ability resolves
-_REFS = (None, "this", "it", "target", "created", "you")
+_REFS = (None, "this", "it", "target", "created", "you", "choice")
 
 
 def moment(cond) -> tuple | None:
