@@ -42,6 +42,25 @@ NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", 
              # "After the next time this turn he is destroyed during a battle": raised with the destruction
              # while a battle is fought (triggers_events.raise_event)
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
+#: "After the next time this turn he is assigned to attack or is destroyed": whichever comes first
+_EITHER = "either:"
+_CARD_EVENTS = {"card-straightens": "straightened", "card-bows": "bowed", "card-assigned": "assigned",
+                "card-assigned-to-attack": "assigned-to-attack", "card-destroyed": "destroyed"}
+
+
+def next_verbs(moment) -> frozenset | None:
+    """The events of the card named that bring an "after the next time" moment: one (NEXT_TIME), or
+    either of two ("he is assigned to attack or is destroyed"); None for other moments."""
+    moment = tuple(moment or ())
+    if moment in NEXT_TIME:
+        return frozenset({NEXT_TIME[moment]})
+    if len(moment) == 2 and moment[0] == "after-next" and moment[1].startswith(_EITHER):
+        parts = moment[1][len(_EITHER):].split("|")
+        verbs = [_CARD_EVENTS.get(p) for p in parts]
+        return frozenset(verbs) if len(parts) > 1 and None not in verbs else None
+    return None
+
+
 #: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
 #: is assigned (battle.assign raises it), until the turn ends
 EACH_TIME = {("each-time", "card-assigned"): "assigned",
@@ -74,7 +93,7 @@ def _when(cond) -> tuple | None:
 
 def fired(cond) -> bool:
     """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
-    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES
+    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES or next_verbs(_when(cond)) is not None
 
 #: references the register can bind when the ability resolves
 _REFS = (None, "this", "it", "target", "created", "you", "choice")
@@ -133,7 +152,7 @@ def executes(ability, cond) -> bool:
     if any(c.args[:1] == cond.args[:1] and c.kind.startswith("effect-if:") and not _moment_test_read(c)
            for c in ability.conditions):
         return False
-    if (when in NEXT_TIME or when in EACH_TIME) and not any(
+    if (next_verbs(when) is not None or when in EACH_TIME) and not any(
             isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
             for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
@@ -359,7 +378,7 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
         entry["cards"], entry["unit-of"] = [], [c.uid for c in he[:1] if not isinstance(c, str)]
     if _controller_of_it(clause):  # "its controller": asked again when the moment comes (control may change)
         entry["controller-of"] = [c.uid for c in bind.last if not isinstance(c, str)]
-    if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
+    if next_verbs(when) is not None:  # the card whose next straightening (bowing) is awaited: the one targeted
         entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
         entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
     if when in EACH_TIME:  # every time that card is assigned, this turn (executes asks for "this turn")
@@ -461,7 +480,7 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == NEXT_TURN_ENDS and e["controller"] == active
          and e["turn"] < turn)
     entries = pos.memo.get(KEY, [])
-    lapsed = [e for e in entries if (tuple(e["moment"]) in NEXT_TIME or tuple(e["moment"]) in EACH_TIME)
+    lapsed = [e for e in entries if (next_verbs(e["moment"]) is not None or tuple(e["moment"]) in EACH_TIME)
               and e.get("this-turn") and e["turn"] == turn]
     for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
         if tuple(entry["moment"]) in EACH_TIME:
@@ -483,9 +502,9 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
     happened = {(e[0], e[1]) for e in events if len(e) == 2}
 
     def due(entry) -> bool:
-        verb = NEXT_TIME.get(tuple(entry["moment"]))
-        return verb is not None and (not entry.get("this-turn") or entry["turn"] == turn) and any(
-            (verb, uid) in happened for uid in entry.get("watch", ()))
+        verbs = next_verbs(entry["moment"]) or ()
+        return bool(verbs) and (not entry.get("this-turn") or entry["turn"] == turn) and any(
+            (verb, uid) in happened for uid in entry.get("watch", ()) for verb in verbs)
 
     _run(game, pos, proc, due)
     for entry in list(pos.memo.get(KEY, [])):  # "After each time he is assigned": each time, kept for the turn
