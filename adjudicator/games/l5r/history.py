@@ -160,6 +160,9 @@ def reads(test: str, args: tuple) -> bool | None:
         return _self_word(args[2])
     if test == "was" and len(args) == 3 and args[1] == "destroyed":
         return _one_of_yours(args[0]) is not None  # "if one of your Magistrates has been destroyed this battle"
+    if test in ("did", "did-not") and len(args) == 5 and args[:2] == ("you", "moved"):
+        # "if you have moved your Cavalry Personality to Aikenro's battlefield this turn"
+        return _your_kind(args[2]) is not None and _to_own_field(args[3]) is not None
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("your card", "bowed"):
         return _card_word(args[2])  # "if your card bowed this Personality this battle"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "attached"):
@@ -230,6 +233,21 @@ def _a_spell(words: str):
     return None if m is None else (m.group(1) or "",)
 
 
+def _your_kind(words: str):
+    """"your Cavalry Personality" -> the kind words of one of your cards, or None."""
+    from .conditions import _kind_words
+
+    m = re.fullmatch(r"your (.+)", words.strip())
+    found = _kind_words(m.group(1)) if m else None
+    return found if found is not None and found[0] in ("type", "keyword", "keyword-type") else None
+
+
+def _to_own_field(words: str) -> str | None:
+    """"to:Aikenro's battlefield" -> "Aikenro" (the card's own battlefield), or None."""
+    m = re.fullmatch(r"to:([A-Z][A-Za-z\-]*)'s battlefield", words.strip())
+    return m.group(1) if m else None
+
+
 def _fits(pos, entry: dict, found) -> bool:
     """Did the card of ``entry`` fit these kind words when the entry was made (its keywords then; its
     type is printed)?"""
@@ -248,7 +266,7 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     record = entries(pos, _period(args))
     if record is None:
         return None
-    if test == "moved" or (test in ("did", "did-not") and args[1] == "moved"):
+    if test == "moved" or (test in ("did", "did-not") and args[1] == "moved" and len(args) == 4):
         copy = subject(args[0])
         if copy is None:
             return None
@@ -265,6 +283,18 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     if test == "was":
         found = _one_of_yours(args[0])
         return any(e["verb"] == "destroyed" and e["controller"] == actor and _fits(pos, e, found) for e in record)
+    if test in ("did", "did-not") and len(args) == 5 and args[:2] == ("you", "moved"):
+        # moved by an ability of yours to where the card named stands now (this card: its own name)
+        from .conditions import _matches
+
+        here = subject(_to_own_field(args[3]))
+        if here is None:
+            return None
+        found = _your_kind(args[2])
+        hit = any(e["verb"] == "moved" and e["by"] == actor and e["to"] == here.zone
+                  and (c := pos.copies.get(e["uid"])) is not None and c.controller == actor and _matches(pos, c, found)
+                  for e in record)
+        return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[:2] == ("your card", "bowed"):
         # bowed while an ability of a card of yours was resolving (the acting player: procedure's "_actor",
         # a triggered trait's controller): its cost or its effects
