@@ -306,6 +306,8 @@ def _readable(test: str, args: tuple) -> bool:
         return args[0].endswith((_HERE, " there")) and _kind_words(_where(args[0])) is not None
     if test == "at-battlefield" and args:
         return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
+    if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
+        return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4 and args[1] == "province-strength":
@@ -561,12 +563,14 @@ def readable_in(ability, cond) -> bool:
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
+    if (cond.text or "").lower() == "he did not become dishonorable":  # (his optional dishonoring: _optional_before)
+        return head == "effect-if" and _optional_before(ability, cond) is not None
     if test in ("did", "did-not") and len(cond.args) == 4 and _it_the_attack(ability, cond):
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None
     if test in ("did", "did-not") and len(cond.args) == 4:
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
             and _attack_alone(ability, cond)
-    if test in ("did", "did-not") and len(cond.args) == 1:
+    if test in ("did", "did-not") and (len(cond.args) == 1 or (cond.text or "").lower() == "he did not become dishonorable"):
         return head == "effect-if" and _optional_before(ability, cond) is not None
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
@@ -592,6 +596,12 @@ def _optional_before(ability, cond) -> int | None:
     target), or None."""
     n = _index(cond)
     said = (cond.text or "").strip().lower()
+    if said == "he did not become dishonorable" and cond.kind == "effect-if:did-not":
+        # "His controller may dishonor him. If he did not become dishonorable (or was already dishonorable)":
+        # the optional dishonoring changed nothing -- declined, or he was dishonored already
+        said = "he did not"
+        m = _optional_before(ability, type(cond)(kind=cond.kind, args=cond.args[:1], text=said))
+        return m if m is not None and getattr(ability.effects[m], "kind", "") == "dishonor" else None
     if n is None or said not in _YOU_DID + _HE_DID:
         return None
     # (yours: "You may ..."; his: "His controller may ..." -- the chooser the grammar keeps)
@@ -812,6 +822,18 @@ def _at_least(text: str):
     return int(_COUNTS.get(m.group(1), m.group(1))), found
 
 
+def _counted(text: str):
+    """"two Weapons" -> (2, the Weapon keyword): a number of attachments (plural keyword or type), or None."""
+    m = re.fullmatch(r"(two|three|four|five) ([A-Z][A-Za-z\-]*s)", text.strip())
+    if m is None:
+        return None
+    word = m.group(2)
+    found = _kind_words(word)
+    if found is not None and found[0] == "keyword":
+        found = ("keyword", word[:-1])  # "Weapons": the Weapon keyword
+    return (_COUNTS[m.group(1)], found) if found is not None and found[0] in ("type", "keyword") else None
+
+
 #: a card named by its title: "Bayushi Fuyuko", "the Ring of the Void", "The Sorrow"
 _TITLE = re.compile(r"(?:[Tt]he )?[A-Z][A-Za-z'\-]*(?: (?:of|the|[A-Z][A-Za-z'\-]*))*")
 
@@ -897,7 +919,8 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):
             return None
-        optional = _optional_before(ability, cond) if len(cond.args) == 1 else None
+        optional = _optional_before(ability, cond) if len(cond.args) == 1 or \
+            (cond.text or "").lower() == "he did not become dishonorable" else None
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
@@ -1365,6 +1388,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != copy.controller
                                          for c in pos.all_copies())
+    if test == "has" and _counted(args[1]) is not None:
+        n, found = _counted(args[1])
+        return sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found)) >= n
     if test == "has":
         found = _kind_words(args[1])
         return any(_matches(pos, a, found) for a in pos.attachments_of(copy.uid))
