@@ -98,3 +98,31 @@ def test_tests_over_the_turn_are_claimed(text):
 @pytest.mark.parametrize("text", NOT_CLAIMED)
 def test_what_is_not_recorded_is_not_claimed(text):
     assert not executes(parse_ability(text))
+
+
+def test_a_pronoun_after_an_if_about_this_card_is_this_card():
+    from adjudicator.games.l5r.conditions import leading_subject
+
+    pos, samurai, ronin = _position()
+    ab = parse_ability("Battle, Bow this card: Ranged 2 Attack. If Samurai has moved this battle, straighten him.")
+    assert leading_subject(pos, samurai, ab, 1, ab.effects[1]) == [samurai]
+    # a card the text named before is the antecedent: the usual binding
+    ab = parse_ability("Open: Target a Personality: If Samurai is at home, bow him.")
+    index = next(i for i, e in enumerate(ab.effects) if e.kind == "bow")
+    assert leading_subject(pos, samurai, ab, index, ab.effects[index]) is None
+
+
+def test_a_test_on_a_delayed_effect_waits_for_its_moment():
+    from adjudicator.games.l5r import delayed
+
+    ab = parse_ability("Open: If it is not your turn, target your Fortification. Before this turn ends, if it is "
+                       "still in play, gain 1 Honor.")
+    in_play = next(c for c in ab.conditions if c.kind == "effect-if:in-play")
+    assert delayed.at_moment(ab, in_play)
+    # "-2F, or -3F if ...": not a test of a delayed effect
+    ab = parse_ability("Battle: Give a target enemy Personality -2F, or -3F if this Personality has moved this turn.")
+    assert not any(delayed.at_moment(ab, c) for c in ab.conditions)
+    # "1 Honor, or 2 Honor if you control a Temple" after the moment: the alternative is not set aside with it
+    assert not executes(parse_ability("Air Open: Bow this Shugenja to target another player's Personality. After the "
+                                      "next time (this turn) the target assigns to attack you, gain 1 Honor, or 2 "
+                                      "Honor if you control a Temple."))
