@@ -87,6 +87,8 @@ def _when(cond) -> tuple | None:
         if ("each-time", when[-1]) in EACH_TIME and when[0] == "after" and \
                 (cond.text or "").lower().startswith("after each time"):
             return ("each-time", when[-1])
+        if when == ("before", "turn-ends") and re.match(r"before (?:the|this) turn ends\b", cond.text or "", re.I):
+            return TURN_ENDS  # "Before the turn ends, gain 1 Honor if ...": as "before this turn ends"
         return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
     return None
 
@@ -238,7 +240,9 @@ def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, so
             continue
         test, args = cond.kind.partition(":")[2], tuple(cond.args[1:])
         if history.reads_in_delayed(test, args):
-            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]))
+            # ("assigned to attack your provinces": in an attack on the effect's controller)
+            against = entry["controller"] if "your provinces" in (cond.text or "").lower() else None
+            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against)
         else:
             verdict = evaluate(cond, game=game, pos=pos, actor=entry["controller"], source=source,
                                subject_of=lambda word: subject_of(word) or _subject(word, pos, source, subject_of))

@@ -63,6 +63,8 @@ def note(pos, verb: str, copy, **extra) -> None:
              "keywords": list(pos.keywords(copy)) if copy is not None and verb == "destroyed" else [],
              "phase": pos.timing.phase, "battle": _battle(pos), "by": pos.memo.get("_actor"),
              "zone": copy.zone if copy is not None else None}
+    if verb == "assigned-to-attack":  # the Defender: the player after the active one (game.defender, L5R-ATTACK)
+        entry["defender"] = pos.next_player(pos.timing.active)
     entry.update(extra)
     pos.memo.setdefault(KEY, []).append(entry)
 
@@ -333,12 +335,13 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     return None
 
 
-def test_delayed(test: str, args: tuple, *, pos, copy) -> bool | None:
+def test_delayed(test: str, args: tuple, *, pos, copy, against: str | None = None) -> bool | None:
     """"the Personality did not assign to attack this turn": no assigned-to-attack event of ``copy``
-    in the turn's record."""
+    in the turn's record (``against``: "to attack your provinces", an attack on that player)."""
     record = entries(pos, "this-turn")
     if record is None or copy is None:
         return None
     if test == "not-assigned":
-        return not any(e["verb"] == "assigned-to-attack" and e["uid"] == copy.uid for e in record)
+        return not any(e["verb"] == "assigned-to-attack" and e["uid"] == copy.uid
+                       and (against is None or e.get("defender") == against) for e in record)
     return None
