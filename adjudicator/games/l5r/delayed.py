@@ -241,7 +241,8 @@ def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, so
         test, args = cond.kind.partition(":")[2], tuple(cond.args[1:])
         if history.reads_in_delayed(test, args):
             # ("assigned to attack your provinces": in an attack on the effect's controller)
-            against = entry["controller"] if "your provinces" in (cond.text or "").lower() else None
+            against = entry["controller"] if "your provinces" in (cond.text or "").lower() \
+                or test == "did-not-attack" else None
             verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against)
         else:
             verdict = evaluate(cond, game=game, pos=pos, actor=entry["controller"], source=source,

@@ -198,6 +198,8 @@ def reads_in_delayed(test: str, args: tuple) -> bool:
     this turn" (the card it was bound to)."""
     if test == "not-assigned" and len(args) in (2, 3) and args[1] == "to-attack":
         return len(args) == 2 or args[2] == "this-turn"
+    if test == "did-not-attack" and len(args) == 3 and args[1:] == ("you", "this-turn"):
+        return True  # "if the target did not attack you this turn"
     return False
 
 
@@ -344,4 +346,15 @@ def test_delayed(test: str, args: tuple, *, pos, copy, against: str | None = Non
     if test == "not-assigned":
         return not any(e["verb"] == "assigned-to-attack" and e["uid"] == copy.uid
                        and (against is None or e.get("defender") == against) for e in record)
+    if test == "did-not-attack":
+        # he attacked you if he entered an army attacking you: assigned to attack, or moved to a battlefield
+        # during his controller's attack (effects move a unit into its controller's side: Comprehensive
+        # Rules, "Move") -- the attack on the Defender, the player after the active one (game.defender)
+        defender = pos.next_player(pos.timing.active)
+        if against != defender:
+            return not any(e["verb"] == "assigned-to-attack" and e["uid"] == copy.uid
+                           and e.get("defender") == against for e in record)
+        return not any(e["uid"] == copy.uid and (e["verb"] == "assigned-to-attack" or (
+            e["verb"] == "moved" and e["phase"] == "attack" and str(e.get("to", "")).startswith("battlefield")
+            and e["controller"] == pos.timing.active)) for e in record)
     return None
