@@ -243,7 +243,8 @@ def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, so
             # ("assigned to attack your provinces": in an attack on the effect's controller)
             against = entry["controller"] if "your provinces" in (cond.text or "").lower() \
                 or test == "did-not-attack" else None
-            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against)
+            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against,
+                                           field=entry.get("battlefield"))
         else:
             verdict = evaluate(cond, game=game, pos=pos, actor=entry["controller"], source=source,
                                subject_of=lambda word: subject_of(word) or _subject(word, pos, source, subject_of))

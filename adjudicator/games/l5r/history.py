@@ -200,6 +200,8 @@ def reads_in_delayed(test: str, args: tuple) -> bool:
         return len(args) == 2 or args[2] == "this-turn"
     if test == "did-not-attack" and len(args) == 3 and args[1:] == ("you", "this-turn"):
         return True  # "if the target did not attack you this turn"
+    if test == "not-was" and args == ("that battlefield's province", "destroyed"):
+        return True  # "Before this turn ends, gain 3 Honor if that battlefield's province has not been destroyed"
     return False
 
 
@@ -337,9 +339,23 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     return None
 
 
-def test_delayed(test: str, args: tuple, *, pos, copy, against: str | None = None) -> bool | None:
+def province_destroyed(pos, field: str | None) -> bool | None:
+    """Has the province of ``field`` ("battlefield N": the Defender's province N, L5R-ATTACK) been destroyed
+    this turn? The engine destroys provinces only at a battle's resolution (battle._destroy_province, which
+    lists them for the turn)."""
+    if not field or not field.startswith("battlefield "):
+        return None
+    defender = pos.next_player(pos.timing.active)
+    return "province " + field.split()[1] in pos.memo.get("destroyed-provinces", {}).get(defender, [])
+
+
+def test_delayed(test: str, args: tuple, *, pos, copy, against: str | None = None,
+                 field: str | None = None) -> bool | None:
     """"the Personality did not assign to attack this turn": no assigned-to-attack event of ``copy``
     in the turn's record (``against``: "to attack your provinces", an attack on that player)."""
+    if test == "not-was":  # the battlefield the action was taken at (the delayed effect's entry)
+        gone = province_destroyed(pos, field)
+        return None if gone is None else not gone
     record = entries(pos, "this-turn")
     if record is None or copy is None:
         return None
