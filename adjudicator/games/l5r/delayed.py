@@ -87,7 +87,9 @@ def _when(cond) -> tuple | None:
         if ("each-time", when[-1]) in EACH_TIME and when[0] == "after" and \
                 (cond.text or "").lower().startswith("after each time"):
             return ("each-time", when[-1])
-        if when == ("before", "turn-ends") and re.match(r"before (?:the|this) turn ends\b", cond.text or "", re.I):
+        # ("If it is not your turn, before it ends, ...": "it" is the turn)
+        if when == ("before", "turn-ends") and re.match(r"(?:if it is not your turn, )?before (?:the turn|this turn|it) "
+                                                        r"ends\b", cond.text or "", re.I):
             return TURN_ENDS  # "Before the turn ends, gain 1 Honor if ...": as "before this turn ends"
         return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
     return None
@@ -242,7 +244,7 @@ def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, so
         if history.reads_in_delayed(test, args):
             # ("assigned to attack your provinces": in an attack on the effect's controller)
             against = entry["controller"] if "your provinces" in (cond.text or "").lower() \
-                or test == "did-not-attack" else None
+                or test in ("did-not-attack", "none-was") else None
             verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against,
                                            field=entry.get("battlefield"))
         else:

@@ -200,6 +200,8 @@ def reads_in_delayed(test: str, args: tuple) -> bool:
         return len(args) == 2 or args[2] == "this-turn"
     if test == "did-not-attack" and len(args) == 3 and args[1:] == ("you", "this-turn"):
         return True  # "if the target did not attack you this turn"
+    if test == "none-was" and args == ("your provinces", "destroyed", "this-turn"):
+        return True  # "if none of your provinces were destroyed this turn"
     if test == "not-was" and args == ("that battlefield's province", "destroyed"):
         return True  # "Before this turn ends, gain 3 Honor if that battlefield's province has not been destroyed"
     return False
@@ -353,6 +355,10 @@ def test_delayed(test: str, args: tuple, *, pos, copy, against: str | None = Non
                  field: str | None = None) -> bool | None:
     """"the Personality did not assign to attack this turn": no assigned-to-attack event of ``copy``
     in the turn's record (``against``: "to attack your provinces", an attack on that player)."""
+    if test == "none-was":  # the effect's controller's provinces, this turn (seen from its start)
+        if not seen(pos) or against is None:
+            return None
+        return not pos.memo.get("destroyed-provinces", {}).get(against, [])
     if test == "not-was":  # the battlefield the action was taken at (the delayed effect's entry)
         gone = province_destroyed(pos, field)
         return None if gone is None else not gone
