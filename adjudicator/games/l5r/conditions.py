@@ -892,6 +892,8 @@ def _controlled_here(text: str):
     """"any Cavalry units at the current battlefield" -> the kind words (at the battlefield being fought
     over), or None."""
     t = text.strip()
+    if t.endswith(" at this battlefield"):  # "this battlefield": the current one (Comprehensive Rules, "This")
+        t = t[: -len(" at this battlefield")] + _HERE
     m = re.match(r"(?:any|an?) (.+)$", t)
     if m is None or not t.endswith(_HERE):
         return None
