@@ -61,7 +61,7 @@ class L5R(Game):
     card_flags = frozenset({"unique", "legacy"})
     player_attrs = {"clan": T.WORD, "family-honor": T.INT}
     player_flags = frozenset({"imperial-favor"})
-    copy_flags = frozenset({"bowed", "dishonored", "face-down"})
+    copy_flags = frozenset({"bowed", "dishonored", "face-down", "dead"})  # ("dead": a destroyed Personality, history.py)
     copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",

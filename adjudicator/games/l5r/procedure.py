@@ -805,6 +805,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
                 continue
+            if delayed.at_moment(ability, guard):  # "Before this turn ends, if it is still in play": asked then
+                continue
             if guard.kind == "effect-optional":
                 if ctx.body.choosing in ("no", "decline", "not"):
                     ctx.step("effect", f"{ctx.actor} chooses not to: {clause.text}", "L5R-ACT-EFFECT")
@@ -996,6 +998,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             targets = attached_of_named(ctx, source, ability, clause, bind)
         else:
             targets = subjects(ctx, source, clause, bind, as_cost=False)
+        targets = conditions.leading_subject(ctx.position, source, ability, index, clause) or targets  # "If Ajasu has moved, straighten him"
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
@@ -1216,7 +1219,7 @@ def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guar
     import re
 
     spec = getattr(clause, "target", None)
-    if spec is None or spec.ref != "this" or not guard.text:
+    if spec is None or spec.ref not in ("this", "attached") or not guard.text:  # ("this Personality": attached)
         return None
     # (also "Give Ogure +2F, or +3F if he is defending": the condition inside the clause's own text)
     if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I) \
