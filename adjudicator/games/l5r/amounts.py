@@ -115,7 +115,10 @@ def province_taker(clause) -> bool:
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
 #: (not "produce-gold": Gold sources pay with their printed Gold Production, game.pay_gold)
 TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gain-honor",
-                    "lose-honor", "give-token", "pay-gold", "draw"})
+                    "lose-honor", "give-token", "pay-gold", "draw", *("set-stat", "raise-stat-to", "reduce-stat-to")})
+#: "Set his Force equal to his Chi", "Raise his Force to equal his Chi": the value the card's Force
+#: or Chi is brought to is the amount (effects_battle.set_stat, effects_player.raise_stat_to)
+STAT_TO = ("set-stat", "raise-stat-to", "reduce-stat-to")
 MILITARY = ("fear", "ranged-attack", "melee-attack")
 
 #: "the number you discarded": the clause kinds whose cards such words count (``count-done``)
@@ -246,6 +249,8 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
         return False
     stat_taker = taker.kind in MILITARY and taker.stat is not None  # "Fear equal to this Shugenja's Chi"
     if stat_taker and (lasting or not _value_ok(taker.stat, taker.target, lasting=False)):
+        return False
+    if taker.kind in STAT_TO and (lasting or taker.stat not in ("force", "chi")):
         return False
     if taker.kind == "modify-stat" and taker.stat not in ("force", "chi", "personal-honor") and (
             lasting or taker.stat not in WORKED_STATS or (taker.stat == "strength" and not province_taker(taker))):

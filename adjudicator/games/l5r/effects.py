@@ -767,6 +767,9 @@ def executes(ability) -> bool:
         return False  # "a -2F/+3C Change token": different changes, which apply_to_card refuses
     if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
+    if any(c.kind == "set-stat" and (c.stat not in ("force", "chi") or c.amount is None and not (
+            c in ability.effects and amounts.chain(ability.effects, ability.effects.index(c)))) for c in clauses):
+        return False  # "Set his Force equal to his Chi": effects_battle sets Force or Chi, to a number or an amount
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
     from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle

@@ -210,6 +210,29 @@ def reduce_stat_to(game, position, copy, effect, *, as_cost: bool, source: str) 
     return Outcome(True, f"reduce {name}'s {stat} from {now} to {goal}")
 
 
+def set_stat(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"Set his Force equal to his own Chi", "Set her Chi to 2": the value becomes the number by the
+    smallest bonus or penalty that makes it so (L5R-DURATION.3), a change for the turn unless the
+    text says otherwise (L5R-DURATION.2); later bonuses add to it. A value already there does not
+    change (as a cost it then cannot be paid, L5R-ACT-COST)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, goal, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"set {name}'s {stat} to {goal}"
+    if stat not in _REDUCIBLE or goal is None:
+        return Outcome(False, doing, "the engine sets only a card's Force or Chi, to a number")
+    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
+    if not isinstance(now, int):
+        return Outcome(False, doing, f"{name} has no {stat}")
+    if now == goal:
+        return Outcome(False, doing, f"it is already {now}")
+    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION.3", created_turn=position.timing.turn))
+    change = "bonus" if goal > now else "penalty"
+    return Outcome(True, f"set {name}'s {stat} from {now} to {goal} (a {change} of {goal - now:+d}, L5R-DURATION.3)")
+
+
 def reduce_stat_executes(clause) -> bool:
     """For executes(): only a card's Force or Chi, to a number the text gives."""
     return clause.kind != "reduce-stat-to" or (clause.stat in _REDUCIBLE and clause.amount is not None)
@@ -218,7 +241,7 @@ def reduce_stat_executes(clause) -> bool:
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
                     "move-to-location": move_to_location, "put-in-province": put_in_province,
-                    "reduce-stat-to": reduce_stat_to}
+                    "reduce-stat-to": reduce_stat_to, "set-stat": set_stat}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}
