@@ -136,6 +136,15 @@ def discard_copy(position: Position, copy: Copy) -> None:
 
 def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
     kind, name = effect.kind, copy.show()
+    from .tokens import removed_token
+
+    token = removed_token(effect.target)  # "Destroy a Fire token on Torazu": the card loses the token, not itself
+    if token is not None and kind in ("destroy", "discard"):
+        from .tokens import remove as remove_token
+
+        if not remove_token(copy, token[0]):
+            return Outcome(False, f"remove a {token[0]} token from {name}", f"{name} has no {token[0]} token")
+        return Outcome(True, f"remove a {token[0]} token from {name} (L5R-DURATION.1)")
     from .effects_negate import stops
 
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
@@ -285,7 +294,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                            "carried out")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
-        copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
+        from .tokens import add as add_tokens, kind_of
+
+        add_tokens(copy, kind_of(effect.keyword), count)  # (of its kind too: "a Madness token", tokens.py)
         for stat in stats if effect.amount else ():
             # a token changes its card for as long as it is there: tokens persist (L5R-DURATION);
             # "a +1F/+1C token" changes both

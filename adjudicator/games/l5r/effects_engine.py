@@ -422,6 +422,45 @@ def simultaneous(ability, cond) -> bool:
         before.target is not None and before.target.ref in ("this", "target", "it")
 
 
+# ---------------------------------------------------------------------------- "do X to do Y"
+#
+# "Discard a card to draw a card", "Remove a Madness token from Tenburo to give him Naval": the
+# effect after "to" depends on the one before it actually happening (L5R-ACT-EFFECT.7). The
+# procedure records which effects changed something ("_changed", for the kinds it carries out card
+# by card or player by player: conditions._RECORDED); an effect linked by "to" to one of those that
+# changed nothing is not carried out. (Where the effect before is carried out on another path --
+# a search, a purchase -- nothing is recorded, and the link is not read.)
+
+def contingent_on(ability, index: int) -> int | None:
+    """The index of the effect effect ``index`` depends on by the word "to", or None."""
+    from .conditions import _RECORDED
+
+    effects = list(ability.effects)
+    if not 0 < index < len(effects) or not isinstance(effects[index], Effect):
+        return None
+    j = index - 1
+    while j >= 0 and isinstance(effects[j], Effect) and effects[j].kind.startswith("amount-"):
+        j -= 1  # ("Discard a card to give him a Force bonus equal to its Focus Value": the amount goes with its clause)
+    if j < 0 or not isinstance(effects[j], Effect) or effects[j].kind not in _RECORDED:
+        return None
+    first, then = (effects[j].text or "").strip(), (effects[index].text or "").strip()
+    if not first or not then or first == then:
+        return None
+    linked = re.search(re.escape(first) + r",? to " + re.escape(then[:1].lower()) + re.escape(then[1:]),
+                       ability.text or "", re.IGNORECASE)
+    return j if linked is not None else None
+
+
+def contingency_unmet(ctx, ability, index: int) -> bool:
+    """True (with a step) when effect ``index`` depends by "to" on an effect that changed nothing."""
+    j = contingent_on(ability, index)
+    if j is None or j in ctx.position.memo.get("_changed", ()):
+        return False
+    ctx.step("effect", f"{ability.effects[index].text}: not carried out, since '{ability.effects[j].text}' did not "
+             "happen (the word 'to' makes it depend on that)", "L5R-ACT-EFFECT.7")
+    return True
+
+
 def unit_clauses_ok(ability) -> bool:
     """Every "his unit" of ``ability`` has a card named before it for "his" to stand for: a target,
     a chosen card, or this card moved (for ``effects.executes``)."""

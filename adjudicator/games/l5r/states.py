@@ -13,6 +13,9 @@ import functools
 import re
 
 from ...core.position import Copy, Position
+from .tokens import removed_token
+from .tokens import state_fits as token_state_fits
+from .tokens import state_read as token_state_read
 
 #: states the game's own ``has_state`` reads
 _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attacking", "defending",
@@ -160,7 +163,8 @@ def checked(state: str) -> bool:
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
         or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
-        or _either_of_parts(state) is not None  # (duel sides: named by duels.subjects, never tested on a card)
+        or _either_of_parts(state) is not None \
+        or token_state_read(state)  # (duel sides: named by duels.subjects, never tested on a card)
 
 
 #: "with no attachments or with three or more attachments": either describing word ("||" between);
@@ -309,6 +313,8 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ANY_KW_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split("|"))
+    if token_state_read(state):  # "with a Poison token", "with no Training tokens" (tokens.py)
+        return token_state_fits(copy, state)
     m = _HAS_RE.match(state)
     if m:
         attached = pos.attachments_of(copy.uid)
@@ -781,6 +787,14 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     from dataclasses import replace
 
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    token = removed_token(getattr(clause, "target", None))
+    if token is not None:  # "Destroy a Fire token on Torazu": the card named loses one (tokens.py)
+        bearer = _named(ctx.position, source, token[1])
+        if bearer is None:
+            ctx.reject(rule, f"'{clause.target.text}': {token[1]} is not this card nor the Personality it is attached "
+                       "to (the engine does not look up other cards by name)")
+        bind.last = [bearer]  # "... to give him Cavalry": the card named
+        return [bearer]
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
     if clause.kind == "discard" and _own_top_cards(getattr(clause, "target", None)):
@@ -831,6 +845,8 @@ def owned_read(ability, clause) -> bool:
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
         return True
+    if removed_token(getattr(clause, "target", None)) is not None:  # "Destroy a Fire token on Torazu"
+        return ability.kind in ("action", "reaction") and clause.kind in ("destroy", "discard")
     if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
         named = [c for c in (*ability.costs, *ability.effects[:ability.effects.index(clause)])
                  if getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")] \
