@@ -719,6 +719,8 @@ def executes(ability) -> bool:
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
                 return True  # checked when the card is equipped or shared (L5R-EQUIP, L5R-SHARE)
+            if c.kind == "grant-ability" and continuous.player_grant(c.target):
+                return continuous.lasting_grant_applies(ability, c)  # "You have the ability, ..." (continuous.py)
             topic = _topic_handlers()[2].get(c.kind)
             if topic is not None:
                 return topic(c, ref)
