@@ -795,6 +795,9 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
                        "to (the engine does not look up other cards by name)")
         bind.last = [bearer]  # "... to give him Cavalry": the card named
         return [bearer]
+    named = the_target_spec(bind.specs, getattr(clause, "target", None)) if not as_cost else None
+    if named is not None:  # "the Personality": the card of the one target named so (L5R-ACT-EFFECT)
+        return [c for c in bind.targets.get(id(named), []) if not isinstance(c, str)]
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
     if clause.kind == "discard" and _own_top_cards(getattr(clause, "target", None)):
@@ -839,6 +842,39 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
 
 
 
+#: "the Personality", "the Strategy": a card named by its type or keyword alone, after "the"
+_THE_NOUN_RE = re.compile(r"^the ([A-Z][a-z-]+)$")
+
+
+def _names_noun(spec, noun: str) -> bool:
+    """Does a target's description name its card by ``noun`` (its type, or one keyword)?"""
+    noun = _singular(noun)
+    kind = {"strategy": "action"}.get(noun.lower(), noun.lower())  # (a Strategy is an Action card)
+    return kind in spec.card_types or any(_singular(k) == noun for k in spec.keywords)
+
+
+def the_target_spec(specs, spec):
+    """The one target description "the Personality" stands for -- the only target named by that
+    type or keyword ("Target your Personality and a non-Unique attachment ...: Attach it to the
+    Personality") -- or None when there is no such single target."""
+    m = _THE_NOUN_RE.match((getattr(spec, "text", None) or "").strip())
+    if spec is None or spec.ref != "choice" or m is None or spec.zone is not None or spec.states or spec.tests:
+        return None
+    naming = [t for t in specs if t is not spec and t.ref == "target" and _names_noun(t, m.group(1))]
+    chosen = [t for t in specs if t is not spec and t.ref == "choice" and not _THE_NOUN_RE.match((t.text or "").strip())
+              and _names_noun(t, m.group(1))]  # ("Choose your Personality and target ...": which one?)
+    return naming[0] if len(naming) == 1 and naming[0].count == 1 and not naming[0].up_to and not chosen else None
+
+
+def the_target_read(ability, clause) -> bool:
+    """For ``effects.executes``: an effect of an action on "the Personality", the one card a target
+    of the action names that way (:func:`owned_cards` takes that target's card)."""
+    if ability.kind not in ("action", "reaction") or clause not in ability.effects:
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None]
+    return the_target_spec(specs, getattr(clause, "target", None)) is not None
+
+
 def owned_read(ability, clause) -> bool:
     """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
     or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
@@ -847,6 +883,8 @@ def owned_read(ability, clause) -> bool:
         return True
     if removed_token(getattr(clause, "target", None)) is not None:  # "Destroy a Fire token on Torazu"
         return ability.kind in ("action", "reaction") and clause.kind in ("destroy", "discard")
+    if the_target_read(ability, clause):  # "Attach it to the Personality": the one target so named
+        return True
     if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
         named = [c for c in (*ability.costs, *ability.effects[:ability.effects.index(clause)])
                  if getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")] \
