@@ -242,7 +242,8 @@ CONTINUOUS_KINDS: dict = {}
 #: target states (by prefix) this topic's grammar writes that the engine cannot test ("not-titled:"
 #: is tested by states.py)
 # ("has-token:Poison", "with a Poison token": read by tokens.py, a token kind it keeps)
-_UNCHECKED_STATES = ("random", "titled:", "different-titles", "under:", "controller:", "at-location-of:")
+# ("at-location-of:Osawa": states.py reads it)
+_UNCHECKED_STATES = ("random", "titled:", "different-titles", "under:", "controller:")
 #: zones this topic's grammar writes that no copy is ever in ("hand|discard": either one)
 _UNCHECKED_ZONES = {"hand|discard", "hand|fate-discard", "play|discard", "out-of-play", "in-or-out-of-play"}
 

@@ -81,6 +81,9 @@ _CURRENT_PROVINCE = "in-province-of:the current battlefield"
 _AT_SOURCE = "at-battlefield-of:this card"
 #: "at Dairuko's battlefield": where the unit of the card named stands (this card or its bearer)
 _AT_NAMED_RE = re.compile(r"^at-battlefield-of:([A-Z][\w'-]*)$")
+#: "a Personality at Osawa's location": at the same location as the card named -- the same
+#: battlefield, or the same player's home (each player's home is a location of its own)
+_AT_LOCATION_OF_RE = re.compile(r"^at-location-of:([A-Z][\w'-]*)$")
 #: "your performing Follower in Tensin's unit": in the unit of the card named (this card or the
 #: Personality it is attached to: :func:`_named`)
 _IN_NAMED_UNIT_RE = re.compile(r"^in-unit-of:([A-Z][\w'-]*)$")
@@ -159,7 +162,7 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _AT_LOCATION_OF_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
         or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
@@ -519,6 +522,15 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
             return None
         field = _leader(pos, named).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    m = _AT_LOCATION_OF_RE.match(state)
+    if m:
+        named = _named(pos, source, m.group(1))
+        if named is None:
+            return None
+        here, there = _leader(pos, named), _leader(pos, copy)
+        if here.zone.startswith("battlefield"):
+            return there.zone == here.zone
+        return here.zone == "home" and there.zone == "home" and there.zone_owner == here.zone_owner
     m = _IN_NAMED_UNIT_RE.match(state)
     if m:
         named = _named(pos, source, m.group(1))
