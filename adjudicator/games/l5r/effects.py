@@ -497,8 +497,8 @@ def executes(ability) -> bool:
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
-                                            for c in clauses):
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-be-controlled-by", "cannot-gain-keyword",
+                                                       "cannot-enter-play") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
         # effects_restrictions.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):

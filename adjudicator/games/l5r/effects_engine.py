@@ -1127,7 +1127,9 @@ def will_not_join(game, pos, copy, player: str) -> str | None:
         if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
             continue
         for clause in ability.effects:
-            if getattr(clause, "kind", "") != "cannot-join":
+            # ("will not be controlled by a Unicorn Clan player": never under that player's control,
+            # so it cannot come under it either -- the same test)
+            if getattr(clause, "kind", "") not in ("cannot-join", "cannot-be-controlled-by"):
                 continue
             spec = clause.target
             if spec is not None and spec.ref not in ("this", "it"):
@@ -1144,6 +1146,7 @@ def _join_applies(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-join"] = _join_applies
+CONTINUOUS_KINDS["cannot-be-controlled-by"] = _join_applies
 
 
 # ---------------------------------------------------------------------------- "… and each of his Followers"
