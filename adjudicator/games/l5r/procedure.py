@@ -422,6 +422,8 @@ def zone_matches(zone: str, named: str) -> bool:
     """"your discard pile" names either discard pile; "deck" either deck."""
     if zone == named:
         return True
+    if "|" in named and "play" not in named.split("|"):  # "in your hand or discard pile": either one
+        return any(zone_matches(zone, one) for one in named.split("|"))
     if named == "province":  # "a card in a Province": any of the numbered provinces
         return zone.startswith("province ")
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
