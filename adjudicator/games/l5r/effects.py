@@ -193,7 +193,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         amount = effect.amount
         if as_cost and stat == "chi" and amount < 0:
             after = position.stat(copy, "chi", 0) + amount
-            floor = position.stat(copy, "min-chi", 0) or 0
+            from .effects_battle import minimum  # (and a minimum an effect gave it, L5R-DURATION.4)
+
+            floor = max(position.stat(copy, "min-chi", 0) or 0, minimum(position, copy, "chi") or 0)
             if after < floor:
                 return Outcome(False, f"{amount:+d} {stat} to {name}",
                                f"{name} would go below its minimum Chi ({after} < {floor})")
@@ -783,6 +785,10 @@ def executes(ability) -> bool:
     if any(c.kind == "set-stat" and (c.stat not in ("force", "chi") or c.amount is None and not (
             c in ability.effects and amounts.chain(ability.effects, ability.effects.index(c)))) for c in clauses):
         return False  # "Set his Force equal to his Chi": effects_battle sets Force or Chi, to a number or an amount
+    from .effects_battle import stat_minimum_executes
+
+    if not all(stat_minimum_executes(c) for c in clauses):
+        return False  # "A target Personality has a minimum Chi of 1": a card's Force or Chi (effects_battle)
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
     from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle

@@ -233,6 +233,40 @@ def set_stat(game, position, copy, effect, *, as_cost: bool, source: str) -> Out
     return Outcome(True, f"set {name}'s {stat} from {now} to {goal} (a {change} of {goal - now:+d}, L5R-DURATION.3)")
 
 
+#: the flag of a modifier giving a card a minimum value for a stat ("min:chi:1"), read by
+#: :func:`minimum` (game.card_property)
+MIN_FLAG = "min:"
+
+
+def stat_minimum(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"A target Personality has a minimum Chi of 1": for the effect's duration (the turn unless the
+    text says otherwise, L5R-DURATION.2) the value is never read below that number, whatever
+    penalties it has; of several minimums the highest holds (L5R-DURATION.4)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, floor, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"give {name} a minimum {stat.replace('-', ' ').title()} of {floor}"
+    if stat not in _REDUCIBLE or floor is None or copy.card.type not in ("personality", "follower"):
+        return Outcome(False, doing, "the engine keeps minimums only of a Personality's or Follower's Force or Chi")
+    position.modifiers.append(Modifier(copy.uid, flag=f"{MIN_FLAG}{stat}:{floor}", duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION.4", created_turn=position.timing.turn))
+    return Outcome(True, doing + " (L5R-DURATION.4)")
+
+
+def minimum(position, copy, stat: str) -> int | None:
+    """The highest minimum effects gave ``copy``'s ``stat`` (:func:`stat_minimum`), or None."""
+    found = [int(m.flag.rsplit(":", 1)[1]) for m in position.modifiers
+             if m.subject == copy.uid and m.flag and m.flag.startswith(f"{MIN_FLAG}{stat}:")]
+    return max(found) if found else None
+
+
+def stat_minimum_executes(clause) -> bool:
+    """For executes(): a card's Force or Chi, with a number."""
+    return clause.kind != "stat-minimum" or (clause.stat in _REDUCIBLE and clause.amount is not None
+                                             and clause.target is not None and clause.target.ref in ("target", "it"))
+
+
 def reduce_stat_executes(clause) -> bool:
     """For executes(): only a card's Force or Chi, to a number the text gives."""
     return clause.kind != "reduce-stat-to" or (clause.stat in _REDUCIBLE and clause.amount is not None)
@@ -241,7 +275,7 @@ def reduce_stat_executes(clause) -> bool:
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
                     "move-to-location": move_to_location, "put-in-province": put_in_province,
-                    "reduce-stat-to": reduce_stat_to, "set-stat": set_stat}
+                    "reduce-stat-to": reduce_stat_to, "set-stat": set_stat, "stat-minimum": stat_minimum}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}

@@ -214,7 +214,10 @@ class L5R(Game):
             if prop == "force" and copy.card.type == "personality":  # items attached modify their Personality
                 value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")
-            return value
+            from .effects_battle import minimum
+
+            floor = minimum(position, copy, prop)  # "has a minimum Chi of 1": applied last (L5R-DURATION.4)
+            return value if floor is None else max(value, floor)
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:
