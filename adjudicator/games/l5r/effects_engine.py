@@ -1457,6 +1457,11 @@ def equip_from_hand(ability):
             continue
         if not set(spec.card_types) <= {"follower", "item", "spell", "attachment"} or spec.states or spec.tests:
             continue
+        from .states import the_target_spec
+
+        specs = [c.target for c in (*ability.costs, *effects) if getattr(c, "target", None) is not None]
+        if the_target_spec(specs, spec) is not None:
+            continue  # "Target a Weapon in your discard pile. ... Equip the Weapon to him": that target
         effects[i] = replace(clause, target=replace(spec, zone="hand"))
         changed = True
     return replace(ability, effects=tuple(effects)) if changed else ability

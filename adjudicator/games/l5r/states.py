@@ -894,7 +894,10 @@ def owned_read(ability, clause) -> bool:
     if in_it_read(ability, clause):
         return True
     if removed_token(getattr(clause, "target", None)) is not None:  # "Destroy a Fire token on Torazu"
-        return ability.kind in ("action", "reaction") and clause.kind in ("destroy", "discard")
+        # ("... Chiyoda's Madness tokens to Equip the Weapon to him": "him", the card the token was on,
+        # is not who procedure._hosts looks for)
+        return ability.kind in ("action", "reaction") and clause.kind in ("destroy", "discard") and not any(
+            getattr(c, "kind", "") == "attach-to" and getattr(c.target, "ref", "") == "it" for c in ability.effects)
     if the_target_read(ability, clause):  # "Attach it to the Personality": the one target so named
         return True
     if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
