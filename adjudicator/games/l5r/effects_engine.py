@@ -1870,3 +1870,27 @@ def random_hand_card(position, player: str):
         return None
     seed = f"{position.timing.turn}:{player}:hand:{','.join(map(str, hand))}"
     return position.copies[random.Random(seed).choice(hand)]
+
+
+# ---------------------------------------------------------------------------- "until he has exactly five"
+
+def _tokens_until(game, position, copy, effect, *, as_cost, source):
+    """"Give Mitsu +1F Fire tokens until he has exactly five": as many tokens of the kind as he lacks
+    to have that many, each changing his stats as any such token does (tokens persist,
+    L5R-DURATION.1); none if he has that many or more."""
+    from dataclasses import replace
+
+    from .effects import Outcome, apply_to_card
+    from .tokens import count, kind_of
+
+    kind, goal, name = kind_of(effect.keyword), (effect.values[0] if effect.values else None), copy.show()
+    if kind is None or not isinstance(goal, int):
+        return Outcome(False, f"give {name} tokens", "the engine reads only a token kind and a number to reach")
+    have = count(copy, kind)
+    if have >= goal:
+        return Outcome(False, f"give {name} {kind} tokens until he has {goal}", f"he has {have} already")
+    return apply_to_card(game, position, copy, replace(effect, kind="give-token", values=(goal - have,)),
+                         as_cost=as_cost, source=source)
+
+
+CARD_KINDS["give-token-until"] = _tokens_until
