@@ -264,7 +264,7 @@ def minimum(position, copy, stat: str) -> int | None:
 def stat_minimum_executes(clause) -> bool:
     """For executes(): a card's Force or Chi, with a number."""
     return clause.kind != "stat-minimum" or (clause.stat in _REDUCIBLE and clause.amount is not None
-                                             and clause.target is not None and clause.target.ref in ("target", "it"))
+                                             and clause.target is not None and clause.target.ref in ("target", "it", "each"))
 
 
 def reduce_stat_executes(clause) -> bool:
