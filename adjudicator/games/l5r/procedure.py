@@ -23,6 +23,7 @@ from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_p
 from .effects_battle import ATTACK_RIDERS
 from .effects_engine import (
     attack_bonus,
+    contingency_unmet,
     give_province_strength,
     look_applies,
     look_chosen_applies,
@@ -425,6 +426,8 @@ def zone_matches(zone: str, named: str) -> bool:
     """"your discard pile" names either discard pile; "deck" either deck."""
     if zone == named:
         return True
+    if "|" in named and "play" not in named.split("|"):  # "in your hand or discard pile": either one
+        return any(zone_matches(zone, one) for one in named.split("|"))
     if named == "province":  # "a card in a Province": any of the numbered provinces
         return zone.startswith("province ")
     return named in ("discard", "deck") and zone in (f"fate-{named}", f"dynasty-{named}")
@@ -777,6 +780,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         worked_out = amounts.chain(effects, index) if isinstance(clause, Effect) else []
         if isinstance(clause, Unparsed):
             ctx.step("effect", f"not carried out: '{clause.text}' (the engine cannot read it)", "L5R-ACT-EFFECT")
+            continue
+        if contingency_unmet(ctx, ability, index):  # "Discard a card to draw a card" (effects_engine)
             continue
         # every condition on this effect holds ("If he is Earth, you may ..." has two)
         held = True
