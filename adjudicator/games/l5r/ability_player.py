@@ -2403,3 +2403,17 @@ def _pl_negate_changes_and(self, meta, ch):
 
 
 Rules.pl_negate_changes_and = _pl_negate_changes_and
+
+
+def _pl_p_exactly_one_yours(self, meta, ch):
+    return self._pl_mod("post-state", "exactly-one-yours")
+
+
+Rules.pl_p_exactly_one_yours = _pl_p_exactly_one_yours
+
+
+def _pl_subj_optional_pick(self, meta, ch):
+    return self.subj_optional(meta, [ch[0], self._picked(meta, ch[-1])])
+
+
+Rules.pl_subj_optional_pick = _pl_subj_optional_pick
