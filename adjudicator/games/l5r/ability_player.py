@@ -2417,3 +2417,17 @@ def _pl_subj_optional_pick(self, meta, ch):
 
 
 Rules.pl_subj_optional_pick = _pl_subj_optional_pick
+
+
+def _pl_modifier_equals(self, meta, ch):
+    # set-stat of the Item's "force-modifier" (no reading in the engine), the amount worked out after it
+    item = ch[0]
+    ref = ch[-1]
+    setter = self._eff(meta, "set-stat", target=item, stat="force-modifier")
+    if isinstance(ref, tuple):  # a stat_ref: (whose, stat)
+        whose, stat = ref
+        return [setter, self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)]
+    return [setter, *(ref if isinstance(ref, list) else [ref])]
+
+
+Rules.pl_modifier_equals = _pl_modifier_equals
