@@ -2431,3 +2431,13 @@ def _pl_modifier_equals(self, meta, ch):
 
 
 Rules.pl_modifier_equals = _pl_modifier_equals
+
+
+def _pl_permanent_raise_to_ref(self, meta, ch):
+    # the card given the bonus is the one whose value is raised ("his Force": the same card)
+    out = self.pl_raise_to_ref(meta, [ch[-2], ch[-1]])
+    return [replace(e, duration="permanent", target=ch[0]) if isinstance(e, Effect) and e.kind == "raise-stat-to"
+            else e for e in out]
+
+
+Rules.pl_permanent_raise_to_ref = _pl_permanent_raise_to_ref
