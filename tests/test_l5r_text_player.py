@@ -1105,3 +1105,10 @@ def test_item_force_modifier_and_a_permanent_raise():
     # the plain permanent bonus keeps its own reading
     (e, amt) = effects("Give him a permanent Chi bonus equal to his Personal Honor.")
     assert (e.kind, e.duration, amt.stat) == ("modify-stat", "permanent", "personal-honor")
+
+
+def test_an_additional_action_to_use_a_cards_nth_printed_ability():
+    es = effects("Battle: You may take an additional action to use Riku's second printed ability.")
+    (e,) = es
+    assert (e.kind, e.keyword) == ("additional-action", "use")
+    assert e.target.card_types == ("ability",) and "nth:2" in e.target.states and "printed" in e.target.states

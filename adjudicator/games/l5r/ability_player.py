@@ -2441,3 +2441,14 @@ def _pl_permanent_raise_to_ref(self, meta, ch):
 
 
 Rules.pl_permanent_raise_to_ref = _pl_permanent_raise_to_ref
+
+
+def _pl_np_nth_printed_ability(self, meta, ch):
+    owner = ch[0]
+    nth = 1 if re.search(r"'s?\s+first\b", self._text(meta), re.I) else 2
+    return TargetSpec(ref="possessed", card_types=("ability",), states=(f"of-{owner.ref}", *owner.states,
+                                                                         "printed", f"nth:{nth}"),
+                      text=self._text(meta))
+
+
+Rules.pl_np_nth_printed_ability = _pl_np_nth_printed_ability
