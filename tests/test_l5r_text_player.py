@@ -1084,3 +1084,31 @@ def test_stat_changes_and_effects_negated_together_and_two_traits_given():
     assert len(grants) == 2 and all(g.keyword == "trait" for g in grants)
     es = effects("Limited: You may target a Holding, and you may target a different Holding.")
     assert es[1].target.states == ("different",)
+
+
+def test_exactly_one_target_yours_and_a_named_players_pick():
+    es = effects("Limited: Target two Unique Personalities in play, exactly one of which is yours. Bow them.")
+    assert es[0].target.count == 2 and "exactly-one-yours" in es[0].target.states
+    ab = parse_ability("Open: Choose another player. He may choose to target and bow one of his unbowed Personalities.")
+    assert ab.structured and any(e.kind == "bow" and e.target.ref == "target" for e in ab.effects)
+
+
+def test_item_force_modifier_and_a_permanent_raise():
+    es = effects("This Item's Force modifier equals this Personality's Chi.")
+    assert [(e.kind, e.stat) for e in es] == [("set-stat", "force-modifier"), ("amount-equal-to", "chi")]
+    es = effects("This Weapon's Force Modifier is equal to the number of Samurai you control, to a maximum of +2F.")
+    assert [(e.kind, e.stat, e.amount) for e in es] == [
+        ("set-stat", "force-modifier", None), ("amount-equal-to", "count", 1), ("amount-at-most", None, 2)]
+    es = effects("Limited: Give this Personality a permanent Chi bonus raising his Chi to equal his Personal Honor.")
+    assert (es[0].kind, es[0].stat, es[0].duration) == ("raise-stat-to", "chi", "permanent")
+    assert (es[1].kind, es[1].stat) == ("amount-equal-to", "personal-honor")
+    # the plain permanent bonus keeps its own reading
+    (e, amt) = effects("Give him a permanent Chi bonus equal to his Personal Honor.")
+    assert (e.kind, e.duration, amt.stat) == ("modify-stat", "permanent", "personal-honor")
+
+
+def test_an_additional_action_to_use_a_cards_nth_printed_ability():
+    es = effects("Battle: You may take an additional action to use Riku's second printed ability.")
+    (e,) = es
+    assert (e.kind, e.keyword) == ("additional-action", "use")
+    assert e.target.card_types == ("ability",) and "nth:2" in e.target.states and "printed" in e.target.states

@@ -2403,3 +2403,52 @@ def _pl_negate_changes_and(self, meta, ch):
 
 
 Rules.pl_negate_changes_and = _pl_negate_changes_and
+
+
+def _pl_p_exactly_one_yours(self, meta, ch):
+    return self._pl_mod("post-state", "exactly-one-yours")
+
+
+Rules.pl_p_exactly_one_yours = _pl_p_exactly_one_yours
+
+
+def _pl_subj_optional_pick(self, meta, ch):
+    return self.subj_optional(meta, [ch[0], self._picked(meta, ch[-1])])
+
+
+Rules.pl_subj_optional_pick = _pl_subj_optional_pick
+
+
+def _pl_modifier_equals(self, meta, ch):
+    # set-stat of the Item's "force-modifier" (no reading in the engine), the amount worked out after it
+    item = ch[0]
+    ref = ch[-1]
+    setter = self._eff(meta, "set-stat", target=item, stat="force-modifier")
+    if isinstance(ref, tuple):  # a stat_ref: (whose, stat)
+        whose, stat = ref
+        return [setter, self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)]
+    return [setter, *(ref if isinstance(ref, list) else [ref])]
+
+
+Rules.pl_modifier_equals = _pl_modifier_equals
+
+
+def _pl_permanent_raise_to_ref(self, meta, ch):
+    # the card given the bonus is the one whose value is raised ("his Force": the same card)
+    out = self.pl_raise_to_ref(meta, [ch[-2], ch[-1]])
+    return [replace(e, duration="permanent", target=ch[0]) if isinstance(e, Effect) and e.kind == "raise-stat-to"
+            else e for e in out]
+
+
+Rules.pl_permanent_raise_to_ref = _pl_permanent_raise_to_ref
+
+
+def _pl_np_nth_printed_ability(self, meta, ch):
+    owner = ch[0]
+    nth = 1 if re.search(r"'s?\s+first\b", self._text(meta), re.I) else 2
+    return TargetSpec(ref="possessed", card_types=("ability",), states=(f"of-{owner.ref}", *owner.states,
+                                                                         "printed", f"nth:{nth}"),
+                      text=self._text(meta))
+
+
+Rules.pl_np_nth_printed_ability = _pl_np_nth_printed_ability
