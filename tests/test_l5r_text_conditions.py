@@ -954,3 +954,10 @@ def test_printed_action_rulebook_ability_and_a_changed_stat():
               "this turn.")[-1]
     assert (c.kind, *c.args[1:]) == ("effect-if:stat-changed", "the current Province", "strength", "increased",
                                      "this-turn")
+
+
+def test_a_requirement_then_the_trigger_in_the_limits_block():
+    (c, after) = conds("Reaction: If this card is at the current battlefield, after a Melee Attack is "
+                       "targeted: Give it +1 strength.")
+    assert (c.kind, c.args) == ("at-battlefield", ("this card",))
+    assert (after.kind, after.args) == ("after-event", ("melee-attack-targeted",))

@@ -1482,3 +1482,14 @@ Rules.cd_stat_changed = _cd_stat_changed
 Rules.cd_ch_up = lambda self, meta, ch: ("changed", "increased")
 Rules.cd_ch_down = lambda self, meta, ch: ("changed", "reduced")
 Rules.cd_ch_any = lambda self, meta, ch: ("changed", "changed")
+
+
+def _cd_if_then_after_event(self, meta, ch):
+    # the requirement, then the trigger as the limits item "after" event reads it
+    cond, event = ch[0], ch[-1]
+    text = self._text(meta)
+    after = Rules.cd_after_event(self, meta, [event])
+    return [cond, replace(after, text=text[text.lower().rfind("after"):])]
+
+
+Rules.cd_if_then_after_event = _cd_if_then_after_event
