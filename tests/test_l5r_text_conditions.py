@@ -489,14 +489,19 @@ def test_a_period_in_a_condition_stays_with_the_condition():
     assert [c.args[1:] for c in ab.conditions] == [("he", "bowed")]
 
 
-def test_a_test_over_a_period_is_not_claimed():
-    # the engine keeps no history of a turn or battle: "moved this turn" is not "moved by this"
+def test_a_test_over_a_period_is_read_from_the_turns_record():
+    # "moved this turn" is not "moved by this": it is read from the turn's record (history.py), and a
+    # period the record does not hold ("since your last turn began") is not read
     (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
-    assert not readable(c)
+    assert readable(c)
     (c,) = conds("Battle: Target a Personality. If he moved, straighten him.")
     assert readable(c)
     ab = parse_ability("Battle: Give a target Personality -2F, or -3F if this Personality has moved this turn.")
-    assert ab.structured and not executes(ab)
+    assert ab.structured and executes(ab)
+    ab = parse_ability("Battle: Bow Tamasine and target your Ancestor, or one to four of your Ancestors if you "
+                       "have lost Honor from another player's action during an Action Phase since your last turn "
+                       "began: Give each target +4F.")
+    assert not executes(ab)
 
 
 def test_opposing_and_keyword_words_are_read():
