@@ -959,3 +959,19 @@ def test_printed_action_rulebook_ability_and_a_changed_stat():
               "this turn.")[-1]
     assert (c.kind, *c.args[1:]) == ("effect-if:stat-changed", "the current Province", "strength", "increased",
                                      "this-turn")
+
+
+def test_a_requirement_then_the_trigger_in_the_limits_block():
+    (c, after) = conds("Reaction: If this card is at the current battlefield, after a Melee Attack is "
+                       "targeted: Give it +1 strength.")
+    assert (c.kind, c.args) == ("at-battlefield", ("this card",))
+    assert (after.kind, after.args) == ("after-event", ("melee-attack-targeted",))
+
+
+def test_duel_sides_and_a_location():
+    c = conds("Reaction: Before Focus Effects resolve, if your Duelist has a lower duel stat than the "
+              "Personality facing him, gain 1 Honor.")[-1]
+    assert (c.kind, *c.args[1:]) == ("effect-if:stat-compare", "your Duelist", "duel-stat", "<", "duel-opponent")
+    ab = parse_ability('Open: Give your target Personality the trait, "Followers have -1F while at this '
+                       "Personality's location.\"")
+    assert ab.structured, ab

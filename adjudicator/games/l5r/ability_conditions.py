@@ -118,6 +118,8 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     # "the current Province's strength has been increased or reduced this turn"
     # (whose, stat, "increased"/"reduced"/"changed"[, period])
     "stat-changed",
+    # "while at this Personality's location" (whose location): this card is at the same location
+    "at-location-of",
 })
 
 
@@ -1482,3 +1484,33 @@ Rules.cd_stat_changed = _cd_stat_changed
 Rules.cd_ch_up = lambda self, meta, ch: ("changed", "increased")
 Rules.cd_ch_down = lambda self, meta, ch: ("changed", "reduced")
 Rules.cd_ch_any = lambda self, meta, ch: ("changed", "changed")
+
+
+def _cd_if_then_after_event(self, meta, ch):
+    # the requirement, then the trigger as the limits item "after" event reads it
+    cond, event = ch[0], ch[-1]
+    text = self._text(meta)
+    after = Rules.cd_after_event(self, meta, [event])
+    return [cond, replace(after, text=text[text.lower().rfind("after"):])]
+
+
+Rules.cd_if_then_after_event = _cd_if_then_after_event
+
+
+def _cd_duel_stat_cmp(op):
+    def f(self, meta, ch):
+        # the base "stat-compare" (who, stat, op, than): the other side of the duel
+        return Condition(kind="stat-compare", args=(_word(ch[0]), "duel-stat", op, "duel-opponent"),
+                         text=self._text(meta))
+
+    return f
+
+
+def _cd_self_at_location_of(self, meta, ch):
+    # (whose location): the card the ability is about is at that card's location
+    return Condition(kind="at-location-of", args=(_word(ch[0]),), text=self._text(meta))
+
+
+Rules.cd_duel_stat_lt = _cd_duel_stat_cmp("<")
+Rules.cd_duel_stat_gt = _cd_duel_stat_cmp(">")
+Rules.cd_self_at_location_of = _cd_self_at_location_of
