@@ -117,7 +117,6 @@ def test_your_keyword_card_destroyed_fires_for_your_cards_only():
     assert trigger_matches(pos, src, trig, ["destroyed", 2])
     assert not trigger_matches(pos, src, trig, ["destroyed", 3])
     assert not trigger_matches(pos, src, trig, ["destroyed", 4])
-    assert not fires(Trigger("after", "personality-destroyed;by=opponent"))
 
 
 def test_more_shapes():
