@@ -697,3 +697,9 @@ def test_until_after_a_moment_is_scoped_not_a_duration():
     ab = parse_ability("You cannot target other players or their cards this battle until after their next "
                        "opportunity to take a Battle action.")
     assert ab.structured and [c.args[-1] for c in ab.conditions] == ["their-next-battle-action-opportunity"]
+
+
+def test_a_permission_limited_after_but():
+    reuse, limit = effects("You may use its abilities a second time, but they do not give Force bonuses to "
+                           "attacking Personalities.")
+    assert (reuse.kind, limit.kind, limit.keyword) == ("reuse-ability", "no-bonuses", "force")

@@ -1891,3 +1891,11 @@ def _rs_h_or_their(self, meta, ch):
 
 
 Rules.rs_h_or_their = _rs_h_or_their
+
+
+def _rs_vp_no_force_bonuses_to(self, meta, ch):
+    # as rs_vp_no_bonuses for Force, with the cards that get no bonus as the object
+    return _Vp("no-bonuses", keyword="force", obj=next(c for c in ch if isinstance(c, TargetSpec)))
+
+
+Rules.rs_vp_no_force_bonuses_to = _rs_vp_no_force_bonuses_to
