@@ -627,3 +627,11 @@ def test_created_card_at_a_location():
 def test_the_winning_player_creates_a_card_with_his_alignment():
     (create,) = effects("The winning player may create a 1F/1C/1PH Samurai Personality with his Clan Alignment.")
     assert create.kind == "create" and "subject-clan-alignment" in create.target.states
+
+
+def test_then_set_off_by_commas():
+    ab = parse_ability("Give this Personality a +1F Omen token; then, if he is bowed, destroy him.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects if isinstance(e, Effect)] == ["give-token", "destroy"]
+    # the test guards the second effect only
+    assert [c.args[0] for c in ab.conditions if c.kind.startswith("effect-if")] == ["effect 1"]

@@ -382,3 +382,18 @@ def test_what_a_performer_or_an_army_did():
 def test_attaching_to_and_entering_play_from_the_card_named():
     assert event("a Region attaches to it") == ("region-attaches", {"to": "card"})
     assert event("a Holding enters play from it") == ("holding-enters-play", {"from": "it"})
+
+
+def test_turns_and_phases_named_next_or_current():
+    assert event("a turn begins") == ("turn-begins", {})
+    assert event("the current turn ends") == ("turn-ends", {})
+    assert event("the next turn begins") == ("turn-begins", {"first": "next"})
+    assert event("the next Dynasty Phase begins")[1] == {"first": "next"}
+
+
+def test_honor_gained_fear_from_a_card_and_what_a_keyword_card_does():
+    assert event("a player gains 2 or more Honor") == ("honor-gained", {"by": "any", "paid": "at-least-2"})
+    core, q = event("a Fear effect from your Stronghold bows a card without abilities")
+    assert (core, q["kind"], q["from"]) == ("card@no-abilities-bowed", "fear", "stronghold")
+    core, q = event("your Water card moves a Personality")
+    assert (core, q["kw"], q["by"]) == ("card-moves-personality", "water", "you")

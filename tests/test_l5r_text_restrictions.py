@@ -685,3 +685,21 @@ def test_a_list_of_a_card_s_events():
     kinds = [e.kind for e in effects("Bowing, movement, and destruction from Battle actions Sato performs will "
                                      "not be negated or delayed.")]
     assert kinds == ["cannot-negate", "cannot-delay"]
+
+
+def test_until_after_a_moment_is_scoped_not_a_duration():
+    ab = parse_ability("Give him -2F until after the action resolves.")
+    assert ab.structured and [e.kind for e in effects("Give him -2F until after the action resolves.")] == ["modify-stat"]
+    assert [c.kind for c in ab.conditions] == ["effect-until-after"]
+    assert not executes(ab)
+    ab = parse_ability("It will not straighten until after your next Action Phase.")
+    assert [c.args[-1] for c in ab.conditions] == ["your-next-action-phase-ends"]
+    ab = parse_ability("You cannot target other players or their cards this battle until after their next "
+                       "opportunity to take a Battle action.")
+    assert ab.structured and [c.args[-1] for c in ab.conditions] == ["their-next-battle-action-opportunity"]
+
+
+def test_a_permission_limited_after_but():
+    reuse, limit = effects("You may use its abilities a second time, but they do not give Force bonuses to "
+                           "attacking Personalities.")
+    assert (reuse.kind, limit.kind, limit.keyword) == ("reuse-ability", "no-bonuses", "force")

@@ -187,7 +187,7 @@ def _described(t) -> str:
     this province or an adjacent one" -> ``personality@this-or-adjacent-province``)."""
     out = _subject(t)
     for s in getattr(t, "states", ()):
-        if s.startswith("no-attached:"):
+        if s.startswith("no-attached:") or s == "no-abilities":
             out += "@" + s
         elif s.startswith("at-battlefield:"):
             out += "@" + s.split(":", 1)[1]
@@ -1122,3 +1122,34 @@ def _ev_you_focus_in_duel(self, meta, ch):
 
 
 Rules.ev_you_focus_in_duel = _ev_you_focus_in_duel
+
+
+class Rules15:
+    """Turns and phases named by "the next"/"the current", assignments, Honor gained, Fear
+    effects from a card, what a card of a keyword does."""
+
+    def ev_next_turn(self, meta, ch):
+        return _name("turn-" + _toks(ch, "EVERB")[0], first="next")
+
+    def ev_next_phase(self, meta, ch):
+        return _name(self.ev_phase(meta, ch), first="next")
+
+    def ev_player_gains_at_least(self, meta, ch):
+        from .ability import amount
+
+        n = next(amount(c) for c in ch if amount(c) is not None and not getattr(c, "type", ""))
+        return _name("honor-gained", by="any", paid=f"at-least-{n}")
+
+    def ev_fear_from_does(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        verb = _toks(ch, "EVERB")[0]
+        return _name(f"{_described(ts[-1])}-{_past(verb)}", kind="fear", **{"from": _subject(ts[0])})
+
+    def ev_cp_verb_obj(self, meta, ch):
+        verb = (_toks(ch, "EVERB") or _toks(ch, "MOVES"))[0]
+        return {"verb": f"{verb}-{_subject(_target(ch))}"}
+
+
+for _k, _v in list(vars(Rules15).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)

@@ -1855,3 +1855,47 @@ def _rs_np_events_from_performed(self, meta, ch):
 
 Rules.rs_np_poss_events = _rs_np_poss_events
 Rules.rs_np_events_from_performed = _rs_np_events_from_performed
+
+
+class Rules5:
+    """Until after a moment."""
+
+    def rs_until_after(self, meta, ch):
+        from .ability import _Scoped
+
+        # the engine keeps no effect "until after" a moment: the clause is scoped, not given a
+        # duration it would read as the rules' default
+        return _Scoped(ch[0], "effect-until-after", (ch[-1],), self._text(meta))
+
+    def rs_uw_event(self, meta, ch):
+        return ch[0]
+
+    def rs_uw_next_phase(self, meta, ch):
+        return f"your-next-{ch[0]}-phase-ends"
+
+    def rs_uw_next_opportunity(self, meta, ch):
+        return "their-next-battle-action-opportunity"
+
+
+for _k, _v in list(vars(Rules5).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+def _rs_h_or_their(self, meta, ch):
+    from .ability import _Mod
+
+    # both heads, and a state no card has unless it is read whole (as the events topic's "or enemy")
+    heads = [m for m in ch if isinstance(m, _Mod) and m.kind == "head"]
+    return heads + [_Mod("post-state", f"either:{self._text(meta)}")]
+
+
+Rules.rs_h_or_their = _rs_h_or_their
+
+
+def _rs_vp_no_force_bonuses_to(self, meta, ch):
+    # as rs_vp_no_bonuses for Force, with the cards that get no bonus as the object
+    return _Vp("no-bonuses", keyword="force", obj=next(c for c in ch if isinstance(c, TargetSpec)))
+
+
+Rules.rs_vp_no_force_bonuses_to = _rs_vp_no_force_bonuses_to
