@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...core.ability import Effect
 from ...core.position import Copy, Modifier, Position
+from .history import note_move
 from .triggers_events import raise_event
 
 #: kinds the resolver itself carries out; ``EXECUTABLE_KINDS`` (read by ``adjudicator coverage``)
@@ -94,6 +95,7 @@ def _discard_pile(copy: Copy) -> str:
 
 def move_with_attachments(position: Position, copy: Copy, zone: str) -> None:
     """A card moving in play (home, to a battlefield) takes its attachments along."""
+    note_move(position, copy, zone)  # "if he has moved this turn" (history.py)
     position.move(copy.uid, copy.controller, zone, top=False)
     for att in position.attachments_of(copy.uid):
         position.move(att.uid, att.controller, zone, top=False)
@@ -120,7 +122,7 @@ def leave_play(position: Position, copy: Copy) -> None:
     no longer bowed, dishonored or face-down (the caller moves it)."""
     _announce_leaving(position, copy)
     shed_attachments(position, copy)
-    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+    copy.flags.difference_update({"bowed", "dishonored", "face-down", "dead"})  # ("dead": history.dead_state)
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
@@ -136,6 +138,15 @@ def discard_copy(position: Position, copy: Copy) -> None:
 
 def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
     kind, name = effect.kind, copy.show()
+    from .tokens import removed_token
+
+    token = removed_token(effect.target)  # "Destroy a Fire token on Torazu": the card loses the token, not itself
+    if token is not None and kind in ("destroy", "discard"):
+        from .tokens import remove as remove_token
+
+        if not remove_token(copy, token[0]):
+            return Outcome(False, f"remove a {token[0]} token from {name}", f"{name} has no {token[0]} token")
+        return Outcome(True, f"remove a {token[0]} token from {name} (L5R-DURATION.1)")
     from .effects_negate import stops
 
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
@@ -184,7 +195,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         amount = effect.amount
         if as_cost and stat == "chi" and amount < 0:
             after = position.stat(copy, "chi", 0) + amount
-            floor = position.stat(copy, "min-chi", 0) or 0
+            from .effects_battle import minimum  # (and a minimum an effect gave it, L5R-DURATION.4)
+
+            floor = max(position.stat(copy, "min-chi", 0) or 0, minimum(position, copy, "chi") or 0)
             if after < floor:
                 return Outcome(False, f"{amount:+d} {stat} to {name}",
                                f"{name} would go below its minimum Chi ({after} < {floor})")
@@ -285,7 +298,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                            "carried out")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
-        copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
+        from .tokens import add as add_tokens, kind_of
+
+        add_tokens(copy, kind_of(effect.keyword), count)  # (of its kind too: "a Madness token", tokens.py)
         for stat in stats if effect.amount else ():
             # a token changes its card for as long as it is there: tokens persist (L5R-DURATION);
             # "a +1F/+1C token" changes both
@@ -398,6 +413,10 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    from .interrupts import verdict  # Interrupts, Reactions to an action's targeting (interrupts.py)
+
+    if (claimed := verdict(ability)) is not None:
+        return claimed
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 
@@ -490,8 +509,8 @@ def executes(ability) -> bool:
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
-                                            for c in clauses):
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-be-controlled-by", "cannot-gain-keyword",
+                                                       "cannot-enter-play") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
         # effects_restrictions.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
@@ -712,6 +731,8 @@ def executes(ability) -> bool:
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
                 return True  # checked when the card is equipped or shared (L5R-EQUIP, L5R-SHARE)
+            if c.kind == "grant-ability" and continuous.player_grant(c.target):
+                return continuous.lasting_grant_applies(ability, c)  # "You have the ability, ..." (continuous.py)
             topic = _topic_handlers()[2].get(c.kind)
             if topic is not None:
                 return topic(c, ref)
@@ -771,6 +792,13 @@ def executes(ability) -> bool:
         return False  # "a -2F/+3C Change token": different changes, which apply_to_card refuses
     if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
+    if any(c.kind == "set-stat" and (c.stat not in ("force", "chi") or c.amount is None and not (
+            c in ability.effects and amounts.chain(ability.effects, ability.effects.index(c)))) for c in clauses):
+        return False  # "Set his Force equal to his Chi": effects_battle sets Force or Chi, to a number or an amount
+    from .effects_battle import stat_minimum_executes
+
+    if not all(stat_minimum_executes(c) for c in clauses):
+        return False  # "A target Personality has a minimum Chi of 1": a card's Force or Chi (effects_battle)
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
     from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle

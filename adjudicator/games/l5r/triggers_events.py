@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .history import note, note_action  # what happened this turn ("if he has moved this turn": history.py)
+
 PENDING = "events-pending"
 
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
@@ -52,6 +54,7 @@ LEFT_PROVINCE = "left-province"
 
 def raise_event(pos, verb: str, copy, origin: str | None = None, province: str | None = None) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+    note(pos, verb, copy)  # the turn's record (history.py)
     if copy is not None and verb == "enters-play":
         pos.memo.setdefault(ORIGINS, {})[str(copy.uid)] = origin  # (None: the engine does not say)
     if copy is not None and province is not None:
@@ -95,6 +98,7 @@ def raise_action(pos, verb: str, info: dict) -> None:
     the cards it targeted; None: cannot tell) and "did" ([uid, verb] pairs its effects did to
     cards; None: cannot tell)."""
     pos.memo.setdefault(PENDING, []).append([verb, info.get("source", 0), info])
+    note_action(pos, info)  # the turn's record (history.py)
 
 
 #: the designators of the game's own actions (RULES.md L5R-EQUIP, L5R-LOBBY, L5R-SHARE)

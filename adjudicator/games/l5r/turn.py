@@ -512,6 +512,10 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     """Carry out one moment of the turn with every player doing nothing more."""
     t = pos.timing
     done = pos.memo.setdefault("phase-done", [])
+    from .interrupts import advance_step  # an action waiting at its Interrupt step resolves (interrupts.py)
+
+    if advance_step(game, pos, proc):
+        return None
     stop = triggers_moments.choice_stop(game, pos)  # a trait's choices no statement names (L5R-TRAIT.5)
     if stop:
         return stop
