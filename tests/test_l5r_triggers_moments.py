@@ -163,3 +163,13 @@ def test_one_may_on_both_effects_declined():
     # one answer declines the one "may": neither the discard nor the draw happens
     result = run_text(REVEAL_MAY.format(answer=" answering no", expect="expect H1 in Alice hand\nexpect Alice hand 1"))
     assert result.passed, "\n".join(f.render() for f in result.failures)
+
+
+def test_by_opponent_read_as_whose_card_only_for_lobbying():
+    # "After another player's Personality Lobbies": whose Personality; "destroyed;by=opponent" may be
+    # "by another player's card" (who did it), which the engine does not read from that qualifier
+    from adjudicator.core.ability import Trigger
+    from adjudicator.games.l5r.triggers import fires
+
+    assert fires(Trigger("after", "personality-lobbies;by=opponent", "after another player's Personality Lobbies"))
+    assert not fires(Trigger("after", "personality-destroyed;by=opponent"))

@@ -55,6 +55,8 @@ def fires(trigger) -> bool:
         return False  # ("at this card's battlefield": not read here; "at a battlefield": _qualifiers_fit)
     if set(quals) - set(_CHECKED) or quals.get("by", "you") not in ("you", "opponent"):
         return False  # ("by": whose card the event is about, _qualifiers_fit)
+    if quals.get("by") == "opponent" and not core.endswith(_WHOSE_OPPONENT):
+        return False  # ("destroyed;by=opponent" is read "by another player's card", not whose card it was)
     core = _raised_form(core)
     if core == "this-card-attached" and _generic_card(trigger.text or ""):
         return False
@@ -417,6 +419,11 @@ def _at_a_battlefield(pos: Position, copy: Copy) -> bool:
     while copy.attached_to is not None and copy.attached_to in pos.copies:
         copy = pos.copies[copy.attached_to]
     return copy.zone.startswith("battlefield")
+
+
+#: the events whose "by=opponent" says whose card it is about ("After another player's Personality
+#: Lobbies"); elsewhere it may be who did it ("Before another player's card destroys this Personality")
+_WHOSE_OPPONENT = ("-lobbies",)
 
 
 #: qualifiers the engine checks on a raised card event: "by=you" (your card), "kw=<keyword>",
