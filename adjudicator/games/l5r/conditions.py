@@ -305,7 +305,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "none-exists" and args:
         return args[0].endswith((_HERE, " there")) and _kind_words(_where(args[0])) is not None
     if test == "at-battlefield" and args:
-        return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
+        return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units") \
+            or _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None  # ("any enemy attacking units")
     if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
         return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
     if test == "has" and len(args) == 2:
@@ -364,6 +365,11 @@ _VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroy
 _ARMY_YOURS = re.compile(r"your (?:current )?army")
 _ARMY_ENEMY = re.compile(r"the (?:current )?(?:enemy|opposing) army")
 _ENEMY_UNITS_HERE = re.compile(r"(?:any )?(?:(attacking|defending) )?enemy units at the current battlefield")
+
+
+def _enemy_state_first(words: str) -> str:
+    """"any enemy attacking units" -> "any attacking enemy units" (the order _ENEMY_UNITS_HERE reads)."""
+    return re.sub(r"enemy (attacking|defending)", r"\1 enemy", words.strip().lower())
 
 
 def _verb(word: str):
@@ -1213,6 +1219,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
+    if test == "at-battlefield" and _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None:
+        # "if any enemy attacking units are there": as "there are any attacking enemy units at the current
+        # battlefield" (the exists test below)
+        return _test("exists", (_enemy_state_first(args[0]) + _HERE,), game, pos, actor, source, subject_of)
     if test in ("control-at-least", "control-at-most"):
         found = _kind_words(args[1])
         n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
