@@ -38,11 +38,11 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # a gained trait or Reaction (the engine reads those from printed text only), a gained action it
-    # cannot carry out, a player's ability
+    # cannot carry out, a player's ability bowing "this card" (the player has no card of his own)
     'Open: Target your Personality: Give him the ability, "Reaction: After this Personality is bowed: Draw a card."',
     'Open: Target your Personality: Give him the trait, "This Personality has +1F."',
     'Open: Target your Personality: Give him the ability, "Battle: Target an enemy Personality: Kill him loudly."',
-    'You have the ability, "Open: Draw a card."',
+    'You have the ability, "Open, Bow this card: Draw a card."',
     # a discount under a condition the grammar puts on the whole effect; a price the player chooses
     # ("Pay X Gold"); a place other than home; a triggered trait
     ("Battle: Target a Follower in your hand: Attach it to Hailung, paying all costs, and paying 4 less Gold if "

@@ -115,7 +115,10 @@ def province_taker(clause) -> bool:
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
 #: (not "produce-gold": Gold sources pay with their printed Gold Production, game.pay_gold)
 TAKERS = frozenset({"modify-stat", "fear", "ranged-attack", "melee-attack", "gain-honor",
-                    "lose-honor", "give-token", "pay-gold", "draw"})
+                    "lose-honor", "give-token", "pay-gold", "draw", *("set-stat", "raise-stat-to", "reduce-stat-to")})
+#: "Set his Force equal to his Chi", "Raise his Force to equal his Chi": the value the card's Force
+#: or Chi is brought to is the amount (effects_battle.set_stat, effects_player.raise_stat_to)
+STAT_TO = ("set-stat", "raise-stat-to", "reduce-stat-to")
 MILITARY = ("fear", "ranged-attack", "melee-attack")
 
 #: "the number you discarded": the clause kinds whose cards such words count (``count-done``)
@@ -198,9 +201,14 @@ def _own_attached(spec: TargetSpec | None) -> bool:
         and spec.zone is None and len(spec.keywords) <= 1
 
 
-def _count_spec_ok(spec: TargetSpec | None) -> bool:
+def _count_spec_ok(spec: TargetSpec | None, *, lasting: bool = False) -> bool:
     if _own_attached(spec):
         return True
+    from .tokens import counted_tokens
+
+    tokens = counted_tokens(spec)  # "the number of Madness tokens he has", "Atsushi's Infamy tokens"
+    if tokens is not None:
+        return not lasting or tokens[1] != "it"  # (in a lasting trait "he" is no card named before)
     if spec is None or spec.ref not in ("choice", "each") or spec.zone is not None or spec.tests:
         return False
     if spec.text.lower().startswith(("the ", "a ", "an ", "equal ")):
@@ -217,7 +225,7 @@ def _count_spec_ok(spec: TargetSpec | None) -> bool:
 
 def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
     if stat == "count":
-        return _count_spec_ok(spec) or (not lasting and did_kind(spec) is not None)
+        return _count_spec_ok(spec, lasting=lasting) or (not lasting and did_kind(spec) is not None)
     if stat == "count-done":
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
@@ -247,6 +255,8 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
     stat_taker = taker.kind in MILITARY and taker.stat is not None  # "Fear equal to this Shugenja's Chi"
     if stat_taker and (lasting or not _value_ok(taker.stat, taker.target, lasting=False)):
         return False
+    if taker.kind in STAT_TO and (lasting or taker.stat not in ("force", "chi")):
+        return False
     if taker.kind == "modify-stat" and taker.stat not in ("force", "chi", "personal-honor") and (
             lasting or taker.stat not in WORKED_STATS or (taker.stat == "strength" and not province_taker(taker))):
         return False
@@ -265,7 +275,7 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
             if not _value_ok(a.stat, a.target, lasting=lasting):
                 return False
         elif a.kind == "amount-for-each":
-            if not (_count_spec_ok(a.target) or (not lasting and did_kind(a.target) is not None)):
+            if not (_count_spec_ok(a.target, lasting=lasting) or (not lasting and did_kind(a.target) is not None)):
                 return False
         elif a.kind == "amount-plus":
             if a.stat is not None:
@@ -356,6 +366,14 @@ def count(game, pos, source, spec: TargetSpec) -> int:
     from .effects import in_play
     from .procedure import current_battlefield
 
+    from .tokens import count as tokens_on, counted_tokens
+
+    tokens = counted_tokens(spec)
+    if tokens is not None and tokens[1].startswith("name:"):  # "Atsushi's Infamy tokens": this card's
+        from .states import _named
+
+        bearer = _named(pos, source, tokens[1][len("name:"):])
+        return tokens_on(bearer, tokens[0]) if bearer is not None else 0
     if _own_attached(spec):  # "the number of Hirakura's Spirit Followers"
         from .states import _leader
 
@@ -504,6 +522,16 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
                                "out before it")
             parts.append(f"{found[-1]} ({spec.text})")
             return found[-1]
+        from .tokens import count as tokens_on, counted_tokens
+
+        tokens = counted_tokens(spec) if stat == "count" else None
+        if tokens is not None and tokens[1] == "it":  # "the number of Madness tokens he has": the card named
+            bearer = named_card(ctx, source, replace(spec, ref="it"), bind, holder, taker)
+            if bearer is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell whose tokens '{spec.text}' are")
+            n = tokens_on(bearer, tokens[0])
+            parts.append(f"{n} ({tokens[0]} tokens on {bearer.name})")
+            return n
         if stat == "count":
             n = _did_count(bind, spec) if did_kind(spec) is not None else count(game, pos, source, spec)
             parts.append(f"{n} ({spec.text})")
@@ -741,7 +769,10 @@ def ability_executes(ability) -> bool:
         return _trait_amounts_ok(ability)
     if ability.kind not in ("action", "reaction", "continuous"):
         return False
+    from .tokens import counted_tokens, removed_token
+
     if not lasting and any(isinstance(c, Effect) and not c.kind.startswith("amount-") and c.target is not None
+                           and removed_token(c.target) is None  # ("Remove one of Tameko's Fire tokens": tokens.py)
                            and c.target.ref in ("target", "choice", "each") and (
                                not all(_target_state_read(s) for s in c.target.states)
                                or (len(c.target.keywords) > 1 and " or " in c.target.text))
@@ -791,6 +822,10 @@ def ability_executes(ability) -> bool:
                     and clause.target.ref == "it" and not any(
                         isinstance(c, Effect) and c.target is not None and c.target.ref in ("target", "it", "choice")
                         and c.target is not clause.target for c in (*ability.costs, *ability.effects))
+                whose = counted_tokens(clause.target)
+                if whose is not None and whose[1] == "it" and not named and not (
+                        taker.target is not None and taker.target.ref in ("this", "attached")):
+                    return False  # "the number of Madness tokens he has" with no card named before it
                 if not lasting and clause.target is not None and not named and not self_named \
                         and clause.stat not in ("count", "count-done") and (
                         clause.target.ref == "choice" or (clause.target.ref == "it" and (

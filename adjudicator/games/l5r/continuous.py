@@ -316,12 +316,25 @@ def lasting_grant_applies(ability, clause: Effect) -> bool:
     spec = clause.target
     if invest and reach(spec) not in ("this", "attached"):
         return False
-    if not reach(spec) or (spec is not None and (spec.tests or not all(checked(s) for s in spec.states))):
+    player = not invest and player_grant(spec)  # "You have the ability, ...": the player's own
+    if not player and (not reach(spec) or (spec is not None and (spec.tests or not all(checked(s) for s in spec.states)))):
         return False
     granted = parse_ability(granted_text(clause))
     designators = set(granted.designators)
+    if player and any(isinstance(c, Effect) and c.target is not None and c.target.ref in ("this", "attached")
+                      for c in (*granted.costs, *granted.effects)):
+        return False  # ("Bow this card" in a player's ability: no card of its own to bow)
     return granted.kind == "action" and bool(designators & _GRANTED_TIMES) and "Reaction" not in designators \
         and executes(granted)
+
+
+def player_grant(spec) -> bool:
+    """"You have the ability, "Open: ..."": a player ability of the trait's controller (Comprehensive
+    Rules, "Player Abilities and Traits": players may gain abilities from effects, each taken like a
+    card's, once per turn unless it says otherwise). The engine offers it through the card whose
+    trait gives it, for as long as that card is in play (:func:`lasting_abilities`): its controller
+    takes it there ("uses" the card), and its once-per-turn limit is that card's."""
+    return spec is not None and spec.ref == "you" and not spec.states and not spec.tests
 
 
 def lasting_abilities(game, pos: Position, copy: Copy) -> tuple:
@@ -334,7 +347,9 @@ def lasting_abilities(game, pos: Position, copy: Copy) -> tuple:
     for source, ability, index, clause in lasting_clauses(game, pos):
         if clause.kind != "grant-ability" or not lasting_grant_applies(ability, clause):
             continue
-        if reaches(game, pos, source, clause, copy) and _conditions_hold(game, pos, source, ability, index, copy):
+        mine = player_grant(clause.target) and copy.uid == source.uid  # "You have the ability, ..."
+        if (mine or reaches(game, pos, source, clause, copy)) \
+                and _conditions_hold(game, pos, source, ability, index, copy):
             found.append(parse_ability(granted_text(clause)))
     return tuple(found)
 

@@ -668,8 +668,17 @@ def _attach_pair_ok(ability, index: int) -> bool:
         return False
     # a host "this" is named; a target's or chosen card's words were checked when it was picked
     bare = not host.states and not host.keywords and not host.card_types
+    chosen = chosen or _names_target(ability, what)  # "Equip the Weapon to him": the target so named
     return what is not None and host is not None and (what.ref in ("it", "target") or chosen) \
         and (host.ref in ("it", "target") or host.ref == "this" and bare) and not effects[index].duration
+
+
+def _names_target(ability, spec) -> bool:
+    """"the Weapon": the one target of the ability named so (states.the_target_spec)."""
+    from .states import the_target_spec
+
+    specs = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None]
+    return spec is not None and the_target_spec(specs, spec) is not None
 
 
 def purchases(ability) -> list[int]:
@@ -1410,5 +1419,5 @@ def equips_for_x(ability, index: int) -> bool:
     if _cost_conditions(ability, index) or ability.kind != "action" or not x_cost(ability):
         return False
     spec = clause.target
-    return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None) \
+    return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None or _names_target(ability, spec)) \
         and _attach_pair_ok(ability, index)

@@ -527,7 +527,9 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
     """Just before the current battle resolves (turn.py, before battle.combat_ends)."""
     from .procedure import current_battlefield
+    from .triggers_moments import before_resolution
 
+    before_resolution(game, pos, proc)  # a Terrain's "Before this battle resolves" trait (L5R-RESOLVE.11)
     field, turn = current_battlefield(pos), pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
          and e.get("battlefield") == field)
@@ -535,6 +537,9 @@ def battle_resolves(game, pos: Position, proc: Procedure) -> None:
 
 def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None:
     """Once the battle at ``field`` has resolved (battle.combat_ends, after battle.resolve_battle)."""
+    from .triggers_moments import after_resolution
+
+    after_resolution(game, pos, proc, field)  # a Terrain's "After this battle resolves" trait (L5R-RESOLVE.11)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_ENDS and e["turn"] == turn
          and e.get("battlefield") == field)

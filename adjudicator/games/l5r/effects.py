@@ -138,6 +138,15 @@ def discard_copy(position: Position, copy: Copy) -> None:
 
 def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_cost: bool, source: str) -> Outcome:
     kind, name = effect.kind, copy.show()
+    from .tokens import removed_token
+
+    token = removed_token(effect.target)  # "Destroy a Fire token on Torazu": the card loses the token, not itself
+    if token is not None and kind in ("destroy", "discard"):
+        from .tokens import remove as remove_token
+
+        if not remove_token(copy, token[0]):
+            return Outcome(False, f"remove a {token[0]} token from {name}", f"{name} has no {token[0]} token")
+        return Outcome(True, f"remove a {token[0]} token from {name} (L5R-DURATION.1)")
     from .effects_negate import stops
 
     negated = stops(game, position, copy, kind, source)  # standing negations (effects_negate, L5R-ACT-EFFECT)
@@ -186,7 +195,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         amount = effect.amount
         if as_cost and stat == "chi" and amount < 0:
             after = position.stat(copy, "chi", 0) + amount
-            floor = position.stat(copy, "min-chi", 0) or 0
+            from .effects_battle import minimum  # (and a minimum an effect gave it, L5R-DURATION.4)
+
+            floor = max(position.stat(copy, "min-chi", 0) or 0, minimum(position, copy, "chi") or 0)
             if after < floor:
                 return Outcome(False, f"{amount:+d} {stat} to {name}",
                                f"{name} would go below its minimum Chi ({after} < {floor})")
@@ -287,7 +298,9 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
                            "carried out")
         count = effect.values[0] if effect.values else 1
         token = f"{effect.keyword} token" if effect.keyword else "token"
-        copy.counters["tokens"] = copy.counters.get("tokens", 0) + count
+        from .tokens import add as add_tokens, kind_of
+
+        add_tokens(copy, kind_of(effect.keyword), count)  # (of its kind too: "a Madness token", tokens.py)
         note_token(position, copy, effect.keyword, count)  # "if you have not given any Madness tokens this turn"
         for stat in stats if effect.amount else ():
             # a token changes its card for as long as it is there: tokens persist (L5R-DURATION);
@@ -401,10 +414,18 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    from .interrupts import verdict  # Interrupts, Reactions to an action's targeting (interrupts.py)
+
+    if (claimed := verdict(ability)) is not None:
+        return claimed
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 
         return focus_effect_executes(ability)
+    from .triggers_moments import executes as at_moment  # an Event's reveal, "Before this battle resolves"
+
+    if at_moment(ability) is not None:
+        return at_moment(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
@@ -489,8 +510,8 @@ def executes(ability) -> bool:
     if ability.kind != "continuous" and any(c.kind == "ability-timing" for c in clauses):
         return False  # "you may take a Limited action on a Strategy as an Open action": read only as a
         # card's own trait about its own ability (effects_engine.retimed)
-    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-gain-keyword", "cannot-enter-play")
-                                            for c in clauses):
+    if ability.kind != "continuous" and any(c.kind in ("cannot-join", "cannot-be-controlled-by", "cannot-gain-keyword",
+                                                       "cannot-enter-play") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
         # effects_restrictions.will_not_enter)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
@@ -711,6 +732,8 @@ def executes(ability) -> bool:
                 return ref in ("this", "it")
             if c.kind == "attach-restriction":
                 return True  # checked when the card is equipped or shared (L5R-EQUIP, L5R-SHARE)
+            if c.kind == "grant-ability" and continuous.player_grant(c.target):
+                return continuous.lasting_grant_applies(ability, c)  # "You have the ability, ..." (continuous.py)
             topic = _topic_handlers()[2].get(c.kind)
             if topic is not None:
                 return topic(c, ref)
@@ -770,6 +793,13 @@ def executes(ability) -> bool:
         return False  # "a -2F/+3C Change token": different changes, which apply_to_card refuses
     if any(c.kind == "reduce-stat-to" and c.stat not in ("force", "chi") for c in clauses):
         return False  # "Reduce his Force to 0": effects_battle lowers Force or Chi only
+    if any(c.kind == "set-stat" and (c.stat not in ("force", "chi") or c.amount is None and not (
+            c in ability.effects and amounts.chain(ability.effects, ability.effects.index(c)))) for c in clauses):
+        return False  # "Set his Force equal to his Chi": effects_battle sets Force or Chi, to a number or an amount
+    from .effects_battle import stat_minimum_executes
+
+    if not all(stat_minimum_executes(c) for c in clauses):
+        return False  # "A target Personality has a minimum Chi of 1": a card's Force or Chi (effects_battle)
     if any(c.kind == "must-have-keyword" and not (c.keyword or "")[:1].isupper() for c in clauses):
         return False  # "if the target has attachments, they must be bowed": a state, never a keyword
     from .effects_battle import terrain_entry  # "Put this card into play there": a Terrain at the battle

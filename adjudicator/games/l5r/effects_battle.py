@@ -210,6 +210,63 @@ def reduce_stat_to(game, position, copy, effect, *, as_cost: bool, source: str) 
     return Outcome(True, f"reduce {name}'s {stat} from {now} to {goal}")
 
 
+def set_stat(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"Set his Force equal to his own Chi", "Set her Chi to 2": the value becomes the number by the
+    smallest bonus or penalty that makes it so (L5R-DURATION.3), a change for the turn unless the
+    text says otherwise (L5R-DURATION.2); later bonuses add to it. A value already there does not
+    change (as a cost it then cannot be paid, L5R-ACT-COST)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, goal, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"set {name}'s {stat} to {goal}"
+    if stat not in _REDUCIBLE or goal is None:
+        return Outcome(False, doing, "the engine sets only a card's Force or Chi, to a number")
+    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
+    if not isinstance(now, int):
+        return Outcome(False, doing, f"{name} has no {stat}")
+    if now == goal:
+        return Outcome(False, doing, f"it is already {now}")
+    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION.3", created_turn=position.timing.turn))
+    change = "bonus" if goal > now else "penalty"
+    return Outcome(True, f"set {name}'s {stat} from {now} to {goal} (a {change} of {goal - now:+d}, L5R-DURATION.3)")
+
+
+#: the flag of a modifier giving a card a minimum value for a stat ("min:chi:1"), read by
+#: :func:`minimum` (game.card_property)
+MIN_FLAG = "min:"
+
+
+def stat_minimum(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
+    """"A target Personality has a minimum Chi of 1": for the effect's duration (the turn unless the
+    text says otherwise, L5R-DURATION.2) the value is never read below that number, whatever
+    penalties it has; of several minimums the highest holds (L5R-DURATION.4)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, floor, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"give {name} a minimum {stat.replace('-', ' ').title()} of {floor}"
+    if stat not in _REDUCIBLE or floor is None or copy.card.type not in ("personality", "follower"):
+        return Outcome(False, doing, "the engine keeps minimums only of a Personality's or Follower's Force or Chi")
+    position.modifiers.append(Modifier(copy.uid, flag=f"{MIN_FLAG}{stat}:{floor}", duration=_duration(effect),
+                                       source=source, rule="L5R-DURATION.4", created_turn=position.timing.turn))
+    return Outcome(True, doing + " (L5R-DURATION.4)")
+
+
+def minimum(position, copy, stat: str) -> int | None:
+    """The highest minimum effects gave ``copy``'s ``stat`` (:func:`stat_minimum`), or None."""
+    found = [int(m.flag.rsplit(":", 1)[1]) for m in position.modifiers
+             if m.subject == copy.uid and m.flag and m.flag.startswith(f"{MIN_FLAG}{stat}:")]
+    return max(found) if found else None
+
+
+def stat_minimum_executes(clause) -> bool:
+    """For executes(): a card's Force or Chi, with a number."""
+    return clause.kind != "stat-minimum" or (clause.stat in _REDUCIBLE and clause.amount is not None
+                                             and clause.target is not None and clause.target.ref in ("target", "it", "each"))
+
+
 def reduce_stat_executes(clause) -> bool:
     """For executes(): only a card's Force or Chi, to a number the text gives."""
     return clause.kind != "reduce-stat-to" or (clause.stat in _REDUCIBLE and clause.amount is not None)
@@ -218,7 +275,7 @@ def reduce_stat_executes(clause) -> bool:
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"move-to-battle": move_to_battle, "may-assign-bowed": grant_may_assign_bowed,
                     "move-to-location": move_to_location, "put-in-province": put_in_province,
-                    "reduce-stat-to": reduce_stat_to}
+                    "reduce-stat-to": reduce_stat_to, "set-stat": set_stat, "stat-minimum": stat_minimum}
 
 #: kind -> handler(game, position, player, effect, *, as_cost, source) -> Outcome
 PLAYER_KINDS: dict = {}

@@ -241,10 +241,12 @@ CONTINUOUS_KINDS: dict = {}
 
 #: target states (by prefix) this topic's grammar writes that the engine cannot test ("not-titled:"
 #: is tested by states.py)
-_UNCHECKED_STATES = ("random", "titled:", "different-titles", "has-token:", "under:",
-                     "controller:", "at-location-of:")
-#: zones this topic's grammar writes that no copy is ever in ("hand|discard": either one)
-_UNCHECKED_ZONES = {"hand|discard", "hand|fate-discard", "play|discard", "out-of-play", "in-or-out-of-play"}
+# ("has-token:Poison", "with a Poison token": read by tokens.py, a token kind it keeps)
+# ("at-location-of:Osawa": states.py reads it)
+_UNCHECKED_STATES = ("random", "titled:", "different-titles", "under:", "controller:")
+#: zones this topic's grammar writes that no copy is ever in ("play|discard": in play or in a pile);
+#: "hand|discard" ("in your hand or discard pile") is either one (procedure.zone_matches)
+_UNCHECKED_ZONES = {"play|discard", "out-of-play", "in-or-out-of-play"}
 
 
 def unchecked_target(spec) -> bool:

@@ -422,6 +422,45 @@ def simultaneous(ability, cond) -> bool:
         before.target is not None and before.target.ref in ("this", "target", "it")
 
 
+# ---------------------------------------------------------------------------- "do X to do Y"
+#
+# "Discard a card to draw a card", "Remove a Madness token from Tenburo to give him Naval": the
+# effect after "to" depends on the one before it actually happening (L5R-ACT-EFFECT.9). The
+# procedure records which effects changed something ("_changed", for the kinds it carries out card
+# by card or player by player: conditions._RECORDED); an effect linked by "to" to one of those that
+# changed nothing is not carried out. (Where the effect before is carried out on another path --
+# a search, a purchase -- nothing is recorded, and the link is not read.)
+
+def contingent_on(ability, index: int) -> int | None:
+    """The index of the effect effect ``index`` depends on by the word "to", or None."""
+    from .conditions import _RECORDED
+
+    effects = list(ability.effects)
+    if not 0 < index < len(effects) or not isinstance(effects[index], Effect):
+        return None
+    j = index - 1
+    while j >= 0 and isinstance(effects[j], Effect) and effects[j].kind.startswith("amount-"):
+        j -= 1  # ("Discard a card to give him a Force bonus equal to its Focus Value": the amount goes with its clause)
+    if j < 0 or not isinstance(effects[j], Effect) or effects[j].kind not in _RECORDED:
+        return None
+    first, then = (effects[j].text or "").strip(), (effects[index].text or "").strip()
+    if not first or not then or first == then:
+        return None
+    linked = re.search(re.escape(first) + r",? to " + re.escape(then[:1].lower()) + re.escape(then[1:]),
+                       ability.text or "", re.IGNORECASE)
+    return j if linked is not None else None
+
+
+def contingency_unmet(ctx, ability, index: int) -> bool:
+    """True (with a step) when effect ``index`` depends by "to" on an effect that changed nothing."""
+    j = contingent_on(ability, index)
+    if j is None or j in ctx.position.memo.get("_changed", ()):
+        return False
+    ctx.step("effect", f"{ability.effects[index].text}: not carried out, since '{ability.effects[j].text}' did not "
+             "happen (the word 'to' makes it depend on that)", "L5R-ACT-EFFECT.9")
+    return True
+
+
 def unit_clauses_ok(ability) -> bool:
     """Every "his unit" of ``ability`` has a card named before it for "his" to stand for: a target,
     a chosen card, or this card moved (for ``effects.executes``)."""
@@ -890,6 +929,7 @@ def _seppuku(game, position, copy, effect, *, as_cost, source):
     if _cannot(position, copy, "destroy", game):
         return Outcome(bool(said), f"{name} commits Seppuku: " + ", then ".join(said or ["nothing to rehonor"]),
                        f"{name} cannot be destroyed")
+    raise_event(position, "seppuku", copy)  # "After a Personality commits seppuku" (triggers)
     raise_event(position, "destroyed", copy)
     discard_copy(position, copy)
     said.append(f"destroy {name}")
@@ -1088,7 +1128,9 @@ def will_not_join(game, pos, copy, player: str) -> str | None:
         if ability.kind != "continuous" or ability.designators or ability.conditions or ability.trigger:
             continue
         for clause in ability.effects:
-            if getattr(clause, "kind", "") != "cannot-join":
+            # ("will not be controlled by a Unicorn Clan player": never under that player's control,
+            # so it cannot come under it either -- the same test)
+            if getattr(clause, "kind", "") not in ("cannot-join", "cannot-be-controlled-by"):
                 continue
             spec = clause.target
             if spec is not None and spec.ref not in ("this", "it"):
@@ -1105,6 +1147,7 @@ def _join_applies(effect, ref) -> bool:
 
 
 CONTINUOUS_KINDS["cannot-join"] = _join_applies
+CONTINUOUS_KINDS["cannot-be-controlled-by"] = _join_applies
 
 
 # ---------------------------------------------------------------------------- "… and each of his Followers"
@@ -1415,6 +1458,11 @@ def equip_from_hand(ability):
             continue
         if not set(spec.card_types) <= {"follower", "item", "spell", "attachment"} or spec.states or spec.tests:
             continue
+        from .states import the_target_spec
+
+        specs = [c.target for c in (*ability.costs, *effects) if getattr(c, "target", None) is not None]
+        if the_target_spec(specs, spec) is not None:
+            continue  # "Target a Weapon in your discard pile. ... Equip the Weapon to him": that target
         effects[i] = replace(clause, target=replace(spec, zone="hand"))
         changed = True
     return replace(ability, effects=tuple(effects)) if changed else ability
@@ -1823,3 +1871,27 @@ def random_hand_card(position, player: str):
         return None
     seed = f"{position.timing.turn}:{player}:hand:{','.join(map(str, hand))}"
     return position.copies[random.Random(seed).choice(hand)]
+
+
+# ---------------------------------------------------------------------------- "until he has exactly five"
+
+def _tokens_until(game, position, copy, effect, *, as_cost, source):
+    """"Give Mitsu +1F Fire tokens until he has exactly five": as many tokens of the kind as he lacks
+    to have that many, each changing his stats as any such token does (tokens persist,
+    L5R-DURATION.1); none if he has that many or more."""
+    from dataclasses import replace
+
+    from .effects import Outcome, apply_to_card
+    from .tokens import count, kind_of
+
+    kind, goal, name = kind_of(effect.keyword), (effect.values[0] if effect.values else None), copy.show()
+    if kind is None or not isinstance(goal, int):
+        return Outcome(False, f"give {name} tokens", "the engine reads only a token kind and a number to reach")
+    have = count(copy, kind)
+    if have >= goal:
+        return Outcome(False, f"give {name} {kind} tokens until he has {goal}", f"he has {have} already")
+    return apply_to_card(game, position, copy, replace(effect, kind="give-token", values=(goal - have,)),
+                         as_cost=as_cost, source=source)
+
+
+CARD_KINDS["give-token-until"] = _tokens_until

@@ -280,8 +280,11 @@ def player_clause_executes(clause, ability=None) -> bool:
             and "Battle" not in getattr(ability, "designators", ())
     if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
         return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
-    if clause.kind == "raise-stat-to":
-        return clause.amount is not None
+    if clause.kind == "raise-stat-to":  # ("Raise his Force to equal his Chi": an amount worked out, amounts.py)
+        effects = list(getattr(ability, "effects", ()))
+        from .amounts import chain
+
+        return clause.amount is not None or (clause in effects and bool(chain(effects, effects.index(clause))))
     if clause.kind == "grant-keyword-choice":
         # each option must be one word a scenario can name ("choosing Ninja"); "Crab Clan" is not
         options = keyword_options(clause)

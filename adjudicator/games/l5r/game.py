@@ -18,6 +18,7 @@ from ...core.position import Copy, Position
 from . import battle, own_actions, procedure, triggers, turn
 from .effects import in_play
 from .pool import builtin_cards
+from .tokens import COUNTERS as _TOKEN_COUNTERS  # the token kinds: copy counters ("madness-tokens")
 
 
 @lru_cache(maxsize=4096)
@@ -62,7 +63,8 @@ class L5R(Game):
     player_attrs = {"clan": T.WORD, "family-honor": T.INT}
     player_flags = frozenset({"imperial-favor"})
     copy_flags = frozenset({"bowed", "dishonored", "face-down", "dead"})  # ("dead": a destroyed Personality, history.py)
-    copy_attrs = {"tokens": T.INT, "attached-to": T.STRING}
+    # ("madness-tokens 2": the tokens of one kind among them, tokens.py)
+    copy_attrs = {"tokens": T.INT, "attached-to": T.STRING, **{c: T.INT for c in _TOKEN_COUNTERS.values()}}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
              "dynasty-deck": "plain", "fate-deck": "plain", "dynasty-discard": "plain",
              "fate-discard": "plain", "battlefield": "numbered", "removed": "plain",
@@ -112,7 +114,12 @@ class L5R(Game):
         for name, p in position.players.items():
             if "family-honor" not in p.attrs:
                 p.attrs["family-honor"] = 0
+        from .tokens import settle
+
         for copy in position.all_copies():
+            wrong = settle(copy)  # "fire-tokens 2": counted in the card's tokens too
+            if wrong:
+                fail(wrong)
             hr = copy.card.attrs.get("honor-requirement")
             if isinstance(hr, int) and hr < 0:
                 fail(f'"{copy.name}" has a negative Honor requirement ({hr})')
@@ -207,7 +214,10 @@ class L5R(Game):
             if prop == "force" and copy.card.type == "personality":  # items attached modify their Personality
                 value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")
-            return value
+            from .effects_battle import minimum
+
+            floor = minimum(position, copy, prop)  # "has a minimum Chi of 1": applied last (L5R-DURATION.4)
+            return value if floor is None else max(value, floor)
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:
@@ -354,10 +364,12 @@ class L5R(Game):
     # ---- verbs -------------------------------------------------------------------
     def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
         # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
-        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+        return triggers.answered(self, body, position, lambda: procedure.interrupts.guard(self, position, actor, body)
+                                 or super(L5R, self).attempt(position, actor, body, lines))  # (interrupts.py)
 
     def verb_pass(self, ctx: Context) -> None:
-        turn.pass_opportunity(self, ctx)
+        if not procedure.interrupts.pass_step(self, ctx):  # a pass in an action's Interrupt step (interrupts.py)
+            turn.pass_opportunity(self, ctx)
 
     def verb_play(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")

@@ -13,6 +13,9 @@ import functools
 import re
 
 from ...core.position import Copy, Position
+from .tokens import removed_token
+from .tokens import state_fits as token_state_fits
+from .tokens import state_read as token_state_read
 
 #: states the game's own ``has_state`` reads
 _PLAIN = {"bowed", "unbowed", "straightened", "dishonored", "honorable", "attacking", "defending",
@@ -78,6 +81,9 @@ _CURRENT_PROVINCE = "in-province-of:the current battlefield"
 _AT_SOURCE = "at-battlefield-of:this card"
 #: "at Dairuko's battlefield": where the unit of the card named stands (this card or its bearer)
 _AT_NAMED_RE = re.compile(r"^at-battlefield-of:([A-Z][\w'-]*)$")
+#: "a Personality at Osawa's location": at the same location as the card named -- the same
+#: battlefield, or the same player's home (each player's home is a location of its own)
+_AT_LOCATION_OF_RE = re.compile(r"^at-location-of:([A-Z][\w'-]*)$")
 #: "your performing Follower in Tensin's unit": in the unit of the card named (this card or the
 #: Personality it is attached to: :func:`_named`)
 _IN_NAMED_UNIT_RE = re.compile(r"^in-unit-of:([A-Z][\w'-]*)$")
@@ -156,11 +162,12 @@ def checked(state: str) -> bool:
         or state in _ATTACHMENT_STATES or state in _WORD_STATES or state in (_OWN_ARMY, _ENEMY_ARMY, _LED_BY_DISHONORABLE) \
         or (bool(_CONTROLLED_BY_RE.match(state)) and _controller_test(_CONTROLLED_BY_RE.match(state).group(2))
             is not None) or any(
-            r.match(state) for r in (_AT_NAMED_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
+            r.match(state) for r in (_AT_NAMED_RE, _AT_LOCATION_OF_RE, _IN_NAMED_UNIT_RE, _ATTACK_ABILITY_RE, _UNIT_KEYWORD_RE, _TOTAL_CMP_RE,
                                      _UNIT_CMP, _UNIT_VALUE_RE, _PROVINCE_CMP_RE, _IS_KEYWORDS_RE)) \
         or state in ("duel-winner", "duel-loser") \
         or _any_of_checked(state) or bool(_ATTACHED_AT_LEAST_RE.match(state)) \
-        or _either_of_parts(state) is not None  # (duel sides: named by duels.subjects, never tested on a card)
+        or _either_of_parts(state) is not None \
+        or token_state_read(state)  # (duel sides: named by duels.subjects, never tested on a card)
 
 
 #: "with no attachments or with three or more attachments": either describing word ("||" between);
@@ -309,6 +316,8 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
     m = _ANY_KW_RE.match(state)
     if m:
         return any(pos.has_keyword(copy, k) for k in m.group(1).split("|"))
+    if token_state_read(state):  # "with a Poison token", "with no Training tokens" (tokens.py)
+        return token_state_fits(copy, state)
     m = _HAS_RE.match(state)
     if m:
         attached = pos.attachments_of(copy.uid)
@@ -513,6 +522,15 @@ def _source_fits(game, pos: Position, source: Copy, copy: Copy, state: str) -> b
             return None
         field = _leader(pos, named).zone
         return field.startswith("battlefield") and _leader(pos, copy).zone == field
+    m = _AT_LOCATION_OF_RE.match(state)
+    if m:
+        named = _named(pos, source, m.group(1))
+        if named is None:
+            return None
+        here, there = _leader(pos, named), _leader(pos, copy)
+        if here.zone.startswith("battlefield"):
+            return there.zone == here.zone
+        return here.zone == "home" and there.zone == "home" and there.zone_owner == here.zone_owner
     m = _IN_NAMED_UNIT_RE.match(state)
     if m:
         named = _named(pos, source, m.group(1))
@@ -781,6 +799,17 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
     from dataclasses import replace
 
     rule = "L5R-ACT-COST" if as_cost else "L5R-ACT-EFFECT"
+    token = removed_token(getattr(clause, "target", None))
+    if token is not None:  # "Destroy a Fire token on Torazu": the card named loses one (tokens.py)
+        bearer = _named(ctx.position, source, token[1])
+        if bearer is None:
+            ctx.reject(rule, f"'{clause.target.text}': {token[1]} is not this card nor the Personality it is attached "
+                       "to (the engine does not look up other cards by name)")
+        bind.last = [bearer]  # "... to give him Cavalry": the card named
+        return [bearer]
+    named = the_target_spec(bind.specs, getattr(clause, "target", None)) if not as_cost else None
+    if named is not None:  # "the Personality": the card of the one target named so (L5R-ACT-EFFECT)
+        return [c for c in bind.targets.get(id(named), []) if not isinstance(c, str)]
     if not as_cost and _in_it(getattr(clause, "target", None)):
         return _cards_in_it(ctx, clause.target, bind)
     if clause.kind == "discard" and _own_top_cards(getattr(clause, "target", None)):
@@ -825,11 +854,51 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
 
 
 
+#: "the Personality", "the Strategy": a card named by its type or keyword alone, after "the"
+_THE_NOUN_RE = re.compile(r"^the ([A-Z][a-z-]+)$")
+
+
+def _names_noun(spec, noun: str) -> bool:
+    """Does a target's description name its card by ``noun`` (its type, or one keyword)?"""
+    noun = _singular(noun)
+    kind = {"strategy": "action"}.get(noun.lower(), noun.lower())  # (a Strategy is an Action card)
+    return kind in spec.card_types or any(_singular(k) == noun for k in spec.keywords)
+
+
+def the_target_spec(specs, spec):
+    """The one target description "the Personality" stands for -- the only target named by that
+    type or keyword ("Target your Personality and a non-Unique attachment ...: Attach it to the
+    Personality") -- or None when there is no such single target."""
+    m = _THE_NOUN_RE.match((getattr(spec, "text", None) or "").strip())
+    if spec is None or spec.ref != "choice" or m is None or spec.zone is not None or spec.states or spec.tests:
+        return None
+    naming = [t for t in specs if t is not spec and t.ref == "target" and _names_noun(t, m.group(1))]
+    chosen = [t for t in specs if t is not spec and t.ref == "choice" and not _THE_NOUN_RE.match((t.text or "").strip())
+              and _names_noun(t, m.group(1))]  # ("Choose your Personality and target ...": which one?)
+    return naming[0] if len(naming) == 1 and naming[0].count == 1 and not naming[0].up_to and not chosen else None
+
+
+def the_target_read(ability, clause) -> bool:
+    """For ``effects.executes``: an effect of an action on "the Personality", the one card a target
+    of the action names that way (:func:`owned_cards` takes that target's card)."""
+    if ability.kind not in ("action", "reaction") or clause not in ability.effects:
+        return False
+    specs = [c.target for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is not None]
+    return the_target_spec(specs, getattr(clause, "target", None)) is not None
+
+
 def owned_read(ability, clause) -> bool:
     """Does :func:`owned_cards` find the card ``clause`` names (for ``effects.executes``)? In a cost,
     or in an optional effect of an action ("You may bow one of Daiishu's Followers to straighten
     him": the card must be one the bow changes)."""
     if in_it_read(ability, clause):
+        return True
+    if removed_token(getattr(clause, "target", None)) is not None:  # "Destroy a Fire token on Torazu"
+        # ("... Chiyoda's Madness tokens to Equip the Weapon to him": "him", the card the token was on,
+        # is not who procedure._hosts looks for)
+        return ability.kind in ("action", "reaction") and clause.kind in ("destroy", "discard") and not any(
+            getattr(c, "kind", "") == "attach-to" and getattr(c.target, "ref", "") == "it" for c in ability.effects)
+    if the_target_read(ability, clause):  # "Attach it to the Personality": the one target so named
         return True
     if _opposing_pronoun(getattr(clause, "target", None)):  # "him": the one card chosen before it
         named = [c for c in (*ability.costs, *ability.effects[:ability.effects.index(clause)])
