@@ -566,6 +566,8 @@ def readable_in(ability, cond) -> bool:
         return True
     if _otherwise_of(ability, cond) is not None:  # "If he is dishonorable, X. Otherwise, Y."
         return True
+    if _action_it_did(ability, cond):  # "After your action resolves, if it bowed an enemy card"
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -581,6 +583,34 @@ def readable_in(ability, cond) -> bool:
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
     return False
+
+
+def _action_it_did(ability, cond) -> bool:
+    """"After your action resolves, if it bowed an enemy card, ...": a trait on an action resolving, whose
+    "it" is that action -- what its effects did (history.last_action)."""
+    from .triggers_events import split_event
+
+    trigger = getattr(ability, "trigger", None)
+    return trigger is not None and split_event(trigger.event)[0] == "action-resolves" \
+        and cond.kind in ("effect-if:did", "effect-if:did-not") and len(cond.args) == 4 \
+        and cond.args[1].lower() == "it" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None
+
+
+def _what_the_action_did(cond, game, pos, actor, source) -> bool | None:
+    from .history import last_action
+
+    action = last_action(pos)
+    if action is None or action["did"] is None:
+        return None  # (no action in the record, or one whose doings the engine did not record)
+    verb = _verb(cond.args[2])
+    enemy, found, extra = _object(cond.args[3])
+    done = [pos.copies.get(uid) for uid, v in action["did"] if v == verb]
+    fits = [c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
+            and _object_fits(game, pos, c, extra, source) for c in done]
+    if None in fits and True not in fits:
+        return None
+    hit = True in fits
+    return hit if cond.kind == "effect-if:did" else not hit
 
 
 def _index(cond) -> int | None:
@@ -940,6 +970,8 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if done is not None:  # "After this destroys a card, ...": what the attack destroyed (bowed)
             verb, words = done
             return _test("did", ("this", _VERBS[verb], words), game, pos, actor, source, subject_of)
+        if _action_it_did(ability, cond):  # "After your action resolves, if it bowed any enemy cards"
+            return _what_the_action_did(cond, game, pos, actor, source)
         if _it_the_attack(ability, cond):  # "...; if it destroyed a Follower": what the attack did so far
             return _test(cond.kind.partition(":")[2], ("this", *cond.args[2:]), game, pos, actor, source,
                          subject_of)

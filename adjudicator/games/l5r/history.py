@@ -114,8 +114,16 @@ def note_action(pos, info: dict) -> None:
         "type": source.card.type if source is not None else None,
         # the Personality a Spell is attached to as its action is taken "casts" it (Comprehensive Rules, "Cast")
         "bearer": source.attached_to if source is not None else None,
+        # what its effects did to cards ([uid, verb] pairs; None: the engine cannot tell)
+        "did": [list(d) for d in info["did"]] if info.get("did") is not None else None,
         "phase": pos.timing.phase, "battle": _battle(pos), "by": info.get("by"),
         "kinds": list(info.get("kinds") or [])})
+
+
+def last_action(pos) -> dict | None:
+    """The action that resolved last this turn (a trait "After your action resolves" resolves right after
+    it), or None."""
+    return next((e for e in reversed(pos.memo.get(KEY, [])) if e["verb"] == "action-resolves"), None)
 
 
 def entries(pos, period: str) -> list[dict] | None:
