@@ -283,8 +283,10 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
         return _subject_ok(args[0]) or (" " in args[0] and _TITLE.fullmatch(args[0]) is not None)
-    if test == "exists" and len(args) == 1:
-        return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
+    if test == "exists" and len(args) == 1:  # ("at this battlefield": the current one)
+        return _ENEMY_UNITS_HERE.fullmatch(args[0].replace(" at this battlefield", _HERE)) is not None
+    if test in ("did", "did-not") and len(args) == 3 and args[1:] == ("moved", "to defend"):
+        return args[0].lower() in PRONOUNS  # "If the target moved to defend": moved by this, to the defending side
     if test == "moved" and args:
         return _subject_ok(args[0])
     if test == "opposing" and len(args) == 2:
@@ -1310,6 +1312,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         entered = str(copy.uid) in pos.memo.get(ORIGINS, {})
         return entered if test == "did" else not entered
+    if test in ("did", "did-not") and len(args) == 3 and args[1:] == ("moved", "to defend"):
+        # "move to defend": movement into a defending army (Comprehensive Rules, "Move"): moved by this ability
+        # (procedure's "_done") to a battlefield, on the Defender's side (the player not attacking, L5R-ATTACK)
+        copy = subject_of(args[0])
+        if copy is None:
+            return None
+        hit = (copy.uid, "moved") in pos.memo.get("_done", ()) and copy.zone.startswith("battlefield") \
+            and pos.timing.phase == "attack" and copy.controller != pos.timing.active
+        return hit if test == "did" else not hit
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)
@@ -1343,7 +1354,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         if field is None:
             return False
-        state = _ENEMY_UNITS_HERE.fullmatch(args[0]).group(1)
+        state = _ENEMY_UNITS_HERE.fullmatch(args[0].replace(" at this battlefield", _HERE)).group(1)
         return any(c.zone == field and c.controller != actor and c.card.type in ("personality", "follower")
                    and (state is None or game.has_state(pos, c, state)) for c in pos.all_copies())
     if test == "controls" and args[0].lower() in ("another player", "any other player"):
