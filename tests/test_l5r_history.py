@@ -77,14 +77,14 @@ CLAIMED = [
     "Limited: If you have attached a card from your hand this turn, bow Madoka: Draw a card.",
     "Battle: Move this Personality to the current battlefield if he assigned there.",
     "Water Battle: If there is a dead Personality in any discard pile, Ranged 3 Attack.",
+    "Open, Bow this card: Straighten this Holding if you have not given any Madness tokens this turn. Give a "
+    "target Personality a Madness token.",
 ]
 
 NOT_CLAIMED = [
-    # not recorded: Honor lost, tokens given, a period reaching into earlier turns
+    # not recorded: Honor lost, a period reaching into earlier turns
     "Political Open: If another player's action has caused you an Honor loss this turn, give your target "
     "Personality a +1F Revenge token.",
-    "Open, Bow this card: Straighten this Holding if you have not given any Madness tokens this turn. Give a "
-    "target Personality a Madness token.",
     "Limited: If none of your provinces have been destroyed since your last turn began, or you are a Scorpion "
     "Clan player: Gain 2 Honor.",
 ]

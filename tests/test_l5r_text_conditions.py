@@ -284,11 +284,12 @@ def test_more_tests_the_engine_reads():
     # "dishonorable": a Personality with the dishonored state (conditions._state)
     (c,) = conds("Battle: Target a Personality. If he is dishonorable, bow him.")
     assert readable(c)
-    # "there are enemy units ..." is read only at the current battlefield
+    # "there are enemy units ..." is read at the current battlefield ("This battlefield" refers to the
+    # current battlefield: Comprehensive Rules, "This"), not at another one
     (c,) = conds("Battle: If there are any attacking enemy units at the current battlefield, draw a card.")
     assert c.kind == "effect-if:exists" and readable(c)
     (c,) = conds("Battle: If there are any enemy units at this battlefield, draw a card.")
-    assert c.kind == "effect-if:exists" and not readable(c)
+    assert c.kind == "effect-if:exists" and readable(c)
 
 
 # ---------------------------------------------------------------- r4: what happened before, more clause shapes

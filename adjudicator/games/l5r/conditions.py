@@ -283,8 +283,10 @@ def _readable(test: str, args: tuple) -> bool:
         return _subject_ok(args[0]) and args[1].isdigit() and _kind_words(args[2]) is not None
     if test == "in-play" and args:  # (a card of another title: "plus 1 if Shiba Iaimiko is in play")
         return _subject_ok(args[0]) or (" " in args[0] and _TITLE.fullmatch(args[0]) is not None)
-    if test == "exists" and len(args) == 1:
-        return _ENEMY_UNITS_HERE.fullmatch(args[0]) is not None
+    if test == "exists" and len(args) == 1:  # ("at this battlefield": the current one)
+        return _ENEMY_UNITS_HERE.fullmatch(args[0].replace(" at this battlefield", _HERE)) is not None
+    if test in ("did", "did-not") and len(args) == 3 and args[1:] == ("moved", "to defend"):
+        return args[0].lower() in PRONOUNS  # "If the target moved to defend": moved by this, to the defending side
     if test == "moved" and args:
         return _subject_ok(args[0])
     if test == "opposing" and len(args) == 2:
@@ -305,7 +307,8 @@ def _readable(test: str, args: tuple) -> bool:
     if test == "none-exists" and args:
         return args[0].endswith((_HERE, " there")) and _kind_words(_where(args[0])) is not None
     if test == "at-battlefield" and args:
-        return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
+        return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units") \
+            or _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None  # ("any enemy attacking units")
     if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
         return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
     if test == "has" and len(args) == 2:
@@ -364,6 +367,11 @@ _VERBS = {"destroyed": "destroyed", "destroys": "destroyed", "destroy": "destroy
 _ARMY_YOURS = re.compile(r"your (?:current )?army")
 _ARMY_ENEMY = re.compile(r"the (?:current )?(?:enemy|opposing) army")
 _ENEMY_UNITS_HERE = re.compile(r"(?:any )?(?:(attacking|defending) )?enemy units at the current battlefield")
+
+
+def _enemy_state_first(words: str) -> str:
+    """"any enemy attacking units" -> "any attacking enemy units" (the order _ENEMY_UNITS_HERE reads)."""
+    return re.sub(r"enemy (attacking|defending)", r"\1 enemy", words.strip().lower())
 
 
 def _verb(word: str):
@@ -560,6 +568,8 @@ def readable_in(ability, cond) -> bool:
         return True
     if _otherwise_of(ability, cond) is not None:  # "If he is dishonorable, X. Otherwise, Y."
         return True
+    if _action_it_did(ability, cond):  # "After your action resolves, if it bowed an enemy card"
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -575,6 +585,34 @@ def readable_in(ability, cond) -> bool:
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
     return False
+
+
+def _action_it_did(ability, cond) -> bool:
+    """"After your action resolves, if it bowed an enemy card, ...": a trait on an action resolving, whose
+    "it" is that action -- what its effects did (history.last_action)."""
+    from .triggers_events import split_event
+
+    trigger = getattr(ability, "trigger", None)
+    return trigger is not None and split_event(trigger.event)[0] == "action-resolves" \
+        and cond.kind in ("effect-if:did", "effect-if:did-not") and len(cond.args) == 4 \
+        and cond.args[1].lower() == "it" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None
+
+
+def _what_the_action_did(cond, game, pos, actor, source) -> bool | None:
+    from .history import last_action
+
+    action = last_action(pos)
+    if action is None or action["did"] is None:
+        return None  # (no action in the record, or one whose doings the engine did not record)
+    verb = _verb(cond.args[2])
+    enemy, found, extra = _object(cond.args[3])
+    done = [pos.copies.get(uid) for uid, v in action["did"] if v == verb]
+    fits = [c is not None and (not enemy or c.controller != actor) and (found is None or _matches(pos, c, found))
+            and _object_fits(game, pos, c, extra, source) for c in done]
+    if None in fits and True not in fits:
+        return None
+    hit = True in fits
+    return hit if cond.kind == "effect-if:did" else not hit
 
 
 def _index(cond) -> int | None:
@@ -934,6 +972,8 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         if done is not None:  # "After this destroys a card, ...": what the attack destroyed (bowed)
             verb, words = done
             return _test("did", ("this", _VERBS[verb], words), game, pos, actor, source, subject_of)
+        if _action_it_did(ability, cond):  # "After your action resolves, if it bowed any enemy cards"
+            return _what_the_action_did(cond, game, pos, actor, source)
         if _it_the_attack(ability, cond):  # "...; if it destroyed a Follower": what the attack did so far
             return _test(cond.kind.partition(":")[2], ("this", *cond.args[2:]), game, pos, actor, source,
                          subject_of)
@@ -1213,6 +1253,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
     if test == "at-battlefield" and args[0].lower() in ("any enemy units", "enemy units"):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != actor for c in pos.all_copies())
+    if test == "at-battlefield" and _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None:
+        # "if any enemy attacking units are there": as "there are any attacking enemy units at the current
+        # battlefield" (the exists test below)
+        return _test("exists", (_enemy_state_first(args[0]) + _HERE,), game, pos, actor, source, subject_of)
     if test in ("control-at-least", "control-at-most"):
         found = _kind_words(args[1])
         n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
@@ -1268,6 +1312,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         entered = str(copy.uid) in pos.memo.get(ORIGINS, {})
         return entered if test == "did" else not entered
+    if test in ("did", "did-not") and len(args) == 3 and args[1:] == ("moved", "to defend"):
+        # "move to defend": movement into a defending army (Comprehensive Rules, "Move"): moved by this ability
+        # (procedure's "_done") to a battlefield, on the Defender's side (the player not attacking, L5R-ATTACK)
+        copy = subject_of(args[0])
+        if copy is None:
+            return None
+        hit = (copy.uid, "moved") in pos.memo.get("_done", ()) and copy.zone.startswith("battlefield") \
+            and pos.timing.phase == "attack" and copy.controller != pos.timing.active
+        return hit if test == "did" else not hit
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)
@@ -1301,7 +1354,7 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         if field is None:
             return False
-        state = _ENEMY_UNITS_HERE.fullmatch(args[0]).group(1)
+        state = _ENEMY_UNITS_HERE.fullmatch(args[0].replace(" at this battlefield", _HERE)).group(1)
         return any(c.zone == field and c.controller != actor and c.card.type in ("personality", "follower")
                    and (state is None or game.has_state(pos, c, state)) for c in pos.all_copies())
     if test == "controls" and args[0].lower() in ("another player", "any other player"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...core.ability import Effect
 from ...core.position import Copy, Modifier, Position
-from .history import note_move
+from .history import note_move, note_token
 from .triggers_events import raise_event
 
 #: kinds the resolver itself carries out; ``EXECUTABLE_KINDS`` (read by ``adjudicator coverage``)
@@ -301,6 +301,7 @@ def apply_to_card(game, position: Position, copy: Copy, effect: Effect, *, as_co
         from .tokens import add as add_tokens, kind_of
 
         add_tokens(copy, kind_of(effect.keyword), count)  # (of its kind too: "a Madness token", tokens.py)
+        note_token(position, copy, effect.keyword, count)  # "if you have not given any Madness tokens this turn"
         for stat in stats if effect.amount else ():
             # a token changes its card for as long as it is there: tokens persist (L5R-DURATION);
             # "a +1F/+1C token" changes both

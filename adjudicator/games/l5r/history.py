@@ -99,6 +99,11 @@ def note_move(pos, copy, zone: str) -> None:
         note(pos, "moved", att, origin=att.zone, to=zone)
 
 
+def note_token(pos, copy, name: str | None, count: int) -> None:
+    """Tokens given to a card (effects.apply_to_card): by the player whose ability is resolving."""
+    note(pos, "token-given", copy, token=name or "", count=count)
+
+
 def note_action(pos, info: dict) -> None:
     """An action has resolved (triggers_events.raise_action): who took it, from which card."""
     source = pos.copies.get(info.get("source") or 0)
@@ -109,8 +114,16 @@ def note_action(pos, info: dict) -> None:
         "type": source.card.type if source is not None else None,
         # the Personality a Spell is attached to as its action is taken "casts" it (Comprehensive Rules, "Cast")
         "bearer": source.attached_to if source is not None else None,
+        # what its effects did to cards ([uid, verb] pairs; None: the engine cannot tell)
+        "did": [list(d) for d in info["did"]] if info.get("did") is not None else None,
         "phase": pos.timing.phase, "battle": _battle(pos), "by": info.get("by"),
         "kinds": list(info.get("kinds") or [])})
+
+
+def last_action(pos) -> dict | None:
+    """The action that resolved last this turn (a trait "After your action resolves" resolves right after
+    it), or None."""
+    return next((e for e in reversed(pos.memo.get(KEY, [])) if e["verb"] == "action-resolves"), None)
 
 
 def entries(pos, period: str) -> list[dict] | None:
@@ -171,6 +184,8 @@ def reads(test: str, args: tuple) -> bool | None:
         return args[2] == "a card from your hand"  # "if you have attached a card from your hand this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[1] == "cast":
         return _card_word(args[0]) and _a_spell(args[2]) is not None  # "if Masamitsu has cast an Air Spell"
+    if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "given"):
+        return _tokens(args[2]) is not None  # "if you have not given any Madness tokens this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "played"):
         return _another_titled(args[2]) is not None  # "if you have not played another Flashy Technique this turn"
     return False
@@ -256,6 +271,12 @@ def _to_own_field(words: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _tokens(words: str) -> str | None:
+    """"any Madness tokens", "a Poison token" -> "Madness" / "Poison"."""
+    m = re.fullmatch(r"(?:any|an?) ([A-Z][A-Za-z\-]*) tokens?", words.strip())
+    return m.group(1) if m else None
+
+
 def _fits(pos, entry: dict, found) -> bool:
     """Did the card of ``entry`` fit these kind words when the entry was made (its keywords then; its
     type is printed)?"""
@@ -331,6 +352,10 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
         if not hit and any(e["verb"] == "action-resolves" and e["type"] == "spell" and e["bearer"] is None
                            for e in record):
             return None  # (a Spell no longer attached when its action resolved: its caster is not known)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[:2] == ("you", "given"):
+        name = _tokens(args[2]).casefold()
+        hit = any(e["verb"] == "token-given" and e["by"] == actor and e["token"].casefold() == name for e in record)
         return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[1] == "played":
         title = _another_titled(args[2]).casefold()
