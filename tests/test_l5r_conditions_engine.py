@@ -33,10 +33,21 @@ def test_this_with_pronoun_and_described_objects():
 
 
 def test_periods_and_other_subjects_stay_unread():
-    for text in ("Battle: If your card bowed this Personality this battle, straighten him.",
-                 "Battle: Ranged 4 Attack. If this targeted a card, gain 2 Honor."):
+    # what the action targeted is not among what it did (procedure's "_done"); a period the turn's
+    # record does not hold is not read
+    for text in ("Battle: Ranged 4 Attack. If this targeted a card, gain 2 Honor.",
+                 "Limited: If you have not lost Honor from cards you own this game, gain 1 Honor."):
         ab, conds = _did(text)
         assert conds and not all(readable(c) or readable_in(ab, c) for c in conds), text
+
+
+def test_periods_of_the_turn_are_read_from_its_record():
+    # history.py: what the engine recorded this turn
+    for text in ("Battle: If your card bowed this Personality this battle, straighten him.",
+                 "Battle: If Ajasu has moved this battle, straighten him.",
+                 "Open: If you have not played another Flashy Technique this turn, gain 1 Honor."):
+        ab, conds = _did(text)
+        assert conds and all(readable(c) for c in conds), text
 
 
 def _clause(text, kind):
@@ -74,8 +85,11 @@ def test_if_you_did_looks_back_to_the_players_own_optional_effect():
     ab, (cond,) = _guards("Battle: Bow a target enemy card. You may bow this card; if you did, draw a card.",
                           "effect-if:did")
     assert readable_in(ab, cond)
-    # another player's choice ("His controller may …") is not the acting player's "you did"
+    # another player's choice ("His controller may …") is read by "he does", not by "you did"
     ab, conds = _guards("Open: Target a Personality. His controller may discard a card. If he does, draw a card.",
+                        "effect-if:did")
+    assert conds and all(readable_in(ab, c) for c in conds)
+    ab, conds = _guards("Open: Target a Personality. His controller may discard a card. If you did, draw a card.",
                         "effect-if:did")
     assert conds and not any(readable_in(ab, c) for c in conds)
 

@@ -24,6 +24,12 @@ CARRIED_OUT = [
     "Courtesy: After you Recruit Takato, gain 1 Honor. (Courtesy traits do not take effect if you went first.)",
     # "him" is the chosen Samurai, bound from the "Choose" cost (procedure.choose_card)
     "Battle/Open: Choose your performing Samurai: Straighten him and give him +3F. Destroy him before this turn ends.",
+    # a trait's draw at the end of its controller's next turn (delayed.NEXT_TURN_ENDS)
+    "After this Follower enters play from your hand, draw an additional card before your next turn ends.",
+    # a test asked when the moment comes (delayed._moment_holds); "after each time he is assigned to attack"
+    "Open: If it is not your turn, target your Fortification. Before this turn ends, if it is still in play, "
+    "gain 1 Honor.",
+    "Open: Target another player's Personality. After each time he is assigned to attack this turn, gain 2 Honor.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -38,8 +44,7 @@ NOT_CARRIED_OUT = [
     "Open: Target a Personality. Before this battle resolves, bow him.",
     # "before your turn ends" in an Open action: whose turn is meant is not certain
     "Open: Draw a card before your turn ends.",
-    # traits resolve elsewhere (triggers._resolve_trait); Courtesy without the reminder that states its rule
-    "After this Follower enters play from your hand, draw an additional card before your next turn ends.",
+    # Courtesy without the reminder that states its rule
     "Courtesy: After you Recruit Takato, gain 1 Honor.",
     # a second trigger whose event the engine never raises ("After this destroys a card" after a lone
     # attack is read as what the attack destroyed: test_l5r_conditions_engine_done)

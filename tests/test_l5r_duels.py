@@ -19,6 +19,9 @@ CARRIED_OUT = [
     "Battle: A target enemy Personality challenges Kenji. Give the winner +2F.",
     "Battle: Kenji challenges a target enemy Personality. He may refuse; if he does, give Kenji +3F.",
     "Battle: Kenji challenges a target enemy Personality. Each player must focus at least once in the duel.",
+    # "him" right after the loser's clause: each loser tested on his own (duels._per_loser)
+    "Battle: Kenji challenges a target enemy Personality. Bow the loser. Destroy him if he is defending.",
+    "After this Personality enters a duel, the other Personality in the duel loses Duelist.",
 ]
 
 NOT_CARRIED_OUT = [
@@ -27,6 +30,10 @@ NOT_CARRIED_OUT = [
      "Bow the loser."),
     "After this duel ends, give its winner +3F.",  # a winner of a duel fought elsewhere
     "Give the winner +2F.",
+    # "him" two clauses after the loser's: not read for each loser
+    "Battle: Kenji challenges a target enemy Personality. Bow the loser. Gain 1 Honor. Destroy him if he is defending.",
+    # "this Personality" on an attachment would be its bearer: not read
+    "After this Personality enters a duel, give this Personality +2F.",
 ]
 
 
@@ -96,6 +103,9 @@ def test_impossible_focus_turns_are_refused(focusing, why):
 FOCUS_CARRIED_OUT = [
     "As a Focus Effect: After this duel ends, bow its winner.",
     "As a Focus Effect, after this duel ends, if your Personality won it, gain 2 Honor.",
+    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
+    "As a Focus Effect: After this duel ends, if your Personality lost it, give one of your Personalities a +1F "
+    "token.",
     "As a Focus Effect: After this duel ends, the loser's controller draws a card.",
     "As a Focus Effect, after you win this duel, draw a card.",
     # a consequence for the winner: applied once the duel has resolved (L5R-ACT-EFFECT.5.6)
@@ -115,7 +125,8 @@ FOCUS_CARRIED_OUT = [
 
 FOCUS_NOT_CARRIED_OUT = [
     "As a Focus Effect, give the duel's winner +3F and bow the other Personality.",  # part now, part later
-    "As a Focus Effect: After this duel ends, if your Personality won it, you may give a Personality -4F.",
+    # an outcome test on one of two effects: not read with the choices (duels._outcome_guard)
+    "As a Focus Effect: After this duel ends, if your Personality won it, straighten a Personality. Draw a card.",
 ]
 
 

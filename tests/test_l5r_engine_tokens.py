@@ -72,7 +72,7 @@ def test_removing_a_token_and_what_depends_on_it():
     passes(TORAZU, 'Alice home: "Kaiu Torazu" fire-tokens 2\n'
                    'Alice uses "Kaiu Torazu"\nexpect legal\n'
                    'expect "Kaiu Torazu" fire-tokens 1\nexpect "Kaiu Torazu" tokens 1\nexpect Alice family-honor 14\n')
-    # no Fire token: nothing is removed, so no Honor is gained (L5R-ACT-EFFECT.7)
+    # no Fire token: nothing is removed, so no Honor is gained (L5R-ACT-EFFECT.9)
     passes(TORAZU, 'Alice home: "Kaiu Torazu" tokens 1 madness-tokens 1\n'
                    'Alice uses "Kaiu Torazu"\nexpect legal\n'
                    'expect "Kaiu Torazu" madness-tokens 1\nexpect Alice family-honor 12\n')

@@ -37,11 +37,7 @@ CARRIED_OUT = [
 ]
 
 NOT_CARRIED_OUT = [
-    # negating an action or its effects needs Interrupt timing / a Reaction inside a resolution
-    "Political Interrupt: Negate a Political action.",
-    ("Reaction: After another player's action targets this Personality, negate his destruction from the "
-     "action's effects."),
-    "Interrupt: Negate the action's Fear effects.",
+    # (negating an action or its effects in its Interrupt step: tests/test_l5r_interrupt.py)
     # a choice the engine is not told ("either … or …")
     ("Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
      "from the action's effects."),

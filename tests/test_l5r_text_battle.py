@@ -1149,3 +1149,91 @@ def test_first_battle_action_of_the_battle():
     assert kinds["effect-if:took-first-battle-action"][1:] == ("you", "battle")
     # "you took a Kharmic action" keeps the conditions topic's reading
     assert parse_ability("Battle: Melee 2 Attack, or 3 if you took a Kharmic action this turn.").structured
+
+
+# ---------------------------------------------------------------- two subjects, one effect
+def test_two_subjects_share_the_effect():
+    (e,) = effects("Samurai and other Crane Clan Personalities in your army have +1F.")
+    assert e.kind == "modify-stat" and e.stat == "force" and e.amount == 1
+    assert e.target.text.startswith("Samurai and other")
+    (e,) = effects("The Attacker and Defender each have the ability, \"Battle: Gain 1 Honor.\"")
+    assert e.kind == "grant-ability" and e.target.ref == "each"
+
+
+def test_and_before_a_verb_still_joins_clauses():
+    # "and" followed by a verb is the next clause, not a second subject
+    ab = parse_ability("Battle: You may target and bow your unbowed Shugenja to gain 1 Honor.")
+    assert ab.structured
+    assert "bow" in [e.kind for e in ab.effects if isinstance(e, Effect)]
+
+
+# ---------------------------------------------------------------- attacks by a named card, choices, amounts
+def test_the_winner_creates_fear():
+    es = effects("Battle: The winner creates Fear 3 targeting a Follower in the loser's unit.")
+    assert [e.kind for e in es] == ["fear", "attack-target"] and es[0].amount == 3
+
+
+def test_each_of_one_to_three_of_your_personalities():
+    es = effects("Battle: Create and attach a 0F Scout Follower to each of one to three of your Personalities in your current army.")
+    host = es[-1].target
+    assert es[-1].kind == "attach-to" and host.count == 3 and host.up_to and host.owner == "you"
+    assert "in-army" in host.states
+
+
+def test_card_at_a_province_is_not_a_card_in_it():
+    (e, _) = effects("Battle: Transfer your target Wall at any Province to any of your other Provinces.")
+    assert e.target.zone is None and "at-province:any" in e.target.states
+
+
+def test_battle_abilities_of_a_card_used_again():
+    (e,) = effects("Battle: You may use the Battle abilities of your target Follower one additional time.")
+    assert e.kind == "reuse-ability" and e.target.card_types == ("battle-abilities",)
+
+
+def test_one_value_or_another_of_two_cards():
+    ab = parse_ability("Battle: Ranged Attack equal to this Shugenja's Chi or the Samurai's Chi.")
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["ranged-attack", "amount-equal-to", "amount-equal-to"]
+    assert {c.kind for c in ab.conditions} == {"effect-choice"}
+
+
+def test_whichever_is_higher_is_not_a_choice():
+    ab = parse_ability("Battle: Ranged Attack with strength equal to his Force or this Shugenja's Chi, whichever is higher.")
+    assert ab.structured and {c.kind for c in ab.conditions} == {"amount-whichever"}
+    assert not executes(ab)
+
+
+def test_a_gift_or_an_attack():
+    ab = parse_ability("Battle: Either give it -2F, or Fear 2 targeting it.")
+    assert [e.kind for e in ab.effects] == ["modify-stat", "fear", "attack-target"]
+    assert {c.kind for c in ab.conditions} == {"effect-choice"}
+    # ", or <attack> if ..." stays the base's alternative amount, not a choice
+    ab = parse_ability("Battle: Fear 2, or Fear 4 if the target is a Follower.")
+    assert "effect-choice" not in {c.kind for c in ab.conditions}
+
+
+def test_home_or_a_battlefield_with_enemy_units():
+    ab = parse_ability("Battle: Move this Personality home or to a battlefield with one or more enemy units.")
+    kinds = [(e.kind, e.values) for e in ab.effects]
+    assert kinds == [("move-home", ()), ("move-to-battle", ("where-opposed",))]
+
+
+def test_highest_value_of_a_group_and_enemy_side():
+    es = effects("Battle: Fear equal to the highest Force of any of your unbowed Oni at this battlefield.")
+    assert es[1].kind == "amount-equal-to" and "highest:force" in es[1].target.states
+    es = effects("Battle: Increase or decrease the strength of this Province by an amount equal to the number of units on the enemy side there.")
+    assert {"in-army:enemy", "at-battlefield"} <= set(es[-1].target.states)
+
+
+def test_a_name_of_several_words_is_a_title_not_a_keyword():
+    es = effects("This card has +1F for each other Sons of the Great River in this army.")
+    counted = es[-1].target
+    assert counted.keywords == () and "name:Sons of the Great River" in counted.states
+    # a keyword test would count no card of that name: the engine does not claim the line
+    assert not executes(parse_ability("This card has +1F for each other Sons of the Great River in this army."))
+
+
+def test_attack_equal_to_half_a_value():
+    es = effects("Battle: Ranged Attack equal to half its Gold Cost, rounded up.")
+    assert [e.kind for e in es] == ["ranged-attack", "amount-equal-to"]
+    assert es[1].stat == "half-gold-cost-rounded-up"

@@ -595,3 +595,35 @@ def test_a_second_trigger_with_a_condition():
     assert ab.structured
     kinds = [c.kind for c in ab.conditions]
     assert "effect-trigger" in kinds and any(k.startswith("effect-if") for k in kinds)
+
+
+def test_one_subject_discards_and_loses_honor():
+    discard, lose = effects("The player with the Imperial Favor discards it and loses 3 Honor.")
+    assert (discard.kind, lose.kind, lose.amount) == ("discard", "lose-honor", 3)
+    assert lose.target.text.lower().startswith("the player with the imperial favor")
+
+
+def test_searching_a_whole_zone_and_winning_the_game():
+    (e,) = effects("Search your Fate deck.")
+    assert (e.kind, e.target.zone) == ("search", "fate-deck")
+    ab = parse_ability("You win the game if you ever have eight Plot tokens.")
+    assert ab.structured
+    (e,) = [x for x in ab.effects if isinstance(x, Effect)]
+    assert e.kind == "win-game" and e.target.ref == "you"
+    # the test guards the effect it follows
+    assert [(c.kind, c.args) for c in ab.conditions] == [("effect-if:has-tokens-at-least",
+                                                         ("effect 0", "you", "Plot", "8"))]
+    assert not executes(ab)
+
+
+def test_created_card_at_a_location():
+    (create,) = effects("Create a 2F/2C/2PH Samurai Personality at the target's location.")
+    assert create.kind == "create"
+    assert any(s.startswith("at-location-of:") for s in create.target.states)
+    (create,) = effects("Create a 1F/1C/1PH Oni Personality at Kaze's former location.")
+    assert any(s.startswith("at-former-location-of:") for s in create.target.states)
+
+
+def test_the_winning_player_creates_a_card_with_his_alignment():
+    (create,) = effects("The winning player may create a 1F/1C/1PH Samurai Personality with his Clan Alignment.")
+    assert create.kind == "create" and "subject-clan-alignment" in create.target.states

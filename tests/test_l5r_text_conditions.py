@@ -489,14 +489,19 @@ def test_a_period_in_a_condition_stays_with_the_condition():
     assert [c.args[1:] for c in ab.conditions] == [("he", "bowed")]
 
 
-def test_a_test_over_a_period_is_not_claimed():
-    # the engine keeps no history of a turn or battle: "moved this turn" is not "moved by this"
+def test_a_test_over_a_period_is_read_from_the_turns_record():
+    # "moved this turn" is not "moved by this": it is read from the turn's record (history.py), and a
+    # period the record does not hold ("since your last turn began") is not read
     (c,) = conds("Battle: If Nozomi moved this battle, give her +2F.")
-    assert not readable(c)
+    assert readable(c)
     (c,) = conds("Battle: Target a Personality. If he moved, straighten him.")
     assert readable(c)
     ab = parse_ability("Battle: Give a target Personality -2F, or -3F if this Personality has moved this turn.")
-    assert ab.structured and not executes(ab)
+    assert ab.structured and executes(ab)
+    ab = parse_ability("Battle: Bow Tamasine and target your Ancestor, or one to four of your Ancestors if you "
+                       "have lost Honor from another player's action during an Action Phase since your last turn "
+                       "began: Give each target +4F.")
+    assert not executes(ab)
 
 
 def test_opposing_and_keyword_words_are_read():
@@ -875,3 +880,82 @@ def test_more_counts_and_an_alternative_after_a_trigger():
     ab = parse_ability("Battle: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is Water.")
     assert ab.structured
     assert [c.kind for c in ab.conditions].count("effect-trigger") == 2  # both amounts wait for the trigger
+
+
+def test_past_events_as_joined_verb_phrases():
+    (c, _) = conds("Battle: After this battle resolves, if you won it and destroyed one or more "
+                   "units during its resolution, gain 1 Honor.")
+    assert c.kind == "effect-if:all-of"
+    assert subs(c, 1) == [("won", "you", "it"),
+                          ("did", "you", "destroyed", "one or more units", "during-its-resolution")]
+    (c,) = conds("Interrupt: After the action resolves, if it was Water and bowed or destroyed any "
+                 "enemy cards, gain 1 Honor.")
+    (was, either) = decode(c.args[1:])
+    assert (was.kind, was.args) == ("is", ("it", "Water"))
+    assert either.kind == "any-of"
+    assert [(s.kind, *s.args) for s in decode(either.args)] == [
+        ("did", "it", "bowed", "any enemy cards"), ("did", "it", "destroyed", "any enemy cards")]
+    c = conds("Battle: Fear 1, with +1 strength if Kenji has a Spear or has used his Battle "
+              "ability this turn.")[-1]
+    assert c.kind.endswith("any-of")
+    assert subs(c, 1)[1] == ("did", "Kenji", "used", "his Battle ability", "this-turn")
+
+
+def test_another_player_controls_and_assigned_none():
+    (c,) = conds("After another player's Dynasty Phase begins, if he controls any Personalities and "
+                 "he assigned none of them to an attacking army this turn: Gain 1 Honor.")
+    assert c.kind == "all-of"
+    assert subs(c) == [("controls", "he", "any Personalities"),
+                       ("not-assigned", "he's cards", "to-attack", "this-turn")]
+
+
+def test_and_before_a_second_subject_named_with_the():
+    # each test its own condition on the effect, as "If A and B, X" reads
+    cs = conds("Battle: Bow your Personality. If he is a Samurai and the Personality in the enemy "
+               "target's unit is bowed, gain 1 Honor.")
+    assert [(c.kind, *c.args[1:]) for c in cs] == [
+        ("effect-if:is", "the Personality in the enemy target's unit", "bowed"),
+        ("effect-if:is", "he", "a Samurai")]
+
+
+def test_a_count_after_or_and_it_or_its_personality():
+    c = conds("Limited: Give this Personality one Charging token, or two if any other player has 20 or "
+              "higher Family Honor or more provinces than you.")[-1]
+    assert c.kind.endswith("any-of")
+    assert subs(c, 1)[-1] == ("count-compare", "any other player", "provinces", ">", "you")
+    (c,) = conds("Battle: Put a target Follower in your discard pile into play if another player's action "
+                 "destroyed it or its Personality this battle.")
+    assert "did" in c.kind and "it or its Personality" in c.args
+    # "or" before another test still joins two tests
+    (c,) = conds("Battle: If this bowed it or you control a Courtier, gain 1 Honor.")
+    assert c.kind == "effect-if:any-of"
+
+
+def test_already_attaching_to_and_other_moments():
+    (c,) = conds("Open: Until the turn ends, Rings will not enter play if their owner has already put "
+                 "a Ring into play this turn.")
+    assert (c.kind, *c.args[1:]) == ("effect-if:did", "their owner", "put", "a Ring into play", "this-turn")
+    (_, c) = conds("Reaction: Even if this card is bowed, when paying for a Spell attaching to an opposed "
+                   "Personality: Produce 1 Gold.")
+    assert (c.kind, c.args) == ("paying-for", ("a Spell attaching to an opposed Personality",))
+    c = conds("Battle: Choose your performing Samurai, bow him unless he was not in play when this "
+              "Combat Segment began, and target an enemy card: Bow it.")[0]
+    assert (c.kind, *c.args[1:]) == ("cost-unless:not-in-play-since", "he", "combat-segment-began")
+    c = conds("Bow this card: When another Holding produces Gold to pay for a Spell, produce 1 Gold.")[0]
+    assert (c.kind, *c.args[1:]) == ("effect-if:produces-gold-for", "another Holding", "a Spell")
+    c = conds("Battle: Bow it if another player's action has destroyed one of your Personalities since "
+              "the end of your last Battle action this battle.")[0]
+    assert c.args[-2:] == ("since-the-end-of-your-last-battle-action", "this-battle")
+
+
+def test_printed_action_rulebook_ability_and_a_changed_stat():
+    c = conds("Interrupt: If the action Recruits Kenji or is his printed Battle action, gain 1 Honor.")[0]
+    assert subs(c, 1) == [("did", "the action", "recruits", "Kenji"),
+                          ("is-printed-action", "the action", "his", "Battle")]
+    c = conds("Battle: Fear 1, with +1 strength if Kenji has used his rulebook Tactical Advantage "
+              "ability this turn.")[-1]
+    assert c.args[1:] == ("Kenji", "used", "his rulebook Tactical Advantage ability", "this-turn")
+    c = conds("Battle: Ranged 1 Attack, plus 1 if the current Province's strength has been increased "
+              "this turn.")[-1]
+    assert (c.kind, *c.args[1:]) == ("effect-if:stat-changed", "the current Province", "strength", "increased",
+                                     "this-turn")

@@ -117,7 +117,6 @@ def test_your_keyword_card_destroyed_fires_for_your_cards_only():
     assert trigger_matches(pos, src, trig, ["destroyed", 2])
     assert not trigger_matches(pos, src, trig, ["destroyed", 3])
     assert not trigger_matches(pos, src, trig, ["destroyed", 4])
-    assert not fires(Trigger("after", "personality-destroyed;by=opponent"))
 
 
 def test_more_shapes():
@@ -337,3 +336,49 @@ def test_either_resolution_and_listed_keywords():
 def test_either_head_with_enemy():
     core, q = event("a battle resolution ends in which a Crab Clan player destroyed one or more provinces or enemy cards")
     assert (core, q["did"]) == ("battle-resolution-ends", "province+card-destroyed")
+
+
+def test_a_stat_checked_by_an_action_and_battles_won():
+    assert event("a Lobby action checks Family Honor")[0].startswith("action-checks-")
+    assert event("a Lobby action checks Family Honor")[1] == {"kind": "lobby"}
+    core, q = event("you win a battle in which there was ever a unit on the opposing side")
+    assert (core, q) == ("battle-won", {"by": "you", "did": "unit-opposed"})
+    core, q = event("an Attacker destroys a province by winning a battle")
+    assert core == "card-destroys-province" and q["from"] == "battle-won" and q["kw"] == "attacker"
+
+
+def test_paying_for_an_equip_and_an_early_announcement():
+    core, q = event("paying for a Spell Equipping to your Personality")
+    assert (core, q["target"], q["to"]) == ("paying-for", "spell", "personality")
+    core, q = event("an attacking player announces a Battle action before the Defender's first normal "
+                    "opportunity to act or pass")
+    assert (core, q["kind"], q["first"]) == ("action-announced", "battle", "before-first-opportunity")
+    # an action announced at any time is a different event
+    assert "first" not in event("an attacking player announces a Battle action")[1]
+
+
+def test_attacks_from_actions_and_what_the_target_lacks():
+    core, q = event("a Ranged Attack from an action performed by this Personality targets a card without "
+                    "an attached Armor")
+    assert (core, q["kind"], q["by"], q["target"]) == ("attack-targets", "ranged", "this-personality",
+                                                      "card@no-attached:Armor")
+    assert event("a Melee Attack from your action targets a Follower")[1]["kind"] == "melee"
+    # the plain attack keeps its own reading
+    assert event("a Ranged Attack is targeted")[0] != "attack-targets"
+
+
+def test_what_a_performer_or_an_army_did():
+    core, q = event("an action resolves that was performed by a dishonorable Personality while he "
+                    "opposed this card")
+    assert q["did"] == "performed-by-personality-opposing-this-card"
+    core, q = event("a battle resolution in which this Follower was in an army that destroyed any enemy "
+                    "units or a Province")
+    assert core == "battle-resolves" and q["did"].startswith("this-card-in-army-that-")
+    core, q = event("the resolution of an action that bowed a Personality at a battlefield at this "
+                    "province or an adjacent province")
+    assert q["did"] == "personality@this-or-adjacent-province-bowed"
+
+
+def test_attaching_to_and_entering_play_from_the_card_named():
+    assert event("a Region attaches to it") == ("region-attaches", {"to": "card"})
+    assert event("a Holding enters play from it") == ("holding-enters-play", {"from": "it"})

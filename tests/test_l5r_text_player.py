@@ -994,3 +994,93 @@ def test_two_values_reduced_and_a_gift_alternative_after_a_trigger():
     assert ab.structured
     kinds = sorted(c.kind for c in ab.conditions)
     assert kinds == ["effect-if:is", "effect-trigger", "effect-trigger", "effect-unless:is"]
+
+
+def test_the_difference_between_compared_values_and_a_cap():
+    es = effects("Battle: Target your Samurai and an enemy Samurai with lower Chi. Give your Samurai a Force bonus "
+                 "equal to the difference, to a maximum of +4F.")
+    kinds = [(e.kind, e.stat, e.amount) for e in es[2:]]
+    assert kinds == [("modify-stat", "force", None), ("amount-equal-to", "difference", 1), ("amount-at-most", None, 4)]
+    es = effects("Open: Target a Personality with lower Chi than printed. His controller loses Honor equal to the difference.")
+    assert [(e.kind, e.stat) for e in es[1:]] == [("lose-honor", None), ("amount-equal-to", "difference")]
+    es = effects("Open: Target a Personality with lower Chi than printed. His controller may pay Gold equal to the "
+                 "difference plus 2.")
+    assert [(e.kind, e.stat, e.amount) for e in es[1:]] == [
+        ("pay-gold", None, None), ("amount-equal-to", "difference", 1), ("amount-plus", None, 2)]
+    # a fixed bonus with a maximum is a stat limit, not a capped amount
+    assert not parse_ability("Give your Samurai +2F, to a maximum of +4F.").structured
+
+
+def test_cards_in_hand_or_provinces_and_either_kind_of_action():
+    (e,) = effects("Look at three cards in his hand or Provinces.")
+    assert (e.kind, e.target.count, e.target.zone) == ("look-at", 3, "hand|province")
+    es = effects("Mitsu need not bow for your Kiho or Spell actions.")
+    assert es[1].kind == "need-not-bow-for" and es[1].target.card_types == ("action",)
+    assert es[1].target.states == ("any-of:keyword:Kiho|type:spell",)
+    es = effects("This Personality need not bow for his Spells with an even Focus Value.")
+    assert es[1].target.states == ("even:focus",)
+
+
+def test_honor_victory_threshold_lowered_by_a_value():
+    es = effects("The amount of Honor you need in order to win an Honor Victory is reduced by Hotaka's Chi minus one.")
+    assert [(e.kind, e.stat, e.amount) for e in es] == [
+        ("honor-victory-threshold", None, None), ("amount-equal-to", "chi", -1), ("amount-plus", None, 1)]
+
+
+def test_other_players_cards_of_two_types():
+    (e,) = effects("Other players' Personalities and Holdings have -1 Gold Cost.")
+    assert (e.kind, e.stat, e.amount) == ("modify-stat", "gold-cost", -1)
+    assert e.target.owner == "opponent" and e.target.card_types == ("personality", "holding")
+    # their maximum hand size is the player's own value, not a card
+    (e,) = effects("Other players' maximum hand sizes are reduced by 1.")
+    assert e.target.ref == "opponent" and e.stat == "max-hand-size"
+
+
+def test_no_player_and_neither_of_two():
+    (e,) = effects("No player can gain Honor in Action Phases.")
+    assert e.kind == "cannot-gain-honor" and e.target.ref == "each" and e.target.card_types == ("player",)
+    es = effects("Open: Target two Personalities: Neither may perform actions this phase.")
+    assert (es[-1].kind, es[-1].target.ref, es[-1].duration) == ("cannot-perform-actions", "it", "phase")
+
+
+def test_one_of_two_optional_paid_effects():
+    ab = parse_ability("Battle: Target your Holding. You may bow it to straighten Kenzo or you may bow Kenzo to "
+                       "straighten it.")
+    assert ab.structured
+    assert [e.kind for e in ab.effects[1:]] == ["bow", "straighten", "bow", "straighten"]
+    choices = sorted(c.args for c in ab.conditions if c.kind == "effect-choice")
+    assert choices == [("effect 1", "option 1 of 2"), ("effect 2", "option 1 of 2"),
+                       ("effect 3", "option 2 of 2"), ("effect 4", "option 2 of 2")]
+    assert sum(c.kind == "effect-optional" for c in ab.conditions) == 4
+
+
+def test_printed_values_compared_and_either_comparison():
+    es = effects("Limited: Choose your performing Personality and target a Personality with lower base Chi: "
+                 "Dishonor or rehonor the target.")
+    assert "cmp:printed-chi<this" in es[1].target.states
+    assert {e.kind for e in es[2:]} == {"dishonor", "rehonor"}
+    es = effects("Battle: Target an enemy Personality with either equal or lower Force, or equal or lower Chi: Bow him.")
+    assert es[0].target.states == ("any-of:cmp:force<=this|cmp:chi<=this",)
+    es = effects("Battle: Choose your performing Commander and target an enemy card with as many or fewer Followers: "
+                 "Bow it.")
+    assert "cmp:count-follower<=this" in es[1].target.states
+
+
+def test_costs_restated_and_reduced_by_a_value():
+    (e,) = effects("Hiro's Invest is Pay 1 Gold.")
+    assert (e.kind, e.keyword, e.amount) == ("keyword", "Invest", 1)
+    es = effects("Reduce the Gold cost to Equip this Follower by the Personality's Chi.")
+    assert [(e.kind, e.keyword, e.stat) for e in es] == [
+        ("cost-reduction", "equip-less-gold", None), ("amount-equal-to", None, "chi")]
+
+
+def test_stat_changes_and_effects_negated_together_and_two_traits_given():
+    es = effects("Open: Target a Personality: Negate all Chi penalties on him and effects that prevent him "
+                 "performing actions.")
+    assert [e.kind for e in es[1:]] == ["negate-stat-changes", "negate"]
+    ab = parse_ability('Limited: Give your target Samurai the traits, "Battle: Bow a target Follower." and '
+                       '"Open: Gain 1 Honor."')
+    grants = [e for e in ab.effects if e.kind == "grant-ability"]
+    assert len(grants) == 2 and all(g.keyword == "trait" for g in grants)
+    es = effects("Limited: You may target a Holding, and you may target a different Holding.")
+    assert es[1].target.states == ("different",)

@@ -622,3 +622,66 @@ def test_not_destroyed_for_a_stat_at_zero():
     [e] = effects("Kenji is not destroyed for having 0 Chi.")
     assert (e.kind, e.stat, e.amount) == ("not-destroyed-for-stat", "chi", 0)
     assert not parse_ability("Kenji is not bowed for having 0 Chi.").structured
+
+
+def test_other_additional_actions_and_two_sets_of_abilities():
+    (e,) = effects("You will not take any other additional Battle actions.")
+    assert (e.kind, e.keyword) == ("cannot-take-actions", "additional-battle")
+    both = effects("His abilities, and the abilities on his other Items, cannot be used.")
+    assert [e.kind for e in both] == ["cannot-use-abilities", "cannot-use-abilities"]
+    assert both[0].target != both[1].target
+
+
+def test_honor_treated_as_higher():
+    (e,) = effects("When a Lobby action checks Family Honor, your Honor is treated as 15 points higher.")
+    assert (e.kind, e.amount, e.stat, e.target.ref) == ("honor-treated-higher", 15, "family-honor", "you")
+    assert not executes(parse_ability("When a Lobby action checks Family Honor, your Honor is treated as "
+                                      "15 points higher."))
+
+
+def test_what_the_first_opportunity_action_must_be():
+    first, = effects("You have the first opportunity to take a Battle action in this battle, which must be a "
+                     "Kiho action.")
+    assert (first.kind, first.keyword) == ("first-opportunity", "Kiho")
+    first, performer = effects("You have the first chance to take a Battle action in this battle, which must be "
+                               "performed by your Scout.")
+    assert first.kind == "first-opportunity" and performer.kind == "must-perform"
+    assert "scout" in performer.target.text.lower()
+    first, source = effects("You have the first opportunity in this battle to pass or take a Battle action, "
+                            "which must come from a card in a unit.")
+    assert first.kind == "first-opportunity" and source.keyword == "first-opportunity-source"
+    # only the first opportunity's action is described so: another effect is left unread
+    assert not parse_ability("Bow a Personality, which must be a Kiho action.").structured
+
+
+def test_instead_of_a_doing():
+    bonus, instead = effects("You may give her +2 to her duel stat instead of focusing.")
+    assert (bonus.kind, bonus.amount) == ("duel-stat-bonus", 2)
+    assert (instead.kind, instead.keyword) == ("instead-of", "focus")
+    kinds = [(e.kind, e.keyword) for e in effects("You may bow this card instead of bowing a Ring to pay a cost.")]
+    assert ("instead-of", "bow-to-pay-cost") in kinds
+    kinds = [(e.kind, e.keyword) for e in effects(
+        "Instead of drawing a card for bringing this Personality into play, you may draw two cards.")]
+    assert ("instead-of", "draw-for-entering-play") in kinds
+    kinds = [(e.kind, e.keyword) for e in effects(
+        "Once per duel, instead of focusing that time, you may give your Personality +1 to his duel stat.")]
+    assert kinds == [("duel-stat-bonus", None), ("instead-of", "focus")]
+    # a doing outside the closed list is not read
+    assert not parse_ability("You may bow him instead of sulking.").structured
+
+
+def test_focusing_from_the_discard_pile_instead():
+    ab = parse_ability("Before you focus in a duel involving your Unicorn Clan Personality: You may focus from "
+                       "your discard pile instead.")
+    assert ab.structured and ab.trigger.event.startswith("you-focus;")
+    (e,) = [x for x in ab.effects if isinstance(x, Effect)]
+    assert (e.kind, e.keyword) == ("focus-from", "discard")
+    assert not executes(ab)
+
+
+def test_a_list_of_a_card_s_events():
+    negate = effects("Negate Sato's destruction, bowing, and movement from the action's effects.")[-1]
+    assert negate.kind == "negate" and negate.target.card_types == ("destruction|bowing|movement",)
+    kinds = [e.kind for e in effects("Bowing, movement, and destruction from Battle actions Sato performs will "
+                                     "not be negated or delayed.")]
+    assert kinds == ["cannot-negate", "cannot-delay"]

@@ -21,7 +21,7 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     "After your Bushido Virtue action resolves, three times per turn: Give a target Personality +1F.",  # a limit
-    "Before this battle resolves, straighten a Follower or Personality.",  # a moment the engine raises no event for
+    "Before a battle resolves, straighten a Follower or Personality.",  # any battle: a moment not read (triggers_moments)
 ]
 
 

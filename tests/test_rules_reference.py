@@ -181,7 +181,8 @@ def test_cites() -> None:
 
 def test_children() -> None:
     assert [e.id for e in ref.children("L5R-ACT-COND")] == [
-        "L5R-ACT-COND.1", "L5R-ACT-COND.2", "L5R-ACT-COND.3", "L5R-ACT-COND.4", "L5R-ACT-COND.5"]
+        "L5R-ACT-COND.1", "L5R-ACT-COND.2", "L5R-ACT-COND.3", "L5R-ACT-COND.4", "L5R-ACT-COND.5",
+        "L5R-ACT-COND.6"]
     assert [e.id for e in ref.children("B-404.2")] == ["B-404.2.1", "B-404.2.2"]
     assert ref.children("L5R-TURN") == []
 

@@ -1742,3 +1742,75 @@ class Rules:
 
     def bt_c_took_first_battle_action(self, meta, ch):
         return Condition(kind="took-first-battle-action", args=(it_target(ch).text or it_target(ch).ref, "battle"), text=self._text(meta))
+
+    # ----- attacks made by a named card, quantities, abilities of a card
+    def bt_subj_creates_fear(self, meta, ch):
+        # "The winner creates Fear 4": the Fear effect itself (L5R Fear: bow a card whose Force is at most N)
+        return self.fear(meta, [ch[-1]])
+
+    def bt_np_abilities_of(self, meta, ch):
+        # "the Battle abilities of X" is "X's Battle abilities"
+        owner = it_target(ch)
+        return self._possessed(meta, owner.ref, owner.states, "battle-abilities", [])
+
+    def bt_p_at_any_province(self, meta, ch):
+        return _post("at-province:any")
+
+    def bt_am_either_refs(self, meta, ch):
+        # "this Shugenja's Chi or the Samurai's Chi": the player chooses which value (options as for
+        # "this Shugenja's or the Samurai's Chi")
+        from .ability import _Scoped
+
+        out = []
+        for i, (whose, stat) in enumerate(ch[:2], 1):
+            e = replace(self._bt_measured(meta, whose, stat), text=f"option {i}: {getattr(whose, 'text', whose)}")
+            out.append(_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)))
+        return out
+
+    def bt_choice_attack(self, meta, ch):
+        # one of two effects (as the base's "X or Y"); a rider ("targeting it") goes with the attack
+        first, second, *rider = [c for c in ch if getattr(c, "type", "") not in ("BT_EITHER", "BT_COMMA_OR_ATTACK")]
+        if rider and rider[0] is not None:
+            second = self._bt_attach(meta, [second, *rider])
+        return self.choice_of(meta, [first, second])
+
+    def bt_where_enemy(self, meta, ch):
+        # an enemy unit at the battlefield: the card moved there would be opposed (the same test)
+        return "where-opposed"
+
+    def bt_am_superlative_of(self, meta, ch):
+        # the card of the group with the highest (lowest) value: its value (as bt_ar_superlative_among)
+        sup, stat, group = ch[0], ch[1], ch[-1]
+        return self._bt_measured(meta, replace(group, states=group.states + (f"{sup}:{stat}",)), stat)
+
+    def bt_whichever_post(self, meta, ch):
+        # the two options of "X or Y" (bt_am_either_refs) are the two values compared: each is
+        # scoped "amount-whichever" (a test no resolver reads yet, so the line is structured, not
+        # executable); without two such options the words are not read
+        from .ability import Unparsed, _Scoped
+
+        word = re.search(r"(higher|greater|lower|less)", str(ch[-1])).group(1)
+        which = "higher" if word in ("higher", "greater") else "lower"
+        items = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        options = [c for c in items if isinstance(c, _Scoped) and c.kind == "effect-choice"]
+        if len(options) != 2:
+            return Unparsed(self._text(meta), "'whichever' without two values", self._span(meta))
+        return [_Scoped(c.effect, "amount-whichever", (which, f"value {options.index(c) + 1} of 2"), c.text)
+                if c in options else c for c in items]
+
+    def bt_p_side_there(self, meta, ch):
+        return [_post(f"in-army:{ch[0]}"), _post("at-battlefield")]
+
+    def bt_h_name_of(self, meta, ch):
+        # a name of several words ("Brothers of the Great Lake"): a card's title, not a keyword, so a
+        # state of its own ("name:<title>") that no keyword test mistakes for one
+        return _post(f"name:{self._text(meta)}")
+
+    def bt_attack_half(self, meta, ch):
+        # half a value: its own stat name, so nothing reads it as the whole value (as the player
+        # topic's "equal to half his Chi")
+        whose, stat = next(c for c in ch if isinstance(c, tuple))
+        tok = next((c for c in ch if getattr(c, "type", "") == "ROUNDING"), None)
+        rounding = "up" if tok is not None and "up" in str(tok) else ("down" if tok is not None else None)
+        half = f"half-{stat}" + (f"-rounded-{rounding}" if rounding else "")
+        return [self._eff(meta, self._bt_attack_kind(meta)), self._bt_measured(meta, whose, half)]

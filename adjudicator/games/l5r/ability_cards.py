@@ -69,6 +69,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, tok
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
     "create-copy", "draw-until", "give-token-until", "use-ability", "stay-attached", "deck-minimum",
+    "win-game",
 })
 
 _HAND = "hand"
@@ -1000,3 +1001,71 @@ def _token_words(stat, value, name) -> str:
     mod = f"{value:+d} {stat} " if stat else ""
     return f"{mod}{name + ' ' if name else ''}token"
 
+
+
+class Rules2:
+    """One subject discarding and losing Honor, searching a whole zone, winning the game."""
+
+    def cc_subj_discard_and_lose(self, meta, ch):
+        who = ch[0]
+        n = next(amount(c) for c in ch[2:] if isinstance(c, _Amount))
+        discard = Rules.cc_subj_discard(self, meta, [who, ch[1]])
+        return [discard, self._eff(meta, "lose-honor", target=who, amount=n)]
+
+    def cc_zone_as_printed(self, meta, ch):
+        return ch[-1]
+
+    def cc_search_zones(self, meta, ch):
+        zones = next(c for c in ch if isinstance(c, tuple) and c and c[0] == "zones")[1]
+        # nothing named: the player looks through the whole zone (what he finds is read after)
+        target = TargetSpec(ref="choice", card_types=("card",), zone=zones[0], text=self._text(meta))
+        return self._eff(meta, "search", target=target, keyword=" ".join(zones))
+
+    def cc_win_game(self, meta, ch):
+        return self._eff(meta, "win-game", target=ch[0])
+
+    def cc_c_ever_has_tokens(self, meta, ch):
+        from adjudicator.core.ability import Condition
+
+        n = next(int(str(c)) for c in ch if getattr(c, "type", "") == "NUMBER") if any(
+            getattr(c, "type", "") == "NUMBER" for c in ch) else None
+        if n is None:
+            n = {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}[self._text(meta).lower().split()[3]]
+        name = token(ch, "CAPWORD")
+        return Condition(kind="has-tokens-at-least", args=("you", str(name), str(n)), text=self._text(meta))
+
+
+for _k, _v in list(vars(Rules2).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules3:
+    """Where a created card enters play."""
+
+    def cc_cw_at_location(self, meta, ch):
+        # at the location of the card named ("the target's location")
+        return _Mod("post-state", f"at-location-of:{ch[0].text}")
+
+    def cc_cw_at_former_location(self, meta, ch):
+        # where the card named was before it left play
+        return _Mod("post-state", f"at-former-location-of:{ch[0].text}")
+
+
+for _k, _v in list(vars(Rules3).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+def _cc_np_winning_player(self, meta, ch):
+    # the controller of the duel's winner (the base "the winner" is the Personality)
+    return TargetSpec(ref="it", card_types=("controller",), states=("duel-winner",), text=self._text(meta))
+
+
+def _cc_cw_his_alignment(self, meta, ch):
+    # the Clan Alignment of the player named (not the acting player's, "with your Clan Alignment")
+    return _Mod("post-state", "subject-clan-alignment")
+
+
+Rules.cc_np_winning_player = _cc_np_winning_player
+Rules.cc_cw_his_alignment = _cc_cw_his_alignment

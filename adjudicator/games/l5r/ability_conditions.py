@@ -109,6 +109,15 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "shares-keyword",
     # "you are bringing a Holding into play" (what)
     "bringing-into-play",
+    # "he was not in play when this Combat Segment began" (who, since when)
+    "not-in-play-since",
+    # "another Holding produces Gold to pay for a Nonhuman" (which card, what is paid for)
+    "produces-gold-for",
+    # "the action ... is his printed Battle action" (which action, whose: "his", action kind or "")
+    "is-printed-action",
+    # "the current Province's strength has been increased or reduced this turn"
+    # (whose, stat, "increased"/"reduced"/"changed"[, period])
+    "stat-changed",
 })
 
 
@@ -1329,3 +1338,147 @@ class _JoinedClauses:
 for _k, _v in list(vars(_JoinedClauses).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+class _PastVerbPhrases:
+    """Past events as verb phrases of one subject ("if it was Fire and bowed or destroyed any
+    enemy cards"): each is the base ``did`` (who, verb, what[, period]); "bowed or destroyed X"
+    is an ``any-of`` of the two."""
+
+    @staticmethod
+    def _did_parts(ch):
+        verbs = [str(c).lower() for c in ch if getattr(c, "type", None) == "PASTP"]
+        obj = next((c for c in ch if isinstance(c, TargetSpec)), None)
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        return verbs, "" if obj is None else obj.text, period
+
+    def cd_vp_did_past(self, meta, ch):
+        verbs, what, period = _PastVerbPhrases._did_parts(ch)
+        return [("did", verbs[0], what, *((period,) if period else ()))]
+
+    def cd_vp_did_either(self, meta, ch):
+        verbs, what, period = _PastVerbPhrases._did_parts(ch)
+        tail = (period,) if period else ()
+        return [("any-of", [("did", v, what, *tail) for v in verbs])]
+
+    def cd_vp_won(self, meta, ch):
+        # the base "won" (who, what)
+        return [("won", _word(ch[-1]))]
+
+    def cd_vp_has_done(self, meta, ch):
+        c = _done(self, meta, ["", *ch], "did")
+        return [("did", *c.args[1:])]
+
+    def cd_controls(self, meta, ch):
+        # the base "controls" (who, what), as "the active player controls X"
+        return Condition(kind="controls", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+for _k, _v in list(vars(_PastVerbPhrases).items()):
+    if _k.startswith("cd_") or _k == "_did_parts":
+        setattr(Rules, _k, _v)
+
+
+def _cd_p_in_target_unit(self, meta, ch):
+    # as cd_p_in_personality_unit: "in-unit-of:<the target>" (a state the resolver does not read)
+    from .ability import _Mod
+
+    words = self._text(meta).split()[1:-1]
+    return _Mod("post-state", "in-unit-of:" + " ".join(words).lower().removesuffix("'s"))
+
+
+Rules.cd_p_in_target_unit = _cd_p_in_target_unit
+
+
+def _cd_assigned_none(self, meta, ch):
+    # "he assigned none of them to an attacking army this turn" (the cards the line named): the
+    # battle topic's "not-assigned" (who, role, period); only an attacking army is that role
+    from .ability import Unparsed
+
+    if _token(ch, "STATE", lower=True) != "attacking":
+        return Unparsed(self._text(meta), "not an attacking army", self._span(meta))
+    period = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "period")
+    return Condition(kind="not-assigned", args=(_word(ch[0]) + "'s cards", "to-attack", period), text=self._text(meta))
+
+
+Rules.cd_assigned_none = _cd_assigned_none
+
+
+def _cd_n_provinces(self, meta, ch):
+    return ("counted", "provinces")
+
+
+def _cd_vp_count_gt(self, meta, ch):
+    # "more provinces than you" (the verb of the verb phrase before it): the count-compare test
+    counted = next(c for c in ch if isinstance(c, tuple) and c[0] == "counted")[1]
+    return [("count-compare", counted, ">", self._text(meta).rsplit(" than ", 1)[1].strip())]
+
+
+Rules.cd_n_provinces = _cd_n_provinces
+Rules.cd_vp_count_gt = _cd_vp_count_gt
+
+
+def _cd_did_it_or_host(self, meta, ch):
+    return Condition(kind="did", args=(_word(ch[0]), _token(ch, "PASTP", lower=True), "it or its Personality"),
+                     text=self._text(meta))
+
+
+Rules.cd_did_it_or_host = _cd_did_it_or_host
+
+
+def _cd_obj_into_play(self, meta, ch):
+    # what was put into play (kept as the words, with the zone: the "did" test's object)
+    return TargetSpec(ref="each", card_types=("card",), zone="play", text=self._text(meta))
+
+
+Rules.cd_obj_into_play = _cd_obj_into_play
+
+
+def _cd_p_attaching_to(self, meta, ch):
+    # the card an attachment is being attached to (the base "attached-to" state, while it attaches)
+    from .ability import _Mod
+
+    return _Mod("post-state", "attaching-to:" + self._text(meta).split(None, 2)[2])
+
+
+def _cd_not_in_play_since(self, meta, ch):
+    # (who, since when): the card was not in play at that moment
+    return Condition(kind="not-in-play-since", args=(_word(ch[0]), "combat-segment-began"), text=self._text(meta))
+
+
+def _cd_produces_gold_for(self, meta, ch):
+    # (which card produces the Gold, what it pays for): a kind of its own, not the base
+    # "paying-for" (whose readers take any Gold paid for the card)
+    return Condition(kind="produces-gold-for", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
+
+
+Rules.cd_p_attaching_to = _cd_p_attaching_to
+Rules.cd_not_in_play_since = _cd_not_in_play_since
+Rules.cd_produces_gold_for = _cd_produces_gold_for
+
+
+def _cd_vp_printed_action(self, meta, ch):
+    # ("is-printed-action", whose, kind or ""): the action is the printed action of the card named
+    words = self._text(meta).split()
+    kind = words[-2] if words[-2].lower() != "printed" else ""
+    return [("is-printed-action", words[1].lower(), kind.capitalize() if kind.lower() == "battle" else kind)]
+
+
+def _cd_obj_words(self, meta, ch):
+    return ("what", self._text(meta))
+
+
+def _cd_stat_changed(self, meta, ch):
+    how = next(c[1] for c in ch if isinstance(c, tuple) and c[0] == "changed")
+    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    whose, stat = [c for c in ch if not hasattr(c, "type") and not isinstance(c, tuple)][:2]
+    return Condition(kind="stat-changed", args=(_word(whose), _word(stat), how, *((period,) if period else ())),
+                     text=self._text(meta))
+
+
+Rules.cd_vp_printed_action = _cd_vp_printed_action
+Rules.cd_obj_words = _cd_obj_words
+Rules.cd_stat_changed = _cd_stat_changed
+Rules.cd_ch_up = lambda self, meta, ch: ("changed", "increased")
+Rules.cd_ch_down = lambda self, meta, ch: ("changed", "reduced")
+Rules.cd_ch_any = lambda self, meta, ch: ("changed", "changed")

@@ -181,6 +181,19 @@ class Rules:
         return _name("action-resolves", **{**a.quals(), "by": "you"})
 
 
+def _described(t) -> str:
+    """The card's type, and the tests the text puts on it that an event name keeps ("a card
+    without an attached Armor" -> ``card@no-attached:Armor``, "a Personality at a battlefield at
+    this province or an adjacent one" -> ``personality@this-or-adjacent-province``)."""
+    out = _subject(t)
+    for s in getattr(t, "states", ()):
+        if s.startswith("no-attached:"):
+            out += "@" + s
+        elif s.startswith("at-battlefield:"):
+            out += "@" + s.split(":", 1)[1]
+    return out
+
+
 def _by_of(t) -> str:
     from .ability import TargetSpec
 
@@ -309,7 +322,7 @@ class Rules2:
 
     def ev_did_verb(self, meta, ch):
         verb = self._text(meta).split()[0].lower()
-        return f"{_subject(_target(ch))}-{verb}"
+        return f"{_described(_target(ch))}-{verb}"
 
     def ev_did_subj_verb(self, meta, ch):
         targets = [c for c in ch if hasattr(c, "ref")]
@@ -1031,3 +1044,81 @@ class Rules12:
 for _k, _v in list(vars(Rules12).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)
+
+
+class Rules13:
+    """Checks of a stat, battles won, paying for an Equip, early announcements, attacks from
+    actions, what a performer or an army did."""
+
+    def ev_lobby_checks_stat(self, meta, ch):
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return _name(f"action-checks-{stat}", kind="lobby")
+
+    def ev_cp_verb_obj_by_winning(self, meta, ch):
+        return {"verb": f"{_toks(ch, 'EVERB')[0]}-{_subject(_target(ch))}", "from": "battle-won"}
+
+    def ev_you_win_opposed_battle(self, meta, ch):
+        return _name("battle-won", by="you", did="unit-opposed")
+
+    def ev_paying_for_equipping(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name("paying-for", target=_subject(ts[0]), to=_subject(ts[-1]))
+
+    def ev_announce_early(self, meta, ch):
+        a = next(c for c in ch if isinstance(c, _Act))
+        return _name("action-announced", **{**a.quals(), "by": _by_of(ch[0]), "first": "before-first-opportunity"})
+
+    def ev_bfo(self, meta, ch):
+        return "before-first-opportunity"
+
+    def ev_attack_from_targets(self, meta, ch):
+        a = next(c for c in ch if isinstance(c, _Act))
+        kind = "ranged" if self._text(meta).lower().split()[1] == "ranged" else "melee"
+        # (the token holds "a Ranged Attack from"; the action follows)
+        if _toks(ch, "EVERB") != ["targets"]:
+            raise ValueError("only an attack that targets")
+        q = {**a.quals(), "kind": kind, "target": _described(_target(ch))}
+        return _name("attack-targets", **q)
+
+    def ev_did_performed_by_while(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return f"performed-by-{_subject(ts[0])}-opposing-{_subject(ts[-1])}"
+
+    def ev_did_in_army_that(self, meta, ch):
+        did = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        return f"{_subject(_target(ch))}-in-army-that-{did}"
+
+    def ev_p_at_this_or_adjacent(self, meta, ch):
+        from .ability import _Mod
+
+        return _Mod("post-state", "at-battlefield:this-or-adjacent-province")
+
+
+for _k, _v in list(vars(Rules13).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules14:
+    """Cards attaching to, or entering play from, the card just named."""
+
+    def ev_attaches_to(self, meta, ch):
+        ts = [c for c in ch if hasattr(c, "ref")]
+        return _name(f"{_subject(ts[0])}-attaches", to=_subject(ts[-1]))
+
+    def ev_enters_play_from_it(self, meta, ch):
+        return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "it"})
+
+
+for _k, _v in list(vars(Rules14).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+def _ev_you_focus_in_duel(self, meta, ch):
+    t = _target(ch)
+    kw = "|".join(getattr(t, "keywords", ()))
+    return _name("you-focus", kw=kw, target=f"duel-of-{'your-' if getattr(t, 'owner', '') == 'you' else ''}{_subject(t)}")
+
+
+Rules.ev_you_focus_in_duel = _ev_you_focus_in_duel

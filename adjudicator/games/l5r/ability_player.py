@@ -2220,3 +2220,186 @@ def _pl_reduce_two_to(self, meta, ch):
 
 
 Rules.pl_reduce_two_to = _pl_reduce_two_to
+
+
+class _DifferenceRules:
+    """the difference between two compared values as an amount; an amount capped."""
+
+    def pl_ar_difference(self, meta, ch):
+        # stat "difference": the gap between the two values the ability compared (amounts.py
+        # has no reading for it, so no line using it claims execution)
+        return _A()._AmountRef("difference", TargetSpec(ref="target", text="the difference"), 1)
+
+    def pl_bt_am_difference(self, meta, ch):
+        diff = self._eff(meta, "amount-equal-to", target=TargetSpec(ref="target", text="the difference"),
+                         stat="difference", amount=1)
+        return [diff, *(c for c in ch if isinstance(c, Effect))]
+
+    def pl_capped(self, meta, ch):
+        n = int(re.search(r"([0-9]+)", str(ch[-1])).group(1))
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        if not any(isinstance(e, Effect) and e.kind in ("amount-equal-to", "amount-for-each") for e in first):
+            # a cap only bounds a worked-out amount ("+2F, to a maximum of 5" is a stat limit)
+            return _A().Unparsed(self._text(meta), "a maximum on a fixed amount", self._span(meta))
+        return [*first, self._eff(meta, "amount-at-most", amount=n)]
+
+
+for _name, _f in list(vars(_DifferenceRules).items()):
+    if _name.startswith(("pl_", "_pl_")):
+        setattr(Rules, _name, _f)
+
+
+def _pl_p_in_hand_or_provinces(self, meta, ch):
+    # the zone as the cards topic writes two places ("play|discard"); "his": the player named before
+    return [_A()._Mod("his"), self._pl_mod("zone", "hand|province")]
+
+
+Rules.pl_p_in_hand_or_provinces = _pl_p_in_hand_or_provinces
+
+
+def _pl_h_kw_or_type_actions(self, meta, ch):
+    # actions; the card they are on has the keyword or is of the type (any-of, as pl_m_any_of)
+    word, kind = str(ch[0]), ch[2]
+    kind = kind.value if isinstance(kind, _A()._Mod) else str(kind)
+    return [self._pl_mod("head", "action"), self._pl_mod("post-state", f"any-of:keyword:{word}|type:{kind}")]
+
+
+def _pl_p_even_value(self, meta, ch):
+    return self._pl_mod("post-state", f"even:{ch[-1]}")
+
+
+Rules.pl_h_kw_or_type_actions = _pl_h_kw_or_type_actions
+Rules.pl_p_even_value = _pl_p_even_value
+
+
+def _pl_honor_victory_reduced(self, meta, ch):
+    # lowered by the amount: every part of the worked-out chain negated (as a penalty's chain)
+    parts = ch[-1] if isinstance(ch[-1], list) else [ch[-1]]
+    out = []
+    for e in parts:
+        if isinstance(e, Effect) and e.kind in ("amount-equal-to", "amount-plus") and e.amount is not None \
+                and (e.kind == "amount-equal-to" or e.stat is None):
+            out.append(replace(e, amount=-e.amount))
+        else:
+            return _A().Unparsed(self._text(meta), "a reduction the chain cannot negate", self._span(meta))
+    return [self._eff(meta, "honor-victory-threshold", target=TargetSpec(ref="you", text="you")), *out]
+
+
+Rules.pl_honor_victory_reduced = _pl_honor_victory_reduced
+
+
+def _pl_h_and_types(self, meta, ch):
+    # as the base h_and_follower: the card types, either one
+    word = str(ch[-1]).split()[-1].lower()
+    kind = next(v for k, v in _PL_TYPES.items() if word.startswith(k))
+    first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+    return [m for m in first if isinstance(m, _A()._Mod)] + [self._pl_mod("head", kind)]
+
+
+Rules.pl_h_and_types = _pl_h_and_types
+
+
+def _pl_no_player_can(self, meta, ch):
+    every = TargetSpec(ref="each", card_types=("player",), text="no player")
+    return self.rs_restrict(meta, [every, ch[-1]])
+
+
+def _pl_neither_may_perform(self, meta, ch):
+    # the cards named before ("it": each of them), as "They may not perform actions"
+    return self._eff(meta, "cannot-perform-actions", target=TargetSpec(ref="it", text="neither"))
+
+
+Rules.pl_no_player_can = _pl_no_player_can
+Rules.pl_neither_may_perform = _pl_neither_may_perform
+
+
+def _pl_two_grants(self, meta, ch):
+    # each quoted text as the base grant reads one ("trait" or "ability" by the word used)
+    A = _A()
+    word = "trait" if re.match(r"the\s+traits\b", self._text(meta), re.I) else "ability"
+    grants = []
+    for tok in (c for c in ch if getattr(c, "type", "") == "QUOTED"):
+        quoted = self._piece[tok.start_pos:tok.end_pos] if tok.end_pos else str(tok)
+        grants.append(A._Grant(None, quoted[1:-1].strip(), word, quoted, self._span(meta)))
+    return A._GiftList(grants)
+
+
+Rules.pl_two_grants = _pl_two_grants
+
+
+def _pl_m_different(self, meta, ch):
+    return self._pl_mod("state", "different")
+
+
+Rules.pl_m_different = _pl_m_different
+
+
+def _pl_optional_choice_paid(self, meta, ch):
+    # each side the base "you may X to Y"; the player picks one (the base choice_of)
+    parts = [c for c in ch if getattr(c, "type", "") != "PL_OR_YOU_MAY"]
+    first = self.cost_then(meta, parts[:2])
+    second = self.cost_then(meta, parts[2:])
+    return _A()._Optional(self.choice_of(meta, [first, second]))
+
+
+Rules.pl_optional_choice_paid = _pl_optional_choice_paid
+
+
+def _pl_printed_rel(op):
+    def f(self, meta, ch):
+        # the base comparison (ability._rel), on the printed value of the stat
+        stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+        rest = [f"printed-{stat}" if c is stat else c for c in ch]
+        return getattr(self, {"<": "p_rel_lt", ">": "p_rel_gt"}[op])(meta, rest)
+
+    return f
+
+
+Rules.pl_p_rel_printed_lt = _pl_printed_rel("<")
+Rules.pl_p_rel_printed_gt = _pl_printed_rel(">")
+
+
+def _pl_p_either_le(self, meta, ch):
+    # each side the base comparison with the card that uses the ability ("cmp:force<=this"), any one
+    stats = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")]
+    return self._pl_mod("post-state", "any-of:" + "|".join(f"cmp:{s}<=this" for s in stats))
+
+
+Rules.pl_p_either_le = _pl_p_either_le
+
+
+def _pl_p_count_le(self, meta, ch):
+    head = ch[-1]
+    kind = head.value if isinstance(head, _A()._Mod) else str(head)
+    return self._pl_mod("post-state", f"cmp:count-{kind}<=this")
+
+
+Rules.pl_p_count_le = _pl_p_count_le
+
+
+def _pl_keyword_cost_is(self, meta, ch):
+    # as "Invest Pay 2 Gold" on the card (pl_keyword_cost): kind "keyword" with the Gold to pay
+    word = next(str(c) for c in ch if getattr(c, "type", "") == "CAPWORD")
+    return self._eff(meta, "keyword", keyword=word, amount=_A().amount(ch[-1]), target=ch[0])
+
+
+Rules.pl_keyword_cost_is = _pl_keyword_cost_is
+
+
+def _pl_reduce_cost_to_by(self, meta, ch):
+    verb, what, (whose, stat) = ch[0], ch[1], ch[-1]
+    return [self._eff(meta, "cost-reduction", target=what, keyword=f"{verb}-less-gold"),
+            self._eff(meta, "amount-equal-to", target=whose, stat=stat, amount=1)]
+
+
+Rules.pl_reduce_cost_to_by = _pl_reduce_cost_to_by
+
+
+def _pl_negate_changes_and(self, meta, ch):
+    # the stat changes on the card (pl_negate_changes), then the base "negate X" of the effects named
+    specs = [c for c in ch if isinstance(c, TargetSpec)]
+    first = self._pl_negate_changes(meta, specs[0], [c for c in ch if c is not specs[1]])
+    return [*(first if isinstance(first, list) else [first]), self.negate(meta, [specs[1]])]
+
+
+Rules.pl_negate_changes_and = _pl_negate_changes_and

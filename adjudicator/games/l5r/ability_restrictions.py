@@ -88,6 +88,10 @@ from .ability import token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
+    "honor-treated-higher",
+    "instead-of",
+    "duel-stat-bonus",
+    "focus-from",
     "cannot-assign-together",
     "must-declare-attack",
     "must-assign",
@@ -1680,3 +1684,174 @@ class Rules:
         stat = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
         return self._eff(meta, "not-destroyed-for-stat", target=_subject(ch[0]), stat=stat,
                          amount=int(str(ch[2])))
+
+
+class Rules2:
+    """Other additional actions, two sets of abilities, at least one of them, Honor as compared."""
+
+    def rs_take_other_additional(self, meta, ch):
+        if str(ch[0]).lower() != "other":
+            raise ValueError("only 'any other additional Battle actions'")
+        return _Vp("cannot-take-actions", keyword="additional-battle")
+
+    def rs_cannot_use_both(self, meta, ch):
+        first, second = (c for c in ch if isinstance(c, TargetSpec))
+        return [self._eff(meta, "cannot-use-abilities", target=first),
+                self._eff(meta, "cannot-use-abilities", target=second)]
+
+    def rs_np_at_least_one_of_them(self, meta, ch):
+        return TargetSpec(ref="it", count=1, text=self._text(meta), states=("at-least",))
+
+    def rs_honor_treated_higher(self, meta, ch):
+        return self._eff(meta, "honor-treated-higher", target=TargetSpec(ref="you", text="you"),
+                         stat="family-honor", amount=int(str(ch[0])))
+
+
+for _k, _v in list(vars(Rules2).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules3:
+    """What the action taken at the first opportunity must be."""
+
+    @staticmethod
+    def _first_opportunity(ch):
+        from adjudicator.core.ability import Effect
+
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        effect = next((e for e in first if isinstance(e, Effect)), None)
+        if effect is None or effect.kind != "first-opportunity":
+            raise ValueError("only the first opportunity's action is described here")
+        return first, effect
+
+    def rs_first_take(self, meta, ch):
+        # "the first opportunity (chance) to take a Battle action": as the battle topic's reading
+        return self.bt_first_opportunity(meta, [*ch, ("battle-action",)])
+
+    def rs_first_pass_or_take(self, meta, ch):
+        # the battle topic's "the first opportunity to take a Battle action or pass", in other order
+        return self.bt_first_opportunity(meta, [*ch, ("battle-action",)])
+
+    def rs_first_action_kind(self, meta, ch):
+        # "..., which must be a Terrain action": the action's kind (a keyword)
+        first, effect = Rules3._first_opportunity(ch)
+        kind = next(str(c) for c in ch[1:] if getattr(c, "type", "") == "CAPWORD")
+        return [replace(e, keyword=kind) if e is effect else e for e in first]
+
+    def rs_first_action_performer(self, meta, ch):
+        # "..., which must be performed by that Scout": who performs it
+        first, effect = Rules3._first_opportunity(ch)
+        who = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        return first + [self._eff(meta, "must-perform", target=who, keyword=effect.kind)]
+
+    def rs_first_action_source(self, meta, ch):
+        # "..., which must come from a card in a unit": the card the action is printed on
+        first, effect = Rules3._first_opportunity(ch)
+        source = next(c for c in reversed(ch) if isinstance(c, TargetSpec))
+        return [replace(e, values=(*e.values, "from"), target=e.target) if e is effect else e for e in first] + [
+            self._eff(meta, "must-perform", target=source, keyword="first-opportunity-source")]
+
+
+for _k, _v in list(vars(Rules3).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules4:
+    """Instead of doing something; a bonus to a duel stat."""
+
+    @staticmethod
+    def _instead(self, meta, ch):
+        what = next(c for c in ch if isinstance(c, tuple) and c and c[0] == "instead")
+        return self._eff(meta, "instead-of", keyword=what[1], target=what[2])
+
+    def rs_instead_of(self, meta, ch):
+        first = ch[0] if isinstance(ch[0], list) else [ch[0]]
+        return [*first, Rules4._instead(self, meta, ch)]
+
+    def rs_optional_instead_of(self, meta, ch):
+        from .ability import _Optional
+
+        first = next(c for c in ch if not (isinstance(c, tuple) or getattr(c, "type", "")))
+        return [_Optional(first), Rules4._instead(self, meta, ch)]
+
+    rs_optional_instead_of_pre = rs_optional_instead_of
+
+    def rs_iw_focus(self, meta, ch):
+        return ("instead", "focus", None)
+
+    def rs_iw_bow(self, meta, ch):
+        kind = "bow-to-pay-cost" if self._text(meta).lower().endswith("cost") else "bow"
+        return ("instead", kind, _first_target(ch))
+
+    def rs_iw_destroy(self, meta, ch):
+        return ("instead", "destroy", _first_target(ch))
+
+    def rs_iw_draw_for_entering(self, meta, ch):
+        # the card the rules draw for a card entering play (named by the card it is for)
+        return ("instead", "draw-for-entering-play", _first_target(ch))
+
+    def rs_give_duel_stat_bonus(self, meta, ch):
+        n = int(str(next(c for c in ch if getattr(c, "type", "") == "SIGNED")))
+        return self._eff(meta, "duel-stat-bonus", target=_first_target(ch), amount=n)
+
+
+def _first_target(ch):
+    return next((c for c in ch if isinstance(c, TargetSpec)), None)
+
+
+for _k, _v in list(vars(Rules4).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+def _rs_once_per_duel(self, meta, ch):
+    from .ability import _Limit
+
+    return _Limit("once per duel")
+
+
+Rules.rs_once_per_duel = _rs_once_per_duel
+
+
+def _rs_focus_from_discard(self, meta, ch):
+    # the card focused is taken from the discard pile (instead of the hand)
+    return self._eff(meta, "focus-from", keyword="discard", target=TargetSpec(ref="you", text="you"))
+
+
+Rules.rs_focus_from_discard = _rs_focus_from_discard
+
+
+def _rs_optional_instead(self, meta, ch):
+    from .ability import _Optional
+
+    return _Optional(self.instead(meta, [c for c in ch if not getattr(c, "type", "")]))
+
+
+Rules.rs_optional_instead = _rs_optional_instead
+
+
+def _event_nouns(ch) -> str:
+    tok = next(str(c) for c in ch if getattr(c, "type", "") == "RS_EVENT_NOUNS")
+    return "|".join(re.findall(r"destruction|bowing|movement|straightening", tok.lower()))
+
+
+def _rs_np_poss_events(self, meta, ch):
+    # as the base "Kae's destruction" (a possessed event noun), with every noun of the list
+    owner = ch[0]
+    mods = [c for c in ch[1:] if not getattr(c, "type", "")]
+    return self._possessed(meta, owner.ref, owner.states, _event_nouns(ch), mods)
+
+
+def _rs_np_events_from_performed(self, meta, ch):
+    # "... from Battle actions Hiromi performs": as rs_np_effects_of_performed, for these events
+    if token(ch, "EVERB", lower=True) != "performs":
+        return Unparsed(self._text(meta), "not the actions a card performs", self._span(meta))
+    by = next(c for c in ch if isinstance(c, TargetSpec))
+    return TargetSpec(ref="each", card_types=(_event_nouns(ch),), states=("of-action:battle", f"performed-by:{by.text}"),
+                      text=self._text(meta))
+
+
+Rules.rs_np_poss_events = _rs_np_poss_events
+Rules.rs_np_events_from_performed = _rs_np_events_from_performed

@@ -142,6 +142,47 @@ def readable(cond) -> bool:
     return _readable(test, tuple(args))
 
 
+#: "a dead Personality", "a dead Courtier or Shugenja", "any of your dead Personalities", "any dead Personalities
+#: in your discard pile"
+_DEAD = re.compile(r"(?:an?|any|any of your) dead ((?:[A-Z][A-Za-z\-]*)(?: or [A-Z][A-Za-z\-]*)*)(?: in your discard pile)?")
+
+
+def _dead_words(test: str, args: tuple):
+    """A test about dead Personalities (history.dead): (whose: "you"/"any", [keyword or type words],
+    (stat, at least) or None), or None when the words are not of that form."""
+    if test == "exists-in-discard-pile" and len(args) == 1:
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "any", None
+    elif test in ("you-own", "you-have") and len(args) == 1:
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "you", None
+    elif test == "stat-at-least" and len(args) == 3 and args[0].startswith("any of your dead ") \
+            and args[1].isdigit() and args[2] == "personal-honor":
+        m, whose, stat = _DEAD.fullmatch(args[0].strip()), "you", int(args[1])
+    else:
+        return None
+    if m is None:
+        return None
+    words = [_kind_words(w) for w in m.group(1).split(" or ")]
+    if None in words or any(w[0] not in ("type", "keyword") for w in words):
+        return None
+    return whose, words, stat
+
+
+def _dead_test(pos, actor, whose, words, stat) -> bool:
+    """Comprehensive Rules, "Dead": a destroyed Personality in a discard pile (history.dead); "you own":
+    in the acting player's own pile. "3 or more Personal Honor": his printed value (a card out of play)."""
+    from .history import dead
+
+    def fits(c) -> bool:
+        if not dead(c) or (whose == "you" and c.owner != actor):
+            return False
+        if not any(_matches(pos, c, w) if w[0] == "type" else w[1] in c.card.keywords for w in words):
+            return False
+        honor = c.card.attrs.get("personal-honor")
+        return stat is None or (isinstance(honor, int) and honor >= stat)
+
+    return any(fits(c) for c in pos.all_copies())
+
+
 def _entered_this_turn(args) -> bool:
     """(subject, "entered", "play", "this-turn") about this card or one named."""
     return len(args) == 4 and tuple(args[1:]) == ("entered", "play", "this-turn") and _subject_ok(args[0])
@@ -165,9 +206,20 @@ def _readable(test: str, args: tuple) -> bool:
         return duel_test
     if test in ("did", "did-not") and _entered_this_turn(args):
         return True  # "If this Follower did not enter play this turn" (triggers_events.ORIGINS, kept for the turn)
+    from . import history
+
+    recorded = history.reads(test, args)  # "if he has moved this turn": the turn's record (history.py)
+    if recorded is not None:
+        return recorded
+    if history.reads_unperiod(test, args):  # "if he assigned there"
+        return True
+    if test == "first-turn" and args == ("it",):  # "If it is your first turn" (Comprehensive Rules, "Cycle")
+        return True
+    if _dead_words(test, args) is not None:  # "if you own a dead Courtier", "a dead Personality in any discard pile"
+        return True
     if args and _PERIOD_ARG.fullmatch(args[-1]):
-        # "If he moved this turn": the engine keeps no history of a turn or battle, only what
-        # the ability being resolved did (procedure's "_done"), so a test over a period is not read
+        # "If he lost Honor since your last turn began": the engine keeps a record of the current turn
+        # only, of what it records (history.py), so any other test over a period is not read
         return False
     if test in ("any-of", "all-of", "none-of"):
         decode = _decoder()
@@ -178,6 +230,10 @@ def _readable(test: str, args: tuple) -> bool:
         return _CLAN_PLAYER.fullmatch(args[1]) is not None  # "the Attacker is a Mantis Clan player"
     if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "your sensei":
         return _TITLE.fullmatch(args[1].strip()) is not None  # "if your Sensei is Hikahime"
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "this unit":
+        # "if this unit is Cavalry": a unit keyword (Comprehensive Rules, "Unit": its Personality and all its
+        # Followers have it)
+        return bool(re.fullmatch(r"[A-Z][A-Za-z\-]*", _article(args[1]).strip()))
     if test in ("is", "is-not") and len(args) == 2 and args[1].lower() == "unaligned":
         return _subject_ok(args[0])  # "if he is Unaligned": no Clan Alignment (states.clan_aligned)
     if test in ("is", "is-not") and len(args) == 2:
@@ -250,6 +306,8 @@ def _readable(test: str, args: tuple) -> bool:
         return args[0].endswith((_HERE, " there")) and _kind_words(_where(args[0])) is not None
     if test == "at-battlefield" and args:
         return _subject_ok(args[0]) or args[0].lower() in ("any enemy units", "enemy units")
+    if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
+        return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4 and args[1] == "province-strength":
@@ -505,12 +563,14 @@ def readable_in(ability, cond) -> bool:
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
+    if (cond.text or "").lower() == "he did not become dishonorable":  # (his optional dishonoring: _optional_before)
+        return head == "effect-if" and _optional_before(ability, cond) is not None
     if test in ("did", "did-not") and len(cond.args) == 4 and _it_the_attack(ability, cond):
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None
     if test in ("did", "did-not") and len(cond.args) == 4:
         return head == "effect-if" and _verb(cond.args[2]) is not None and _object(cond.args[3]) is not None \
             and _attack_alone(ability, cond)
-    if test in ("did", "did-not") and len(cond.args) == 1:
+    if test in ("did", "did-not") and (len(cond.args) == 1 or (cond.text or "").lower() == "he did not become dishonorable"):
         return head == "effect-if" and _optional_before(ability, cond) is not None
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
@@ -524,6 +584,10 @@ def _index(cond) -> int | None:
 
 #: "you did", "you do", "you did not": the acting player's own optional effect just before
 _YOU_DID = ("you did", "you do", "you did not", "you do not")
+#: "His controller may discard a card. If he does, ...; if he does not, ...": another player's
+#: optional effect just before (he decides it with the action's ``choosing``: procedure.resolve_effects)
+_HE_DID = ("he did", "he does", "he did not", "he does not", "he chose this", "he did not choose this",
+           "he chooses not to", "he chose not to")
 
 
 def _optional_before(ability, cond) -> int | None:
@@ -531,9 +595,19 @@ def _optional_before(ability, cond) -> int | None:
     latest optional effect before the guarded one, a change to cards or players (not a choice of
     target), or None."""
     n = _index(cond)
-    if n is None or (cond.text or "").strip().lower() not in _YOU_DID:
+    said = (cond.text or "").strip().lower()
+    if said == "he did not become dishonorable" and cond.kind == "effect-if:did-not":
+        # "His controller may dishonor him. If he did not become dishonorable (or was already dishonorable)":
+        # the optional dishonoring changed nothing -- declined, or he was dishonored already
+        said = "he did not"
+        m = _optional_before(ability, type(cond)(kind=cond.kind, args=cond.args[:1], text=said))
+        return m if m is not None and getattr(ability.effects[m], "kind", "") == "dishonor" else None
+    if n is None or said not in _YOU_DID + _HE_DID:
         return None
-    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional" and len(c.args) == 1]
+    # (yours: "You may ..."; his: "His controller may ..." -- the chooser the grammar keeps)
+    mine = said in _YOU_DID
+    optional = [_index(c) for c in ability.conditions if c.kind == "effect-optional"
+                and (len(c.args) == 1 if mine else len(c.args) == 2 and _HIS.fullmatch(c.args[1].strip()))]
     before = [m for m in optional if m is not None and m < n]
     if not before:
         return None
@@ -542,6 +616,10 @@ def _optional_before(ability, cond) -> int | None:
     if getattr(clause, "kind", "") not in _RECORDED or (clause.kind == "modify-stat" and clause.stat == "strength"):
         return None
     return m
+
+
+#: another player who may do something: "His controller may ...", "Its controller", "Another player"
+_HIS = re.compile(r"(?:his|her|its) controller|another player|the player", re.I)
 
 
 #: effects whose outcome the procedure records card by card or player by player ("_changed"):
@@ -614,6 +692,43 @@ def named_card(pos, actor: str, word: str, named: list):
     fits = {c.uid: c for c in named if not isinstance(c, str) and (not yours or c.controller == actor)
             and _matches(pos, c, found)}
     return next(iter(fits.values())) if len(fits) == 1 else None
+
+
+def _own_card(pos, source, word: str):
+    """This card named in a condition: "this Personality" (on an attachment: its bearer), "this Shugenja",
+    the card's own name; None for other words."""
+    w = word.lower()
+    if w in SELF:
+        if w == "this personality" and source.card.type != "personality" and source.attached_to is not None:
+            return pos.copies.get(source.attached_to)
+        return source
+    if _THIS_KEYWORD.fullmatch(word) or _is_name(word):
+        return _subject(word, pos, source, lambda _w: None)
+    return None
+
+
+def leading_subject(pos, source, ability, index: int, clause):
+    """"If Ajasu has moved this battle, straighten him": a pronoun right after an "If ..." about this card
+    (named, or "this Personality") is that card, not the last target -- [the card], or None when the
+    effect is not of that form (procedure.resolve_effects then binds the pronoun as usual)."""
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
+        return None
+    # ("Target a Personality: If Irezu is at home, bow him": a card the text named before is the antecedent;
+    # an attack's target is named by no words of the text)
+    if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
+           and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
+           for c in (*ability.costs, *ability.effects[:index])):
+        return None
+    for cond in ability.conditions:
+        if cond.args[:1] != (f"effect {index}",) or not cond.kind.startswith("effect-if:") or len(cond.args) < 2:
+            continue
+        if not re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I):
+            continue
+        card = _own_card(pos, source, cond.args[1])
+        if card is not None:
+            return [card]
+    return None
 
 
 def _ability_of(game, source, cond):
@@ -696,12 +811,27 @@ _OTHERS = {"another player", "any other player", "the defender", "the attacker"}
 
 
 def _at_least(text: str):
-    """"two or more Rings" -> (2, kind words)."""
-    m = re.fullmatch(r"(one|two|three|four|five|\d+) or more (.+)", text.strip())
+    """"two or more Rings" -> (2, kind words); "two or more other Geisha Houses": others than this card
+    (:func:`_other_count`)."""
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) or more (?:other )?(.+)", text.strip())
     found = _kind_words(m.group(2)) if m else None
     if found is None:
         return None
+    if found[0] == "keyword" and re.search(r"[^s]s$", found[1]):
+        found = ("keyword", found[1][:-1])  # "Geisha Houses": the Geisha House keyword
     return int(_COUNTS.get(m.group(1), m.group(1))), found
+
+
+def _counted(text: str):
+    """"two Weapons" -> (2, the Weapon keyword): a number of attachments (plural keyword or type), or None."""
+    m = re.fullmatch(r"(two|three|four|five) ([A-Z][A-Za-z\-]*s)", text.strip())
+    if m is None:
+        return None
+    word = m.group(2)
+    found = _kind_words(word)
+    if found is not None and found[0] == "keyword":
+        found = ("keyword", word[:-1])  # "Weapons": the Weapon keyword
+    return (_COUNTS[m.group(1)], found) if found is not None and found[0] in ("type", "keyword") else None
 
 
 #: a card named by its title: "Bayushi Fuyuko", "the Ring of the Void", "The Sorrow"
@@ -762,6 +892,8 @@ def _controlled_here(text: str):
     """"any Cavalry units at the current battlefield" -> the kind words (at the battlefield being fought
     over), or None."""
     t = text.strip()
+    if t.endswith(" at this battlefield"):  # "this battlefield": the current one (Comprehensive Rules, "This")
+        t = t[: -len(" at this battlefield")] + _HERE
     m = re.match(r"(?:any|an?) (.+)$", t)
     if m is None or not t.endswith(_HERE):
         return None
@@ -789,7 +921,8 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         ability = _ability_of(game, source, cond)
         if ability is None or not readable_in(ability, cond):
             return None
-        optional = _optional_before(ability, cond) if len(cond.args) == 1 else None
+        optional = _optional_before(ability, cond) if len(cond.args) == 1 or \
+            (cond.text or "").lower() == "he did not become dishonorable" else None
         if optional is not None:  # "if you did": that optional effect changed something (procedure)
             did = optional in pos.memo.get("_changed", ())
             return did if cond.kind == "effect-if:did" else not did
@@ -952,6 +1085,35 @@ def _test(test, args, game, pos, actor, source, subject_of):
 
     if duels.tests(test, args):  # "if she won", "if the loser did not focus from his hand" (duels.py)
         return duels.test(test, args, pos, actor, lambda word: _subject(word, pos, source, subject_of))
+    from . import history
+
+    if history.reads(test, args):  # "if he has moved this turn" (history.py); "this unit": the card itself,
+        # which moves with its unit (history.note_move)
+        return history.test(test, args, pos=pos, actor=actor, subject=lambda word: _subject(
+            "this card" if word.lower() == "this unit" else word, pos, source, subject_of))
+    if history.reads_unperiod(test, args):  # "if he assigned there"
+        return history.test_unperiod(test, args, pos=pos, subject=lambda word: _subject(word, pos, source,
+                                                                                        subject_of))
+    if test in ("is", "is-not") and len(args) == 2 and args[0].lower() == "this unit":
+        if source is None or source.card.type not in ("personality", "follower") or source.zone == "announced":
+            return None  # (only a card in a unit has "this unit")
+        from .states import _leader
+
+        leader = _leader(pos, source)
+        cards = [leader, *(a for a in pos.attachments_of(leader.uid) if a.card.type == "follower")]
+        keyword = _article(args[1]).strip()
+        found = all(pos.has_keyword(c, keyword) for c in cards)
+        return found if test == "is" else not found
+    dead_test = _dead_words(test, args)
+    if dead_test is not None:
+        return _dead_test(pos, actor, *dead_test)
+    if test == "first-turn":
+        # "If it is your first turn": the acting player's first turn of the game. Turns go round the table
+        # in seat order, one per player (L5R-TURN): seat i's first turn is turn i + 1
+        seats = list(pos.seat_order)
+        if actor not in seats or not isinstance(pos.timing.turn, int):
+            return None
+        return pos.timing.active == actor and pos.timing.turn == seats.index(actor) + 1
 
     if test == "you-have" and _designation(args):
         # Courtesy: unless you went first (the first player in seat order); Compassion: while you have
@@ -1057,8 +1219,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
     if test == "you-control" and _at_least(args[0]) is not None:
         n, found = _at_least(args[0])
+        other = " or more other " in args[0]  # ("two or more other Geisha Houses": not this card)
         return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
-                   and in_play(pos, c)) >= n
+                   and in_play(pos, c) and not (other and source is not None and c.uid == source.uid)) >= n
     if test == "is-clan" and args[0].lower() in _OTHERS:
         clan = lambda p: str(pos.players[p].attrs.get("clan", "")).casefold()  # noqa: E731
         if args[0].lower() in ("the defender", "the attacker"):
@@ -1227,6 +1390,9 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != copy.controller
                                          for c in pos.all_copies())
+    if test == "has" and _counted(args[1]) is not None:
+        n, found = _counted(args[1])
+        return sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found)) >= n
     if test == "has":
         found = _kind_words(args[1])
         return any(_matches(pos, a, found) for a in pos.attachments_of(copy.uid))

@@ -24,6 +24,9 @@ TURN_BEGINS = ("after-next", "your-turn-begins")  # the controller's next turn b
 #: "after your second turn from now begins": the second of the controller's turns to begin from now
 SECOND_TURN_BEGINS = ("after-nth-2", "your-turn-begins")
 TURN_ENDS = ("end-of", "turn-ends")  # this turn ends ("before this turn ends")
+#: "draw an additional card before your next turn ends": the end of the controller's next turn -- one
+#: that begins after the effect is set aside (this turn, even if it is his, is not his "next")
+NEXT_TURN_ENDS = ("before-next", "your-turn-ends")
 PHASE_ENDS = ("end-of", "phase-ends")  # this phase ends
 END_PHASE = ("during-next", "end-phase")  # the controller's next End phase begins
 END_PHASE_BEGINS = ("after-next", "end-phase-begins")  # the next End phase begins
@@ -39,10 +42,31 @@ NEXT_TIME = {("after-next", "card-straightens"): "straightened", ("after-next", 
              # "After the next time this turn he is destroyed during a battle": raised with the destruction
              # while a battle is fought (triggers_events.raise_event)
              ("after-next", "card-destroyed-during-battle"): "destroyed-during-battle"}
+#: "After the next time this turn he is assigned to attack or is destroyed": whichever comes first
+_EITHER = "either:"
+_CARD_EVENTS = {"card-straightens": "straightened", "card-bows": "bowed", "card-assigned": "assigned",
+                "card-assigned-to-attack": "assigned-to-attack", "card-destroyed": "destroyed"}
+
+
+def next_verbs(moment) -> frozenset | None:
+    """The events of the card named that bring an "after the next time" moment: one (NEXT_TIME), or
+    either of two ("he is assigned to attack or is destroyed"); None for other moments."""
+    moment = tuple(moment or ())
+    if moment in NEXT_TIME:
+        return frozenset({NEXT_TIME[moment]})
+    if len(moment) == 2 and moment[0] == "after-next" and moment[1].startswith(_EITHER):
+        parts = moment[1][len(_EITHER):].split("|")
+        verbs = [_CARD_EVENTS.get(p) for p in parts]
+        return frozenset(verbs) if len(parts) > 1 and None not in verbs else None
+    return None
+
+
 #: "After each time (this turn) he is assigned, his controller loses 1 Honor": every time the card named
 #: is assigned (battle.assign raises it), until the turn ends
-EACH_TIME = {("each-time", "card-assigned"): "assigned"}
-FIRED = frozenset({*EACH_TIME, TURN_BEGINS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS,
+EACH_TIME = {("each-time", "card-assigned"): "assigned",
+             # "After each time he is assigned to attack this turn, gain 2 Honor": battle.assign raises it too
+             ("each-time", "card-assigned-to-attack"): "assigned-to-attack"}
+FIRED = frozenset({*EACH_TIME, TURN_BEGINS, NEXT_TURN_ENDS, SECOND_TURN_BEGINS, TURN_ENDS, PHASE_ENDS, END_PHASE, END_PHASE_BEGINS,
                    BATTLE_ENDS, *NEXT_TIME})
 #: "Before this battle resolves, bow him" (an effect-trigger in a Battle action): once, just
 #: before the battle the action was taken in resolves (turn.py, before battle.combat_ends)
@@ -63,16 +87,20 @@ def _when(cond) -> tuple | None:
         if ("each-time", when[-1]) in EACH_TIME and when[0] == "after" and \
                 (cond.text or "").lower().startswith("after each time"):
             return ("each-time", when[-1])
+        # ("If it is not your turn, before it ends, ...": "it" is the turn)
+        if when == ("before", "turn-ends") and re.match(r"(?:if it is not your turn, )?before (?:the turn|this turn|it) "
+                                                        r"ends\b", cond.text or "", re.I):
+            return TURN_ENDS  # "Before the turn ends, gain 1 Honor if ...": as "before this turn ends"
         return BATTLE_ENDS if when == AFTER_RESOLUTION else when if when == BATTLE_RESOLVES else None
     return None
 
 
 def fired(cond) -> bool:
     """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
-    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES
+    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES or next_verbs(_when(cond)) is not None
 
 #: references the register can bind when the ability resolves
-_REFS = (None, "this", "it", "target", "created", "you")
+_REFS = (None, "this", "it", "target", "created", "you", "choice")
 
 
 def moment(cond) -> tuple | None:
@@ -97,6 +125,9 @@ def _engaging(ability) -> bool:
 
 def executes(ability, cond) -> bool:
     """Does the engine carry out this delayed effect at its moment (for ``effects.executes``)?"""
+    if _moment_test(ability, cond):  # "Before this turn ends, if it is still in play": asked at the moment
+        return _moment_test_read(cond) and any(c.args[:1] == cond.args[:1] and fired(c) and executes(ability, c)
+                                               for c in ability.conditions)
     if cond.kind == "effect-trigger" and ability.kind == "trait":  # a second trigger in a triggered trait's line
         return standing_executes(ability, cond)
     if ability.kind == "trait":
@@ -118,10 +149,14 @@ def executes(ability, cond) -> bool:
         return False
     # the delayed condition is the effect's only condition -- but for the acting player's own "you may"
     # (decided with the action: procedure.resolve_effects skips it on "choosing no", else sets it aside)
+    # and the tests asked when the moment comes ("Before this turn ends, if it is still in play, ...")
     if sum(1 for c in ability.conditions if c.args[:1] == cond.args[:1] and c.kind.startswith("effect-")
-           and not _own_option(c)) != 1:
+           and not _own_option(c) and not _moment_test(ability, c)) != 1:
         return False
-    if (when in NEXT_TIME or when in EACH_TIME) and not any(
+    if any(c.args[:1] == cond.args[:1] and c.kind.startswith("effect-if:") and not _moment_test_read(c)
+           for c in ability.conditions):
+        return False
+    if (next_verbs(when) is not None or when in EACH_TIME) and not any(
             isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
             for c in (*ability.costs, *ability.effects[:index])):
         return False  # "it" / "he" must be a card the action targeted (the one watched)
@@ -159,6 +194,71 @@ def executes(ability, cond) -> bool:
     if _controller_of_it(clause):  # "its controller loses 1 Honor": whoever controls that card at the moment
         return True
     return clause.kind in _CARD_KINDS
+
+
+def _moment_test(ability, cond) -> bool:
+    """"Before this turn ends, if it is still in play, gain 1 Honor", "Gain 2 Honor before the turn ends
+    if the Personality did not assign to attack this turn": a test on a delayed effect is asked when
+    the effect happens -- at its moment (:func:`_fire`), not when the action resolves. Only plain "if"
+    tests: "-2F, or -3F if ..." (an "unless" on the first) makes the second effect an alternative the
+    reader did not set aside with it."""
+    index = _index(cond) if cond.args else None
+    return cond.kind.startswith("effect-if:") and index is not None and any(
+        c is not cond and c.args[:1] == cond.args[:1] and fired(c) for c in ability.conditions)
+
+
+def at_moment(ability, cond) -> bool:
+    """For procedure.resolve_effects: leave this test for the moment the delayed effect happens."""
+    return _moment_test(ability, cond) and _moment_test_read(cond)
+
+
+def _moment_test_read(cond) -> bool:
+    from . import history
+    from .conditions import readable
+
+    return readable(cond) or history.reads_in_delayed(cond.kind.partition(":")[2], tuple(cond.args[1:]))
+
+
+def _moment_holds(game, pos: Position, proc: Procedure, ability, entry: dict, source) -> bool:
+    """Do the tests of a delayed effect hold now that its moment has come? "he", "the Personality",
+    "it": the card the action named when it resolved (the entry's); "this card": the card using it.
+    A test the engine cannot decide leaves the effect uncarried-out (L5R-ACT-EFFECT)."""
+    from . import history
+    from .conditions import PRONOUNS, SELF, _subject, evaluate
+
+    index = entry["effect"]
+    named = [pos.copies.get(u) for u in (entry.get("named") or entry["cards"]) if u in pos.copies]
+
+    def subject_of(word):
+        w = word.lower()
+        if w in SELF:
+            return source
+        if w in PRONOUNS or w in ("the personality", "the follower", "the card"):
+            return named[0] if len(named) == 1 else None
+        return None
+
+    for cond in ability.conditions:
+        if cond.args[:1] != (f"effect {index}",) or not _moment_test(ability, cond):
+            continue
+        test, args = cond.kind.partition(":")[2], tuple(cond.args[1:])
+        if history.reads_in_delayed(test, args):
+            # ("assigned to attack your provinces": in an attack on the effect's controller)
+            against = entry["controller"] if "your provinces" in (cond.text or "").lower() \
+                or test in ("did-not-attack", "none-was") else None
+            verdict = history.test_delayed(test, args, pos=pos, copy=subject_of(args[0]), against=against,
+                                           field=entry.get("battlefield"))
+        else:
+            verdict = evaluate(cond, game=game, pos=pos, actor=entry["controller"], source=source,
+                               subject_of=lambda word: subject_of(word) or _subject(word, pos, source, subject_of))
+        if verdict is None:
+            proc.add("effect", f"not carried out: '{ability.effects[index].text}' depends on a condition the engine "
+                     f"cannot check ({cond.text})", "L5R-ACT-EFFECT", "L5R-DURATION")
+            return False
+        if not verdict:
+            proc.add("effect", f"{ability.effects[index].text}: not carried out, since the condition does not hold "
+                     f"({cond.text})", "L5R-ACT-EFFECT", "L5R-DURATION")
+            return False
+    return True
 
 
 def _own_option(cond) -> bool:
@@ -210,7 +310,7 @@ def _sentence_goes_on(ability, index: int, cond) -> bool:
 #: "before your turn ends" in a triggered trait: the end of the controller's turn -- this one if it
 #: is theirs, else their next (turn_ends); the moments a trait's delayed effect may wait for
 YOUR_TURN_ENDS = ("end-of", "your-turn-ends")
-_TRAIT_MOMENTS = (TURN_ENDS, PHASE_ENDS, TURN_BEGINS, END_PHASE, END_PHASE_BEGINS)
+_TRAIT_MOMENTS = (TURN_ENDS, PHASE_ENDS, TURN_BEGINS, END_PHASE, END_PHASE_BEGINS, NEXT_TURN_ENDS)
 
 
 def trait_executes(ability, cond) -> bool:
@@ -248,7 +348,7 @@ _CARD_KINDS = frozenset({"discard", "destroy", "remove-from-game", "put-in-hand"
 
 
 #: when each moment comes, in words
-_WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after your second turn from now begins",
+_WORDS = {TURN_BEGINS: "after your next turn begins", NEXT_TURN_ENDS: "as your next turn ends", SECOND_TURN_BEGINS: "after your second turn from now begins",
           TURN_ENDS: "as this turn ends",
           PHASE_ENDS: "as this phase ends", END_PHASE: "during your next End phase",
           END_PHASE_BEGINS: "after the next End phase begins", BATTLE_RESOLVES: "before this battle resolves",
@@ -258,7 +358,8 @@ _WORDS = {TURN_BEGINS: "after your next turn begins", SECOND_TURN_BEGINS: "after
           ("after-next", "card-assigned"): "after the next time he is assigned",
           ("after-next", "card-assigned-to-attack"): "after the next time he is assigned to attack",
           ("after-next", "card-destroyed-during-battle"): "after the next time he is destroyed during a battle",
-          ("each-time", "card-assigned"): "each time he is assigned this turn"}
+          ("each-time", "card-assigned"): "each time he is assigned this turn",
+          ("each-time", "card-assigned-to-attack"): "each time he is assigned to attack this turn"}
 
 
 def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
@@ -279,12 +380,13 @@ def register(ctx, source, ability, index: int, cond, clause, bind) -> None:
              "cards": [c.uid for c in found if not isinstance(c, str)],
              "players": [p for p in found if isinstance(p, str)],
              "controller": ctx.actor, "turn": pos.timing.turn, "phase": pos.timing.phase}
+    entry["named"] = [c.uid for c in bind.last if not isinstance(c, str)]  # "if the Personality ..." (_moment_holds)
     if _his_unit(clause):  # "his unit": the cards in his unit when the moment comes (attachments may change)
         he = bind.moved or bind.last
         entry["cards"], entry["unit-of"] = [], [c.uid for c in he[:1] if not isinstance(c, str)]
     if _controller_of_it(clause):  # "its controller": asked again when the moment comes (control may change)
         entry["controller-of"] = [c.uid for c in bind.last if not isinstance(c, str)]
-    if when in NEXT_TIME:  # the card whose next straightening (bowing) is awaited: the one targeted
+    if next_verbs(when) is not None:  # the card whose next straightening (bowing) is awaited: the one targeted
         entry["watch"] = [c.uid for c in bind.last if not isinstance(c, str)]
         entry["this-turn"] = "this turn" in cond.text or "next time (this turn)" in ability.text
     if when in EACH_TIME:  # every time that card is assigned, this turn (executes asks for "this turn")
@@ -307,6 +409,8 @@ def _fire(game, pos: Position, proc: Procedure, entry: dict) -> None:
     name = source.name
     proc.add("effect", f"the moment has come for {name}'s delayed effect '{clause.text}'", "L5R-ACT-EFFECT",
              "L5R-DURATION")
+    if not _moment_holds(game, pos, proc, ability, entry, source):  # "if it is still in play" (asked now)
+        return
     players = entry["players"]
     if "controller-of" in entry:  # "its controller": who controls that card now
         players = list(dict.fromkeys(pos.copies[u].controller for u in entry["controller-of"] if u in pos.copies))
@@ -381,8 +485,10 @@ def turn_ends(game, pos: Position, proc: Procedure) -> None:
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_ENDS and e["turn"] == turn)
     active = pos.timing.active
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == YOUR_TURN_ENDS and e["controller"] == active)
+    _run(game, pos, proc, lambda e: tuple(e["moment"]) == NEXT_TURN_ENDS and e["controller"] == active
+         and e["turn"] < turn)
     entries = pos.memo.get(KEY, [])
-    lapsed = [e for e in entries if (tuple(e["moment"]) in NEXT_TIME or tuple(e["moment"]) in EACH_TIME)
+    lapsed = [e for e in entries if (next_verbs(e["moment"]) is not None or tuple(e["moment"]) in EACH_TIME)
               and e.get("this-turn") and e["turn"] == turn]
     for entry in lapsed:  # "After the next time this turn it bows, ...": the turn is over, it never did
         if tuple(entry["moment"]) in EACH_TIME:
@@ -404,9 +510,9 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
     happened = {(e[0], e[1]) for e in events if len(e) == 2}
 
     def due(entry) -> bool:
-        verb = NEXT_TIME.get(tuple(entry["moment"]))
-        return verb is not None and (not entry.get("this-turn") or entry["turn"] == turn) and any(
-            (verb, uid) in happened for uid in entry.get("watch", ()))
+        verbs = next_verbs(entry["moment"]) or ()
+        return bool(verbs) and (not entry.get("this-turn") or entry["turn"] == turn) and any(
+            (verb, uid) in happened for uid in entry.get("watch", ()) for verb in verbs)
 
     _run(game, pos, proc, due)
     for entry in list(pos.memo.get(KEY, [])):  # "After each time he is assigned": each time, kept for the turn
@@ -421,7 +527,9 @@ def next_time(game, pos: Position, events: list, proc: Procedure) -> None:
 def battle_resolves(game, pos: Position, proc: Procedure) -> None:
     """Just before the current battle resolves (turn.py, before battle.combat_ends)."""
     from .procedure import current_battlefield
+    from .triggers_moments import before_resolution
 
+    before_resolution(game, pos, proc)  # a Terrain's "Before this battle resolves" trait (L5R-RESOLVE.11)
     field, turn = current_battlefield(pos), pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_RESOLVES and e["turn"] == turn
          and e.get("battlefield") == field)
@@ -429,6 +537,9 @@ def battle_resolves(game, pos: Position, proc: Procedure) -> None:
 
 def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None:
     """Once the battle at ``field`` has resolved (battle.combat_ends, after battle.resolve_battle)."""
+    from .triggers_moments import after_resolution
+
+    after_resolution(game, pos, proc, field)  # a Terrain's "After this battle resolves" trait (L5R-RESOLVE.11)
     turn = pos.timing.turn
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == BATTLE_ENDS and e["turn"] == turn
          and e.get("battlefield") == field)
@@ -436,6 +547,9 @@ def battle_ends(game, pos: Position, proc: Procedure, field: str | None) -> None
 
 def turn_begins(game, pos: Position, proc: Procedure) -> None:
     """After a new turn has begun (turn._next_turn)."""
+    from .history import turn_begins as seen_from_start
+
+    seen_from_start(pos)  # the turn's record holds all of this turn from now on (history.py)
     t = pos.timing
     _run(game, pos, proc, lambda e: tuple(e["moment"]) == TURN_BEGINS and e["controller"] == t.active
          and e["turn"] < t.turn)

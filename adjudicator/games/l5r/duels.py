@@ -154,17 +154,40 @@ def executes(ability) -> bool:
 
 def _loser_pronoun_tested(ability, named: list[int]) -> bool:
     """"Bow the loser, and destroy him if he is dishonorable": after a tie "him" is both losers,
-    but the procedure tests "he" on the first of them only, so such a test is not claimed."""
+    but the procedure tests "he" on the first of them only, so such a test is not claimed -- unless
+    it follows the loser's clause at once (:func:`_per_loser`, carried out here for each loser)."""
     from .conditions import PRONOUNS
 
     losers = [n for n in named if "duel-loser" in ability.effects[n].target.states]
     for m, clause in enumerate(ability.effects):
         if not losers or m <= losers[0] or not isinstance(clause, Effect) or clause.target is None \
-                or clause.target.ref != "it" or clause.target.states:
+                or clause.target.ref != "it" or clause.target.states or _per_loser(ability, m):
             continue
         if any(len(c.args) > 1 and str(c.args[1]).lower() in PRONOUNS for c in _conds(ability, m)):
             return True
     return False
+
+
+#: the tests "he" may take in a clause on the duel's loser(s) (:func:`_per_loser`)
+_LOSER_TESTS = ("effect-if:is",)
+
+
+def _per_loser(ability, index: int) -> bool:
+    """"Bow the loser, and destroy him if he is dishonorable", "Give the loser -2F, and bow him if he is
+    dishonorable": a clause on "him" right after a clause on the duel's loser, whose every test is a
+    state of "he" -- carried out for each loser (a tie makes both lose: L5R-ACT-EFFECT.5.4), each
+    tested on his own (:func:`carry_out`)."""
+    from .conditions import PRONOUNS
+
+    if index < 1 or not isinstance(ability.effects[index], Effect):
+        return False
+    clause, before = ability.effects[index], ability.effects[index - 1]
+    if clause.target is None or clause.target.ref != "it" or clause.target.states or not isinstance(before, Effect) \
+            or before.target is None or "duel-loser" not in before.target.states:
+        return False
+    tests = _conds(ability, index)
+    return bool(tests) and all(c.kind in _LOSER_TESTS and len(c.args) == 3 and str(c.args[1]).lower() in PRONOUNS
+                               for c in tests)
 
 
 #: what the challenged side may do to refuse ("who may move home to refuse", "whose controller can
@@ -289,7 +312,7 @@ def handles(ability, index: int) -> bool:
     clause = ability.effects[index]
     if not isinstance(clause, Effect):
         return False
-    if clause.kind == "duel-challenger":
+    if clause.kind == "duel-challenger" or _per_loser(ability, index):
         return True
     if clause.kind == "duel" and index > 0 and getattr(ability.effects[index - 1], "kind", "") == "duel-challenger":
         return True
@@ -317,6 +340,9 @@ def _side(ctx, source: Copy, clause: Effect, bind) -> list[Copy]:
 def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     """Fight the duel the clauses at ``index`` (challenger) and ``index + 1`` (challenged) create."""
     pos = ctx.position
+    if _per_loser(ability, index):
+        _on_each_loser(ctx, source, ability, index, bind)
+        return
     if ability.effects[index].kind != "duel-challenger":
         return  # the challenged side: carried out with its challenger
     result = {"winners": [], "losers": [], "focused": [], "happened": False}
@@ -353,6 +379,7 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
         return
     result["happened"] = True
     pos.memo[INVOLVED] = [a.uid, b.uid]
+    _entering(ctx, a, b)  # "After this Personality enters a duel, ..." (its triggered trait, L5R-TRAIT)
     owed = _owed(ctx, ability, index, b.controller, a.controller)
     from_hand = {uid for uid in pos.zones.get((a.controller, "hand"), []) + pos.zones.get((b.controller, "hand"), [])}
     focused = _focus_turns(ctx, [b.controller, a.controller], owed)
@@ -362,6 +389,94 @@ def carry_out(ctx, source: Copy, ability, index: int, bind) -> None:
     _resolve(ctx, a, b, stat, focused, result, [w for w in waiting if _both_lose(w[1])])
     pos.memo.pop(INVOLVED, None)  # the duel ends with its resolution step (Comprehensive Rules, Duel)
     _after_resolution(ctx, [w for w in waiting if not _both_lose(w[1])], (a, b), result)
+
+
+def _on_each_loser(ctx, source: Copy, ability, index: int, bind) -> None:
+    """The clause of :func:`_per_loser`: for each loser of the duel, its tests on "he" checked on him,
+    then the clause applied to him (L5R-ACT-EFFECT.5.6)."""
+    from . import conditions
+    from .effects import apply_to_card
+
+    pos = ctx.position
+    clause = ability.effects[index]
+    result = pos.memo.get(CURRENT) or {}
+    losers = [pos.copies[u] for u in result.get("losers", []) if u in pos.copies]
+    if not losers:
+        ctx.step("effect", f"{clause.text}: the duel has no loser", CONSEQUENCES)
+    for loser in losers:
+        verdicts = [conditions.evaluate(c, game=ctx.game, pos=pos, actor=ctx.actor, source=source,
+                                        subject_of=lambda word, card=loser: card if word.lower() in conditions.PRONOUNS
+                                        else None) for c in _conds(ability, index)]
+        if not all(v is True for v in verdicts):
+            why = "a condition the engine cannot check" if None in verdicts else "its condition does not hold"
+            ctx.step("effect", f"{clause.text} ({loser.name}, a loser): not carried out ({why})", CONSEQUENCES)
+            continue
+        out = apply_to_card(ctx.game, pos, loser, clause, as_cost=False, source=source.name)
+        ctx.step("effect", f"{out.description}" if out.changed else f"{out.description}: no change ({out.why})",
+                 CONSEQUENCES, "L5R-ACT-EFFECT")
+    bind.last = losers or bind.last
+
+
+#: the trigger of a Personality's own trait on entering a duel
+ENTERS = ("after", "this-personality-enters-duel")
+#: what such a trait may do, and to whom: the other Personality in the duel, itself, its player
+_ENTERING_KINDS = ("lose-keyword", "grant-keyword", "bow", "straighten", "modify-stat", "dishonor")
+
+
+def _other_duelist(spec) -> bool:
+    return spec is not None and spec.ref == "choice" and set(spec.states) == {"other", "in-duel"} \
+        and spec.card_types == ("personality",) and not spec.keywords and not spec.tests
+
+
+def entering_executes(ability) -> bool:
+    """"After this Personality enters a duel, the other Personality in the duel loses Duelist": a trait
+    of the Personality (or of an attachment: "this Personality" is its bearer), no costs, conditions or
+    limit, each effect one of :data:`_ENTERING_KINDS` on the other Personality in the duel, or on its
+    player's Honor or hand ("this" is not read: on an attachment it might be the attachment)."""
+    trigger = ability.trigger
+    if trigger is None or (trigger.timing, trigger.event) != ENTERS or ability.costs or ability.conditions \
+            or ability.limit is not None or not ability.effects:
+        return False
+
+    def read(c) -> bool:
+        if not isinstance(c, Effect):
+            return False
+        if c.kind in _PLAYER_KINDS:
+            return c.target is None or c.target.ref == "you"
+        if c.kind == "modify-stat" and (c.stat not in ("force", "chi") or not c.amount):
+            return False
+        return c.kind in _ENTERING_KINDS and _other_duelist(c.target)
+
+    return all(read(c) for c in ability.effects)
+
+
+def _entering(ctx, a: Copy, b: Copy) -> None:
+    """The two Personalities have entered the duel (L5R-ACT-EFFECT.5.1): the trait of each on that
+    resolves now, before any focusing (L5R-TRAIT: mandatory, as its trigger occurs)."""
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    for card, other in ((a, b), (b, a)):
+        # the Personality's own traits, and those of his attachments ("this Personality": their bearer)
+        for holder in (card, *pos.attachments_of(card.uid)):
+            for ability in ctx.game.abilities(holder):
+                if ability.kind == "trait" and entering_executes(ability):
+                    _enter_trait(ctx, holder, card, other, ability)
+
+
+def _enter_trait(ctx, holder: Copy, card: Copy, other: Copy, ability) -> None:
+    from .effects import apply_to_card, apply_to_player
+
+    pos = ctx.position
+    ctx.step("effect", f"{holder.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT",
+             CHALLENGE)
+    for clause in ability.effects:
+        if clause.kind in _PLAYER_KINDS:
+            out = apply_to_player(ctx.game, pos, holder.controller, clause, as_cost=False)
+        else:
+            out = apply_to_card(ctx.game, pos, other, clause, as_cost=False, source=holder.name)
+        ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 "L5R-TRAIT", "L5R-ACT-EFFECT")
 
 
 def _refuses(ctx, ability, index: int, challenged: Copy, duel: Effect, result: dict) -> bool:
@@ -847,6 +962,7 @@ _SIDE_KINDS = ("bow", "straighten", "dishonor", "modify-stat", "grant-keyword")
 _PLAYER_KINDS = ("gain-honor", "lose-honor", "draw", "take-favor")
 #: conditions on a Focus Effect: "if your Personality won it", "if you won it", "if you lost"
 _FOCUS_CONDITIONS = {("effect-if:won", ("your Personality", "it")): "winners",
+                     ("effect-if:did", ("your Personality", "lost", "it")): "losers",  # "if your Personality lost it"
                      ("effect-if:won", ("you", "it")): "winners",
                      ("effect-if:wins", ("you",)): "winners",  # "if you win this duel"
                      ("effect-if:lost-contest", ("you",)): "losers"}
@@ -1079,11 +1195,25 @@ def _focus_choices(ability) -> bool:
             or _attaches_itself(ability):
         return False  # (their own readings)
     if ability.trigger.event not in ("duel-ends", "duel-resolves", "duel-won", "card-focused") or any(
-            c.kind not in ("effect-optional",) for c in ability.conditions):
+            c.kind not in ("effect-optional",) and not _outcome_guard(ability, c) for c in ability.conditions):
         return False
     if any(isinstance(c, Effect) and (_side_spec(c.target) or _duelist_word(c.target)) for c in ability.effects):
         return False
     return any(_asks(ability, i, c) for i, c in enumerate(ability.effects))
+
+
+def _outcome_guard(ability, cond) -> bool:
+    """"After this duel ends, if your Personality won it, you may give a Personality -4F": an outcome
+    test on the one effect of a Focus Effect that waits for the duel's end (checked as it resolves,
+    :func:`_apply_focus`)."""
+    return _outcome_condition(cond) and len(ability.effects) == 1 and cond.args[:1] == ("effect 0",) \
+        and ability.trigger.event in ("duel-ends", "duel-resolves")
+
+
+def _without_outcome_guards(ability):
+    from dataclasses import replace
+
+    return replace(ability, conditions=tuple(c for c in ability.conditions if not _outcome_guard(ability, c)))
 
 
 def _focus_choices_execute(ability) -> bool:
@@ -1096,7 +1226,7 @@ def _focus_choices_execute(ability) -> bool:
 
     if not _procedure_binds(ability) or sum(c.kind == "effect-optional" for c in ability.conditions) > 1:
         return False
-    return executes(replace(ability, kind="action", designators=("Battle",), trigger=None))
+    return executes(replace(_without_outcome_guards(ability), kind="action", designators=("Battle",), trigger=None))
 
 
 def _delays_loss(ability) -> bool:
@@ -1263,8 +1393,14 @@ def _apply_focus(ctx, card: Copy, ability, sides: tuple, result: dict) -> None:
     if _focus_choices(ability) and focus_effect_executes(ability):  # its player's choices: ``answering``
         from .triggers import _resolve_choosing
 
-        _resolve_choosing(ctx.game, pos, card, ability, ctx.proc, None, (STRIKE, "L5R-TRAIT.5"), "effect",
-                          f"{card.name}'s Focus Effect: ")
+        unmet = [c for c in ability.conditions if _outcome_guard(ability, c)
+                 and not (mine is not None and mine.uid in result[_FOCUS_CONDITIONS[(c.kind, tuple(c.args[1:]))]])]
+        if unmet:  # "if your Personality won it": checked once the duel has resolved (L5R-ACT-EFFECT.5.6)
+            ctx.step("effect", f"{card.name}'s Focus Effect: '{ability.effects[0].text}' does not happen, since "
+                     f"'{unmet[0].text}' does not hold", STRIKE)
+            return
+        _resolve_choosing(ctx.game, pos, card, _without_outcome_guards(ability), ctx.proc, None,
+                          (STRIKE, "L5R-TRAIT.5"), "effect", f"{card.name}'s Focus Effect: ")
         return
     picked = None  # (the option named for "A or B", asked once)
     for index, clause in enumerate(ability.effects):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...core.ability import Effect
 from ...core.position import Copy, Modifier, Position
+from .history import note_move
 from .triggers_events import raise_event
 
 #: kinds the resolver itself carries out; ``EXECUTABLE_KINDS`` (read by ``adjudicator coverage``)
@@ -94,6 +95,7 @@ def _discard_pile(copy: Copy) -> str:
 
 def move_with_attachments(position: Position, copy: Copy, zone: str) -> None:
     """A card moving in play (home, to a battlefield) takes its attachments along."""
+    note_move(position, copy, zone)  # "if he has moved this turn" (history.py)
     position.move(copy.uid, copy.controller, zone, top=False)
     for att in position.attachments_of(copy.uid):
         position.move(att.uid, att.controller, zone, top=False)
@@ -120,7 +122,7 @@ def leave_play(position: Position, copy: Copy) -> None:
     no longer bowed, dishonored or face-down (the caller moves it)."""
     _announce_leaving(position, copy)
     shed_attachments(position, copy)
-    copy.flags.difference_update({"bowed", "dishonored", "face-down"})
+    copy.flags.difference_update({"bowed", "dishonored", "face-down", "dead"})  # ("dead": history.dead_state)
 
 
 def discard_copy(position: Position, copy: Copy) -> None:
@@ -411,10 +413,18 @@ def executes(ability) -> bool:
     """
     from ...core.ability import Effect
 
+    from .interrupts import verdict  # Interrupts, Reactions to an action's targeting (interrupts.py)
+
+    if (claimed := verdict(ability)) is not None:
+        return claimed
     if "Focus Effect" in ability.designators:  # resolved by the duel that focused its card (duels.py)
         from .duels import focus_effect_executes
 
         return focus_effect_executes(ability)
+    from .triggers_moments import executes as at_moment  # an Event's reveal, "Before this battle resolves"
+
+    if at_moment(ability) is not None:
+        return at_moment(ability)
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 

@@ -425,7 +425,7 @@ def simultaneous(ability, cond) -> bool:
 # ---------------------------------------------------------------------------- "do X to do Y"
 #
 # "Discard a card to draw a card", "Remove a Madness token from Tenburo to give him Naval": the
-# effect after "to" depends on the one before it actually happening (L5R-ACT-EFFECT.7). The
+# effect after "to" depends on the one before it actually happening (L5R-ACT-EFFECT.9). The
 # procedure records which effects changed something ("_changed", for the kinds it carries out card
 # by card or player by player: conditions._RECORDED); an effect linked by "to" to one of those that
 # changed nothing is not carried out. (Where the effect before is carried out on another path --
@@ -457,7 +457,7 @@ def contingency_unmet(ctx, ability, index: int) -> bool:
     if j is None or j in ctx.position.memo.get("_changed", ()):
         return False
     ctx.step("effect", f"{ability.effects[index].text}: not carried out, since '{ability.effects[j].text}' did not "
-             "happen (the word 'to' makes it depend on that)", "L5R-ACT-EFFECT.7")
+             "happen (the word 'to' makes it depend on that)", "L5R-ACT-EFFECT.9")
     return True
 
 
@@ -929,6 +929,7 @@ def _seppuku(game, position, copy, effect, *, as_cost, source):
     if _cannot(position, copy, "destroy", game):
         return Outcome(bool(said), f"{name} commits Seppuku: " + ", then ".join(said or ["nothing to rehonor"]),
                        f"{name} cannot be destroyed")
+    raise_event(position, "seppuku", copy)  # "After a Personality commits seppuku" (triggers)
     raise_event(position, "destroyed", copy)
     discard_copy(position, copy)
     said.append(f"destroy {name}")

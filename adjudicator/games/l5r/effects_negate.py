@@ -287,6 +287,11 @@ def stops(game, pos: Position, copy: Copy, kind: str, source: str | None) -> str
     the game makes it (the Straighten phase straightening every bowed card)."""
     if unnegated(pos, kind, source):
         return None  # "This movement will not be negated"
+    from .interrupts import stops as interrupted
+
+    negated = interrupted(pos, copy, kind, source)  # "Negate his movement from the action" (interrupts.py)
+    if negated:
+        return negated
     if kind == "move-to-battle" or (kind == "move-to-location" and str(game.choice_of(pos) or "").lower() != "home"):
         from .effects_restrictions import army_barred
 

@@ -62,7 +62,7 @@ class L5R(Game):
     card_flags = frozenset({"unique", "legacy"})
     player_attrs = {"clan": T.WORD, "family-honor": T.INT}
     player_flags = frozenset({"imperial-favor"})
-    copy_flags = frozenset({"bowed", "dishonored", "face-down"})
+    copy_flags = frozenset({"bowed", "dishonored", "face-down", "dead"})  # ("dead": a destroyed Personality, history.py)
     # ("madness-tokens 2": the tokens of one kind among them, tokens.py)
     copy_attrs = {"tokens": T.INT, "attached-to": T.STRING, **{c: T.INT for c in _TOKEN_COUNTERS.values()}}
     zones = {"hand": "plain", "home": "plain", "stronghold": "plain", "province": "numbered",
@@ -364,10 +364,12 @@ class L5R(Game):
     # ---- verbs -------------------------------------------------------------------
     def attempt(self, position: Position, actor: str, body, lines: tuple[str, ...] = ()):
         # ``answering``: the choices of the triggered traits the action sets off (triggers.answered)
-        return triggers.answered(self, body, position, lambda: super(L5R, self).attempt(position, actor, body, lines))
+        return triggers.answered(self, body, position, lambda: procedure.interrupts.guard(self, position, actor, body)
+                                 or super(L5R, self).attempt(position, actor, body, lines))  # (interrupts.py)
 
     def verb_pass(self, ctx: Context) -> None:
-        turn.pass_opportunity(self, ctx)
+        if not procedure.interrupts.pass_step(self, ctx):  # a pass in an action's Interrupt step (interrupts.py)
+            turn.pass_opportunity(self, ctx)
 
     def verb_play(self, ctx: Context) -> None:
         obj = self._one_object(ctx, "card")

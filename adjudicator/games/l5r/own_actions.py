@@ -11,6 +11,7 @@ from ...core.position import Position
 from ...core.ruling import Procedure
 from . import triggers
 from .effects import apply_to_player, discard_copy, in_play
+from .triggers_events import raise_favor_discarded
 
 FAVOR_WORDS = ("imperial-favor", "favor")
 FAVOR_NAMES = ("imperial favor", "the imperial favor")
@@ -92,6 +93,7 @@ def use_favor(game, ctx: Context) -> None:
             ctx.reject("L5R-LOCATION", f"{unit.show()} is not at the current battlefield ({field})")
         ctx.step("target", f"{unit.name} as a target attacking enemy unit", "L5R-ACT-TARGET", "L5R-FAVOR")
         player.flags.discard("imperial-favor")
+        raise_favor_discarded(pos, actor)  # "After you discard the Imperial Favor" (triggers)
         ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
         leader = pos.copies.get(unit.attached_to) if unit.attached_to else unit
         from .effects import forbidden
@@ -114,6 +116,7 @@ def use_favor(game, ctx: Context) -> None:
         if card.zone != "hand" or card.zone_owner != actor:
             ctx.reject("L5R-ACT-COST.4", f"{card.show()} is not in {actor}'s hand")
         player.flags.discard("imperial-favor")
+        raise_favor_discarded(pos, actor)  # "After you discard the Imperial Favor" (triggers)
         ctx.step("cost", "discard the Imperial Favor", "L5R-ACT-COST", "L5R-FAVOR")
         discard_copy(pos, card)
         ctx.step("cost", f"discard {card.name} from hand", "L5R-ACT-COST", "L5R-FAVOR")

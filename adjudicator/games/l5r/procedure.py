@@ -16,6 +16,7 @@ from ...core.ruling import Rejected
 from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
+from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
@@ -67,6 +68,9 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
     open_window = triggers.window(pos)
+    # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
+    if interrupts.check_conditions(ctx, source, ability, from_hand=from_hand):
+        return _common_source_checks(ctx, source, ability, from_hand=from_hand)
     if "Reaction" in designators or "Interrupt" in designators:
         fits = open_window is not None and ability.trigger is not None and any(
             triggers.trigger_matches(pos, source, ability.trigger, e) for e in open_window["events"])
@@ -782,7 +786,18 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         # every condition on this effect holds ("If he is Earth, you may ..." has two)
         held = True
         later = None
+        after_action = None
         for guard in guards.get(f"effect {index}", ()):
+            if interrupts.after_it_resolves(guard) and interrupts.paused(ctx.position) is not None:
+                after_action = guard  # an Interrupt's "after it resolves": the interrupted action's (interrupts.py)
+                continue
+            about_action = interrupts.judge(ctx, guard, source)  # "If the action is yours" (interrupts.py)
+            if about_action is not None:
+                if not about_action:
+                    ctx.step("effect", f"{clause.text}: not carried out, since the condition does not hold "
+                             f"({guard.text})", "L5R-ACT-EFFECT", interrupts.CHANGE)
+                held = held and about_action
+                continue
             if simultaneous(ability, guard):  # "straighten his unit as he moves" (effects_engine)
                 moved = {uid for uid, verb in ctx.position.memo.get("_done", []) if verb == "moved"}
                 if not any(c.uid in moved for c in _mover(source, ability, index, bind)):
@@ -794,6 +809,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 continue  # "paying 2 less Gold": the price of the card it brings into play (costs.py)
             if delayed.fired(guard):
                 later = guard  # "Discard it after your next turn begins": set aside (delayed.py)
+                continue
+            if delayed.at_moment(ability, guard):  # "Before this turn ends, if it is still in play": asked then
                 continue
             if guard.kind == "effect-optional":
                 if ctx.body.choosing in ("no", "decline", "not"):
@@ -814,6 +831,10 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                          f"({guard.text})", "L5R-ACT-EFFECT")
             held = held and verdict is True
         if not held:
+            continue
+        if after_action is not None and interrupts.set_aside(ctx, source, ability, index, clause, bind):
+            continue
+        if interrupts.change(ctx, source, ability, index, clause, bind):  # "Negate an Engage action" (interrupts.py)
             continue
         if later is not None:
             delayed.register(ctx, source, ability, index, later, clause, bind)
@@ -837,6 +858,9 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         after = effects[index + 1] if index + 1 < len(effects) else None
         destroys = None
+        clause = interrupts.attack(ctx, clause)  # as its Interrupts left it: negated, or stronger (interrupts.py)
+        if clause is None:
+            continue
         if clause.kind in MILITARY:  # "that you may compare against Gold Cost", "that destroys Followers …"
             clause, destroys = _with_riders(ctx, source, ability, clause, guards, bind)
         if attack_bonus(clause, after):
@@ -979,6 +1003,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             targets = attached_of_named(ctx, source, ability, clause, bind)
         else:
             targets = subjects(ctx, source, clause, bind, as_cost=False)
+        targets = conditions.leading_subject(ctx.position, source, ability, index, clause) or targets  # "If Ajasu has moved, straighten him"
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
@@ -1199,7 +1224,7 @@ def _trailing_subject(ctx: Context, source: Copy, ability: Ability, clause, guar
     import re
 
     spec = getattr(clause, "target", None)
-    if spec is None or spec.ref != "this" or not guard.text:
+    if spec is None or spec.ref not in ("this", "attached") or not guard.text:  # ("this Personality": attached)
         return None
     # (also "Give Ogure +2F, or +3F if he is defending": the condition inside the clause's own text)
     if not re.search(rf"{re.escape(clause.text)},? (?:if|unless) {re.escape(guard.text)}", ability.text, re.I) \
@@ -1535,6 +1560,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
         ctx.step("announce", f"{ctx.actor} uses {what}", "L5R-ACT-ANNOUNCE")
     bind = Bindings()
     bind.last = triggers.reaction_subject(pos, source, ability)  # a Reaction's "him": its trigger's card (triggers.py)
+    bind.last = interrupts.reaction_subject(pos, source, ability) or bind.last  # "... targets your Personality"
     pos.memo.pop("_refilled", None)  # the provinces this action refills (effects_cards.REFILLED)
     choose_targets(ctx, source, ability, bind)
     gold = source.card.attrs.get("gold-cost", 0) if from_hand else 0
@@ -1543,17 +1569,36 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     from .effects_engine import without_own_costs  # "Courtesy: This card's ability has no Gold Cost"
 
     ability, gold = without_own_costs(ctx, source, ability, gold if isinstance(gold, int) else 0)
-    from .effects_traits import added_gold, discipline_cleanup, invest_effects  # Invest, Discipline (L5R-TRAIT.3-4)
+    from .effects_traits import added_gold  # Invest, Discipline (L5R-TRAIT.3-4)
 
     pay_costs(ctx, source, ability, bind, gold_cost=(gold if isinstance(gold, int) else 0) + added_gold(ctx, source))
     # cards the costs (or a "Choose …" before the colon) took with ``paying`` are not the effects'
     pos.memo["_paying_base"] = list(pos.memo.get("_paying_used", []))
     pos.memo["_paying_used"] = list(pos.memo["_paying_base"])
+    if interrupts.pause(ctx, source, ability, bind, from_hand=from_hand):  # with the flag "pausing"
+        return
+    finish(ctx, source, ability, bind, from_hand=from_hand)
+
+
+def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
+    """The action past its Interrupt step: effects, cleanup, then the opportunity moves on."""
+    game, pos = ctx.game, ctx.position
     from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
 
     protect(pos, source, ability)
+    if interrupts.negated(ctx, source, ability):  # "Negate an Engage action": no effect happens
+        unprotect(pos)
+        return _cleanup(ctx, source, ability, bind, from_hand=from_hand)
+    interrupts.resolving(ctx, source, ability, bind)  # the Interrupts' changes to its targets (interrupts.py)
     resolve_effects(ctx, source, ability, bind)
     unprotect(pos)
+    _cleanup(ctx, source, ability, bind, from_hand=from_hand)
+
+
+def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
+    game, pos = ctx.game, ctx.position
+    from .effects_traits import discipline_cleanup, invest_effects
+
     duels.finish(ctx)  # the duel's consequences are over: its focused cards are discarded (duels.py)
     pos.memo.pop("_paying_used", None)
     pos.memo.pop("_paying_base", None)
@@ -1575,4 +1620,5 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
     if not from_hand or ability.limit == "once per game":
         scope = LIMIT_SCOPES.get(ability.limit or "once per turn", ("used", ""))[0]
         pos.memo.setdefault(scope, []).append(f"{source.uid}:{ability.text}")
-    game.after_action(ctx, reaction=ability.kind == "reaction")
+    if not interrupts.after_interrupt(ctx, ability):  # an Interrupt passes its step's opportunity on
+        game.after_action(ctx, reaction=ability.kind == "reaction")

@@ -30,6 +30,13 @@ def fires(trigger) -> bool:
     if trigger is None or trigger.timing not in ("after", "when"):
         return False
     core, quals = _from_play(*split_event(trigger.event))
+    if core == _FAVOR_TRIGGER:  # "After you discard the Imperial Favor" (own_actions: the Favor's actions)
+        return trigger.timing == "after" and not quals
+    if core.endswith("-destroyed") and {"from", "during"} & set(quals):
+        read = _destruction_quals(core, quals)
+        if read is None:
+            return False  # ("destroyed by a Spell": a cause the engine does not record)
+        quals = read[0]
     if core == "turn-begins":
         return trigger.timing == "after" and _turn_whose(trigger) is not None
     if core == ATTACK_ENDS:  # "After an Attack Phase ends"
@@ -46,8 +53,8 @@ def fires(trigger) -> bool:
         quals = {k: v for k, v in quals.items() if k != "to"}
     if quals.get("at", "battlefield") != "battlefield":
         return False  # ("at this card's battlefield": not read here; "at a battlefield": _qualifiers_fit)
-    if set(quals) - set(_CHECKED) or quals.get("by", "you") != "you":
-        return False
+    if set(quals) - set(_CHECKED) or quals.get("by", "you") not in ("you", "opponent"):
+        return False  # ("by": whose card the event is about, _qualifiers_fit)
     core = _raised_form(core)
     if core == "this-card-attached" and _generic_card(trigger.text or ""):
         return False
@@ -55,6 +62,48 @@ def fires(trigger) -> bool:
         return False  # "enters play from a Holding": words the event name dropped and no check reads
     verb = next((v for v in RAISED if core.endswith("-" + v)), None)
     return verb is not None and core[: -len(verb) - 1] in _SUBJECTS
+
+
+#: "After you discard the Imperial Favor": its player discarded it (triggers_events.FAVOR_DISCARDED)
+_FAVOR_TRIGGER = "imperial-favor-discarded-by-you"
+
+
+#: what destroyed a card, as the trigger words say it ("by another player's action or by battle
+#: resolution"), and when ("during a Combat Segment"): read from triggers_events.DESTROYED_BY
+_DESTROYED_FROM = ("opponent-action", "battle-resolution")
+_DESTROYED_DURING = {"combat-segment": "combat"}
+
+
+def _destruction_quals(core: str, quals: dict) -> tuple[dict, dict] | None:
+    """(the other qualifiers, the destruction checks) of a "destroyed" event's "from"/"during", or None
+    when one of them names a cause or time the engine does not record."""
+    if not core.endswith("-destroyed"):
+        return None
+    checks: dict = {}
+    if "from" in quals:
+        causes = quals["from"].split("|")
+        if not causes or any(c not in _DESTROYED_FROM for c in causes):
+            return None
+        checks["from"] = causes
+    if "during" in quals:
+        if quals["during"] not in _DESTROYED_DURING:
+            return None
+        checks["during"] = _DESTROYED_DURING[quals["during"]]
+    return {k: v for k, v in quals.items() if k not in ("from", "during")}, checks
+
+
+def _destruction_fits(pos: Position, source: Copy, uid: int, checks: dict) -> bool:
+    """Was the card destroyed as the trigger says: by another player's action or by the battle's
+    resolution (L5R-RESOLVE), in the combat segment (L5R-COMBAT)?"""
+    from .triggers_events import DESTROYED_BY
+
+    cause = pos.memo.get(DESTROYED_BY, {}).get(str(uid)) or {}
+    if "from" in checks and not any(
+            (c == "battle-resolution" and cause.get("cause") == "battle-resolution")
+            or (c == "opponent-action" and cause.get("cause") == "action" and cause.get("by") not in (
+                None, source.controller)) for c in checks["from"]):
+        return False
+    return "during" not in checks or cause.get("step") == checks["during"]
 
 
 #: "to a Void Shugenja" ending an Equip trigger: capitalised words, every one a keyword the
@@ -105,7 +154,7 @@ _ENGAGED_AT = {"any": lambda pos, source: True, "this-card": _at_current_battlef
 
 
 #: the trigger names of a battle's resolution having ended, with what was destroyed in it
-_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys")
+_RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys", "battle-ends")
 #: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
 #: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
 _ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
@@ -121,6 +170,10 @@ def _resolution_whose(trigger) -> str | None:
     if core == "army-destroys":
         return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
             (trigger.text or "").strip()) else None
+    if core == "battle-ends":  # "After a battle ends in which you destroyed a province as the Attacker"
+        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and re.fullmatch(
+            r"after a battle ends in which you destroyed a province as the attacker", (trigger.text or "").strip(),
+            re.I) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
@@ -134,6 +187,8 @@ def _resolution_fits(pos: Position, source: Copy, trigger, info: dict) -> bool:
     destroyed = info.get("destroyed", {})
     if whose == "you":
         return bool(destroyed.get(source.controller))
+    if whose == "you-attacker-province":  # the trait's controller attacked and destroyed the province
+        return source.controller == pos.timing.active and "province" in (destroyed.get(source.controller) or ())
     if whose in ("this-army", "this-army-province"):  # the attacking army this card (or its bearer) was in
         leader = source
         while leader.attached_to is not None and leader.attached_to in pos.copies:
@@ -372,6 +427,8 @@ _CHECKED = ("by", "kw", "at")
 def _qualifiers_fit(pos: Position, source: Copy, copy: Copy, quals: dict) -> bool:
     if quals.get("by") == "you" and copy.controller != source.controller:
         return False
+    if quals.get("by") == "opponent" and copy.controller == source.controller:
+        return False  # "After another player's Personality Lobbies"
     if quals.get("at") == "battlefield" and not _at_a_battlefield(pos, copy):
         return False  # "After your Personality wins a duel at a battlefield"
     kw = quals.get("kw")
@@ -412,6 +469,10 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not fires(trigger):
         return False
     core, quals = _from_play(*split_event(trigger.event))
+    from .triggers_events import FAVOR_DISCARDED
+
+    if core == _FAVOR_TRIGGER or verb == FAVOR_DISCARDED:  # whose discard it was (L5R-FAVOR)
+        return core == _FAVOR_TRIGGER and verb == FAVOR_DISCARDED and event[2].get("by") == source.controller
     if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
         whose = _turn_whose(trigger) if core == verb else None
         active = pos.timing.active
@@ -428,6 +489,11 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     name = _raised_form(core)
     if not name.endswith("-" + verb):
         return False
+    destruction = _destruction_quals(core, quals) if {"from", "during"} & set(quals) else None
+    if destruction is not None:  # "destroyed by battle resolution", "... during a Combat Segment"
+        if not _destruction_fits(pos, source, uid, destruction[1]):
+            return False
+        quals = destruction[0]
     subject = name[: -len(verb) - 1]
     if subject == "this-card" and "to" in quals:  # "... to a Void Shugenja"
         return uid == source.uid and _equipped_to_fits(pos, source, trigger)
@@ -451,6 +517,7 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
 #: from (raise_event's ``origin``: an Equip from the hand, a purchase from a Province), "in this
 #: unit", and "your" before the noun ("your performing Personality")
 _ORIGIN = re.compile(r"\benters play from (your hand|a province)\b", re.I)
+_RECRUITED_FROM = re.compile(r"\s+from a province$", re.I)
 _DROPPED = re.compile(r"\b(?:from|in|at|with|by|during|while|without)\b", re.I)
 
 
@@ -464,6 +531,10 @@ def _text_checks(trigger) -> dict | None:
     if m:
         checks["origin"] = "hand" if m.group(1).lower() == "your hand" else "province"
         text = text[: m.start()] + "enters play" + text[m.end():]
+    if core.endswith("-recruited") and _RECRUITED_FROM.search(text):
+        # "After you Recruit this Holding from a Province": every card the engine Recruits comes from a
+        # Province (turn.buy), so the words check nothing more
+        text = _RECRUITED_FROM.sub("", text)
     if " in this unit " in f" {text} ":
         checks["in-unit"] = True
         text = text.replace(" in this unit", "")
@@ -599,6 +670,10 @@ def _resolve_trait(game, pos: Position, copy: Copy, ability, proc: Procedure, ab
     ``about`` is the card the event was about: "he"/"it" in the trait's conditions and effects
     ("After a Personality enters play, if he is a Samurai, bow him") mean that card.
     """
+    from .triggers_moments import refill_face_up
+
+    if refill_face_up(game, pos, copy, ability, proc):
+        return  # "After you Recruit this Holding from a Province, refill the Province face-up" (L5R-DYNASTY.6)
     proc.add("trigger", f"{copy.name}'s trait triggers ({ability.trigger.text}); it is mandatory", "L5R-TRAIT")
     holds = _holds(game, pos, copy, about)
     for cond in ability.conditions:  # "After X, if you are Crab Clan: ..." -- the whole trait
@@ -768,10 +843,16 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
+    from .triggers_events import TRAIT_RESOLVING
+
+    resolving = pos.memo.get(TRAIT_RESOLVING)
+    pos.memo[TRAIT_RESOLVING] = True  # (what it destroys is no action's doing: triggers_events)
     if word:
         pos.memo["_choosing"] = word
     bind = Bindings()
     bind.last = [about] if about is not None else []
+    if about is not None and about.uid == copy.uid and not in_play(pos, copy):
+        bind.zoned.add(copy.uid)  # its own trait's effects reach it out of play (L5R-ACT-EFFECT.4: "other sources")
     declined = str(word or "").lower() in _DECLINE
     try:
         if not (declined and _all_targets_optional(ability)):  # ("you may target ...", declined: no target)
@@ -786,6 +867,9 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     finally:
         for key in _ACTION_KEYS:
             pos.memo.pop(key, None)
+        pos.memo.pop(TRAIT_RESOLVING, None)
+        if resolving:  # (a trait resolving inside another's)
+            pos.memo[TRAIT_RESOLVING] = resolving
         pos.memo.update(saved)
 
 
@@ -972,6 +1056,9 @@ def resolve_clauses(game, pos: Position, copy: Copy, ability, proc: Procedure, a
         elif target.ref == "attached" and copy.attached_to is None and copy.card.type == "personality":
             # "this Personality" on a Personality is the card itself (continuous.reaches reads it so too)
             out = apply_to_card(game, pos, copy, clause, as_cost=False, source=copy.name)
+        elif target.ref == "it" and about is not None and target.card_types == ("controller",):
+            # "his controller loses 1 Honor": the player controlling the card the event was about
+            out = apply_to_player(game, pos, about.controller, clause, as_cost=False)
         elif target.ref == "it" and about is not None:
             out = apply_to_card(game, pos, about, clause, as_cost=False, source=copy.name)
         elif target.ref == "created" and trait_clause_executes(clause, ability):

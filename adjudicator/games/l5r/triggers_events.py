@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .history import note, note_action  # what happened this turn ("if he has moved this turn": history.py)
+
 PENDING = "events-pending"
 
 #: the verbs of the events the engine raises (effects.py, battle.py): triggers naming other
@@ -9,7 +11,9 @@ PENDING = "events-pending"
 RAISED = ("bowed", "straightened", "dishonored", "destroyed", "enters-play", "recruited", "equipped",
           "leaves-play", "attached", "destroyed-during-battle",
           "discarded-from-play", "proclaimed", "assigned", "assigned-to-attack",
-          "wins-duel")  # (a duel's winner: duels.py)
+          "wins-duel",  # (a duel's winner: duels.py)
+          "seppuku",  # (a Personality committing Seppuku: effects_engine)
+          "lobbies")  # (the Personality bowed for the Lobby action: turn.lobby, L5R-LOBBY)
 
 
 def _fighting(pos) -> bool:
@@ -23,10 +27,40 @@ def _fighting(pos) -> bool:
 ORIGINS = "entered-from"
 
 
-def raise_event(pos, verb: str, copy, origin: str | None = None) -> None:
+#: memo: what destroyed a card this turn ({uid: {"cause": "battle-resolution" | "action" | None, "by": the
+#: player whose action it was, "step": the step of the Attack phase then}): "After this Follower is
+#: destroyed by another player's action or by battle resolution", "... during a Combat Segment"
+DESTROYED_BY = "destroyed-by"
+#: memo: set while a triggered trait resolves as an action's effects are (triggers._resolve_choosing):
+#: what it destroys is no action's doing
+TRAIT_RESOLVING = "_trait-resolving"
+
+
+def _destruction_cause(pos) -> dict:
+    t = pos.timing
+    step = t.step if t.phase == "attack" else None
+    actor = pos.memo.get("_actor")  # (procedure.carry_out: the player whose action is resolving)
+    if actor is not None and not pos.memo.get(TRAIT_RESOLVING):
+        return {"cause": "action", "by": actor, "step": step}
+    if step == "resolution" and actor is None:  # (battle.resolve_battle: the Resolution Segment)
+        return {"cause": "battle-resolution", "by": None, "step": step}
+    return {"cause": None, "by": None, "step": step}
+
+
+#: memo: the province a card bought this turn left ({uid: "province 2"}): "After you Recruit this
+#: Holding from a Province, refill the Province face-up" (triggers_moments, L5R-DYNASTY.6)
+LEFT_PROVINCE = "left-province"
+
+
+def raise_event(pos, verb: str, copy, origin: str | None = None, province: str | None = None) -> None:
     pos.memo.setdefault(PENDING, []).append([verb, copy.uid if copy else 0])
+    note(pos, verb, copy)  # the turn's record (history.py)
     if copy is not None and verb == "enters-play":
         pos.memo.setdefault(ORIGINS, {})[str(copy.uid)] = origin  # (None: the engine does not say)
+    if copy is not None and province is not None:
+        pos.memo.setdefault(LEFT_PROVINCE, {})[str(copy.uid)] = province
+    if verb == "destroyed" and copy is not None:  # by what, and when (triggers: "by battle resolution")
+        pos.memo.setdefault(DESTROYED_BY, {})[str(copy.uid)] = _destruction_cause(pos)
     if verb == "destroyed" and _fighting(pos):
         # "After this Follower is destroyed during battle": the moment is told now, not when
         # the events settle (the battle may have resolved by then)
@@ -64,6 +98,7 @@ def raise_action(pos, verb: str, info: dict) -> None:
     the cards it targeted; None: cannot tell) and "did" ([uid, verb] pairs its effects did to
     cards; None: cannot tell)."""
     pos.memo.setdefault(PENDING, []).append([verb, info.get("source", 0), info])
+    note_action(pos, info)  # the turn's record (history.py)
 
 
 #: the designators of the game's own actions (RULES.md L5R-EQUIP, L5R-LOBBY, L5R-SHARE)
@@ -83,3 +118,12 @@ def split_event(name: str) -> tuple[str, dict]:
     (the event-name scheme of ability_events; here so that the engine need not import the grammar side)."""
     core, *rest = name.split(";")
     return core, dict(part.split("=", 1) for part in rest if "=" in part)
+
+
+#: a player has discarded the Imperial Favor (L5R-FAVOR): [FAVOR_DISCARDED, 0, {"by": player}] --
+#: "After you discard the Imperial Favor" (triggers.py)
+FAVOR_DISCARDED = "favor-discarded"
+
+
+def raise_favor_discarded(pos, player: str) -> None:
+    pos.memo.setdefault(PENDING, []).append([FAVOR_DISCARDED, 0, {"by": player}])

@@ -11,6 +11,7 @@ from ...core.game import AdvanceResult, Context
 from ...core.position import Position
 from ...core.ruling import Procedure
 from . import battle, delayed, own_actions, triggers
+from . import triggers_moments  # traits on the Events phase's reveal and before a battle resolves
 from .effects import discard_copy, forbidden, in_play
 from .effects_engine import hand_limit
 from .triggers_events import raise_event
@@ -75,6 +76,8 @@ def pass_opportunity(game, ctx: Context) -> None:
                   f"in the round of Reactions it is {open_window['priority']}'s chance, not {actor}'s")
         triggers.window_pass(game, pos, actor, ctx.proc)
         return
+    if triggers_moments.events_pass(game, ctx):
+        return  # the Events phase's reveal, its traits' choices named with answering (L5R-EVENTS.4)
     if t.phase == "dynasty":
         game.need(actor == t.active, "L5R-DYNASTY", f"the Dynasty phase is {t.active}'s; {actor} has nothing to pass")
         ctx.step("timing", f"{actor} ends the Dynasty phase", "L5R-DYNASTY", "L5R-TURN")
@@ -99,6 +102,7 @@ def pass_opportunity(game, ctx: Context) -> None:
     pos.memo.get("extra-actions-left", {}).pop(actor, None)  # owed additional actions: passing forgoes them
     if t.passes >= len(pos.players):
         _round_ends(game, pos, ctx.proc)
+        game.settle(pos, ctx.proc)  # what the round's end raised ("destroyed by battle resolution"): L5R-TRAIT
     else:
         t.priority = pos.next_player(actor)
         ctx.step("timing", f"the opportunity passes to {t.priority}", "L5R-ROUND")
@@ -194,6 +198,7 @@ def lobby(game, ctx: Context) -> None:
         ctx.reject("L5R-ACT-COST.3", f"{who.show()} is already bowed, so bowing it cannot pay the cost")
     who.flags.add("bowed")
     raise_event(pos, "bowed", who)  # "After this card bows" must fire (triggers.fires)
+    raise_event(pos, "lobbies", who)  # "After another player's Personality Lobbies" (triggers.fires)
     ctx.step("cost", f"bow {who.name}", "L5R-ACT-COST", "L5R-LOBBY")
     for p in pos.players.values():
         p.flags.discard("imperial-favor")
@@ -421,7 +426,8 @@ def buy(game, ctx: Context) -> None:
         ctx.step("effect", f"{card.name} enters play at home", "L5R-DYNASTY")
     invest_resolve(game, ctx, card, invested)  # its Invest effect, once it has entered play
     refill(pos, actor, province, ctx.proc)
-    raise_event(pos, "enters-play", card, origin="province")  # "After this card enters play" (L5R-TRAIT, L5R-REACTION)
+    # "After this card enters play" (L5R-TRAIT, L5R-REACTION); the province it left (L5R-DYNASTY.6)
+    raise_event(pos, "enters-play", card, origin="province", province=province)
     raise_event(pos, "recruited", card)  # bought from a province: "After you Recruit ..."
     if for_honor:  # bought for its Personal Honor (L5R-CLAN (2)): "After you Proclaim ..." (triggers.py)
         raise_event(pos, "proclaimed", card)
@@ -506,6 +512,13 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
     """Carry out one moment of the turn with every player doing nothing more."""
     t = pos.timing
     done = pos.memo.setdefault("phase-done", [])
+    from .interrupts import advance_step  # an action waiting at its Interrupt step resolves (interrupts.py)
+
+    if advance_step(game, pos, proc):
+        return None
+    stop = triggers_moments.choice_stop(game, pos)  # a trait's choices no statement names (L5R-TRAIT.5)
+    if stop:
+        return stop
     if triggers.window(pos) is not None:
         w = triggers.window(pos)
         triggers.window_pass(game, pos, w["priority"], proc)
@@ -560,6 +573,7 @@ def _step_once(game, pos: Position, proc: Procedure) -> str | None:
             enter_phase(game, pos, "end", proc)
     elif t.phase == "end":
         if "drawn" not in done:
+            triggers_moments.before_end_draw(game, pos, proc)  # "Before you draw cards at the end of your turn"
             deck = pos.zones.get((t.active, "fate-deck"), [])
             if deck:
                 pos.move(deck[0], t.active, "hand", top=False)
@@ -623,6 +637,8 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
     from .effects import apply_to_player
 
     for ability in game.abilities(event):
+        if triggers_moments.revealed_event_trait(game, pos, event, ability, proc):
+            continue  # a trait on the Event's own reveal: its resolution (L5R-EVENTS.4)
         for index, clause in enumerate(ability.effects):
             if delayed.event_clause(game, pos, event, ability, index, proc):  # "Put this Event into play" (delayed.py)
                 continue
@@ -639,6 +655,7 @@ def _resolve_event(game, pos: Position, event, proc: Procedure) -> None:
 
 def _next_turn(game, pos: Position, proc: Procedure) -> None:
     t = pos.timing
+    triggers_moments.turn_ends(game, pos, proc)  # "Before your turn ends, ..." (a triggered trait)
     delayed.turn_ends(game, pos, proc)  # "Destroy him before this turn ends" (delayed.py)
     gone = pos.expire(["turn"])
     if gone:
