@@ -91,3 +91,15 @@ def test_a_total_below_the_kinds_is_refused():
     with pytest.raises(ScenarioError, match="fewer than the 2 tokens of a kind"):
         run('card "Quiet Man" personality force 1 chi 1 honor-requirement 0 personal-honor 1 gold-cost 2',
             'Alice home: "Quiet Man" tokens 1 fire-tokens 2\n')
+
+
+@pytest.mark.parametrize("text, index, linked", [
+    ("Battle: Discard a card to draw a card.", 1, 0),
+    ("Open: Remove a Madness token from Tenburo to give him Cavalry, Conqueror, or Naval.", 1, 0),
+    ("Battle: Discard a card. Draw a card.", 1, None),  # two sentences: no "to"
+    ("Battle: Bow a target Personality and draw a card.", 1, None),
+])
+def test_effects_linked_by_to(text, index, linked):
+    from adjudicator.games.l5r.effects_engine import contingent_on
+
+    assert contingent_on(parse_ability(text), index) == linked

@@ -252,6 +252,15 @@ def _destroy_army(pos: Position, cards: list[Copy], proc: Procedure) -> None:
 def _gain(pos: Position, player: str, amount: int, proc: Procedure, why: str) -> None:
     if amount <= 0:
         return
+    from .effects_player import resolution_honor_denied  # "Other players do not gain Honor for destroying your cards"
+
+    from .procedure import current_battlefield
+
+    spared = resolution_honor_denied(pos, player, current_battlefield(pos) or "")
+    if spared is not None:
+        proc.add("effect", f"{player} gains no Honor for destroying {spared}'s cards ({why}): an effect says so",
+                 "L5R-RESOLVE", "L5R-DURATION")
+        return
     p = pos.players[player]
     p.attrs["family-honor"] = p.attrs.get("family-honor", 0) + amount
     proc.add("effect", f"{player} gains {amount} Honor ({why})", "L5R-RESOLVE")

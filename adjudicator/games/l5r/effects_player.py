@@ -152,6 +152,41 @@ def attack_forbidden(position, player: str) -> str | None:
                 None)
 
 
+#: memo key: [turn, battlefield, player denied, player whose cards] of "Other players do not gain
+#: Honor for destroying your cards in this battle's resolution" (read by battle._gain)
+NO_RESOLUTION_HONOR = "no-resolution-honor"
+
+
+def _resolution_words(effect) -> bool:
+    """"... do not gain Honor for destroying your cards in this battle's resolution"."""
+    spec = effect.values[0] if len(effect.values) == 1 else None
+    return effect.keyword == "for-destroying" and spec is not None and getattr(spec, "owner", "") == "you" \
+        and tuple(getattr(spec, "states", ())) == ("in-battle-resolution",) and tuple(spec.card_types) == ("card",)
+
+
+def no_resolution_honor(game, position, player, effect, *, as_cost, source):
+    """"Other players do not gain Honor for destroying your cards in this battle's resolution": at the
+    resolution of the battle being fought, the Honor ``player`` would gain for destroying the acting
+    player's cards (L5R-RESOLVE) is not gained -- a change for that battle only (L5R-DURATION.2)."""
+    from .procedure import current_battlefield
+
+    field = current_battlefield(position) if position.timing.phase == "attack" else None
+    actor = position.memo.get("_actor")
+    if field is None or actor is None or not _resolution_words(effect):
+        return _outcome(False, f"{player} gains no Honor in this battle's resolution", "no battle is being fought")
+    position.memo.setdefault(NO_RESOLUTION_HONOR, []).append([position.timing.turn, field, player, actor])
+    return _outcome(True, f"{player} gains no Honor for destroying {actor}'s cards in the resolution of the battle "
+                    f"at {field}")
+
+
+def resolution_honor_denied(position, player: str, field: str) -> str | None:
+    """Whose cards ``player`` gains no Honor for destroying at this battle's resolution, or None."""
+    for turn, where, denied, protected in position.memo.get(NO_RESOLUTION_HONOR, []):
+        if turn == position.timing.turn and where == field and denied == player and protected != player:
+            return protected
+    return None
+
+
 #: kind -> handler(game, position, copy, effect, *, as_cost, source) -> Outcome
 CARD_KINDS: dict = {"switch-stats": switch_stats, "raise-stat-to": raise_stat_to,
                     "grant-keyword-choice": grant_keyword_choice}
@@ -171,6 +206,7 @@ def first_opportunity(game, position, player, effect, *, as_cost, source):
 
 
 PLAYER_KINDS: dict = {"additional-action": additional_action, "gain-or-lose-honor": gain_or_lose_honor,
+                      "cannot-gain-honor": no_resolution_honor,
                       "cannot-declare-attack": cannot_declare_attack, "first-opportunity": first_opportunity}
 
 
@@ -280,6 +316,11 @@ def player_clause_executes(clause, ability=None) -> bool:
             and "Battle" not in getattr(ability, "designators", ())
     if clause.kind == "cannot-declare-attack":  # "… this turn" (a longer time is not read)
         return clause.duration in (None, "turn") and getattr(clause.target, "ref", "you") == "you"
+    if clause.kind == "cannot-gain-honor":  # only "... for destroying your cards in this battle's resolution",
+        # taken while the battle is fought (a Battle or Engage action)
+        return _resolution_words(clause) and getattr(clause.target, "ref", "") == "opponent" \
+            and bool({"Battle", "Engage"} & set(getattr(ability, "designators", ()))) \
+            and getattr(ability, "kind", "") == "action"
     if clause.kind == "raise-stat-to":  # ("Raise his Force to equal his Chi": an amount worked out, amounts.py)
         effects = list(getattr(ability, "effects", ()))
         from .amounts import chain
