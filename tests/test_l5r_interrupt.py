@@ -15,6 +15,7 @@ CARRIED_OUT = [
     "Interrupt: Give one of the action's Melee Attacks -1 strength.",
     "Interrupt, Bow this card: The action cannot move Personalities.",
     "Political Interrupt, Bow this card: Increase any Honor loss from the action by 1.",
+    "Interrupt, Bow this card: After the action targets your bowed Personality, negate its remaining effects.",
     "Reaction: Before an action's resolution, bow this card: Reduce any Honor gain or loss from the action's "
     "effects by 2.",
     "Reaction: Before another player's Battle action resolves, target a Personality: Negate his movement from the "

@@ -93,7 +93,7 @@ def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) ->
     rec = paused(pos)
     interrupt = "Interrupt" in ability.designators
     if rec is None:
-        if interrupt and ability.trigger is None:
+        if interrupt and (ability.trigger is None or _remaining_trigger(ability.trigger) is not None):
             ctx.reject(STEP, f"{source.show()}'s Interrupt is taken only in the Interrupt step of another action, "
                        "and no action is waiting at its Interrupt step (an action line with the flag 'pausing' "
                        "stops there)")
@@ -111,7 +111,7 @@ def check_conditions(ctx: Context, source: Copy, ability, *, from_hand: bool) ->
     if window(pos) is not None:
         ctx.reject("L5R-REACTION", "a round of Reactions is open: until both players pass in succession only "
                    "Reactions may be taken")
-    if ability.trigger is not None:
+    if ability.trigger is not None and _remaining_trigger(ability.trigger) is None:
         ctx.reject(STEP, f"{source.show()}'s Interrupt speaks of '{ability.trigger.text}', which the engine reads "
                    "only in the action that brings its card into play (the flag 'interrupting')")
     game.need(rec["priority"] == actor, STEP,
@@ -221,7 +221,7 @@ def resume(game, pos: Position, proc, lines) -> None:
     proc.add("timing", f"every player has passed in a row: {ended} and {rec['what']} resolves", _rule(rec),
              "L5R-ACT-EFFECT")
     pos.memo[RESOLVING] = {"changes": rec["changes"], "after": rec["after"], "actor": rec["actor"],
-                           "what": rec["what"]}
+                           "what": rec["what"], "source": rec["source"]}
     finish(ctx, source, rec["ability"], _loaded(pos, rec["bind"]), from_hand=rec["from_hand"])
 
 
@@ -485,6 +485,9 @@ def verdict(ability) -> bool | None:
     other abilities."""
     if ability.kind == "reaction" and _answering(ability.trigger):
         return _reaction_verdict(ability)
+    remaining = remaining_verdict(ability)  # "After the action targets …, negate its remaining effects"
+    if remaining is not None:
+        return remaining
     if ability.kind != "interrupt" or ability.trigger is not None:
         return None
     if not set(ability.designators) <= INTERRUPT_WORDS or "Interrupt" not in ability.designators:
@@ -733,6 +736,8 @@ def action_clause(ability, clause) -> bool:
     reacting = ability.kind == "reaction"
     if _honor_change(ability, clause) is not None or _redirect(ability, clause):
         return True
+    if not reacting and _negates_remaining(clause) and _remaining_trigger(ability.trigger) is not None:
+        return True
     if reacting and _strength_of(ability, clause) is not None:
         return True
     if reacting:
@@ -758,7 +763,9 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     entry = {"by": by, "text": clause.text}
     reacting = ability.kind == "reaction"
     honor = _honor_change(ability, clause)
-    if _redirect(ability, clause):
+    if _negates_remaining(clause) and _remaining_trigger(ability.trigger) is not None:
+        entry.update(kind="negate-remaining", read=_remaining_trigger(ability.trigger), player=ctx.actor, **{"from": None})
+    elif _redirect(ability, clause):
         new = source if clause.target.ref == "this" else next(
             (c for c in bind.last if not isinstance(c, str)), None)
         old = [c.uid for c in bind.last if not isinstance(c, str)] if reacting else None
@@ -1205,3 +1212,79 @@ def _reaction_verdict(ability) -> bool:
     rest = replace(rest, kind="action", designators=("Open",), trigger=None,
                    effects=rest.effects or (_NOTHING,))
     return executes(rest)
+
+
+# ---------------------------------------------------------------------------- "its remaining effects"
+
+#: "After the action targets your bowed Personality", "After an action on a Kiho, Shugenja, or Spell
+#: targets your cards" (an Interrupt's: the interrupted action, delayed until it does that)
+_INTERRUPT_TARGETS = re.compile(r"^after (?:the action|an action on an? ([A-Z][a-z]+(?:, [A-Z][a-z]+)*,? or [A-Z][a-z]+)) "
+                                r"targets your (bowed )?(cards|Personality)$")
+
+
+def _remaining_trigger(trigger) -> dict | None:
+    """The trigger of an Interrupt that negates the action's remaining effects, read from its words."""
+    if trigger is None or trigger.timing != "after" or not trigger.event.startswith(("action-resolves;by=the",
+                                                                                       "action-targets")):
+        return None
+    m = _INTERRUPT_TARGETS.match(" ".join((trigger.text or "").split()))
+    if m is None:
+        return None
+    on = [w.strip() for w in re.split(r",| or ", m.group(1)) if w.strip() and w.strip() != "or"] if m.group(1) else []
+    return {"on": on, "bowed": bool(m.group(2)), "type": "personality" if m.group(3) == "Personality" else None}
+
+
+def _negates_remaining(clause) -> bool:
+    spec = clause.target
+    return isinstance(clause, Effect) and clause.kind == "negate" and spec is not None and spec.ref == "possessed" \
+        and spec.card_types == ("remaining-effects",) and tuple(spec.states) == ("of-it",)
+
+
+def remaining_verdict(ability) -> bool | None:
+    """For executes: "Interrupt: After the action targets your bowed Personality, negate its remaining
+    effects" -- True when that is all it does (its costs the procedure pays); None for others."""
+    if ability.kind != "interrupt" or _remaining_trigger(ability.trigger) is None:
+        return None
+    from .effects import executes
+
+    if not set(ability.designators) <= INTERRUPT_WORDS or ability.limit is not None or ability.conditions:
+        return False
+    if len(ability.effects) != 1 or not _negates_remaining(ability.effects[0]):
+        return False
+    return not ability.costs or executes(replace(ability, kind="action", designators=("Open",), trigger=None,
+                                                 effects=(_NOTHING,)))
+
+
+def remaining_negated(ctx: Context, ability, index: int, clause, bind) -> bool:
+    """As the interrupted action resolves: once it targets the card an Interrupt's "After the action
+    targets your bowed Personality, negate its remaining effects" names (its targeting carried out
+    when an effect calls for it), that effect and the rest do not happen."""
+    rec = ctx.position.memo.get(RESOLVING)
+    if rec is None:
+        return False
+    pos = ctx.position
+    for entry in rec["changes"]:
+        if entry.get("kind") != "negate-remaining":
+            continue
+        if entry.get("from") is not None:
+            ctx.step("effect", f"{getattr(clause, 'text', '')}: negated by {entry['by']} (its remaining effects)",
+                     CHANGE)
+            return True
+        from .procedure import MILITARY
+
+        spec = clause.target if isinstance(clause, Effect) and clause.target is not None \
+            and clause.target.ref == "target" else MILITARY.get(getattr(clause, "kind", ""))
+        chosen = bind.targets.get(id(spec), []) if spec is not None else []
+        read = entry["read"]
+        card = pos.copies.get(rec.get("source") or 0)
+        on = not read["on"] or (card is not None and any(
+            pos.has_keyword(card, w) or card.card.type == w.lower() for w in read["on"]))
+        hit = [c for c in chosen if not isinstance(c, str) and c.controller == entry["player"]
+               and (read["type"] is None or c.card.type == read["type"])
+               and (not read["bowed"] or "bowed" in c.flags)]
+        if on and hit:
+            entry["from"] = index
+            ctx.step("effect", f"the action targets {hit[0].show()}: {entry['by']} negates its remaining effects, "
+                     f"'{getattr(clause, 'text', '')}' first", CHANGE, "L5R-ACT-TARGET")
+            return True
+    return False

@@ -772,6 +772,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue  # folded into the clause before it
         if index in bonus_done:
             continue  # "with +2 strength if …": added to the attack before it
+        if interrupts.remaining_negated(ctx, ability, index, clause, bind):
+            continue  # "After the action targets your bowed Personality, negate its remaining effects"
         if duels.handles(ability, index):  # a challenge and the duel it creates (duels.py, L5R-ACT-EFFECT.5)
             duels.carry_out(ctx, source, ability, index, bind)
             continue
