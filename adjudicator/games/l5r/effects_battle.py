@@ -188,26 +188,38 @@ def put_in_province(game, position, copy, effect, *, as_cost: bool, source: str)
 _REDUCIBLE = ("force", "chi")
 
 
+def _move_stat_to(game, position, copy, effect, source: str, verb: str, rule: str, done):
+    """Bring a card's Force or Chi to ``effect.amount`` by the one bonus or penalty that makes it so.
+
+    ``done(now, goal)`` says why the value already counts as there (None: it does not), so "Reduce
+    ... to" and "Set ... to" differ only in that test and their words. -> (Outcome, now, goal)."""
+    from ...core.position import Modifier
+    from .effects import _duration
+
+    stat, goal, name = effect.stat or "", effect.amount, copy.show()
+    doing = f"{verb} {name}'s {stat} to {goal}"
+    if stat not in _REDUCIBLE or goal is None:
+        return Outcome(False, doing, f"the engine can {verb} only a card's Force or Chi, to a number"), None, goal
+    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
+    if not isinstance(now, int):
+        return Outcome(False, doing, f"{name} has no {stat}"), None, goal
+    if done(now, goal):
+        return Outcome(False, doing, f"it is already {now}"), now, goal
+    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
+                                       source=source, rule=rule, created_turn=position.timing.turn))
+    return None, now, goal
+
+
 def reduce_stat_to(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
     """"Reduce his Force to 0": a higher value comes down to the number, as a change for the turn
     (L5R-DURATION: stat changes last until the end of the turn unless the text says otherwise);
     later bonuses add to it. A value already at or below it does not change (as a cost it then
     cannot be paid, L5R-ACT-COST)."""
-    from ...core.position import Modifier
-    from .effects import _duration
-
-    stat, goal, name = effect.stat or "", effect.amount, copy.show()
-    doing = f"reduce {name}'s {stat} to {goal}"
-    if stat not in _REDUCIBLE or goal is None:
-        return Outcome(False, doing, "the engine lowers only a card's Force or Chi to a number")
-    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
-    if not isinstance(now, int):
-        return Outcome(False, doing, f"{name} has no {stat}")
-    if now <= goal:
-        return Outcome(False, doing, f"it is already {now}")
-    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
-                                       source=source, rule="L5R-DURATION", created_turn=position.timing.turn))
-    return Outcome(True, f"reduce {name}'s {stat} from {now} to {goal}")
+    refused, now, goal = _move_stat_to(game, position, copy, effect, source, "reduce", "L5R-DURATION",
+                                       lambda now, goal: now <= goal)
+    if refused:
+        return refused
+    return Outcome(True, f"reduce {copy.show()}'s {effect.stat} from {now} to {goal}")
 
 
 def set_stat(game, position, copy, effect, *, as_cost: bool, source: str) -> Outcome:
@@ -215,22 +227,12 @@ def set_stat(game, position, copy, effect, *, as_cost: bool, source: str) -> Out
     smallest bonus or penalty that makes it so (L5R-DURATION.3), a change for the turn unless the
     text says otherwise (L5R-DURATION.2); later bonuses add to it. A value already there does not
     change (as a cost it then cannot be paid, L5R-ACT-COST)."""
-    from ...core.position import Modifier
-    from .effects import _duration
-
-    stat, goal, name = effect.stat or "", effect.amount, copy.show()
-    doing = f"set {name}'s {stat} to {goal}"
-    if stat not in _REDUCIBLE or goal is None:
-        return Outcome(False, doing, "the engine sets only a card's Force or Chi, to a number")
-    now = game.card_property(position, copy, stat) if copy.card.type == "personality" else position.stat(copy, stat, None)
-    if not isinstance(now, int):
-        return Outcome(False, doing, f"{name} has no {stat}")
-    if now == goal:
-        return Outcome(False, doing, f"it is already {now}")
-    position.modifiers.append(Modifier(copy.uid, stat=stat, delta=goal - now, duration=_duration(effect),
-                                       source=source, rule="L5R-DURATION.3", created_turn=position.timing.turn))
+    refused, now, goal = _move_stat_to(game, position, copy, effect, source, "set", "L5R-DURATION.3",
+                                       lambda now, goal: now == goal)
+    if refused:
+        return refused
     change = "bonus" if goal > now else "penalty"
-    return Outcome(True, f"set {name}'s {stat} from {now} to {goal} (a {change} of {goal - now:+d}, L5R-DURATION.3)")
+    return Outcome(True, f"set {copy.show()}'s {effect.stat} from {now} to {goal} (a {change} of {goal - now:+d}, L5R-DURATION.3)")
 
 
 #: the flag of a modifier giving a card a minimum value for a stat ("min:chi:1"), read by
