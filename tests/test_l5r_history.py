@@ -12,6 +12,8 @@ from adjudicator.games.l5r.ability import parse_ability
 from adjudicator.games.l5r.effects import executes, move_with_attachments
 from adjudicator.games.l5r.triggers_events import raise_event
 
+from .helpers import claims_tests
+
 
 def _position(turn: int = 2) -> tuple[Position, object, object]:
     pos = Position("l5r")
@@ -90,14 +92,7 @@ NOT_CLAIMED = [
 ]
 
 
-@pytest.mark.parametrize("text", CLAIMED)
-def test_tests_over_the_turn_are_claimed(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", NOT_CLAIMED)
-def test_what_is_not_recorded_is_not_claimed(text):
-    assert not executes(parse_ability(text))
+test_tests_over_the_turn_are_claimed, test_what_is_not_recorded_is_not_claimed = claims_tests(CLAIMED, NOT_CLAIMED)
 
 
 def test_a_pronoun_after_an_if_about_this_card_is_this_card():
