@@ -3,8 +3,6 @@ which tests over a period executes() claims."""
 
 from __future__ import annotations
 
-import pytest
-
 from adjudicator.core.cards import CardDef
 from adjudicator.core.position import Position
 from adjudicator.games.l5r import history
