@@ -886,8 +886,9 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
 ENTERING = "L5R-ACT-COND.5"
 #: the card events of an action bringing a card into play its Interrupt may speak of
 _ENTERING_EVENTS = ("this-card-recruited", "this-card-enters-play", "this-card-equipped")
-#: designators an Interrupt of this kind may carry besides "Interrupt": kinds and elements, no timing
-_INTERRUPT_WORDS = {"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void"}
+#: designators an Interrupt of this kind may carry besides "Interrupt": kinds and elements, no timing,
+#: and "Absent" (taken without presence at the battle: interrupts_entering checks presence otherwise)
+_INTERRUPT_WORDS = {"Interrupt", "Political", "Air", "Earth", "Fire", "Water", "Void", "Absent"}
 
 
 def entering_interrupt_executes(ability) -> bool:
@@ -934,6 +935,8 @@ def interrupts_entering(game, pos: Position, events: list, proc: Procedure) -> N
             if (copy.uid, ability.text) in taken:
                 continue  # (one Interrupt per card and ability: "recruited" and "enters play" both raised)
             taken.add((copy.uid, ability.text))
+            if not _present_for(pos, copy, ability, proc):
+                continue
             proc.add("trigger", f"{copy.controller} takes {copy.name}'s Interrupt to the action that brought it into "
                      f"play; '{ability.trigger.text}' has happened, so its effects resolve", ENTERING)
             for cost in ability.costs:
@@ -945,6 +948,26 @@ def interrupts_entering(game, pos: Position, events: list, proc: Procedure) -> N
                 proc.add("trigger", f"its cost: {out.description}, now that it is in play", ENTERING, "L5R-ACT-COST")
             else:
                 _resolve_choosing(game, pos, copy, ability, proc, copy, (ENTERING,))
+
+
+def _present_for(pos: Position, copy: Copy, ability, proc: Procedure) -> bool:
+    """During a battle an Interrupt, like every action, needs its player's presence at the current
+    battlefield (L5R-PRESENCE) unless it is Absent ("Absent actions may be taken without presence")."""
+    t = pos.timing
+    if t.phase != "attack" or t.step not in ("engage", "combat"):
+        return True
+    from .procedure import current_battlefield
+
+    field = current_battlefield(pos)
+    if field is not None and any(c.controller == copy.controller for c in pos.all_copies() if c.zone == field):
+        return True
+    if "Absent" in ability.designators:
+        proc.add("trigger", f"{copy.name}'s Interrupt is Absent: {copy.controller} may take it without presence at "
+                 f"the current battlefield ({field or 'none'})", ENTERING, "L5R-PRESENCE")
+        return True
+    proc.add("trigger", f"{copy.controller} controls no unit at the current battlefield ({field or 'none'}), so "
+             f"{copy.name}'s Interrupt cannot be taken", ENTERING, "L5R-PRESENCE")
+    return False
 
 
 def answered(game, body, position: Position, attempt):
