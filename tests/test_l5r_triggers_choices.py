@@ -93,7 +93,8 @@ def test_interrupt_of_a_card_entering_play_is_taken_only_when_said(flag, home):
     ("Interrupt, Bow this card: After you Recruit Korimi, draw a card.", True),
     ("Political Interrupt: After Katsue enters play, a target player loses 1 Honor.", True),
     ("Interrupt, Bow this card, Pay 3 Gold: After you Recruit Ikoma, draw a card.", False),  # a Gold cost
-    ("Absent Interrupt: After you Recruit Ryushi, give him +2F.", False),  # a designator not read
+    ("Absent Interrupt: After you Recruit Ryushi, give him +2F.", True),  # Absent: presence not needed
+    ("Ninja Interrupt: After you Recruit Wateru, give him +2F.", False),  # a designator not read
     ("Interrupt: After the action Recruits a Fortification from a Province, refill it face-up.", False),
 ])
 def test_entering_interrupts(text, carried_out):
