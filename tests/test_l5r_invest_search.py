@@ -80,3 +80,17 @@ expect "Rich Mine" bowed
 def test_strategy_invest_search_added_to_the_action():
     r = run_text(STRATEGY)
     assert r.passed, [f.render() for f in r.failures]
+
+
+def test_invest_discard_pick_claimed():
+    assert executes(parse_ability("Invest Pay 2 Gold: Put an Iaijutsu Strategy in your discard pile into your hand."))
+    # two cards: not read here
+    assert not executes(parse_ability(
+        "Invest Pay 2 Gold: Put one or two Iaijutsu Strategies in your discard pile into your hand."))
+
+
+def test_discard_pick_naming_none_takes_nothing():
+    text = "Invest Pay 1 Gold: Put a Weapon in your discard pile into your hand."
+    r = run_text(SCN.format(text=text, rest='Alice buys "Seeker" with "Gold Five" invest\nexpect legal\n'
+                                            'expect "Seeker" gold-cost 4'))
+    assert r.passed, [f.render() for f in r.failures]

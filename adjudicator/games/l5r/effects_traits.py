@@ -259,14 +259,27 @@ def _it(clause) -> bool:
         and not spec.states and not spec.tests
 
 
+def _picked_from_discard(clause) -> bool:
+    """"Put an Iaijutsu Strategy in your discard pile into your hand": one card of the player's
+    discard pile, named with ``paying`` as an action's is (procedure._paying_choice)."""
+    spec = getattr(clause, "target", None)
+    return isinstance(clause, Effect) and clause.kind == "put-in-hand" and spec is not None \
+        and spec.ref == "choice" and spec.zone in ("discard", "fate-discard", "dynasty-discard") \
+        and spec.count == 1 and not spec.up_to and not spec.states and not spec.tests \
+        and spec.owner in ("any", "you")
+
+
 def search_group(ability, index: int) -> int:
     """How many clauses from ``index`` on make one search for a card put into its player's hand:
     "Search your deck for a Spider Elite Sohei, show it, and put it in your hand" 3 (the search as
-    actions carry it out, effects_engine.search_applies; "show it" optional); 0 for anything else."""
+    actions carry it out, effects_engine.search_applies; "show it" optional); "Put an Iaijutsu
+    Strategy in your discard pile into your hand" 1; 0 for anything else."""
     from .effects_engine import search_applies
 
     effects = list(ability.effects)
     clause = effects[index]
+    if _picked_from_discard(clause):
+        return 1
     if not isinstance(clause, Effect) or clause.kind != "search" or not search_applies(clause):
         return 0
     after = index + 1
@@ -282,8 +295,20 @@ def resolve_search(ctx, source, ability, index: int, count: int, *rules: str) ->
     search is carried out (procedure._search): the card found is named with ``paying``, tested
     against the words, shown, and put into its owner's hand (L5R-ACT-EFFECT)."""
     from .effects import apply_to_card
-    from .procedure import Bindings, _search
+    from .procedure import Bindings, _paying_choice, _search
 
+    clause = ability.effects[index]
+    if _picked_from_discard(clause):
+        used = ctx.position.memo.setdefault("_paying_used", [])
+        if len(used) >= len(ctx.body.paying):  # naming none, she takes nothing
+            ctx.step("effect", f"'{clause.text}': {ctx.actor} takes nothing (name the card with 'paying')",
+                     *rules, "L5R-ACT-EFFECT")
+            return
+        for card in _paying_choice(ctx, source, clause, clause.target, False):
+            out = apply_to_card(ctx.game, ctx.position, card, clause, as_cost=False, source=source.name)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     *rules, "L5R-ACT-EFFECT")
+        return
     bind = Bindings()
     _search(ctx, source, ability.effects[index], bind)
     if not bind.last:
