@@ -18,7 +18,10 @@ invest`` (:func:`strategy_invest`, :func:`invest_gold`, :func:`invest_effects`).
 text does not say which kind of card carries it, :func:`invest_executes` claims only effects both
 readings carry out: instantaneous changes to the card itself or to the Personality it is attached
 to (words a Strategy's action would not use), and effects on its player ("Draw a card", "Gain 1
-Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action.
+Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action, and a card its player
+takes into hand ("Search your deck for a Sohei, show it, and put it in your hand"; "Put an Iaijutsu
+Strategy in your discard pile into your hand": :func:`search_group`), the card named with ``paying``
+as for an action's search or choice, in both readings.
 """
 
 from __future__ import annotations
