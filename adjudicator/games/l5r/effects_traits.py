@@ -18,7 +18,10 @@ invest`` (:func:`strategy_invest`, :func:`invest_gold`, :func:`invest_effects`).
 text does not say which kind of card carries it, :func:`invest_executes` claims only effects both
 readings carry out: instantaneous changes to the card itself or to the Personality it is attached
 to (words a Strategy's action would not use), and effects on its player ("Draw a card", "Gain 1
-Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action.
+Honor", "If you are Scorpion Clan, ..."), which a Strategy adds to its action, and a card its player
+takes into hand ("Search your deck for a Sohei, show it, and put it in your hand"; "Put an Iaijutsu
+Strategy in your discard pile into your hand": :func:`search_group`), the card named with ``paying``
+as for an action's search or choice, in both readings.
 """
 
 from __future__ import annotations
@@ -140,6 +143,12 @@ def invest_executes(ability) -> bool:
     for index, clause in enumerate(ability.effects):
         if index in skip or _lasting(ability, index):
             continue  # "This Shugenja has Cavalry": applied while the invested card is in play
+        found = search_group(ability, index)
+        if found:  # "Search your deck for a Sohei, show it, and put it in your hand" (resolve_search)
+            if ability.conditions:
+                return False  # (a guard on one of its clauses is not read here)
+            skip |= set(range(index + 1, index + found))
+            continue
         if created_attached(ability, index):  # "Create a 0F Follower attach it to Koru" (resolve_clauses)
             skip |= {index + 1, index + 2}
             continue
@@ -222,10 +231,99 @@ def invest_resolve(game, ctx, copy, ability) -> None:
         copy.flags.add(invested_flag(game, copy, ability))
         ctx.step("effect", f"{copy.name}'s Invest: from now on, while it is in play, "
                  + "; ".join(ability.effects[i].text for i in lasting), "L5R-TRAIT", "L5R-ACT-EFFECT")
-    once = [c for i, c in enumerate(ability.effects) if i not in lasting]
-    if once:
-        resolve_clauses(game, ctx.position, copy, replace(ability, effects=type(ability.effects)(once)), ctx.proc,
-                        None, "L5R-ACT-EFFECT")
+    once = [i for i in range(len(ability.effects)) if i not in lasting]
+    run: list[int] = []  # clauses resolved like a triggered trait's, in the order printed
+
+    def flush():
+        if run:
+            resolve_clauses(game, ctx.position, copy,
+                            replace(ability, effects=type(ability.effects)(ability.effects[i] for i in run)),
+                            ctx.proc, None, "L5R-ACT-EFFECT")
+            run.clear()
+
+    skip: set[int] = set()
+    for index in once:
+        if index in skip:
+            continue
+        found = search_group(ability, index)
+        if found:  # (invest_executes: no guards on a trait with a search, so none are renumbered)
+            flush()
+            resolve_search(ctx, copy, ability, index, found, "L5R-TRAIT")
+            skip |= set(range(index + 1, index + found))
+            continue
+        run.append(index)
+    flush()
+
+
+def _it(clause) -> bool:
+    """"show it", "put it in your hand": the card just named, nothing more said of it."""
+    spec = clause.target
+    return isinstance(clause, Effect) and spec is not None and spec.ref == "it" and spec.zone is None \
+        and not spec.states and not spec.tests
+
+
+def _picked_from_discard(clause) -> bool:
+    """"Put an Iaijutsu Strategy in your discard pile into your hand": one card of the player's
+    discard pile, named with ``paying`` as an action's is (procedure._paying_choice)."""
+    spec = getattr(clause, "target", None)
+    return isinstance(clause, Effect) and clause.kind == "put-in-hand" and spec is not None \
+        and spec.ref == "choice" and spec.zone in ("discard", "fate-discard", "dynasty-discard") \
+        and spec.count == 1 and not spec.up_to and not spec.states and not spec.tests \
+        and spec.owner in ("any", "you")
+
+
+def search_group(ability, index: int) -> int:
+    """How many clauses from ``index`` on make one search for a card put into its player's hand:
+    "Search your deck for a Spider Elite Sohei, show it, and put it in your hand" 3 (the search as
+    actions carry it out, effects_engine.search_applies; "show it" optional); "Put an Iaijutsu
+    Strategy in your discard pile into your hand" 1; 0 for anything else."""
+    from .effects_engine import search_applies
+
+    effects = list(ability.effects)
+    clause = effects[index]
+    if _picked_from_discard(clause):
+        return 1
+    if not isinstance(clause, Effect) or clause.kind != "search" or not search_applies(clause):
+        return 0
+    after = index + 1
+    if after < len(effects) and getattr(effects[after], "kind", None) == "reveal" and _it(effects[after]):
+        after += 1
+    if after < len(effects) and getattr(effects[after], "kind", None) == "put-in-hand" and _it(effects[after]):
+        return after + 1 - index
+    return 0
+
+
+def resolve_search(ctx, source, ability, index: int, count: int, *rules: str) -> None:
+    """Carry out a search group (:func:`search_group`) of ``source``'s Invest trait as an action's
+    search is carried out (procedure._search): the card found is named with ``paying``, tested
+    against the words, shown, and put into its owner's hand (L5R-ACT-EFFECT)."""
+    from .effects import apply_to_card
+    from .procedure import Bindings, _paying_choice, _search
+
+    clause = ability.effects[index]
+    if _picked_from_discard(clause):
+        used = ctx.position.memo.setdefault("_paying_used", [])
+        if len(used) >= len(ctx.body.paying):  # naming none, she takes nothing
+            ctx.step("effect", f"'{clause.text}': {ctx.actor} takes nothing (name the card with 'paying')",
+                     *rules, "L5R-ACT-EFFECT")
+            return
+        for card in _paying_choice(ctx, source, clause, clause.target, False):
+            out = apply_to_card(ctx.game, ctx.position, card, clause, as_cost=False, source=source.name)
+            ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                     *rules, "L5R-ACT-EFFECT")
+        return
+    bind = Bindings()
+    _search(ctx, source, ability.effects[index], bind)
+    if not bind.last:
+        return  # (the step says she takes nothing)
+    found = bind.last[0]
+    for clause in ability.effects[index + 1:index + count]:
+        if clause.kind == "reveal":
+            ctx.step("effect", f"{ctx.actor} shows {found.show()}", *rules, "L5R-ACT-EFFECT")
+            continue
+        out = apply_to_card(ctx.game, ctx.position, found, clause, as_cost=False, source=source.name)
+        ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
+                 *rules, "L5R-ACT-EFFECT")
 
 
 # ---- an Invest trait on a Strategy: added to the action taken from it (L5R-TRAIT.3) -------------
@@ -244,7 +342,10 @@ def strategy_invest(game, ctx, copy) -> None:
         if any(invest_cost(a) is not None for a in game.abilities(copy)):
             ctx.reject("L5R-TRAIT.3", f"the engine does not carry out {copy.name}'s Invest trait")
         ctx.reject("L5R-TRAIT.3", f"{copy.show()} has no Invest trait")
-    if not all(isinstance(c, Effect) and c.kind in _PLAYER_KINDS for c in ability.effects):
+    # "Search your deck for ..., put it in your hand": the player's too (resolve_search)
+    searched = {k for j in range(len(ability.effects)) for k in range(j, j + search_group(ability, j))}
+    if not all(i in searched or (isinstance(c, Effect) and c.kind in _PLAYER_KINDS)
+               for i, c in enumerate(ability.effects)):
         ctx.reject("L5R-TRAIT.3", f"the engine adds to an action only Invest effects on its player, not "
                    f"'{'; '.join(c.text for c in ability.effects)}'")
     ctx.position.memo[STRATEGY_INVEST] = copy.uid
@@ -273,7 +374,15 @@ def invest_effects(ctx, source) -> None:
         return
     ability = invest_of(ctx.game, source)
     guards = effect_guards(ability)
+    skip: set[int] = set()
     for index, clause in enumerate(ability.effects):
+        if index in skip:
+            continue
+        found = search_group(ability, index)
+        if found:  # the card found named with the action's next unused 'paying' (procedure._search)
+            resolve_search(ctx, source, ability, index, found, "L5R-TRAIT.3")
+            skip |= set(range(index + 1, index + found))
+            continue
         unmet = [g for g in guards.get(f"effect {index}", ())
                  if evaluate(g, game=ctx.game, pos=pos, actor=ctx.actor, source=source,
                              subject_of=lambda word: None) is not True]
