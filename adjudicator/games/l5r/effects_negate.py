@@ -713,12 +713,13 @@ def unusable_executes(clause: Effect, ability) -> bool:
     return clause.duration is None and _named_before(ability, clause)
 
 
+_TARGETS_ABILITIES = re.compile(r"the ([A-Z][a-z]+)'s (?:base )?abilities", re.I)
+
+
 def _the_target(ability, spec) -> bool:
     """"The Region's abilities" after "Target a Region": the one target of the action, named by its
     type or keyword, is the card "it" stands for when the clause resolves (no other card named between)."""
-    import re as _re
-
-    m = _re.fullmatch(r"the ([A-Z][a-z]+)'s (?:base )?abilities", (spec.text or "").strip(), _re.I)
+    m = _TARGETS_ABILITIES.fullmatch((spec.text or "").strip())
     specs = [c.target for c in (*ability.costs, *ability.effects) if isinstance(c, Effect) and c.target is not None
              and c.target is not spec]
     targets = [t for t in specs if t.ref == "target"]
