@@ -424,8 +424,8 @@ def executes(ability) -> bool:
         return focus_effect_executes(ability)
     from .triggers_moments import executes as at_moment  # an Event's reveal, "Before this battle resolves"
 
-    if at_moment(ability) is not None:
-        return at_moment(ability)
+    if (moment := at_moment(ability)) is not None:
+        return moment
     if ability.trigger is not None and ability.trigger.event.startswith("paying-for"):
         from .costs import gold_reaction  # "Reaction: When paying for a Farm: Produce 1 Gold": a Gold source
 
