@@ -22,13 +22,23 @@ from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
 from .effects_battle import ATTACK_RIDERS
 from .effects_engine import (
+    attached_of_named,
+    attached_of_named_applies,
     attack_bonus,
+    cards_under,
     contingency_unmet,
     give_province_strength,
     look_applies,
+    look_chosen,
     look_chosen_applies,
+    look_pick_clause,
+    pick_looked,
+    put_under,
+    random_hand_applies,
+    random_hand_card,
     recruit_applies,
     under_applies,
+    under_pick_applies,
     look_reorder_applies,
     reorder,
     reorder_applies,
@@ -847,9 +857,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
                 bind.players = [choose_player(ctx, clause)]
             continue
-        from .effects_engine import random_hand_applies, random_hand_card  # "discards a card at random"
-
-        if random_hand_applies(ability, clause):
+        if random_hand_applies(ability, clause):  # "discards a card at random" (effects_engine)
             named = [*bind.players, *(t for chosen in bind.targets.values() for t in chosen if isinstance(t, str))]
             card = random_hand_card(ctx.position, named[-1]) if named else None
             out = apply_to_card(game, ctx.position, card, clause, as_cost=False, source=source.name) \
@@ -901,8 +909,7 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
                          "L5R-ACT-EFFECT", "L5R-DYNASTY")
             continue
-        from .effects_engine import look_pick_clause, pick_looked  # "Put one into your hand. Put the rest back"
-
+        # "Put one into your hand. Put the rest back" (effects_engine.look_pick_clause)
         picking = isinstance(clause, Effect) and clause.kind in ("put-on-bottom", "put-in-hand", "discard") \
             and look_pick_clause(ability, clause)
         if picking or (isinstance(clause, Effect) and clause.kind == "reorder" and look_pick_clause(ability, clause)):
@@ -941,8 +948,6 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                      "L5R-ACT-EFFECT")
             continue
         if clause.kind == "look-at-top" and look_chosen_applies(clause):  # "... the top card of a deck"
-            from .effects_engine import look_chosen
-
             out, top = look_chosen(ctx, clause)
             bind.last = bind.recent = [top] if top is not None else []
             bind.zoned.update(c.uid for c in bind.last)  # "You may put it at the bottom": that card, in the deck
@@ -962,8 +967,6 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                      "L5R-ACT-EFFECT", "L5R-DURATION")
             continue
         if isinstance(clause, Effect) and clause.kind == "put-in-hand" and not guards.get(f"effect {index}"):
-            from .effects_engine import cards_under, pick_looked, under_pick_applies
-
             if under_pick_applies(clause):  # "Put a card under Harukaze into your hand"
                 card, none = pick_looked(ctx, clause, cards_under(ctx.position, source), f"the cards under {source.name}")
                 out = none if card is None else apply_to_card(game, ctx.position, card, clause, as_cost=False,
@@ -972,8 +975,6 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                          "L5R-ACT-EFFECT")
                 continue
         if clause.kind == "put-under" and under_applies(ability, index):  # "Put a Weapon in your hand under ..."
-            from .effects_engine import put_under
-
             spec = clause.target
             if spec.ref == "choice" and spec.zone == "hand":
                 choose_card(ctx, source, clause, bind, in_effects=True)
@@ -999,8 +1000,6 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             continue
         if clause.kind == "attach" and any(getattr(c, "kind", "") == "attach-to" for c in ability.effects):
             continue  # "attach it to …": the attach-to clause that follows says where
-        from .effects_engine import attached_of_named, attached_of_named_applies
-
         if attached_of_named_applies(ability, clause):  # "... and straighten his Weapons"
             targets = attached_of_named(ctx, source, ability, clause, bind)
         else:
