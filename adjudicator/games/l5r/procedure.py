@@ -1375,9 +1375,10 @@ def bring_into_play(ctx: Context, source: Copy, ability: Ability, index: int, ca
             continue
         from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
 
-        if will_not_enter(game, pos, card, actor):
+        barred = will_not_enter(game, pos, card, actor)
+        if barred:
             ctx.step("effect", f"bring {card.show()} into play: no change (it will not enter play: "
-                     f"{will_not_enter(game, pos, card, actor)})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
+                     f"{barred})", "L5R-ACT-EFFECT", "L5R-DYNASTY.5")
             continue
         short = _honor_short(ctx, card)
         if short:
