@@ -399,8 +399,8 @@ def at_least(spec: TargetSpec | None) -> int | None:
 
 def fewest_targets(spec: TargetSpec) -> int:
     """The fewest cards an "up to" target takes: N of its "at-least:N" ("one to three"), else 0."""
-    if at_least(spec) is not None:
-        return at_least(spec)
+    if (fewest := at_least(spec)) is not None:
+        return fewest
     if not spec.up_to:
         return spec.count
     return max([int(s.split(":")[1]) for s in spec.states if s.startswith("at-least:")] or [0])
@@ -630,8 +630,9 @@ def _open_choice(ctx: Context, clause: Effect, spec: TargetSpec, paying: list, u
         if why:
             ctx.reject("L5R-ACT-EFFECT", f"{copy.show()} does not fit '{describe_spec(spec)}': {why}")
         cards.append(copy)
-    if len(cards) < at_least(spec):
-        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs at least {at_least(spec)} card(s) named with 'paying'")
+    fewest = at_least(spec)
+    if len(cards) < fewest:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}' needs at least {fewest} card(s) named with 'paying'")
     return cards
 
 
