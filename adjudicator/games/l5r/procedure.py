@@ -1585,7 +1585,7 @@ def carry_out(ctx: Context, source: Copy, ability: Ability, *, from_hand: bool) 
 
 def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
     """The action past its Interrupt step: effects, cleanup, then the opportunity moves on."""
-    game, pos = ctx.game, ctx.position
+    pos = ctx.position
     from .effects_negate import protect, unprotect  # "This movement will not be negated" (effects_negate)
 
     protect(pos, source, ability)
