@@ -17,6 +17,7 @@ from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
 from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
+from .ability import _NUMBER_WORDS  # "one" .. "five", the words the grammar reads as numbers
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
 from .effects import Outcome, apply_to_card, apply_to_player, discard_copy, in_play, leave_play
@@ -382,7 +383,6 @@ def _target_player(ctx: Context, obj, spec: TargetSpec) -> str:
 
 
 _AT_LEAST = re.compile(r"(?:target )?(one|two|three|four|five) or more\b", re.I)
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def at_least(spec: TargetSpec | None) -> int | None:
