@@ -97,7 +97,8 @@ def _when(cond) -> tuple | None:
 
 def fired(cond) -> bool:
     """Is ``cond`` a delayed moment the hooks below fire (procedure.resolve_effects sets it aside)?"""
-    return _when(cond) in FIRED or _when(cond) == BATTLE_RESOLVES or next_verbs(_when(cond)) is not None
+    when = _when(cond)
+    return when in FIRED or when == BATTLE_RESOLVES or next_verbs(when) is not None
 
 #: references the register can bind when the ability resolves
 _REFS = (None, "this", "it", "target", "created", "you", "choice")

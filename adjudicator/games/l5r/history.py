@@ -256,24 +256,30 @@ def _a_spell(words: str):
     return None if m is None else (m.group(1) or "",)
 
 
+#: "your Cavalry Personality"; "to:Aikenro's battlefield"; "any Madness tokens", "a Poison token"
+_YOUR = re.compile(r"your (.+)")
+_OWN_FIELD = re.compile(r"to:([A-Z][A-Za-z\-]*)'s battlefield")
+_TOKENS = re.compile(r"(?:any|an?) ([A-Z][A-Za-z\-]*) tokens?")
+
+
 def _your_kind(words: str):
     """"your Cavalry Personality" -> the kind words of one of your cards, or None."""
     from .conditions import _kind_words
 
-    m = re.fullmatch(r"your (.+)", words.strip())
+    m = _YOUR.fullmatch(words.strip())
     found = _kind_words(m.group(1)) if m else None
     return found if found is not None and found[0] in ("type", "keyword", "keyword-type") else None
 
 
 def _to_own_field(words: str) -> str | None:
     """"to:Aikenro's battlefield" -> "Aikenro" (the card's own battlefield), or None."""
-    m = re.fullmatch(r"to:([A-Z][A-Za-z\-]*)'s battlefield", words.strip())
+    m = _OWN_FIELD.fullmatch(words.strip())
     return m.group(1) if m else None
 
 
 def _tokens(words: str) -> str | None:
     """"any Madness tokens", "a Poison token" -> "Madness" / "Poison"."""
-    m = re.fullmatch(r"(?:any|an?) ([A-Z][A-Za-z\-]*) tokens?", words.strip())
+    m = _TOKENS.fullmatch(words.strip())
     return m.group(1) if m else None
 
 

@@ -64,14 +64,23 @@ def _turn_moment(ability) -> str | None:
     return _TURN_MOMENTS.get((trigger.timing, trigger.event, (trigger.text or "").strip().lower()))
 
 
+#: "this Strategy", "this Terrain": the card's own words in a guard
+_THIS_CARD = re.compile(r"this [A-Z][a-z]+")
+
+
+def _own_guarded(ability, kind: str) -> bool:
+    """Every condition is a ``kind`` guard on the card itself ("this Terrain"), one on every effect."""
+    guards = [c for c in ability.conditions if c.kind == kind]
+    return bool(guards) and len(guards) == len(ability.conditions) and all(
+        len(c.args) == 2 and _THIS_CARD.fullmatch(str(c.args[1])) for c in guards) and \
+        {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
+
+
 def _from_discard(ability) -> bool:
     """"Before your turn ends, if this Strategy is in your discard pile, put it in your hand": every
     effect guarded by the card's own being in its discard pile (the trait says it triggers there:
     L5R-ACT-COND, Comprehensive Rules "Triggered Traits" (d)); "it" is the card."""
-    guards = [c for c in ability.conditions if c.kind == _IN_DISCARD]
-    return bool(guards) and len(guards) == len(ability.conditions) and all(
-        len(c.args) == 2 and re.fullmatch(r"this [A-Z][a-z]+", str(c.args[1])) for c in guards) and \
-        {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
+    return _own_guarded(ability, _IN_DISCARD)
 
 
 _THIS_BATTLE_AFTER = re.compile(r"^after this battle(?:'s resolution| resolves)$", re.I)
@@ -81,10 +90,7 @@ _IN_PLAY = "effect-if:in-play"
 
 def _own_in_play(ability) -> bool:
     """Every condition is "if this Terrain is in play" on the card itself, on every effect."""
-    guards = [c for c in ability.conditions if c.kind == _IN_PLAY]
-    return bool(guards) and len(guards) == len(ability.conditions) and all(
-        len(c.args) == 2 and re.fullmatch(r"this [A-Z][a-z]+", str(c.args[1])) for c in guards) and \
-        {c.args[0] for c in guards} == {f"effect {i}" for i in range(len(ability.effects))}
+    return _own_guarded(ability, _IN_PLAY)
 
 
 def _after_this_battle(ability) -> bool:
