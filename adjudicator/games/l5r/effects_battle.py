@@ -403,6 +403,8 @@ TERRAIN_ZONE = "terrain"
 
 #: the words of a put-into-play clause that place the card at the current battlefield
 _AT_BATTLE = re.compile(r"\bat (?:the current|this) battlefield\b", re.I)
+#: "Put this card into play there" (terrain_entry, put_at_battlefield)
+_THERE = re.compile(r"\bthere\b", re.I)
 
 
 def terrain_zone(field: str | None) -> str | None:
@@ -428,14 +430,14 @@ def terrain_entry(ability, clause) -> bool:
     if _AT_BATTLE.search(text):
         return True
     before = (ability.text or "").split(text)[0] if text else ""
-    return bool(re.search(r"\bthere\b", text, re.I)) and bool(re.search(r"\bcurrent battlefield\b", before, re.I))
+    return bool(_THERE.search(text)) and bool(re.search(r"\bcurrent battlefield\b", before, re.I))
 
 
 def put_at_battlefield(game, position, copy, effect) -> Outcome | None:
     """``put-into-play`` of the played card "there" / "at the current battlefield": into play at the
     current battlefield, in neither side (L5R-RESOLVE.10). None when the clause does not say so."""
     text = effect.text or ""
-    if not (_AT_BATTLE.search(text) or re.search(r"\bthere\b", text, re.I)):
+    if not (_AT_BATTLE.search(text) or _THERE.search(text)):
         return None
     from .procedure import current_battlefield
     from .triggers_events import raise_event

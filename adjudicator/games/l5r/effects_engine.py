@@ -1294,13 +1294,18 @@ def without_abilities(game, pos, copy) -> str | None:
     return None
 
 
+#: lose_abilities_ok: "... loses all abilities", not "an ability", "traits", "one of his abilities"
+_ABILITIES = re.compile(r"\babilities\b")
+_NOT_ALL_ABILITIES = re.compile(r"\bability\b|\btraits?\b|\bone of\b")
+
+
 def lose_abilities_ok(clause) -> bool:
     """For ``effects.executes``: a "lose-abilities" clause removing all the card's abilities and
     nothing else -- not "an ability" / "one of his abilities" (one, chosen: which, the engine is not
     told) nor "all traits and abilities" (traits, which it does not remove)."""
     text = (clause.text or "").lower()
     return clause.kind != "lose-abilities" or (
-        re.search(r"\babilities\b", text) is not None and re.search(r"\bability\b|\btraits?\b|\bone of\b", text) is None)
+        _ABILITIES.search(text) is not None and _NOT_ALL_ABILITIES.search(text) is None)
 
 
 # ---- "Look at the top card of a deck": a deck the acting player chooses -------------------------
@@ -1385,6 +1390,8 @@ def _give_chosen_province(game, pos, actor: str, clause, source: str, duration: 
 
 #: where a recruited card may come from: a province, a discard pile, or a deck just searched
 _RECRUIT_ZONES = (None, "province", "discard", "dynasty-discard")
+#: words of a Recruit action recruit_applies does not read
+_RECRUIT_UNREAD = re.compile(r"\bignoring\b|\bunbowed\b|\bat\b|\binto\b|\battach", re.I)
 
 
 def recruit_applies(ability, index: int) -> bool:
@@ -1399,7 +1406,7 @@ def recruit_applies(ability, index: int) -> bool:
         return False
     if spec is None or spec.zone not in _RECRUIT_ZONES or clause.duration:
         return False
-    if re.search(r"\bignoring\b|\bunbowed\b|\bat\b|\binto\b|\battach", ability.text or "", re.I) \
+    if _RECRUIT_UNREAD.search(ability.text or "") \
             or any(k.lower() == "fortification" for k in spec.keywords):
         return False  # ("ignoring costs", "it enters play unbowed", "into the current battlefield"; a
         # Fortification attaches to a province: not read)
@@ -1844,6 +1851,10 @@ def cards_under(pos, host) -> list:
 
 # ---- "A target player discards a card at random", "... shows a random card in his hand" ---------
 
+#: "He discards a card at random to draw a card" (random_hand_applies)
+_RANDOM_TO = re.compile(r"\bat random to\b", re.I)
+
+
 def random_hand_applies(ability, clause) -> bool:
     """A discard or show of "a card at random" / "a random card in his hand" of the player the
     ability named just before (a target or chosen player): carried out with :func:`random_hand_card`."""
@@ -1852,7 +1863,7 @@ def random_hand_applies(ability, clause) -> bool:
             or tuple(spec.states) != ("random", "of-it") or spec.zone != "hand" or spec.card_types != ("card",) \
             or spec.count != 1 or spec.up_to or spec.keywords or spec.tests:
         return False
-    if re.search(r"\bat random to\b", ability.text or "", re.I):
+    if _RANDOM_TO.search(ability.text or ""):
         return False  # ("He discards a card at random to draw a card": he draws, the reading says you)
     effects = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
     index = next((i for i, c in enumerate(effects) if c is clause), -1)

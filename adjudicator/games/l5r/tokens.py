@@ -107,6 +107,8 @@ def _single_kind(spec) -> str | None:
 #: "a Fire token on Torazu", "a Madness token from Tenburo", "one of Chiyoda's Madness tokens"
 _ON_NAME_RE = re.compile(r"^(?:on|from):([A-Z][\w-]*)$")
 _OWNER_RE = re.compile(r"^(?:one of )?([A-Z][\w-]*)'s [A-Z][a-z]+ tokens?$")
+#: "for each of Atsushi's Infamy tokens" (counted_tokens)
+_COUNTED_OWNER_RE = re.compile(r"^([A-Z][\w-]*)'s [A-Z][a-z]+ tokens$")
 
 
 def removed_token(spec) -> tuple[str, str] | None:
@@ -139,7 +141,7 @@ def counted_tokens(spec) -> tuple[str, str] | None:
         return kind, "it"
     if len(states) == 1 and _ON_NAME_RE.match(states[0]) and states[0].startswith("on:"):
         return kind, "name:" + _ON_NAME_RE.match(states[0]).group(1)
-    m = re.match(r"^([A-Z][\w-]*)'s [A-Z][a-z]+ tokens$", (spec.text or "").strip())
+    m = _COUNTED_OWNER_RE.match((spec.text or "").strip())
     if states == ("of-this",) and m is not None:
         return kind, "name:" + m.group(1)
     return None
