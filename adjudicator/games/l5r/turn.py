@@ -256,8 +256,9 @@ def equip(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
     from .effects_restrictions import will_not_enter  # "… will not enter play if …" (effects_restrictions)
 
-    if will_not_enter(game, pos, item, actor):
-        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({will_not_enter(game, pos, item, actor)})")
+    barred = will_not_enter(game, pos, item, actor)
+    if barred:
+        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({barred})")
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -346,8 +347,9 @@ def buy(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
     from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
 
-    if will_not_enter(game, pos, card, actor):
-        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({will_not_enter(game, pos, card, actor)})")
+    barred = will_not_enter(game, pos, card, actor)
+    if barred:
+        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({barred})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
