@@ -453,8 +453,6 @@ def entering_executes(ability) -> bool:
 def _entering(ctx, a: Copy, b: Copy) -> None:
     """The two Personalities have entered the duel (L5R-ACT-EFFECT.5.1): the trait of each on that
     resolves now, before any focusing (L5R-TRAIT: mandatory, as its trigger occurs)."""
-    from .effects import apply_to_card, apply_to_player
-
     pos = ctx.position
     for card, other in ((a, b), (b, a)):
         # the Personality's own traits, and those of his attachments ("this Personality": their bearer)
