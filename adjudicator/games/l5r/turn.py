@@ -224,10 +224,11 @@ def equip(game, ctx: Context) -> None:
     if zone != "hand" and item.zone == zone and item.zone_owner == actor:
         from .own_actions import equip_grant_zone  # "You may Equip this Item from your discard pile as a Battle action"
 
-        if zone not in equip_zones(game, item) and not equip_grant_zone(game, item, zone):
+        own_zone = zone in equip_zones(game, item)
+        if not own_zone and not equip_grant_zone(game, item, zone):
             ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
                        "unless its own text names another zone")
-        if zone in equip_zones(game, item):
+        if own_zone:
             ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
                      "L5R-ACT-COND")
         else:
