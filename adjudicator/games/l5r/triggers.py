@@ -160,6 +160,8 @@ _RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys
 #: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
 #: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
 _ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
+#: "After a battle ends in which you destroyed a province as the Attacker" (the whole trigger words)
+_BATTLE_ENDS_PROVINCE = re.compile(r"after a battle ends in which you destroyed a province as the attacker", re.I)
 #: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
 #: army destroyed a defending army or province" (the attacking army this card was in)
 _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
@@ -173,9 +175,8 @@ def _resolution_whose(trigger) -> str | None:
         return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
             (trigger.text or "").strip()) else None
     if core == "battle-ends":  # "After a battle ends in which you destroyed a province as the Attacker"
-        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and re.fullmatch(
-            r"after a battle ends in which you destroyed a province as the attacker", (trigger.text or "").strip(),
-            re.I) else None
+        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and \
+            _BATTLE_ENDS_PROVINCE.fullmatch((trigger.text or "").strip()) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
