@@ -14,7 +14,8 @@ import re
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, ATTACK_ENDS, ENGAGING, PENDING, RAISED, RESOLVED, split_event
+from .triggers_events import (ACTION_RAISED, ATTACK_ENDS, DESTROYED_BY, ENGAGING, FAVOR_DISCARDED, PENDING, RAISED,
+                              RESOLVED, TRAIT_RESOLVING, split_event)
 
 WINDOW = "reaction-window"
 
@@ -97,8 +98,6 @@ def _destruction_quals(core: str, quals: dict) -> tuple[dict, dict] | None:
 def _destruction_fits(pos: Position, source: Copy, uid: int, checks: dict) -> bool:
     """Was the card destroyed as the trigger says: by another player's action or by the battle's
     resolution (L5R-RESOLVE), in the combat segment (L5R-COMBAT)?"""
-    from .triggers_events import DESTROYED_BY
-
     cause = pos.memo.get(DESTROYED_BY, {}).get(str(uid)) or {}
     if "from" in checks and not any(
             (c == "battle-resolution" and cause.get("cause") == "battle-resolution")
@@ -477,8 +476,6 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not fires(trigger):
         return False
     core, quals = _from_play(*split_event(trigger.event))
-    from .triggers_events import FAVOR_DISCARDED
-
     if core == _FAVOR_TRIGGER or verb == FAVOR_DISCARDED:  # whose discard it was (L5R-FAVOR)
         return core == _FAVOR_TRIGGER and verb == FAVOR_DISCARDED and event[2].get("by") == source.controller
     if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
@@ -851,8 +848,6 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
-    from .triggers_events import TRAIT_RESOLVING
-
     resolving = pos.memo.get(TRAIT_RESOLVING)
     pos.memo[TRAIT_RESOLVING] = True  # (what it destroys is no action's doing: triggers_events)
     if word:
