@@ -1254,8 +1254,10 @@ def _delay_loss(ctx, card: Copy, ability, clause) -> None:
 
 def _declined(ctx) -> bool:
     """The next ``answering`` word of the statement, if it is one, says whether a "you may" is taken."""
+    from .triggers import _DECLINE
+
     answers = getattr(ctx.game, "answering", None)
-    if answers and answers[0].kind == "word" and answers[0].text.lower() in ("no", "yes", "decline", "not"):
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in (*_DECLINE, "yes"):
         return answers.pop(0).text.lower() != "yes"
     return False
 
