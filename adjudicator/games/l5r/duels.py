@@ -453,8 +453,6 @@ def entering_executes(ability) -> bool:
 def _entering(ctx, a: Copy, b: Copy) -> None:
     """The two Personalities have entered the duel (L5R-ACT-EFFECT.5.1): the trait of each on that
     resolves now, before any focusing (L5R-TRAIT: mandatory, as its trigger occurs)."""
-    from .effects import apply_to_card, apply_to_player
-
     pos = ctx.position
     for card, other in ((a, b), (b, a)):
         # the Personality's own traits, and those of his attachments ("this Personality": their bearer)
@@ -1256,8 +1254,10 @@ def _delay_loss(ctx, card: Copy, ability, clause) -> None:
 
 def _declined(ctx) -> bool:
     """The next ``answering`` word of the statement, if it is one, says whether a "you may" is taken."""
+    from .triggers import _DECLINE
+
     answers = getattr(ctx.game, "answering", None)
-    if answers and answers[0].kind == "word" and answers[0].text.lower() in ("no", "yes", "decline", "not"):
+    if answers and answers[0].kind == "word" and answers[0].text.lower() in (*_DECLINE, "yes"):
         return answers.pop(0).text.lower() != "yes"
     return False
 

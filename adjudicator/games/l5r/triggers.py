@@ -14,7 +14,8 @@ import re
 from ...core.position import Copy, Position
 from ...core.ruling import Procedure
 from .effects import in_play
-from .triggers_events import ACTION_RAISED, ATTACK_ENDS, ENGAGING, PENDING, RAISED, RESOLVED, split_event
+from .triggers_events import (ACTION_RAISED, ATTACK_ENDS, DESTROYED_BY, ENGAGING, FAVOR_DISCARDED, PENDING, RAISED,
+                              RESOLVED, TRAIT_RESOLVING, split_event)
 
 WINDOW = "reaction-window"
 
@@ -97,8 +98,6 @@ def _destruction_quals(core: str, quals: dict) -> tuple[dict, dict] | None:
 def _destruction_fits(pos: Position, source: Copy, uid: int, checks: dict) -> bool:
     """Was the card destroyed as the trigger says: by another player's action or by the battle's
     resolution (L5R-RESOLVE), in the combat segment (L5R-COMBAT)?"""
-    from .triggers_events import DESTROYED_BY
-
     cause = pos.memo.get(DESTROYED_BY, {}).get(str(uid)) or {}
     if "from" in checks and not any(
             (c == "battle-resolution" and cause.get("cause") == "battle-resolution")
@@ -160,6 +159,8 @@ _RESOLUTION_NAMES = ("battle-resolves", "battle-resolution-ends", "army-destroys
 #: "After Boyoh Mercenary's army destroys a Province": the attacking army this card was in destroyed
 #: the province of the battlefield (the reader names the event "army-destroys" and keeps no object)
 _ARMY_DESTROYS_PROVINCE = re.compile(r"^after [A-Z][\w' -]*'s army destroys a province$", re.I)
+#: "After a battle ends in which you destroyed a province as the Attacker" (the whole trigger words)
+_BATTLE_ENDS_PROVINCE = re.compile(r"after a battle ends in which you destroyed a province as the attacker", re.I)
 #: "in which you destroyed an army or province" (the trait's controller's side); "in which Suying's
 #: army destroyed a defending army or province" (the attacking army this card was in)
 _RESOLUTION_WORDS = ((re.compile(r"in which you destroyed an army or (?:a )?province$", re.I), "you"),
@@ -173,9 +174,8 @@ def _resolution_whose(trigger) -> str | None:
         return "this-army-province" if not quals and _ARMY_DESTROYS_PROVINCE.match(
             (trigger.text or "").strip()) else None
     if core == "battle-ends":  # "After a battle ends in which you destroyed a province as the Attacker"
-        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and re.fullmatch(
-            r"after a battle ends in which you destroyed a province as the attacker", (trigger.text or "").strip(),
-            re.I) else None
+        return "you-attacker-province" if quals == {"did": "province-destroyed-as-attacker"} and \
+            _BATTLE_ENDS_PROVINCE.fullmatch((trigger.text or "").strip()) else None
     if quals != {"did": "army-destroyed"}:
         return None
     text = (trigger.text or "").strip()
@@ -476,8 +476,6 @@ def trigger_matches(pos: Position, source: Copy, trigger, event: list) -> bool:
     if not fires(trigger):
         return False
     core, quals = _from_play(*split_event(trigger.event))
-    from .triggers_events import FAVOR_DISCARDED
-
     if core == _FAVOR_TRIGGER or verb == FAVOR_DISCARDED:  # whose discard it was (L5R-FAVOR)
         return core == _FAVOR_TRIGGER and verb == FAVOR_DISCARDED and event[2].get("by") == source.controller
     if core == "turn-begins" or verb == "turn-begins":  # raised when a turn begins (turn._next_turn)
@@ -850,8 +848,6 @@ def _resolve_choosing(game, pos: Position, copy: Copy, ability, proc: Procedure,
     ctx = _TraitContext(game, pos, copy.controller, body, proc, rules, kind, prefix)
     saved = {k: pos.memo.pop(k) for k in _ACTION_KEYS if k in pos.memo}
     pos.memo["_actor"], pos.memo["_source"] = copy.controller, copy.uid
-    from .triggers_events import TRAIT_RESOLVING
-
     resolving = pos.memo.get(TRAIT_RESOLVING)
     pos.memo[TRAIT_RESOLVING] = True  # (what it destroys is no action's doing: triggers_events)
     if word:

@@ -224,10 +224,11 @@ def equip(game, ctx: Context) -> None:
     if zone != "hand" and item.zone == zone and item.zone_owner == actor:
         from .own_actions import equip_grant_zone  # "You may Equip this Item from your discard pile as a Battle action"
 
-        if zone not in equip_zones(game, item) and not equip_grant_zone(game, item, zone):
+        own_zone = zone in equip_zones(game, item)
+        if not own_zone and not equip_grant_zone(game, item, zone):
             ctx.reject("L5R-EQUIP", f"{item.show()} is in {actor}'s {zone}; an attachment is equipped from the hand "
                        "unless its own text names another zone")
-        if zone in equip_zones(game, item):
+        if own_zone:
             ctx.step("condition", f"{item.name}'s own trait lets it be equipped from {actor}'s {zone}", "L5R-EQUIP",
                      "L5R-ACT-COND")
         else:
@@ -256,8 +257,9 @@ def equip(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY.3", f"{item.show()} will not join {actor} ({refused})")
     from .effects_restrictions import will_not_enter  # "… will not enter play if …" (effects_restrictions)
 
-    if will_not_enter(game, pos, item, actor):
-        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({will_not_enter(game, pos, item, actor)})")
+    barred = will_not_enter(game, pos, item, actor)
+    if barred:
+        ctx.reject("L5R-DYNASTY.5", f"{item.show()} will not enter play ({barred})")
     ctx.step("announce", f"{actor} equips {item.name}", "L5R-ACT-ANNOUNCE", "L5R-EQUIP")
     ctx.step("target", f"{host.name} as one of your Personalities", "L5R-ACT-TARGET", "L5R-EQUIP")
     from . import costs
@@ -346,8 +348,9 @@ def buy(game, ctx: Context) -> None:
         ctx.reject("L5R-DYNASTY.3", f"{card.show()} will not join {actor} ({refused})")
     from .effects_restrictions import will_not_enter  # "Otani will not enter play if …" (effects_restrictions)
 
-    if will_not_enter(game, pos, card, actor):
-        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({will_not_enter(game, pos, card, actor)})")
+    barred = will_not_enter(game, pos, card, actor)
+    if barred:
+        ctx.reject("L5R-DYNASTY.5", f"{card.show()} will not enter play ({barred})")
     player = pos.players[actor]
     honor = player.attrs.get("family-honor", 0)
     printed = card.card.attrs.get("gold-cost", 0) or 0
