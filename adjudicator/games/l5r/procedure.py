@@ -106,7 +106,7 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
     elif engage_window or "Engage" in designators:
         # "Battle/Engage": either segment; an Engage action only in the Engage Segment, which
         # admits no other action (Comprehensive Rules, "Action Rounds": pinned as L5R-COMBAT.1)
-        game.need(engage_window and "Engage" in designators or battle_window and "Battle" in designators,
+        game.need(in_battle_window(designators, t),
                   "L5R-COMBAT.1", "Engage actions are taken only in a battle's Engage Segment, and only Engage "
                   f"actions are taken there; it is the {t.phase} phase" + (f" ({t.step})" if t.step else ""))
     elif "Limited" in designators:
@@ -418,7 +418,7 @@ def in_battle_window(designators, timing) -> bool:
 def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
     """Cards in units must be at the current battlefield to be targets of a Battle action."""
     pos, t = ctx.position, ctx.position.timing
-    if not in_battle_window(set(ability.designators), t):
+    if not in_battle_window(ability.designators, t):
         return  # (Engage actions follow Location as Battle actions do: L5R-COMBAT.1)
     if copy.card.type not in ("personality", "follower", "item", "spell") or not in_play(pos, copy):
         return
