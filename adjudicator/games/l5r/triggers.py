@@ -85,7 +85,7 @@ def _destruction_quals(core: str, quals: dict) -> tuple[dict, dict] | None:
     checks: dict = {}
     if "from" in quals:
         causes = quals["from"].split("|")
-        if not causes or any(c not in _DESTROYED_FROM for c in causes):
+        if any(c not in _DESTROYED_FROM for c in causes):
             return None
         checks["from"] = causes
     if "during" in quals:
