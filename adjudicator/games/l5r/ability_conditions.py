@@ -120,6 +120,9 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "stat-changed",
     # "while at this Personality's location" (whose location): this card is at the same location
     "at-location-of",
+    # the line's trigger inside its limits block: "before you lose exactly 1 Honor" (event), "when
+    # another player's action would target ..." (event)
+    "before-event", "when-event",
 })
 
 
@@ -1514,3 +1517,64 @@ def _cd_self_at_location_of(self, meta, ch):
 Rules.cd_duel_stat_lt = _cd_duel_stat_cmp("<")
 Rules.cd_duel_stat_gt = _cd_duel_stat_cmp(">")
 Rules.cd_self_at_location_of = _cd_self_at_location_of
+
+
+class _SharedPeriod:
+    """A period set off by a comma after joined tests: it holds for each of them."""
+
+    def cd_if_cond_comma_period(self, meta, ch):
+        from .ability import Unparsed
+
+        cond, period = ch[0], ch[-1][1]
+        if not isinstance(cond, Condition):
+            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+        if cond.kind in ("any-of", "all-of", "none-of"):
+            subs = decode(cond.args)
+            if not subs:
+                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+            subs = [Condition(kind=s.kind, args=(*s.args, period), text=s.text) for s in subs]
+            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
+        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+
+
+for _k, _v in list(vars(_SharedPeriod).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _TriggerInLimits:
+    """The line's trigger named inside its limits block after a limit ("Once per phase, before
+    you lose exactly 1 Honor", "If this card is in play, when another player's action would
+    target ..."): conditions ``before-event`` / ``when-event`` (event), as ``after-event``."""
+
+    def cd_before_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="before-event", args=(event,), text=self._text(meta))
+
+    def cd_when_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="when-event", args=(event,), text=self._text(meta))
+
+    def cd_cost_then_cost_if(self, meta, ch):
+        # the second cost is scoped to the test ("cost-if:<kind>", as "cost-unless:<kind>" for
+        # "Bow this Shugenja unless he is Fire"): it is paid only if the test holds, never a
+        # requirement of the whole action
+        from .ability import _Scoped
+
+        first, cond, cost = ch[0], ch[1], ch[-1]
+        if not isinstance(cond, Condition):
+            from .ability import Unparsed
+
+            return Unparsed(self._text(meta), "a cost under no test", self._span(meta))
+        return [first, _Scoped(cost, "cost-if:" + cond.kind, cond.args, cond.text)]
+
+    def cd_if_then_when_event(self, meta, ch):
+        cond, event = ch[0], ch[-1]
+        text = self._text(meta)
+        when = Rules.cd_when_event(self, meta, [event])
+        return [cond, replace(when, text=text[text.lower().rfind("when"):])]
+
+
+for _k, _v in list(vars(_TriggerInLimits).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)

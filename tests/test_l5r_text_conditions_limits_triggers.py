@@ -1,0 +1,68 @@
+"""The limits block: a trigger named after a limit ("Once per turn, before ..."; "If C, when
+...") , a period set off by a comma after joined tests, and a cost paid only if a test holds.
+Sentences are written in the card style for these tests."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Condition, Effect
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.ability_conditions import CONDITION_KINDS, decode
+from adjudicator.games.l5r.effects import executes
+
+
+def parsed(text: str):
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return ab
+
+
+def test_before_event_after_a_limit():
+    ab = parsed("Once per turn, before you lose exactly 2 Honor: Negate the loss.")
+    (c,) = ab.conditions
+    assert (c.kind, c.args) == ("before-event", ("honor-lost;by=you;amount=exactly-2",))
+    assert ab.limit == "once per turn"
+    # the engine raises no "before" events: the line is not carried out
+    assert not executes(ab)
+
+
+def test_when_would_target_after_a_requirement():
+    ab = parsed("Reaction: If this card is in play, when another player's action would target one of "
+                "your Personalities, choose your performing Personality: The action targets him instead, if legal.")
+    kinds = [(c.kind, c.args) for c in ab.conditions]
+    assert kinds[0] == ("in-play", ("this card",))
+    assert kinds[1] == ("when-event", ("action-would-target;by=opponent;target=personality",))
+    assert {"before-event", "when-event"} <= CONDITION_KINDS
+
+
+def test_engaging_at_one_of_your_provinces():
+    ab = parsed("Reaction: Even if this card is bowed, after engaging at a battlefield at one of your "
+                "provinces: Gain 1 Honor.")
+    assert [(c.kind, c.args) for c in ab.conditions][-1] == ("after-event", ("engaging;at=your-province",))
+
+
+def test_period_after_a_comma_holds_for_every_test():
+    ab = parsed("After your turn begins, if Doji won a duel, or you have gained 3 or more Honor, this "
+                "turn: Draw a card.")
+    (c,) = ab.conditions
+    assert c.kind == "any-of"
+    parts = decode(c.args)
+    assert [p.args[-1] for p in parts] == ["this-turn", "this-turn"]
+    # the period is the tests', not a duration of the effect
+    (e,) = ab.effects
+    assert e.duration is None
+
+
+def test_cost_paid_only_if_a_test_holds():
+    ab = parsed("Open: Target your Personality and, if it is the Action Phase, discard a card: Straighten him.")
+    costs = [e.kind for e in ab.costs if isinstance(e, Effect)]
+    assert costs == ["target", "discard"]
+    (c,) = ab.conditions
+    # scoped to the second cost, never a requirement of the whole action
+    assert c.kind == "cost-if:phase-is" and c.args[0] == "cost 1"
+    assert not executes(ab)
+
+
+def test_and_comma_if_still_joins_two_effects():
+    ab = parsed("Battle: Bow a target Follower and, if you control a Shugenja, gain 1 Honor.")
+    assert [e.kind for e in ab.effects if isinstance(e, Effect)] == ["bow", "gain-honor"]
+    assert any(isinstance(c, Condition) and c.kind.startswith("effect-if:") for c in ab.conditions)
