@@ -66,3 +66,19 @@ def test_and_comma_if_still_joins_two_effects():
     ab = parsed("Battle: Bow a target Follower and, if you control a Shugenja, gain 1 Honor.")
     assert [e.kind for e in ab.effects if isinstance(e, Effect)] == ["bow", "gain-honor"]
     assert any(isinstance(c, Condition) and c.kind.startswith("effect-if:") for c in ab.conditions)
+
+
+def test_actions_the_target_performs():
+    ab = parsed("Battle: Target an enemy Personality: Give him -2F. If this Shugenja is Fire, actions the "
+                "target performs may not target this Shugenja.")
+    e = ab.effects[-1]
+    assert e.kind == "cannot-be-targeted-by" and e.target.ref == "this"
+    assert e.keyword == "actions the target performs"
+
+
+def test_negate_the_next_action_he_performs():
+    ab = parsed("Battle: Target an enemy Personality: If you control a Shugenja, negate the effects of the "
+                "next action he performs.")
+    (e,) = ab.effects
+    assert e.kind == "negate"
+    assert e.target.states == ("next-action", "performed-by:he")

@@ -1578,3 +1578,25 @@ class _TriggerInLimits:
 for _k, _v in list(vars(_TriggerInLimits).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+def _cd_p_subj_performs(self, meta, ch):
+    # the restrictions topic's rs_p_performed_by: who performs them
+    from .ability import _Mod
+
+    who = " ".join(self._text(meta).split()[:-1])
+    return _Mod("post-state", f"performed-by:{who}")
+
+
+Rules.cd_p_subj_performs = _cd_p_subj_performs
+
+
+def _cd_negate_next_action_performs(self, meta, ch):
+    # the player topic's pl_negate_next_action: the next action that performer takes
+    who = " ".join(_token(ch, "CD_SUBJ_PERFORMS").split()[:-1])
+    return self._eff(meta, "negate", target=TargetSpec(
+        ref="it", card_types=("effect",), states=("next-action", f"performed-by:{who}"),
+        text=self._text(meta)[7:]))
+
+
+Rules.cd_negate_next_action_performs = _cd_negate_next_action_performs
