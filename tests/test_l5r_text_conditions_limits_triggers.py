@@ -82,3 +82,14 @@ def test_negate_the_next_action_he_performs():
     (e,) = ab.effects
     assert e.kind == "negate"
     assert e.target.states == ("next-action", "performed-by:he")
+
+
+def test_state_in_your_province_after_a_chosen_card():
+    ab = parsed("Open: Choose your performing Naga Personality face-down in your province: Gain 1 Honor.")
+    (t,) = [e.target for e in ab.costs if isinstance(e, Effect)]
+    assert "face-down" in t.states and t.zone == "province" and t.owner == "you"
+
+
+def test_name_with_an_apostrophe_is_the_card_itself():
+    ab = parsed("After Q'uro enters play: Gain 1 Honor.")
+    assert ab.trigger.event == "this-card-enters-play"

@@ -1600,3 +1600,13 @@ def _cd_negate_next_action_performs(self, meta, ch):
 
 
 Rules.cd_negate_next_action_performs = _cd_negate_next_action_performs
+
+
+def _cd_p_state_in_your_province(self, meta, ch):
+    # the state, then the battle topic's bt_p_in_your_province (zone and owner)
+    from .ability import _Mod
+
+    return [_Mod("post-state", _token(ch, "CD_FACE_IN", lower=True)), *self.bt_p_in_your_province(meta, ch)]
+
+
+Rules.cd_p_state_in_your_province = _cd_p_state_in_your_province
