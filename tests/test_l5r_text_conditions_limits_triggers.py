@@ -93,3 +93,9 @@ def test_state_in_your_province_after_a_chosen_card():
 def test_name_with_an_apostrophe_is_the_card_itself():
     ab = parsed("After Q'uro enters play: Gain 1 Honor.")
     assert ab.trigger.event == "this-card-enters-play"
+
+
+def test_player_who_has_had_a_province_destroyed():
+    ab = parsed("Open: Gain 1 Honor for each player who has had a province destroyed this game.")
+    per = [e for e in ab.effects if e.kind == "amount-for-each"]
+    assert per and per[0].target.states == ("had-province-destroyed;during:this-game",)

@@ -1610,3 +1610,20 @@ def _cd_p_state_in_your_province(self, meta, ch):
 
 
 Rules.cd_p_state_in_your_province = _cd_p_state_in_your_province
+
+
+class _MoreRelatives:
+    """Relative clauses: "who has had a province destroyed this game" (a post-state of the noun
+    phrase)."""
+
+    def cd_r_had_province_pastp(self, meta, ch):
+        from .ability import _Mod
+
+        verb = _token(ch, "PASTP", lower=True)
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        return _Mod("post-state", f"had-province-{verb}" + (f";during:{period}" if period else ""))
+
+
+for _k, _v in list(vars(_MoreRelatives).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
