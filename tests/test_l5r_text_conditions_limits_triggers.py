@@ -99,3 +99,12 @@ def test_player_who_has_had_a_province_destroyed():
     ab = parsed("Open: Gain 1 Honor for each player who has had a province destroyed this game.")
     per = [e for e in ab.effects if e.kind == "amount-for-each"]
     assert per and per[0].target.states == ("had-province-destroyed;during:this-game",)
+
+
+def test_perform_this_cards_action_even_from_home():
+    ab = parsed("If this Shugenja is Air, he may perform this card's Battle action even if he is in your home.")
+    (e,) = ab.effects
+    assert e.kind == "use-ability" and e.keyword == "even-if-in-your-home"
+    assert e.target.ref == "possessed" and e.target.card_types == ("battle-action",)
+    kinds = {c.kind for c in ab.conditions}
+    assert {"effect-optional", "effect-if:is"} <= kinds

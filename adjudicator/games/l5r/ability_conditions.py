@@ -1627,3 +1627,17 @@ class _MoreRelatives:
 for _k, _v in list(vars(_MoreRelatives).items()):
     if _k.startswith("cd_"):
         setattr(Rules, _k, _v)
+
+
+def _cd_perform_even_if_home(self, meta, ch):
+    # the cards topic's use-ability (this card's action, a possessed target), performed even
+    # from your home (the location requirement it may ignore)
+    text = self._text(meta)
+    kind = text.split("'s ", 1)[1].split(" action", 1)[0].strip().lower()
+    return self._eff(meta, "use-ability",
+                     target=TargetSpec(ref="possessed", card_types=(f"{kind}-action",), states=("of-this",),
+                                       text=text[len("perform "):text.lower().index(" even if")]),
+                     keyword="even-if-in-your-home")
+
+
+Rules.cd_perform_even_if_home = _cd_perform_even_if_home
