@@ -108,3 +108,18 @@ def test_perform_this_cards_action_even_from_home():
     assert e.target.ref == "possessed" and e.target.card_types == ("battle-action",)
     kinds = {c.kind for c in ab.conditions}
     assert {"effect-optional", "effect-if:is"} <= kinds
+
+
+def test_destroy_it_and_this_card_each_under_the_test():
+    ab = parsed("If the target is a Naga, destroy it and this card.")
+    assert [(e.kind, e.target.ref) for e in ab.effects] == [("destroy", "it"), ("destroy", "this")]
+    # each effect has the test (not the first one twice)
+    assert sorted(c.args[0] for c in ab.conditions) == ["effect 0", "effect 1"]
+
+
+def test_remove_both_it_and_the_target():
+    ab = parsed("Battle: Target a card: If you control a Ring, you may remove both it and the target from the game.")
+    assert [e.kind for e in ab.effects] == ["remove-from-game", "remove-from-game"]
+    # "it" is the card the test named, which the engine does not resolve: not carried out
+    assert "named-by-test" in ab.effects[0].target.states
+    assert not executes(ab)

@@ -1641,3 +1641,35 @@ def _cd_perform_even_if_home(self, meta, ch):
 
 
 Rules.cd_perform_even_if_home = _cd_perform_even_if_home
+
+
+def _cd_verbs_and_this_card(self, meta, ch):
+    # the same verb on the card named and on this card (the base "this card": ref "this", no
+    # type); the first effect's text stops before "and" so that a test on the sentence is
+    # matched to each effect apart (ability._settle finds an effect by its text)
+    kinds, first = ch[0], ch[1]
+    text = self._text(meta)
+    out = []
+    for t, own in ((first, text[: text.lower().rfind(" and this")]), (TargetSpec(ref="this", text="this card"), text)):
+        e = self.simple(meta, [kinds, t])
+        out.extend(replace(x, text=own) if isinstance(x, Effect) else x for x in (e if isinstance(e, list) else [e]))
+    return out
+
+
+Rules.cd_verbs_and_this_card = _cd_verbs_and_this_card
+
+
+def _cd_remove_both(self, meta, ch):
+    # one remove-from-game for each card; each effect has its own text so that a test on the
+    # sentence is matched to each apart (ability._settle finds an effect by its text)
+    # A pronoun here names the card the sentence's test named ("If you control a Ring, ... both it
+    # and the target"), not the line's target: the state says so (the engine reads no such state,
+    # so it never resolves "it" as the target)
+    text = self._text(meta)
+    specs = [c for c in ch if isinstance(c, TargetSpec)]
+    specs = [replace(t, states=(*t.states, "named-by-test")) if t.ref == "it" else t for t in specs]
+    return [replace(self._eff(meta, "remove-from-game", target=specs[0]), text=text[: text.lower().rfind(" and ")]),
+            self._eff(meta, "remove-from-game", target=specs[1])]
+
+
+Rules.cd_remove_both = _cd_remove_both
