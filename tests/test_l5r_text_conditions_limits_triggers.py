@@ -123,3 +123,13 @@ def test_remove_both_it_and_the_target():
     # "it" is the card the test named, which the engine does not resolve: not carried out
     assert "named-by-test" in ab.effects[0].target.states
     assert not executes(ab)
+
+
+def test_or_if_you_may_target_in_the_limits_block():
+    ab = parsed("Battle: Bow this card and target this Shugenja, or, if this Shugenja is Air, you may target "
+                "another of your Personalities: Straighten the target.")
+    kinds = {(c.kind, c.args[0]) for c in ab.conditions}
+    # the test is the second option's, not a requirement of the action
+    assert ("cost-if:is", "cost 2") in kinds
+    assert not any(c.kind == "is" for c in ab.conditions)
+    assert not executes(ab)

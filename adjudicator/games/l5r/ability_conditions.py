@@ -1673,3 +1673,19 @@ def _cd_remove_both(self, meta, ch):
 
 
 Rules.cd_remove_both = _cd_remove_both
+
+
+def _cd_or_if_scoped(self, meta, ch):
+    # cd_or_if in the limits block ("..., or, if C, you may target ..."): the test is scoped to
+    # the second option ("cost-if:<kind>", as cd_cost_then_cost_if), never a requirement of the
+    # whole action (the engine's effect guards read "effect N" only, so "effect-if:" on a cost
+    # would be ignored)
+    from .ability import _Scoped
+
+    first, cond, second = [c for c in ch if getattr(c, "type", "") != "CD_COMMA_OR_IF"]
+    options = self.choice_of(meta, [first, second])
+    options[1] = _Scoped(options[1], "cost-if:" + cond.kind, cond.args, cond.text)
+    return options
+
+
+Rules.cd_or_if_scoped = _cd_or_if_scoped
