@@ -133,3 +133,10 @@ def test_or_if_you_may_target_in_the_limits_block():
     assert ("cost-if:is", "cost 2") in kinds
     assert not any(c.kind == "is" for c in ab.conditions)
     assert not executes(ab)
+
+
+def test_has_alt_amount_while_a_test_holds():
+    ab = parsed("Taro has +2F, or +3F if the Defender is Crab Clan, while defending.")
+    assert [e.kind for e in ab.effects] == ["modify-stat", "modify-stat"]
+    whiles = sorted(c.args[0] for c in ab.conditions if c.kind == "effect-while:self-state")
+    assert whiles == ["effect 0", "effect 1"]

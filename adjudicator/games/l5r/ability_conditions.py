@@ -1689,3 +1689,12 @@ def _cd_or_if_scoped(self, meta, ch):
 
 
 Rules.cd_or_if_scoped = _cd_or_if_scoped
+
+
+def _cd_has_alt_while(self, meta, ch):
+    # the player topic's pl_has_alt ("X has +1F, or +2F if C") under a trailing "while" test
+    cond = ch[-1]
+    return _guarded(self.pl_has_alt(meta, ch[:-1]), cond, "while " + cond.text)
+
+
+Rules.cd_has_alt_while = _cd_has_alt_while
