@@ -140,3 +140,10 @@ def test_has_alt_amount_while_a_test_holds():
     assert [e.kind for e in ab.effects] == ["modify-stat", "modify-stat"]
     whiles = sorted(c.args[0] for c in ab.conditions if c.kind == "effect-while:self-state")
     assert whiles == ["effect 0", "effect 1"]
+
+
+def test_was_in_an_army_that_won_a_battle():
+    ab = parsed("Limited: If Kenji has been in an attacking army when it won a battle since your last turn "
+                "began, target a Personality: Bow him.")
+    (c,) = ab.conditions
+    assert (c.kind, c.args) == ("did", ("Kenji", "won-battle-in", "attacking army", "since-your-last-turn-began"))

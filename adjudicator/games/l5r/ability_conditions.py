@@ -1698,3 +1698,14 @@ def _cd_has_alt_while(self, meta, ch):
 
 
 Rules.cd_has_alt_while = _cd_has_alt_while
+
+
+def _cd_in_army_that_won(self, meta, ch):
+    # (who, "won-battle-in", "<state> army"[, period]): he was in such an army as it won a battle
+    state = _token(ch, "STATE", lower=True)
+    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    return Condition(kind="did", args=(_word(ch[0]), "won-battle-in", f"{state} army") + ((period,) if period else ()),
+                     text=self._text(meta))
+
+
+Rules.cd_in_army_that_won = _cd_in_army_that_won
