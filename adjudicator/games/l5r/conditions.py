@@ -311,6 +311,8 @@ def _readable(test: str, args: tuple) -> bool:
             or _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None  # ("any enemy attacking units")
     if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
         return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
+    if test == "has" and len(args) == 2 and _token_words(args[1]) is not None:
+        return _subject_ok(args[0])  # "if he has a Poison token": tokens of that kind on the card (tokens.py)
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4 and args[1] == "province-strength":
@@ -870,6 +872,26 @@ def _counted(text: str):
     if found is not None and found[0] == "keyword":
         found = ("keyword", word[:-1])  # "Weapons": the Weapon keyword
     return (_COUNTS[m.group(1)], found) if found is not None and found[0] in ("type", "keyword") else None
+
+
+#: "a Poison token", "any Fire tokens", "one or more Madness tokens", "two or fewer Respect tokens",
+#: "no Training tokens": tokens of one kind on a card (tokens.KINDS; the copy's counter of that kind)
+_TOKEN_WORDS = re.compile(r"(an?|any|one or more|no|(one|two|three|four|five) or (?:fewer|less|more)) "
+                          r"([A-Z][a-z]+) tokens?")
+
+
+def _token_words(text: str) -> tuple[str, str, int] | None:
+    """"a Poison token" -> ("Poison", ">=", 1); "two or fewer Respect tokens" -> ("Respect", "<=", 2);
+    "no Training tokens" -> ("Training", "=", 0); None for other words or a kind no card names."""
+    from . import tokens
+
+    m = _TOKEN_WORDS.fullmatch(text.strip())
+    if m is None or tokens.kind_of(m.group(3)) is None:
+        return None
+    how, number = m.group(1), m.group(2)
+    if number is not None:
+        return m.group(3), ("<=" if re.search(r"fewer|less", how) else ">="), _COUNTS[number]
+    return m.group(3), ("=" if how == "no" else ">="), (0 if how == "no" else 1)
 
 
 #: a card named by its title: "Bayushi Fuyuko", "the Ring of the Void", "The Sorrow"
@@ -1443,6 +1465,11 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != copy.controller
                                          for c in pos.all_copies())
+    if test == "has" and _token_words(args[1]) is not None:
+        from . import tokens
+
+        kind, op, n = _token_words(args[1])
+        return _OPS[op](tokens.count(copy, kind), n)
     if test == "has" and _counted(args[1]) is not None:
         n, found = _counted(args[1])
         return sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found)) >= n

@@ -356,7 +356,8 @@ def ability_verdict(ability) -> bool | None:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
             or _board_reduction(ability) is not None or host_discount(ability) is not None
     if ability.kind != "continuous":
-        return purchases_execute(ability)  # a card an effect brings into play, paying for it
+        # a card an effect brings into play, paying for it; "Pay X Gold: Equip ... for 2 less Gold"
+        return purchases_execute(ability) or x_equips_priced(ability)
     discounts = {i for i, _ in _attach_discount(ability)}
     return all(c.kind != "effect-cost" or int(c.args[0].split()[1]) in discounts for c in ability.conditions)
 
@@ -1416,8 +1417,43 @@ def equips_for_x(ability, index: int) -> bool:
     clause = ability.effects[index]
     if getattr(clause, "kind", "") != "attach" or not (clause.text or "").lower().startswith("equip"):
         return False
-    if _cost_conditions(ability, index) or ability.kind != "action" or not x_cost(ability):
+    if ability.kind != "action" or not x_cost(ability):
+        return False
+    if _cost_conditions(ability, index) and not _x_equip_words(ability, index):
         return False
     spec = clause.target
     return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None or _names_target(ability, spec)) \
         and _attach_pair_ok(ability, index)
+
+
+def _x_equip_words(ability, index: int) -> bool:
+    """"Pay X Gold: Equip a Spell to your target Shugenja for 2 less Gold": one Gold-cost change of
+    the Equip (:func:`purchase_words`: N less / N more / ignoring its Gold cost) on the attach and
+    the attach-to after it alike, and no other condition on either -- the price X must match is then
+    the card's Gold cost changed so (procedure.attach_paying, :func:`x_equip_words`)."""
+    words = purchase_words(ability, index)
+    if words is None or words == ("all", 0, 0):
+        return False
+    scoped = [c for c in ability.conditions if c.args[:1] in ((f"effect {index}",), (f"effect {index + 1}",))]
+    return bool(scoped) and all(c.kind == "effect-cost" and c.args[1:] == scoped[0].args[1:] for c in scoped)
+
+
+def x_equip_words(ability, index: int) -> tuple[str, int, int]:
+    """The price words of the Equip ``index`` of a "Pay X Gold" action (for procedure.attach_paying):
+    its Gold-cost change, or the card's Gold cost as printed ("all")."""
+    return purchase_words(ability, index) or ("all", 0, 0) if _cost_conditions(ability, index) else ("all", 0, 0)
+
+
+def x_equips_priced(ability) -> bool:
+    """For :func:`ability_verdict`: every Gold-cost condition of the ability belongs to an Equip
+    :func:`equips_for_x` carries out (X paid must be the changed price)."""
+    conds = [c for c in ability.conditions if c.kind == "effect-cost"]
+    for c in conds:
+        index = c.args[0].split()[1] if c.args and c.args[0].startswith("effect ") else ""
+        if not index.isdigit():
+            return False
+        i = int(index)
+        if not (i < len(ability.effects) and equips_for_x(ability, i)) \
+                and not (i > 0 and getattr(ability.effects[i], "kind", "") == "attach-to" and equips_for_x(ability, i - 1)):
+            return False
+    return bool(conds)

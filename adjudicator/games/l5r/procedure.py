@@ -1502,7 +1502,7 @@ def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, thin
             ctx.step("effect", f"attach {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-EQUIP")
             continue
         if x_paid is not None:
-            price, notes = costs.effect_price(game, ctx, thing, host, ("all", 0, 0))
+            price, notes = costs.effect_price(game, ctx, thing, host, costs.x_equip_words(ability, index))
             if price != x_paid:
                 ctx.step("effect", f"equip {thing.show()}: no change (its Gold cost is {price} ({', '.join(notes)}), "
                          f"and X paid was {x_paid})", "L5R-ACT-EFFECT", "L5R-EQUIP")
