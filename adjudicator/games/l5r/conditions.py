@@ -131,7 +131,9 @@ def readable(cond) -> bool:
             return "bowed" in cond.text or (inner == ("control-none",) and rest == ("units" + _HERE,))
         if test == "effect-choice":
             # "Gain 2 Honor or draw a card": the acting player's "choosing first/second"
-            return len(cond.args) == 2 and bool(re.fullmatch(r"option [12] of 2", cond.args[1]))
+            # ("+1F, +1C, or +1PH": one of three, "choosing third")
+            m = re.fullmatch(r"option ([1-5]) of ([2-5])", cond.args[1]) if len(cond.args) == 2 else None
+            return m is not None and int(m.group(1)) <= int(m.group(2))
         if test == "effect-during":  # "has +3F during the Combat Segment": the combat step (L5R-COMBAT)
             return tuple(cond.args[1:]) == ("combat-segment",)
         if test.startswith("effect-"):
@@ -1004,13 +1006,18 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         return True
     if test == "effect-choice":
         chosen = str(pos.memo.get("_choosing") or "").lower()
-        picked = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2}.get(chosen)
+        picked = _PICKED.get(chosen)
         return None if picked is None else picked == int(cond.args[1].split()[1])
     args = cond.args[1:] if head else cond.args
     result = _test(test, tuple(args), game, pos, actor, source, subject_of)
     if result is None:
         return None
     return (not result) if head == "effect-unless" else result
+
+
+#: the acting player's "choosing ..." naming one option of "Gain 2 Honor or draw a card" (in order)
+_PICKED = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2, "third": 3, "3": 3, "three": 3,
+           "fourth": 4, "4": 4, "four": 4, "fifth": 5, "5": 5, "five": 5}
 
 
 def _subject(word, pos, source, subject_of):
