@@ -875,13 +875,41 @@ def _same_purchase(clause) -> bool:
         and clause.target.ref == "it"
 
 
+def _even_if_bowed_trigger(ability):
+    """"Reaction: Even if this card is bowed, when paying for a Spell: ...": the grammar keeps the moment
+    as a ``paying-for`` condition after the "even if" one. The Trigger it stands for, or None."""
+    from ...core.ability import Trigger
+
+    conds = list(ability.conditions)
+    if ability.trigger is not None or len(conds) != 2 or not _bowed_even_if(conds[0]):
+        return None
+    moment = conds[1]
+    if moment.kind != "paying-for" or len(moment.args) != 1:
+        return None
+    return Trigger(timing="when", event="paying-for", text=f"when paying for {moment.args[0]}")
+
+
+def _bowed_even_if(cond) -> bool:
+    """"Even if this card is bowed": the Reaction may be taken while its card is bowed."""
+    return cond.kind == "even-if" and tuple(cond.args) == ("is", "this card", "bowed")
+
+
+def reaction_trigger(ability):
+    """The "When paying ..." trigger of a Gold Reaction: its own, or the one an "Even if this card is
+    bowed, when paying for a Spell" states (:func:`_even_if_bowed_trigger`)."""
+    return ability.trigger if ability.trigger is not None else _even_if_bowed_trigger(ability)
+
+
 def gold_reaction(ability) -> tuple[str, str | None] | None:
     """The purchases a "When paying for …: Produce N Gold" Reaction is for, as :func:`_paying_for`
     reads them, when the engine takes it as a ``with`` source; None for other forms."""
-    trigger = ability.trigger
+    trigger = reaction_trigger(ability)
     if ability.kind != "reaction" or trigger is None or trigger.timing != "when":
         return None
-    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.conditions or ability.limit:
+    # (no condition but the "Even if this card is bowed" that states the moment)
+    bowed_ok = ability.trigger is None
+    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.limit \
+            or (ability.conditions and not bowed_ok):
         return None
     if not set(ability.designators) <= {"Reaction", "Tireless"} or not all(_self_bow(c) for c in ability.costs):
         return None
@@ -1013,8 +1041,9 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         if spec is None:
             continue
         purchase = getattr(ctx, "_purchase", None)
+        trigger = reaction_trigger(ability)
         if not _reaction_fits(pos, purchase, spec, ctx.actor):
-            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
+            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({trigger.text}) may be taken only when "
                        f"its trigger fires, and {what} is not such a payment")
         key = f"{src.uid}:{ability.text}"
         if pos.memo.get("used", []).count(key):
@@ -1022,7 +1051,8 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
                        "once per turn)")
         if ability.costs and "bowed" in src.flags:
             ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed, so it cannot be bowed for its Reaction")
-        if "bowed" in src.flags and "Tireless" not in ability.designators:
+        even_if_bowed = any(_bowed_even_if(c) for c in ability.conditions)  # "Even if this card is bowed"
+        if "bowed" in src.flags and "Tireless" not in ability.designators and not even_if_bowed:
             ctx.reject("L5R-ACT-COND.1", f"{src.show()} is bowed, and abilities of bowed cards cannot be used")
         for _ in ability.costs:
             from .triggers_events import raise_event
@@ -1032,7 +1062,7 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
             ctx.step("cost", f"bow {src.name} for its Reaction", "L5R-ACT-COST", "L5R-REACTION")
         pos.memo.setdefault("used", []).append(key)
         amount = ability.effects[0].amount
-        ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
+        ctx.step("cost", f"{src.name}'s Reaction ({trigger.text}): produce {amount} Gold", "L5R-REACTION",
                  "L5R-GOLD")
         return amount
     return take_worked_gold(game, ctx, src, what)
