@@ -670,8 +670,11 @@ def _attach_pair_ok(ability, index: int) -> bool:
     # a host "this" is named; a target's or chosen card's words were checked when it was picked
     bare = not host.states and not host.keywords and not host.card_types
     chosen = chosen or _names_target(ability, what)  # "Equip the Weapon to him": the target so named
+    # ("Target a Follower in your hand and one of your Personalities: Attach the Follower to the Personality":
+    # the host named so is that target too)
+    named_host = host is not None and host.ref == "choice" and _names_target(ability, host)
     return what is not None and host is not None and (what.ref in ("it", "target") or chosen) \
-        and (host.ref in ("it", "target") or host.ref == "this" and bare) and not effects[index].duration
+        and (host.ref in ("it", "target") or host.ref == "this" and bare or named_host) and not effects[index].duration
 
 
 def _names_target(ability, spec) -> bool:

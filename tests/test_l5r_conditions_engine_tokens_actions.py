@@ -1,0 +1,90 @@
+"""Tests the engine reads from tokens on a card, from the turn's record of the player's actions, and
+one option of three; and the Gold-cost forms costs.py reads (adjudicator/games/l5r/conditions.py,
+history.py, costs.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.core.ability import Condition
+from adjudicator.games.l5r import ability as text, costs, history
+from adjudicator.games.l5r.conditions import _token_words, readable
+from adjudicator.games.l5r.effects import executes
+
+
+@pytest.mark.parametrize("words, read", [
+    ("a Poison token", ("Poison", ">=", 1)),
+    ("any Fire tokens", ("Fire", ">=", 1)),
+    ("one or more Madness tokens", ("Madness", ">=", 1)),
+    ("two or fewer Respect tokens", ("Respect", "<=", 2)),
+    ("no Training tokens", ("Training", "=", 0)),
+])
+def test_token_words(words, read):
+    assert _token_words(words) == read
+
+
+@pytest.mark.parametrize("words", ["a Weapon", "any Gizmo tokens", "a token", "two Poison tokens"])
+def test_not_token_words(words):
+    assert _token_words(words) is None  # (a kind no card names; no number said how it compares)
+
+
+def test_has_token_read():
+    assert readable(Condition(kind="effect-if:has", args=("effect 1", "he", "a Poison token"), text=""))
+    assert not readable(Condition(kind="effect-if:has", args=("effect 1", "the Ring", "a Poison token"), text=""))
+
+
+@pytest.mark.parametrize("option, read", [("option 3 of 3", True), ("option 2 of 3", True), ("option 4 of 3", False),
+                                          ("option 1 of 1", False)])
+def test_options(option, read):
+    assert readable(Condition(kind="effect-choice", args=("effect 1", option), text="")) is read
+
+
+@pytest.mark.parametrize("words, read", [
+    ("a Kharmic action", ("Kharmic", "", "")),
+    ("an action from a Political Strategy", ("", "Political", "action")),
+    ("an action", ("", "", "")),
+    ("an Honor action", None),  # ("Honor" is no designator of the pool's abilities, nor a Strategy's keyword)
+    ("an action that targeted him", None),
+])
+def test_action_words(words, read):
+    assert history._action_words(words) == read
+
+
+def test_action_fits_designator_or_keyword():
+    political = {"verb": "action-resolves", "type": "action", "kinds": ["political", "open"], "keywords": []}
+    kharmic = {"verb": "action-resolves", "type": "action", "kinds": ["open"], "keywords": ["Kharmic"]}
+    spell = {"verb": "action-resolves", "type": "spell", "kinds": ["political", "battle"], "keywords": []}
+    strategy = history._action_words("an action from a Political Strategy")
+    assert history._action_fits(political, strategy)
+    assert not history._action_fits(kharmic, strategy)
+    assert not history._action_fits(spell, strategy)  # a Spell is not a Strategy
+    assert history._action_fits(kharmic, history._action_words("a Kharmic action"))
+
+
+@pytest.mark.parametrize("line", [
+    "Battle: Give a target enemy Personality -2F. If he has a Poison token, give him a -1F/-1C Poison token.",
+    "Tireless Open: If you have resolved an action from a Political Strategy this turn, straighten this Personality.",
+    "Battle, Pay X Gold, Bow this card: Equip a Spell to your target opposed Shugenja for 2 less Gold.",
+    "Reaction: Even if this card is bowed, when paying for a Spell: Produce 4 Gold.",
+    "Battle: Target a Follower in your hand and one of your Personalities: Attach the Follower to the Personality, "
+    "paying all costs.",
+])
+def test_executes(line):
+    assert executes(text.parse_ability(line))
+
+
+@pytest.mark.parametrize("line", [
+    # the "if" scopes the whole Equip, not its discount: not carried out
+    "Battle, Pay X Gold: Equip a Weapon to your target Personality, paying 3 less Gold if he is a Kensai and opposed.",
+    # a payment for a Spell attaching to an opposed Personality: the host is not read
+    "Reaction: Even if this card is bowed, when paying for a Spell attaching to an opposed Personality: Produce 4 Gold.",
+])
+def test_not_executes(line):
+    assert not executes(text.parse_ability(line))
+
+
+def test_x_equip_price_words():
+    ability = text.parse_ability("Battle, Pay X Gold: Equip a Spell to your target Shugenja for 2 less Gold.")
+    assert costs.x_equip_words(ability, 0) == ("less", 2, 0)
+    plain = text.parse_ability("Battle, Pay X Gold: Equip a Follower in your hand to your target Personality.")
+    assert costs.x_equip_words(plain, 0) == ("all", 0, 0)
