@@ -492,10 +492,20 @@ def _after_this_destroys(ability, cond):
     if m is None or index is None or _object(words) is None or cond.args[2] != f"this-card-{m.group(1).lower()}":
         return None
     kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
-    if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
-                                                           for k in kinds):
+    # ("After this bows the target, give this Personality +1F, or +2F if he is Thunder": the first option,
+    # set off by the same moment, changes no card's bowing or destruction -- what the attack did is still
+    # what the action did)
+    same = {_index(c) for c in ability.conditions if c.kind == cond.kind and c.args[1:] == cond.args[1:]
+            and c.text == cond.text}
+    if sum(k in _ATTACKS for k in kinds) != 1 or not all(
+            k in _ATTACKS or k == "target" or k.startswith("amount-") or (i in same and k in _NO_CARD_CHANGE)
+            for i, k in enumerate(kinds)):
         return None
     return m.group(1).lower(), words
+
+
+#: effects that bow, destroy, move ... no card (what "this bowed / destroyed" reads is unchanged by them)
+_NO_CARD_CHANGE = ("modify-stat", "give-token", "draw", "gain-honor", "lose-honor", "grant-keyword")
 
 
 #: "you have Courtesy" / "you have Compassion": a player has it as the line's own reminder states
