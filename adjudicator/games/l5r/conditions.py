@@ -584,6 +584,8 @@ def readable_in(ability, cond) -> bool:
         return True
     if _action_it_did(ability, cond):  # "After your action resolves, if it bowed an enemy card"
         return True
+    if _targeted_test(ability, cond):  # "If this targeted a Crab Clan Personality": the action's one target
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -599,6 +601,45 @@ def readable_in(ability, cond) -> bool:
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
     return False
+
+
+#: "this targeted", "it targets": what the action targeted
+_TARGETED = ("targeted", "targets")
+#: targets of clauses that leave the card the action last named as it was (procedure's ``bind.last``)
+_KEEPS_LAST = (None, "this", "you", "attached", "opponent", "it")
+
+
+def _targeted_test(ability, cond) -> bool:
+    """"Ranged 4 Attack. If this targeted a card, ...", "Dishonor a target enemy Personality and give him
+    -2F. If this targeted a Crab Clan Personality, ...": the action has one target before the guarded
+    effect -- an attack's implied target (L5R-ACT-TARGET: chosen as the action is announced), or a
+    "target X" -- and no clause in between names another card, so the card the action named last (the
+    procedure's pronoun "the target") is that target when the test is asked."""
+    from ...core.ability import Effect
+    from .procedure import MILITARY, target_specs
+
+    n = _index(cond)
+    if cond.kind not in ("effect-if:did", "effect-if:did-not") or len(cond.args) != 4 or n is None \
+            or ability.kind not in ("action", "reaction") or cond.args[1].lower() not in ("this", "it") \
+            or cond.args[2].lower() not in _TARGETED or _object(cond.args[3]) is None:
+        return False
+    clauses = [c for c in (*ability.costs, *ability.effects[:n]) if isinstance(c, Effect)]
+    if len(clauses) != len(ability.costs) + n:
+        return False  # (a clause not read)
+    marks = [i for i, c in enumerate(clauses) if c.kind in MILITARY and c.target is None
+             or c.target is not None and c.target.ref == "target"]
+    specs = [s for s in target_specs(ability) if not s.optional]
+    if len(marks) != 1 or len(specs) < 1:
+        return False
+    mark = marks[0]
+    spec = clauses[mark].target if clauses[mark].target is not None else MILITARY[clauses[mark].kind]
+    if specs[0] is not spec or any(s is not spec for s in specs[1:] if s in [c.target for c in clauses]):
+        return False  # (its spec is the action's only one before the test)
+    # a clause before the target's that names a card (a cost "bow your target X" names it after the
+    # targets are chosen) or one after it naming another card would leave another card named last
+    later = clauses[mark + 1:] if clauses[mark].target is not None else [*clauses[:mark], *clauses[mark + 1:]]
+    return all(c.kind not in ("target", "choose", "create", "search", "look-at-top")
+               and (c.target is None or c.target.ref in _KEEPS_LAST) for c in later)
 
 
 def _action_it_did(ability, cond) -> bool:
@@ -1360,6 +1401,17 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = (copy.uid, "moved") in pos.memo.get("_done", ()) and copy.zone.startswith("battlefield") \
             and pos.timing.phase == "attack" and copy.controller != pos.timing.active
         return hit if test == "did" else not hit
+    if test in ("did", "did-not") and args[0].lower() in ("this", "it") and args[1].lower() in _TARGETED:
+        # the one card the action targeted (readable_in: _targeted_test), named last: "the target"
+        copy = subject_of("the target")
+        if copy is None or isinstance(copy, str):
+            return None
+        enemy, found, extra = _object(args[2])
+        fits = (not enemy or copy.controller != actor) and (found is None or _matches(pos, copy, found)) \
+            and _object_fits(game, pos, copy, extra, source)
+        if fits is None:
+            return None
+        return bool(fits) if test == "did" else not fits
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)
