@@ -68,6 +68,9 @@ def test_action_fits_designator_or_keyword():
     "Reaction: Even if this card is bowed, when paying for a Spell: Produce 4 Gold.",
     "Battle: Target a Follower in your hand and one of your Personalities: Attach the Follower to the Personality, "
     "paying all costs.",
+    "Open: Choose your performing Samurai: Give him +3F. Before this turn ends, destroy his unit.",
+    "Thunder Battle, Bow this card: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is "
+    "Thunder.",
 ])
 def test_executes(line):
     assert executes(text.parse_ability(line))
