@@ -914,7 +914,9 @@ def gold_reaction(ability) -> tuple[str, str | None] | None:
     if trigger.event not in ("paying-for", "paying-for;target=action") or ability.limit \
             or (ability.conditions and not bowed_ok):
         return None
-    if not set(ability.designators) <= {"Reaction", "Tireless"} or not all(_self_bow(c) for c in ability.costs):
+    # ("Kolat Reaction": a keyword of the ability, which changes nothing of how it is taken)
+    if not set(ability.designators) <= {"Reaction", "Tireless", "Kolat"} \
+            or not all(_self_bow(c) for c in ability.costs):
         return None
     effects = list(ability.effects)
     if not effects or not isinstance(effects[0], Effect) or effects[0].kind != "produce-gold" \
@@ -1486,7 +1488,8 @@ def x_equips_priced(ability) -> bool:
         if not index.isdigit():
             return False
         i = int(index)
-        if not (i < len(ability.effects) and equips_for_x(ability, i)) \
-                and not (i > 0 and getattr(ability.effects[i], "kind", "") == "attach-to" and equips_for_x(ability, i - 1)):
+        after_equip = 0 < i < len(ability.effects) and getattr(ability.effects[i], "kind", "") == "attach-to" \
+            and equips_for_x(ability, i - 1)
+        if not (i < len(ability.effects) and equips_for_x(ability, i)) and not after_equip:
             return False
     return bool(conds)
