@@ -586,6 +586,8 @@ def readable_in(ability, cond) -> bool:
         return True
     if _targeted_test(ability, cond):  # "If this targeted a Crab Clan Personality": the action's one target
         return True
+    if _the_card_yours(ability, cond):  # "Target a card in a Province. If the card is not yours, ..."
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -640,6 +642,20 @@ def _targeted_test(ability, cond) -> bool:
     later = clauses[mark + 1:] if clauses[mark].target is not None else [*clauses[:mark], *clauses[mark + 1:]]
     return all(c.kind not in ("target", "choose", "create", "search", "look-at-top")
                and (c.target is None or c.target.ref in _KEEPS_LAST) for c in later)
+
+
+#: "If the card is (not) yours": whose card it is
+_YOURS = ("is-yours", "is-not-yours")
+
+
+def _the_card_yours(ability, cond) -> bool:
+    """"Target a card in a Province. If the card is not yours, bow this Holding to turn it face-up":
+    "the card" is the action's one target, named last (:func:`_targeted_test`'s reading)."""
+    head, test = _split(cond.kind)
+    if head != "effect-if" or test not in _YOURS or len(cond.args) != 2 or cond.args[1].lower() != "the card":
+        return False
+    probe = type(cond)(kind="effect-if:did", args=(cond.args[0], "this", "targeted", "a card"), text=cond.text)
+    return _targeted_test(ability, probe)
 
 
 def _action_it_did(ability, cond) -> bool:
@@ -1401,6 +1417,15 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = (copy.uid, "moved") in pos.memo.get("_done", ()) and copy.zone.startswith("battlefield") \
             and pos.timing.phase == "attack" and copy.controller != pos.timing.active
         return hit if test == "did" else not hit
+    if test in _YOURS and len(args) == 1:
+        # "the card": the action's one target (readable_in); yours if you control it -- or, out of play, own it
+        copy = subject_of("the target" if args[0].lower() == "the card" else args[0])
+        if copy is None or isinstance(copy, str):
+            return None
+        from .effects import in_play
+
+        mine = (copy.controller if in_play(pos, copy) else copy.owner) == actor
+        return mine if test == "is-yours" else not mine
     if test in ("did", "did-not") and args[0].lower() in ("this", "it") and args[1].lower() in _TARGETED:
         # the one card the action targeted (readable_in: _targeted_test), named last: "the target"
         copy = subject_of("the target")
