@@ -69,6 +69,10 @@ def test_action_fits_designator_or_keyword():
     "Battle: Target a Follower in your hand and one of your Personalities: Attach the Follower to the Personality, "
     "paying all costs.",
     "Open: Choose your performing Samurai: Give him +3F. Before this turn ends, destroy his unit.",
+    "Limited: Target a card in a Province. If the card is not yours, bow this Holding to turn it face-up; otherwise, "
+    "turn it face-up.",
+    "Battle: Ranged 2 Attack with +2 strength if it targets a Follower.",
+    "Kolat Reaction, Bow this card: When paying for a Holding, produce 2 Gold which may only pay for that card.",
     "Thunder Battle, Bow this card: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is "
     "Thunder.",
 ])
@@ -81,6 +85,12 @@ def test_executes(line):
     "Battle, Pay X Gold: Equip a Weapon to your target Personality, paying 3 less Gold if he is a Kensai and opposed.",
     # a payment for a Spell attaching to an opposed Personality: the host is not read
     "Reaction: Even if this card is bowed, when paying for a Spell attaching to an opposed Personality: Produce 4 Gold.",
+    # the test is scoped to the targeting only, and "give him -2F" after it would happen regardless
+    "Political Battle: Dishonor a target enemy Personality and give him -2F. If this targeted a Crab Clan "
+    "Personality, you may target another Personality and give him -2F.",
+    # two Ranged Attacks share one implied target description: which card is whose is not told
+    "Battle: Destroy this card: Ranged 4 Attack with +2 strength if it targets a Follower. If this Shugenja is Thunder "
+    "and the Ranged Attack destroyed a Follower, Ranged 4 Attack.",
 ])
 def test_not_executes(line):
     assert not executes(text.parse_ability(line))

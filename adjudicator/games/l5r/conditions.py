@@ -617,14 +617,20 @@ def _targeted_test(ability, cond) -> bool:
     effect -- an attack's implied target (L5R-ACT-TARGET: chosen as the action is announced), or a
     "target X" -- and no clause in between names another card, so the card the action named last (the
     procedure's pronoun "the target") is that target when the test is asked."""
-    from ...core.ability import Effect
-    from .procedure import MILITARY, target_specs
-
     n = _index(cond)
     if cond.kind not in ("effect-if:did", "effect-if:did-not") or len(cond.args) != 4 or n is None \
             or ability.kind not in ("action", "reaction") or cond.args[1].lower() not in ("this", "it") \
             or cond.args[2].lower() not in _TARGETED or _object(cond.args[3]) is None:
         return False
+    return not _runs_on_unscoped(ability, n, cond) and _one_target_named(ability, n)
+
+
+def _one_target_named(ability, n: int) -> bool:
+    """The action has one target before effect ``n``, and it is the card named last then (the procedure's
+    "the target"): see :func:`_targeted_test`."""
+    from ...core.ability import Effect
+    from .procedure import MILITARY, target_specs
+
     clauses = [c for c in (*ability.costs, *ability.effects[:n]) if isinstance(c, Effect)]
     if len(clauses) != len(ability.costs) + n:
         return False  # (a clause not read)
@@ -634,6 +640,11 @@ def _targeted_test(ability, cond) -> bool:
     if len(marks) != 1 or len(specs) < 1:
         return False
     mark = marks[0]
+    # ("Ranged 4 Attack with +2 strength if it targets a Follower. ... Ranged 4 Attack": two attacks of a
+    # kind share one implied target description, whose cards the procedure does not tell apart)
+    everywhere = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
+    if clauses[mark].target is None and sum(c.kind == clauses[mark].kind for c in everywhere) != 1:
+        return False
     spec = clauses[mark].target if clauses[mark].target is not None else MILITARY[clauses[mark].kind]
     if specs[0] is not spec or any(s is not spec for s in specs[1:] if s in [c.target for c in clauses]):
         return False  # (its spec is the action's only one before the test)
@@ -644,6 +655,24 @@ def _targeted_test(ability, cond) -> bool:
                and (c.target is None or c.target.ref in _KEEPS_LAST) for c in later)
 
 
+def _runs_on_unscoped(ability, n: int, cond) -> bool:
+    """Does the sentence of guarded effect ``n`` go on with an effect the test was not put on ("If this
+    targeted a Crab Clan Personality, you may target another Personality and give him -2F": the reader
+    scoped the test to the targeting only)? Then the test is not read: the rest would happen regardless."""
+    effects = list(ability.effects)
+    if n + 1 >= len(effects) or not hasattr(effects[n], "text") or not hasattr(effects[n + 1], "text"):
+        return False
+    if any(_index(c) == n + 1 and c.kind == cond.kind and c.args[1:] == cond.args[1:] for c in ability.conditions):
+        return False
+    text = ability.text or ""
+    here = text.find(effects[n].text)
+    there = text.find(effects[n + 1].text, here + 1) if here >= 0 else -1
+    if here < 0 or there < 0:
+        return True  # (cannot tell: not read)
+    between = text[here + len(effects[n].text):there]
+    return "." not in between and "otherwise" not in between.lower()
+
+
 #: "If the card is (not) yours": whose card it is
 _YOURS = ("is-yours", "is-not-yours")
 
@@ -652,10 +681,11 @@ def _the_card_yours(ability, cond) -> bool:
     """"Target a card in a Province. If the card is not yours, bow this Holding to turn it face-up":
     "the card" is the action's one target, named last (:func:`_targeted_test`'s reading)."""
     head, test = _split(cond.kind)
-    if head != "effect-if" or test not in _YOURS or len(cond.args) != 2 or cond.args[1].lower() != "the card":
+    n = _index(cond)
+    if head != "effect-if" or test not in _YOURS or len(cond.args) != 2 or cond.args[1].lower() != "the card" \
+            or n is None or ability.kind not in ("action", "reaction"):
         return False
-    probe = type(cond)(kind="effect-if:did", args=(cond.args[0], "this", "targeted", "a card"), text=cond.text)
-    return _targeted_test(ability, probe)
+    return not _runs_on_unscoped(ability, n, cond) and _one_target_named(ability, n)
 
 
 def _action_it_did(ability, cond) -> bool:
