@@ -167,6 +167,10 @@ def _self_condition_ok(cond) -> bool:
         return re.fullmatch(r"[A-Z][a-z]+", args[1]) is not None  # "if your Allegiance is Progressive"
     if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
         return True  # "if you control the Ring of Earth": a card of that title in play
+    if test in ("did", "did-not"):
+        from . import history  # "if another of your Dojos entered play this turn": the turn's record
+
+        return bool(history.reads(test, tuple(args))) and args[0].startswith("another of your ")
     if test == "you-control":
         from .conditions import _kind_words
 
@@ -421,6 +425,11 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test in ("did", "did-not"):  # "if another of your Dojos entered play this turn" (history.py)
+        from . import history
+
+        return history.test(test, tuple(args), pos=pos, actor=actor,
+                            subject=lambda word: copy if word == "this card" else None)
     if test == "you-are":  # "if you are the Defender": a battle's sides (L5R-ATTACK)
         attacking = pos.timing.phase == "attack" and actor == pos.timing.active
         return attacking if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacking)
@@ -475,7 +484,12 @@ def _own_trait_holds(game, ctx, copy, ability) -> bool:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' names {name}, not this card: it does not "
                  "lower this card's price", "L5R-GOLD")
         return False
-    unmet = [c for c in ability.conditions if not _self_condition(game, ctx.position, ctx.actor, copy, c)]
+    verdicts = [(c, _self_condition(game, ctx.position, ctx.actor, copy, c)) for c in ability.conditions]
+    unknown = [c for c, v in verdicts if v is None]
+    if unknown:  # ("this turn" in a turn the engine did not see from its start: not guessed)
+        ctx.reject("L5R-GOLD", f"the engine cannot tell whether {unknown[0].text} (the turn was not played from its "
+                   f"start), so it cannot work out {copy.name}'s price")
+    unmet = [c for c, v in verdicts if not v]
     if unmet:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
                  f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")

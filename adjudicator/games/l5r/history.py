@@ -188,6 +188,9 @@ def reads(test: str, args: tuple) -> bool | None:
         return _tokens(args[2]) is not None  # "if you have not given any Madness tokens this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "played"):
         return _another_titled(args[2]) is not None  # "if you have not played another Flashy Technique this turn"
+    if test in ("did", "did-not") and len(args) == 4 and args[1:3] == ("entered", "play") \
+            and _another_of_yours(args[0]) is not None:
+        return True  # "if another of your Dojos entered play this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[0] == "you" and args[1] in _TOOK:
         return _action_words(args[2]) is not None  # "if you took a Kharmic action this turn", "an action from a
         # Political Strategy"
@@ -223,6 +226,21 @@ def reads_in_delayed(test: str, args: tuple) -> bool:
     if test == "not-was" and args == ("that battlefield's province", "destroyed"):
         return True  # "Before this turn ends, gain 3 Honor if that battlefield's province has not been destroyed"
     return False
+
+
+#: "another of your Dojos", "another of your Holdings": a card of the player's other than this one
+_ANOTHER_OF_YOURS = re.compile(r"another of your ([A-Z][A-Za-z\-]*)")
+
+
+def _another_of_yours(words: str):
+    """"another of your Dojos" -> the kind words of one such card (the Dojo keyword), or None."""
+    from .conditions import _kind_words
+
+    m = _ANOTHER_OF_YOURS.fullmatch(words.strip())
+    found = _kind_words(m.group(1)) if m else None
+    if found is not None and found[0] == "keyword" and found[1].endswith("s"):
+        found = ("keyword", found[1][:-1])  # "Dojos": the Dojo keyword
+    return found if found is not None and found[0] in ("type", "keyword") else None
 
 
 #: "you have resolved / taken / took an action ...": an action of the player's that resolved (note_action)
@@ -404,6 +422,15 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     if test in ("did", "did-not") and args[:2] == ("you", "given"):
         name = _tokens(args[2]).casefold()
         hit = any(e["verb"] == "token-given" and e["by"] == actor and e["token"].casefold() == name for e in record)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[1:3] == ("entered", "play") and _another_of_yours(args[0]) is not None:
+        # a card of the kind that entered play this turn under the player's control, other than this card (its
+        # keywords as it is now: a card's printed keywords name its kind)
+        from .conditions import _matches
+
+        found, this = _another_of_yours(args[0]), subject("this card")
+        hit = any(e["verb"] == "enters-play" and e["controller"] == actor and (this is None or e["uid"] != this.uid)
+                  and (c := pos.copies.get(e["uid"])) is not None and _matches(pos, c, found) for e in record)
         return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[0] == "you" and args[1] in _TOOK:
         # the player's own actions that resolved in the period (the game's own ones too: Equip, Lobby ...)
