@@ -196,7 +196,29 @@ def _per_card(ability):
     return each.target if isinstance(each, Effect) and each.kind == "amount-for-each" else None
 
 
+def _each_reduction(ability) -> bool:
+    """"Ujirou enters play for 2 less Gold if any other player is Mantis Clan. Ujirou enters play for 4 less
+    Gold if you are the Defender": two (or more) reductions of the card's own price, each with its own
+    conditions (:func:`_self_condition_ok`); each applies when its conditions hold."""
+    effects = list(ability.effects)
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(effects) < 2:
+        return False
+    if not all(isinstance(c, Effect) and c.kind == "cost-reduction" and c.keyword == "less-gold" and c.amount
+               and c.target is not None and c.target.ref == "this" and not c.target.keywords
+               and not c.target.states and not c.target.tests for c in effects):
+        return False
+    return all(_index_of(c) is not None and _index_of(c) < len(effects) and _self_condition_ok(c)
+               for c in ability.conditions)
+
+
+def _index_of(cond) -> int | None:
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
 def _self_reduction_ok(ability) -> bool:
+    if _each_reduction(ability):
+        return True
     if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) not in (1, 2):
         return False
     clause = ability.effects[0]
@@ -446,6 +468,15 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
     """(Gold less, Honor Requirement ignored) from ``copy``'s traits on itself, with steps."""
     less, ignore_req = 0, False
     for ability in game.abilities(copy):
+        if _each_reduction(ability):
+            for i, clause in enumerate(ability.effects):  # each with the conditions on it
+                one = dataclasses.replace(ability, effects=(clause,), conditions=tuple(
+                    c for c in ability.conditions if _index_of(c) == i))
+                if _own_trait_holds(game, ctx, copy, one):
+                    less += clause.amount
+                    ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold "
+                             f"('{clause.text}')", "L5R-GOLD", "L5R-DYNASTY")
+            continue
         if not _self_reduction_ok(ability):
             continue
         clause = ability.effects[0]
