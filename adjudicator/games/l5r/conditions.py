@@ -90,6 +90,17 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     if m and m.group(3).lower() in TYPES | set(_PLURAL):
         words = tuple(w for w in m.group(1).split(", ") if w) + (m.group(2),)
         return "keywords-type", (words, _PLURAL.get(m.group(3).lower(), m.group(3).lower()))
+    # "a Gaijin or Peasant Weapon": either keyword, and the keyword after them
+    m = re.fullmatch(r"([A-Z][A-Za-z\-]*) or ([A-Z][A-Za-z\-]*) ([A-Z][A-Za-z\-]*)", t)
+    if m:
+        return "keywords-keyword", ((m.group(1), m.group(2)), m.group(3))
+    # "a Nonhuman, non-Shadowlands Follower": keywords it has and keywords it has not, and its type
+    m = re.fullmatch(r"((?:non-)?[A-Z][A-Za-z\-]*(?:, (?:non-)?[A-Z][A-Za-z\-]*)+) ([A-Za-z]+)", t)
+    if m and m.group(2).lower() in TYPES | set(_PLURAL):
+        words = m.group(1).split(", ")
+        return "described", (tuple(w for w in words if not w.startswith("non-")),
+                             tuple(w[len("non-"):] for w in words if w.startswith("non-")),
+                             _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
     # "a Peasant Weapon", "a Two-Handed Weapon": capitalised words only, read by _has_words (a
     # keyword of several words, or each word a keyword)
     if re.fullmatch(r"[A-Z][A-Za-z\-]*(?: [A-Z][A-Za-z\-]*)+", t):
@@ -196,6 +207,8 @@ def _your_provinces(args) -> bool:
         and args[2].lower() in ("province", "provinces")
 
 
+#: "it is (not) the active player's first (or second) turn", "it is not your first (or second) turn"
+_FIRST_TURNS = ("not-first-turns", "active-player-first-turns", "not-active-player-first-turns")
 #: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
 _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
@@ -217,6 +230,8 @@ def _readable(test: str, args: tuple) -> bool:
         return True
     if test == "first-turn" and args == ("it",):  # "If it is your first turn" (Comprehensive Rules, "Cycle")
         return True
+    if test in _FIRST_TURNS and len(args) == 1 and args[0] in ("1", "2"):
+        return True  # "If it is not the active player's first or second turn" (the turn's place in seat order)
     if _dead_words(test, args) is not None:  # "if you own a dead Courtier", "a dead Personality in any discard pile"
         return True
     if args and _PERIOD_ARG.fullmatch(args[-1]):
@@ -1145,6 +1160,12 @@ def _matches(pos, copy, found) -> bool:
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "keywords-type":
         return any(pos.has_keyword(copy, k) for k in word[0]) and _matches(pos, copy, ("type", word[1]))
+    if kind == "keywords-keyword":  # "a Gaijin or Peasant Weapon"
+        return any(pos.has_keyword(copy, k) for k in word[0]) and pos.has_keyword(copy, word[1])
+    if kind == "described":  # "a Nonhuman, non-Shadowlands Follower"
+        having, lacking, noun = word
+        return all(pos.has_keyword(copy, k) for k in having) and not any(pos.has_keyword(copy, k) for k in lacking) \
+            and _matches(pos, copy, ("type", noun))
     if kind == "type":
         if word == "unit":  # "Cavalry units": Personalities and Followers
             return copy.card.type in ("personality", "follower")
@@ -1281,6 +1302,20 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         return pos.timing.active == actor and pos.timing.turn == seats.index(actor) + 1
 
+    if test in _FIRST_TURNS:
+        # the active player's (or your) own turn count: turns go round the table in seat order, one per player
+        # (L5R-TURN), so seat i's k-th turn is turn i + 1 + (k - 1) * (number of players)
+        seats = list(pos.seat_order)
+        whose = actor if test == "not-first-turns" else pos.timing.active
+        if whose not in seats or not isinstance(pos.timing.turn, int):
+            return None
+        first = seats.index(whose) + 1
+        if test == "not-first-turns" and pos.timing.active != actor:
+            return True  # (not your turn at all: not your first one)
+        if pos.timing.turn < first:
+            return None  # (a turn number before the player's first: a position the count does not explain)
+        among = (pos.timing.turn - first) // len(seats) + 1 <= int(args[0])
+        return among if test == "active-player-first-turns" else not among
     if test == "you-have" and _designation(args):
         # Courtesy: unless you went first (the first player in seat order); Compassion: while you have
         # fewer provinces than every other player (the reminders the line states: _designations_stated)
