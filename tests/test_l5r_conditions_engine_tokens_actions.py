@@ -50,15 +50,18 @@ def test_action_words(words, read):
     assert history._action_words(words) == read
 
 
-def test_action_fits_designator_or_keyword():
+def test_action_fits_designator():
     political = {"verb": "action-resolves", "type": "action", "kinds": ["political", "open"], "keywords": []}
-    kharmic = {"verb": "action-resolves", "type": "action", "kinds": ["open"], "keywords": ["Kharmic"]}
+    kharmic_card = {"verb": "action-resolves", "type": "action", "kinds": ["open"], "keywords": ["Kharmic"]}
+    kharmic = {"verb": "action-resolves", "type": "action", "kinds": ["kharmic", "open"], "keywords": []}
     spell = {"verb": "action-resolves", "type": "spell", "kinds": ["political", "battle"], "keywords": []}
     strategy = history._action_words("an action from a Political Strategy")
     assert history._action_fits(political, strategy)
-    assert not history._action_fits(kharmic, strategy)
+    assert not history._action_fits(kharmic_card, strategy)
     assert not history._action_fits(spell, strategy)  # a Spell is not a Strategy
     assert history._action_fits(kharmic, history._action_words("a Kharmic action"))
+    # the Kharmic keyword of a card does not make its Open action a Kharmic one (Comprehensive Rules, "Kharmic")
+    assert not history._action_fits(kharmic_card, history._action_words("a Kharmic action"))
 
 
 @pytest.mark.parametrize("line", [

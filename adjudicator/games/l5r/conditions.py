@@ -976,6 +976,15 @@ def _at_least(text: str):
     return int(_COUNTS.get(m.group(1), m.group(1))), found
 
 
+def _at_most(text: str):
+    """"three or fewer Personalities" -> (3, kind words), or None."""
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) or (?:fewer|less) (.+)", text.strip())
+    found = _kind_words(m.group(2)) if m else None
+    if found is None or found[0] not in ("type", "keyword"):
+        return None
+    return int(_COUNTS.get(m.group(1), m.group(1))), found
+
+
 def _counted(text: str):
     """"two Weapons" -> (2, the Weapon keyword): a number of attachments (plural keyword or type), or None."""
     m = re.fullmatch(r"(two|three|four|five) ([A-Z][A-Za-z\-]*s)", text.strip())
@@ -1023,6 +1032,8 @@ def _controlled(text: str):
     counted = _at_least(t)
     if counted is not None:
         return ("count", *counted)
+    if _at_most(t) is not None:  # "while you control three or fewer Personalities"
+        return ("at-most", *_at_most(t))
     m = re.fullmatch(r"(?:a|an|any) (.+)", t)
     if m:
         parts = m.group(1).split(" or ")
@@ -1422,6 +1433,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(args[1])
         n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
         return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
+    if test == "you-control" and _at_most(args[0]) is not None:  # "three or fewer Personalities" in play
+        n, found = _at_most(args[0])
+        return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
+                   and in_play(pos, c)) <= n
     if test == "you-control" and _at_least(args[0]) is not None:
         n, found = _at_least(args[0])
         other = " or more other " in args[0]  # ("two or more other Geisha Houses": not this card)

@@ -273,11 +273,14 @@ _BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
 _PRINTED_COST = ("base-gold-cost", "printed-gold-cost")
 
 
-def _less_gold_trait(ability) -> Effect | None:
+def _less_gold_trait(ability, *, while_ok: bool = False) -> Effect | None:
     """The one "… paying N less Gold" clause of a plain trait (no costs, designators or
-    conditions), or None: what board and attachment discounts are read from."""
-    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
-            or len(ability.effects) != 1:
+    conditions), or None: what board and attachment discounts are read from. ``while_ok``: "While you
+    control three or fewer Personalities, your ... enter play for 1 less Gold" -- tests the engine reads
+    (:func:`_while_read`), asked when the purchase is made (:func:`board_reductions`)."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1:
+        return None
+    if ability.conditions and not (while_ok and _while_read(ability)):
         return None
     clause = ability.effects[0]
     if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
@@ -286,17 +289,30 @@ def _less_gold_trait(ability) -> Effect | None:
     return clause
 
 
+def _while_read(ability) -> bool:
+    """Every condition of the trait is a "while" on its one effect that conditions.py reads about the
+    player ("while you control three or fewer Personalities")."""
+    from .conditions import readable
+
+    return all(c.kind.startswith("effect-while:") and c.args[:1] == ("effect 0",) and readable(c)
+               and c.kind.partition(":")[2] in _WHILE_TESTS for c in ability.conditions)
+
+
+#: "while" tests of a board discount: about the player's cards in play (their controller's, at the purchase)
+_WHILE_TESTS = ("you-control", "control-at-least", "control-at-most", "control-none")
+
+
 def _board_reduction(ability):
     """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
     enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
-    clause = _less_gold_trait(ability)
+    clause = _less_gold_trait(ability, while_ok=True)
     if clause is None:
         return None
     spec = clause.target
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
             or not all(t.stat in _PRINTED_COST for t in spec.tests) \
             or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
-            or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
+            or not re.match(r"[Yy]our (other )?[A-Z]", spec.text or ""):  # ("While ..., your other Nonhuman ...")
         return None
     return spec, clause.amount
 
@@ -561,10 +577,30 @@ def board_reductions(game, ctx, bought) -> int:
             if not all(isinstance(printed, int) and compare(printed, t.op, t.value) for t in spec.tests):
                 continue  # "with a base Gold Cost of 5 or higher"
             if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
+                if not _while_holds(game, ctx, copy, ability):
+                    continue
                 less += amount
                 ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
                          f"{bought.name} is one", "L5R-GOLD")
     return less
+
+
+def _while_holds(game, ctx, copy, ability) -> bool:
+    """The "while" tests of a board discount, asked for its card's controller as the purchase is made
+    (a card being bought is not yet in play, so it is not counted); a step says when one does not hold.
+    A test the engine cannot decide refuses the purchase (its price is not guessed)."""
+    from .conditions import evaluate
+
+    for cond in ability.conditions:
+        verdict = evaluate(cond, game=game, pos=ctx.position, actor=copy.controller, source=copy,
+                           subject_of=lambda word: None)
+        if verdict is None:
+            ctx.reject("L5R-GOLD", f"the engine cannot tell whether {cond.text}, so it cannot work out the price")
+        if not verdict:
+            ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
+                     f"{cond.text}", "L5R-GOLD", "L5R-TRAIT")
+            return False
+    return True
 
 
 def attach_discount(game, ctx, item, host) -> int | str:

@@ -254,8 +254,8 @@ _SOURCE_TYPES = {"Strategy": "action", "Spell": "spell", "Holding": "holding", "
 
 
 #: the words "a X action" may name: designators of the card pool's abilities ("a Political action", "a Recon
-#: action") and the Kharmic keyword of the Strategies it is printed on ("a Kharmic action"); other words ("an
-#: Honor action") are not read
+#: action") and of the rulebook's Kharmic action ("a Kharmic action"); other words ("an Honor action") are not
+#: read
 _ACTION_KINDS = frozenset({"Battle", "Open", "Limited", "Political", "Interrupt", "Engage", "Dynasty", "Iaijutsu",
                            "Tireless", "Ninja", "Absent", "Home", "Favor", "Maho", "Kiho", "Economic", "Recon", "Jade",
                            "Siege", "Tactical", "Virtue", "Kolat", "Kharmic", "Air", "Earth", "Fire", "Water", "Void",
@@ -273,12 +273,14 @@ def _action_words(words: str) -> tuple[str, str, str] | None:
 
 def _action_fits(entry: dict, found: tuple[str, str, str]) -> bool:
     """Does a resolved action fit "a Kharmic action" / "an action from a Political Strategy"? A word before
-    "action" or before the card's type is one of the action's designators ("Political Battle:") or a keyword
-    of the card it was taken from (a Kharmic Strategy), as the record kept them when it resolved."""
+    "action" or before the card's type is one of the action's designators ("Political Battle:"; the
+    rulebook's "Kharmic Repeatable Limited" action, Comprehensive Rules "Kharmic"), as the record kept them
+    when it resolved -- not a keyword of its card (a Strategy with the Kharmic keyword does not make its
+    actions Kharmic ones)."""
     word, card_word, card_type = found
     if card_type and entry.get("type") != card_type:
         return False
-    words = {k.casefold() for k in (*(entry.get("kinds") or ()), *(entry.get("keywords") or ()))}
+    words = {k.casefold() for k in entry.get("kinds") or ()}
     return all(not w or w.casefold() in words for w in (word, card_word))
 
 
