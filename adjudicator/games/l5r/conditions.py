@@ -617,6 +617,13 @@ def readable_in(ability, cond) -> bool:
         return head == "effect-if" and _optional_before(ability, cond) is not None
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
+    if test in ("any-of", "all-of"):  # "if the Personality is opposed or Spider Clan": each part of one card named
+        subs = _decoder()(cond.args[1:]) or ()
+        said = {s.args[0] for s in subs if s.args}
+        if len(subs) < 2 or len(said) != 1 or _named_kind(next(iter(said))) is None:
+            return False
+        one = type(cond)(kind=f"{head}:is", args=(cond.args[0], next(iter(said))), text=cond.text)
+        return all(_readable(s.kind, ("he", *s.args[1:])) for s in subs) and _one_named(ability, one)
     return False
 
 
