@@ -302,16 +302,30 @@ def _while_read(ability) -> bool:
 _WHILE_TESTS = ("you-control", "control-at-least", "control-at-most", "control-none")
 
 
+def _among_traits(ability):
+    """"Your Stronghold has no abilities. Your Geisha enter play for 1 less Gold": the one Gold-cost
+    clause of a plain line of several traits (no costs, designators or conditions; the other traits
+    judged by effects.executes on their own), or None."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) < 2:
+        return None
+    found = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "cost-reduction"]
+    if len(found) != 1 or found[0].keyword != "less-gold" or not found[0].amount:
+        return None
+    return found[0]
+
+
 def _board_reduction(ability):
     """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
     enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
-    clause = _less_gold_trait(ability, while_ok=True)
+    clause = _less_gold_trait(ability, while_ok=True) or _among_traits(ability)
     if clause is None:
         return None
     spec = clause.target
+    # ("Your Geisha": cards of any type with the keyword)
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
             or not all(t.stat in _PRINTED_COST for t in spec.tests) \
-            or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
+            or not (spec.card_types or spec.keywords) or not set(spec.card_types) <= _BOUGHT_TYPES \
             or not re.match(r"[Yy]our (other )?[A-Z]", spec.text or ""):  # ("While ..., your other Nonhuman ...")
         return None
     return spec, clause.amount
@@ -572,7 +586,7 @@ def board_reductions(game, ctx, bought) -> int:
             if found is None:
                 continue
             spec, amount = found
-            typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            typed = not spec.card_types or "card" in spec.card_types or bought.card.type in spec.card_types
             printed = bought.card.attrs.get("gold-cost", 0)
             if not all(isinstance(printed, int) and compare(printed, t.op, t.value) for t in spec.tests):
                 continue  # "with a base Gold Cost of 5 or higher"
