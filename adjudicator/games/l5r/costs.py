@@ -152,11 +152,20 @@ def is_discount(ability, clause) -> bool:
     return bool(_cost_conditions(ability, ability.effects.index(clause)))
 
 
-def _self_condition_ok(cond) -> bool:
+def _self_condition_ok(cond, ability=None) -> bool:
     head, _, test = cond.kind.partition(":")
     args = cond.args[1:]
     if head != "effect-if":
         return False
+    if test == "any-of" and ability is not None:
+        # "if you are Crab Clan or have Compassion or Courtesy. (Compassion takes effect while ...)": each
+        # part a test read here, or a designation whose reminder the line states (conditions.py)
+        from .conditions import _designation, _designations_stated
+
+        parts = _parts(cond)
+        return bool(parts) and _designations_stated(ability, cond) and all(
+            _designation(p.args[1:]) is not None if p.kind == "effect-if:you-have" else _self_condition_ok(p)
+            for p in parts)
     if test == "clan-player":
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
@@ -177,6 +186,14 @@ def _self_condition_ok(cond) -> bool:
         return len(args) == 1 and re.match(r"(a|an|any) ", args[0]) is not None and _kind_words(
             re.sub(r"^(a|an|any) ", "", args[0])) is not None
     return False
+
+
+def _parts(cond) -> list:
+    """The parts of a joined "any-of" test, each as an "effect-if" condition on the same effect."""
+    from .conditions import _decoder
+
+    return [type(cond)(kind="effect-if:" + c.kind, args=(cond.args[0], *c.args), text=cond.text)
+            for c in _decoder()(cond.args[1:]) or ()]
 
 
 #: "the Ring of Earth", "the Ring of the Void": a card named by its title
@@ -207,7 +224,7 @@ def _each_reduction(ability) -> bool:
                and c.target is not None and c.target.ref == "this" and not c.target.keywords
                and not c.target.states and not c.target.tests for c in effects):
         return False
-    return all(_index_of(c) is not None and _index_of(c) < len(effects) and _self_condition_ok(c)
+    return all(_index_of(c) is not None and _index_of(c) < len(effects) and _self_condition_ok(c, ability)
                for c in ability.conditions)
 
 
@@ -238,7 +255,7 @@ def _self_reduction_ok(ability) -> bool:
         return False
     if clause.keyword == "recruit-less-gold" and len(ability.effects) != 1:
         return False
-    return all(_self_condition_ok(c) for c in ability.conditions)
+    return all(_self_condition_ok(c, ability) for c in ability.conditions)
 
 
 def _recruiting(ctx, copy) -> bool:
@@ -431,7 +448,7 @@ def condition_executes(ability, cond) -> bool:
         clause = ability.effects[index] if index < len(ability.effects) else None
         if isinstance(clause, Effect) and clause.kind == "amount-plus":
             return True
-    if _self_reduction_ok(ability) and _self_condition_ok(cond):
+    if _self_reduction_ok(ability) and _self_condition_ok(cond, ability):
         return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
         return True
@@ -465,9 +482,16 @@ def continuous_applies(effect, ref) -> bool:
 
 # ---- carrying out ------------------------------------------------------------------------
 
-def _self_condition(game, pos, actor, copy, cond) -> bool:
+def _self_condition(game, pos, actor, copy, cond) -> bool | None:
     test = cond.kind.partition(":")[2]
     args = cond.args[1:]
+    if test == "any-of":  # one part holding is enough; a designation as the line's reminder states it
+        from .conditions import _designation, _test
+
+        verdicts = [_test("you-have", p.args[1:], game, pos, actor, copy, lambda word: None)
+                    if p.kind == "effect-if:you-have" and _designation(p.args[1:]) is not None
+                    else _self_condition(game, pos, actor, copy, p) for p in _parts(cond)]
+        return True if True in verdicts else (None if None in verdicts else False)
     if test == "clan-player":
         clan = str(pos.players[actor].attrs.get("clan", "")).casefold()
         return clan in {a.casefold() for a in args}
