@@ -76,6 +76,15 @@ def test_action_fits_designator():
     "turn it face-up.",
     "Battle: Ranged 2 Attack with +2 strength if it targets a Follower.",
     "Kolat Reaction, Bow this card: When paying for a Holding, produce 2 Gold which may only pay for that card.",
+    "This Holding enters play for 1 less Gold if another of your Dojos entered play this turn.",
+    "While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play for "
+    "1 less Gold.",
+    "Your Stronghold has no abilities. Your Geisha enter play for 1 less Gold.",
+    "Enters play for 2 less Gold if you are Crab Clan or have Compassion or Courtesy. (Compassion takes effect while "
+    "you have fewer Provinces than anyone else. Courtesy does not take effect if you went first.)",
+    "Battle: Give a target enemy Personality -2F, or -3F if this Personality has a Gaijin or Peasant Weapon attached.",
+    "Battle: Fear 2, or Fear 4 if this Personality has a Nonhuman, non-Shadowlands Follower.",
+    "Open: Target your Personality: Straighten him. Gain 2 Honor if your Personality is Fallen or a Magistrate.",
     "Thunder Battle, Bow this card: Fear 2. After this bows the target, give this Personality +1F, or +2F if he is "
     "Thunder.",
 ])
@@ -96,6 +105,16 @@ def test_executes(line):
     "and the Ranged Attack destroyed a Follower, Ranged 4 Attack.",
 ])
 def test_not_executes(line):
+    assert not executes(text.parse_ability(line))
+
+
+@pytest.mark.parametrize("line", [
+    # the reminder of Courtesy is not stated: when it takes effect is not read
+    "Enters play for 2 less Gold if you are Crab Clan or have Courtesy.",
+    # a "while" about something other than the player's cards in play
+    "While this Personality is bowed, your Holdings enter play for 1 less Gold.",
+])
+def test_cost_forms_not_executed(line):
     assert not executes(text.parse_ability(line))
 
 
