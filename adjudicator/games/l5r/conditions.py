@@ -892,6 +892,23 @@ def leading_subject(pos, source, ability, index: int, clause):
     return None
 
 
+def leads_with_own_card(ability, index: int) -> bool:
+    """Does :func:`leading_subject` name this card for effect ``index`` ("If Natsumi would be opposed, move
+    it to the current battlefield")? The same reading, without a position: the pronoun right after an
+    "If ..." whose subject is this card's name or "this Personality"."""
+    clause = ability.effects[index] if 0 <= index < len(ability.effects) else None
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
+        return False
+    if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
+           and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
+           for c in (*ability.costs, *ability.effects[:index])):
+        return False
+    return any(cond.args[:1] == (f"effect {index}",) and cond.kind.startswith("effect-if:") and len(cond.args) >= 2
+               and re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I)
+               and _self_word(cond.args[1]) for cond in ability.conditions)
+
+
 def _ability_of(game, source, cond):
     """The ability of ``source`` this very condition belongs to, or None."""
     if game is None or source is None:

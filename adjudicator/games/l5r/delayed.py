@@ -594,10 +594,14 @@ def follows_move(ability, cond) -> bool:
             and before.target.ref in ("this", "target", "it", "attached")):
         return False
     if before.target.ref == "it":  # "move him": a card the action targeted or chose before the move
+        from .conditions import leads_with_own_card
         from .procedure import chosen_card
 
         earlier = [c for c in (*ability.costs, *ability.effects[: index - 1]) if isinstance(c, Effect)]
-        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier)
+        # ("If Natsumi would be opposed, move it to the current battlefield": "it" is this card, the
+        # subject of the test just before -- conditions.leading_subject)
+        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier) \
+            or leads_with_own_card(ability, index - 1)
     return True
 
 
