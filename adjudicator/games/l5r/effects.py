@@ -632,6 +632,7 @@ def executes(ability) -> bool:
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
     from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
+    from .possessive import read as possessive_read  # "your target Personality's unit" (possessive.py)
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
@@ -641,6 +642,7 @@ def executes(ability) -> bool:
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             owned_read(ability, c) or \
+            possessive_read(ability, c) or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")

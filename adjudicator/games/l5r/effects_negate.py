@@ -705,12 +705,24 @@ def unusable_executes(clause: Effect, ability) -> bool:
     spec = clause.target
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
         return False
+    if spec.card_types in (("abilities",), ("base-abilities",)) and clause.duration is None \
+            and _owner_read(ability, spec):
+        return True  # "A target Holding's abilities may not be used": the target chosen for the owner
     if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) not in (("of-it",),
                                                                                                 ("of-choice",)):
         return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
     if spec.states == ("of-choice",) and not _the_target(ability, spec):
         return False  # "your Stronghold's abilities": a card no target names
     return clause.duration is None and _named_before(ability, clause)
+
+
+def _owner_read(ability, spec) -> bool:
+    """Is the owner of a possessive a target of the action the procedure binds (possessive.py)?"""
+    from .possessive import owner_of
+    from .states import checked
+
+    owner = owner_of(ability, spec)
+    return owner is not None and not owner.up_to and all(checked(s) for s in owner.states)
 
 
 _TARGETS_ABILITIES = re.compile(r"the ([A-Z][a-z]+)'s (?:base )?abilities", re.I)
@@ -730,7 +742,10 @@ def _the_target(ability, spec) -> bool:
 
 
 def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
-    cards = [c for c in bind.last if not isinstance(c, str)]
+    from .possessive import owner_cards
+
+    owned = owner_cards(bind, clause.target)  # "A target Holding's abilities": the card chosen for it
+    cards = owned if owned is not None else [c for c in bind.last if not isinstance(c, str)]
     if not cards:
         ctx.step("effect", f"{clause.text}: no card named before it", "L5R-ACT-EFFECT")
         return

@@ -17,6 +17,7 @@ from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
 from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
+from . import possessive  # targets named through their owner ("your target Personality's unit")
 from .ability import _NUMBER_WORDS  # "one" .. "five", the words the grammar reads as numbers
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -269,6 +270,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
             if any(s is clause.target for s in specs):
                 continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
+        elif possessive.owner_target(clause.target) is not None:  # "your target Personality's unit" (possessive.py)
+            specs.append(possessive.owner_target(clause.target))
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
@@ -546,6 +549,8 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
                     and in_play(ctx.position, c)]
     if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
+    if (owned := possessive.subjects(ctx, clause, bind)) is not None:  # "a target Holding's abilities" (possessive.py)
+        return owned
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":

@@ -1,0 +1,66 @@
+"""Possessive targets followed through their owner (adjudicator.games.l5r.possessive)."""
+
+from adjudicator.games.l5r import ability as A
+from adjudicator.games.l5r import effects as E
+from adjudicator.games.l5r import possessive
+from adjudicator.games.l5r.procedure import target_specs
+
+
+def _effect(text: str, index: int = 0):
+    ab = A.parse_ability(text)
+    return ab, ab.effects[index]
+
+
+def test_owner_target_reads_the_owner_phrase_as_a_target():
+    _, clause = _effect("Open: Straighten your target performing Samurai's unit.")
+    owner = possessive.owner_target(clause.target)
+    assert owner is not None
+    assert owner.ref == "target" and owner.owner == "you"
+    assert owner.keywords == ("Samurai",) and owner.states == ("performing",)
+    # the same object each time: the procedure binds targets by identity
+    assert possessive.owner_target(clause.target) is owner
+
+
+def test_owner_target_is_a_target_of_the_action():
+    ab, clause = _effect("Open, Bow this card: A target Holding's abilities may not be used.")
+    specs = target_specs(ab)
+    assert len(specs) == 1 and specs[0].card_types == ("holding",)
+    assert specs[0] is possessive.owner_target(clause.target)
+
+
+def test_a_cards_own_target_is_not_an_owner_that_is_a_target():
+    # "Reigoro's target Follower": a card of Reigoro's, chosen as a target -- not followed here
+    _, clause = _effect("Battle: Bow Reigoro's target unbowed Follower.")
+    assert possessive.owner_target(clause.target) is None
+
+
+def test_the_enemy_personality_is_the_one_target_so_named():
+    ab, clause = _effect("Battle: Target your Courtier and an enemy Personality: Move them to the current "
+                         "battlefield. Straighten the enemy Personality's unit.", 1)
+    owner = possessive.owner_of(ab, clause.target)
+    assert owner is not None and owner.card_types == ("personality",) and owner.owner == "opponent"
+
+
+def test_the_enemy_noun_needs_an_enemy_target():
+    ab, clause = _effect("Battle: Target your Courtier and your Personality: Move them to the current "
+                         "battlefield. Straighten the enemy Personality's unit.", 1)
+    assert possessive.owner_of(ab, clause.target) is None
+
+
+def test_followed_possessives_execute():
+    for text in ("Open, Bow this card: A target Holding's abilities may not be used.",
+                 "Open: Straighten your target performing Samurai's unit.",
+                 "Ninja Open: Remove a target Personality's abilities (until the turn ends)."):
+        assert E.executes(A.parse_ability(text)), text
+
+
+def test_owner_states_must_be_the_owner_phrases_own():
+    # the possessive kept a state the owner phrase does not say: the words are not read alike
+    from dataclasses import replace
+
+    ab = A.parse_ability("Open: Straighten your target Personality's unit.")
+    assert E.executes(ab)
+    clause = ab.effects[0]
+    odd = replace(clause, target=replace(clause.target, states=("of-target", "bowed")))
+    assert possessive.owner_target(odd.target) is None
+    assert not possessive.read(replace(ab, effects=(odd,)), odd)
