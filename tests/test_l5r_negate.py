@@ -41,8 +41,9 @@ NOT_CARRIED_OUT = [
     # a choice the engine is not told ("either … or …")
     ("Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
      "from the action's effects."),
-    # "his" is a chosen card the procedure does not bind from a "Choose" cost
-    "Battle/Open: Choose your performing Personality: Negate his destruction from other players' cards' effects.",
+    # "his": a performer chosen after this card left play (the discard is paid first): no card to choose
+    "Battle/Open: Discard this card and choose your performing Personality: Negate his destruction from other "
+    "players' cards' effects.",
     # battle resolution destroys and bows without asking: an unscoped shield could not hold there
     "Open: Target a Personality: Negate his destruction.",
     "Open: Target a card: Negate its bowing.",

@@ -58,9 +58,56 @@ def test_owner_states_must_be_the_owner_phrases_own():
     # the possessive kept a state the owner phrase does not say: the words are not read alike
     from dataclasses import replace
 
-    ab = A.parse_ability("Open: Straighten your target Personality's unit.")
+    ab = A.parse_ability("Open: Straighten your target performing Samurai's unit.")
     assert E.executes(ab)
     clause = ab.effects[0]
     odd = replace(clause, target=replace(clause.target, states=("of-target", "bowed")))
     assert possessive.owner_target(odd.target) is None
     assert not possessive.read(replace(ab, effects=(odd,)), odd)
+
+
+def test_more_words_after_the_owner_are_not_claimed():
+    # "your target Personality's unit <and something more>": a word about the unit the engine does not read
+    from dataclasses import replace
+
+    ab = A.parse_ability("Open: Straighten your target Personality's unit.")
+    clause = ab.effects[0]
+    more = replace(clause, target=replace(clause.target, states=("of-target", "bowed")))
+    assert possessive.owner_target(more.target) is not None
+    assert possessive.extra_states(more.target) == ("bowed",)
+    assert not possessive.read(replace(ab, effects=(more,)), more)
+
+
+def test_his_after_a_chosen_card_is_that_card():
+    # "choose your performing Personality: Negate his …": the procedure binds "him" to the card chosen
+    for text in ("Battle/Open: Bow this card and choose your performing Personality: Negate his destruction "
+                 "from other players' cards' effects.",
+                 "Reaction: Before the resolution of another player's action, choose your performing Personality: "
+                 "Negate his movement from the action's effects."):
+        assert E.executes(A.parse_ability(text)), text
+
+
+def test_his_after_a_target_and_a_chosen_card_is_not_claimed():
+    # two cards named before "his": which one, the words do not settle for the engine
+    ab = A.parse_ability("Battle: Choose your performing Personality and target an enemy Personality: "
+                         "Negate his destruction from other players' cards' effects.")
+    from adjudicator.games.l5r.effects_negate import _named_before
+
+    assert _named_before(ab, ab.effects[0])  # (the target: as before)
+    ab = A.parse_ability("Battle: Choose your performing Personality and choose your Follower: "
+                         "Negate his destruction from other players' cards' effects.")
+    assert not _named_before(ab, ab.effects[0])
+
+
+def test_an_interrupts_own_target_owner():
+    ab = A.parse_ability("Interrupt: Negate your target Commander's movement from the action's effects.")
+    specs = target_specs(ab)
+    assert len(specs) == 1 and specs[0].keywords == ("Commander",)
+    assert E.executes(ab)
+
+
+def test_a_performer_chosen_after_this_card_left_play_is_not_claimed():
+    # the discard is paid first; a card out of play has no performing Personality to choose
+    ab = A.parse_ability("Battle/Open: Discard this card and choose your performing Personality: Negate his "
+                         "destruction from other players' cards' effects.")
+    assert not E.executes(ab)

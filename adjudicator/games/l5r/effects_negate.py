@@ -173,11 +173,23 @@ def _until(pos: Position, actor: str, duration: str | None) -> dict:
 def _named_before(ability, clause: Effect) -> bool:
     """Is there a card "his" / "their" stands for: a target, or a card an earlier effect names?
 
-    ("choose your performing Personality: Negate his destruction": the procedure does not bind a
-    chosen card that is not a target, so "his" would name nothing: not carried out.)"""
+    "Choose your performing Personality: Negate his destruction": the card chosen (procedure.choose_card
+    binds "him" to it) -- when it is the only card named before, so that "his" is that card and no
+    target chosen earlier."""
     earlier = list(ability.costs) + list(ability.effects[:ability.effects.index(clause)])
-    return any(isinstance(c, Effect) and c.target is not None and c.kind not in ("negate", "choose")
-               and c.target.ref in ("target", "it") for c in earlier)
+    if any(isinstance(c, Effect) and c.target is not None and c.kind not in ("negate", "choose")
+           and c.target.ref in ("target", "it") for c in earlier):
+        return True
+    from .procedure import chosen_card
+
+    naming = [c for c in earlier if isinstance(c, Effect) and c.target is not None and c.target.ref not in ("this", "you")]
+    if len(naming) != 1 or not chosen_card(naming[0]) or naming[0].target.count != 1:
+        return False
+    # ("Discard this card and choose your performing Personality": the procedure pays the discard first,
+    # and a card out of play has no Personality performing its action -- every choice would be refused)
+    gone = any(isinstance(c, Effect) and c.kind in ("discard", "destroy", "remove-from-game") and c.target is not None
+               and c.target.ref == "this" for c in earlier[:earlier.index(naming[0])])
+    return not (gone and "performing" in naming[0].target.states)
 
 
 def resolve(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:

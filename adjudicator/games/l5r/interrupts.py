@@ -575,7 +575,18 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
     if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
         return None
     nouns = spec.card_types[0].split("|")
-    whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice")]
+    from .possessive import owner_target
+
+    from .states import checked
+
+    if spec.states[:1] == ("of-target",) and owner_target(spec) is not None \
+            and all(checked(s) for s in owner_target(spec).states):
+        # "Negate your target Commander's movement from the action's effects": the target chosen for it
+        # (possessive.py); the owner's own words are its target's
+        from .possessive import extra_states
+
+        spec = replace(spec, states=("of-target", *extra_states(spec)))
+    whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice", "of-target")]
     rest = [s for s in spec.states if s not in whose]
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
@@ -802,6 +813,10 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
         cards = [source]
         if whose == "of-attached":
             cards = [c for c in [_bearer(pos, source)] if c is not None]
+        elif whose == "of-target":
+            from .possessive import owner_cards
+
+            cards = owner_cards(bind, clause.target) or []
         elif whose == "of-it":
             cards = [c for c in bind.last if not isinstance(c, str)]
         if not cards:

@@ -36,8 +36,9 @@ from ...core.ability import Effect, TargetSpec
 UNIT_NOUNS = ("unit",)
 CARD_NOUNS = ("abilities",)
 
-#: the owner phrase before the (last) possessive "'s"
-_OWNER = re.compile(r"^(?P<owner>.+?)['\u2019]s? (?P<rest>[^']+)$")
+#: the owner phrase before the first possessive "'s" ("your target Commander" of "your target
+#: Commander's movement from the action's effects")
+_OWNER = re.compile(r"^(?P<owner>.+?)['\u2019]s? (?P<rest>.+)$")
 
 #: "the Personality", "the enemy Personality": the one target so named
 _THE = re.compile(r"^the (?P<enemy>enemy )?(?P<noun>[A-Z][a-z-]+)$")
@@ -76,9 +77,16 @@ def owner_target(spec: TargetSpec | None) -> TargetSpec | None:
     target = read.costs[0].target
     if read.costs[0].kind != "target" or target is None or target.ref != "target" or target.optional:
         return None
-    if tuple(target.states) != tuple(spec.states[1:]):
+    if tuple(spec.states[1:1 + len(target.states)]) != tuple(target.states):
         return None  # the owner's states as the possessive kept them: the same words read alike
     return replace(target, text=owner)
+
+
+def extra_states(spec: TargetSpec) -> tuple:
+    """The words of an ``of-target`` possessive after its owner's ("from-action" of "your target
+    Commander's movement from the action's effects")."""
+    owner = owner_target(spec)
+    return tuple(spec.states[1 + len(owner.states):]) if owner is not None else tuple(spec.states[1:])
 
 
 def named_owner(specs, spec: TargetSpec | None) -> TargetSpec | None:
@@ -102,8 +110,12 @@ def _specs(ability) -> list:
 
 
 def owner_of(ability, spec: TargetSpec | None) -> TargetSpec | None:
-    """The target description whose card owns what ``spec`` names, or None."""
-    return owner_target(spec) or named_owner(_specs(ability), spec)
+    """The target description whose card owns what ``spec`` names -- with no other words after the
+    owner's ("the unit", "the abilities": nothing more said of them) -- or None."""
+    owner = owner_target(spec)
+    if owner is not None:
+        return owner if not extra_states(spec) else None
+    return named_owner(_specs(ability), spec)
 
 
 def noun(spec: TargetSpec | None) -> str | None:
@@ -134,8 +146,9 @@ def read(ability, clause) -> bool:
 def owner_cards(bind, spec: TargetSpec | None) -> list | None:
     """The cards chosen for the owner of ``spec`` (None: not a possessive followed here)."""
     owner = owner_target(spec) or named_owner(bind.specs, spec)
-    if owner is None:
-        return None
+    if owner is None or spec.states[:1] == ("of-target",) and extra_states(spec) and noun(spec) in (
+            *UNIT_NOUNS, *CARD_NOUNS):
+        return None  # ("X's unit" with more words: not read here)
     return [c for c in bind.targets.get(id(owner), []) if not isinstance(c, str)]
 
 
