@@ -51,9 +51,10 @@ NOT_CARRIED_OUT = [
     "Favor and Lobby actions cannot target Rutaro.",
     # the Imperial Favor's Battle action moves a unit home without asking: a shield could not hold
     "Actions cannot move this Personality.",
-    # which ability is chosen, or cards "now in that unit", the engine is not told
+    # which ability is chosen, the engine is not told
     "Battle: A target enemy card may not use one of its abilities (you choose).",
-    "Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that unit may not be used.",
+    # "that unit" after two targets: whose unit, the words do not settle for the engine
+    "Battle: Target an enemy unit and your Personality: Abilities on cards now in that unit may not be used.",
     # a "before" trait with another effect as well, or a movement whose destination the shield is not told
     "Before this Personality is dishonored, destroy this Item and negate the dishonoring.",
     "Before a Human Personality moves to Ugulu's battlefield: Negate his movement.",

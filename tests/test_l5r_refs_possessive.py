@@ -111,3 +111,19 @@ def test_a_performer_chosen_after_this_card_left_play_is_not_claimed():
     ab = A.parse_ability("Battle/Open: Discard this card and choose your performing Personality: Negate his "
                          "destruction from other players' cards' effects.")
     assert not E.executes(ab)
+
+
+def test_abilities_on_cards_in_that_unit():
+    from adjudicator.games.l5r.effects_negate import _unit_owner
+
+    ab = A.parse_ability("Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that "
+                         "unit may not be used.")
+    assert E.executes(ab)
+    assert _unit_owner(ab, ab.effects[0]).target.card_types == ("unit",)
+    # "its unit": the card named just before, here the second target
+    ab = A.parse_ability("Battle: Target your Personality and an enemy card: Abilities on other cards now in its "
+                         "unit may not be used.")
+    assert _unit_owner(ab, ab.effects[0]).target.owner == "opponent"
+    # "that unit" after a Personality, not a unit: not settled
+    ab = A.parse_ability("Battle: Target an enemy Personality: Abilities on cards now in that unit may not be used.")
+    assert _unit_owner(ab, ab.effects[0]) is None

@@ -170,6 +170,13 @@ def _until(pos: Position, actor: str, duration: str | None) -> dict:
     return {"turn": t.turn, "phase": None}
 
 
+def _until_battle(pos: Position) -> dict:
+    """"Until this battle ends": while the battle at the current battlefield is not yet resolved."""
+    from .procedure import current_battlefield
+
+    return {"turn": pos.timing.turn, "phase": None, "battle": current_battlefield(pos)}
+
+
 def _named_before(ability, clause: Effect) -> bool:
     """Is there a card "his" / "their" stands for: a target, or a card an earlier effect names?
 
@@ -234,6 +241,9 @@ def _alive(game, pos: Position, shield: dict) -> bool:
             return False
         if until["turn"] is None or until["phase"] is None:
             return True
+    if "battle" in until:  # "until this battle ends": the battle's resolution ends it (battle.py marks it resolved)
+        return t.turn == until["turn"] and t.phase == "attack" and until["battle"] is not None \
+            and until["battle"] not in pos.memo.get("resolved", [])
     if until.get("during"):
         return t.turn == until["turn"] and t.phase == until["during"]  # "this phase"
     if until["turn"] is None:
@@ -720,12 +730,50 @@ def unusable_executes(clause: Effect, ability) -> bool:
     if spec.card_types in (("abilities",), ("base-abilities",)) and clause.duration is None \
             and _owner_read(ability, spec):
         return True  # "A target Holding's abilities may not be used": the target chosen for the owner
+    if spec.card_types == ("abilities",) and _IN_UNIT.get(tuple(spec.states)) is not None:
+        # "abilities on cards now in that unit": the cards of the unit of the card named just before
+        return clause.duration in _UNIT_DURATIONS and _unit_owner(ability, clause) is not None
     if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) not in (("of-it",),
                                                                                                 ("of-choice",)):
         return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
     if spec.states == ("of-choice",) and not _the_target(ability, spec):
         return False  # "your Stronghold's abilities": a card no target names
     return clause.duration is None and _named_before(ability, clause)
+
+
+#: "abilities on cards now in that unit" -> whether the card named before is left out ("other cards")
+_IN_UNIT = {("on:cards now in that unit",): False, ("on:cards now in its unit",): False,
+            ("on:other cards now in its unit",): True, ("on:other cards now in that unit",): True}
+#: how long such a ban lasts: the turn (L5R-DURATION), or the battle the text names
+_UNIT_DURATIONS = (None, "until this battle ends", "battle")
+
+
+def _unit_owner(ability, clause: Effect):
+    """The clause naming the card whose unit "that unit" / "its unit" is: the last one before naming a
+    card, a target (its card is bound by the procedure), or None when that is not settled."""
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)
+               and c.target is not None and c.target.ref not in ("you", "opponent")]
+    last = earlier[-1] if earlier else None
+    if last is None or last.target.ref != "target" or last.target.count != 1 or last.target.up_to:
+        return None
+    if "that unit" in clause.target.states[0] and tuple(last.target.card_types) != ("unit",):
+        return None  # "that unit": a unit named just before ("its unit": the card named just before)
+    return last
+
+
+def _unit_cards_named(ctx, ability, clause: Effect, bind) -> list:
+    """The cards now in the unit of the target named just before (not that card, for "other cards")."""
+    from .effects_engine import unit_cards
+
+    last = _unit_owner(ability, clause)
+    named = [c for c in bind.targets.get(id(last.target), []) if not isinstance(c, str)] if last else []
+    found: list = []
+    for card in named:
+        found.extend(c for c in unit_cards(ctx.position, card) if c not in found)
+    if _IN_UNIT[tuple(clause.target.states)]:
+        found = [c for c in found if c not in named]
+    return found
 
 
 def _owner_read(ability, spec) -> bool:
@@ -757,6 +805,8 @@ def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
     from .possessive import owner_cards
 
     owned = owner_cards(bind, clause.target)  # "A target Holding's abilities": the card chosen for it
+    if owned is None and _IN_UNIT.get(tuple(clause.target.states)) is not None:
+        owned = _unit_cards_named(ctx, _ability_of(ctx, source, clause), clause, bind)  # "… now in that unit"
     cards = owned if owned is not None else [c for c in bind.last if not isinstance(c, str)]
     if not cards:
         ctx.step("effect", f"{clause.text}: no card named before it", "L5R-ACT-EFFECT")
@@ -764,10 +814,11 @@ def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
     for card in cards:
         ctx.position.memo.setdefault(SHIELDS, []).append({
             "uid": card.uid, "kinds": [_USED], "scope": None, "owner": ctx.actor, "once": False,
-            "until": _until(ctx.position, ctx.actor, None), "holder": None, "source": source.name,
+            "until": _until_battle(ctx.position) if clause.duration in _UNIT_DURATIONS[1:]
+            else _until(ctx.position, ctx.actor, None), "holder": None, "source": source.name,
             "text": clause.text})
-        ctx.step("effect", f"{card.show()}'s abilities may not be used (until the end of the turn)",
-                 "L5R-ACT-EFFECT", "L5R-DURATION")
+        end = "until this battle ends" if clause.duration in _UNIT_DURATIONS[1:] else "until the end of the turn"
+        ctx.step("effect", f"{card.show()}'s abilities may not be used ({end})", "L5R-ACT-EFFECT", "L5R-DURATION")
 
 
 def unusable(game, pos: Position, copy: Copy) -> str | None:

@@ -858,6 +858,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
+            if clause.kind == "target" and clause.target is not None and clause.target.ref == "target":
+                bind.last = bind.targets.get(id(clause.target)) or bind.last  # "… target an enemy card. Destroy the targeted card"
             if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
                 choose_card(ctx, source, clause, bind, in_effects=True)
             elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
