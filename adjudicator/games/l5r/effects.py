@@ -616,8 +616,10 @@ def executes(ability) -> bool:
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
+    from .effects_restrictions import stronghold_grant
+
     if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
-           for c in clauses):
+           and not (ability.kind == "continuous" and stronghold_grant(c)) for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
     from .effects_engine import under_applies
@@ -633,6 +635,7 @@ def executes(ability) -> bool:
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
     from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
     from .possessive import read as possessive_read  # "your target Personality's unit" (possessive.py)
+    from .effects_restrictions import stronghold_grant  # "Your Stronghold's abilities have Tireless"
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
@@ -643,6 +646,7 @@ def executes(ability) -> bool:
             c.kind == "reuse-ability" or \
             owned_read(ability, c) or \
             possessive_read(ability, c) or \
+            stronghold_grant(c) is not None or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
@@ -708,6 +712,8 @@ def executes(ability) -> bool:
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            if stronghold_grant(c) is not None:  # "Your Stronghold's abilities have Tireless" (effects_restrictions)
+                return not ability.designators
             # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
             if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
                 return not ability.designators and player_stat_applies(c)

@@ -318,3 +318,43 @@ CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": arm
                           "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
                           _PERFORM: lambda clause, ref: False, "must-have-keyword": must_have_applies,
                           "cannot-enter-play": enter_bar_applies}
+
+
+# ---------------------------------------------------------------------------- "Your Stronghold's abilities …"
+#
+# "Your Stronghold's abilities have Tireless" and "You may use your Stronghold's abilities twice per
+# turn": a trait of a card in play that lifts, for its controller's Stronghold, a condition on using
+# an ability -- a bowed card's abilities cannot be used unless Tireless ("Tireless actions may be
+# taken while bowed", the keyword's own reminder text), and each ability once per turn unless a
+# limit is stated (L5R-ACT-COND). It holds while its card is in play and its conditions hold
+# (L5R-TRAIT).
+
+_YOUR_STRONGHOLDS = "your stronghold's abilities"
+
+
+def stronghold_grant(clause) -> str | None:
+    """"tireless" / "twice" for a trait lifting a condition on the Stronghold's abilities, or None."""
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "possessed" or spec.card_types != ("abilities",) \
+            or tuple(spec.states) != ("of-choice",) or (spec.text or "").strip().lower() != _YOUR_STRONGHOLDS:
+        return None
+    if clause.kind == "grant-keyword" and clause.keyword == "Tireless" and clause.duration is None:
+        return "tireless"
+    if clause.kind == "reuse-ability" and clause.amount == 1 and clause.duration is None \
+            and "twice per turn" in (clause.text or "").lower():
+        return "twice"
+    return None
+
+
+def stronghold_lift(game, pos, source, what: str) -> str | None:
+    """The card whose trait lifts ``what`` ("tireless" / "twice") for ``source``, a Stronghold, or None."""
+    if source.card.type != "stronghold":
+        return None
+    from .continuous import _conditions_hold, lasting_clauses
+
+    for holder, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or stronghold_grant(clause) != what or holder.controller != source.controller:
+            continue
+        if _conditions_hold(game, pos, holder, ability, index, holder):
+            return f"{holder.name}: {clause.text}"
+    return None

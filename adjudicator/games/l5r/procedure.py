@@ -17,6 +17,7 @@ from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
 from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
+from . import effects_restrictions as restrictions  # "Your Stronghold's abilities have Tireless"
 from . import possessive  # targets named through their owner ("your target Personality's unit")
 from .ability import _NUMBER_WORDS  # "one" .. "five", the words the grammar reads as numbers
 from .continuous import plural_possessive
@@ -156,6 +157,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         # "Tireless actions may be taken while bowed" (the cards' own reminder text)
         even_if_bowed = "Tireless" in ability.designators or any(
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        even_if_bowed = even_if_bowed or restrictions.stronghold_lift(game, pos, source, "tireless") is not None
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
@@ -177,6 +179,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         from .effects_engine import extra_uses
 
         times += extra_uses(pos, source)
+        times += restrictions.stronghold_lift(ctx.game, pos, source, "twice") is not None  # (effects_restrictions)
     used = pos.memo.get(scope, []).count(key)
     if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "

@@ -1,0 +1,24 @@
+"""Traits lifting a condition on the Stronghold's abilities (effects_restrictions.stronghold_grant)."""
+
+from adjudicator.games.l5r import ability as A
+from adjudicator.games.l5r import effects as E
+from adjudicator.games.l5r.effects_restrictions import stronghold_grant
+
+
+def _clause(text: str):
+    ab = A.parse_ability(text)
+    return ab, ab.effects[0]
+
+
+def test_tireless_and_twice_are_read():
+    ab, clause = _clause("Your Stronghold's abilities have Tireless.")
+    assert stronghold_grant(clause) == "tireless" and E.executes(ab)
+    ab, clause = _clause("You may use your Stronghold's abilities twice per turn.")
+    assert stronghold_grant(clause) == "twice" and E.executes(ab)
+
+
+def test_other_keywords_and_other_cards_are_not():
+    _, clause = _clause("Your Stronghold's abilities have Unstoppable.")
+    assert stronghold_grant(clause) is None
+    _, clause = _clause("Your Holding's abilities have Tireless.")
+    assert stronghold_grant(clause) is None
