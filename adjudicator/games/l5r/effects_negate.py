@@ -865,11 +865,15 @@ def unnegated_kinds(ability, clause: Effect) -> tuple[str, ...] | None:
     if index == 0 or _guards(ability, index):
         return None
     kinds = CHANGES[spec.card_types[0]]
-    before = ability.effects[index - 1]
     changing = [c for c in ability.effects if isinstance(c, Effect) and c.kind in kinds]
-    if not isinstance(before, Effect) or changing != [before] or before.target is None \
-            or before.target.ref not in ("target", "it"):
-        return None  # ("these movements" of two effects; "Destroy X ... Move him home. This movement")
+    # "this movement": the one effect right before; "these movements": the effects right before, all
+    # of them changes of that kind ("Move home your target Ninja and a target enemy Personality; these
+    # movements will not be negated")
+    these = (spec.text or "").strip().lower().startswith("these ")
+    before = list(ability.effects[index - len(changing):index]) if these else [ability.effects[index - 1]]
+    if changing != before or (len(before) > 1) != these or any(
+            c.target is None or c.target.ref not in ("target", "it") for c in before):
+        return None  # ("Destroy X ... Move him home. This movement": the destruction is not kept)
     return kinds
 
 

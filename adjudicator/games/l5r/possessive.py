@@ -168,3 +168,27 @@ def subjects(ctx, clause, bind) -> list | None:
     for owner in owners:
         found.extend(c for c in unit_cards(ctx.position, owner) if c not in found)
     return found
+
+
+# ---------------------------------------------------------------------------- "them" after several targets
+
+_THEM = ("them", "they")
+
+
+def plural_targets(bind, spec: TargetSpec | None) -> list | None:
+    """"Target your Courtier and an enemy Personality: Move them to the current battlefield", "Move home
+    your target Ninja and a target enemy Personality; … Bow them": "them" is every card targeted, in
+    the order named -- when the targets were the last cards named (the one "it" stands for is still the
+    last target's card). None: not such a pronoun, or another card was named since."""
+    if spec is None or spec.ref != "it" or (spec.text or "").strip().lower() not in _THEM:
+        return None
+    specs = [s for s in bind.specs if bind.targets.get(id(s))]
+    if len(specs) < 2:
+        return None
+    last = [c for c in bind.targets[id(specs[-1])] if not isinstance(c, str)]
+    if [c for c in bind.last if not isinstance(c, str)] != last:
+        return None
+    found: list = []
+    for s in specs:
+        found.extend(c for c in bind.targets[id(s)] if not isinstance(c, str) and c not in found)
+    return found

@@ -570,6 +570,8 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
     if spec.ref == "target":
         found = bind.targets.get(id(spec), [])
         return found
+    if (them := possessive.plural_targets(bind, spec)) is not None:  # "Target X and Y: Move them" (possessive.py)
+        return them
     if spec.ref == "it":
         return list(bind.last)
     if spec.ref == "created":
