@@ -733,11 +733,23 @@ def _redirect(ability, clause) -> bool:
     if clause.kind != "redirect-target" or spec is None or "if legal" not in clause.text:
         return False
     if ability.kind == "reaction":
-        return _would_target(ability.trigger) is not None and spec.ref == "this"
+        return _would_target(ability.trigger) is not None and (spec.ref == "this" or _self_pronoun(ability, clause))
     index = ability.effects.index(clause) if clause in ability.effects else -1
     earlier = ability.effects[index - 1] if index > 0 else None
     return spec.ref == "it" and len(clause.values) == 1 and isinstance(earlier, Effect) \
         and earlier.kind == "target" and earlier.target is not None and earlier.target.ref == "target"
+
+
+def _self_pronoun(ability, clause) -> bool:
+    """"Bow Sansesuke: The action targets him instead": "him" after a cost naming only this card
+    (the card the trigger names is no noun of the Reaction's own text before it)."""
+    spec = clause.target
+    if spec is None or spec.ref != "it" or (spec.text or "").strip().lower() not in ("him", "her", "it"):
+        return False
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    earlier = [c for c in (*ability.costs, *ability.effects[:max(index, 0)])
+               if isinstance(c, Effect) and c.target is not None and c.target.ref not in ("you", "opponent")]
+    return bool(earlier) and all(c.target.ref == "this" for c in earlier)
 
 
 def action_clause(ability, clause) -> bool:
@@ -777,7 +789,7 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     if _negates_remaining(clause) and _remaining_trigger(ability.trigger) is not None:
         entry.update(kind="negate-remaining", read=_remaining_trigger(ability.trigger), player=ctx.actor, **{"from": None})
     elif _redirect(ability, clause):
-        new = source if clause.target.ref == "this" else next(
+        new = source if clause.target.ref == "this" or reacting and _self_pronoun(ability, clause) else next(
             (c for c in bind.last if not isinstance(c, str)), None)
         old = [c.uid for c in bind.last if not isinstance(c, str)] if reacting else None
         if new is None:

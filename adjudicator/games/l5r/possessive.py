@@ -57,10 +57,14 @@ def owner_target(spec: TargetSpec | None) -> TargetSpec | None:
     """The target an ``of-target`` possessive's owner phrase names ("your target performing Samurai"
     -> a target, your performing Samurai), read with the ability grammar; None when the words are
     not such a phrase. The same object for equal specs (the procedure binds targets by identity)."""
-    if spec is None or spec.ref != "possessed" or not spec.states or spec.states[0] != "of-target" \
-            or spec.tests or spec.zone is not None:
+    if spec is None or spec.ref != "possessed" or not spec.states or spec.tests or spec.zone is not None:
         return None
-    owner = owner_text(spec)
+    if spec.states[0].startswith("on:") and len(spec.states) == 1:
+        owner = spec.states[0][len("on:"):]  # "The abilities on two target Dynasty or Fate cards"
+    elif spec.states[0] == "of-target":
+        owner = owner_text(spec)
+    else:
+        return None
     if owner is None:
         return None
     words = owner.split()
@@ -77,7 +81,7 @@ def owner_target(spec: TargetSpec | None) -> TargetSpec | None:
     target = read.costs[0].target
     if read.costs[0].kind != "target" or target is None or target.ref != "target" or target.optional:
         return None
-    if tuple(spec.states[1:1 + len(target.states)]) != tuple(target.states):
+    if spec.states[0] == "of-target" and tuple(spec.states[1:1 + len(target.states)]) != tuple(target.states):
         return None  # the owner's states as the possessive kept them: the same words read alike
     return replace(target, text=owner)
 
@@ -86,6 +90,8 @@ def extra_states(spec: TargetSpec) -> tuple:
     """The words of an ``of-target`` possessive after its owner's ("from-action" of "your target
     Commander's movement from the action's effects")."""
     owner = owner_target(spec)
+    if owner is not None and spec.states[0].startswith("on:"):
+        return ()  # (the whole owner phrase is the one state)
     return tuple(spec.states[1 + len(owner.states):]) if owner is not None else tuple(spec.states[1:])
 
 
