@@ -55,8 +55,9 @@ NOT_CARRIED_OUT = [
     "Battle: A target enemy card may not use one of its abilities (you choose).",
     # "that unit" after two targets: whose unit, the words do not settle for the engine
     "Battle: Target an enemy unit and your Personality: Abilities on cards now in that unit may not be used.",
-    # a "before" trait with another effect as well, or a movement whose destination the shield is not told
-    "Before this Personality is dishonored, destroy this Item and negate the dishonoring.",
+    # a "before" trait with another effect than destroying this card, or a movement whose destination the
+    # shield is not told
+    "Before this Personality is dishonored, bow this Item and negate the dishonoring.",
     "Before a Human Personality moves to Ugulu's battlefield: Negate his movement.",
 ]
 

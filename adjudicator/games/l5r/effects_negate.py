@@ -385,38 +385,55 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
 
 # ---------------------------------------------------------------------------- "Before … destroys this card, negate …"
 #
-# A triggered trait whose trigger is a destruction about to happen and whose only effect negates
-# it: mandatory, even while its card is bowed (L5R-TRAIT), and an effect negated before it
-# resolves (seed 000, E). Read from a small grammar of the trigger's words; "the first time this
-# game / each turn" is counted per card.
+# A triggered trait whose trigger is a destruction (or a dishonoring) about to happen and whose
+# effect negates it -- and at most destroys this card as well ("negate the destruction and destroy
+# this Item", done as it negates): mandatory, even while its card is bowed (L5R-TRAIT), and an
+# effect negated before it resolves (seed 000, E). Read from a small grammar of the trigger's words;
+# "the first time this game / each turn" is counted per card.
 
 _BEFORE = re.compile(
     r"before (?:the first time (this game|each turn) )?"
     r"(another player's card|another player's effect from a card|another player's card's effect|an action's effect)"
-    r" destroys (this card|this follower|this personality|this holding|a card in a unit)")
+    r" destroys (this card|this follower|this personality|this holding|a card in a unit)( during the action phase)?")
+#: "Before this Personality is dishonored, destroy this Item and negate the dishonoring"
+_BEFORE_DISHONORED = re.compile(r"before (this personality|this card) is dishonored")
+
+#: the change a "before" trigger speaks of -> the noun its negation names
+_BEFORE_NOUNS = {"destroy": "destruction", "dishonor": "dishonoring"}
 
 
-def before_shield(ability) -> tuple | None:
-    """(once per "game"/"turn"/None, "others"/"actions", "this"/"unit") of a "Before … destroys …,
-    negate the destruction" trait, or None when the engine does not read it."""
+def before_shield(ability) -> dict | None:
+    """A "Before … destroys this card, negate the destruction" trait -- with, besides the negation,
+    at most "destroy this Item" (the price it pays, carried out as it negates) -- read as: "once" per
+    "game"/"turn"/None, "by" "others"/"actions"/"any", "whom" "this"/"unit", the change's "kind",
+    "phase" ("action" or None), "extras" (the other effects); None when the engine does not read it."""
     trigger = ability.trigger
     if trigger is None or trigger.timing != "before" or ability.costs or ability.conditions or ability.limit:
         return None
-    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+    negations = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "negate"]
+    extras = [c for c in ability.effects if c not in negations]
+    if len(negations) != 1 or len(extras) > 1 or any(
+            not isinstance(c, Effect) or c.kind != "destroy" or c.target is None or c.target.ref != "this"
+            or c.duration is not None for c in extras):
         return None
-    clause = ability.effects[0]
-    spec = clause.target
-    if clause.kind != "negate" or spec is None or spec.card_types != ("destruction",) or spec.ref != "possessed" \
+    spec = negations[0].target
+    text = (trigger.text or "").strip().lower()
+    m = _BEFORE.fullmatch(text)
+    d = _BEFORE_DISHONORED.fullmatch(text) if m is None else None
+    if m is None and d is None:
+        return None
+    kind = "destroy" if m is not None else "dishonor"
+    if spec is None or spec.card_types != (_BEFORE_NOUNS[kind],) or spec.ref != "possessed" \
             or tuple(spec.states) not in (("of-it",), ("of-this",)):
         return None
-    m = _BEFORE.fullmatch((trigger.text or "").strip().lower())
-    if m is None:
-        return None
+    if d is not None:
+        return {"once": None, "by": "any", "whom": "this", "kind": kind, "phase": None, "extras": extras}
     whom = "unit" if m.group(3) == "a card in a unit" else "this"
     if whom == "unit" and spec.states != ("of-it",):
         return None
-    by = "actions" if m.group(2) == "an action's effect" else "others"
-    return {"this game": "game", "each turn": "turn"}.get(m.group(1)), by, whom
+    return {"once": {"this game": "game", "each turn": "turn"}.get(m.group(1)), "kind": kind,
+            "by": "actions" if m.group(2) == "an action's effect" else "others", "whom": whom,
+            "phase": "action" if m.group(4) else None, "extras": extras}
 
 
 def _first(pos: Position, source: Copy, ability, scope: str) -> bool:
@@ -433,7 +450,7 @@ def _first(pos: Position, source: Copy, ability, scope: str) -> bool:
 def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, card_effect: bool) -> str | None:
     from .effects import in_play
 
-    if kind != "destroy" or not card_effect or not in_play(pos, copy):
+    if kind not in _BEFORE_NOUNS or not card_effect or not in_play(pos, copy):
         return None
     for source in list(pos.copies.values()):
         if not in_play(pos, source):
@@ -444,8 +461,15 @@ def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, ca
             read = before_shield(ability)
             if read is None:
                 continue
-            once, who, whom = read
-            if whom == "this" and copy.uid != source.uid:
+            once, who, whom = read["once"], read["by"], read["whom"]
+            if read["kind"] != kind or read["phase"] is not None and pos.timing.phase != read["phase"]:
+                continue
+            # "this Personality" on an Item: the Personality it is attached to
+            me = source.attached_to if source.card.type != "personality" and source.attached_to is not None \
+                and "personality" in (ability.trigger.text or "").lower() else source.uid
+            if whom == "this" and copy.uid != me:
+                continue
+            if kind == "dishonor" and not _would_change(pos, copy, kind):
                 continue
             if whom == "unit" and not (copy.card.type == "personality" or copy.attached_to is not None
                                        or copy.card.type == "follower"):
@@ -456,8 +480,17 @@ def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, ca
                 continue
             if once and not _first(pos, source, ability, once):
                 continue
-            return f"negated by {source.name}'s trait ({ability.text})"
+            done = [_before_extra(game, pos, source, c) for c in read["extras"]]
+            return f"negated by {source.name}'s trait ({ability.text})" + "".join(f"; {d}" for d in done)
     return None
+
+
+def _before_extra(game, pos: Position, source: Copy, clause: Effect) -> str:
+    """The trait's other effect, carried out as it negates ("destroy this Item")."""
+    from .effects import apply_to_card
+
+    out = apply_to_card(game, pos, source, clause, as_cost=False, source=source.name)
+    return out.description if out.changed else f"{out.description}: no change ({out.why})"
 
 
 
