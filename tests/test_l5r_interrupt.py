@@ -43,9 +43,6 @@ NOT_CARRIED_OUT = [
     # a card of the targeted one ("his target Armor"): a tie the target test does not read
     "Reaction: After another player's action targets your Personality, bow his target Armor: Negate his destruction "
     "from the action's effects.",
-    # a choice between two negations the engine is not told
-    "Reaction: After an action targets your Samurai: Negate either the bowing or movement of the target from the "
-    "action's effects.",
 ]
 
 test_interrupts_carried_out, test_other_interrupts_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

@@ -38,9 +38,7 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # (negating an action or its effects in its Interrupt step: tests/test_l5r_interrupt.py)
-    # a choice the engine is not told ("either … or …")
-    ("Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
-     "from the action's effects."),
+    # (negating either of two changes: the player says which with 'choosing', interrupts._chosen_nouns)
     # "his": a performer chosen after this card left play (the discard is paid first): no card to choose
     "Battle/Open: Discard this card and choose your performing Personality: Negate his destruction from other "
     "players' cards' effects.",

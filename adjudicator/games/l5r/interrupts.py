@@ -587,7 +587,7 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
 
         spec = replace(spec, states=("of-target", *extra_states(spec)))
     whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice", "of-target")]
-    rest = [s for s in spec.states if s not in whose]
+    rest = [s for s in spec.states if s not in whose and s != "either"]  # ("either": read by _chosen_nouns)
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
     if whose[0] in ("of-it", "of-choice") and not reacting:
@@ -834,6 +834,8 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
         if not cards:
             ctx.step("effect", f"{clause.text}: no change (no card to negate it for)", CHANGE)
             return True
+        if "either" in clause.target.states:  # "Negate either his movement or straightening": the player's choice
+            nouns = _chosen_nouns(ctx, clause, nouns)
         entry.update(kind="negate-change", cards=[c.uid for c in cards],
                      kinds=sorted({k for n in nouns for k in CHANGES[n]}))
     elif _no_moving(ability, clause):
@@ -850,6 +852,16 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     rec["changes"].append(entry)
     ctx.step("effect", f"{clause.text}: a change to {rec['what']}, made as it resolves", CHANGE)
     return True
+
+
+def _chosen_nouns(ctx: Context, clause, nouns: list) -> list:
+    """"Negate either his movement or straightening": the one change the acting player names with
+    ``choosing`` (L5R-ACT-EFFECT: the player resolving the effect makes its choices)."""
+    said = str(ctx.game.choice_of(ctx.position) or "").strip().lower()
+    if said not in nouns:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}': the acting player chooses which -- say "
+                   + " or ".join(f"'choosing {n}'" for n in nouns))
+    return [said]
 
 
 def _bearer(pos: Position, source: Copy) -> Copy | None:
