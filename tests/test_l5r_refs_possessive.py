@@ -127,3 +127,10 @@ def test_abilities_on_cards_in_that_unit():
     # "that unit" after a Personality, not a unit: not settled
     ab = A.parse_ability("Battle: Target an enemy Personality: Abilities on cards now in that unit may not be used.")
     assert _unit_owner(ab, ab.effects[0]) is None
+
+
+def test_a_title_owner_is_read_a_description_is_not():
+    _, clause = _effect("Interrupt: Negate The Crimson Mountain Oni's movement from the action.")
+    assert possessive.titled_owner(clause.target) == "The Crimson Mountain Oni"
+    _, clause = _effect("Interrupt: Negate The Personality's movement from the action.")
+    assert possessive.titled_owner(clause.target) is None

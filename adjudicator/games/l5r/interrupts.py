@@ -590,6 +590,11 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
     rest = [s for s in spec.states if s not in whose and s != "either"]  # ("either": read by _chosen_nouns)
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
+    if whose[0] == "of-choice" and not reacting:
+        from .possessive import titled_owner
+
+        if titled_owner(spec) is not None:
+            return "of-titled", nouns  # "Negate The Crimson Mountain Oni's movement": this card, by its title
     if whose[0] in ("of-it", "of-choice") and not reacting:
         return None  # (an Interrupt's "his": a card named before it, not read here)
     if whose[0] == "of-choice" and not _TRIGGER_CARD.match(spec.text):
@@ -829,6 +834,13 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             from .possessive import owner_cards
 
             cards = owner_cards(bind, clause.target) or []
+        elif whose == "of-titled":
+            from .possessive import titled_owner
+
+            title = titled_owner(clause.target)
+            if title.lower() != source.name.lower():  # another card's title: which one, the engine does not look up
+                ctx.reject(CHANGE, f"'{clause.text}': {title} is not {source.name}, and the engine does not look "
+                           "up other cards by title")
         elif whose == "of-it":
             cards = [c for c in bind.last if not isinstance(c, str)]
         if not cards:

@@ -198,3 +198,20 @@ def plural_targets(bind, spec: TargetSpec | None) -> list | None:
     for s in specs:
         found.extend(c for c in bind.targets[id(s)] if not isinstance(c, str) and c not in found)
     return found
+
+
+# ---------------------------------------------------------------------------- "The Crimson Mountain Oni's movement"
+
+#: a determiner and one noun ("The Personality", "Your Samurai"): a description, not a title
+_DESCRIBED = re.compile(r"^(?:the|your|a|an|this|that|his|her|its|each|any|another) [A-Z][\w-]*$", re.I)
+
+
+def titled_owner(spec: TargetSpec | None) -> str | None:
+    """The owner of ``spec`` when it is a card's title ("The Crimson Mountain Oni" of "The Crimson
+    Mountain Oni's movement"): every word capitalised, not a determiner and a noun. Which card bears
+    that title is settled only on the position (the card whose ability it is, or not)."""
+    owner = owner_text(spec)
+    if owner is None or spec.states[:1] != ("of-choice",) or _DESCRIBED.match(owner):
+        return None
+    words = owner.split()
+    return owner if words and all(w[:1].isupper() for w in words) else None
