@@ -514,6 +514,8 @@ def executes(ability) -> bool:
                                                        "cannot-enter-play") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
         # effects_restrictions.will_not_enter)
+    if ability.kind != "continuous" and any(c.kind == "cannot-take-actions" for c in clauses):
+        return False  # read only as a trait of a card in play (effects_restrictions.action_banned)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):

@@ -24,6 +24,8 @@ What the engine honours here:
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.core.ability import TargetSpec
 from adjudicator.core.position import Modifier
 
@@ -358,3 +360,63 @@ def stronghold_lift(game, pos, source, what: str) -> str | None:
         if _conditions_hold(game, pos, holder, ability, index, holder):
             return f"{holder.name}: {clause.text}"
     return None
+
+
+# ---------------------------------------------------------------------------- "The Attacker may not take Engage actions …"
+#
+# "The Attacker may not take Engage actions at this Item's battlefield": a trait of a card in play
+# that forbids a player the actions of one designator -- checked when such an action is announced
+# (L5R-ACT-COND), while the card is in play and its conditions hold (L5R-TRAIT). The Attacker is the
+# active player of the Attack phase (L5R-ATTACK); an action "at this Item's battlefield" is one taken
+# in the battle there, the current battlefield.
+
+#: designators a ban may name
+_BANNED = frozenset({"Engage", "Battle"})
+#: whom: the players the ban's subject names
+_BANNED_PLAYERS = {("Attacker",): "attacker", ("Defender",): "defender"}
+_AT_HOLDER = re.compile(r"^this (card|item|follower|personality|holding)'s battlefield$", re.I)
+
+
+def _ban(clause) -> tuple | None:
+    """(whom, at the holder's battlefield?) of a ban the engine reads, or None."""
+    spec = getattr(clause, "target", None)
+    if getattr(clause, "kind", "") != "cannot-take-actions" or clause.keyword not in _BANNED \
+            or clause.duration is not None or spec is None or spec.ref != "each" or spec.states or spec.card_types:
+        return None
+    whom = _BANNED_PLAYERS.get(tuple(spec.keywords))
+    if whom is None or len(clause.values) != 1:
+        return None
+    at = clause.values[0]
+    if not isinstance(at, TargetSpec) or at.ref != "this" or not _AT_HOLDER.match((at.text or "").strip()):
+        return None
+    return whom, True
+
+
+def action_ban_applies(clause, ref: str) -> bool:
+    """For ``effects.executes``: a continuous ban :func:`action_banned` reads."""
+    return _ban(clause) is not None
+
+
+def action_banned(game, pos, actor: str, ability) -> str | None:
+    """Why a trait of a card in play forbids ``actor`` this action now, or None."""
+    from .continuous import _conditions_hold, lasting_clauses
+    from .procedure import current_battlefield
+
+    t = pos.timing
+    if t.phase != "attack":
+        return None
+    for holder, trait, index, clause in lasting_clauses(game, pos):
+        read = _ban(clause)
+        if read is None or trait.designators or clause.keyword not in ability.designators:
+            continue
+        whom, at_holder = read
+        if (actor == t.active) != (whom == "attacker"):
+            continue
+        if at_holder and (not holder.zone.startswith("battlefield") or current_battlefield(pos) != holder.zone):
+            continue
+        if _conditions_hold(game, pos, holder, trait, index, holder):
+            return f"{holder.name}'s trait: {clause.text}"
+    return None
+
+
+CONTINUOUS_KINDS["cannot-take-actions"] = action_ban_applies

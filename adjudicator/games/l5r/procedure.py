@@ -81,6 +81,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
     open_window = triggers.window(pos)
+    banned = restrictions.action_banned(game, pos, actor, ability)  # "The Attacker may not take Engage actions …"
+    game.need(banned is None, "L5R-ACT-COND", f"{actor} may not take this action now ({banned})")
     # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
     if interrupts.check_conditions(ctx, source, ability, from_hand=from_hand):
         return _common_source_checks(ctx, source, ability, from_hand=from_hand)
