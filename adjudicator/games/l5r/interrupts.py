@@ -990,7 +990,7 @@ _TARGETING = re.compile(
     r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
     r"(a card in this unit|this Personality|this card|this Follower|"
     r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
-    r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))"
+    r"(Personality|Personalities|Follower|Followers|attachments?|[A-Z][a-z]+))"
     r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
 #: "When another player's action would target one of your Shugenja at Ezuno's location", "When another
 #: player would target a Magistrate at Wakui's battlefield with an action"
@@ -1041,9 +1041,9 @@ def _targeting(trigger) -> dict | None:
         read["what"] = "yours"
         read["state"] = state
         read["keywords"] = [keyword] if keyword else []
-        singular = {"Personalities": "Personality", "Followers": "Follower"}.get(noun, noun)
-        if singular in ("Personality", "Follower"):
-            read["type"] = singular.lower()
+        singular = {"Personalities": "Personality", "Followers": "Follower", "attachments": "attachment"}.get(noun, noun)
+        if singular in ("Personality", "Follower", "attachment"):
+            read["type"] = singular.lower()  # ("one of your attachments": a card attached to another, _fitting)
         else:
             read["keywords"].append(singular)
             read["type"] = None
@@ -1154,7 +1154,10 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     for c in targets:
         if c.controller != source.controller and not read.get("anyone's"):
             continue
-        if read["type"] and c.card.type != read["type"]:
+        if read["type"] == "attachment":
+            if c.attached_to is None:
+                continue
+        elif read["type"] and c.card.type != read["type"]:
             continue
         if read["type"] is None and c.card.type not in ("personality", "follower"):
             continue
