@@ -606,6 +606,24 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
 _ON_CARD = ("this card", "this Follower", "this Personality")
 
 
+#: "Negate the destruction of your Followers from its effects": every card of that type of the
+#: Reaction's player, from the action the Reaction answers (the grammar keeps "of:<whose> from its effects")
+_OF_YOURS = re.compile(r"^of:your (Followers|Personalities) from (?:its|the action's) effects$")
+
+
+def _yours_negation(clause) -> tuple | None:
+    """(card type, nouns) of "Negate the destruction of your Followers from its effects", or None."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
+        return None
+    states = [s for s in spec.states if s != "of-choice"]
+    nouns = spec.card_types[0].split("|")
+    if len(states) != 2 or not all(n in _NOUNS for n in nouns) or states[1] not in ("from:its effects", "from-action"):
+        return None
+    m = _OF_YOURS.match(states[0])
+    return ({"Followers": "follower", "Personalities": "personality"}[m.group(1)], nouns) if m else None
+
+
 def _effects_on(clause) -> bool:
     spec = clause.target
     return clause.kind == "negate" and spec is not None and spec.ref == "it" and spec.card_types == ("effect",) \
@@ -775,7 +793,7 @@ def action_clause(ability, clause) -> bool:
 
             if not _named_before(ability, clause):
                 return False  # "choose your performing Personality: Negate his movement": no card bound
-        return negation is not None or _effects_on(clause) or _all_effects(clause)
+        return negation is not None or _effects_on(clause) or _all_effects(clause) or _yours_negation(clause) is not None
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
         or _strength_of(ability, clause) is not None or _no_moving(ability, clause) or _stat_negation(clause) is not None
 
@@ -850,6 +868,12 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             nouns = _chosen_nouns(ctx, clause, nouns)
         entry.update(kind="negate-change", cards=[c.uid for c in cards],
                      kinds=sorted({k for n in nouns for k in CHANGES[n]}))
+    elif reacting and _yours_negation(clause) is not None:  # "Negate the destruction of your Followers from its effects"
+        kind, nouns = _yours_negation(clause)
+        from .effects_negate import CHANGES
+
+        entry.update(kind="negate-change", cards=None, types=[kind], owner=ctx.actor,
+                     kinds=sorted({k for n in nouns for k in CHANGES[n]}))
     elif _no_moving(ability, clause):
         entry.update(kind="negate-change", cards=None, types=["personality"],
                      kinds=["move-home", "move-to-battle", "move-to-location"])
@@ -892,6 +916,8 @@ def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | Non
     for entry in rec["changes"]:
         if entry.get("kind") != "negate-change" or kind not in entry["kinds"] and entry["kinds"] != ["*"]:
             continue
+        if entry.get("owner") is not None and copy.controller != entry["owner"]:
+            continue  # ("your Followers": the Reaction's player's)
         if entry["cards"] is None and copy.card.type in entry["types"] or copy.uid in (entry["cards"] or ()):
             return f"negated by {entry['by']} ({entry['text']})"
     return None
