@@ -588,6 +588,8 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
         spec = replace(spec, states=("of-target", *extra_states(spec)))
     whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice", "of-target")]
     rest = [s for s in spec.states if s not in whose and s != "either"]  # ("either": read by _chosen_nouns)
+    if reacting and whose == ["of-choice"] and len(rest) == 2 and _OF_THE.match(rest[0]) and rest[1] in _FROM_ACTION:
+        return "of-it", nouns  # "the destruction of the Personality from the action's effects": the trigger's card
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
     if whose[0] == "of-choice" and not reacting:
@@ -601,6 +603,9 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
         return None  # a card named by its title ("The Dark Naga's"): not read here
     return ("of-it" if whose[0] == "of-choice" else whose[0]), nouns
 
+
+#: "of the Personality from the action's effects": the card the Reaction's trigger names
+_OF_THE = re.compile(r"^of:the (?:card|Personality|Follower|attachment|target) from (?:the action's effects|the action)$")
 
 #: "Negate the action's effects on this card": every change the action would make to it
 _ON_CARD = ("this card", "this Follower", "this Personality")
@@ -1015,7 +1020,7 @@ def _without(ability, drop: list[int]):
 _TARGETING = re.compile(
     r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
     r"(a card in this unit|this Personality|this card|this Follower|"
-    r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
+    r"(?:one or more of your|one of your|your)(?: other)? (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
     r"(Personality|Personalities|Follower|Followers|attachments?|[A-Z][a-z]+))"
     r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
 #: "When another player's action would target one of your Shugenja at Ezuno's location", "When another
@@ -1065,6 +1070,7 @@ def _targeting(trigger) -> dict | None:
         read["what"] = "self"
     else:
         read["what"] = "yours"
+        read["other"] = " other " in what  # "one of your other Personalities": not this card
         read["state"] = state
         read["keywords"] = [keyword] if keyword else []
         singular = {"Personalities": "Personality", "Followers": "Follower", "attachments": "attachment"}.get(noun, noun)
@@ -1179,6 +1185,8 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     fits = []
     for c in targets:
         if c.controller != source.controller and not read.get("anyone's"):
+            continue
+        if read.get("other") and c.uid == source.uid:
             continue
         if read["type"] == "attachment":
             if c.attached_to is None:
