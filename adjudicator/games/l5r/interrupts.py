@@ -864,6 +864,10 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             if title.lower() != source.name.lower():  # another card's title: which one, the engine does not look up
                 ctx.reject(CHANGE, f"'{clause.text}': {title} is not {source.name}, and the engine does not look "
                            "up other cards by title")
+        elif whose == "of-it" and reacting and _targeting(ability.trigger) is not None and not clause.target.text.lower().startswith(
+                ("his ", "her ", "its ", "either his ", "either her ", "either its ")):
+            # "of the target", "the Personality's": the card the trigger names, whatever a cost named since
+            cards = [c for c in reaction_subject(pos, source, ability) if not isinstance(c, str)]
         elif whose == "of-it":
             cards = [c for c in bind.last if not isinstance(c, str)]
         if not cards:
@@ -1020,7 +1024,7 @@ def _without(ability, drop: list[int]):
 _TARGETING = re.compile(
     r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
     r"(a card in this unit|this Personality|this card|this Follower|"
-    r"(?:one or more of your|one of your|your)(?: other)? (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
+    r"(?:one or more of your|one of your|your)(?: other)? (?:(performing|defending) )?(?:([A-Z][a-z]+(?: Clan)?) )?"
     r"(Personality|Personalities|Follower|Followers|attachments?|[A-Z][a-z]+))"
     r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
 #: "When another player's action would target one of your Shugenja at Ezuno's location", "When another
