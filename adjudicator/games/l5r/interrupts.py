@@ -798,7 +798,8 @@ def action_clause(ability, clause) -> bool:
 
             if not _named_before(ability, clause):
                 return False  # "choose your performing Personality: Negate his movement": no card bound
-        return negation is not None or _effects_on(clause) or _all_effects(clause) or _yours_negation(clause) is not None
+        return negation is not None or _effects_on(clause) or _all_effects(clause) \
+            or _yours_negation(clause) is not None
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
         or _strength_of(ability, clause) is not None or _no_moving(ability, clause) or _stat_negation(clause) is not None
 
@@ -864,8 +865,9 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             if title.lower() != source.name.lower():  # another card's title: which one, the engine does not look up
                 ctx.reject(CHANGE, f"'{clause.text}': {title} is not {source.name}, and the engine does not look "
                            "up other cards by title")
-        elif whose == "of-it" and reacting and _targeting(ability.trigger) is not None and not clause.target.text.lower().startswith(
-                ("his ", "her ", "its ", "either his ", "either her ", "either its ")):
+        elif whose == "of-it" and reacting and _targeting(ability.trigger) is not None \
+                and not clause.target.text.lower().startswith(("his ", "her ", "its ", "either his ", "either her ",
+                                                               "either its ")):
             # "of the target", "the Personality's": the card the trigger names, whatever a cost named since
             cards = [c for c in reaction_subject(pos, source, ability) if not isinstance(c, str)]
         elif whose == "of-it":
@@ -1077,7 +1079,8 @@ def _targeting(trigger) -> dict | None:
         read["other"] = " other " in what  # "one of your other Personalities": not this card
         read["state"] = state
         read["keywords"] = [keyword] if keyword else []
-        singular = {"Personalities": "Personality", "Followers": "Follower", "attachments": "attachment"}.get(noun, noun)
+        singular = {"Personalities": "Personality", "Followers": "Follower",
+                    "attachments": "attachment"}.get(noun, noun)
         if singular in ("Personality", "Follower", "attachment"):
             read["type"] = singular.lower()  # ("one of your attachments": a card attached to another, _fitting)
         else:
