@@ -35,6 +35,9 @@ from ...core.ability import Effect, TargetSpec
 #: the possessed nouns followed here: the owner's unit, or the owner card itself
 UNIT_NOUNS = ("unit",)
 CARD_NOUNS = ("abilities",)
+#: what the procedure does to each card of a unit ("Straighten your target Personality's unit")
+UNIT_KINDS = frozenset({"bow", "straighten", "dishonor", "rehonor", "modify-stat", "grant-keyword", "lose-keyword",
+                        "move-home", "destroy", "give-token"})
 
 #: the owner phrase before the first possessive "'s" ("your target Commander" of "your target
 #: Commander's movement from the action's effects")
@@ -142,10 +145,7 @@ def read(ability, clause) -> bool:
     if not all(checked(s) for s in owner.states):
         return False  # a describing word no target test reads would refuse every card
     if noun(spec) in UNIT_NOUNS:
-        from .effects import _BASE_KINDS
-
-        return clause.kind in _BASE_KINDS and not clause.kind.startswith("cannot-") \
-            and clause.kind not in ("target", "choose", "create", "attach", "attach-to")
+        return clause.kind in UNIT_KINDS
     return noun(spec) in CARD_NOUNS and clause.kind == "lose-abilities"
 
 
