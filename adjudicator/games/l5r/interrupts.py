@@ -761,11 +761,20 @@ def _redirect(ability, clause) -> bool:
     if clause.kind != "redirect-target" or spec is None or "if legal" not in clause.text:
         return False
     if ability.kind == "reaction":
-        return _would_target(ability.trigger) is not None and (spec.ref == "this" or _self_pronoun(ability, clause))
+        return _would_target(ability.trigger) is not None and (spec.ref == "this" or _self_pronoun(ability, clause)
+                                                               or _another_of_yours(spec))
     index = ability.effects.index(clause) if clause in ability.effects else -1
     earlier = ability.effects[index - 1] if index > 0 else None
     return spec.ref == "it" and len(clause.values) == 1 and isinstance(earlier, Effect) \
         and earlier.kind == "target" and earlier.target is not None and earlier.target.ref == "target"
+
+
+def _another_of_yours(spec) -> bool:
+    """"The action targets another of your cards instead": a card of the Reaction's player, named with
+    ``paying``, not the one the action would target."""
+    return spec is not None and spec.ref == "choice" and (spec.text or "").strip().lower() == "another of your cards" \
+        and tuple(spec.card_types) == ("card",) and not spec.states and not spec.keywords and not spec.tests \
+        and spec.zone is None
 
 
 def _self_pronoun(ability, clause) -> bool:
@@ -821,6 +830,13 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
         new = source if clause.target.ref == "this" or reacting and _self_pronoun(ability, clause) else next(
             (c for c in bind.last if not isinstance(c, str)), None)
         old = [c.uid for c in bind.last if not isinstance(c, str)] if reacting else None
+        if reacting and _another_of_yours(clause.target):  # "another of your cards": named with 'paying'
+            from .procedure import _paying_choice
+
+            new = _paying_choice(ctx, source, clause, replace(clause.target, owner="you"), False)[0]
+            if new.uid in (old or ()):
+                ctx.reject("L5R-ACT-TARGET", f"'{clause.text}': {new.show()} is the card the action would target, "
+                           "not another")
         if new is None:
             ctx.step("effect", f"{clause.text}: no change (no card to target instead)", CHANGE)
             return True
@@ -1036,6 +1052,9 @@ _WOULD_TARGET = re.compile(
     r"(another player) would target) "
     r"(?:(?:one of your|your) ([A-Z][a-z]+)|an? ([A-Z][a-z]+))"
     r" at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield)( with an action)?$")
+#: "When a Battle action would target a card in this unit"
+_WOULD_TARGET_UNIT = re.compile(r"^when (another player's|an?) (?:(Battle|Political|Limited|Open) )?action would target "
+                                r"a card in this unit$")
 #: "After another player targets this Personality with an action"
 _TARGETS_WITH = re.compile(r"^after (another player|a player) targets (this Personality|this card) with an action$")
 #: "After another player's Battle action targets Sawaki", "After another player targets The Dark Naga with
@@ -1126,6 +1145,10 @@ def _would_target(trigger) -> dict | None:
     """"When … would target …" of a redirecting Reaction, read from its words, or None."""
     if trigger is None or trigger.timing != "when" or trigger.event.split(";")[0] != "action-would-target":
         return None
+    unit = _WOULD_TARGET_UNIT.match(" ".join((trigger.text or "").split()))
+    if unit is not None:  # a card in this card's unit (_fitting)
+        return {"by": "opponent" if unit.group(1).startswith("another") else "any", "kind": unit.group(2),
+                "what": "unit", "near": None}
     m = _WOULD_TARGET.match(" ".join((trigger.text or "").split()))
     if m is None or bool(m.group(3)) != bool(m.group(7)):
         return None  # ("another player would target … with an action": both halves, or neither)
