@@ -420,3 +420,35 @@ def action_banned(game, pos, actor: str, ability) -> str | None:
 
 
 CONTINUOUS_KINDS["cannot-take-actions"] = action_ban_applies
+
+
+# ---------------------------------------------------------------------------- "Discard the Imperial Favor"
+#
+# "Favor Political Limited: Discard the Imperial Favor to draw a card": the Imperial Favor is no card
+# of the position but something a player controls (L5R-FAVOR); discarding it is done by the player who
+# controls it -- the acting player (procedure.subjects names him, possessive.favor_subject). As a cost
+# it must really happen (L5R-ACT-COST): a player without the Favor cannot pay it.
+
+
+def favor_clause(clause) -> bool:
+    spec = getattr(clause, "target", None)
+    return getattr(clause, "kind", "") == "discard" and spec is not None and spec.ref == "choice" \
+        and tuple(spec.card_types) == ("imperial-favor",) and not spec.states and not spec.keywords
+
+
+def discard_favor(game, position, player, effect, *, as_cost, source):
+    from .effects import Outcome
+    from .triggers_events import raise_favor_discarded
+
+    if not favor_clause(effect):
+        return Outcome(False, f"discard ({player})", "the engine cannot carry out 'discard' on a player")
+    flags = position.players[player].flags
+    if "imperial-favor" not in flags:
+        return Outcome(False, f"{player} discards the Imperial Favor", f"{player} does not control the Imperial "
+                       "Favor (L5R-FAVOR)")
+    flags.discard("imperial-favor")
+    raise_favor_discarded(position, player)  # "After you discard the Imperial Favor" (triggers)
+    return Outcome(True, f"{player} discards the Imperial Favor (L5R-FAVOR)")
+
+
+PLAYER_KINDS["discard"] = discard_favor

@@ -215,3 +215,14 @@ def titled_owner(spec: TargetSpec | None) -> str | None:
         return None
     words = owner.split()
     return owner if words and all(w[:1].isupper() for w in words) else None
+
+
+# ---------------------------------------------------------------------------- "Discard the Imperial Favor"
+
+
+def favor_subject(ctx, clause) -> list | None:
+    """"Discard the Imperial Favor": the acting player, who discards it if he controls it (L5R-FAVOR;
+    effects_restrictions.discard_favor). None for other words."""
+    from .effects_restrictions import favor_clause
+
+    return [ctx.actor] if favor_clause(clause) else None

@@ -556,6 +556,8 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
     if (owned := possessive.subjects(ctx, clause, bind)) is not None:  # "a target Holding's abilities" (possessive.py)
         return owned
+    if (favor := possessive.favor_subject(ctx, clause)) is not None:  # "Discard the Imperial Favor" (possessive.py)
+        return favor
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":
