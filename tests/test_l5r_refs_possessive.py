@@ -134,3 +134,20 @@ def test_a_title_owner_is_read_a_description_is_not():
     assert possessive.titled_owner(clause.target) == "The Crimson Mountain Oni"
     _, clause = _effect("Interrupt: Negate The Personality's movement from the action.")
     assert possessive.titled_owner(clause.target) is None
+
+
+def test_movement_into_an_attacking_army_is_an_attackers_move_to_a_battlefield():
+    from types import SimpleNamespace
+
+    from adjudicator.games.l5r.interrupts import _into_attacking_army
+
+    def pos(phase, active, choosing=None):
+        return SimpleNamespace(timing=SimpleNamespace(phase=phase, active=active), memo={"_choosing": choosing})
+
+    alices = SimpleNamespace(controller="Alice")
+    assert _into_attacking_army(pos("attack", "Alice"), alices, "move-to-battle")
+    assert not _into_attacking_army(pos("attack", "Bob"), alices, "move-to-battle")  # the Defender's card
+    assert not _into_attacking_army(pos("action", "Alice"), alices, "move-to-battle")  # no attacking army
+    assert not _into_attacking_army(pos("attack", "Alice", "home"), alices, "move-to-location")
+    assert _into_attacking_army(pos("attack", "Alice", "battlefield-1"), alices, "move-to-location")
+    assert not _into_attacking_army(pos("attack", "Alice"), alices, "move-home")

@@ -590,6 +590,8 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
     rest = [s for s in spec.states if s not in whose and s != "either"]  # ("either": read by _chosen_nouns)
     if reacting and whose == ["of-choice"] and len(rest) == 2 and _OF_THE.match(rest[0]) and rest[1] in _FROM_ACTION:
         return "of-it", nouns  # "the destruction of the Personality from the action's effects": the trigger's card
+    if not reacting and whose == ["of-target"] and rest == [_INTO_ARMY] and nouns == ["movement"]:
+        return "of-target", nouns  # "Negate the movement into an attacking army of a target Personality" (stops)
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
     if whose[0] == "of-choice" and not reacting:
@@ -603,6 +605,9 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
         return None  # a card named by its title ("The Dark Naga's"): not read here
     return ("of-it" if whose[0] == "of-choice" else whose[0]), nouns
 
+
+#: "the movement into an attacking army of …": only a move into the Attacker's army (stops)
+_INTO_ARMY = "movement-into:army-attacking"
 
 #: "of the Personality from the action's effects": the card the Reaction's trigger names
 _OF_THE = re.compile(r"^of:the (?:card|Personality|Follower|attachment|target) from (?:the action's effects|the action)$")
@@ -895,6 +900,8 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
             nouns = _chosen_nouns(ctx, clause, nouns)
         entry.update(kind="negate-change", cards=[c.uid for c in cards],
                      kinds=sorted({k for n in nouns for k in CHANGES[n]}))
+        if _INTO_ARMY in clause.target.states:
+            entry["into"] = "attacking"
     elif reacting and _yours_negation(clause) is not None:  # "Negate the destruction of your Followers from its effects"
         kind, nouns = _yours_negation(clause)
         from .effects_negate import CHANGES
@@ -945,9 +952,21 @@ def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | Non
             continue
         if entry.get("owner") is not None and copy.controller != entry["owner"]:
             continue  # ("your Followers": the Reaction's player's)
+        if entry.get("into") == "attacking" and not _into_attacking_army(pos, copy, kind):
+            continue  # ("the movement into an attacking army": a move of an Attacker's card to a battlefield)
         if entry["cards"] is None and copy.card.type in entry["types"] or copy.uid in (entry["cards"] or ()):
             return f"negated by {entry['by']} ({entry['text']})"
     return None
+
+
+def _into_attacking_army(pos: Position, copy: Copy, kind: str) -> bool:
+    """Would this move put ``copy`` into an attacking army: an Attacker's card moved to a battlefield in
+    the Attack phase (the Attacker's units at a battlefield are the attacking army, L5R-ATTACK)?"""
+    if pos.timing.phase != "attack" or copy.controller != pos.timing.active:
+        return False
+    if kind == "move-to-location":
+        return str(pos.memo.get("_choosing") or "").strip().lower() not in ("", "home")
+    return kind == "move-to-battle"
 
 
 #: the Honor changes an action's effects make to a player, and which way each goes

@@ -47,11 +47,19 @@ _OWNER = re.compile(r"^(?P<owner>.+?)['\u2019]s? (?P<rest>.+)$")
 _THE = re.compile(r"^the (?P<enemy>enemy )?(?P<noun>[A-Z][a-z-]+)$")
 
 
+#: "the movement into an attacking army of a target Personality": a change named with "of" its card
+_OF_OWNER = re.compile(r"^the (?:movement|destruction|bowing|straightening|dishonoring)(?: into an attacking army)? "
+                       r"of (?P<owner>.+)$")
+
+
 def owner_text(spec: TargetSpec | None) -> str | None:
-    """The owner phrase of a possessive ("A target Holding" of "A target Holding's abilities")."""
+    """The owner phrase of a possessive ("A target Holding" of "A target Holding's abilities", "a target
+    Personality at any location" of "the movement into an attacking army of a target Personality at any
+    location")."""
     if spec is None or spec.ref != "possessed":
         return None
-    m = _OWNER.match((spec.text or "").strip())
+    text = (spec.text or "").strip()
+    m = _OF_OWNER.match(text) or _OWNER.match(text)
     return m.group("owner").strip() if m else None
 
 
