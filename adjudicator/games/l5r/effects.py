@@ -618,7 +618,7 @@ def executes(ability) -> bool:
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
-    from .effects_restrictions import stronghold_grant
+    from .effects_restrictions import stronghold_grant  # "Your Stronghold's abilities have Tireless"
 
     if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
            and not (ability.kind == "continuous" and stronghold_grant(c)) for c in clauses):
@@ -637,7 +637,6 @@ def executes(ability) -> bool:
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
     from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
     from .possessive import read as possessive_read  # "your target Personality's unit" (possessive.py)
-    from .effects_restrictions import stronghold_grant  # "Your Stronghold's abilities have Tireless"
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
