@@ -17,6 +17,8 @@ from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
 from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
+from . import effects_restrictions as restrictions  # "Your Stronghold's abilities have Tireless"
+from . import possessive  # targets named through their owner ("your target Personality's unit")
 from .ability import _NUMBER_WORDS  # "one" .. "five", the words the grammar reads as numbers
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -79,6 +81,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
     open_window = triggers.window(pos)
+    banned = restrictions.action_banned(game, pos, actor, ability)  # "The Attacker may not take Engage actions …"
+    game.need(banned is None, "L5R-ACT-COND", f"{actor} may not take this action now ({banned})")
     # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
     if interrupts.check_conditions(ctx, source, ability, from_hand=from_hand):
         return _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -155,6 +159,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         # "Tireless actions may be taken while bowed" (the cards' own reminder text)
         even_if_bowed = "Tireless" in ability.designators or any(
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        even_if_bowed = even_if_bowed or restrictions.stronghold_lift(game, pos, source, "tireless") is not None
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
@@ -176,6 +181,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         from .effects_engine import extra_uses
 
         times += extra_uses(pos, source)
+        times += restrictions.stronghold_lift(ctx.game, pos, source, "twice") is not None  # (effects_restrictions)
     used = pos.memo.get(scope, []).count(key)
     if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
@@ -269,6 +275,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
             if any(s is clause.target for s in specs):
                 continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
+        elif possessive.owner_target(clause.target) is not None:  # "your target Personality's unit" (possessive.py)
+            specs.append(possessive.owner_target(clause.target))
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
@@ -546,6 +554,10 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
                     and in_play(ctx.position, c)]
     if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
+    if (owned := possessive.subjects(ctx, clause, bind)) is not None:  # "a target Holding's abilities" (possessive.py)
+        return owned
+    if (favor := possessive.favor_subject(ctx, clause)) is not None:  # "Discard the Imperial Favor" (possessive.py)
+        return favor
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":
@@ -562,6 +574,8 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
     if spec.ref == "target":
         found = bind.targets.get(id(spec), [])
         return found
+    if (them := possessive.plural_targets(bind, spec)) is not None:  # "Target X and Y: Move them" (possessive.py)
+        return them
     if spec.ref == "it":
         return list(bind.last)
     if spec.ref == "created":
@@ -853,6 +867,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
+            if clause.kind == "target" and clause.target is not None and clause.target.ref == "target":
+                bind.last = bind.targets.get(id(clause.target)) or bind.last  # "… target an enemy card. Destroy the targeted card"
             if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
                 choose_card(ctx, source, clause, bind, in_effects=True)
             elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
