@@ -212,7 +212,8 @@ def _attacked(spec) -> str | None:
 def attack_strength_applies(clause: Effect) -> bool:
     """A lasting change of Fear / Melee / Ranged strength the engine applies when such an effect
     resolves (for ``effects.executes``): "Melee and Ranged Attacks targeting cards in this unit
-    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength"."""
+    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength",
+    "Other players' Ranged Attacks have -1 strength" (those the trait's controller's opponents take)."""
     spec = clause.target
     if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
         return False
@@ -222,14 +223,17 @@ def attack_strength_applies(clause: Effect) -> bool:
         return False
     if tuple(spec.states) == ("targeting",):
         return spec.owner == "any" and _attacked(spec) is not None
-    return not spec.states and spec.owner == "you" and " targeting " not in (spec.text or "")
+    return not spec.states and spec.owner in ("you", "opponent") and " targeting " not in (spec.text or "")
 
 
 def _reaches_attack(pos, source, spec, target, attacker: str | None) -> bool:
     from .states import _leader
 
-    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions
-        return attacker is not None and attacker == source.controller
+    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions; "Other players'
+        # Ranged Attacks": those any other player takes
+        if attacker is None:
+            return False
+        return attacker == source.controller if spec.owner == "you" else attacker != source.controller
     what = _attacked(spec)
     if what == "unit":
         return _leader(pos, target).uid == _leader(pos, source).uid
