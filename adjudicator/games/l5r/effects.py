@@ -587,11 +587,11 @@ def executes(ability) -> bool:
 
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
         return False  # "He does not contribute Force while unbowed": the "while" is not kept
-    from .effects_cards import refill_applies
+    from .effects_cards import entered_refill_applies, refill_applies
     from .effects_engine import look_pick_clause, look_reorder_applies  # (look_pick: one picked among them)
 
     if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
-           for c in clauses):
+           and not entered_refill_applies(ability, c) for c in clauses):
         return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(

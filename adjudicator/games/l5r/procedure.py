@@ -902,13 +902,18 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
         if clause.kind == "refill":  # "Discard it. Refill the province face-up." (effects_cards)
-            from .effects_cards import refill_applies, refill_face_up
+            from .effects_cards import entered_refill_applies, refill_applies, refill_entered, refill_face_up
 
-            outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
-                Outcome(False, clause.text, "the engine does not read which province")]
+            rule = "L5R-DYNASTY"
+            if entered_refill_applies(ability, clause):  # "After X enters play from a province: Refill it face-up"
+                outs = refill_entered(game, ctx.position, _subjects(ctx, source, clause, bind, as_cost=False))
+                rule = "L5R-DYNASTY.6"
+            else:
+                outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
+                    Outcome(False, clause.text, "the engine does not read which province")]
             for out in outs:
                 ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                         "L5R-ACT-EFFECT", "L5R-DYNASTY")
+                         "L5R-ACT-EFFECT", rule)
             continue
         # "Put one into your hand. Put the rest back" (effects_engine.look_pick_clause)
         picking = isinstance(clause, Effect) and clause.kind in ("put-on-bottom", "put-in-hand", "discard") \
