@@ -658,7 +658,10 @@ def executes(ability) -> bool:
         from dataclasses import replace as _with
 
         from .effects_engine import created_words_read, without_followers_too
+        from .states import compared_read  # "with lower Chi than your Personality", "the lowest Personal Honor"
 
+        carded = [c if not compared_read(ability, c) else _with(c, target=_with(c.target, states=tuple(
+            s for s in c.target.states if s not in compared_read(ability, c)))) for c in carded]
         carded = [c if c.target is None else created_words_read(_with(c, target=without_followers_too(c.target)))
                   for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):

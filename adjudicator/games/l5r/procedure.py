@@ -49,6 +49,7 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
+from .states import EXTREME_RE
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -332,6 +333,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
     for n, spec in enumerate(specs):
         chosen = []
         tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
+        compared = _compared(ability, spec)  # "with lower Chi than your Personality" (states.compared_with)
+        later = compared[2] if compared is not None else frozenset()
         # "target one or more Personalities": every named card up to those the later targets need
         room = spec.count if at_least(spec) is None else len(named) - i - sum(s.count for s in specs[n + 1:])
         for _ in range(room):
@@ -341,8 +344,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
                 chosen.append(_target_player(ctx, named[i], spec))
                 i += 1
                 continue
-            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested) is None, purpose="target")
-            why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
+            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested, later=later) is None, purpose="target")
+            why = target_ok(ctx, copy, tested, later=later) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
             from .states import lifts_location  # ("at any location": the text's exception, L5R-LOCATION.6)
@@ -358,6 +361,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
                        f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
+        if compared is not None and compared[1].target.ref == "target":  # an earlier target: chosen already
+            _check_compared(ctx, spec, chosen, bind.targets.get(id(compared[1].target), []))
         if spec.zone is not None:
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
@@ -458,8 +463,9 @@ def _zone_owner(text: str) -> str | None:
     return None
 
 
-def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
-    """Why ``copy`` does not fit ``spec``, or None when it does."""
+def target_ok(ctx: Context, copy: Copy, spec: TargetSpec, *, later: frozenset = frozenset()) -> str | None:
+    """Why ``copy`` does not fit ``spec``, or None when it does. ``later``: describing words checked
+    once the card they compare with is known (states.compared_with: :func:`_check_compared`)."""
     pos, actor = ctx.position, ctx.actor
     if spec.zone is None and not in_play(pos, copy):
         return f"it is not in play ({copy.zone}); targets must normally be in play"
@@ -486,6 +492,13 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
             return f"it lacks the {kw} keyword"
     source = pos.copies.get(pos.memo.get("_source", -1))
     for state in spec.states:
+        if state in later:
+            continue
+        if EXTREME_RE.match(state):  # "with the lowest Personal Honor at this battlefield" (states.py)
+            why = _extreme(ctx, copy, spec, state)
+            if why:
+                return why
+            continue
         fit = state_fits(ctx.game, pos, source, copy, state)
         if fit is None:
             return f"the engine cannot check whether it is {STATE_WORDS.get(state, state)}"
@@ -505,6 +518,52 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     return None
 
 
+
+
+def _extreme(ctx: Context, copy: Copy, spec: TargetSpec, state: str) -> str | None:
+    """"a target Personality with the lowest Personal Honor at this battlefield": the rivals are the
+    other cards fitting the rest of the description (whether or not they could be targeted);
+    a tie fits, the player choosing among them."""
+    from dataclasses import replace as _with
+
+    from .states import _value, extreme_failure
+
+    pos = ctx.position
+    rest = _with(spec, states=tuple(s for s in spec.states if s != state))
+    rivals = [c for c in pos.all_copies() if c.uid != copy.uid
+              and target_ok(ctx, c, rest) in (None, "it cannot be targeted")]
+    return extreme_failure(pos, copy, state, lambda c, stat: _value(ctx.game, pos, c, stat), rivals)
+
+
+def _compared(ability: Ability, spec: TargetSpec):
+    """(the clause whose target ``spec`` is, the clause naming the card its comparisons are made
+    with, the describing words those comparisons are) -- or None (states.compared_with)."""
+    from .states import COMPARED_RE, compared_with
+
+    clause = next((c for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is spec), None)
+    named = compared_with(ability, clause) if clause is not None else None
+    if named is None:
+        return None
+    return clause, named, frozenset(s for s in spec.states if COMPARED_RE.match(s))
+
+
+def _check_compared(ctx: Context, spec: TargetSpec, chosen: list, named: list) -> None:
+    """The cards chosen as ``spec`` against the card its comparison names ("with equal or lower Chi than
+    your Personality"): a target must fit its whole description (L5R-ACT-TARGET)."""
+    from .states import compared_failure
+
+    cards = [c for c in chosen if not isinstance(c, str)]
+    other = [c for c in named if not isinstance(c, str)]
+    if not cards:
+        return
+    if len(other) != 1:
+        ctx.reject("L5R-ACT-TARGET", f"{describe_spec(spec)} is compared with a card the action names before it, "
+                   "and none was named")
+    failed = compared_failure(ctx.game, ctx.position, spec, cards, other[0])
+    if failed:
+        ctx.reject("L5R-ACT-TARGET", f"{failed[0]} cannot be targeted as {describe_spec(spec)}: {failed[1]}")
+    ctx.step("target", f"{' and '.join(c.name for c in cards)} fit{'s' if len(cards) == 1 else ''} "
+             f"'{describe_spec(spec)}', compared with {other[0].name}", "L5R-ACT-TARGET")
 
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
@@ -703,6 +762,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
     if gold_cost:
         game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost", leave_rest=leave)
     costs = list(ability.costs)
+    chosen_for: dict = {}  # id of a "Choose ..." clause -> the cards chosen for it
     for index, clause in enumerate(costs):
         if isinstance(clause, Unparsed):
             ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
@@ -728,8 +788,12 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
                 bind.last = bind.targets.get(id(clause.target), bind.last)
+                compared = _compared(ability, clause.target)  # "… than your Duelist's Chi": the card chosen
+                if compared is not None and compared[1].kind == "choose":
+                    _check_compared(ctx, clause.target, bind.last, chosen_for.get(id(compared[1]), []))
             elif chosen_card(clause):  # "Choose your performing Personality": "him" after it is that card
                 choose_card(ctx, source, clause, bind, in_effects=False)
+                chosen_for[id(clause)] = list(bind.last)
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
         if _cost_excused(ctx, source, ability, index, clause, targets, bind):

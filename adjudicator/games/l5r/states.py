@@ -1104,3 +1104,100 @@ def _cards_opposing(ctx, source: Copy, spec, bind) -> list:
     rest = replace(spec, states=tuple(s for s in spec.states if s not in _OPPOSING_PRONOUN))
     return [c for c in ctx.position.all_copies() if _leader(ctx.position, c).zone == field
             and c.controller != named[0].controller and target_ok(ctx, c, rest) is None]
+
+
+# ---- comparisons with a card named before, and "the lowest Personal Honor" ---------------------
+
+#: "a target enemy Personality with equal or lower Chi than your Personality", "one or two Personalities
+#: whose total Chi is lower than or equal to your Duelist's Chi", "a target enemy unit with lower total
+#: Force than your Personality's Force": a value of the card chosen as the target compared with a value
+#: of the one card the ability names before it ("choice"; its own stat after the dot, else the same)
+COMPARED_RE = re.compile(rf"^cmp:(total-)?(focus|{_STATS})(<=|>=|<|>|=)choice(?:\.(focus|{_STATS}))?$")
+#: "a target Personality with the lowest Personal Honor at this battlefield (you choose in case of a
+#: tie)": no other card fitting the rest of the description has a lower (higher) value
+EXTREME_RE = re.compile(rf"^(lowest|highest):(focus|{_STATS})$")
+
+
+def compared_with(ability, clause):
+    """The clause naming the card a target's comparison ("than your Personality") is made with, or
+    None when the engine cannot tell it. The words name it only by its noun, so it is read only when
+    the ability names exactly one card before this target, by a target or a choice, and that card is
+    known when the target is checked: an earlier target (chosen first on announcement, in the order
+    mentioned: procedure.choose_targets), or a "Choose ..." before the colon when this target is
+    before the colon too (checked as the costs reach it: procedure.pay_costs)."""
+    from ...core.ability import Effect
+
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "target" or not any(COMPARED_RE.match(s) for s in spec.states):
+        return None
+    order = [*ability.costs, *ability.effects]
+    index = next((i for i, c in enumerate(order) if c is clause), -1)
+    if index < 0:
+        return None
+    earlier = [c for c in order[:index] if isinstance(c, Effect) and c.target is not None
+               and c.target.ref in ("target", "choice") and c.target is not spec]
+    if len(earlier) != 1:
+        return None
+    named = earlier[0].target
+    if named.count != 1 or named.up_to or named.zone is not None or tuple(named.card_types) in (("player",), ("unit",)):
+        return None
+    for state in spec.states:  # a unit's total: its Force only (unit_force)
+        m = COMPARED_RE.match(state)
+        if m and m.group(1) and tuple(spec.card_types) == ("unit",) and m.group(2) != "force":
+            return None
+    if named.ref == "target":
+        return earlier[0]
+    if earlier[0].kind == "choose" and earlier[0] in ability.costs and clause in ability.costs and clause.kind == "target":
+        return earlier[0]
+    return None
+
+
+def compared_read(ability, clause) -> frozenset:
+    """The describing words of an action's target the procedure reads itself (for effects.executes):
+    the comparisons :func:`compared_with` names the card of, and "the lowest/highest ..."
+    (procedure.target_ok)."""
+    spec = getattr(clause, "target", None)
+    if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "target":
+        return frozenset()
+    read = {s for s in spec.states if EXTREME_RE.match(s)}
+    if compared_with(ability, clause) is not None:
+        read |= {s for s in spec.states if COMPARED_RE.match(s)}
+    return frozenset(read)
+
+
+def compared_failure(game, pos: Position, spec, chosen: list, named: Copy) -> tuple[str, str] | None:
+    """(the card, why) when the cards chosen as ``spec`` do not fit its comparisons with ``named``
+    (:data:`COMPARED_RE`); None when they fit. A total adds the values of every card chosen for it
+    ("whose total Chi"), or is a unit's total Force for a unit target."""
+    for state in spec.states:
+        m = COMPARED_RE.match(state)
+        if not m:
+            continue
+        total, stat, op, other = m.groups()
+        other = other or stat
+        wanted = _value(game, pos, named, other)
+        words = f"{named.name}'s {other.replace('-', ' ')} {wanted}"
+        if total and tuple(spec.card_types) == ("unit",):
+            rows = [(c.show(), unit_force(game, pos, c)) for c in chosen]
+        elif total:
+            rows = [(" and ".join(c.show() for c in chosen), sum(_value(game, pos, c, stat) for c in chosen))]
+        else:
+            rows = [(c.show(), _value(game, pos, c, stat)) for c in chosen]
+        for who, value in rows:
+            if not compare(value, op, wanted):
+                what = f"total {stat.replace('-', ' ')}" if total else stat.replace("-", " ")
+                return who, f"its {what} is {value}, not {op} {words}"
+    return None
+
+
+def extreme_failure(pos: Position, copy: Copy, state: str, value_of, rivals) -> str | None:
+    """Why ``copy`` does not have "the lowest/highest <stat>" (:data:`EXTREME_RE`) among ``rivals``
+    (the other cards fitting the rest of the description), or None: ties fit (the player chooses)."""
+    m = EXTREME_RE.match(state)
+    word, stat = m.groups()
+    mine = value_of(copy, stat)
+    for other in rivals:
+        theirs = value_of(other, stat)
+        if (theirs < mine) if word == "lowest" else (theirs > mine):
+            return f"it does not have the {word} {stat.replace('-', ' ')}: {other.show()} has {theirs}, it has {mine}"
+    return None
