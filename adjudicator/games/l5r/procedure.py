@@ -49,7 +49,7 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
-from .states import EXTREME_RE
+from .states import EXTREME_RE, pile_named
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -363,7 +363,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         bind.targets[id(spec)] = chosen
         if compared is not None and compared[1].target.ref == "target":  # an earlier target: chosen already
             _check_compared(ctx, spec, chosen, bind.targets.get(id(compared[1].target), []))
-        if spec.zone is not None:
+        if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
 
@@ -467,7 +467,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec, *, later: frozenset = 
     """Why ``copy`` does not fit ``spec``, or None when it does. ``later``: describing words checked
     once the card they compare with is known (states.compared_with: :func:`_check_compared`)."""
     pos, actor = ctx.position, ctx.actor
-    if spec.zone is None and not in_play(pos, copy):
+    if spec.zone is None and pile_named(spec) and not in_play(pos, copy):
+        pass  # "your dead Personality": in a discard pile, which its describing word names (states.py)
+    elif spec.zone is None and not in_play(pos, copy):
         return f"it is not in play ({copy.zone}); targets must normally be in play"
     if spec.zone is not None and not zone_matches(copy.zone, spec.zone):
         return f"it is not in the {spec.zone}"
@@ -747,7 +749,7 @@ def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, i
                  "L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET")
     bind.last = bind.recent = chosen
     bind.chosen.extend(chosen)
-    if spec.zone is not None:
+    if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)
         bind.zoned.update(c.uid for c in chosen)
 
 

@@ -152,9 +152,29 @@ _WORD_STATES = {"fallen", "unaligned", "other-battlefield"}
 CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn")
 
 
+#: the two states of a card in a discard pile (Comprehensive Rules, "Dead", "Discarded and Dead"): a
+#: Personality destroyed is dead while he remains there (history.dead); every other card there --
+#: a Personality discarded, not destroyed, included -- is discarded
+_PILE_STATES = ("dead", "discarded")
+
+
+def _pile_state(copy: Copy) -> str | None:
+    from .history import dead
+
+    if not copy.zone.endswith("discard"):
+        return None
+    return "dead" if dead(copy) else "discarded"
+
+
+def pile_named(spec) -> bool:
+    """"your target dead Personality", "a discarded Personality": the words name cards in a discard
+    pile even where the text names no zone (procedure.target_ok)."""
+    return any(s in _PILE_STATES for s in getattr(spec, "states", ()))
+
+
 def checked(state: str) -> bool:
     # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
-    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
+    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or state in _PILE_STATES or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_FEWER_ATTACHED_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
@@ -272,6 +292,8 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
+    if state in _PILE_STATES:  # "your dead Personality", "your discarded (not dead) Personality"
+        return _pile_state(copy) == state
     m = _NOT_TITLED_RE.match(state)
     if m:
         named = m.group(1)
