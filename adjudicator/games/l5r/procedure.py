@@ -49,7 +49,7 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
-from .states import EXTREME_RE, pile_named
+from .states import EXTREME_RE, GROUP_STATES, group_failure, pile_named
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -334,7 +334,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         chosen = []
         tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
         compared = _compared(ability, spec)  # "with lower Chi than your Personality" (states.compared_with)
-        later = compared[2] if compared is not None else frozenset()
+        # ("controlled by the same player": the cards chosen together, checked once all are: states.py)
+        later = (compared[2] if compared is not None else frozenset()) | {s for s in spec.states if s in GROUP_STATES}
         # "target one or more Personalities": every named card up to those the later targets need
         room = spec.count if at_least(spec) is None else len(named) - i - sum(s.count for s in specs[n + 1:])
         for _ in range(room):
@@ -361,6 +362,10 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
                        f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
+        together = group_failure(ctx.position, spec, chosen) if set(spec.states) & set(GROUP_STATES) else None
+        if together:
+            ctx.reject("L5R-ACT-TARGET", f"{' and '.join(c.show() for c in chosen)} cannot be targeted as "
+                       f"{describe_spec(spec)}: {together}")
         if compared is not None and compared[1].target.ref == "target":  # an earlier target: chosen already
             _check_compared(ctx, spec, chosen, bind.targets.get(id(compared[1].target), []))
         if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)

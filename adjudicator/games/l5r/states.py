@@ -1176,12 +1176,12 @@ def compared_with(ability, clause):
 
 def compared_read(ability, clause) -> frozenset:
     """The describing words of an action's target the procedure reads itself (for effects.executes):
-    the comparisons :func:`compared_with` names the card of, and "the lowest/highest ..."
-    (procedure.target_ok)."""
+    the comparisons :func:`compared_with` names the card of, "the lowest/highest ..."
+    (procedure.target_ok), and words about the cards chosen together (:data:`GROUP_STATES`)."""
     spec = getattr(clause, "target", None)
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "target":
         return frozenset()
-    read = {s for s in spec.states if EXTREME_RE.match(s)}
+    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES}
     if compared_with(ability, clause) is not None:
         read |= {s for s in spec.states if COMPARED_RE.match(s)}
     return frozenset(read)
@@ -1222,4 +1222,44 @@ def extreme_failure(pos: Position, copy: Copy, state: str, value_of, rivals) -> 
         theirs = value_of(other, stat)
         if (theirs < mine) if word == "lowest" else (theirs > mine):
             return f"it does not have the {word} {stat.replace('-', ' ')}: {other.show()} has {theirs}, it has {mine}"
+    return None
+
+
+#: words about every card chosen for one target together, checked once they are all chosen
+#: (procedure.choose_targets): "one or two Personalities controlled by the same player", "two target
+#: Personalities, each with a different Clan Alignment"
+GROUP_STATES = ("same-controller", "different-clan-alignments")
+
+
+def clan_alignments(pos: Position, copy: Copy) -> set[str]:
+    """The Clan Alignments of a card: its mon and the keywords naming a clan (:func:`clan_aligned`)."""
+    found = set()
+    if copy.card.attrs.get("clan"):
+        found.add(str(copy.card.attrs["clan"]).casefold())
+    clans = {c.casefold() for c in CLANS}
+    clans |= {str(p.attrs.get("clan", "")).casefold() for p in pos.players.values() if p.attrs.get("clan")}
+    for keyword in pos.keywords(copy):
+        word = keyword.casefold()
+        word = word[: -len(" clan")].strip() if word.endswith(" clan") else word
+        if word in clans:
+            found.add(word)
+    return found
+
+
+def group_failure(pos: Position, spec, chosen: list) -> str | None:
+    """Why the cards chosen together as ``spec`` do not fit its :data:`GROUP_STATES`, or None."""
+    cards = [c for c in chosen if not isinstance(c, str)]
+    if "same-controller" in spec.states and len({c.controller for c in cards}) > 1:
+        return "they must be controlled by the same player, and are controlled by " + \
+            " and ".join(sorted({c.controller for c in cards}))
+    if "different-clan-alignments" in spec.states:
+        seen: set[str] = set()
+        for card in cards:
+            clans = clan_alignments(pos, card)
+            if not clans:
+                return f"{card.show()} has no Clan Alignment"
+            if clans & seen:
+                return f"{card.show()} shares a Clan Alignment ({', '.join(sorted(clans & seen)).title()}) with " \
+                    "another target; each must have a different one"
+            seen |= clans
     return None
