@@ -713,7 +713,11 @@ def executes(ability) -> bool:
             if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
-                return not ability.designators and engine_strength(c)
+                from .effects_engine import province_trait_applies as province_trait
+
+                # ("Courtesy: Your Provinces have +1 strength": while the designation holds, continuous.py)
+                return (not ability.designators and engine_strength(c)) or \
+                    (continuous.designated_ok(ability) and province_trait(c))
             if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
                 return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):

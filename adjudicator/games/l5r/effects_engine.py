@@ -336,8 +336,11 @@ def province_strength(game, pos, player: str, province: str) -> tuple[int, list[
         if m.subject == player and m.stat in ("province-strength", f"province-strength:{province}"):
             value += m.delta
             why.append(f"{m.source} {m.delta:+d}")
+    from .continuous import designated_ok
+
     for source, ability, index, clause in lasting_clauses(game, pos):
-        if ability.designators or not province_trait_applies(clause):
+        # ("Courtesy: Your Provinces have +1 strength": lasting_clauses yields it while its designation holds)
+        if (ability.designators and not designated_ok(ability)) or not province_trait_applies(clause):
             continue
         if clause.target.owner == "you" and source.controller != player:
             continue
