@@ -267,7 +267,7 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
 # ---------------------------------------------------------------------------- province strength
 
 #: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
-_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.IGNORECASE)
+_LASTING_PROVINCES = re.compile(r"(your |other players' |)provinces", re.IGNORECASE)
 #: "the current battlefield's province": the province whose battlefield is being fought over
 _CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.IGNORECASE)
 
@@ -282,7 +282,10 @@ def province_trait_applies(clause: Effect) -> bool:
             or spec.states or spec.tests or spec.zone:
         return False
     m = _LASTING_PROVINCES.fullmatch((spec.text or "").strip())
-    return m is not None and (spec.owner == "you") == bool(m.group(1))
+    # ("other players' provinces": every province but those of the trait's controller)
+    whose = {"your ": "you", "other players' ": "opponent"}.get((m.group(1) or "").lower(), "any") if m else None
+    return m is not None and spec.owner == whose if whose != "any" else m is not None and spec.owner not in (
+        "you", "opponent")
 
 
 def province_effect_applies(clause: Effect) -> bool:
@@ -344,6 +347,8 @@ def province_strength(game, pos, player: str, province: str) -> tuple[int, list[
             continue
         if clause.target.owner == "you" and source.controller != player:
             continue
+        if clause.target.owner == "opponent" and source.controller == player:
+            continue  # ("other players' provinces")
         if not _conditions_hold(game, pos, source, ability, index, source):
             continue
         value += clause.amount
