@@ -523,13 +523,11 @@ def search_applies(clause: Effect) -> bool:
     them in the order given (or her own), may declare a search fail, and cannot go back
     (L5R-ACT-EFFECT.6)."""
     spec = clause.target
-    if spec is not None and any(k.lower() in _TYPE_WORDS | _DESIGNATOR_WORDS for k in spec.keywords):
-        return False  # "a Ninja Strategy", "a Kiho Battle Strategy": a type or an ability read as a keyword
+    if spec is not None and any(k.lower() in _TYPE_WORDS for k in spec.keywords):
+        return False  # "a Ninja Strategy" read with a type as a keyword
+    # ("a Kiho Battle Strategy": the keywords and designators of its abilities, game.inherited_keywords)
     return clause.kind == "search" and search_areas(clause) is not None and spec.ref == "choice" \
         and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
-
-
-_DESIGNATOR_WORDS = {"battle", "open", "limited", "reaction", "interrupt", "engage", "dynasty", "political"}
 
 
 def _search(game, position, copy, effect, *, as_cost, source):
