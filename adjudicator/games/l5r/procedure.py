@@ -49,7 +49,7 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
-from .states import EXTREME_RE, GROUP_STATES, group_failure, pile_named
+from .states import COMPARED_RE, EXTREME_RE, GROUP_STATES, group_failure, group_total, group_total_failure, pile_named
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -335,7 +335,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
         tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
         compared = _compared(ability, spec)  # "with lower Chi than your Personality" (states.compared_with)
         # ("controlled by the same player": the cards chosen together, checked once all are: states.py)
-        later = (compared[2] if compared is not None else frozenset()) | {s for s in spec.states if s in GROUP_STATES}
+        later = (compared[2] if compared is not None else frozenset()) | {
+            s for s in spec.states if s in GROUP_STATES or group_total(spec, s)}
         # "target one or more Personalities": every named card up to those the later targets need
         room = spec.count if at_least(spec) is None else len(named) - i - sum(s.count for s in specs[n + 1:])
         for _ in range(room):
@@ -363,6 +364,7 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
                        f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
         together = group_failure(ctx.position, spec, chosen) if set(spec.states) & set(GROUP_STATES) else None
+        together = together or group_total_failure(ctx.game, ctx.position, source, spec, chosen)
         if together:
             ctx.reject("L5R-ACT-TARGET", f"{' and '.join(c.show() for c in chosen)} cannot be targeted as "
                        f"{describe_spec(spec)}: {together}")
@@ -401,8 +403,8 @@ def at_least(spec: TargetSpec | None) -> int | None:
     is read: two would not say which named card is whose."""
     if spec is None or spec.ref not in ("target", "choice") or spec.up_to or spec.count != 1:
         return None
-    if any(s.startswith("cmp:total") for s in spec.states):
-        return None  # "one or more Followers with total Force ...": their Force added up, not read
+    if any(s.startswith("cmp:total") and not (group_total(spec, s) or COMPARED_RE.match(s)) for s in spec.states):
+        return None  # ("one or more Followers with total Force ...": their Force added up, choose_targets)
     found = _AT_LEAST.match(spec.text or "")
     return _NUMBER_WORDS[found.group(1).lower()] if found else None
 

@@ -1181,7 +1181,7 @@ def compared_read(ability, clause) -> frozenset:
     spec = getattr(clause, "target", None)
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "target":
         return frozenset()
-    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES}
+    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES or group_total(spec, s)}
     if compared_with(ability, clause) is not None:
         read |= {s for s in spec.states if COMPARED_RE.match(s)}
     return frozenset(read)
@@ -1262,4 +1262,34 @@ def group_failure(pos: Position, spec, chosen: list) -> str | None:
                 return f"{card.show()} shares a Clan Alignment ({', '.join(sorted(clans & seen)).title()}) with " \
                     "another target; each must have a different one"
             seen |= clans
+    return None
+
+
+#: "one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the values
+#: of every card chosen for the target added up, against this card's (its own stat after the dot)
+GROUP_TOTAL_RE = re.compile(rf"^cmp:total-({_STATS})(<=|>=|<|>|=)this(?:\.({_STATS}))?$")
+
+
+def group_total(spec, state: str) -> bool:
+    """Is ``state`` a total of the cards chosen together (:data:`GROUP_TOTAL_RE`)? For targets that are
+    neither Personalities nor units, whose total is their unit's (:data:`_TOTAL_CMP_RE`)."""
+    types = set(getattr(spec, "card_types", ()))
+    return bool(GROUP_TOTAL_RE.match(state)) and bool(types) and not types & {"personality", "unit", "card"}
+
+
+def group_total_failure(game, pos: Position, source: Copy, spec, chosen: list) -> str | None:
+    """Why the cards chosen together as ``spec`` do not fit its :func:`group_total` words, or None."""
+    cards = [c for c in chosen if not isinstance(c, str)]
+    for state in spec.states:
+        if not group_total(spec, state):
+            continue
+        stat, op, other_stat = GROUP_TOTAL_RE.match(state).groups()
+        other = source
+        if other.card.type != "personality" and other_stat and other.attached_to in pos.copies:
+            other = pos.copies[other.attached_to]  # ("Yayoi's Chi" on her Follower: the Personality, as _CMP_RE)
+        wanted = _value(game, pos, other, other_stat or stat)
+        total = sum(_value(game, pos, c, stat) for c in cards)
+        if not compare(total, op, wanted):
+            return f"their total {stat.replace('-', ' ')} is {total}, not {op} {other.name}'s " \
+                f"{(other_stat or stat).replace('-', ' ')} {wanted}"
     return None
