@@ -666,6 +666,12 @@ def executes(ability) -> bool:
                   for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
+    from .continuous import OUT_OF_PLAY_ZONES
+
+    if ability.kind not in ("action", "continuous") and any(
+            c.target is not None and c.target.zone in OUT_OF_PLAY_ZONES for c in carded):
+        return False  # "out of play" is read as an action's target (procedure.zone_matches) and a lasting
+        # trait's reach (continuous.fits), not yet as a triggered trait's
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
         return False  # a describing word no target test reads would refuse every card
     from .states import fewer_than_read  # "with fewer Weapons": than this Personality, or than a card named before

@@ -308,9 +308,10 @@ CONTINUOUS_KINDS: dict = {}
 # ("has-token:Poison", "with a Poison token": read by tokens.py, a token kind it keeps)
 # ("at-location-of:Osawa": states.py reads it)
 _UNCHECKED_STATES = ("random", "titled:", "different-titles", "under:", "controller:")
-#: zones this topic's grammar writes that no copy is ever in ("play|discard": in play or in a pile);
-#: "hand|discard" ("in your hand or discard pile") is either one (procedure.zone_matches)
-_UNCHECKED_ZONES = {"play|discard", "out-of-play", "in-or-out-of-play"}
+#: zones this topic's grammar writes that no copy is ever in: none now -- "hand|discard" ("in your hand
+#: or discard pile") is either one, "play|discard" in play or in a pile, "out-of-play" every area out of
+#: play (procedure.zone_matches)
+_UNCHECKED_ZONES: set = set()
 
 
 def unchecked_target(spec) -> bool:

@@ -444,9 +444,28 @@ STATE_WORDS = {"in-current-army": "in the current enemy army", "without-follower
                "unbowed": "unbowed", "honorable": "honorable"}
 
 
+#: zones whose cards are in play (effects.in_play: its attachments share their host's zone)
+_PLAY_ZONES = ("home", "stronghold")
+
+
+def _in_play_zone(zone: str) -> bool:
+    return zone in _PLAY_ZONES or zone.startswith(("battlefield", "terrain "))
+
+
 def zone_matches(zone: str, named: str) -> bool:
-    """"your discard pile" names either discard pile; "deck" either deck."""
+    """"your discard pile" names either discard pile; "deck" either deck; "out of play" every area
+    not in play (hand, decks, discard piles, provinces: Comprehensive Rules, "In Play and Out of
+    Play"), "in or out of play" any of them or play itself, "in your discard pile or in play" either --
+    never a card removed from the game, nor one being played."""
     if zone == named:
+        return True
+    if named in ("out-of-play", "in-or-out-of-play", "play|discard"):
+        if zone in ("removed", "announced"):
+            return False
+        if named == "out-of-play":
+            return not _in_play_zone(zone)
+        if named == "play|discard":
+            return _in_play_zone(zone) or zone.endswith("discard")
         return True
     if "|" in named and "play" not in named.split("|"):  # "in your hand or discard pile": either one
         return any(zone_matches(zone, one) for one in named.split("|"))
@@ -479,7 +498,9 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec, *, later: frozenset = 
     elif spec.zone is None and not in_play(pos, copy):
         return f"it is not in play ({copy.zone}); targets must normally be in play"
     if spec.zone is not None and not zone_matches(copy.zone, spec.zone):
-        return f"it is not in the {spec.zone}"
+        where = {"out-of-play": "an area out of play", "in-or-out-of-play": "play or an area out of play",
+                 "play|discard": "play or a discard pile"}.get(spec.zone, f"the {spec.zone}")
+        return f"it is not in {where}"
     if spec.zone is not None:  # "in your discard pile": the grammar keeps the zone, not whose it is
         whose = _zone_owner(spec.text)
         if whose == "you" and copy.zone_owner != actor:
