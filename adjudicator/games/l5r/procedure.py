@@ -49,7 +49,8 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
-from .states import COMPARED_RE, EXTREME_RE, GROUP_STATES, group_failure, group_total, group_total_failure, pile_named
+from .states import (COMPARED_RE, EXTREME_RE, GROUP_STATES, group_failure, group_total, group_total_failure,
+                     keyword_either, pile_named)
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -528,6 +529,16 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec, *, later: frozenset = 
             why = _extreme(ctx, copy, spec, state)
             if why:
                 return why
+            continue
+        either = keyword_either(spec, state)  # "with Shadowlands or without attachments" (states.py)
+        if either is not None:
+            fits = [pos.has_keyword(copy, p[len("keyword:"):]) if p.startswith("keyword:")
+                    else state_fits(ctx.game, pos, source, copy, p) for p in either]
+            if not any(f is True for f in fits):
+                if any(f is None for f in fits):
+                    return f"the engine cannot check whether it is {STATE_WORDS.get(state, state)}"
+                return "it is not " + " nor ".join(p[len("keyword:"):] if p.startswith("keyword:")
+                                                  else STATE_WORDS.get(p, p) for p in either)
             continue
         fit = state_fits(ctx.game, pos, source, copy, state)
         if fit is None:

@@ -1181,7 +1181,8 @@ def compared_read(ability, clause) -> frozenset:
     spec = getattr(clause, "target", None)
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "target":
         return frozenset()
-    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES or group_total(spec, s)}
+    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES or group_total(spec, s)
+            or keyword_either(spec, s) is not None}
     if compared_with(ability, clause) is not None:
         read |= {s for s in spec.states if COMPARED_RE.match(s)}
     return frozenset(read)
@@ -1293,3 +1294,24 @@ def group_total_failure(game, pos: Position, source: Copy, spec, chosen: list) -
             return f"their total {stat.replace('-', ' ')} is {total}, not {op} {other.name}'s " \
                 f"{(other_stat or stat).replace('-', ' ')} {wanted}"
     return None
+
+
+def keyword_either(spec, state: str) -> list[str] | None:
+    """"an enemy card with Shadowlands or without attachments": an "either-of:" state whose "has:X"
+    part the target's own words say without an article ("with Shadowlands or"), so it is the card's
+    keyword X ("keyword:X"), not a card attached to it ("with a Weapon"); the other parts as they
+    are (:func:`_either_of_parts` leaves such a part unread, having no words to tell). None when it
+    is no such state, or a part is not read."""
+    if not state.startswith(_EITHER_OF):
+        return None
+    found = []
+    for part in state[len(_EITHER_OF):].split("||"):
+        m = _HAS_RE.match(part)
+        if m and m.group(1) == "has" and m.group(2) != "attachment" \
+                and re.search(rf"\bwith {re.escape(m.group(2))} or\b", getattr(spec, "text", "") or ""):
+            found.append("keyword:" + m.group(2))
+        elif part.startswith(("has:", "has-no:", _EITHER_OF)) or not checked(part):
+            return None
+        else:
+            found.append(part)
+    return found if len(found) > 1 and any(p.startswith("keyword:") for p in found) else None
