@@ -1258,12 +1258,59 @@ def retimed(ctx, source, ability):
 NO_ABILITIES = "no-abilities"
 
 
+#: flag prefix of one ability an effect removed ("Remove an ability from a target Holding"), the
+#: ability's text after it
+NO_ABILITY = "no-ability:"
+#: "Remove an ability from ...": one ability, which the acting player names (``choosing second``)
+_ONE_ABILITY = re.compile(r"^remove an ability from\b", re.I)
+
+
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def card_abilities(game, copy) -> list:
+    """The abilities of a card: its blocks of text with a designator, in printed order; traits are
+    not abilities (Comprehensive Rules, "Abilities", "Traits")."""
+    return [a for a in game.abilities(copy) if a.kind in ("action", "reaction", "interrupt")]
+
+
+def _lose_one_ability(game, position, copy, effect, source: str):
+    """"Remove an ability from a target Holding": the acting player names which of its abilities
+    (``choosing second``: its second, in printed order); it cannot be used for the effect's duration --
+    until the end of the turn unless the text says otherwise (L5R-DURATION)."""
+    from ...core.position import Modifier
+    from .effects import Outcome, _duration
+
+    found = card_abilities(game, copy)
+    name = copy.show()
+    if not found:
+        return Outcome(False, f"remove an ability from {name}", f"{name} has no abilities")
+    choice = str(game.choice_of(position) or "").lower()
+    place = _PLACES.get(choice, int(choice) if choice.isdigit() else 0)
+    if not 1 <= place <= len(found):
+        return Outcome(False, f"remove an ability from {name}", f"the acting player names which of its {len(found)} "
+                       "abilities: say 'choosing first', 'choosing second' ... (its place in printed order)")
+    ability = found[place - 1]
+    duration = _duration(effect)
+    position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITY + ability.text, duration=duration, source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    when = "permanently" if duration == "permanent" else f"({duration})"
+    return Outcome(True, f"remove the ability '{ability.text}' from {name} {when}")
+
+
+def ability_removed(pos, copy, ability) -> bool:
+    """Has an effect removed this one ability of ``copy`` (:func:`_lose_one_ability`)?"""
+    return pos.has_flag(copy, NO_ABILITY + ability.text)
+
+
 def _lose_abilities(game, position, copy, effect, *, as_cost: bool, source: str):
     from ...core.position import Modifier
     from .effects import Outcome, _duration
 
     if as_cost:
         return Outcome(False, f"remove {copy.show()}'s abilities", "not a cost the engine pays")
+    if effect.amount == 1 and _ONE_ABILITY.match((effect.text or "").strip()):
+        return _lose_one_ability(game, position, copy, effect, source)
     duration = _duration(effect)
     position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITIES, duration=duration, source=source,
                                        rule="L5R-DURATION", created_turn=position.timing.turn))
@@ -1291,6 +1338,9 @@ def without_abilities(game, pos, copy) -> str | None:
 
     if pos.has_flag(copy, NO_ABILITIES):
         return "an effect removed its abilities"
+    printed = card_abilities(game, copy)
+    if printed and all(ability_removed(pos, copy, a) for a in printed):
+        return "effects removed each of its abilities"
     if copy.card.type != "stronghold":
         return None
     for other in pos.all_copies():
@@ -1314,6 +1364,9 @@ def lose_abilities_ok(clause) -> bool:
     nothing else -- not "an ability" / "one of his abilities" (one, chosen: which, the engine is not
     told) nor "all traits and abilities" (traits, which it does not remove)."""
     text = (clause.text or "").lower()
+    if clause.kind == "lose-abilities" and clause.amount == 1 and _ONE_ABILITY.match(text.strip()) \
+            and clause.target is not None and clause.target.ref == "target":
+        return True  # "Remove an ability from a target Holding": the one the player names (_lose_one_ability)
     return clause.kind != "lose-abilities" or (
         _ABILITIES.search(text) is not None and _NOT_ALL_ABILITIES.search(text) is None)
 

@@ -165,6 +165,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
 
         lost = without_abilities(game, pos, source)
         game.need(lost is None, "L5R-ACT-COND", f"{source.show()} has no abilities ({lost})")
+        from .effects_engine import ability_removed  # "Remove an ability from a target Holding"
+
+        game.need(not ability_removed(pos, source, ability), "L5R-ACT-COND",
+                  f"an effect removed this ability from {source.show()}")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith(("effect-", "cost-unless:")) and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
