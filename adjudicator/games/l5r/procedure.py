@@ -242,6 +242,9 @@ class Bindings:
         #: the cards an "Attach it to …, paying …" clause names, paid for and attached by the
         #: attach-to clause after it (costs.pay_for_effect)
         self.attaching: list[Copy] = []
+        #: the cards chosen or targeted as its performer ("your performing Personality"): who performed
+        #: an action taken from the hand ("a Personality who performed it": states.performers)
+        self.performing: list[Copy] = []
         #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
         self.x_paid: int | None = None
         #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
@@ -368,6 +371,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
                        f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
+        if "performing" in spec.states:
+            bind.performing.extend(c for c in chosen if not isinstance(c, str))
         together = group_failure(ctx.position, spec, chosen) if set(spec.states) & set(GROUP_STATES) else None
         together = together or group_total_failure(ctx.game, ctx.position, source, spec, chosen)
         if together:
@@ -445,7 +450,8 @@ def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
                    "cards in units must be there to be targets of a Battle action")
 
 
-STATE_WORDS = {"in-current-army": "in the current enemy army", "without-followers": "without Followers",
+STATE_WORDS = {"performed:it": "the one who performed the action it answers",
+               "in-current-army": "in the current enemy army", "without-followers": "without Followers",
                "unbowed": "unbowed", "honorable": "honorable"}
 
 
@@ -792,6 +798,8 @@ def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, i
                  "L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET")
     bind.last = bind.recent = chosen
     bind.chosen.extend(chosen)
+    if "performing" in spec.states:
+        bind.performing.extend(chosen)
     if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)
         bind.zoned.update(c.uid for c in chosen)
 
@@ -1712,6 +1720,18 @@ def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from
     _cleanup(ctx, source, ability, bind, from_hand=from_hand)
 
 
+def performers(pos: Position, source: Copy, bind: Bindings, *, from_hand: bool) -> list[int]:
+    """Who performed the action (uids), as states.py reads "performing": the Personality whose card it
+    is on, or who carries it; for a card played from the hand, the Personality its words chose as
+    performer ("your performing Personality"), if any."""
+    from .states import _leader
+
+    if from_hand:
+        return [c.uid for c in bind.performing if c.card.type == "personality"]
+    leader = _leader(pos, source)
+    return [leader.uid] if leader.card.type == "personality" else []
+
+
 def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
     game, pos = ctx.game, ctx.position
     from .effects_traits import discipline_cleanup, invest_effects
@@ -1724,7 +1744,8 @@ def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, fr
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
                                        if not isinstance(c, str)}),  # (a targeted player is no card)
-                           "did": [list(d) for d in pos.memo.get("_done", [])]}
+                           "did": [list(d) for d in pos.memo.get("_done", [])],
+                           "performers": performers(pos, source, bind, from_hand=from_hand)}
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)

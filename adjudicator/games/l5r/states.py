@@ -294,6 +294,9 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.zone == "home"
     if state in _PILE_STATES:  # "your dead Personality", "your discarded (not dead) Personality"
         return _pile_state(copy) == state
+    if state == PERFORMED_IT:  # "a Personality who performed it": the action a Reaction answers
+        found = answered_performers(pos)
+        return None if found is None else copy.uid in found
     m = _NOT_TITLED_RE.match(state)
     if m:
         named = m.group(1)
@@ -1179,10 +1182,14 @@ def compared_read(ability, clause) -> frozenset:
     the comparisons :func:`compared_with` names the card of, "the lowest/highest ..."
     (procedure.target_ok), and words about the cards chosen together (:data:`GROUP_STATES`)."""
     spec = getattr(clause, "target", None)
-    if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "target":
+    if ability.kind not in ("action", "reaction") or spec is None:
         return frozenset()
+    if spec.ref != "target":  # ("Give a Personality who performed it": a card chosen, not targeted)
+        return frozenset(s for s in spec.states if s == PERFORMED_IT) if _answers_action(ability) else frozenset()
     read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES or group_total(spec, s)
             or keyword_either(spec, s) is not None}
+    if _answers_action(ability):
+        read |= {s for s in spec.states if s == PERFORMED_IT}  # "a Personality who performed it"
     if compared_with(ability, clause) is not None:
         read |= {s for s in spec.states if COMPARED_RE.match(s)}
     return frozenset(read)
@@ -1315,3 +1322,29 @@ def keyword_either(spec, state: str) -> list[str] | None:
         else:
             found.append(part)
     return found if len(found) > 1 and any(p.startswith("keyword:") for p in found) else None
+
+
+#: "target a Personality who performed it": one who performed the action the Reaction answers
+PERFORMED_IT = "performed:it"
+
+
+def answered_performers(pos: Position) -> list[int] | None:
+    """The Personalities who performed the action a round of Reactions (or a triggered trait resolving
+    now) answers (procedure.performers, kept with its "action-resolves" event), or None when it
+    answers no action, or several."""
+    from .triggers import SETTLING, window
+
+    w = window(pos)
+    # (a triggered trait resolving as the events settle answers those: triggers.settle)
+    events = pos.memo[SETTLING] if SETTLING in pos.memo else (w or {}).get("events", ())
+    found = [e[2] for e in events if len(e) > 2 and e[0] == "action-resolves" and isinstance(e[2], dict)]
+    if len(found) != 1 or found[0].get("performers") is None:
+        return None
+    return list(found[0]["performers"])
+
+
+def _answers_action(ability) -> bool:
+    """A Reaction (or a triggered trait, resolved as one: triggers.choosing_executes) to an action's
+    resolution: "it" in "who performed it" is that action."""
+    return ability.kind == "reaction" and ability.trigger is not None \
+        and ability.trigger.event.split(";")[0] == "action-resolves"
