@@ -598,6 +598,31 @@ def _compared(ability: Ability, spec: TargetSpec):
     return clause, named, frozenset(s for s in spec.states if COMPARED_RE.match(s))
 
 
+def _still_compared(ctx: Context, ability: Ability, clause: Effect, targets: list, bind: Bindings) -> list:
+    """"Discard a card to bow a target enemy card with Force equal to or lower than the discarded card's
+    Focus Value": the target is compared, as this effect resolves, with the card the effect just before
+    acted on; a target that does not fit is not affected (L5R-ACT-EFFECT, L5R-ACT-TARGET)."""
+    from .states import compared_failure
+
+    compared = _compared(ability, clause.target)
+    if compared is None or compared[1] not in ability.effects or compared[1].target.ref != "choice":
+        return targets
+    named = [c for c in bind.recent if not isinstance(c, str)]
+    if len(named) != 1:
+        ctx.step("effect", f"{clause.text}: no change (no card was named for the comparison)", "L5R-ACT-EFFECT")
+        return []
+    kept = []
+    for card in targets:
+        failed = None if isinstance(card, str) else compared_failure(ctx.game, ctx.position, clause.target, [card],
+                                                                     named[0])
+        if failed:
+            ctx.step("effect", f"{clause.text}: no change to {failed[0]}, which does not fit "
+                     f"'{describe_spec(clause.target)}': {failed[1]}", "L5R-ACT-EFFECT", "L5R-ACT-TARGET")
+            continue
+        kept.append(card)
+    return kept
+
+
 def _check_compared(ctx: Context, spec: TargetSpec, chosen: list, named: list) -> None:
     """The cards chosen as ``spec`` against the card its comparison names ("with equal or lower Chi than
     your Personality"): a target must fit its whole description (L5R-ACT-TARGET)."""
@@ -1128,6 +1153,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         else:
             targets = subjects(ctx, source, clause, bind, as_cost=False)
         targets = conditions.leading_subject(ctx.position, source, ability, index, clause) or targets  # "If Ajasu has moved, straighten him"
+        if clause.target is not None and clause.target.ref == "target":
+            targets = _still_compared(ctx, ability, clause, targets, bind)  # "... than the discarded card's"
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue

@@ -1149,7 +1149,9 @@ def compared_with(ability, clause):
     the ability names exactly one card before this target, by a target or a choice, and that card is
     known when the target is checked: an earlier target (chosen first on announcement, in the order
     mentioned: procedure.choose_targets), or a "Choose ..." before the colon when this target is
-    before the colon too (checked as the costs reach it: procedure.pay_costs)."""
+    before the colon too (checked as the costs reach it: procedure.pay_costs), or the card the effect
+    just before this one names by a choice ("the discarded card's Focus Value": checked as this effect
+    resolves, procedure.resolve_effects)."""
     from ...core.ability import Effect
 
     spec = getattr(clause, "target", None)
@@ -1173,6 +1175,11 @@ def compared_with(ability, clause):
     if named.ref == "target":
         return earlier[0]
     if earlier[0].kind == "choose" and earlier[0] in ability.costs and clause in ability.costs and clause.kind == "target":
+        return earlier[0]
+    if named.ref == "choice" and earlier[0] in ability.effects and clause in ability.effects \
+            and ability.effects.index(clause) == ability.effects.index(earlier[0]) + 1:
+        # "Discard a card to bow a target enemy card with Force equal to or lower than the discarded
+        # card's Focus Value": the card the effect just before acted on, known as this one resolves
         return earlier[0]
     return None
 
