@@ -450,7 +450,7 @@ def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
                    "cards in units must be there to be targets of a Battle action")
 
 
-STATE_WORDS = {"performed:it": "the one who performed the action it answers",
+STATE_WORDS = {"performed:it": "the one who performed the action it answers", "no-attachments": "without attachments",
                "in-current-army": "in the current enemy army", "without-followers": "without Followers",
                "unbowed": "unbowed", "honorable": "honorable"}
 
