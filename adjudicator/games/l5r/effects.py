@@ -589,11 +589,11 @@ def executes(ability) -> bool:
 
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
         return False  # "He does not contribute Force while unbowed": the "while" is not kept
-    from .effects_cards import refill_applies
+    from .effects_cards import entered_refill_applies, refill_applies
     from .effects_engine import look_pick_clause, look_reorder_applies  # (look_pick: one picked among them)
 
     if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
-           for c in clauses):
+           and not entered_refill_applies(ability, c) for c in clauses):
         return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(
@@ -665,11 +665,20 @@ def executes(ability) -> bool:
         from dataclasses import replace as _with
 
         from .effects_engine import created_words_read, without_followers_too
+        from .states import compared_read  # "with lower Chi than your Personality", "the lowest Personal Honor"
 
+        carded = [c if not compared_read(ability, c) else _with(c, target=_with(c.target, states=tuple(
+            s for s in c.target.states if s not in compared_read(ability, c)))) for c in carded]
         carded = [c if c.target is None else created_words_read(_with(c, target=without_followers_too(c.target)))
                   for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
+    from .continuous import OUT_OF_PLAY_ZONES
+
+    if ability.kind not in ("action", "continuous") and any(
+            c.target is not None and c.target.zone in OUT_OF_PLAY_ZONES for c in carded):
+        return False  # "out of play" is read as an action's target (procedure.zone_matches) and a lasting
+        # trait's reach (continuous.fits), not yet as a triggered trait's
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
         return False  # a describing word no target test reads would refuse every card
     from .states import fewer_than_read  # "with fewer Weapons": than this Personality, or than a card named before
@@ -719,7 +728,11 @@ def executes(ability) -> bool:
             if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
-                return not ability.designators and engine_strength(c)
+                from .effects_engine import province_trait_applies as province_trait
+
+                # ("Courtesy: Your Provinces have +1 strength": while the designation holds, continuous.py)
+                return (not ability.designators and engine_strength(c)) or \
+                    (continuous.designated_ok(ability) and province_trait(c))
             if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
                 return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):
