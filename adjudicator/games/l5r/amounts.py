@@ -95,7 +95,9 @@ def starting_honor(pos, player: str) -> int | None:
 
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
-        "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
+        "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down"),
+        # "Ranged Attack equal to half its Gold Cost, rounded up": the printed Gold Cost (STATS)
+        "half-gold-cost-rounded-up": ("gold-cost", "up"), "half-gold-cost-rounded-down": ("gold-cost", "down")}
 
 #: other stats an action's change may take a worked-out amount for: a card's Gold Cost or Gold
 #: Production ("Increase his Gold Cost by half this Shugenja's Chi") and a Province's strength
@@ -108,8 +110,9 @@ def province_taker(clause) -> bool:
     whose amount is worked out as it resolves (the procedure works it out before giving it)."""
     from .effects_engine import province_effect_applies
 
+    # ("Give your Provinces +2 strength for each Ring you control": the +2 times the count)
     return isinstance(clause, Effect) and clause.kind == "modify-stat" and clause.stat == "strength" \
-        and clause.amount is None and province_effect_applies(replace(clause, amount=1))
+        and province_effect_applies(replace(clause, amount=1 if clause.amount is None else clause.amount))
 
 
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
@@ -162,6 +165,30 @@ COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", 
 
 #: how the card an amount is read from is named
 CARD_REFS = ("this", "attached", "it", "target", "choice")
+
+
+def highest_of(stat: str | None, spec: TargetSpec | None) -> TargetSpec | None:
+    """"the highest Focus Value among Spells in its unit": the cards compared (``spec`` without its
+    ``highest:<stat>`` word), when they are counted as :func:`count` counts and the word is the
+    value's own; None for other words."""
+    if spec is None or stat not in STATS or f"highest:{stat}" not in spec.states:
+        return None
+    from .tokens import counted_tokens
+
+    rest = replace(spec, states=tuple(s for s in spec.states if s != f"highest:{stat}"))
+    plain = counted_tokens(rest) is None and not _own_attached(rest)  # cards in play (:func:`fitting`)
+    return rest if plain and _count_spec_ok(rest) else None
+
+
+def highest(game, pos, source, stat: str, spec: TargetSpec) -> tuple[int, str]:
+    """The highest ``stat`` among the cards in play fitting :func:`highest_of` (0 when none does),
+    and the name of the card it was read from (or "none")."""
+    best, name = 0, "none"
+    for copy in fitting(game, pos, source, highest_of(stat, spec)):
+        value = card_value(game, pos, copy, stat)
+        if isinstance(value, int) and (name == "none" or value > best):
+            best, name = value, copy.name
+    return best, name
 
 
 def chain(effects, index: int) -> list[Effect]:
@@ -243,6 +270,8 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return False
     if lasting and not (STATS[stat][1] or stat == "personal-honor"):
         return False  # a current Force or Chi may itself come from lasting traits
+    if spec is not None and any(s.startswith("highest:") for s in spec.states):
+        return highest_of(stat, spec) is not None  # "the highest Focus Value among Spells in its unit"
     return _card_spec_ok(spec, lasting=lasting)
 
 
@@ -362,10 +391,6 @@ def card_value(game, pos, copy, stat: str) -> int | None:
 
 def count(game, pos, source, spec: TargetSpec) -> int:
     """How many cards in play fit ``spec``, judged from ``source`` ("other", "in this unit")."""
-    from .continuous import fits
-    from .effects import in_play
-    from .procedure import current_battlefield
-
     from .tokens import count as tokens_on, counted_tokens
 
     tokens = counted_tokens(spec)
@@ -380,10 +405,19 @@ def count(game, pos, source, spec: TargetSpec) -> int:
         return sum(1 for c in pos.attachments_of(_leader(pos, source).uid) if c.card.type == spec.card_types[0]
                    and all(pos.has_keyword(c, k) or (k.endswith("s") and pos.has_keyword(c, k[:-1]))
                            for k in spec.keywords))
+    return len(fitting(game, pos, source, spec))
+
+
+def fitting(game, pos, source, spec: TargetSpec) -> list:
+    """The cards in play fitting ``spec``, judged from ``source`` (as :func:`count` counts them)."""
+    from .continuous import fits
+    from .effects import in_play
+    from .procedure import current_battlefield
+
     own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
-    found = 0
+    found = []
     for copy in pos.copies.values():
         if not in_play(pos, copy) or not fits(game, pos, source, copy, plain):
             continue
@@ -398,7 +432,7 @@ def count(game, pos, source, spec: TargetSpec) -> int:
         unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
             continue
-        found += 1
+        found.append(copy)
     return found
 
 
@@ -555,6 +589,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
             half = -((-start) // 2) if STARTING_HONOR[stat] == "up" else start // 2
             parts.append(f"half of {ctx.actor}'s starting Family Honor {start}, rounded {STARTING_HONOR[stat]}: {half}")
             return half
+        if highest_of(stat, spec) is not None:  # "the highest Focus Value among Spells in its unit"
+            value, name = highest(game, pos, source, stat, spec)
+            parts.append(f"highest {stat.replace('-', ' ')} {value} ({spec.text}: {name})")
+            return value
         copy = named_card(ctx, source, spec, bind, holder, taker)
         value = None if copy is None else card_value(game, pos, copy, stat)
         if value is None:
@@ -631,6 +669,8 @@ def lasting_amount(game, pos, source, ability, index: int, holder) -> int | None
         return 0  # an amount not worked out in lasting traits changes nothing (effects.executes says no)
     if a.stat == "count":
         value = count(game, pos, source, a.target)
+    elif highest_of(a.stat, a.target) is not None:
+        value = highest(game, pos, source, a.stat, a.target)[0]
     else:
         if a.target.ref == "it":  # "their Personal Honor": each card reached
             copy = holder
