@@ -17,6 +17,9 @@ from .helpers import run_text
     "Siege Battle: Bow your target unbowed Fortification. Ranged Attack equal to half its Gold Cost, rounded up, plus 1.",
     "This card has a Force bonus equal to the highest Focus Value among Spells in its unit.",
     "Earth Open: Give your Provinces +2 strength for each Ring you control (this turn).",
+    "Open: Target a Personality whose Personal Honor is less than printed. His controller loses Honor equal to the difference.",
+    "Battle, Bow this card: Fear equal to Kaito's Force plus the number of Spells he has.",
+    "Battle: Ranged 3 Attack with +1 strength for each Follower in the target's unit.",
 ])
 def test_these_amounts_execute(text):
     ab = parse_ability(text)
@@ -52,3 +55,25 @@ def test_item_force_includes_its_lasting_bonus(text, blade, monk):
     # an Item's Force modifier with the lasting change to it is what its Personality gets
     r = run_text(ONE_UNIT.format(text=text, expect=f"expect B force {blade}\nexpect M1 force {monk}"))
     assert r.passed, [f.render() for f in r.failures]
+
+
+@pytest.mark.parametrize("text", [
+    # the gap between an enemy's Force and another target's: not a target's own printed value
+    "Battle: Target your Personality and an enemy Personality with lower Force. Give your Personality a Force bonus "
+    "equal to the difference.",
+    # "the target's unit" with a target of its own besides the attack's
+    "Battle: Target your Follower. Ranged 3 Attack with +1 strength for each Follower in the target's unit.",
+    # "he" names no card whose value was read: the Fear's strength starts from nothing
+    "Battle: Fear 2, plus 1 for each Spell he has.",
+])
+def test_these_stay_refused(text):
+    assert not executes(parse_ability(text)), text
+
+
+def test_difference_is_no_target():
+    # "the difference" names a gap between values: the action asks for one target, not two
+    from adjudicator.games.l5r.procedure import target_specs
+
+    ab = parse_ability("Open: Target a Personality whose Personal Honor is less than printed. "
+                       "His controller loses Honor equal to the difference.")
+    assert [s.text for s in target_specs(ab)] == ["a Personality whose Personal Honor is less than printed"]

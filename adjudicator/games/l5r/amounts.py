@@ -30,6 +30,7 @@ continuous.py), from values no lasting trait changes (printed values, Personal H
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...core.ability import Effect, TargetSpec
@@ -91,6 +92,38 @@ def starting_honor(pos, player: str) -> int | None:
     senseis = [c for c in pos.all_copies() if c.card.type == "sensei" and c.controller == player]
     changes = [c.card.attrs.get("starting-honor", 0) for c in senseis]
     return value + sum(changes) if all(isinstance(v, int) for v in changes) else None
+
+
+#: "His controller loses Honor equal to the difference": the gap between the two values a target's
+#: own comparison names ("a Personality whose Personal Honor is less than printed")
+DIFFERENCE = "difference"
+_OWN_PRINTED = re.compile(r"^cmp:(force|chi|personal-honor|gold-cost)(?:!=|<=|>=|<|>|=)it\.(?:printed|base)-\1$")
+
+
+def names_no_card(clause) -> bool:
+    """"equal to the difference": the grammar writes its words as a target spec, but they name a gap
+    between two values, no card (procedure.target_specs asks no target for it)."""
+    return isinstance(clause, Effect) and clause.kind.startswith("amount-") and clause.stat == DIFFERENCE
+
+
+def compared_target(ability) -> tuple[TargetSpec, str] | None:
+    """(the target spec, the stat) of the one target of ``ability`` compared with its own printed value
+    ("a Personality with lower Personal Honor than printed"), which "the difference" is read from;
+    None when there is not exactly one such target and comparison (which gap would it be?)."""
+    return _compared([getattr(c, "target", None) for c in (*ability.costs, *ability.effects)])
+
+
+def _compared(specs) -> tuple[TargetSpec, str] | None:
+    found, seen = [], []
+    for spec in specs:
+        if spec is None or spec.ref != "target" or any(spec is s for s in seen):
+            continue
+        seen.append(spec)
+        own = [(spec, m.group(1)) for m in map(_OWN_PRINTED.match, spec.states) if m]
+        if any(s.startswith(("cmp:", "unit-cmp:")) for s in spec.states) and len(own) != 1:
+            return None  # another comparison: the gap between other values
+        found += own
+    return found[0] if len(found) == 1 else None
 
 
 #: "half his Chi, rounded up"
@@ -228,6 +261,14 @@ def _own_attached(spec: TargetSpec | None) -> bool:
         and spec.zone is None and len(spec.keywords) <= 1
 
 
+def on_read(spec: TargetSpec | None) -> bool:
+    """"the number of Spells he has": cards of a type attached to the card whose value the amount
+    read just before (:func:`work_out`'s ``read_from``)."""
+    return spec is not None and spec.ref in ("choice", "each") and tuple(spec.states) == ("on:it",) \
+        and len(spec.card_types) == 1 and spec.card_types[0] in _OWN_ATTACHED and not spec.tests \
+        and spec.zone is None and not spec.keywords and spec.owner == "any"
+
+
 def _count_spec_ok(spec: TargetSpec | None, *, lasting: bool = False) -> bool:
     if _own_attached(spec):
         return True
@@ -257,6 +298,8 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat == DIFFERENCE:  # (ability_executes asks for the one comparison it is read from)
+        return not lasting and spec is not None and spec.ref == "target" and spec.text == "the difference"
     if stat == X_PAID:  # (not "the amount of Gold you paid for it": a purchase's price is not kept)
         return not lasting and _x_words(spec)
     if stat == PROVINCE_STRENGTH:
@@ -307,7 +350,11 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
             if not (_count_spec_ok(a.target, lasting=lasting) or (not lasting and did_kind(a.target) is not None)):
                 return False
         elif a.kind == "amount-plus":
-            if a.stat is not None:
+            if a.stat == "count" and on_read(a.target):  # "Dai-ketsu's Force plus the number of Spells he has"
+                if lasting or not any(b.kind == "amount-equal-to" and b.stat in STATS and b.target is not None
+                                      and b.target.ref in ("this", "attached") for b in amounts[:amounts.index(a)]):
+                    return False  # ("he": the card whose value was read just before, this card)
+            elif a.stat is not None:
                 if lasting or not _value_ok(a.stat, a.target, lasting=False):
                     return False
             elif a.amount is None:
@@ -327,7 +374,23 @@ def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
     from .effects_engine import attack_bonus
 
     return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
-        and amounts[0].amount in (None, 1) and _count_spec_ok(amounts[0].target)
+        and amounts[0].amount in (None, 1) and (_count_spec_ok(amounts[0].target) or targets_unit(amounts[0].target))
+
+
+def targets_unit(spec: TargetSpec | None) -> bool:
+    """"+1 strength for each Follower in the target's unit": cards of a type in the unit of the card
+    the attack targets (its implied target, procedure.MILITARY; :func:`ability_executes` insists
+    the ability names no other target "the target" could be)."""
+    return spec is not None and spec.ref == "each" and tuple(spec.states) == ("in-unit-of:the target",) \
+        and bool(spec.card_types) and set(spec.card_types) <= {"follower", "personality", "item", "spell"} \
+        and not spec.keywords and not spec.tests and spec.zone is None and spec.owner == "any"
+
+
+def _attacked(bind) -> list:
+    """The card(s) the ability's Fear / Melee / Ranged Attack targets (procedure.MILITARY)."""
+    from .procedure import MILITARY as implied
+
+    return [c for spec in implied.values() for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
 
 
 #: how a player names one of two values ("choosing chi")
@@ -536,6 +599,7 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     note of the values read, for the effect's step (L5R-ACT-EFFECT)."""
     from ...core.ruling import Rejected
     from . import conditions
+    from .effects import in_play
 
     game, pos = ctx.game, ctx.position
     read_from = None
@@ -548,6 +612,17 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
                 raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no X was paid")
             parts.append(f"X paid {bind.x_paid}")
             return bind.x_paid
+        if stat == DIFFERENCE:  # the target's value and its printed one, compared when it was targeted
+            found = _compared(bind.specs)  # (the target descriptions of the action, in order)
+            chosen = bind.targets.get(id(found[0]), []) if found is not None else []
+            if len(chosen) != 1 or isinstance(chosen[0], str):
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no one target was compared")
+            now, printed = card_value(game, pos, chosen[0], found[1]), chosen[0].card.attrs.get(found[1], 0)
+            if not isinstance(now, int) or not isinstance(printed, int):
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}' on this position")
+            parts.append(f"{chosen[0].name}'s {found[1].replace('-', ' ')} {now}, printed {printed}: "
+                         f"difference {abs(now - printed)}")
+            return abs(now - printed)
         if stat == "count-done":  # "the number you discarded": the cards the latest such clause changed
             kinds = done_kinds(spec)
             found = [n for kind, n in getattr(bind, "done", []) if kind in kinds]
@@ -565,6 +640,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
                 raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell whose tokens '{spec.text}' are")
             n = tokens_on(bearer, tokens[0])
             parts.append(f"{n} ({tokens[0]} tokens on {bearer.name})")
+            return n
+        if stat == "count" and on_read(spec) and read_from is not None:  # "the number of Spells he has"
+            n = sum(1 for c in pos.attachments_of(read_from.uid) if c.card.type == spec.card_types[0] and in_play(pos, c))
+            parts.append(f"{n} ({spec.text}: {read_from.name})")
             return n
         if stat == "count":
             n = _did_count(bind, spec) if did_kind(spec) is not None else count(game, pos, source, spec)
@@ -614,6 +693,15 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     for offset, a in enumerate(amounts):
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
+        elif a.kind == "amount-for-each" and targets_unit(a.target):  # "for each Follower in the target's unit"
+            attacked = _attacked(bind)
+            if len(attacked) != 1:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{a.target.text}': no one card is attacked")
+            from .effects_engine import unit_cards
+
+            n = sum(1 for c in unit_cards(pos, attacked[0]) if c.card.type in a.target.card_types and in_play(pos, c))
+            parts.append(f"{n} ({a.target.text}: {attacked[0].name}'s unit)")
+            value = taker.amount * n
         elif a.kind == "amount-for-each":
             found = _did_count(bind, a.target) if did_kind(a.target) is not None else count(game, pos, source, a.target)
             n = found // max(1, a.amount or 1)
@@ -796,6 +884,9 @@ def ability_executes(ability) -> bool:
 
     if reads_x(ability) and not paid_x(ability):
         return False  # "the amount of Gold you paid for this action" with no "Pay X Gold" cost
+    if any(isinstance(c, Effect) and c.kind.startswith("amount-") and c.stat == DIFFERENCE
+           for c in (*ability.costs, *ability.effects)) and compared_target(ability) is None:
+        return False  # "the difference" with no single comparison of a target with its printed value
 
     if worked_gold(ability) is not None:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
@@ -842,6 +933,10 @@ def ability_executes(ability) -> bool:
                     continue  # "+1F for each X" in a lasting trait: continuous.executes decides
                 if not lasting and part == "effect" and start >= 2 and attack_bonus_each(
                         clauses[start - 2], taker, chain(clauses, start - 1)):
+                    if targets_unit(clause.target) and any(
+                            isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                            for c in (*ability.costs, *ability.effects)):
+                        return False  # "the target's unit" with a target named besides the attack's
                     continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
