@@ -20,6 +20,10 @@ from .helpers import run_text
     "Open: Target a Personality whose Personal Honor is less than printed. His controller loses Honor equal to the difference.",
     "Battle, Bow this card: Fear equal to Kaito's Force plus the number of Spells he has.",
     "Battle: Ranged 3 Attack with +1 strength for each Follower in the target's unit.",
+    ("Fire Battle: Target your performing unbowed Fire Personality to make a Ranged 3 Attack with +1 strength for "
+     "each Fire token on your Personality."),
+    ("Battle: Choose your performing unbowed Courtier and target an attacking Personality: Move him home. If he "
+     "is dishonorable, his controller loses Honor equal to his base Personal Honor."),
 ])
 def test_these_amounts_execute(text):
     ab = parse_ability(text)
@@ -65,6 +69,11 @@ def test_item_force_includes_its_lasting_bonus(text, blade, monk):
     "Battle: Target your Follower. Ranged 3 Attack with +1 strength for each Follower in the target's unit.",
     # "he" names no card whose value was read: the Fear's strength starts from nothing
     "Battle: Fear 2, plus 1 for each Spell he has.",
+    # "your Personality" names no target: whose tokens?
+    "Fire Battle: Ranged 3 Attack with +1 strength for each Fire token on your Personality.",
+    # "his" with no effect on "him" before it: the chosen Courtier or the target?
+    "Battle: Choose your performing unbowed Courtier and target an attacking Personality: Gain Honor equal to his "
+    "base Personal Honor.",
 ])
 def test_these_stay_refused(text):
     assert not executes(parse_ability(text)), text
@@ -77,3 +86,15 @@ def test_difference_is_no_target():
     ab = parse_ability("Open: Target a Personality whose Personal Honor is less than printed. "
                        "His controller loses Honor equal to the difference.")
     assert [s.text for s in target_specs(ab)] == ["a Personality whose Personal Honor is less than printed"]
+
+
+def test_your_noun_after_a_target_of_yours_is_that_target():
+    # "Target your Samurai ... your Samurai": the target; "your Samurai" after an enemy's is no target
+    from adjudicator.games.l5r.states import the_target_spec
+
+    ab = parse_ability("Battle: Target your Samurai. Give your Samurai +2F.")
+    specs = [c.target for c in ab.effects if c.target is not None]
+    assert the_target_spec(specs, ab.effects[1].target) is ab.effects[0].target
+    ab = parse_ability("Battle: Target an enemy Samurai. Give your Samurai +2F.")
+    specs = [c.target for c in ab.effects if c.target is not None]
+    assert the_target_spec(specs, ab.effects[1].target) is None

@@ -374,7 +374,8 @@ def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
     from .effects_engine import attack_bonus
 
     return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
-        and amounts[0].amount in (None, 1) and (_count_spec_ok(amounts[0].target) or targets_unit(amounts[0].target))
+        and amounts[0].amount in (None, 1) and (_count_spec_ok(amounts[0].target) or targets_unit(amounts[0].target)
+                                                or tokens_on_named(amounts[0].target) is not None)
 
 
 def targets_unit(spec: TargetSpec | None) -> bool:
@@ -384,6 +385,25 @@ def targets_unit(spec: TargetSpec | None) -> bool:
     return spec is not None and spec.ref == "each" and tuple(spec.states) == ("in-unit-of:the target",) \
         and bool(spec.card_types) and set(spec.card_types) <= {"follower", "personality", "item", "spell"} \
         and not spec.keywords and not spec.tests and spec.zone is None and spec.owner == "any"
+
+
+#: "for each Fire token on your Personality": the card "your Personality" names (one target does)
+_ON_YOUR = re.compile(r"^on:(your [A-Z][\w-]*)$")
+
+
+def tokens_on_named(spec: TargetSpec | None) -> tuple[str, TargetSpec] | None:
+    """(token kind, the words naming the card) of "each Fire token on your Personality": tokens of
+    one kind on the card a target of the ability names; None for other words."""
+    from .tokens import COUNTERS, kind_of
+
+    if spec is None or spec.ref != "each" or tuple(spec.card_types) != ("token",) or len(spec.keywords) != 1 \
+            or spec.tests or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _ON_YOUR.match(spec.states[0])
+    kind = kind_of(spec.keywords[0])
+    if m is None or kind not in COUNTERS:
+        return None
+    return kind, TargetSpec(ref="choice", text=m.group(1))
 
 
 def _attacked(bind) -> list:
@@ -693,6 +713,16 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     for offset, a in enumerate(amounts):
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
+        elif a.kind == "amount-for-each" and tokens_on_named(a.target) is not None:  # "each Fire token on your
+            kind, words = tokens_on_named(a.target)  # Personality": on the card the one target so named
+            from .tokens import count as tokens_on
+
+            bearer = named_card(ctx, source, words, bind)
+            if bearer is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell which card '{words.text}' is")
+            n = tokens_on(bearer, kind)
+            parts.append(f"{n} ({kind} tokens on {bearer.name})")
+            value = taker.amount * n
         elif a.kind == "amount-for-each" and targets_unit(a.target):  # "for each Follower in the target's unit"
             attacked = _attacked(bind)
             if len(attacked) != 1:
@@ -847,6 +877,17 @@ def _target_state_read(state: str) -> bool:
     return state in TARGET_STATES or checked(state) or state in ("in:it", "top")  # ("top": states._top_card)
 
 
+def _pronoun_before(clauses, spec: TargetSpec) -> bool:
+    """"... and target an attacking Personality: Move him home. ... equal to his base Personal Honor":
+    "his" after effects on "him" is the card those were carried out on (Bindings.recent), read as
+    the procedure read "him" (the last target), not a fresh guess between the chosen and the target."""
+    from .conditions import PRONOUNS
+
+    return spec.ref == "it" and (spec.text or "").lower() in ("his", "her", "its") and any(
+        isinstance(c, Effect) and c.target is not None and c.target.ref == "it"
+        and (c.target.text or "").lower() in PRONOUNS and not c.kind.startswith("amount-") for c in clauses)
+
+
 def _other_choice(ability, own: set[str]) -> bool:
     """Does the ability ask another choice of the player ("Give him +2F or +2PH") than the options
     ``own`` ("effect N" of the two values)? One ``choosing`` word could not name both."""
@@ -937,6 +978,11 @@ def ability_executes(ability) -> bool:
                             isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                             for c in (*ability.costs, *ability.effects)):
                         return False  # "the target's unit" with a target named besides the attack's
+                    on_named = tokens_on_named(clause.target)
+                    if on_named is not None and len(_naming_targets(
+                            [c.target for c in (*ability.costs, *ability.effects)
+                             if isinstance(c, Effect) and c.target is not None], on_named[1])) != 1:
+                        return False  # "on your Personality": no one target names the card
                     continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
@@ -951,7 +997,7 @@ def ability_executes(ability) -> bool:
                         and not _named_by_choice(ability, clause.target):
                     return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
-                        and _chosen_unbound(ability, clause.target):
+                        and _chosen_unbound(ability, clause.target) and not _pronoun_before(clauses[:index], clause.target):
                     return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
                 self_named = sum(_self_cost(c) for c in ability.costs) == 1 and clause.target is not None \
                     and clause.target.ref == "it" and not any(
