@@ -98,3 +98,14 @@ def test_your_noun_after_a_target_of_yours_is_that_target():
     ab = parse_ability("Battle: Target an enemy Samurai. Give your Samurai +2F.")
     specs = [c.target for c in ab.effects if c.target is not None]
     assert the_target_spec(specs, ab.effects[1].target) is None
+
+
+def test_either_option_on_one_target_asks_it_once():
+    # "Increase or decrease a target Holding's Gold Production by half Hora's Chi": one target spec,
+    # shared by both options, is asked for once
+    from adjudicator.games.l5r.procedure import target_specs
+
+    ab = parse_ability("Economic Open, Bow this card: Increase or decrease a target Holding's Gold Production "
+                       "(this turn) by half Hora's Chi, rounded up.")
+    assert executes(ab)
+    assert len(target_specs(ab)) == 1

@@ -895,23 +895,6 @@ def _other_choice(ability, own: set[str]) -> bool:
         or any(isinstance(c, Effect) and c.kind.endswith("-choice") for c in (*ability.costs, *ability.effects))
 
 
-def _target_split_by_choice(ability) -> bool:
-    """"Increase or decrease a target Holding's Gold Production by half Hora's Chi": the two options
-    share one target, but the amount between them hides that from the procedure, which would ask
-    for the target twice (procedure._alternative_branch looks at the clause just before)."""
-    options = {c.args[0]: c.args[1] for c in ability.conditions if c.kind == "effect-choice" and len(c.args) == 2}
-    seen: dict[int, str] = {}
-    for index, clause in enumerate(ability.effects):
-        if not isinstance(clause, Effect) or clause.target is None or clause.target.ref != "target" \
-                or clause.kind.startswith("amount-"):
-            continue
-        option = options.get(f"effect {index}")
-        if option is not None and seen.get(id(clause.target), option) != option:
-            return True
-        seen.setdefault(id(clause.target), option)
-    return False
-
-
 def has_amounts(ability) -> bool:
     return any(isinstance(c, Effect) and c.kind.startswith("amount-") for c in (*ability.costs, *ability.effects))
 
@@ -931,8 +914,8 @@ def ability_executes(ability) -> bool:
 
     if worked_gold(ability) is not None:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
-    if _target_split_by_choice(ability):
-        return False
+    # ("Increase or decrease a target Holding's Gold Production by half Hora's Chi": the two options share
+    # one target spec, asked for once -- procedure.target_specs keeps one spec once)
     did = {did_kind(c.target) for c in ability.effects if isinstance(c, Effect) and c.kind.startswith("amount-")}
     if any(isinstance(c, Effect) and c.kind in did for c in ability.costs):
         return False  # "Bow this card: … for each card this bowed": whether the cost's bow counts is not read
