@@ -24,6 +24,8 @@ from .helpers import run_text
      "each Fire token on your Personality."),
     ("Battle: Choose your performing unbowed Courtier and target an attacking Personality: Move him home. If he "
      "is dishonorable, his controller loses Honor equal to his base Personal Honor."),
+    ("Battle: Choose one to four of your performing Personalities. Give each of them a Force bonus equal to his "
+     "printed Personal Honor."),
 ])
 def test_these_amounts_execute(text):
     ab = parse_ability(text)
@@ -74,6 +76,8 @@ def test_item_force_includes_its_lasting_bonus(text, blade, monk):
     # "his" with no effect on "him" before it: the chosen Courtier or the target?
     "Battle: Choose your performing unbowed Courtier and target an attacking Personality: Gain Honor equal to his "
     "base Personal Honor.",
+    # "him" before anything is chosen: the Choose after it binds nothing back
+    "Battle: Give him a Force bonus equal to his Chi. Choose one of your Personalities.",
 ])
 def test_these_stay_refused(text):
     assert not executes(parse_ability(text)), text

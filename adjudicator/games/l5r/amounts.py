@@ -520,9 +520,11 @@ def fitting(game, pos, source, spec: TargetSpec) -> list:
 
 
 def per_subject(taker: Effect, amounts: list[Effect]) -> bool:
-    """"Give each X a bonus equal to his own Personal Honor": worked out for each card changed."""
-    return taker.target is not None and taker.target.ref == "each" and any(
-        a.target is not None and a.target.ref == "it" for a in amounts)
+    """"Give each X a bonus equal to his own Personal Honor", "Give each of them a Force bonus equal to
+    his printed Personal Honor": worked out for each card changed."""
+    each = taker.target is not None and (taker.target.ref == "each" or (
+        taker.target.ref == "it" and (taker.target.text or "").strip().lower() == "each of them"))
+    return each and any(a.target is not None and a.target.ref == "it" for a in amounts)
 
 
 def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect | None = None):
@@ -936,6 +938,7 @@ def ability_executes(ability) -> bool:
     named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
     pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                   for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
+
     for part, clauses in (("cost", ability.costs), ("effect", ability.effects)):
         clauses = list(clauses)
         for index, clause in enumerate(clauses):
@@ -1008,4 +1011,7 @@ def ability_executes(ability) -> bool:
                                               or owned_spec(clause.target) is not None):
                 named = True  # ("Bow Misaki's performing Follower: … the Follower's Force": states.owned_cards)
                 pronoun = pronoun or part == "cost"
+                if clause.kind == "choose" and clause.target.ref == "choice" and "player" not in clause.target.card_types:
+                    pronoun = True  # ("Choose one to four of your Personalities. Give each of them ...": the
+                    # cards chosen, procedure.choose_card)
     return True
