@@ -938,7 +938,6 @@ def ability_executes(ability) -> bool:
     named = False  # has the ability named a card "its"/"the card" could stand for (Bindings.recent)?
     pronoun = any(isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
                   for c in (*ability.costs, *ability.effects))  # "him" stands for a target (Bindings.last)
-
     for part, clauses in (("cost", ability.costs), ("effect", ability.effects)):
         clauses = list(clauses)
         for index, clause in enumerate(clauses):
