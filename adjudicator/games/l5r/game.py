@@ -232,12 +232,15 @@ class L5R(Game):
         if prop in ("force", "chi") and copy.card.type in ("personality", "follower"):
             value = position.stat(copy, prop, 0) + self.continuous_bonus(position, copy, prop)
             if prop == "force" and copy.card.type == "personality":  # items attached modify their Personality
-                value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
+                value += sum(self.card_property(position, a, "force") or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")
             from .effects_battle import minimum
 
             floor = minimum(position, copy, prop)  # "has a minimum Chi of 1": applied last (L5R-DURATION.4)
             return value if floor is None else max(value, floor)
+        if prop == "force" and copy.card.type == "item":  # its Force modifier with the lasting changes to
+            # it ("This Item has +1F for each ...": L5R-TRAIT)
+            return (position.stat(copy, "force", 0) or 0) + self.continuous_bonus(position, copy, "force")
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:

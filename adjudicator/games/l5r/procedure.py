@@ -280,6 +280,8 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     for clause in (*ability.costs, *ability.effects):
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
+        if amounts.names_no_card(clause):
+            continue  # "equal to the difference": a gap between values, no card to target (amounts.py)
         if clause.target is not None and clause.target.ref == "target":
             if any(s is clause.target for s in specs):
                 continue  # "challenges a target Personality, who may refuse": one noun phrase, one target

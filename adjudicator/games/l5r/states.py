@@ -881,6 +881,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
 
 #: "the Personality", "the Strategy": a card named by its type or keyword alone, after "the"
 _THE_NOUN_RE = re.compile(r"^the ([A-Z][a-z-]+)$")
+#: "Target your Samurai ...: ... your Samurai": after a target of yours so named, that target
+_YOUR_NOUN_RE = re.compile(r"^your ([A-Z][a-z-]+)$")
 
 
 def _names_noun(spec, noun: str) -> bool:
@@ -894,10 +896,13 @@ def the_target_spec(specs, spec):
     """The one target description "the Personality" stands for -- the only target named by that
     type or keyword ("Target your Personality and a non-Unique attachment ...: Attach it to the
     Personality") -- or None when there is no such single target."""
-    m = _THE_NOUN_RE.match((getattr(spec, "text", None) or "").strip())
+    text = (getattr(spec, "text", None) or "").strip()
+    m = _THE_NOUN_RE.match(text) or _YOUR_NOUN_RE.match(text)
     if spec is None or spec.ref != "choice" or m is None or spec.zone is not None or spec.states or spec.tests:
         return None
     naming = [t for t in specs if t is not spec and t.ref == "target" and _names_noun(t, m.group(1))]
+    if _YOUR_NOUN_RE.match(text):  # ("your Samurai": the target so named, if it is one of yours)
+        naming = [t for t in naming if t.owner == "you"]
     chosen = [t for t in specs if t is not spec and t.ref == "choice" and not _THE_NOUN_RE.match((t.text or "").strip())
               and _names_noun(t, m.group(1))]  # ("Choose your Personality and target ...": which one?)
     return naming[0] if len(naming) == 1 and naming[0].count == 1 and not naming[0].up_to and not chosen else None
