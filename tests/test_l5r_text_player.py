@@ -1112,3 +1112,28 @@ def test_an_additional_action_to_use_a_cards_nth_printed_ability():
     (e,) = es
     assert (e.kind, e.keyword) == ("additional-action", "use")
     assert e.target.card_types == ("ability",) and "nth:2" in e.target.states and "printed" in e.target.states
+
+
+def test_a_capitalised_word_placed_among_other_cards_is_a_keyword():
+    # "Fortification attached to ..." counts cards by keyword; it is not the card's own name
+    es = effects("This Holding has +1GP for each Fortification attached to the current Province.")
+    each = es[-1]
+    assert each.kind == "amount-for-each"
+    assert each.target.ref == "each" and each.target.keywords == ("Fortification",)
+    assert "attached" in each.target.states
+    # counted "at this battlefield": a counted noun is never the card's name either
+    es = effects("Ranged 3 Attack with +1 strength for each Fortification at this battlefield.")
+    assert es[-1].target.keywords == ("Fortification",) and "at-battlefield" in es[-1].target.states
+    # a name moved "there" stays the card's own name
+    es = effects("Move Tetsuo there.")
+    assert es[0].target.ref == "this"
+
+
+def test_names_with_an_apostrophe():
+    (e,) = effects("Br'nn has +1F.")
+    assert (e.kind, e.amount, e.target.ref) == ("modify-stat", 1, "this")
+    ab = parse_ability("After M'rika enters play: Gain 2 Honor.")
+    assert ab.structured and ab.trigger is not None
+    # a possessive is still a possessive
+    (e,) = effects("Give Kimi's target Personality +1F.")
+    assert e.target.card_types == ("personality",)
