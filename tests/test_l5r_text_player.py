@@ -1137,3 +1137,41 @@ def test_names_with_an_apostrophe():
     # a possessive is still a possessive
     (e,) = effects("Give Kimi's target Personality +1F.")
     assert e.target.card_types == ("personality",)
+
+
+def test_a_target_who_may_be_at_home():
+    (e,) = effects("Battle: Target your Personality, who may be at home.")
+    assert e.kind == "target" and "any-location" in e.target.states
+
+
+def test_a_keyword_and_a_quoted_trait_given_together():
+    es = effects('Open: Permanently give your target Samurai Expendable and the trait, "Limited: Gain 1 Honor."')
+    assert [e.kind for e in es] == ["grant-keyword", "grant-ability"]
+    assert es[0].keyword == "Expendable" and es[0].target.keywords == ("Samurai",)
+    assert es[1].target == es[0].target
+
+
+def test_a_type_or_a_keyword_card():
+    (e,) = effects("You may straighten or bow a Ring or Air card.")
+    assert e.kind == "bow-or-straighten"
+    assert set(e.target.card_types) == {"ring", "card"}
+    assert any(s.startswith("either:") for s in e.target.states)  # which side "Air" binds is kept
+
+
+def test_keywords_chosen_from_a_printed_list():
+    (e,) = effects("Choose two keywords; Courtier, Samurai, Archer.")
+    assert (e.kind, e.keyword, e.amount, e.values) == ("name-choice", "keyword", 2, ("Courtier", "Samurai", "Archer"))
+
+
+def test_a_delayed_redirection_of_targets():
+    ab = parse_ability("Battle: The next time another player's action would target one of your Personalities, "
+                       "it targets this Personality instead, if legal.")
+    assert ab.structured
+    (e,) = [e for e in ab.effects if isinstance(e, Effect)]
+    assert e.kind == "redirect-target"
+    assert any(c.kind == "effect-delayed" for c in ab.conditions)
+
+
+def test_an_additional_action_to_play_a_card_for_any_of_its_actions():
+    (e,) = effects("You may take an additional action to play the Strategy for one of its actions.")
+    assert (e.kind, e.keyword) == ("additional-action", "play")

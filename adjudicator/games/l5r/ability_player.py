@@ -2452,3 +2452,41 @@ def _pl_np_nth_printed_ability(self, meta, ch):
 
 
 Rules.pl_np_nth_printed_ability = _pl_np_nth_printed_ability
+
+
+class _TargetsGiftsChoices:
+    def pl_p_may_be_home(self, meta, ch):
+        # "who may be at home": the target need not be at the battlefield (as "at any location")
+        return self._pl_mod("post-state", "any-location")
+
+    def pl_give_last_keyword_and_grant(self, meta, ch):
+        given = self.pl_give_last_keyword(meta, [ch[0]])
+        if not isinstance(given, Effect):
+            return given
+        return [given, replace(ch[-1], target=given.target)]
+
+    def pl_h_or_keyword_type(self, meta, ch):
+        # as the base h_or: the keyword binds one side only, kept as an "either:" state no card has
+        # (the resolver refuses rather than guesses)
+        heads = [m for m in ch if isinstance(m, _A()._Mod) and m.kind == "head"]
+        return heads + [self._pl_mod("post-state", f"either:{self._text(meta)}")]
+
+    def pl_play_for_any(self, meta, ch):
+        return None  # any of the card's actions: playing it is all that is named
+
+    def pl_choose_keywords(self, meta, ch):
+        picked, listed = ch[0], self._piece[ch[-1].start_pos:ch[-1].end_pos]
+        if tuple(picked.card_types) != ("keyword",) or picked.ref not in ("choice", "target"):
+            return _A().Unparsed(self._text(meta), "choose what", self._span(meta))
+        words = tuple(w.strip() for w in listed.lstrip(";").split(","))
+        return self._eff(meta, "name-choice", keyword="keyword", amount=picked.count, values=words)
+
+    def pl_delayed_redirect(self, meta, ch):
+        timing, event, text = ch[0]
+        redirect = self._eff(meta, "redirect-target", target=it_target(ch[1:]))
+        return _A()._Scoped(redirect, "effect-delayed", (timing, event), text)
+
+
+for _name, _f in list(vars(_TargetsGiftsChoices).items()):
+    if _name.startswith("pl_"):
+        setattr(Rules, _name, _f)
