@@ -1175,3 +1175,18 @@ def test_a_delayed_redirection_of_targets():
 def test_an_additional_action_to_play_a_card_for_any_of_its_actions():
     (e,) = effects("You may take an additional action to play the Strategy for one of its actions.")
     assert (e.kind, e.keyword) == ("additional-action", "play")
+
+
+def test_keywords_and_a_quoted_trait_had_together():
+    es = effects('Limited: Target your Personality: While this card remains in play, he has Elite and the trait, '
+                 '"May assign even if bowed."')
+    kinds = [e.kind for e in es]
+    assert kinds == ["target", "grant-keyword", "grant-ability"]
+    assert es[1].keyword == "Elite" and es[2].target == es[1].target
+    # the granted trait has no subject: the card it is on
+    nested = parse_ability("May assign even if bowed.")
+    assert nested.structured and nested.effects[0].kind == "may-assign-bowed"
+    assert nested.effects[0].target.ref == "this"
+    # a plain list of keywords stays a list
+    (a, b) = effects("He has Elite and Cavalry.")
+    assert (a.keyword, b.keyword) == ("Elite", "Cavalry")

@@ -2490,3 +2490,21 @@ class _TargetsGiftsChoices:
 for _name, _f in list(vars(_TargetsGiftsChoices).items()):
     if _name.startswith("pl_"):
         setattr(Rules, _name, _f)
+
+
+def _pl_has_keywords_and_grant(self, meta, ch):
+    subject, words, granted = ch[0], ch[1], ch[-1]
+    given = self.subj_gains_keyword(meta, [subject, words])
+    given = given if isinstance(given, list) else [given]
+    return [*given, replace(granted, target=subject)]
+
+
+Rules.pl_has_keywords_and_grant = _pl_has_keywords_and_grant
+
+
+def _pl_may_assign_self(self, meta, ch):
+    # as the battle topic's "X may assign even if bowed", the subject the card the trait is on
+    return self.bt_may_assign_bowed(meta, [TargetSpec(ref="this", text=""), *ch])
+
+
+Rules.pl_may_assign_self = _pl_may_assign_self
