@@ -1190,3 +1190,14 @@ def test_keywords_and_a_quoted_trait_had_together():
     # a plain list of keywords stays a list
     (a, b) = effects("He has Elite and Cavalry.")
     assert (a.keyword, b.keyword) == ("Elite", "Cavalry")
+
+
+def test_either_before_a_choice_spelled_with_or():
+    plain = effects("If you win, straighten this Follower or this Shugenja.")
+    assert [e.kind for e in effects("If you win, either straighten this Follower or this Shugenja.")] == \
+        [e.kind for e in plain]
+    es = effects("Give a target Personality either +1F or -1F.")
+    assert [(e.kind, e.amount) for e in es] == [("modify-stat", 1), ("modify-stat", -1)]
+    assert [(e.kind, e.amount) for e in effects("Give a target Personality +1F or -1F.")] == [(e.kind, e.amount) for e in es]
+    # "either" with no choice after it is no sentence
+    assert not parse_ability("If you win, either bow him.").structured

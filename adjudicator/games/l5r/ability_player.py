@@ -2508,3 +2508,18 @@ def _pl_may_assign_self(self, meta, ch):
 
 
 Rules.pl_may_assign_self = _pl_may_assign_self
+
+
+def _pl_either_simple(self, meta, ch):
+    target = it_target(ch)
+    if target is None or not re.search(r"\bor\b", target.text or ""):
+        return _A().Unparsed(self._text(meta), "either without a choice", self._span(meta))
+    return self.simple(meta, ch)
+
+
+def _pl_give_stats_either(self, meta, ch):
+    return self.give_stats_either(meta, ch)
+
+
+Rules.pl_either_simple = _pl_either_simple
+Rules.pl_give_stats_either = _pl_give_stats_either
