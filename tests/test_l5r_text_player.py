@@ -1201,3 +1201,10 @@ def test_either_before_a_choice_spelled_with_or():
     assert [(e.kind, e.amount) for e in effects("Give a target Personality +1F or -1F.")] == [(e.kind, e.amount) for e in es]
     # "either" with no choice after it is no sentence
     assert not parse_ability("If you win, either bow him.").structured
+
+
+def test_a_quoted_ability_given_without_the_word_ability():
+    es = effects('Battle: Give your target Samurai "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["grant-ability"] and es[0].target.keywords == ("Samurai",)
+    es = effects('This Personality has +1F and "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["modify-stat", "grant-ability"]

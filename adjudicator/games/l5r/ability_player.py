@@ -2523,3 +2523,10 @@ def _pl_give_stats_either(self, meta, ch):
 
 Rules.pl_either_simple = _pl_either_simple
 Rules.pl_give_stats_either = _pl_give_stats_either
+
+
+def _pl_grant_bare(self, meta, ch):
+    return self.grant(meta, ch)
+
+
+Rules.pl_grant_bare = _pl_grant_bare
