@@ -1208,3 +1208,12 @@ def test_a_quoted_ability_given_without_the_word_ability():
     assert [e.kind for e in es] == ["grant-ability"] and es[0].target.keywords == ("Samurai",)
     es = effects('This Personality has +1F and "Battle: Ranged 2 Attack."')
     assert [e.kind for e in es] == ["modify-stat", "grant-ability"]
+
+
+def test_a_token_and_a_permanent_ability():
+    es = effects('Give this Personality a +1F token and the permanent ability, "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["give-token", "grant-ability"]
+    assert es[1].duration == "permanent" and es[0].duration is None
+    # a plain "and" after the token still starts the next clause
+    es = effects("Give it a +1F token and bow it.")
+    assert [e.kind for e in es] == ["give-token", "bow"]

@@ -2242,6 +2242,8 @@ class _Grant:
     word: str  # "ability" | "trait"
     text: str
     span: Span
+    #: its own duration ("the permanent ability"), else the sentence's
+    duration: str | None = None
 
 
 class _AmountRef:
@@ -2567,7 +2569,8 @@ def _resolve_grant(g: "_Grant", duration: str | None):
     if not nested.structured:
         why = next((u.reason for u in nested.unparsed_fragments()), nested.kind)
         return Unparsed(g.text, f"granted {g.word} not structured: {why}", g.span)
-    return Effect(kind="grant-ability", target=g.target, keyword=g.word, duration=duration, text=g.nested, span=g.span)
+    return Effect(kind="grant-ability", target=g.target, keyword=g.word, duration=g.duration or duration,
+                  text=g.nested, span=g.span)
 
 
 def granted_ability(effect: Effect) -> Ability:

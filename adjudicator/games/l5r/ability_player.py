@@ -2530,3 +2530,19 @@ def _pl_grant_bare(self, meta, ch):
 
 
 Rules.pl_grant_bare = _pl_grant_bare
+
+
+def _pl_grant_permanent(self, meta, ch):
+    return replace(self.grant(meta, ch), duration="permanent")
+
+
+Rules.pl_grant_permanent = _pl_grant_permanent
+
+
+def _pl_give_tokens_and_grant(self, meta, ch):
+    given = self.give_tokens(meta, ch[:3])
+    given = given if isinstance(given, list) else [given]
+    return [*given, replace(ch[-1], target=ch[0])]
+
+
+Rules.pl_give_tokens_and_grant = _pl_give_tokens_and_grant
