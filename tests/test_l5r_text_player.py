@@ -1217,3 +1217,11 @@ def test_a_token_and_a_permanent_ability():
     # a plain "and" after the token still starts the next clause
     es = effects("Give it a +1F token and bow it.")
     assert [e.kind for e in es] == ["give-token", "bow"]
+
+
+def test_a_bonus_raising_a_value_to_a_number_and_an_ability():
+    es = effects('Open: Choose your performing Personality: Permanently give him a bonus raising his PH to 4 '
+                 'and the ability, "Open: Draw a card."')
+    assert [e.kind for e in es] == ["choose", "raise-stat-to", "grant-ability"]
+    assert (es[1].stat, es[1].amount, es[1].duration) == ("personal-honor", 4, "permanent")
+    assert es[2].duration == "permanent" and es[1].target == es[2].target

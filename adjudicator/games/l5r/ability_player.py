@@ -2546,3 +2546,15 @@ def _pl_give_tokens_and_grant(self, meta, ch):
 
 
 Rules.pl_give_tokens_and_grant = _pl_give_tokens_and_grant
+
+
+def _pl_give_raise_to(self, meta, ch):
+    # the card given the bonus is the one whose value is raised ("his PH": the same card)
+    target, (_, stat) = ch[0], ch[2]
+    number = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+    out = [self._eff(meta, "raise-stat-to", target=target, stat=stat, amount=int(number))]
+    grants = [c for c in ch if isinstance(c, _A()._Grant)]
+    return out + [replace(g, target=target) for g in grants]
+
+
+Rules.pl_give_raise_to = _pl_give_raise_to
