@@ -1225,3 +1225,10 @@ def test_a_bonus_raising_a_value_to_a_number_and_an_ability():
     assert [e.kind for e in es] == ["choose", "raise-stat-to", "grant-ability"]
     assert (es[1].stat, es[1].amount, es[1].duration) == ("personal-honor", 4, "permanent")
     assert es[2].duration == "permanent" and es[1].target == es[2].target
+
+
+def test_a_card_created_with_a_trait_and_an_ability():
+    es = effects('Limited: Create a 1F/1C/1PH Spirit Personality with the trait, "Has -2F while attacking." '
+                 'and the ability, "Battle: Fear 4."')
+    assert [(e.kind, e.keyword) for e in es] == [("create", None), ("grant-ability", "trait"), ("grant-ability", "ability")]
+    assert es[1].target.ref == es[2].target.ref == "it"

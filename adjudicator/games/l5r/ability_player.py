@@ -2558,3 +2558,10 @@ def _pl_give_raise_to(self, meta, ch):
 
 
 Rules.pl_give_raise_to = _pl_give_raise_to
+
+
+def _pl_cw_and_grant(self, meta, ch):
+    return ch[-1]  # as the base cw_grant: the created card gets it
+
+
+Rules.pl_cw_and_grant = _pl_cw_and_grant
