@@ -2641,6 +2641,11 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
         return []
     body, duration = _strip_durations(text)
     result = _parse_piece(body, "limits", offset)
+    if result is None and duration is not None:
+        # "if A, or B, this turn:": a period set off by a comma after the tests is theirs (the
+        # conditions grammar reads it), not a duration of the line's effects
+        result = _parse_piece(text, "limits", offset)
+        duration = None if result is not None else duration
     if result is None:
         # try each comma/"and" part on its own before giving up on the whole block
         return [Unparsed(text, "no rule matches", Span(1, offset + 1, offset + len(text)))]
