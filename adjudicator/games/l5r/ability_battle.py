@@ -1824,3 +1824,48 @@ class Rules:
         given, counted = [c for c in ch if isinstance(c, TargetSpec)]
         capped = replace(given, states=given.states + (f"at-most-number-of:{counted.text}",))
         return self._eff(meta, "grant-keyword", target=capped, keyword="Home")
+
+    def bt_p_without_ability(self, meta, ch):
+        # a card without such an ability (printed: on the card itself, not gained); the negated
+        # form of the base's "with a Fear ability"
+        kw = token(ch, "CAPWORD") or "Fear"
+        printed = re.search(r"\b(printed|base)\b", self._text(meta), re.I) is not None
+        return _post(f"lacks-{'printed-' if printed else ''}ability:{kw}")
+
+    def bt_np_both_duelists(self, meta, ch):
+        # the winner and the loser: the two Personalities of the duel, each of them
+        return TargetSpec(ref="each", count=2, card_types=("personality",), states=("in-duel",),
+                          text=self._text(meta))
+
+    def bt_in_duels_from(self, meta, ch):
+        from .ability import _Scoped
+
+        # only in the duels the named cards create: a scope of its own (no duel is told apart by
+        # its source yet, so the clause is structured, not carried out)
+        return _Scoped(ch[0], "effect-in-duels-from", (ch[-1].text,), self._text(meta))
+
+    def bt_duel_stat_is_from(self, meta, ch):
+        from .ability import _Scoped
+
+        who, source, stat = [c for c in ch if isinstance(c, (TargetSpec, str)) and not hasattr(c, "type")]
+        effect = self._eff(meta, "duel-stat", target=who, stat=self._bt_stat_kind(meta, stat))
+        return _Scoped(effect, "effect-in-duels-from", (source.text,), self._text(meta))
+
+    def bt_until_leaves_play(self, meta, ch):
+        from .ability import _Scoped
+
+        # until that card leaves play: a scope, never the rules' default duration
+        return _Scoped(ch[0], "effect-until-leaves-play", (ch[-1].text,), self._text(meta))
+
+    def bt_move_home_and_self(self, meta, ch):
+        # the card named and the card whose ability this is ("himself": the performer of the cost)
+        moved = it_target(ch)
+        return [self._eff(meta, "move-home", target=moved),
+                self._eff(meta, "move-home", target=TargetSpec(ref="this", text=str(ch[-1]).split()[-1]))]
+
+    def bt_put_in_his_hand(self, meta, ch):
+        # "into his hand": the hand of the player the sentence names, which need not be the cards'
+        # owner; kept as a state of the cards moved (no resolver reads it yet: the line is
+        # structured, not carried out)
+        moved = it_target(ch)
+        return self._eff(meta, "put-in-hand", target=replace(moved, states=moved.states + ("to-hand-of:named-player",)))

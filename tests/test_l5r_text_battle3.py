@@ -1,0 +1,66 @@
+"""Battle/duel card text: more compositional readings (abilities a card lacks, both duelists,
+duel stats scoped to some duels, effects lasting until a card leaves play, a mover and himself)."""
+
+from adjudicator.games.l5r.ability import parse_ability
+from adjudicator.games.l5r.effects import executes
+
+
+def effects(text):
+    ab = parse_ability(text)
+    assert ab.structured, text
+    return list(ab.effects)
+
+
+def test_remove_the_ability_of_a_card():
+    (e,) = effects("Open: Remove the ability of a target Holding.")
+    assert e.kind == "lose-abilities" and e.target.ref == "target"
+
+
+def test_cards_without_a_printed_ability():
+    es = effects('Your Crab Personalities without a printed Fear ability have the ability, "Battle: Fear 1."')
+    assert "lacks-printed-ability:Fear" in es[0].target.states
+    es = effects("Bow a target Personality without a Kharmic ability.")
+    assert "lacks-ability:Kharmic" in es[0].target.states
+
+
+def test_both_the_winner_and_loser_of_a_duel():
+    (e,) = effects("Both the winner and loser of this duel gain 2 Honor.")
+    assert e.kind == "gain-honor"
+    assert e.target.ref == "each" and "in-duel" in e.target.states
+
+
+def test_duel_stat_only_in_duels_from_some_cards():
+    ab = parse_ability("Kenzo uses his Chi as his duel stat in duels from other players' cards.")
+    assert [e.kind for e in ab.effects] == ["duel-stat"]
+    assert [c.kind for c in ab.conditions] == ["effect-in-duels-from"]
+    ab = parse_ability("Interrupt: Kenzo's duel stat in duels from the action is his printed Chi.")
+    (e,) = ab.effects
+    assert e.kind == "duel-stat" and e.stat == "printed-chi"
+    assert [c.kind for c in ab.conditions] == ["effect-in-duels-from"]
+    assert not executes(ab)
+
+
+def test_until_a_card_leaves_play_is_a_scope_not_the_default_duration():
+    ab = parse_ability("Battle: Give this Province +2 strength until this card leaves play.")
+    (e,) = ab.effects
+    assert e.kind == "modify-stat" and e.duration is None
+    assert [c.kind for c in ab.conditions] == ["effect-until-leaves-play"]
+    assert not executes(ab)
+
+
+def test_move_home_a_target_and_himself():
+    es = effects("Battle: Bow this Shugenja to move home a target defending Personality and himself.")
+    moves = [e for e in es if e.kind == "move-home"]
+    assert [m.target.ref for m in moves] == ["target", "this"]
+    # a plain "and" after the noun phrase still starts the next clause
+    es = effects("Battle: Move home a target attacking Personality and gain 1 Honor.")
+    assert [e.kind for e in es] == ["move-home", "gain-honor"]
+
+
+def test_into_his_hand_is_not_read_as_the_owners_hand():
+    ab = parse_ability("Battle: Target an enemy Personality: His controller may put any attachments in that unit into his hand.")
+    (e,) = ab.effects
+    assert e.kind == "put-in-hand" and "to-hand-of:named-player" in e.target.states
+    assert not executes(ab)
+    # "into its owner's hand" keeps its own reading
+    assert executes(parse_ability("Open: Put a target Ring into its owner's hand."))
