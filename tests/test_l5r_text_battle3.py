@@ -64,3 +64,45 @@ def test_into_his_hand_is_not_read_as_the_owners_hand():
     assert not executes(ab)
     # "into its owner's hand" keeps its own reading
     assert executes(parse_ability("Open: Put a target Ring into its owner's hand."))
+
+
+def test_give_either_of_two_modifiers():
+    es = effects("Battle: Give a target Personality either +2F or -2F.")
+    assert [(e.kind, e.amount) for e in es] == [("modify-stat", 2), ("modify-stat", -2)]
+
+
+def test_either_negate_or_another_verb():
+    ab = parse_ability("Battle: Target a Personality. Either negate all current and new Force bonuses and penalties on him, or bow him.")
+    assert ab.structured
+    assert [c.kind for c in ab.conditions] == ["effect-choice", "effect-choice"]
+
+
+def test_negate_the_actions_challenges_to_a_card():
+    (e,) = effects("Interrupt: Negate the action's challenges to this Personality.")
+    assert e.kind == "negate" and e.target.card_types == ("challenge",) and e.values == ("this Personality",)
+
+
+def test_enter_play_from_a_place_for_less_gold():
+    ab = parse_ability("Your Crab Personalities enter play from this Province for 2 less Gold.")
+    (e,) = ab.effects
+    assert e.kind == "cost-reduction" and e.amount == 2
+    assert "entering-play-from:this Province" in e.target.states
+    # not only from that Province: the engine does not claim it
+    assert not executes(ab)
+
+
+def test_attacks_of_a_card_compared_against_another_value():
+    ab = parse_ability("Melee Attacks this Personality performs may be compared against the target's base Force.")
+    (e,) = ab.effects
+    assert e.kind == "attack-compare" and e.stat == "base-force" and e.keyword == "melee"
+    assert not executes(ab)
+
+
+def test_the_winner_of_a_duel_the_action_creates():
+    (e,) = effects("Interrupt: Bow the winner of any duel created by the action.")
+    assert e.kind == "bow" and {"duel-winner", "duel-from:action"} <= set(e.target.states)
+
+
+def test_abilities_with_attack_effects():
+    es = effects("Battle: You may use his abilities with Melee Attack effects an additional time.")
+    assert "has-effect:melee-attack" in es[0].target.states

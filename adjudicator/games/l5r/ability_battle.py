@@ -1869,3 +1869,31 @@ class Rules:
         # structured, not carried out)
         moved = it_target(ch)
         return self._eff(meta, "put-in-hand", target=replace(moved, states=moved.states + ("to-hand-of:named-player",)))
+
+    def bt_negate_action_challenges_to(self, meta, ch):
+        # the challenges the action issues to the card named (as "Negate the action's effects on X")
+        return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("challenge",), text=self._text(meta)[7:]),
+                         values=(ch[-1].text,))
+
+    def bt_enters_play_from_cost(self, meta, ch):
+        # the base's "X enter play for 1 less Gold", only for cards entering play from the place
+        # named: a state of the cards (no resolver reads it yet, so the line is not carried out)
+        who, origin = [c for c in ch if isinstance(c, TargetSpec)]
+        effect = self.enters_play_cost(meta, [replace(who, states=who.states + (f"entering-play-from:{origin.text}",)), ch[-1]])
+        return effect
+
+    def bt_attacks_compared(self, meta, ch):
+        # every Melee Attack the card makes: compared against that value of its target (an
+        # attack-compare rider with no attack of its own clause, so nothing folds it in)
+        stat = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-1]
+        if re.search(r"\b(printed|base)\b", self._text(meta), re.I):
+            stat = "base-" + stat
+        return self._eff(meta, "attack-compare", stat=stat, keyword="melee",
+                         target=TargetSpec(ref="this", text=self._text(meta).split(" performs")[0][len("Melee Attacks "):]))
+
+    def bt_np_loser_of_action_duel(self, meta, ch):
+        which = "duel-winner" if "winner" in self._text(meta).lower() else "duel-loser"
+        return TargetSpec(ref="it", states=(which, "duel-from:action"), text=self._text(meta))
+
+    def bt_p_with_attack_effects(self, meta, ch):
+        return _post("has-effect:" + "|".join(ch[0]))
