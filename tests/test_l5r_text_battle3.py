@@ -106,3 +106,21 @@ def test_the_winner_of_a_duel_the_action_creates():
 def test_abilities_with_attack_effects():
     es = effects("Battle: You may use his abilities with Melee Attack effects an additional time.")
     assert "has-effect:melee-attack" in es[0].target.states
+
+
+def test_an_optional_attack_against_a_card_if_legal():
+    ab = parse_ability("Battle: Give a target enemy Personality -2F. You may then make a Ranged 1 Attack against that card if it is a legal target.")
+    assert [e.kind for e in ab.effects] == ["modify-stat", "ranged-attack", "attack-target"]
+    assert {c.kind for c in ab.conditions} == {"effect-optional", "effect-if:legal-target"}
+
+
+def test_extra_uses_within_one_battle():
+    ab = parse_ability("You may use the rulebook Conquest ability twice per turn during the same battle.")
+    assert [e.kind for e in ab.effects] == ["reuse-ability"]
+    assert ("effect-within-one", ("effect 0", "battle")) in [(c.kind, c.args) for c in ab.conditions]
+    assert not executes(ab)
+
+
+def test_take_rulebook_actions_again():
+    (e,) = effects("You may take Favor Battle actions one additional time per turn.")
+    assert e.kind == "reuse-ability" and e.target.ref == "rulebook" and e.target.states == ("rulebook:Favor Battle",)

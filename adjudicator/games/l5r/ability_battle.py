@@ -1897,3 +1897,25 @@ class Rules:
 
     def bt_p_with_attack_effects(self, meta, ch):
         return _post("has-effect:" + "|".join(ch[0]))
+
+    def bt_during_the_same(self, meta, ch):
+        from .ability import _Scoped
+
+        # "twice per turn during the same battle": the uses must fall in one period (a scope of its
+        # own: no resolver counts uses per battle yet)
+        period = token(ch, "PERIOD", lower=True)
+        return _Scoped(ch[0], "effect-within-one", (period,), self._text(meta))
+
+    def bt_optional_rider_guarded(self, meta, ch):
+        from .ability import _Guarded, _Optional
+
+        # "You may then make a Ranged 0 Attack against that card if it is a legal target": the
+        # attack with its rider, optional and guarded as a whole
+        attack = self._bt_attach(meta, ch[:-1])
+        return _Optional(_Guarded(attack, ch[-1], self._text(meta)))
+
+    def bt_take_rulebook_again(self, meta, ch):
+        m = re.match(r"take\s+(.*?)\s+actions\b", self._text(meta), re.I)
+        spec = TargetSpec(ref="rulebook", card_types=("action",), states=(f"rulebook:{m.group(1)}",),
+                          text=m.group(0)[5:])
+        return self._eff(meta, "reuse-ability", target=spec, amount=1)
