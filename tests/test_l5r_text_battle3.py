@@ -124,3 +124,15 @@ def test_extra_uses_within_one_battle():
 def test_take_rulebook_actions_again():
     (e,) = effects("You may take Favor Battle actions one additional time per turn.")
     assert e.kind == "reuse-ability" and e.target.ref == "rulebook" and e.target.states == ("rulebook:Favor Battle",)
+
+
+def test_neither_personality_contributes_force():
+    ab = parse_ability("Battle: Target two Personalities. Neither Personality contributes Force in this battle's resolution.")
+    e = ab.effects[-1]
+    assert e.kind == "no-force-contribution" and e.target.ref == "it" and e.target.card_types == ("personality",)
+    assert any(c.kind == "effect-during" and c.args[1:] == ("battle-resolution",) for c in ab.conditions)
+
+
+def test_the_lowest_value_among_a_group():
+    (e,) = effects("Each player targets a Personality he controls with the highest Force of all Personalities he controls.")
+    assert {"highest:force", "highest-among:all Personalities he controls"} <= set(e.target.states)

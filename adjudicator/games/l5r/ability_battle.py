@@ -1919,3 +1919,23 @@ class Rules:
         spec = TargetSpec(ref="rulebook", card_types=("action",), states=(f"rulebook:{m.group(1)}",),
                           text=m.group(0)[5:])
         return self._eff(meta, "reuse-ability", target=spec, amount=1)
+
+    def bt_neither_contributes(self, meta, ch):
+        from .ability import _Mod, _Scoped
+
+        # "Neither Personality": each of the cards the ability chose (as "Neither Personality may be
+        # assigned"); "in this battle's resolution" kept as a scope (the engine reads Force only there)
+        head = next((c.value for c in _flat(ch) if isinstance(c, _Mod) and c.kind == "head"), None)
+        target = TargetSpec(ref="it", text=f"each {head}" if head else "each of them",
+                            card_types=(head,) if head else ())
+        effect = self._eff(meta, "no-force-contribution", target=target)
+        if "resolution" in self._text(meta).lower():
+            return _Scoped(effect, "effect-during", ("battle-resolution",), self._text(meta))
+        return effect
+
+    def bt_in_resolution(self, meta, ch):
+        return "battle-resolution"
+
+    def bt_p_superlative_of(self, meta, ch):
+        # the value compared within the group named (kept with the superlative: "lowest:gold-cost")
+        return [_post(f"{ch[0]}:{ch[1]}"), _post(f"{ch[0]}-among:{ch[-1].text}")]
