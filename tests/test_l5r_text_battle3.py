@@ -136,3 +136,23 @@ def test_neither_personality_contributes_force():
 def test_the_lowest_value_among_a_group():
     (e,) = effects("Each player targets a Personality he controls with the highest Force of all Personalities he controls.")
     assert {"highest:force", "highest-among:all Personalities he controls"} <= set(e.target.states)
+
+
+def test_a_value_or_a_count_whichever_is_higher():
+    ab = parse_ability("Battle: Give a target enemy Personality a Force penalty equal to your Personality's Chi or the number of your Samurai in his army, whichever is higher.")
+    assert ab.structured
+    measured = [e for e in ab.effects if e.kind == "amount-equal-to"]
+    assert [e.stat for e in measured] == ["chi", "count"]
+    assert sum(c.kind == "amount-whichever" for c in ab.conditions) == 2
+
+
+def test_a_different_battlefield_than_the_one_left():
+    (e,) = effects("Reaction: After this Personality moves home: Move him to a different battlefield than the one from which he was moved home.")
+    assert e.kind == "move-to-battle" and "where-not-moved-from" in e.values
+
+
+def test_the_province_a_named_card_entered_play_from():
+    (e,) = effects("Open: Refill the Province Kenji entered play from face-up.")
+    assert e.kind == "refill" and e.target.states == ("entered-play-from:Kenji",)
+    # "the Province face-up" keeps its reading
+    assert executes(parse_ability("Limited: Target a card in a province: Discard it. Refill the province face-up."))

@@ -1939,3 +1939,19 @@ class Rules:
     def bt_p_superlative_of(self, meta, ch):
         # the value compared within the group named (kept with the superlative: "lowest:gold-cost")
         return [_post(f"{ch[0]}:{ch[1]}"), _post(f"{ch[0]}-among:{ch[-1].text}")]
+
+    def bt_am_either_ref_count(self, meta, ch):
+        from .ability import _Scoped
+
+        (whose, stat), counted = ch[0], ch[-1]
+        options = [replace(self._bt_measured(meta, whose, stat), text=f"option 1: {getattr(whose, 'text', whose)}"),
+                   replace(self._bt_measured(meta, counted, "count"), text=f"option 2: {counted.text}")]
+        return [_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)) for i, e in enumerate(options, 1)]
+
+    def bt_where_not_origin(self, meta, ch):
+        # not the battlefield the card was moved home from
+        return "where-not-moved-from"
+
+    def bt_np_province_entered_from(self, meta, ch):
+        who = str(ch[0]).split()[2]
+        return TargetSpec(ref="it", card_types=("province",), states=(f"entered-play-from:{who}",), text=self._text(meta))
