@@ -156,3 +156,17 @@ def test_the_province_a_named_card_entered_play_from():
     assert e.kind == "refill" and e.target.states == ("entered-play-from:Kenji",)
     # "the Province face-up" keeps its reading
     assert executes(parse_ability("Limited: Target a card in a province: Discard it. Refill the province face-up."))
+
+
+def test_target_a_player_who_gains_or_loses_honor():
+    es = effects("Open: Target a player who gains or loses 2 Honor.")
+    assert [(e.kind, e.target.ref) for e in es] == [("target", "target"), ("gain-or-lose-honor", "it")]
+    assert es[0].target.card_types == ("player",)
+
+
+def test_an_attack_equal_to_that_value_is_not_carried_out():
+    ab = parse_ability("Battle: Discard a card to give this Personality a Force bonus equal to the card's Focus Value. "
+                       "You may make a Ranged Attack with strength equal to that Focus Value.")
+    measured = [e for e in ab.effects if e.kind == "amount-equal-to"][-1]
+    assert measured.stat == "focus" and measured.target.states == ("value-named-before",)
+    assert not executes(ab)

@@ -1955,3 +1955,15 @@ class Rules:
     def bt_np_province_entered_from(self, meta, ch):
         who = str(ch[0]).split()[2]
         return TargetSpec(ref="it", card_types=("province",), states=(f"entered-play-from:{who}",), text=self._text(meta))
+
+    def bt_target_gains_or_loses(self, meta, ch):
+        from .ability import amount
+
+        chosen = self.target_decl(meta, [ch[0]])
+        return [chosen, self._eff(meta, "gain-or-lose-honor", target=TargetSpec(ref="it", text="who"), amount=amount(ch[-1]))]
+
+    def bt_am_that_value(self, meta, ch):
+        # "that Focus Value": the value of a card an earlier sentence named (a possessed value, whose
+        # card no resolver finds again: the line is structured, not carried out)
+        whose = TargetSpec(ref="possessed", states=("value-named-before",), text=self._text(meta))
+        return [self._bt_measured(meta, whose, ch[-1])]
