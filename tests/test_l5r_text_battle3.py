@@ -170,3 +170,10 @@ def test_an_attack_equal_to_that_value_is_not_carried_out():
     measured = [e for e in ab.effects if e.kind == "amount-equal-to"][-1]
     assert measured.stat == "focus" and measured.target.states == ("value-named-before",)
     assert not executes(ab)
+
+
+def test_a_change_to_a_minimum_is_scoped():
+    ab = parse_ability("Battle: Target a Crab Personality and reduce his Gold Cost by 2, to a minimum of 3.")
+    assert ab.structured
+    assert ("effect-to-minimum", ("effect 1", "3")) in [(c.kind, c.args) for c in ab.conditions]
+    assert not executes(ab)

@@ -1967,3 +1967,11 @@ class Rules:
         # card no resolver finds again: the line is structured, not carried out)
         whose = TargetSpec(ref="possessed", states=("value-named-before",), text=self._text(meta))
         return [self._bt_measured(meta, whose, ch[-1])]
+
+    def bt_to_minimum(self, meta, ch):
+        from .ability import _Scoped
+
+        # a floor on the result of the change: a scope of its own (no resolver stops a change there
+        # yet, so the clause is structured, not carried out)
+        floor = re.search(r"[0-9]+", str(ch[-1])).group(0)
+        return _Scoped(ch[0], "effect-to-minimum", (floor,), self._text(meta))
