@@ -177,3 +177,12 @@ def test_a_change_to_a_minimum_is_scoped():
     assert ab.structured
     assert ("effect-to-minimum", ("effect 1", "3")) in [(c.kind, c.args) for c in ab.conditions]
     assert not executes(ab)
+
+
+def test_each_of_the_actions_attacks_with_another_strength_if():
+    ab = parse_ability("Interrupt: Each of the action's Ranged Attacks has -1 strength, or -2 strength if its target has Armor.")
+    assert ab.structured
+    first, second = ab.effects
+    assert (first.amount, second.amount) == (-1, -2)
+    assert first.target.card_types == ("ranged-attack",) and second.target == first.target
+    assert {c.kind for c in ab.conditions} == {"effect-unless:has", "effect-if:has"}

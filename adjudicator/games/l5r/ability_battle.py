@@ -1975,3 +1975,18 @@ class Rules:
         # yet, so the clause is structured, not carried out)
         floor = re.search(r"[0-9]+", str(ch[-1])).group(0)
         return _Scoped(ch[0], "effect-to-minimum", (floor,), self._text(meta))
+
+    def bt_np_each_of_action_attacks(self, meta, ch):
+        # as "the action's Ranged Attacks" (a possessed class of attacks), each of them
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return TargetSpec(ref="possessed", count=1, card_types=kinds, states=("of-action", "each"), text=self._text(meta))
+
+    def bt_or_strength_if(self, meta, ch):
+        from .ability import _Alt
+
+        first, second, cond = [c for c in ch if getattr(c, "type", "") != "BT_COMMA_OR_STRENGTH"]
+        head = first if isinstance(first, list) else [first]
+        prev = next((e for e in reversed(head) if isinstance(e, Effect)), None)
+        if isinstance(second, Effect) and second.target is None and prev is not None:
+            second = replace(second, target=prev.target)  # the same attacks, another strength
+        return [*head, _Alt(second, cond, self._text(meta), self._span(meta))]
