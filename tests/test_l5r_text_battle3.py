@@ -186,3 +186,10 @@ def test_each_of_the_actions_attacks_with_another_strength_if():
     assert (first.amount, second.amount) == (-1, -2)
     assert first.target.card_types == ("ranged-attack",) and second.target == first.target
     assert {c.kind for c in ab.conditions} == {"effect-unless:has", "effect-if:has"}
+
+
+def test_one_attack_of_your_next_attack_action():
+    ab = parse_ability("Battle: One Melee Attack from your next Melee Attack action this battle may target a Personality with attached Followers.")
+    (e,) = ab.effects
+    assert e.kind == "attack-may-target" and "has-followers" in e.target.states
+    assert not executes(ab)

@@ -1990,3 +1990,9 @@ class Rules:
         if isinstance(second, Effect) and second.target is None and prev is not None:
             second = replace(second, target=prev.target)  # the same attacks, another strength
         return [*head, _Alt(second, cond, self._text(meta), self._span(meta))]
+
+    def bt_next_action_attack_may_target(self, meta, ch):
+        # an attack of a later action (the rider waits for that action: no attack of this ability
+        # carries it, so the line is structured, not carried out)
+        words = " ".join(str(ch[0]).split())
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(words,))
