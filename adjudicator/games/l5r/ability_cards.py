@@ -69,7 +69,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, tok
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
     "create-copy", "draw-until", "give-token-until", "use-ability", "stay-attached", "deck-minimum",
-    "win-game",
+    "win-game", "put-in-hand-of",
 })
 
 _HAND = "hand"
@@ -1069,3 +1069,51 @@ def _cc_cw_his_alignment(self, meta, ch):
 
 Rules.cc_np_winning_player = _cc_np_winning_player
 Rules.cc_cw_his_alignment = _cc_cw_his_alignment
+
+
+def _cc_in_turn_order_may(self, meta, ch):
+    # each player in turn order chooses whether to do it: the player topic's "<subject> may X",
+    # scoped as the battle topic's "In turn order, ..."
+    from .ability import _Scoped
+
+    return _Scoped(self.pl_subj_may(meta, [ch[-2], ch[-1]]), "effect-in-turn-order", (), self._text(meta))
+
+
+def _cc_give_your_alignment(self, meta, ch):
+    # as the player topic's "X has your Clan Alignment", for the card given it
+    return self._eff(meta, "grant-keyword", target=it_target(ch), keyword="your-clan-alignment")
+
+
+def _cc_p_alignment_not_yours(self, meta, ch):
+    # a Clan Alignment the acting player does not have
+    return _Mod("post-state", "alignment-not-yours")
+
+
+Rules.cc_in_turn_order_may = _cc_in_turn_order_may
+Rules.cc_give_your_alignment = _cc_give_your_alignment
+Rules.cc_p_alignment_not_yours = _cc_p_alignment_not_yours
+
+
+def _cc_put_in_his_hand(self, meta, ch):
+    # "put it in his hand": the hand of the player "his" names, which need not be the card's owner
+    # (a player may hold another player's cards, "He may put it [your card] in his hand"), so not
+    # the base "put-in-hand" (into the owner's hand): keyword "his" says whose hand
+    return self._eff(meta, "put-in-hand-of", target=it_target(ch), keyword="his")
+
+
+Rules.cc_put_in_his_hand = _cc_put_in_his_hand
+
+
+def _cc_create_attached_host_first(self, meta, ch):
+    # the base create_attached with its parts in the printed order: count, created, host
+    host, n, made = (c for c in ch if not hasattr(c, "type"))
+    return self.create_attached(meta, [n, made, host])
+
+
+def _cc_optional_leave_or(self, meta, ch):
+    # leaving it there is declining: an optional choice of the other two (cc_optional_choice)
+    return self.cc_optional_choice(meta, [c for c in ch if getattr(c, "type", "") != "OR_VERB"])
+
+
+Rules.cc_create_attached_host_first = _cc_create_attached_host_first
+Rules.cc_optional_leave_or = _cc_optional_leave_or

@@ -1,0 +1,62 @@
+"""Cards in card text: each player in turn, whose hand, Clan Alignments given, created cards put
+on a card named first, a choice with "leave it there". Sentences written in the card style."""
+
+from __future__ import annotations
+
+from adjudicator.core.ability import Effect
+from adjudicator.games.l5r.ability import EFFECT_KINDS, parse_ability
+
+
+def parsed(text: str):
+    ab = parse_ability(text)
+    assert ab.structured, ab
+    return ab
+
+
+def effects(text: str) -> list[Effect]:
+    ab = parsed(text)
+    return [e for e in (*ab.costs, *ab.effects) if isinstance(e, Effect)]
+
+
+def test_each_player_in_turn_may_search_and_keep_it_in_his_hand():
+    ab = parsed("Open: Starting with you, each player may search his Fate deck for a Spell, show it, "
+                "and put it in his hand.")
+    kinds = [e.kind for e in ab.effects]
+    assert kinds == ["search", "reveal", "put-in-hand-of"]
+    assert ab.effects[-1].keyword == "his"  # the hand of the player named, not the owner's
+    scoped = {c.kind for c in ab.conditions}
+    assert "effect-in-turn-order" in scoped and "effect-optional" in scoped
+    assert "put-in-hand-of" in EFFECT_KINDS
+
+
+def test_give_your_clan_alignment():
+    (e,) = effects("Give a target Courtier your Clan Alignment.")
+    assert (e.kind, e.keyword) == ("grant-keyword", "your-clan-alignment")
+    assert e.target.card_types == ("personality",) or e.target.keywords == ("Courtier",)
+
+
+def test_two_describing_words_with_a_comma():
+    (e,) = effects("Give your target non-Naval, unbowed Personality your Clan Alignment.")
+    assert e.target.states == ("non-Naval", "unbowed") and e.target.card_types == ("personality",)
+
+
+def test_alignment_you_do_not_control():
+    (e,) = effects("Bow a target Courtier with a Clan Alignment you do not control.")
+    assert "alignment-not-yours" in e.target.states
+
+
+def test_create_and_attach_to_the_card_named_first():
+    made, attached = effects("Create and attach to him a 1F Cavalry Follower.")
+    assert made.kind == "create" and made.target.card_types == ("follower",)
+    assert made.values[:1] == (1,)
+    assert attached.kind == "attach-to" and attached.target.ref == "it"
+
+
+def test_leave_it_there_is_declining_the_choice():
+    ab = parsed("Limited: Look at the top card of your Fate deck. You may leave it there, discard it, "
+                "or put it at the bottom of the deck.")
+    assert [e.kind for e in ab.effects] == ["look-at-top", "discard", "put-on-bottom"]
+    # one of the two (a choice), and only if the player wants to (optional)
+    assert {c.args for c in ab.conditions if c.kind == "effect-choice"} == {
+        ("effect 1", "option 1 of 2"), ("effect 2", "option 2 of 2")}
+    assert any(c.kind == "effect-optional" for c in ab.conditions)
