@@ -60,3 +60,28 @@ def test_leave_it_there_is_declining_the_choice():
     assert {c.args for c in ab.conditions if c.kind == "effect-choice"} == {
         ("effect 1", "option 1 of 2"), ("effect 2", "option 2 of 2")}
     assert any(c.kind == "effect-optional" for c in ab.conditions)
+
+
+def test_a_keyword_or_a_modifier_chosen():
+    ab = parsed("Give him or her Conqueror or +2F.")
+    grant, mod = ab.effects
+    assert (grant.kind, grant.keyword) == ("grant-keyword", "Conqueror")
+    assert (mod.kind, mod.stat, mod.amount) == ("modify-stat", "force", 2)
+    assert sorted(c.args for c in ab.conditions if c.kind == "effect-choice") == [
+        ("effect 0", "option 1 of 2"), ("effect 1", "option 2 of 2")]
+
+
+def test_each_player_shuffles_his_hand_and_draws_as_many():
+    shuffle, draw, measure = effects("Open: Each player shuffles his hand into his deck, then draws as many "
+                                     "cards as he shuffled into his deck.")
+    assert shuffle.kind == "shuffle-into-deck" and shuffle.target.zone == "hand"
+    assert draw.kind == "draw" and (measure.kind, measure.stat) == ("amount-equal-to", "count-done")
+    assert measure.target.states == ("done:shuffled",)
+
+
+def test_each_other_player_in_turn_order_may_discard():
+    ab = parsed("Open: Discard a card; each other player in turn order may discard a card. Each player then "
+                "draws as many cards as he discarded.")
+    assert [e.kind for e in ab.effects] == ["discard", "discard", "draw", "amount-equal-to"]
+    assert ab.effects[-1].target.states == ("done:discarded",)
+    assert {"effect-in-turn-order", "effect-optional"} <= {c.kind for c in ab.conditions}

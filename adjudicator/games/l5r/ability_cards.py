@@ -1117,3 +1117,70 @@ def _cc_optional_leave_or(self, meta, ch):
 
 Rules.cc_create_attached_host_first = _cc_create_attached_host_first
 Rules.cc_optional_leave_or = _cc_optional_leave_or
+
+
+def _cc_give_keyword_or_mod(self, meta, ch):
+    # one of two gifts, the player picks: the keyword, or the modifier (as give_stats_either)
+    from .ability import _Scoped
+
+    tok = next(c for c in ch if getattr(c, "type", "") == "CC_KW_OR_MOD")
+    word, mod = re.fullmatch(r"(\S+)\s+or\s+([+\-][0-9]+(?:F|C|PH))", str(tok)).groups()
+    target = it_target(ch)
+    sign, n, letter = re.fullmatch(r"([+\-])([0-9]+)(F|C|PH)", mod).groups()
+    stat, value = _MOD_STAT[letter], int(n) * (-1 if sign == "-" else 1)
+    options = [self._eff(meta, "grant-keyword", target=target, keyword=word),
+               self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)]
+    return [_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)) for i, e in enumerate(options, 1)]
+
+
+_MOD_STAT = {"F": "force", "C": "chi", "PH": "personal-honor"}
+
+
+def _cc_subj_shuffle_hand(self, meta, ch):
+    # "Each player shuffles his hand into his deck": every card in that player's hand, into his deck
+    who = ch[0]
+    deck = ch[-1]
+    hand = _hand_of(TargetSpec(ref="each", card_types=("card",), text="his hand"), who)
+    return self._eff(meta, "shuffle-into-deck", target=hand, keyword=deck, values=("owner",))
+
+
+def _cc_as_many_done(self, meta, ch):
+    # "as many cards as he discarded": counted from the cards the player's own doing moved
+    from .ability import _AmountRef
+
+    done = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP")
+    cards = TargetSpec(ref="it", card_types=("card",), states=(f"done:{done}",), text=self._text(meta))
+    return _AmountRef("count-done", cards, 1)
+
+
+def _cc_as_many_shuffled(self, meta, ch):
+    from .ability import _AmountRef
+
+    cards = TargetSpec(ref="it", card_types=("card",), states=("done:shuffled",), text=self._text(meta))
+    return _AmountRef("count-done", cards, 1)
+
+
+def _cc_subj_draw_as_many(self, meta, ch):
+    who = ch[0]
+    return self._measured(meta, self._eff(meta, "draw", target=who), ch[-1])
+
+
+def _cc_he_draws_as_many(self, meta, ch):
+    # "..., then draws as many cards as he shuffled": the player of the clause before draws
+    who = TargetSpec(ref="it", card_types=("player",), text="he")
+    return self._measured(meta, self._eff(meta, "draw", target=who), ch[-1])
+
+
+def _cc_subj_in_turn_order_may(self, meta, ch):
+    from .ability import _Scoped
+
+    return _Scoped(self.pl_subj_may(meta, [ch[0], ch[-1]]), "effect-in-turn-order", (), self._text(meta))
+
+
+Rules.cc_give_keyword_or_mod = _cc_give_keyword_or_mod
+Rules.cc_subj_shuffle_hand = _cc_subj_shuffle_hand
+Rules.cc_as_many_done = _cc_as_many_done
+Rules.cc_as_many_shuffled = _cc_as_many_shuffled
+Rules.cc_subj_draw_as_many = _cc_subj_draw_as_many
+Rules.cc_he_draws_as_many = _cc_he_draws_as_many
+Rules.cc_subj_in_turn_order_may = _cc_subj_in_turn_order_may
