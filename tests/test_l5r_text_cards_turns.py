@@ -85,3 +85,21 @@ def test_each_other_player_in_turn_order_may_discard():
     assert [e.kind for e in ab.effects] == ["discard", "discard", "draw", "amount-equal-to"]
     assert ab.effects[-1].target.states == ("done:discarded",)
     assert {"effect-in-turn-order", "effect-optional"} <= {c.kind for c in ab.conditions}
+
+
+def test_discards_a_card_of_his_choice_or_a_random_one_if():
+    ab = parsed("Battle: The enemy leader discards a card of his choice, or a random card if you have "
+                "Reconnaissance.")
+    first, other = ab.effects
+    assert first.kind == other.kind == "discard"
+    assert first.target.states == () and other.target.states == ("random",)
+    kinds = {c.kind: c.args for c in ab.conditions}
+    assert kinds["effect-unless:you-have"] == ("effect 0", "Reconnaissance")
+    assert kinds["effect-if:you-have"] == ("effect 1", "Reconnaissance")
+
+
+def test_named_tokens_until_exactly():
+    (e,) = effects("Open: Give Tsuruchi Arrow tokens until he has exactly five.")
+    assert (e.kind, e.keyword, e.values, e.target.ref) == ("give-token-until", "Arrow", (5,), "this")
+    # anything else than a name and a token's name is not read so
+    assert not parse_ability("Open: Give Tsuruchi Bow Arrow tokens until he has exactly five.").structured

@@ -1184,3 +1184,40 @@ Rules.cc_as_many_shuffled = _cc_as_many_shuffled
 Rules.cc_subj_draw_as_many = _cc_subj_draw_as_many
 Rules.cc_he_draws_as_many = _cc_he_draws_as_many
 Rules.cc_subj_in_turn_order_may = _cc_subj_in_turn_order_may
+
+
+def _cc_subj_discard_alt(self, meta, ch):
+    # as the base give_alt: the first discard unless the test holds, the other card if it does
+    from adjudicator.core.ability import Span
+
+    from .ability import _Alt
+
+    who, first, other, cond = ch[0], ch[1], ch[3], ch[4]
+    text = self._text(meta)
+    cut = text.lower().rfind(", or ") + 2
+    span = self._span(meta)
+    branch = self.cc_subj_discard(meta, [who, other])
+    branch = replace(branch, text=text[cut:], span=Span(1, span.column + cut, span.end_column))
+    return [self.cc_subj_discard(meta, [who, first]), _Alt(branch, cond, text[cut:], branch.span)]
+
+
+def _cc_p_his_choice(self, meta, ch):
+    return None  # the discarding player picks: no further test on the card
+
+
+Rules.cc_subj_discard_alt = _cc_subj_discard_alt
+Rules.cc_p_his_choice = _cc_p_his_choice
+
+
+def _cc_give_named_tokens_until(self, meta, ch):
+    # only "<Name> <Token name> tokens": the card named (this card, by its name) and the token's name
+    spec, n = ch[0], amount(ch[-1])
+    if not isinstance(spec, TargetSpec) or spec.card_types != ("token",) or len(spec.keywords) != 2 \
+            or spec.states or spec.tests or n is None:
+        return Unparsed(self._text(meta), "give tokens until: a card's name and a token's name", self._span(meta))
+    name, token_name = spec.keywords
+    card = TargetSpec(ref="this", text=name)
+    return self._eff(meta, "give-token-until", target=card, keyword=token_name, values=(n,))
+
+
+Rules.cc_give_named_tokens_until = _cc_give_named_tokens_until
