@@ -896,7 +896,7 @@ class Rules:
 
     def cc_np_titled(self, meta, ch):
         words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
-        title = f"{words[0]} of {words[1]}"
+        title = f"{words[0]} of {' '.join(words[1:])}"
         return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{title}",),
                           text=self._text(meta))
 
