@@ -103,3 +103,29 @@ def test_named_tokens_until_exactly():
     assert (e.kind, e.keyword, e.values, e.target.ref) == ("give-token-until", "Arrow", (5,), "this")
     # anything else than a name and a token's name is not read so
     assert not parse_ability("Open: Give Tsuruchi Bow Arrow tokens until he has exactly five.").structured
+
+
+def test_set_aside_and_put_back_after_shuffling():
+    kinds = [(e.kind, e.keyword) for e in effects(
+        "Search your Fate deck for a card, set it aside face-down, and put it on top of the deck after shuffling.")]
+    # the deck is shuffled before the card goes back on top
+    assert kinds == [("search", None), ("set-aside", "face-down"), ("shuffle", None), ("put-on-top", "deck")]
+    assert "set-aside" in EFFECT_KINDS
+
+
+def test_no_use_again_of_a_title_with_of():
+    (e,) = effects("You may not use abilities on any Libraries of Kyuden Isawa again this turn.")
+    assert (e.kind, e.duration) == ("cannot-use-abilities", "turn")
+    assert e.target.states == ("on:any Libraries of Kyuden Isawa",)
+
+
+def test_one_of_those_cards_of_the_type_named():
+    ab = parsed("Look at the top four cards of your Fate deck. You may show one of those cards that is of the "
+                "type you named, then put it in your hand.")
+    shown = next(e for e in ab.effects if e.kind == "reveal")
+    assert shown.target.states == ("named-type",) and shown.target.ref == "it"
+
+
+def test_put_into_the_deck_where_that_card_was():
+    (e,) = effects("Put this Strategy into your deck where that card was.")
+    assert (e.kind, e.keyword, e.target.ref) == ("put-in-deck-at", "place-of:that card", "this")

@@ -42,6 +42,15 @@ Personalities in provinces):
 ``use-ability``
     "use its Void ability without cost" (a Ring's trait): ``target`` the ability (its card's),
     ``keyword`` ``without-cost``.
+``put-in-hand-of``
+    "put it in his hand": into the hand of the player "his" names (``keyword`` ``his``), which need
+    not be the card's owner (the base ``put-in-hand`` puts a card into its owner's hand).
+``set-aside``
+    "set it aside face-down": the card found is kept out of its deck (``keyword`` its face) while
+    the deck is shuffled ("after shuffling" adds a ``shuffle`` of the deck before the clause).
+``put-in-deck-at``
+    "Put this Strategy into your deck where that card was": ``values[0]`` the deck, ``keyword``
+    ``place-of:<card>`` the place of the card taken from it.
 Hand size changes are ``modify-stat`` with ``stat="max-hand-size"`` on the player (``values[0]`` the
 floor of "to a minimum of 7"). "Draw an additional card" is ``draw`` with ``keyword="additional"``.
 
@@ -69,7 +78,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, tok
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
     "create-copy", "draw-until", "give-token-until", "use-ability", "stay-attached", "deck-minimum",
-    "win-game", "put-in-hand-of",
+    "win-game", "put-in-hand-of", "set-aside", "put-in-deck-at",
 })
 
 _HAND = "hand"
@@ -1221,3 +1230,44 @@ def _cc_give_named_tokens_until(self, meta, ch):
 
 
 Rules.cc_give_named_tokens_until = _cc_give_named_tokens_until
+
+
+def _cc_set_aside(self, meta, ch):
+    # the card is kept out of its deck (keyword: face-down / face-up when the text says so)
+    face = next((str(c).lower().replace(" ", "-") for c in ch if getattr(c, "type", "") == "FACE"), None)
+    return self._eff(meta, "set-aside", target=it_target(ch), keyword=face)
+
+
+def _cc_shuffled_first(self, meta, then):
+    # the deck searched is shuffled (the base "Shuffle the deck"), then the clause is carried out
+    shuffle = self._eff(meta, "shuffle", target=TargetSpec(ref="it", zone="deck", text="the deck"))
+    return [shuffle, *(then if isinstance(then, list) else [then])]
+
+
+def _cc_after_shuffling(self, meta, ch):
+    return self._cc_shuffled_first(meta, ch[0])
+
+
+def _cc_after_shuffling_first(self, meta, ch):
+    return self._cc_shuffled_first(meta, ch[-1])
+
+
+Rules.cc_set_aside = _cc_set_aside
+Rules._cc_shuffled_first = _cc_shuffled_first
+Rules.cc_after_shuffling = _cc_after_shuffling
+Rules.cc_after_shuffling_first = _cc_after_shuffling_first
+
+
+def _cc_r_named_type(self, meta, ch):
+    # the card type the player named earlier in the ability ("Name "Follower", "Item", or "Spell"")
+    return _Mod("post-state", "named-type")
+
+
+def _cc_put_where_card_was(self, meta, ch):
+    # into the deck at the place of the card just taken from it (keyword: whose place)
+    deck = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+    return self._eff(meta, "put-in-deck-at", target=it_target(ch), keyword="place-of:that card", values=(deck,))
+
+
+Rules.cc_r_named_type = _cc_r_named_type
+Rules.cc_put_where_card_was = _cc_put_where_card_was
