@@ -2517,12 +2517,7 @@ def _pl_either_simple(self, meta, ch):
     return self.simple(meta, ch)
 
 
-def _pl_give_stats_either(self, meta, ch):
-    return self.give_stats_either(meta, ch)
-
-
 Rules.pl_either_simple = _pl_either_simple
-Rules.pl_give_stats_either = _pl_give_stats_either
 
 
 def _pl_grant_bare(self, meta, ch):
