@@ -703,3 +703,22 @@ def test_a_permission_limited_after_but():
     reuse, limit = effects("You may use its abilities a second time, but they do not give Force bonuses to "
                            "attacking Personalities.")
     assert (reuse.kind, limit.kind, limit.keyword) == ("reuse-ability", "no-bonuses", "force")
+
+
+def test_other_actions_give_no_new_additional_battle_actions():
+    ab = parse_ability("Other actions will not give you new additional Battle actions.")
+    assert ab.structured, ab
+    (e,) = [x for x in ab.effects if isinstance(x, Effect)]
+    assert (e.kind, e.keyword, e.target.ref) == ("cannot-take-actions", "additional-battle", "you")
+    # only what other actions give is kept out: an effect-by condition names the source
+    assert any(c.kind == "effect-by" for c in ab.conditions)
+
+
+def test_must_declare_and_must_assign_opposing_an_army():
+    ab = parse_ability("The loser must declare an attack this turn and must assign his Personality from the "
+                       "duel, opposing an army if possible.")
+    assert ab.structured, ab
+    declare, assign = [x for x in ab.effects if isinstance(x, Effect)]
+    assert (declare.kind, declare.keyword) == ("must-declare-attack", "this-turn")
+    assert (assign.kind, assign.keyword, assign.values) == ("must-assign", "attack", ("opposing-army-if-possible",))
+    assert "in-duel" in assign.target.states

@@ -42,6 +42,15 @@ Personalities in provinces):
 ``use-ability``
     "use its Void ability without cost" (a Ring's trait): ``target`` the ability (its card's),
     ``keyword`` ``without-cost``.
+``put-in-hand-of``
+    "put it in his hand": into the hand of the player "his" names (``keyword`` ``his``), which need
+    not be the card's owner (the base ``put-in-hand`` puts a card into its owner's hand).
+``set-aside``
+    "set it aside face-down": the card found is kept out of its deck (``keyword`` its face) while
+    the deck is shuffled ("after shuffling" adds a ``shuffle`` of the deck before the clause).
+``put-in-deck-at``
+    "Put this Strategy into your deck where that card was": ``values[0]`` the deck, ``keyword``
+    ``place-of:<card>`` the place of the card taken from it.
 Hand size changes are ``modify-stat`` with ``stat="max-hand-size"`` on the player (``values[0]`` the
 floor of "to a minimum of 7"). "Draw an additional card" is ``draw`` with ``keyword="additional"``.
 
@@ -69,7 +78,7 @@ from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, tok
 KINDS: frozenset[str] = frozenset({
     "look-at", "put-under", "under-host", "shuffle-into-deck", "deck-copies", "deck-size", "gain-token",
     "create-copy", "draw-until", "give-token-until", "use-ability", "stay-attached", "deck-minimum",
-    "win-game",
+    "win-game", "put-in-hand-of", "set-aside", "put-in-deck-at",
 })
 
 _HAND = "hand"
@@ -896,7 +905,7 @@ class Rules:
 
     def cc_np_titled(self, meta, ch):
         words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
-        title = f"{words[0]} of {words[1]}"
+        title = f"{words[0]} of {' '.join(words[1:])}"
         return TargetSpec(ref="choice", count=1, card_types=("card",), states=(f"titled:{title}",),
                           text=self._text(meta))
 
@@ -1069,3 +1078,196 @@ def _cc_cw_his_alignment(self, meta, ch):
 
 Rules.cc_np_winning_player = _cc_np_winning_player
 Rules.cc_cw_his_alignment = _cc_cw_his_alignment
+
+
+def _cc_in_turn_order_may(self, meta, ch):
+    # each player in turn order chooses whether to do it: the player topic's "<subject> may X",
+    # scoped as the battle topic's "In turn order, ..."
+    from .ability import _Scoped
+
+    return _Scoped(self.pl_subj_may(meta, [ch[-2], ch[-1]]), "effect-in-turn-order", (), self._text(meta))
+
+
+def _cc_give_your_alignment(self, meta, ch):
+    # as the player topic's "X has your Clan Alignment", for the card given it
+    return self._eff(meta, "grant-keyword", target=it_target(ch), keyword="your-clan-alignment")
+
+
+def _cc_p_alignment_not_yours(self, meta, ch):
+    # a Clan Alignment the acting player does not have
+    return _Mod("post-state", "alignment-not-yours")
+
+
+Rules.cc_in_turn_order_may = _cc_in_turn_order_may
+Rules.cc_give_your_alignment = _cc_give_your_alignment
+Rules.cc_p_alignment_not_yours = _cc_p_alignment_not_yours
+
+
+def _cc_put_in_his_hand(self, meta, ch):
+    # "put it in his hand": the hand of the player "his" names, which need not be the card's owner
+    # (a player may hold another player's cards, "He may put it [your card] in his hand"), so not
+    # the base "put-in-hand" (into the owner's hand): keyword "his" says whose hand
+    return self._eff(meta, "put-in-hand-of", target=it_target(ch), keyword="his")
+
+
+Rules.cc_put_in_his_hand = _cc_put_in_his_hand
+
+
+def _cc_create_attached_host_first(self, meta, ch):
+    # the base create_attached with its parts in the printed order: count, created, host
+    host, n, made = (c for c in ch if not hasattr(c, "type"))
+    return self.create_attached(meta, [n, made, host])
+
+
+def _cc_optional_leave_or(self, meta, ch):
+    # leaving it there is declining: an optional choice of the other two (cc_optional_choice)
+    return self.cc_optional_choice(meta, [c for c in ch if getattr(c, "type", "") != "OR_VERB"])
+
+
+Rules.cc_create_attached_host_first = _cc_create_attached_host_first
+Rules.cc_optional_leave_or = _cc_optional_leave_or
+
+
+def _cc_give_keyword_or_mod(self, meta, ch):
+    # one of two gifts, the player picks: the keyword, or the modifier (as give_stats_either)
+    from .ability import _Scoped
+
+    tok = next(c for c in ch if getattr(c, "type", "") == "CC_KW_OR_MOD")
+    word, mod = re.fullmatch(r"(\S+)\s+or\s+([+\-][0-9]+(?:F|C|PH))", str(tok)).groups()
+    target = it_target(ch)
+    sign, n, letter = re.fullmatch(r"([+\-])([0-9]+)(F|C|PH)", mod).groups()
+    stat, value = _MOD_STAT[letter], int(n) * (-1 if sign == "-" else 1)
+    options = [self._eff(meta, "grant-keyword", target=target, keyword=word),
+               self._eff(meta, "modify-stat", target=target, stat=stat, amount=value)]
+    return [_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)) for i, e in enumerate(options, 1)]
+
+
+_MOD_STAT = {"F": "force", "C": "chi", "PH": "personal-honor"}
+
+
+def _cc_subj_shuffle_hand(self, meta, ch):
+    # "Each player shuffles his hand into his deck": every card in that player's hand, into his deck
+    who = ch[0]
+    deck = ch[-1]
+    hand = _hand_of(TargetSpec(ref="each", card_types=("card",), text="his hand"), who)
+    return self._eff(meta, "shuffle-into-deck", target=hand, keyword=deck, values=("owner",))
+
+
+def _cc_as_many_done(self, meta, ch):
+    # "as many cards as he discarded": counted from the cards the player's own doing moved
+    from .ability import _AmountRef
+
+    done = next(str(c).lower() for c in ch if getattr(c, "type", "") == "PASTP")
+    cards = TargetSpec(ref="it", card_types=("card",), states=(f"done:{done}",), text=self._text(meta))
+    return _AmountRef("count-done", cards, 1)
+
+
+def _cc_as_many_shuffled(self, meta, ch):
+    from .ability import _AmountRef
+
+    cards = TargetSpec(ref="it", card_types=("card",), states=("done:shuffled",), text=self._text(meta))
+    return _AmountRef("count-done", cards, 1)
+
+
+def _cc_subj_draw_as_many(self, meta, ch):
+    who = ch[0]
+    return self._measured(meta, self._eff(meta, "draw", target=who), ch[-1])
+
+
+def _cc_he_draws_as_many(self, meta, ch):
+    # "..., then draws as many cards as he shuffled": the player of the clause before draws
+    who = TargetSpec(ref="it", card_types=("player",), text="he")
+    return self._measured(meta, self._eff(meta, "draw", target=who), ch[-1])
+
+
+def _cc_subj_in_turn_order_may(self, meta, ch):
+    from .ability import _Scoped
+
+    return _Scoped(self.pl_subj_may(meta, [ch[0], ch[-1]]), "effect-in-turn-order", (), self._text(meta))
+
+
+Rules.cc_give_keyword_or_mod = _cc_give_keyword_or_mod
+Rules.cc_subj_shuffle_hand = _cc_subj_shuffle_hand
+Rules.cc_as_many_done = _cc_as_many_done
+Rules.cc_as_many_shuffled = _cc_as_many_shuffled
+Rules.cc_subj_draw_as_many = _cc_subj_draw_as_many
+Rules.cc_he_draws_as_many = _cc_he_draws_as_many
+Rules.cc_subj_in_turn_order_may = _cc_subj_in_turn_order_may
+
+
+def _cc_subj_discard_alt(self, meta, ch):
+    # as the base give_alt: the first discard unless the test holds, the other card if it does
+    from adjudicator.core.ability import Span
+
+    from .ability import _Alt
+
+    who, first, other, cond = ch[0], ch[1], ch[3], ch[4]
+    text = self._text(meta)
+    cut = text.lower().rfind(", or ") + 2
+    span = self._span(meta)
+    branch = self.cc_subj_discard(meta, [who, other])
+    branch = replace(branch, text=text[cut:], span=Span(1, span.column + cut, span.end_column))
+    return [self.cc_subj_discard(meta, [who, first]), _Alt(branch, cond, text[cut:], branch.span)]
+
+
+def _cc_p_his_choice(self, meta, ch):
+    return None  # the discarding player picks: no further test on the card
+
+
+Rules.cc_subj_discard_alt = _cc_subj_discard_alt
+Rules.cc_p_his_choice = _cc_p_his_choice
+
+
+def _cc_give_named_tokens_until(self, meta, ch):
+    # only "<Name> <Token name> tokens": the card named (this card, by its name) and the token's name
+    spec, n = ch[0], amount(ch[-1])
+    if not isinstance(spec, TargetSpec) or spec.card_types != ("token",) or len(spec.keywords) != 2 \
+            or spec.states or spec.tests or n is None:
+        return Unparsed(self._text(meta), "give tokens until: a card's name and a token's name", self._span(meta))
+    name, token_name = spec.keywords
+    card = TargetSpec(ref="this", text=name)
+    return self._eff(meta, "give-token-until", target=card, keyword=token_name, values=(n,))
+
+
+Rules.cc_give_named_tokens_until = _cc_give_named_tokens_until
+
+
+def _cc_set_aside(self, meta, ch):
+    # the card is kept out of its deck (keyword: face-down / face-up when the text says so)
+    face = next((str(c).lower().replace(" ", "-") for c in ch if getattr(c, "type", "") == "FACE"), None)
+    return self._eff(meta, "set-aside", target=it_target(ch), keyword=face)
+
+
+def _cc_shuffled_first(self, meta, then):
+    # the deck searched is shuffled (the base "Shuffle the deck"), then the clause is carried out
+    shuffle = self._eff(meta, "shuffle", target=TargetSpec(ref="it", zone="deck", text="the deck"))
+    return [shuffle, *(then if isinstance(then, list) else [then])]
+
+
+def _cc_after_shuffling(self, meta, ch):
+    return self._cc_shuffled_first(meta, ch[0])
+
+
+def _cc_after_shuffling_first(self, meta, ch):
+    return self._cc_shuffled_first(meta, ch[-1])
+
+
+Rules.cc_set_aside = _cc_set_aside
+Rules._cc_shuffled_first = _cc_shuffled_first
+Rules.cc_after_shuffling = _cc_after_shuffling
+Rules.cc_after_shuffling_first = _cc_after_shuffling_first
+
+
+def _cc_r_named_type(self, meta, ch):
+    # the card type the player named earlier in the ability ("Name "Follower", "Item", or "Spell"")
+    return _Mod("post-state", "named-type")
+
+
+def _cc_put_where_card_was(self, meta, ch):
+    # into the deck at the place of the card just taken from it (keyword: whose place)
+    deck = next(c for c in ch if isinstance(c, str) and not hasattr(c, "type"))
+    return self._eff(meta, "put-in-deck-at", target=it_target(ch), keyword="place-of:that card", values=(deck,))
+
+
+Rules.cc_r_named_type = _cc_r_named_type
+Rules.cc_put_where_card_was = _cc_put_where_card_was

@@ -1503,10 +1503,13 @@ class Rules:
         text = self._text(meta).lower()
         each_turn = "each turn" in text or text.startswith("on your turn")
         if_able = any(getattr(c, "type", "") == "RS_IF_POSSIBLE" for c in ch)
+        opposing = any(getattr(c, "type", "") == "RS_OPPOSING_ARMY" for c in ch)
         declare = self._eff(meta, "must-declare-attack", target=who,
                             keyword="each-turn" if each_turn else "this-turn" if "this turn" in text else None)
+        # ", opposing an army if possible": the assignment must, and the opposing only if possible
+        where = ("opposing-army-if-possible",) if opposing and if_able else ("opposing-army",) if opposing else ()
         assign = self._eff(meta, "must-assign", target=unit, keyword="attack",
-                           values=("if-possible",) if if_able else ())
+                           values=where or (("if-possible",) if if_able else ()))
         return [declare, assign]
 
     def rs_aw(self, meta, ch):
@@ -1899,3 +1902,22 @@ def _rs_vp_no_force_bonuses_to(self, meta, ch):
 
 
 Rules.rs_vp_no_force_bonuses_to = _rs_vp_no_force_bonuses_to
+
+
+def _rs_vp_no_new_additional(self, meta, ch):
+    # the player named is what is protected; the subject ("Other actions") is the source kept out
+    return _Vp("cannot-take-actions", obj=next(c for c in ch if isinstance(c, TargetSpec)),
+               keyword="additional-battle", acted_on=True)
+
+
+Rules.rs_vp_no_new_additional = _rs_vp_no_new_additional
+
+
+def _rs_p_from_duel(self, meta, ch):
+    # the card that took part in the duel just named (the challenger or the challenged)
+    from .ability import _Mod
+
+    return _Mod("post-state", "in-duel")
+
+
+Rules.rs_p_from_duel = _rs_p_from_duel
