@@ -193,3 +193,10 @@ def test_one_attack_of_your_next_attack_action():
     (e,) = ab.effects
     assert e.kind == "attack-may-target" and "has-followers" in e.target.states
     assert not executes(ab)
+
+
+def test_use_a_rulebook_ability_at_another_timing():
+    es = effects("Equips to Kenji for 1 less Gold. You may use this Personality's Tactical Advantage ability as an Engage.")
+    timing = es[-1]
+    assert timing.kind == "ability-timing" and timing.keyword == "Battle/Engage"
+    assert timing.values == ("rulebook Tactical Advantage",) and timing.target.ref == "attached"

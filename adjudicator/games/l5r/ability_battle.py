@@ -1996,3 +1996,14 @@ class Rules:
         # carries it, so the line is structured, not carried out)
         words = " ".join(str(ch[0]).split())
         return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(words,))
+
+    def bt_use_ability_as(self, meta, ch):
+        from .ability import Unparsed
+
+        owner = next(c for c in ch if isinstance(c, TargetSpec))
+        words = [str(c) for c in ch if getattr(c, "type", "") == "CAPWORD"]
+        name, second = " ".join(words[:-1]), words[-1]
+        # (this card's, or the Personality an Item on him calls "this Personality")
+        if owner.ref not in ("this", "attached") or second not in ("Open", "Engage", "Limited"):
+            return Unparsed(self._text(meta), "another card's ability, or an unknown timing", self._span(meta))
+        return self._eff(meta, "ability-timing", target=owner, keyword=f"Battle/{second}", values=(f"rulebook {name}",))
