@@ -50,6 +50,11 @@ CARRIED_OUT = [
     "Equipping Weapons is a Battle/Open action for you.",
 ]
 
+CARRIED_OUT += [
+    # the one ability the acting player names (effects_engine._lose_one_ability)
+    "Ninja Open: Remove an ability from a target non-Unique Follower or Personality.",
+]
+
 NOT_CARRIED_OUT = [
     "Battle: Fear 3 that may target Items and Spells.",  # a widening the procedure does not read
     "Battle: Fear 2 that destroys Shugenja after it bows them.",  # "Shugenja" is kept with no keyword
@@ -63,7 +68,6 @@ NOT_CARRIED_OUT = [
     "You may Equip this Spell as an Interrupt.",  # Interrupt timing RULES.md does not give
     "Limited, Pay X Gold: If Endo is dead, Recruit him.",  # "him": the card itself, out of play
     "Limited: Recruit a target Holding in your Province.",  # no X: the price is not paid
-    "Ninja Open: Remove an ability from a target non-Unique Follower or Personality.",  # which one?
     "Open: Target another player's Sensei Personality: Remove all traits and abilities from him.",  # traits
     "Limited: You may take a Limited action on a Strategy as an Open action.",  # other actions' timing
     "Battle: Target an enemy Personality: Move him home. This movement will not be negated if you have "

@@ -33,12 +33,21 @@ def test_this_with_pronoun_and_described_objects():
 
 
 def test_periods_and_other_subjects_stay_unread():
-    # what the action targeted is not among what it did (procedure's "_done"); a period the turn's
-    # record does not hold is not read
-    for text in ("Battle: Ranged 4 Attack. If this targeted a card, gain 2 Honor.",
-                 "Limited: If you have not lost Honor from cards you own this game, gain 1 Honor."):
+    # a period the turn's record does not hold is not read; what the action targeted is read only when
+    # it has one target, named last (a cost "Bow your target X" names another card after it)
+    for text in ("Limited: If you have not lost Honor from cards you own this game, gain 1 Honor.",
+                 "Battle: Bow your target Samurai: Ranged 4 Attack. If this targeted a card, gain 2 Honor.",
+                 "Battle: Bow a target card. Ranged 4 Attack. If this targeted a Follower, gain 2 Honor."):
         ab, conds = _did(text)
         assert conds and not all(readable(c) or readable_in(ab, c) for c in conds), text
+
+
+def test_the_one_target_is_read():
+    for text in ("Battle: Ranged 4 Attack. If this targeted a card, gain 2 Honor.",
+                 "Battle: Dishonor a target enemy Personality and give him -2F. If this targeted a Crab Clan "
+                 "Personality, gain 1 Honor."):
+        ab, conds = _did(text)
+        assert conds and all(readable_in(ab, c) for c in conds), text
 
 
 def test_periods_of_the_turn_are_read_from_its_record():

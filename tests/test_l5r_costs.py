@@ -26,6 +26,9 @@ CARRIED_OUT = [
     "Bow this card: When paying for a Monk, he enters play for 3 less Gold.",
     "Your Holdings enter play for 1 less Gold.",
     "Your other Ronin cards enter play paying 1 less Gold.",
+    # (a "while" about the player's cards, asked as the purchase is made)
+    ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
+     "for 1 less Gold."),
     # a card named by its title in the condition, a bearer named on the card (engine round 4)
     "Nishoji enters play ignoring Gold Cost if you control the Ring of Earth.",
     "Attaches to Yotsu Ueda paying 2 less Gold.",
@@ -73,8 +76,6 @@ NOT_CARRIED_OUT = [
     "Bow this card: Produce 2 Gold, plus 1 Gold for each other Holding you control that is a Market or Port.",
     # reductions for other cards, worked-out amounts, actions and purchases the engine does not make
     "Actions on your Strategies cost 1 less Gold.",
-    ("While you control three or fewer Personalities, your other Nonhuman Personalities and Followers enter play "
-     "for 1 less Gold."),
     "Limited, Bow this card: Your Holdings enter play paying 2 less Gold (this turn).",
     "This Holding enters play paying 1 less Gold for each card in your hand.",
     "Bow this card: When paying for an action on a Strategy, it costs 3 less Gold.",

@@ -13,6 +13,9 @@ from adjudicator.games.l5r.effects import executes
     "You Recruit Akodo Goro for 2 less Gold.",
     "Enters play for 3 less Gold if you are the Defender.",
     "Goro enters play for 1 less Gold if you are the Attacker.",
+    # two discounts, each under its own condition
+    "Goro enters play for 2 less Gold if any other player is Mantis Clan. Goro enters play for 4 less Gold "
+    "if you are the Defender.",
 ])
 def test_claimed(text):
     ab = parse_ability(text)
@@ -20,8 +23,8 @@ def test_claimed(text):
 
 
 @pytest.mark.parametrize("text", [
-    # two discounts under two conditions in one line: the trait is read as one clause only
-    "Goro enters play for 2 less Gold if any other player is Mantis Clan. Goro enters play for 4 less Gold "
+    # two discounts, one under a condition not read when the card is bought
+    "Goro enters play for 2 less Gold if he is dishonored. Goro enters play for 4 less Gold "
     "if you are the Defender.",
 ])
 def test_not_claimed(text):

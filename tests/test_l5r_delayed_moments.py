@@ -16,12 +16,15 @@ CARRIED_OUT = [
     "Battle: Move your target Personality at home to the current battlefield. After this moves him, straighten "
     "his unit.",
     "Battle: Target your Personality at home and move him to this battlefield. After he moves, straighten him.",
+    # "it": this card, the subject of the test just before (conditions.leading_subject)
+    "Battle: If Natsumi would be opposed, move it to the current battlefield. After this moves it, straighten "
+    "its unit.",
 ]
 
 NOT_CARRIED_OUT = [
-    # "move it" with no card named before: "it" has nothing to stand for
-    "Battle: If Natsumi would be opposed, move it to the current battlefield. After this moves it, straighten "
-    "its unit.",
+    # "move it" with no card named before, nor a test about this card: "it" has nothing to stand for
+    "Battle: If any enemy units are at the current battlefield, move it to the current battlefield. After this "
+    "moves it, straighten its unit.",
     # a transfer is no move the procedure records
     "Battle: Transfer this Follower to another of your target Personalities. After it transfers, straighten it.",
 ]

@@ -45,15 +45,19 @@ CARRIED_OUT += [
     "Battle: Choose one or two of your performing Personalities with 7 or higher base Force: Straighten them.",
 ]
 
-NOT_CARRIED_OUT = [
-    # a rule RULES.md does not give (Courtesy), a province the engine cannot name, a chosen unit
+CARRIED_OUT += [
+    # a Courtesy trait whose line states when it takes effect (continuous.designation_holds)
     "Courtesy: Your Provinces have +1 strength. (Courtesy traits do not take effect if you went first.)",
+    # a Strategy has its abilities' keywords and designators (game.inherited_keywords, L5R-ACT-TARGET.4)
+    "Open: Search your Fate deck for a Kiho Battle Strategy, show it, and put it in your hand.",
+]
+
+NOT_CARRIED_OUT = [
+    # a province the engine cannot name, a chosen unit
     "This Province has +4 strength.",
     ("Battle: Move home your target Personality. As he moves, straighten his unit and you may straighten one of "
      "your other units (at any location)."),
-    # a type read as a keyword, an order of several cards
-    # ("Strategy" is now the Action type: "a Ninja Strategy" executes; "Battle" read as a keyword does not)
-    "Open: Search your Fate deck for a Kiho Battle Strategy, show it, and put it in your hand.",
+    # an order of several cards
     ("Limited: Look at the top three cards of your Fate deck. You may show one of them that is a Political "
      "Strategy and put it in your hand. Put the remaining cards back in any order."),
     # a keyword read into a type; a trait "he" that is a player; a card created "at his location"

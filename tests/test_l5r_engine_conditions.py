@@ -24,7 +24,7 @@ card "Fuyuko's Double" personality force 1 chi 1 honor-requirement 0 personal-ho
 @pytest.mark.parametrize("words, what", [
     ("Bayushi Fuyuko", "title"), ("the Ring of Earth", "title"), ("The Sorrow", "title"),
     ("the Imperial Favor", "favor"), ("a Courtier or Magistrate", "kinds"), ("a Death Priest", "kinds"),
-    ("any Rings", "kinds"), ("two or more Rings", "count"),
+    ("any Rings", "kinds"), ("two or more Rings", "count"), ("three or fewer Personalities", "at-most"),
 ])
 def test_what_you_control_is_read(words, what):
     assert _controlled(words)[0] == what
@@ -34,7 +34,7 @@ def test_what_you_control_is_read(words, what):
 @pytest.mark.parametrize("words", [
     # ("any Cavalry units at the current battlefield" is read: unit keywords, test_l5r_conditions_engine_done)
     "a Terrain or Crab Clan Personality at his battlefield",
-    "a Fire or Air Spell", "three or fewer Personalities",
+    "a Fire or Air Spell", "three or fewer Spells of the Void",
 ])
 def test_what_you_control_is_not_guessed(words):
     assert not readable(Condition(kind="you-control", args=(words,)))

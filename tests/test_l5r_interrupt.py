@@ -35,21 +35,14 @@ NOT_CARRIED_OUT = [
     "Interrupt: After you Equip this Follower, take an additional action.",
     # a condition about the action the engine does not decide
     "Interrupt: If the action is from an Undead card, straighten this Follower after it resolves.",
-    # an action by what it comes from, a target inside a possessive: not read
+    # an action by what it comes from: not read
     "Interrupt: Negate an action from another Shugenja or Spell.",
-    "Interrupt: Negate your target Commander's movement from the action's effects.",
     # a change to the Honor gain of an action the engine does not take (Proclaim), or by an amount worked out
     "Political Interrupt, Bow this card: Reduce a Proclaim action's Honor gain by 1, and lose 1 Honor.",
     "Interrupt, Bow this card: Reduce each Honor gain from the action by half this card's Chi, rounded down.",
-    # "his" with no card named before it in a Reaction before the action resolves
-    "Reaction: Before an action resolves, choose your performing Personality: Negate his movement from the "
-    "action's effects.",
     # a card of the targeted one ("his target Armor"): a tie the target test does not read
     "Reaction: After another player's action targets your Personality, bow his target Armor: Negate his destruction "
     "from the action's effects.",
-    # a choice between two negations the engine is not told
-    "Reaction: After an action targets your Samurai: Negate either the bowing or movement of the target from the "
-    "action's effects.",
 ]
 
 test_interrupts_carried_out, test_other_interrupts_are_not = claims_tests(CARRIED_OUT, NOT_CARRIED_OUT)

@@ -38,11 +38,10 @@ CARRIED_OUT = [
 
 NOT_CARRIED_OUT = [
     # (negating an action or its effects in its Interrupt step: tests/test_l5r_interrupt.py)
-    # a choice the engine is not told ("either … or …")
-    ("Reaction: Before an action resolves, target a Personality: Negate either his movement or straightening "
-     "from the action's effects."),
-    # "his" is a chosen card the procedure does not bind from a "Choose" cost
-    "Battle/Open: Choose your performing Personality: Negate his destruction from other players' cards' effects.",
+    # (negating either of two changes: the player says which with 'choosing', interrupts._chosen_nouns)
+    # "his": a performer chosen after this card left play (the discard is paid first): no card to choose
+    "Battle/Open: Discard this card and choose your performing Personality: Negate his destruction from other "
+    "players' cards' effects.",
     # battle resolution destroys and bows without asking: an unscoped shield could not hold there
     "Open: Target a Personality: Negate his destruction.",
     "Open: Target a card: Negate its bowing.",
@@ -50,11 +49,13 @@ NOT_CARRIED_OUT = [
     "Favor and Lobby actions cannot target Rutaro.",
     # the Imperial Favor's Battle action moves a unit home without asking: a shield could not hold
     "Actions cannot move this Personality.",
-    # which ability is chosen, or cards "now in that unit", the engine is not told
+    # which ability is chosen, the engine is not told
     "Battle: A target enemy card may not use one of its abilities (you choose).",
-    "Battle: Target an enemy unit: Until this battle ends, abilities on cards now in that unit may not be used.",
-    # a "before" trait with another effect as well, or a movement whose destination the shield is not told
-    "Before this Personality is dishonored, destroy this Item and negate the dishonoring.",
+    # "that unit" after two targets: whose unit, the words do not settle for the engine
+    "Battle: Target an enemy unit and your Personality: Abilities on cards now in that unit may not be used.",
+    # a "before" trait with another effect than destroying this card, or a movement whose destination the
+    # shield is not told
+    "Before this Personality is dishonored, bow this Item and negate the dishonoring.",
     "Before a Human Personality moves to Ugulu's battlefield: Negate his movement.",
 ]
 

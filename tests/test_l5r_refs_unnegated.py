@@ -20,10 +20,14 @@ def test_conditional_words_are_not_read():
     assert unnegated_kinds(ability, clause) is None
 
 
-def test_two_movements_are_not_read():
-    # "these movements": two effects, and "them" after would name only the last one's card
+def test_these_movements_are_every_move_right_before():
+    # "these movements": both effects before it ("them" after: both targets, possessive.plural_targets)
     ability, clause = _clause("Ninja Battle: Move home your target Ninja Personality and a target enemy "
                               "Personality; these movements will not be negated. Bow them.")
+    assert unnegated_kinds(ability, clause) == ("move-home", "move-to-battle", "move-to-location")
+    # "this movement" after two moves: which one, not settled
+    ability, clause = _clause("Ninja Battle: Move home your target Ninja Personality and a target enemy "
+                              "Personality; this movement will not be negated.")
     assert unnegated_kinds(ability, clause) is None
 
 

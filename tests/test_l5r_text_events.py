@@ -187,8 +187,9 @@ def test_matching_an_action_event():
 
 def test_action_triggers_executable():
     assert executes(parse_ability("After the resolution of a Recon action you took: Give this card +1F."))
-    assert not executes(parse_ability("Reaction: After the resolution of a Battle action, if this Shugenja is at "
-                                      "the current battlefield, target a Personality who performed it: Bow him."))
+    # ("who performed it": the action the Reaction answers, states.answered_performers)
+    assert executes(parse_ability("Reaction: After the resolution of a Battle action, if this Shugenja is at "
+                                  "the current battlefield, target a Personality who performed it: Bow him."))
 
 
 # ---------------------------------------------------------------- round 4

@@ -1112,3 +1112,123 @@ def test_an_additional_action_to_use_a_cards_nth_printed_ability():
     (e,) = es
     assert (e.kind, e.keyword) == ("additional-action", "use")
     assert e.target.card_types == ("ability",) and "nth:2" in e.target.states and "printed" in e.target.states
+
+
+def test_a_capitalised_word_placed_among_other_cards_is_a_keyword():
+    # "Fortification attached to ..." counts cards by keyword; it is not the card's own name
+    es = effects("This Holding has +1GP for each Fortification attached to the current Province.")
+    each = es[-1]
+    assert each.kind == "amount-for-each"
+    assert each.target.ref == "each" and each.target.keywords == ("Fortification",)
+    assert "attached" in each.target.states
+    # counted "at this battlefield": a counted noun is never the card's name either
+    es = effects("Ranged 3 Attack with +1 strength for each Fortification at this battlefield.")
+    assert es[-1].target.keywords == ("Fortification",) and "at-battlefield" in es[-1].target.states
+    # a name moved "there" stays the card's own name
+    es = effects("Move Tetsuo there.")
+    assert es[0].target.ref == "this"
+
+
+def test_names_with_an_apostrophe():
+    (e,) = effects("Br'nn has +1F.")
+    assert (e.kind, e.amount, e.target.ref) == ("modify-stat", 1, "this")
+    ab = parse_ability("After M'rika enters play: Gain 2 Honor.")
+    assert ab.structured and ab.trigger is not None
+    # a possessive is still a possessive
+    (e,) = effects("Give Kimi's target Personality +1F.")
+    assert e.target.card_types == ("personality",)
+
+
+def test_a_target_who_may_be_at_home():
+    (e,) = effects("Battle: Target your Personality, who may be at home.")
+    assert e.kind == "target" and "any-location" in e.target.states
+
+
+def test_a_keyword_and_a_quoted_trait_given_together():
+    es = effects('Open: Permanently give your target Samurai Expendable and the trait, "Limited: Gain 1 Honor."')
+    assert [e.kind for e in es] == ["grant-keyword", "grant-ability"]
+    assert es[0].keyword == "Expendable" and es[0].target.keywords == ("Samurai",)
+    assert es[1].target == es[0].target
+
+
+def test_a_type_or_a_keyword_card():
+    (e,) = effects("You may straighten or bow a Ring or Air card.")
+    assert e.kind == "bow-or-straighten"
+    assert set(e.target.card_types) == {"ring", "card"}
+    assert any(s.startswith("either:") for s in e.target.states)  # which side "Air" binds is kept
+
+
+def test_keywords_chosen_from_a_printed_list():
+    (e,) = effects("Choose two keywords; Courtier, Samurai, Archer.")
+    assert (e.kind, e.keyword, e.amount, e.values) == ("name-choice", "keyword", 2, ("Courtier", "Samurai", "Archer"))
+
+
+def test_a_delayed_redirection_of_targets():
+    ab = parse_ability("Battle: The next time another player's action would target one of your Personalities, "
+                       "it targets this Personality instead, if legal.")
+    assert ab.structured
+    (e,) = [e for e in ab.effects if isinstance(e, Effect)]
+    assert e.kind == "redirect-target"
+    assert any(c.kind == "effect-delayed" for c in ab.conditions)
+
+
+def test_an_additional_action_to_play_a_card_for_any_of_its_actions():
+    (e,) = effects("You may take an additional action to play the Strategy for one of its actions.")
+    assert (e.kind, e.keyword) == ("additional-action", "play")
+
+
+def test_keywords_and_a_quoted_trait_had_together():
+    es = effects('Limited: Target your Personality: While this card remains in play, he has Elite and the trait, '
+                 '"May assign even if bowed."')
+    kinds = [e.kind for e in es]
+    assert kinds == ["target", "grant-keyword", "grant-ability"]
+    assert es[1].keyword == "Elite" and es[2].target == es[1].target
+    # the granted trait has no subject: the card it is on
+    nested = parse_ability("May assign even if bowed.")
+    assert nested.structured and nested.effects[0].kind == "may-assign-bowed"
+    assert nested.effects[0].target.ref == "this"
+    # a plain list of keywords stays a list
+    (a, b) = effects("He has Elite and Cavalry.")
+    assert (a.keyword, b.keyword) == ("Elite", "Cavalry")
+
+
+def test_either_before_a_choice_spelled_with_or():
+    plain = effects("If you win, straighten this Follower or this Shugenja.")
+    assert [e.kind for e in effects("If you win, either straighten this Follower or this Shugenja.")] == \
+        [e.kind for e in plain]
+    es = effects("Give a target Personality either +1F or -1F.")
+    assert [(e.kind, e.amount) for e in es] == [("modify-stat", 1), ("modify-stat", -1)]
+    assert [(e.kind, e.amount) for e in effects("Give a target Personality +1F or -1F.")] == [(e.kind, e.amount) for e in es]
+    # "either" with no choice after it is no sentence
+    assert not parse_ability("If you win, either bow him.").structured
+
+
+def test_a_quoted_ability_given_without_the_word_ability():
+    es = effects('Battle: Give your target Samurai "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["grant-ability"] and es[0].target.keywords == ("Samurai",)
+    es = effects('This Personality has +1F and "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["modify-stat", "grant-ability"]
+
+
+def test_a_token_and_a_permanent_ability():
+    es = effects('Give this Personality a +1F token and the permanent ability, "Battle: Ranged 2 Attack."')
+    assert [e.kind for e in es] == ["give-token", "grant-ability"]
+    assert es[1].duration == "permanent" and es[0].duration is None
+    # a plain "and" after the token still starts the next clause
+    es = effects("Give it a +1F token and bow it.")
+    assert [e.kind for e in es] == ["give-token", "bow"]
+
+
+def test_a_bonus_raising_a_value_to_a_number_and_an_ability():
+    es = effects('Open: Choose your performing Personality: Permanently give him a bonus raising his PH to 4 '
+                 'and the ability, "Open: Draw a card."')
+    assert [e.kind for e in es] == ["choose", "raise-stat-to", "grant-ability"]
+    assert (es[1].stat, es[1].amount, es[1].duration) == ("personal-honor", 4, "permanent")
+    assert es[2].duration == "permanent" and es[1].target == es[2].target
+
+
+def test_a_card_created_with_a_trait_and_an_ability():
+    es = effects('Limited: Create a 1F/1C/1PH Spirit Personality with the trait, "Has -2F while attacking." '
+                 'and the ability, "Battle: Fear 4."')
+    assert [(e.kind, e.keyword) for e in es] == [("create", None), ("grant-ability", "trait"), ("grant-ability", "ability")]
+    assert es[1].target.ref == es[2].target.ref == "it"

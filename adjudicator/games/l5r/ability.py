@@ -414,6 +414,10 @@ def _normalise_words(text: str, vocab: frozenset[str]) -> str:
 
 # --------------------------------------------------------------------------- transformer
 
+#: post-modifiers that place a card among others ("Weapons attached to Katagi", "Standards in
+#: this army"): with one of them a capitalised word is a keyword, never the card's own name
+_GROUP_STATES = frozenset({"attached", "in-army", "in-unit"})
+
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -737,13 +741,12 @@ def _build_transformer_class():
                 elif m.kind == "not-keyword":
                     states.append("non-" + m.value)
                     has_mods = True
-            if quant is None and not has_mods and not types and keywords and not tests:
-                # a bare name: "Give Shao +1F" -- the card's own (short) name
-                return TargetSpec(ref="this", text=self._text(meta))
+            bare_name = quant is None and not has_mods and not types and keywords and not tests \
+                and not _GROUP_STATES.intersection(states)
             if types == ["player"] and quant != "each":
                 if owner == "opponent":
                     return TargetSpec(ref="opponent", text=self._text(meta))
-            return TargetSpec(
+            described = TargetSpec(
                 ref=ref,
                 count=count,
                 up_to=up_to,
@@ -755,6 +758,22 @@ def _build_transformer_class():
                 zone=zone,
                 text=self._text(meta),
             )
+            if not bare_name:
+                return described
+            # a bare name: "Give Shao +1F", "Move Tetsuo there" -- the card's own (short) name.
+            # Where only a kind of card can stand ("for each Fortification at this battlefield",
+            # "the number of ..."), per_each / ar_count take the keyword reading kept here.
+            name = TargetSpec(ref="this", text=self._text(meta))
+            self._bare_name = (name, described)
+            return name
+
+        _bare_name: tuple = ()
+
+        def _counted(self, spec):
+            """The noun phrase counted by "for each" / "the number of": never the card's name."""
+            if self._bare_name and self._bare_name[0] is spec:
+                return self._bare_name[1]
+            return spec
 
         # ----- clauses
         def _simple(kind):
@@ -1436,7 +1455,7 @@ def _build_transformer_class():
             return _AmountRef(stat, whose, 2)
 
         def ar_count(self, meta, ch):
-            return _AmountRef("count", ch[-1], 1)
+            return _AmountRef("count", self._counted(ch[-1]), 1)
 
         def _measured(self, meta, effect, ref, factor=1):
             return [effect, self._eff(meta, "amount-equal-to", target=ref.whose, stat=ref.stat,
@@ -1480,7 +1499,7 @@ def _build_transformer_class():
 
         # "for each"
         def per_each(self, meta, ch):
-            effect, counted = ch[0], ch[-1]
+            effect, counted = ch[0], self._counted(ch[-1])
             per = counted.count if counted.count > 1 else 1
             counted = replace(counted, ref="each", count=1)
             first = effect if isinstance(effect, list) else [effect]
@@ -2223,6 +2242,8 @@ class _Grant:
     word: str  # "ability" | "trait"
     text: str
     span: Span
+    #: its own duration ("the permanent ability"), else the sentence's
+    duration: str | None = None
 
 
 class _AmountRef:
@@ -2548,7 +2569,8 @@ def _resolve_grant(g: "_Grant", duration: str | None):
     if not nested.structured:
         why = next((u.reason for u in nested.unparsed_fragments()), nested.kind)
         return Unparsed(g.text, f"granted {g.word} not structured: {why}", g.span)
-    return Effect(kind="grant-ability", target=g.target, keyword=g.word, duration=duration, text=g.nested, span=g.span)
+    return Effect(kind="grant-ability", target=g.target, keyword=g.word, duration=g.duration or duration,
+                  text=g.nested, span=g.span)
 
 
 def granted_ability(effect: Effect) -> Ability:
@@ -2619,6 +2641,11 @@ def _parse_limits(text: str, offset: int, conditions: list) -> list:
         return []
     body, duration = _strip_durations(text)
     result = _parse_piece(body, "limits", offset)
+    if result is None and duration is not None:
+        # "if A, or B, this turn:": a period set off by a comma after the tests is theirs (the
+        # conditions grammar reads it), not a duration of the line's effects
+        result = _parse_piece(text, "limits", offset)
+        duration = None if result is not None else duration
     if result is None:
         # try each comma/"and" part on its own before giving up on the whole block
         return [Unparsed(text, "no rule matches", Span(1, offset + 1, offset + len(text)))]

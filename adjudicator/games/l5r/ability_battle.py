@@ -1824,3 +1824,175 @@ class Rules:
         given, counted = [c for c in ch if isinstance(c, TargetSpec)]
         capped = replace(given, states=given.states + (f"at-most-number-of:{counted.text}",))
         return self._eff(meta, "grant-keyword", target=capped, keyword="Home")
+
+    def bt_p_without_ability(self, meta, ch):
+        # a card without such an ability (printed: on the card itself, not gained); the negated
+        # form of the base's "with a Fear ability"
+        kw = token(ch, "CAPWORD") or "Fear"
+        printed = re.search(r"\b(printed|base)\b", self._text(meta), re.I) is not None
+        return _post(f"lacks-{'printed-' if printed else ''}ability:{kw}")
+
+    def bt_np_both_duelists(self, meta, ch):
+        # the winner and the loser: the two Personalities of the duel, each of them
+        return TargetSpec(ref="each", count=2, card_types=("personality",), states=("in-duel",),
+                          text=self._text(meta))
+
+    def bt_in_duels_from(self, meta, ch):
+        from .ability import _Scoped
+
+        # only in the duels the named cards create: a scope of its own (no duel is told apart by
+        # its source yet, so the clause is structured, not carried out)
+        return _Scoped(ch[0], "effect-in-duels-from", (ch[-1].text,), self._text(meta))
+
+    def bt_duel_stat_is_from(self, meta, ch):
+        from .ability import _Scoped
+
+        who, source, stat = [c for c in ch if isinstance(c, (TargetSpec, str)) and not hasattr(c, "type")]
+        effect = self._eff(meta, "duel-stat", target=who, stat=self._bt_stat_kind(meta, stat))
+        return _Scoped(effect, "effect-in-duels-from", (source.text,), self._text(meta))
+
+    def bt_until_leaves_play(self, meta, ch):
+        from .ability import _Scoped
+
+        # until that card leaves play: a scope, never the rules' default duration
+        return _Scoped(ch[0], "effect-until-leaves-play", (ch[-1].text,), self._text(meta))
+
+    def bt_move_home_and_self(self, meta, ch):
+        # the card named and the card whose ability this is ("himself": the performer of the cost)
+        moved = it_target(ch)
+        return [self._eff(meta, "move-home", target=moved),
+                self._eff(meta, "move-home", target=TargetSpec(ref="this", text=str(ch[-1]).split()[-1]))]
+
+    def bt_put_in_his_hand(self, meta, ch):
+        # "into his hand": the hand of the player the sentence names, which need not be the cards'
+        # owner; kept as a state of the cards moved (no resolver reads it yet: the line is
+        # structured, not carried out)
+        moved = it_target(ch)
+        return self._eff(meta, "put-in-hand", target=replace(moved, states=moved.states + ("to-hand-of:named-player",)))
+
+    def bt_negate_action_challenges_to(self, meta, ch):
+        # the challenges the action issues to the card named (as "Negate the action's effects on X")
+        return self._eff(meta, "negate", target=TargetSpec(ref="it", card_types=("challenge",), text=self._text(meta)[7:]),
+                         values=(ch[-1].text,))
+
+    def bt_enters_play_from_cost(self, meta, ch):
+        # the base's "X enter play for 1 less Gold", only for cards entering play from the place
+        # named: a state of the cards (no resolver reads it yet, so the line is not carried out)
+        who, origin = [c for c in ch if isinstance(c, TargetSpec)]
+        effect = self.enters_play_cost(meta, [replace(who, states=who.states + (f"entering-play-from:{origin.text}",)), ch[-1]])
+        return effect
+
+    def bt_attacks_compared(self, meta, ch):
+        # every Melee Attack the card makes: compared against that value of its target (an
+        # attack-compare rider with no attack of its own clause, so nothing folds it in)
+        stat = [c for c in ch if isinstance(c, str) and not hasattr(c, "type")][-1]
+        if re.search(r"\b(printed|base)\b", self._text(meta), re.I):
+            stat = "base-" + stat
+        return self._eff(meta, "attack-compare", stat=stat, keyword="melee",
+                         target=TargetSpec(ref="this", text=self._text(meta).split(" performs")[0][len("Melee Attacks "):]))
+
+    def bt_np_loser_of_action_duel(self, meta, ch):
+        which = "duel-winner" if "winner" in self._text(meta).lower() else "duel-loser"
+        return TargetSpec(ref="it", states=(which, "duel-from:action"), text=self._text(meta))
+
+    def bt_p_with_attack_effects(self, meta, ch):
+        return _post("has-effect:" + "|".join(ch[0]))
+
+    def bt_during_the_same(self, meta, ch):
+        from .ability import _Scoped
+
+        # "twice per turn during the same battle": the uses must fall in one period (a scope of its
+        # own: no resolver counts uses per battle yet)
+        period = token(ch, "PERIOD", lower=True)
+        return _Scoped(ch[0], "effect-within-one", (period,), self._text(meta))
+
+    def bt_optional_rider_guarded(self, meta, ch):
+        from .ability import _Guarded, _Optional
+
+        # "You may then make a Ranged 0 Attack against that card if it is a legal target": the
+        # attack with its rider, optional and guarded as a whole
+        attack = self._bt_attach(meta, ch[:-1])
+        return _Optional(_Guarded(attack, ch[-1], self._text(meta)))
+
+    def bt_take_rulebook_again(self, meta, ch):
+        m = re.match(r"take\s+(.*?)\s+actions\b", self._text(meta), re.I)
+        spec = TargetSpec(ref="rulebook", card_types=("action",), states=(f"rulebook:{m.group(1)}",),
+                          text=m.group(0)[5:])
+        return self._eff(meta, "reuse-ability", target=spec, amount=1)
+
+    def bt_neither_contributes(self, meta, ch):
+        from .ability import _Mod, _Scoped
+
+        # "Neither Personality": each of the cards the ability chose (as "Neither Personality may be
+        # assigned"); "in this battle's resolution" kept as a scope (the engine reads Force only there)
+        head = next((c.value for c in _flat(ch) if isinstance(c, _Mod) and c.kind == "head"), None)
+        target = TargetSpec(ref="it", text=f"each {head}" if head else "each of them",
+                            card_types=(head,) if head else ())
+        effect = self._eff(meta, "no-force-contribution", target=target)
+        if "resolution" in self._text(meta).lower():
+            return _Scoped(effect, "effect-during", ("battle-resolution",), self._text(meta))
+        return effect
+
+    def bt_in_resolution(self, meta, ch):
+        return "battle-resolution"
+
+    def bt_p_superlative_of(self, meta, ch):
+        # the value compared within the group named (kept with the superlative: "lowest:gold-cost")
+        return [_post(f"{ch[0]}:{ch[1]}"), _post(f"{ch[0]}-among:{ch[-1].text}")]
+
+    def bt_am_either_ref_count(self, meta, ch):
+        from .ability import _Scoped
+
+        (whose, stat), counted = ch[0], ch[-1]
+        options = [replace(self._bt_measured(meta, whose, stat), text=f"option 1: {getattr(whose, 'text', whose)}"),
+                   replace(self._bt_measured(meta, counted, "count"), text=f"option 2: {counted.text}")]
+        return [_Scoped(e, "effect-choice", (f"option {i} of 2",), self._text(meta)) for i, e in enumerate(options, 1)]
+
+    def bt_where_not_origin(self, meta, ch):
+        # not the battlefield the card was moved home from
+        return "where-not-moved-from"
+
+    def bt_np_province_entered_from(self, meta, ch):
+        who = str(ch[0]).split()[2]
+        return TargetSpec(ref="it", card_types=("province",), states=(f"entered-play-from:{who}",), text=self._text(meta))
+
+    def bt_target_gains_or_loses(self, meta, ch):
+        from .ability import amount
+
+        chosen = self.target_decl(meta, [ch[0]])
+        return [chosen, self._eff(meta, "gain-or-lose-honor", target=TargetSpec(ref="it", text="who"), amount=amount(ch[-1]))]
+
+    def bt_am_that_value(self, meta, ch):
+        # "that Focus Value": the value of a card an earlier sentence named (a possessed value, whose
+        # card no resolver finds again: the line is structured, not carried out)
+        whose = TargetSpec(ref="possessed", states=("value-named-before",), text=self._text(meta))
+        return [self._bt_measured(meta, whose, ch[-1])]
+
+    def bt_to_minimum(self, meta, ch):
+        from .ability import _Scoped
+
+        # a floor on the result of the change: a scope of its own (no resolver stops a change there
+        # yet, so the clause is structured, not carried out)
+        floor = re.search(r"[0-9]+", str(ch[-1])).group(0)
+        return _Scoped(ch[0], "effect-to-minimum", (floor,), self._text(meta))
+
+    def bt_np_each_of_action_attacks(self, meta, ch):
+        # as "the action's Ranged Attacks" (a possessed class of attacks), each of them
+        kinds = next(c for c in ch if isinstance(c, tuple))
+        return TargetSpec(ref="possessed", count=1, card_types=kinds, states=("of-action", "each"), text=self._text(meta))
+
+    def bt_or_strength_if(self, meta, ch):
+        from .ability import _Alt
+
+        first, second, cond = [c for c in ch if getattr(c, "type", "") != "BT_COMMA_OR_STRENGTH"]
+        head = first if isinstance(first, list) else [first]
+        prev = next((e for e in reversed(head) if isinstance(e, Effect)), None)
+        if isinstance(second, Effect) and second.target is None and prev is not None:
+            second = replace(second, target=prev.target)  # the same attacks, another strength
+        return [*head, _Alt(second, cond, self._text(meta), self._span(meta))]
+
+    def bt_next_action_attack_may_target(self, meta, ch):
+        # an attack of a later action (the rider waits for that action: no attack of this ability
+        # carries it, so the line is structured, not carried out)
+        words = " ".join(str(ch[0]).split())
+        return self._eff(meta, "attack-may-target", target=_kind_of(ch[-1]), values=(words,))

@@ -120,6 +120,9 @@ CONDITION_KINDS: frozenset[str] = frozenset({
     "stat-changed",
     # "while at this Personality's location" (whose location): this card is at the same location
     "at-location-of",
+    # the line's trigger inside its limits block: "before you lose exactly 1 Honor" (event), "when
+    # another player's action would target ..." (event)
+    "before-event", "when-event",
 })
 
 
@@ -1514,3 +1517,195 @@ def _cd_self_at_location_of(self, meta, ch):
 Rules.cd_duel_stat_lt = _cd_duel_stat_cmp("<")
 Rules.cd_duel_stat_gt = _cd_duel_stat_cmp(">")
 Rules.cd_self_at_location_of = _cd_self_at_location_of
+
+
+class _SharedPeriod:
+    """A period set off by a comma after joined tests: it holds for each of them."""
+
+    def cd_if_cond_comma_period(self, meta, ch):
+        from .ability import Unparsed
+
+        cond, period = ch[0], ch[-1][1]
+        if not isinstance(cond, Condition):
+            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+        if cond.kind in ("any-of", "all-of", "none-of"):
+            subs = decode(cond.args)
+            if not subs:
+                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
+            subs = [Condition(kind=s.kind, args=(*s.args, period), text=s.text) for s in subs]
+            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
+        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+
+
+for _k, _v in list(vars(_SharedPeriod).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+class _TriggerInLimits:
+    """The line's trigger named inside its limits block after a limit ("Once per phase, before
+    you lose exactly 1 Honor", "If this card is in play, when another player's action would
+    target ..."): conditions ``before-event`` / ``when-event`` (event), as ``after-event``."""
+
+    def cd_before_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="before-event", args=(event,), text=self._text(meta))
+
+    def cd_when_event(self, meta, ch):
+        event = ch[0] if isinstance(ch[0], str) else _word(ch[0])
+        return Condition(kind="when-event", args=(event,), text=self._text(meta))
+
+    def cd_cost_then_cost_if(self, meta, ch):
+        # the second cost is scoped to the test ("cost-if:<kind>", as "cost-unless:<kind>" for
+        # "Bow this Shugenja unless he is Fire"): it is paid only if the test holds, never a
+        # requirement of the whole action
+        from .ability import _Scoped
+
+        first, cond, cost = ch[0], ch[1], ch[-1]
+        if not isinstance(cond, Condition):
+            from .ability import Unparsed
+
+            return Unparsed(self._text(meta), "a cost under no test", self._span(meta))
+        return [first, _Scoped(cost, "cost-if:" + cond.kind, cond.args, cond.text)]
+
+    def cd_if_then_when_event(self, meta, ch):
+        cond, event = ch[0], ch[-1]
+        text = self._text(meta)
+        when = Rules.cd_when_event(self, meta, [event])
+        return [cond, replace(when, text=text[text.lower().rfind("when"):])]
+
+
+for _k, _v in list(vars(_TriggerInLimits).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+def _cd_p_subj_performs(self, meta, ch):
+    # the restrictions topic's rs_p_performed_by: who performs them
+    from .ability import _Mod
+
+    who = " ".join(self._text(meta).split()[:-1])
+    return _Mod("post-state", f"performed-by:{who}")
+
+
+Rules.cd_p_subj_performs = _cd_p_subj_performs
+
+
+def _cd_negate_next_action_performs(self, meta, ch):
+    # the player topic's pl_negate_next_action: the next action that performer takes
+    who = " ".join(_token(ch, "CD_SUBJ_PERFORMS").split()[:-1])
+    return self._eff(meta, "negate", target=TargetSpec(
+        ref="it", card_types=("effect",), states=("next-action", f"performed-by:{who}"),
+        text=self._text(meta)[7:]))
+
+
+Rules.cd_negate_next_action_performs = _cd_negate_next_action_performs
+
+
+def _cd_p_state_in_your_province(self, meta, ch):
+    # the state, then the battle topic's bt_p_in_your_province (zone and owner)
+    from .ability import _Mod
+
+    return [_Mod("post-state", _token(ch, "CD_FACE_IN", lower=True)), *self.bt_p_in_your_province(meta, ch)]
+
+
+Rules.cd_p_state_in_your_province = _cd_p_state_in_your_province
+
+
+class _MoreRelatives:
+    """Relative clauses: "who has had a province destroyed this game" (a post-state of the noun
+    phrase)."""
+
+    def cd_r_had_province_pastp(self, meta, ch):
+        from .ability import _Mod
+
+        verb = _token(ch, "PASTP", lower=True)
+        period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+        return _Mod("post-state", f"had-province-{verb}" + (f";during:{period}" if period else ""))
+
+
+for _k, _v in list(vars(_MoreRelatives).items()):
+    if _k.startswith("cd_"):
+        setattr(Rules, _k, _v)
+
+
+def _cd_perform_even_if_home(self, meta, ch):
+    # the cards topic's use-ability (this card's action, a possessed target), performed even
+    # from your home (the location requirement it may ignore)
+    text = self._text(meta)
+    kind = text.split("'s ", 1)[1].split(" action", 1)[0].strip().lower()
+    return self._eff(meta, "use-ability",
+                     target=TargetSpec(ref="possessed", card_types=(f"{kind}-action",), states=("of-this",),
+                                       text=text[len("perform "):text.lower().index(" even if")]),
+                     keyword="even-if-in-your-home")
+
+
+Rules.cd_perform_even_if_home = _cd_perform_even_if_home
+
+
+def _cd_verbs_and_this_card(self, meta, ch):
+    # the same verb on the card named and on this card (the base "this card": ref "this", no
+    # type); the first effect's text stops before "and" so that a test on the sentence is
+    # matched to each effect apart (ability._settle finds an effect by its text)
+    kinds, first = ch[0], ch[1]
+    text = self._text(meta)
+    out = []
+    for t, own in ((first, text[: text.lower().rfind(" and this")]), (TargetSpec(ref="this", text="this card"), text)):
+        e = self.simple(meta, [kinds, t])
+        out.extend(replace(x, text=own) if isinstance(x, Effect) else x for x in (e if isinstance(e, list) else [e]))
+    return out
+
+
+Rules.cd_verbs_and_this_card = _cd_verbs_and_this_card
+
+
+def _cd_remove_both(self, meta, ch):
+    # one remove-from-game for each card; each effect has its own text so that a test on the
+    # sentence is matched to each apart (ability._settle finds an effect by its text)
+    # A pronoun here names the card the sentence's test named ("If you control a Ring, ... both it
+    # and the target"), not the line's target: the state says so (the engine reads no such state,
+    # so it never resolves "it" as the target)
+    text = self._text(meta)
+    specs = [c for c in ch if isinstance(c, TargetSpec)]
+    specs = [replace(t, states=(*t.states, "named-by-test")) if t.ref == "it" else t for t in specs]
+    return [replace(self._eff(meta, "remove-from-game", target=specs[0]), text=text[: text.lower().rfind(" and ")]),
+            self._eff(meta, "remove-from-game", target=specs[1])]
+
+
+Rules.cd_remove_both = _cd_remove_both
+
+
+def _cd_or_if_scoped(self, meta, ch):
+    # cd_or_if in the limits block ("..., or, if C, you may target ..."): the test is scoped to
+    # the second option ("cost-if:<kind>", as cd_cost_then_cost_if), never a requirement of the
+    # whole action (the engine's effect guards read "effect N" only, so "effect-if:" on a cost
+    # would be ignored)
+    from .ability import _Scoped
+
+    first, cond, second = [c for c in ch if getattr(c, "type", "") != "CD_COMMA_OR_IF"]
+    options = self.choice_of(meta, [first, second])
+    options[1] = _Scoped(options[1], "cost-if:" + cond.kind, cond.args, cond.text)
+    return options
+
+
+Rules.cd_or_if_scoped = _cd_or_if_scoped
+
+
+def _cd_has_alt_while(self, meta, ch):
+    # the player topic's pl_has_alt ("X has +1F, or +2F if C") under a trailing "while" test
+    cond = ch[-1]
+    return _guarded(self.pl_has_alt(meta, ch[:-1]), cond, "while " + cond.text)
+
+
+Rules.cd_has_alt_while = _cd_has_alt_while
+
+
+def _cd_in_army_that_won(self, meta, ch):
+    # (who, "won-battle-in", "<state> army"[, period]): he was in such an army as it won a battle
+    state = _token(ch, "STATE", lower=True)
+    period = next((c[1] for c in ch if isinstance(c, tuple) and c[0] == "period"), None)
+    return Condition(kind="did", args=(_word(ch[0]), "won-battle-in", f"{state} army") + ((period,) if period else ()),
+                     text=self._text(meta))
+
+
+Rules.cd_in_army_that_won = _cd_in_army_that_won

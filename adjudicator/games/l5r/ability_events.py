@@ -24,6 +24,7 @@ restricts, each key from :data:`QUALIFIERS`:
 ``to``      where an attachment goes (``card``, ``battlefield``)
 ``during``  ``your-turn``
 ``paid``    how much Gold was paid: ``at-least-N``
+``amount``  how much Honor the event is about: ``exactly-N`` ("you lose exactly 1 Honor")
 
 A trigger matches an engine event only by its core and only when it has no qualifier the
 engine cannot check (see :mod:`adjudicator.games.l5r.triggers`).
@@ -51,7 +52,8 @@ def is_topic_event(name: str) -> bool:
     return bool(quals) or core.endswith(NEW_CORE_ENDINGS)
 
 
-QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during", "paid")
+QUALIFIERS = ("by", "kw", "kind", "target", "did", "at", "in", "from", "with", "first", "to", "during", "paid",
+              "amount")
 
 
 def _name(core: str, **quals) -> str:
@@ -1151,5 +1153,25 @@ class Rules15:
 
 
 for _k, _v in list(vars(Rules15).items()):
+    if callable(_v) and not _k.startswith("__"):
+        setattr(Rules, _k, _v)
+
+
+class Rules16:
+    """An exact Honor loss; engaging at the battlefield of a described province."""
+
+    def ev_honor_lost_exactly(self, meta, ch):
+        from .ability import _Amount
+
+        n = next(c.value for c in ch if isinstance(c, _Amount))
+        return _name("honor-lost", by=_by_of(ch[0]), amount=f"exactly-{n}")
+
+    def ev_engaging_at_province(self, meta, ch):
+        # "at one of your provinces": the battlefield of a province of yours (another owner: "card")
+        t = _target(ch)
+        return _name("engaging", at="your-province" if t is not None and t.owner == "you" else "province")
+
+
+for _k, _v in list(vars(Rules16).items()):
     if callable(_v) and not _k.startswith("__"):
         setattr(Rules, _k, _v)

@@ -2452,3 +2452,111 @@ def _pl_np_nth_printed_ability(self, meta, ch):
 
 
 Rules.pl_np_nth_printed_ability = _pl_np_nth_printed_ability
+
+
+class _TargetsGiftsChoices:
+    def pl_p_may_be_home(self, meta, ch):
+        # "who may be at home": the target need not be at the battlefield (as "at any location")
+        return self._pl_mod("post-state", "any-location")
+
+    def pl_give_last_keyword_and_grant(self, meta, ch):
+        given = self.pl_give_last_keyword(meta, [ch[0]])
+        if not isinstance(given, Effect):
+            return given
+        return [given, replace(ch[-1], target=given.target)]
+
+    def pl_h_or_keyword_type(self, meta, ch):
+        # as the base h_or: the keyword binds one side only, kept as an "either:" state no card has
+        # (the resolver refuses rather than guesses)
+        heads = [m for m in ch if isinstance(m, _A()._Mod) and m.kind == "head"]
+        return heads + [self._pl_mod("post-state", f"either:{self._text(meta)}")]
+
+    def pl_play_for_any(self, meta, ch):
+        return None  # any of the card's actions: playing it is all that is named
+
+    def pl_choose_keywords(self, meta, ch):
+        picked, listed = ch[0], self._piece[ch[-1].start_pos:ch[-1].end_pos]
+        if tuple(picked.card_types) != ("keyword",) or picked.ref not in ("choice", "target"):
+            return _A().Unparsed(self._text(meta), "choose what", self._span(meta))
+        words = tuple(w.strip() for w in listed.lstrip(";").split(","))
+        return self._eff(meta, "name-choice", keyword="keyword", amount=picked.count, values=words)
+
+    def pl_delayed_redirect(self, meta, ch):
+        timing, event, text = ch[0]
+        redirect = self._eff(meta, "redirect-target", target=it_target(ch[1:]))
+        return _A()._Scoped(redirect, "effect-delayed", (timing, event), text)
+
+
+for _name, _f in list(vars(_TargetsGiftsChoices).items()):
+    if _name.startswith("pl_"):
+        setattr(Rules, _name, _f)
+
+
+def _pl_has_keywords_and_grant(self, meta, ch):
+    subject, words, granted = ch[0], ch[1], ch[-1]
+    given = self.subj_gains_keyword(meta, [subject, words])
+    given = given if isinstance(given, list) else [given]
+    return [*given, replace(granted, target=subject)]
+
+
+Rules.pl_has_keywords_and_grant = _pl_has_keywords_and_grant
+
+
+def _pl_may_assign_self(self, meta, ch):
+    # as the battle topic's "X may assign even if bowed", the subject the card the trait is on
+    return self.bt_may_assign_bowed(meta, [TargetSpec(ref="this", text=""), *ch])
+
+
+Rules.pl_may_assign_self = _pl_may_assign_self
+
+
+def _pl_either_simple(self, meta, ch):
+    target = it_target(ch)
+    if target is None or not re.search(r"\bor\b", target.text or ""):
+        return _A().Unparsed(self._text(meta), "either without a choice", self._span(meta))
+    return self.simple(meta, ch)
+
+
+Rules.pl_either_simple = _pl_either_simple
+
+
+def _pl_grant_bare(self, meta, ch):
+    return self.grant(meta, ch)
+
+
+Rules.pl_grant_bare = _pl_grant_bare
+
+
+def _pl_grant_permanent(self, meta, ch):
+    return replace(self.grant(meta, ch), duration="permanent")
+
+
+Rules.pl_grant_permanent = _pl_grant_permanent
+
+
+def _pl_give_tokens_and_grant(self, meta, ch):
+    given = self.give_tokens(meta, ch[:3])
+    given = given if isinstance(given, list) else [given]
+    return [*given, replace(ch[-1], target=ch[0])]
+
+
+Rules.pl_give_tokens_and_grant = _pl_give_tokens_and_grant
+
+
+def _pl_give_raise_to(self, meta, ch):
+    # the card given the bonus is the one whose value is raised ("his PH": the same card)
+    target, (_, stat) = ch[0], ch[2]
+    number = next(c for c in ch if getattr(c, "type", "") == "NUMBER")
+    out = [self._eff(meta, "raise-stat-to", target=target, stat=stat, amount=int(number))]
+    grants = [c for c in ch if isinstance(c, _A()._Grant)]
+    return out + [replace(g, target=target) for g in grants]
+
+
+Rules.pl_give_raise_to = _pl_give_raise_to
+
+
+def _pl_cw_and_grant(self, meta, ch):
+    return ch[-1]  # as the base cw_grant: the created card gets it
+
+
+Rules.pl_cw_and_grant = _pl_cw_and_grant

@@ -30,6 +30,7 @@ continuous.py), from values no lasting trait changes (printed values, Personal H
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...core.ability import Effect, TargetSpec
@@ -93,9 +94,43 @@ def starting_honor(pos, player: str) -> int | None:
     return value + sum(changes) if all(isinstance(v, int) for v in changes) else None
 
 
+#: "His controller loses Honor equal to the difference": the gap between the two values a target's
+#: own comparison names ("a Personality whose Personal Honor is less than printed")
+DIFFERENCE = "difference"
+_OWN_PRINTED = re.compile(r"^cmp:(force|chi|personal-honor|gold-cost)(?:!=|<=|>=|<|>|=)it\.(?:printed|base)-\1$")
+
+
+def names_no_card(clause) -> bool:
+    """"equal to the difference": the grammar writes its words as a target spec, but they name a gap
+    between two values, no card (procedure.target_specs asks no target for it)."""
+    return isinstance(clause, Effect) and clause.kind.startswith("amount-") and clause.stat == DIFFERENCE
+
+
+def compared_target(ability) -> tuple[TargetSpec, str] | None:
+    """(the target spec, the stat) of the one target of ``ability`` compared with its own printed value
+    ("a Personality with lower Personal Honor than printed"), which "the difference" is read from;
+    None when there is not exactly one such target and comparison (which gap would it be?)."""
+    return _compared([getattr(c, "target", None) for c in (*ability.costs, *ability.effects)])
+
+
+def _compared(specs) -> tuple[TargetSpec, str] | None:
+    found, seen = [], []
+    for spec in specs:
+        if spec is None or spec.ref != "target" or any(spec is s for s in seen):
+            continue
+        seen.append(spec)
+        own = [(spec, m.group(1)) for m in map(_OWN_PRINTED.match, spec.states) if m]
+        if any(s.startswith(("cmp:", "unit-cmp:")) for s in spec.states) and len(own) != 1:
+            return None  # another comparison: the gap between other values
+        found += own
+    return found[0] if len(found) == 1 else None
+
+
 #: "half his Chi, rounded up"
 HALF = {"half-chi-rounded-up": ("chi", "up"), "half-chi-rounded-down": ("chi", "down"),
-        "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down")}
+        "half-force-rounded-up": ("force", "up"), "half-force-rounded-down": ("force", "down"),
+        # "Ranged Attack equal to half its Gold Cost, rounded up": the printed Gold Cost (STATS)
+        "half-gold-cost-rounded-up": ("gold-cost", "up"), "half-gold-cost-rounded-down": ("gold-cost", "down")}
 
 #: other stats an action's change may take a worked-out amount for: a card's Gold Cost or Gold
 #: Production ("Increase his Gold Cost by half this Shugenja's Chi") and a Province's strength
@@ -108,8 +143,9 @@ def province_taker(clause) -> bool:
     whose amount is worked out as it resolves (the procedure works it out before giving it)."""
     from .effects_engine import province_effect_applies
 
+    # ("Give your Provinces +2 strength for each Ring you control": the +2 times the count)
     return isinstance(clause, Effect) and clause.kind == "modify-stat" and clause.stat == "strength" \
-        and clause.amount is None and province_effect_applies(replace(clause, amount=1))
+        and province_effect_applies(replace(clause, amount=1 if clause.amount is None else clause.amount))
 
 
 #: the clauses an amount can be given to (their amount is ``amount``; a token count is ``values``)
@@ -164,6 +200,30 @@ COUNT_STATES = frozenset({"other", "in-unit", "bowed", "unbowed", "dishonored", 
 CARD_REFS = ("this", "attached", "it", "target", "choice")
 
 
+def highest_of(stat: str | None, spec: TargetSpec | None) -> TargetSpec | None:
+    """"the highest Focus Value among Spells in its unit": the cards compared (``spec`` without its
+    ``highest:<stat>`` word), when they are counted as :func:`count` counts and the word is the
+    value's own; None for other words."""
+    if spec is None or stat not in STATS or f"highest:{stat}" not in spec.states:
+        return None
+    from .tokens import counted_tokens
+
+    rest = replace(spec, states=tuple(s for s in spec.states if s != f"highest:{stat}"))
+    plain = counted_tokens(rest) is None and not _own_attached(rest)  # cards in play (:func:`fitting`)
+    return rest if plain and _count_spec_ok(rest) else None
+
+
+def highest(game, pos, source, stat: str, spec: TargetSpec) -> tuple[int, str]:
+    """The highest ``stat`` among the cards in play fitting :func:`highest_of` (0 when none does),
+    and the name of the card it was read from (or "none")."""
+    best, name = 0, "none"
+    for copy in fitting(game, pos, source, highest_of(stat, spec)):
+        value = card_value(game, pos, copy, stat)
+        if isinstance(value, int) and (name == "none" or value > best):
+            best, name = value, copy.name
+    return best, name
+
+
 def chain(effects, index: int) -> list[Effect]:
     """The ``amount-*`` clauses right after clause ``index``."""
     found = []
@@ -201,6 +261,14 @@ def _own_attached(spec: TargetSpec | None) -> bool:
         and spec.zone is None and len(spec.keywords) <= 1
 
 
+def on_read(spec: TargetSpec | None) -> bool:
+    """"the number of Spells he has": cards of a type attached to the card whose value the amount
+    read just before (:func:`work_out`'s ``read_from``)."""
+    return spec is not None and spec.ref in ("choice", "each") and tuple(spec.states) == ("on:it",) \
+        and len(spec.card_types) == 1 and spec.card_types[0] in _OWN_ATTACHED and not spec.tests \
+        and spec.zone is None and not spec.keywords and spec.owner == "any"
+
+
 def _count_spec_ok(spec: TargetSpec | None, *, lasting: bool = False) -> bool:
     if _own_attached(spec):
         return True
@@ -230,6 +298,8 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return not lasting and done_kinds(spec) is not None
     if stat in HALF:
         return not lasting and _card_spec_ok(spec, lasting=lasting)
+    if stat == DIFFERENCE:  # (ability_executes asks for the one comparison it is read from)
+        return not lasting and spec is not None and spec.ref == "target" and spec.text == "the difference"
     if stat == X_PAID:  # (not "the amount of Gold you paid for it": a purchase's price is not kept)
         return not lasting and _x_words(spec)
     if stat == PROVINCE_STRENGTH:
@@ -243,6 +313,8 @@ def _value_ok(stat: str | None, spec, *, lasting: bool) -> bool:
         return False
     if lasting and not (STATS[stat][1] or stat == "personal-honor"):
         return False  # a current Force or Chi may itself come from lasting traits
+    if spec is not None and any(s.startswith("highest:") for s in spec.states):
+        return highest_of(stat, spec) is not None  # "the highest Focus Value among Spells in its unit"
     return _card_spec_ok(spec, lasting=lasting)
 
 
@@ -278,7 +350,11 @@ def chain_executes(taker, amounts: list[Effect], *, lasting: bool = False) -> bo
             if not (_count_spec_ok(a.target, lasting=lasting) or (not lasting and did_kind(a.target) is not None)):
                 return False
         elif a.kind == "amount-plus":
-            if a.stat is not None:
+            if a.stat == "count" and on_read(a.target):  # "Dai-ketsu's Force plus the number of Spells he has"
+                if lasting or not any(b.kind == "amount-equal-to" and b.stat in STATS and b.target is not None
+                                      and b.target.ref in ("this", "attached") for b in amounts[:amounts.index(a)]):
+                    return False  # ("he": the card whose value was read just before, this card)
+            elif a.stat is not None:
                 if lasting or not _value_ok(a.stat, a.target, lasting=False):
                     return False
             elif a.amount is None:
@@ -298,7 +374,43 @@ def attack_bonus_each(attack, bonus, amounts: list[Effect]) -> bool:
     from .effects_engine import attack_bonus
 
     return attack_bonus(attack, bonus) and [a.kind for a in amounts] == ["amount-for-each"] \
-        and amounts[0].amount in (None, 1) and _count_spec_ok(amounts[0].target)
+        and amounts[0].amount in (None, 1) and (_count_spec_ok(amounts[0].target) or targets_unit(amounts[0].target)
+                                                or tokens_on_named(amounts[0].target) is not None)
+
+
+def targets_unit(spec: TargetSpec | None) -> bool:
+    """"+1 strength for each Follower in the target's unit": cards of a type in the unit of the card
+    the attack targets (its implied target, procedure.MILITARY; :func:`ability_executes` insists
+    the ability names no other target "the target" could be)."""
+    return spec is not None and spec.ref == "each" and tuple(spec.states) == ("in-unit-of:the target",) \
+        and bool(spec.card_types) and set(spec.card_types) <= {"follower", "personality", "item", "spell"} \
+        and not spec.keywords and not spec.tests and spec.zone is None and spec.owner == "any"
+
+
+#: "for each Fire token on your Personality": the card "your Personality" names (one target does)
+_ON_YOUR = re.compile(r"^on:(your [A-Z][\w-]*)$")
+
+
+def tokens_on_named(spec: TargetSpec | None) -> tuple[str, TargetSpec] | None:
+    """(token kind, the words naming the card) of "each Fire token on your Personality": tokens of
+    one kind on the card a target of the ability names; None for other words."""
+    from .tokens import COUNTERS, kind_of
+
+    if spec is None or spec.ref != "each" or tuple(spec.card_types) != ("token",) or len(spec.keywords) != 1 \
+            or spec.tests or spec.zone is not None or len(spec.states) != 1:
+        return None
+    m = _ON_YOUR.match(spec.states[0])
+    kind = kind_of(spec.keywords[0])
+    if m is None or kind not in COUNTERS:
+        return None
+    return kind, TargetSpec(ref="choice", text=m.group(1))
+
+
+def _attacked(bind) -> list:
+    """The card(s) the ability's Fear / Melee / Ranged Attack targets (procedure.MILITARY)."""
+    from .procedure import MILITARY as implied
+
+    return [c for spec in implied.values() for c in bind.targets.get(id(spec), []) if not isinstance(c, str)]
 
 
 #: how a player names one of two values ("choosing chi")
@@ -362,10 +474,6 @@ def card_value(game, pos, copy, stat: str) -> int | None:
 
 def count(game, pos, source, spec: TargetSpec) -> int:
     """How many cards in play fit ``spec``, judged from ``source`` ("other", "in this unit")."""
-    from .continuous import fits
-    from .effects import in_play
-    from .procedure import current_battlefield
-
     from .tokens import count as tokens_on, counted_tokens
 
     tokens = counted_tokens(spec)
@@ -380,10 +488,19 @@ def count(game, pos, source, spec: TargetSpec) -> int:
         return sum(1 for c in pos.attachments_of(_leader(pos, source).uid) if c.card.type == spec.card_types[0]
                    and all(pos.has_keyword(c, k) or (k.endswith("s") and pos.has_keyword(c, k[:-1]))
                            for k in spec.keywords))
+    return len(fitting(game, pos, source, spec))
+
+
+def fitting(game, pos, source, spec: TargetSpec) -> list:
+    """The cards in play fitting ``spec``, judged from ``source`` (as :func:`count` counts them)."""
+    from .continuous import fits
+    from .effects import in_play
+    from .procedure import current_battlefield
+
     own = ("unique", "non-unique", "in-army", "at-battlefield", "not-at-battlefield")
     plain = replace(spec, states=tuple(s for s in spec.states if s not in own))
     field = current_battlefield(pos)
-    found = 0
+    found = []
     for copy in pos.copies.values():
         if not in_play(pos, copy) or not fits(game, pos, source, copy, plain):
             continue
@@ -398,14 +515,16 @@ def count(game, pos, source, spec: TargetSpec) -> int:
         unique = "unique" in copy.card.flags or pos.has_keyword(copy, "Unique")
         if ("unique" in spec.states and not unique) or ("non-unique" in spec.states and unique):
             continue
-        found += 1
+        found.append(copy)
     return found
 
 
 def per_subject(taker: Effect, amounts: list[Effect]) -> bool:
-    """"Give each X a bonus equal to his own Personal Honor": worked out for each card changed."""
-    return taker.target is not None and taker.target.ref == "each" and any(
-        a.target is not None and a.target.ref == "it" for a in amounts)
+    """"Give each X a bonus equal to his own Personal Honor", "Give each of them a Force bonus equal to
+    his printed Personal Honor": worked out for each card changed."""
+    each = taker.target is not None and (taker.target.ref == "each" or (
+        taker.target.ref == "it" and (taker.target.text or "").strip().lower() == "each of them"))
+    return each and any(a.target is not None and a.target.ref == "it" for a in amounts)
 
 
 def named_card(ctx, source, spec: TargetSpec, bind, holder=None, taker: Effect | None = None):
@@ -502,6 +621,7 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     note of the values read, for the effect's step (L5R-ACT-EFFECT)."""
     from ...core.ruling import Rejected
     from . import conditions
+    from .effects import in_play
 
     game, pos = ctx.game, ctx.position
     read_from = None
@@ -514,6 +634,17 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
                 raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no X was paid")
             parts.append(f"X paid {bind.x_paid}")
             return bind.x_paid
+        if stat == DIFFERENCE:  # the target's value and its printed one, compared when it was targeted
+            found = _compared(bind.specs)  # (the target descriptions of the action, in order)
+            chosen = bind.targets.get(id(found[0]), []) if found is not None else []
+            if len(chosen) != 1 or isinstance(chosen[0], str):
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}': no one target was compared")
+            now, printed = card_value(game, pos, chosen[0], found[1]), chosen[0].card.attrs.get(found[1], 0)
+            if not isinstance(now, int) or not isinstance(printed, int):
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{spec.text}' on this position")
+            parts.append(f"{chosen[0].name}'s {found[1].replace('-', ' ')} {now}, printed {printed}: "
+                         f"difference {abs(now - printed)}")
+            return abs(now - printed)
         if stat == "count-done":  # "the number you discarded": the cards the latest such clause changed
             kinds = done_kinds(spec)
             found = [n for kind, n in getattr(bind, "done", []) if kind in kinds]
@@ -531,6 +662,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
                 raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell whose tokens '{spec.text}' are")
             n = tokens_on(bearer, tokens[0])
             parts.append(f"{n} ({tokens[0]} tokens on {bearer.name})")
+            return n
+        if stat == "count" and on_read(spec) and read_from is not None:  # "the number of Spells he has"
+            n = sum(1 for c in pos.attachments_of(read_from.uid) if c.card.type == spec.card_types[0] and in_play(pos, c))
+            parts.append(f"{n} ({spec.text}: {read_from.name})")
             return n
         if stat == "count":
             n = _did_count(bind, spec) if did_kind(spec) is not None else count(game, pos, source, spec)
@@ -555,6 +690,10 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
             half = -((-start) // 2) if STARTING_HONOR[stat] == "up" else start // 2
             parts.append(f"half of {ctx.actor}'s starting Family Honor {start}, rounded {STARTING_HONOR[stat]}: {half}")
             return half
+        if highest_of(stat, spec) is not None:  # "the highest Focus Value among Spells in its unit"
+            value, name = highest(game, pos, source, stat, spec)
+            parts.append(f"highest {stat.replace('-', ' ')} {value} ({spec.text}: {name})")
+            return value
         copy = named_card(ctx, source, spec, bind, holder, taker)
         value = None if copy is None else card_value(game, pos, copy, stat)
         if value is None:
@@ -576,6 +715,25 @@ def work_out(ctx, source, taker: Effect, amounts: list[Effect], first_index: int
     for offset, a in enumerate(amounts):
         if a.kind == "amount-equal-to":
             value = read(a.stat, a.target) * (a.amount if a.amount is not None else 1)
+        elif a.kind == "amount-for-each" and tokens_on_named(a.target) is not None:  # "each Fire token on your
+            kind, words = tokens_on_named(a.target)  # Personality": on the card the one target so named
+            from .tokens import count as tokens_on
+
+            bearer = named_card(ctx, source, words, bind)
+            if bearer is None:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell which card '{words.text}' is")
+            n = tokens_on(bearer, kind)
+            parts.append(f"{n} ({kind} tokens on {bearer.name})")
+            value = taker.amount * n
+        elif a.kind == "amount-for-each" and targets_unit(a.target):  # "for each Follower in the target's unit"
+            attacked = _attacked(bind)
+            if len(attacked) != 1:
+                raise Rejected("L5R-ACT-EFFECT", f"the engine cannot tell '{a.target.text}': no one card is attacked")
+            from .effects_engine import unit_cards
+
+            n = sum(1 for c in unit_cards(pos, attacked[0]) if c.card.type in a.target.card_types and in_play(pos, c))
+            parts.append(f"{n} ({a.target.text}: {attacked[0].name}'s unit)")
+            value = taker.amount * n
         elif a.kind == "amount-for-each":
             found = _did_count(bind, a.target) if did_kind(a.target) is not None else count(game, pos, source, a.target)
             n = found // max(1, a.amount or 1)
@@ -631,6 +789,8 @@ def lasting_amount(game, pos, source, ability, index: int, holder) -> int | None
         return 0  # an amount not worked out in lasting traits changes nothing (effects.executes says no)
     if a.stat == "count":
         value = count(game, pos, source, a.target)
+    elif highest_of(a.stat, a.target) is not None:
+        value = highest(game, pos, source, a.stat, a.target)[0]
     else:
         if a.target.ref == "it":  # "their Personal Honor": each card reached
             copy = holder
@@ -719,28 +879,22 @@ def _target_state_read(state: str) -> bool:
     return state in TARGET_STATES or checked(state) or state in ("in:it", "top")  # ("top": states._top_card)
 
 
+def _pronoun_before(clauses, spec: TargetSpec) -> bool:
+    """"... and target an attacking Personality: Move him home. ... equal to his base Personal Honor":
+    "his" after effects on "him" is the card those were carried out on (Bindings.recent), read as
+    the procedure read "him" (the last target), not a fresh guess between the chosen and the target."""
+    from .conditions import PRONOUNS
+
+    return spec.ref == "it" and (spec.text or "").lower() in ("his", "her", "its") and any(
+        isinstance(c, Effect) and c.target is not None and c.target.ref == "it"
+        and (c.target.text or "").lower() in PRONOUNS and not c.kind.startswith("amount-") for c in clauses)
+
+
 def _other_choice(ability, own: set[str]) -> bool:
     """Does the ability ask another choice of the player ("Give him +2F or +2PH") than the options
     ``own`` ("effect N" of the two values)? One ``choosing`` word could not name both."""
     return any(c.kind == "effect-choice" and c.args[:1] and c.args[0] not in own for c in ability.conditions) \
         or any(isinstance(c, Effect) and c.kind.endswith("-choice") for c in (*ability.costs, *ability.effects))
-
-
-def _target_split_by_choice(ability) -> bool:
-    """"Increase or decrease a target Holding's Gold Production by half Hora's Chi": the two options
-    share one target, but the amount between them hides that from the procedure, which would ask
-    for the target twice (procedure._alternative_branch looks at the clause just before)."""
-    options = {c.args[0]: c.args[1] for c in ability.conditions if c.kind == "effect-choice" and len(c.args) == 2}
-    seen: dict[int, str] = {}
-    for index, clause in enumerate(ability.effects):
-        if not isinstance(clause, Effect) or clause.target is None or clause.target.ref != "target" \
-                or clause.kind.startswith("amount-"):
-            continue
-        option = options.get(f"effect {index}")
-        if option is not None and seen.get(id(clause.target), option) != option:
-            return True
-        seen.setdefault(id(clause.target), option)
-    return False
 
 
 def has_amounts(ability) -> bool:
@@ -756,11 +910,14 @@ def ability_executes(ability) -> bool:
 
     if reads_x(ability) and not paid_x(ability):
         return False  # "the amount of Gold you paid for this action" with no "Pay X Gold" cost
+    if any(isinstance(c, Effect) and c.kind.startswith("amount-") and c.stat == DIFFERENCE
+           for c in (*ability.costs, *ability.effects)) and compared_target(ability) is None:
+        return False  # "the difference" with no single comparison of a target with its printed value
 
     if worked_gold(ability) is not None:
         return True  # a Gold source producing a worked-out amount as it bows (costs.take_worked_gold)
-    if _target_split_by_choice(ability):
-        return False
+    # ("Increase or decrease a target Holding's Gold Production by half Hora's Chi": the two options share
+    # one target spec, asked for once -- procedure.target_specs keeps one spec once)
     did = {did_kind(c.target) for c in ability.effects if isinstance(c, Effect) and c.kind.startswith("amount-")}
     if any(isinstance(c, Effect) and c.kind in did for c in ability.costs):
         return False  # "Bow this card: … for each card this bowed": whether the cost's bow counts is not read
@@ -802,6 +959,15 @@ def ability_executes(ability) -> bool:
                     continue  # "+1F for each X" in a lasting trait: continuous.executes decides
                 if not lasting and part == "effect" and start >= 2 and attack_bonus_each(
                         clauses[start - 2], taker, chain(clauses, start - 1)):
+                    if targets_unit(clause.target) and any(
+                            isinstance(c, Effect) and c.target is not None and c.target.ref == "target"
+                            for c in (*ability.costs, *ability.effects)):
+                        return False  # "the target's unit" with a target named besides the attack's
+                    on_named = tokens_on_named(clause.target)
+                    if on_named is not None and len(_naming_targets(
+                            [c.target for c in (*ability.costs, *ability.effects)
+                             if isinstance(c, Effect) and c.target is not None], on_named[1])) != 1:
+                        return False  # "on your Personality": no one target names the card
                     continue  # "Ranged 3 Attack with +1 strength for each other Follower in this unit"
                 if not chain_executes(taker, chain(clauses, start - 1), lasting=lasting):
                     return False
@@ -816,7 +982,7 @@ def ability_executes(ability) -> bool:
                         and not _named_by_choice(ability, clause.target):
                     return False  # "your Samurai": which card, when no single target names it?
                 if not lasting and clause.target is not None and clause.target.ref in ("it", "choice") \
-                        and _chosen_unbound(ability, clause.target):
+                        and _chosen_unbound(ability, clause.target) and not _pronoun_before(clauses[:index], clause.target):
                     return False  # "Choose your Spider Personality and target ...: ... your Personality's Force"
                 self_named = sum(_self_cost(c) for c in ability.costs) == 1 and clause.target is not None \
                     and clause.target.ref == "it" and not any(
@@ -844,4 +1010,7 @@ def ability_executes(ability) -> bool:
                                               or owned_spec(clause.target) is not None):
                 named = True  # ("Bow Misaki's performing Follower: … the Follower's Force": states.owned_cards)
                 pronoun = pronoun or part == "cost"
+                if clause.kind == "choose" and clause.target.ref == "choice" and "player" not in clause.target.card_types:
+                    pronoun = True  # ("Choose one to four of your Personalities. Give each of them ...": the
+                    # cards chosen, procedure.choose_card)
     return True

@@ -90,6 +90,17 @@ def _kind_words(text: str) -> tuple[str, str] | None:
     if m and m.group(3).lower() in TYPES | set(_PLURAL):
         words = tuple(w for w in m.group(1).split(", ") if w) + (m.group(2),)
         return "keywords-type", (words, _PLURAL.get(m.group(3).lower(), m.group(3).lower()))
+    # "a Gaijin or Peasant Weapon": either keyword, and the keyword after them
+    m = re.fullmatch(r"([A-Z][A-Za-z\-]*) or ([A-Z][A-Za-z\-]*) ([A-Z][A-Za-z\-]*)", t)
+    if m:
+        return "keywords-keyword", ((m.group(1), m.group(2)), m.group(3))
+    # "a Nonhuman, non-Shadowlands Follower": keywords it has and keywords it has not, and its type
+    m = re.fullmatch(r"((?:non-)?[A-Z][A-Za-z\-]*(?:, (?:non-)?[A-Z][A-Za-z\-]*)+) ([A-Za-z]+)", t)
+    if m and m.group(2).lower() in TYPES | set(_PLURAL):
+        words = m.group(1).split(", ")
+        return "described", (tuple(w for w in words if not w.startswith("non-")),
+                             tuple(w[len("non-"):] for w in words if w.startswith("non-")),
+                             _PLURAL.get(m.group(2).lower(), m.group(2).lower()))
     # "a Peasant Weapon", "a Two-Handed Weapon": capitalised words only, read by _has_words (a
     # keyword of several words, or each word a keyword)
     if re.fullmatch(r"[A-Z][A-Za-z\-]*(?: [A-Z][A-Za-z\-]*)+", t):
@@ -131,7 +142,9 @@ def readable(cond) -> bool:
             return "bowed" in cond.text or (inner == ("control-none",) and rest == ("units" + _HERE,))
         if test == "effect-choice":
             # "Gain 2 Honor or draw a card": the acting player's "choosing first/second"
-            return len(cond.args) == 2 and bool(re.fullmatch(r"option [12] of 2", cond.args[1]))
+            # ("+1F, +1C, or +1PH": one of three, "choosing third")
+            m = re.fullmatch(r"option ([1-5]) of ([2-5])", cond.args[1]) if len(cond.args) == 2 else None
+            return m is not None and int(m.group(1)) <= int(m.group(2))
         if test == "effect-during":  # "has +3F during the Combat Segment": the combat step (L5R-COMBAT)
             return tuple(cond.args[1:]) == ("combat-segment",)
         if test.startswith("effect-"):
@@ -194,6 +207,8 @@ def _your_provinces(args) -> bool:
         and args[2].lower() in ("province", "provinces")
 
 
+#: "it is (not) the active player's first (or second) turn", "it is not your first (or second) turn"
+_FIRST_TURNS = ("not-first-turns", "active-player-first-turns", "not-active-player-first-turns")
 #: the period a test is about ("this-turn", "during-the-action-phase", "since-your-last-turn-began")
 _PERIOD_ARG = re.compile(r"(?:this|during|since)-[a-z\-]+")
 
@@ -215,6 +230,8 @@ def _readable(test: str, args: tuple) -> bool:
         return True
     if test == "first-turn" and args == ("it",):  # "If it is your first turn" (Comprehensive Rules, "Cycle")
         return True
+    if test in _FIRST_TURNS and len(args) == 1 and args[0] in ("1", "2"):
+        return True  # "If it is not the active player's first or second turn" (the turn's place in seat order)
     if _dead_words(test, args) is not None:  # "if you own a dead Courtier", "a dead Personality in any discard pile"
         return True
     if args and _PERIOD_ARG.fullmatch(args[-1]):
@@ -311,6 +328,8 @@ def _readable(test: str, args: tuple) -> bool:
             or _ENEMY_UNITS_HERE.fullmatch(_enemy_state_first(args[0]) + _HERE) is not None  # ("any enemy attacking units")
     if test == "has" and len(args) == 2 and _counted(args[1]) is not None:
         return _subject_ok(args[0])  # "if Yoritama has two Weapons": at least that many attached
+    if test == "has" and len(args) == 2 and _token_words(args[1]) is not None:
+        return _subject_ok(args[0])  # "if he has a Poison token": tokens of that kind on the card (tokens.py)
     if test == "has" and len(args) == 2:
         return _subject_ok(args[0]) and _kind_words(args[1]) is not None
     if test == "stat-value" and len(args) == 4 and args[1] == "province-strength":
@@ -488,10 +507,20 @@ def _after_this_destroys(ability, cond):
     if m is None or index is None or _object(words) is None or cond.args[2] != f"this-card-{m.group(1).lower()}":
         return None
     kinds = [getattr(c, "kind", "") for c in ability.effects[:index]]
-    if sum(k in _ATTACKS for k in kinds) != 1 or not all(k in _ATTACKS or k == "target" or k.startswith("amount-")
-                                                           for k in kinds):
+    # ("After this bows the target, give this Personality +1F, or +2F if he is Thunder": the first option,
+    # set off by the same moment, changes no card's bowing or destruction -- what the attack did is still
+    # what the action did)
+    same = {_index(c) for c in ability.conditions if c.kind == cond.kind and c.args[1:] == cond.args[1:]
+            and c.text == cond.text}
+    if sum(k in _ATTACKS for k in kinds) != 1 or not all(
+            k in _ATTACKS or k == "target" or k.startswith("amount-") or (i in same and k in _NO_CARD_CHANGE)
+            for i, k in enumerate(kinds)):
         return None
     return m.group(1).lower(), words
+
+
+#: effects that bow, destroy, move ... no card (what "this bowed / destroyed" reads is unchanged by them)
+_NO_CARD_CHANGE = ("modify-stat", "give-token", "draw", "gain-honor", "lose-honor", "grant-keyword")
 
 
 #: "you have Courtesy" / "you have Compassion": a player has it as the line's own reminder states
@@ -570,6 +599,10 @@ def readable_in(ability, cond) -> bool:
         return True
     if _action_it_did(ability, cond):  # "After your action resolves, if it bowed an enemy card"
         return True
+    if _targeted_test(ability, cond):  # "If this targeted a Crab Clan Personality": the action's one target
+        return True
+    if _the_card_yours(ability, cond):  # "Target a card in a Province. If the card is not yours, ..."
+        return True
     head, test = _split(cond.kind)
     if head not in ("effect-if", "effect-unless") or ability.kind not in ("action", "reaction"):
         return False
@@ -584,7 +617,97 @@ def readable_in(ability, cond) -> bool:
         return head == "effect-if" and _optional_before(ability, cond) is not None
     if len(cond.args) >= 2 and _named_kind(cond.args[1]) is not None:
         return _readable(test, ("he", *cond.args[2:])) and _one_named(ability, cond)
+    if test in ("any-of", "all-of"):  # "if the Personality is opposed or Spider Clan": each part of one card named
+        subs = _decoder()(cond.args[1:]) or ()
+        said = {s.args[0] for s in subs if s.args}
+        if len(subs) < 2 or len(said) != 1 or _named_kind(next(iter(said))) is None:
+            return False
+        one = type(cond)(kind=f"{head}:is", args=(cond.args[0], next(iter(said))), text=cond.text)
+        return all(_readable(s.kind, ("he", *s.args[1:])) for s in subs) and _one_named(ability, one)
     return False
+
+
+#: "this targeted", "it targets": what the action targeted
+_TARGETED = ("targeted", "targets")
+#: targets of clauses that leave the card the action last named as it was (procedure's ``bind.last``)
+_KEEPS_LAST = (None, "this", "you", "attached", "opponent", "it")
+
+
+def _targeted_test(ability, cond) -> bool:
+    """"Ranged 4 Attack. If this targeted a card, ...", "Dishonor a target enemy Personality and give him
+    -2F. If this targeted a Crab Clan Personality, ...": the action has one target before the guarded
+    effect -- an attack's implied target (L5R-ACT-TARGET: chosen as the action is announced), or a
+    "target X" -- and no clause in between names another card, so the card the action named last (the
+    procedure's pronoun "the target") is that target when the test is asked."""
+    n = _index(cond)
+    if cond.kind not in ("effect-if:did", "effect-if:did-not") or len(cond.args) != 4 or n is None \
+            or ability.kind not in ("action", "reaction") or cond.args[1].lower() not in ("this", "it") \
+            or cond.args[2].lower() not in _TARGETED or _object(cond.args[3]) is None:
+        return False
+    return not _runs_on_unscoped(ability, n, cond) and _one_target_named(ability, n)
+
+
+def _one_target_named(ability, n: int) -> bool:
+    """The action has one target before effect ``n``, and it is the card named last then (the procedure's
+    "the target"): see :func:`_targeted_test`."""
+    from ...core.ability import Effect
+    from .procedure import MILITARY, target_specs
+
+    clauses = [c for c in (*ability.costs, *ability.effects[:n]) if isinstance(c, Effect)]
+    if len(clauses) != len(ability.costs) + n:
+        return False  # (a clause not read)
+    marks = [i for i, c in enumerate(clauses) if c.kind in MILITARY and c.target is None
+             or c.target is not None and c.target.ref == "target"]
+    specs = [s for s in target_specs(ability) if not s.optional]
+    if len(marks) != 1 or len(specs) < 1:
+        return False
+    mark = marks[0]
+    # ("Ranged 4 Attack with +2 strength if it targets a Follower. ... Ranged 4 Attack": two attacks of a
+    # kind share one implied target description, whose cards the procedure does not tell apart)
+    everywhere = [c for c in (*ability.costs, *ability.effects) if isinstance(c, Effect)]
+    if clauses[mark].target is None and sum(c.kind == clauses[mark].kind for c in everywhere) != 1:
+        return False
+    spec = clauses[mark].target if clauses[mark].target is not None else MILITARY[clauses[mark].kind]
+    if specs[0] is not spec or any(s is not spec for s in specs[1:] if s in [c.target for c in clauses]):
+        return False  # (its spec is the action's only one before the test)
+    # a clause before the target's that names a card (a cost "bow your target X" names it after the
+    # targets are chosen) or one after it naming another card would leave another card named last
+    later = clauses[mark + 1:] if clauses[mark].target is not None else [*clauses[:mark], *clauses[mark + 1:]]
+    return all(c.kind not in ("target", "choose", "create", "search", "look-at-top")
+               and (c.target is None or c.target.ref in _KEEPS_LAST) for c in later)
+
+
+def _runs_on_unscoped(ability, n: int, cond) -> bool:
+    """Does the sentence of guarded effect ``n`` go on with an effect the test was not put on ("If this
+    targeted a Crab Clan Personality, you may target another Personality and give him -2F": the reader
+    scoped the test to the targeting only)? Then the test is not read: the rest would happen regardless."""
+    effects = list(ability.effects)
+    if n + 1 >= len(effects) or not hasattr(effects[n], "text") or not hasattr(effects[n + 1], "text"):
+        return False
+    if any(_index(c) == n + 1 and c.kind == cond.kind and c.args[1:] == cond.args[1:] for c in ability.conditions):
+        return False
+    text = ability.text or ""
+    here = text.find(effects[n].text)
+    there = text.find(effects[n + 1].text, here + 1) if here >= 0 else -1
+    if here < 0 or there < 0:
+        return True  # (cannot tell: not read)
+    between = text[here + len(effects[n].text):there]
+    return "." not in between and "otherwise" not in between.lower()
+
+
+#: "If the card is (not) yours": whose card it is
+_YOURS = ("is-yours", "is-not-yours")
+
+
+def _the_card_yours(ability, cond) -> bool:
+    """"Target a card in a Province. If the card is not yours, bow this Holding to turn it face-up":
+    "the card" is the action's one target, named last (:func:`_targeted_test`'s reading)."""
+    head, test = _split(cond.kind)
+    n = _index(cond)
+    if head != "effect-if" or test not in _YOURS or len(cond.args) != 2 or cond.args[1].lower() != "the card" \
+            or n is None or ability.kind not in ("action", "reaction"):
+        return False
+    return not _runs_on_unscoped(ability, n, cond) and _one_target_named(ability, n)
 
 
 def _action_it_did(ability, cond) -> bool:
@@ -769,6 +892,23 @@ def leading_subject(pos, source, ability, index: int, clause):
     return None
 
 
+def leads_with_own_card(ability, index: int) -> bool:
+    """Does :func:`leading_subject` name this card for effect ``index`` ("If Natsumi would be opposed, move
+    it to the current battlefield")? The same reading, without a position: the pronoun right after an
+    "If ..." whose subject is this card's name or "this Personality"."""
+    clause = ability.effects[index] if 0 <= index < len(ability.effects) else None
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
+        return False
+    if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
+           and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
+           for c in (*ability.costs, *ability.effects[:index])):
+        return False
+    return any(cond.args[:1] == (f"effect {index}",) and cond.kind.startswith("effect-if:") and len(cond.args) >= 2
+               and re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I)
+               and _self_word(cond.args[1]) for cond in ability.conditions)
+
+
 def _ability_of(game, source, cond):
     """The ability of ``source`` this very condition belongs to, or None."""
     if game is None or source is None:
@@ -860,6 +1000,15 @@ def _at_least(text: str):
     return int(_COUNTS.get(m.group(1), m.group(1))), found
 
 
+def _at_most(text: str):
+    """"three or fewer Personalities" -> (3, kind words), or None."""
+    m = re.fullmatch(r"(one|two|three|four|five|\d+) or (?:fewer|less) (.+)", text.strip())
+    found = _kind_words(m.group(2)) if m else None
+    if found is None or found[0] not in ("type", "keyword"):
+        return None
+    return int(_COUNTS.get(m.group(1), m.group(1))), found
+
+
 def _counted(text: str):
     """"two Weapons" -> (2, the Weapon keyword): a number of attachments (plural keyword or type), or None."""
     m = re.fullmatch(r"(two|three|four|five) ([A-Z][A-Za-z\-]*s)", text.strip())
@@ -870,6 +1019,26 @@ def _counted(text: str):
     if found is not None and found[0] == "keyword":
         found = ("keyword", word[:-1])  # "Weapons": the Weapon keyword
     return (_COUNTS[m.group(1)], found) if found is not None and found[0] in ("type", "keyword") else None
+
+
+#: "a Poison token", "any Fire tokens", "one or more Madness tokens", "two or fewer Respect tokens",
+#: "no Training tokens": tokens of one kind on a card (tokens.KINDS; the copy's counter of that kind)
+_TOKEN_WORDS = re.compile(r"(an?|any|one or more|no|(one|two|three|four|five) or (?:fewer|less|more)) "
+                          r"([A-Z][a-z]+) tokens?")
+
+
+def _token_words(text: str) -> tuple[str, str, int] | None:
+    """"a Poison token" -> ("Poison", ">=", 1); "two or fewer Respect tokens" -> ("Respect", "<=", 2);
+    "no Training tokens" -> ("Training", "=", 0); None for other words or a kind no card names."""
+    from . import tokens
+
+    m = _TOKEN_WORDS.fullmatch(text.strip())
+    if m is None or tokens.kind_of(m.group(3)) is None:
+        return None
+    how, number = m.group(1), m.group(2)
+    if number is not None:
+        return m.group(3), ("<=" if re.search(r"fewer|less", how) else ">="), _COUNTS[number]
+    return m.group(3), ("=" if how == "no" else ">="), (0 if how == "no" else 1)
 
 
 #: a card named by its title: "Bayushi Fuyuko", "the Ring of the Void", "The Sorrow"
@@ -887,6 +1056,8 @@ def _controlled(text: str):
     counted = _at_least(t)
     if counted is not None:
         return ("count", *counted)
+    if _at_most(t) is not None:  # "while you control three or fewer Personalities"
+        return ("at-most", *_at_most(t))
     m = re.fullmatch(r"(?:a|an|any) (.+)", t)
     if m:
         parts = m.group(1).split(" or ")
@@ -982,13 +1153,18 @@ def evaluate(cond, *, game, pos, actor: str, source, subject_of: Callable[[str],
         return True
     if test == "effect-choice":
         chosen = str(pos.memo.get("_choosing") or "").lower()
-        picked = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2}.get(chosen)
+        picked = _PICKED.get(chosen)
         return None if picked is None else picked == int(cond.args[1].split()[1])
     args = cond.args[1:] if head else cond.args
     result = _test(test, tuple(args), game, pos, actor, source, subject_of)
     if result is None:
         return None
     return (not result) if head == "effect-unless" else result
+
+
+#: the acting player's "choosing ..." naming one option of "Gain 2 Honor or draw a card" (in order)
+_PICKED = {"first": 1, "1": 1, "one": 1, "second": 2, "2": 2, "two": 2, "third": 3, "3": 3, "three": 3,
+           "fourth": 4, "4": 4, "four": 4, "fifth": 5, "5": 5, "five": 5}
 
 
 def _subject(word, pos, source, subject_of):
@@ -1019,6 +1195,12 @@ def _matches(pos, copy, found) -> bool:
         return pos.has_keyword(copy, word[0]) and _matches(pos, copy, ("type", word[1]))
     if kind == "keywords-type":
         return any(pos.has_keyword(copy, k) for k in word[0]) and _matches(pos, copy, ("type", word[1]))
+    if kind == "keywords-keyword":  # "a Gaijin or Peasant Weapon"
+        return any(pos.has_keyword(copy, k) for k in word[0]) and pos.has_keyword(copy, word[1])
+    if kind == "described":  # "a Nonhuman, non-Shadowlands Follower"
+        having, lacking, noun = word
+        return all(pos.has_keyword(copy, k) for k in having) and not any(pos.has_keyword(copy, k) for k in lacking) \
+            and _matches(pos, copy, ("type", noun))
     if kind == "type":
         if word == "unit":  # "Cavalry units": Personalities and Followers
             return copy.card.type in ("personality", "follower")
@@ -1155,6 +1337,20 @@ def _test(test, args, game, pos, actor, source, subject_of):
             return None
         return pos.timing.active == actor and pos.timing.turn == seats.index(actor) + 1
 
+    if test in _FIRST_TURNS:
+        # the active player's (or your) own turn count: turns go round the table in seat order, one per player
+        # (L5R-TURN), so seat i's k-th turn is turn i + 1 + (k - 1) * (number of players)
+        seats = list(pos.seat_order)
+        whose = actor if test == "not-first-turns" else pos.timing.active
+        if whose not in seats or not isinstance(pos.timing.turn, int):
+            return None
+        first = seats.index(whose) + 1
+        if test == "not-first-turns" and pos.timing.active != actor:
+            return True  # (not your turn at all: not your first one)
+        if pos.timing.turn < first:
+            return None  # (a turn number before the player's first: a position the count does not explain)
+        among = (pos.timing.turn - first) // len(seats) + 1 <= int(args[0])
+        return among if test == "active-player-first-turns" else not among
     if test == "you-have" and _designation(args):
         # Courtesy: unless you went first (the first player in seat order); Compassion: while you have
         # fewer provinces than every other player (the reminders the line states: _designations_stated)
@@ -1261,6 +1457,10 @@ def _test(test, args, game, pos, actor, source, subject_of):
         found = _kind_words(args[1])
         n = sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found) and in_play(pos, c))
         return n >= int(args[0]) if test == "control-at-least" else n <= int(args[0])
+    if test == "you-control" and _at_most(args[0]) is not None:  # "three or fewer Personalities" in play
+        n, found = _at_most(args[0])
+        return sum(1 for c in pos.all_copies() if c.controller == actor and _matches(pos, c, found)
+                   and in_play(pos, c)) <= n
     if test == "you-control" and _at_least(args[0]) is not None:
         n, found = _at_least(args[0])
         other = " or more other " in args[0]  # ("two or more other Geisha Houses": not this card)
@@ -1321,6 +1521,26 @@ def _test(test, args, game, pos, actor, source, subject_of):
         hit = (copy.uid, "moved") in pos.memo.get("_done", ()) and copy.zone.startswith("battlefield") \
             and pos.timing.phase == "attack" and copy.controller != pos.timing.active
         return hit if test == "did" else not hit
+    if test in _YOURS and len(args) == 1:
+        # "the card": the action's one target (readable_in); yours if you control it -- or, out of play, own it
+        copy = subject_of("the target" if args[0].lower() == "the card" else args[0])
+        if copy is None or isinstance(copy, str):
+            return None
+        from .effects import in_play
+
+        mine = (copy.controller if in_play(pos, copy) else copy.owner) == actor
+        return mine if test == "is-yours" else not mine
+    if test in ("did", "did-not") and args[0].lower() in ("this", "it") and args[1].lower() in _TARGETED:
+        # the one card the action targeted (readable_in: _targeted_test), named last: "the target"
+        copy = subject_of("the target")
+        if copy is None or isinstance(copy, str):
+            return None
+        enemy, found, extra = _object(args[2])
+        fits = (not enemy or copy.controller != actor) and (found is None or _matches(pos, copy, found)) \
+            and _object_fits(game, pos, copy, extra, source)
+        if fits is None:
+            return None
+        return bool(fits) if test == "did" else not fits
     if test in ("did", "did-not") and (args[0].lower() == "this" or _ATTACK_SUBJECT.fullmatch(args[0])):
         # what this ability's effects did so far (procedure's "_done"); an attack named as the
         # subject is read only where its effects are the only ones before (readable_in)
@@ -1443,6 +1663,11 @@ def _test(test, args, game, pos, actor, source, subject_of):
         field = _here()(pos)
         return field is not None and any(c.zone == field and c.controller != copy.controller
                                          for c in pos.all_copies())
+    if test == "has" and _token_words(args[1]) is not None:
+        from . import tokens
+
+        kind, op, n = _token_words(args[1])
+        return _OPS[op](tokens.count(copy, kind), n)
     if test == "has" and _counted(args[1]) is not None:
         n, found = _counted(args[1])
         return sum(1 for a in pos.attachments_of(copy.uid) if _matches(pos, a, found)) >= n

@@ -32,6 +32,9 @@ CARD_STATS = ("force", "chi", "personal-honor")
 #: of those, the ones Position.stat itself adds (Force and Chi are added by game.card_property)
 _STAT_READ = ("personal-honor",)
 
+#: the areas "out of play", "in or out of play", "in play or in your discard pile" name (procedure.zone_matches)
+OUT_OF_PLAY_ZONES = ("out-of-play", "in-or-out-of-play", "play|discard")
+
 #: describing words that depend on the trait's own card
 RELATIVE_STATES = ("other", "in-unit")
 
@@ -82,7 +85,12 @@ def fits(game, pos: Position, source: Copy, copy: Copy, spec: TargetSpec) -> boo
 
     Only cards in play fit, except the trait's own card: out of play, "Your Samurai each have
     +1F" still gives its own Samurai +1F (L5R-TRAIT)."""
-    if copy.uid != source.uid and not in_play(pos, copy) and "in-and-out-of-play" not in spec.states:
+    if spec.zone in OUT_OF_PLAY_ZONES:  # "Your Followers out of play have Reserve": in the areas it names
+        from .procedure import zone_matches
+
+        if not zone_matches(copy.zone, spec.zone):
+            return False
+    elif copy.uid != source.uid and not in_play(pos, copy) and "in-and-out-of-play" not in spec.states:
         return False  # ("Your Mantis Clan Samurai in and out of play have Magistrate": in hand too)
     if spec.owner == "you" and copy.controller != source.controller:
         return False

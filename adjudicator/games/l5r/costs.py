@@ -152,11 +152,20 @@ def is_discount(ability, clause) -> bool:
     return bool(_cost_conditions(ability, ability.effects.index(clause)))
 
 
-def _self_condition_ok(cond) -> bool:
+def _self_condition_ok(cond, ability=None) -> bool:
     head, _, test = cond.kind.partition(":")
     args = cond.args[1:]
     if head != "effect-if":
         return False
+    if test == "any-of" and ability is not None:
+        # "if you are Crab Clan or have Compassion or Courtesy. (Compassion takes effect while ...)": each
+        # part a test read here, or a designation whose reminder the line states (conditions.py)
+        from .conditions import _designation, _designations_stated
+
+        parts = _parts(cond)
+        return bool(parts) and _designations_stated(ability, cond) and all(
+            _designation(p.args[1:]) is not None if p.kind == "effect-if:you-have" else _self_condition_ok(p)
+            for p in parts)
     if test == "clan-player":
         return bool(args) and all(re.fullmatch(r"[A-Z][a-z]+", a) for a in args)
     if test == "is-clan":
@@ -167,12 +176,24 @@ def _self_condition_ok(cond) -> bool:
         return re.fullmatch(r"[A-Z][a-z]+", args[1]) is not None  # "if your Allegiance is Progressive"
     if test == "you-control" and len(args) == 1 and _TITLE.fullmatch(args[0]):
         return True  # "if you control the Ring of Earth": a card of that title in play
+    if test in ("did", "did-not"):
+        from . import history  # "if another of your Dojos entered play this turn": the turn's record
+
+        return bool(history.reads(test, tuple(args))) and args[0].startswith("another of your ")
     if test == "you-control":
         from .conditions import _kind_words
 
         return len(args) == 1 and re.match(r"(a|an|any) ", args[0]) is not None and _kind_words(
             re.sub(r"^(a|an|any) ", "", args[0])) is not None
     return False
+
+
+def _parts(cond) -> list:
+    """The parts of a joined "any-of" test, each as an "effect-if" condition on the same effect."""
+    from .conditions import _decoder
+
+    return [type(cond)(kind="effect-if:" + c.kind, args=(cond.args[0], *c.args), text=cond.text)
+            for c in _decoder()(cond.args[1:]) or ()]
 
 
 #: "the Ring of Earth", "the Ring of the Void": a card named by its title
@@ -192,7 +213,29 @@ def _per_card(ability):
     return each.target if isinstance(each, Effect) and each.kind == "amount-for-each" else None
 
 
+def _each_reduction(ability) -> bool:
+    """"Ujirou enters play for 2 less Gold if any other player is Mantis Clan. Ujirou enters play for 4 less
+    Gold if you are the Defender": two (or more) reductions of the card's own price, each with its own
+    conditions (:func:`_self_condition_ok`); each applies when its conditions hold."""
+    effects = list(ability.effects)
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(effects) < 2:
+        return False
+    if not all(isinstance(c, Effect) and c.kind == "cost-reduction" and c.keyword == "less-gold" and c.amount
+               and c.target is not None and c.target.ref == "this" and not c.target.keywords
+               and not c.target.states and not c.target.tests for c in effects):
+        return False
+    return all(_index_of(c) is not None and _index_of(c) < len(effects) and _self_condition_ok(c, ability)
+               for c in ability.conditions)
+
+
+def _index_of(cond) -> int | None:
+    kind, _, number = (cond.args[0] if cond.args else "").partition(" ")
+    return int(number) if kind == "effect" and number.isdigit() else None
+
+
 def _self_reduction_ok(ability) -> bool:
+    if _each_reduction(ability):
+        return True
     if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) not in (1, 2):
         return False
     clause = ability.effects[0]
@@ -212,7 +255,7 @@ def _self_reduction_ok(ability) -> bool:
         return False
     if clause.keyword == "recruit-less-gold" and len(ability.effects) != 1:
         return False
-    return all(_self_condition_ok(c) for c in ability.conditions)
+    return all(_self_condition_ok(c, ability) for c in ability.conditions)
 
 
 def _recruiting(ctx, copy) -> bool:
@@ -247,11 +290,14 @@ _BOUGHT_TYPES = {"personality", "holding", "follower", "item", "spell", "card"}
 _PRINTED_COST = ("base-gold-cost", "printed-gold-cost")
 
 
-def _less_gold_trait(ability) -> Effect | None:
+def _less_gold_trait(ability, *, while_ok: bool = False) -> Effect | None:
     """The one "… paying N less Gold" clause of a plain trait (no costs, designators or
-    conditions), or None: what board and attachment discounts are read from."""
-    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
-            or len(ability.effects) != 1:
+    conditions), or None: what board and attachment discounts are read from. ``while_ok``: "While you
+    control three or fewer Personalities, your ... enter play for 1 less Gold" -- tests the engine reads
+    (:func:`_while_read`), asked when the purchase is made (:func:`board_reductions`)."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or len(ability.effects) != 1:
+        return None
+    if ability.conditions and not (while_ok and _while_read(ability)):
         return None
     clause = ability.effects[0]
     if not isinstance(clause, Effect) or clause.kind != "cost-reduction" or clause.keyword != "less-gold" \
@@ -260,17 +306,44 @@ def _less_gold_trait(ability) -> Effect | None:
     return clause
 
 
+def _while_read(ability) -> bool:
+    """Every condition of the trait is a "while" on its one effect that conditions.py reads about the
+    player ("while you control three or fewer Personalities")."""
+    from .conditions import readable
+
+    return all(c.kind.startswith("effect-while:") and c.args[:1] == ("effect 0",) and readable(c)
+               and c.kind.partition(":")[2] in _WHILE_TESTS for c in ability.conditions)
+
+
+#: "while" tests of a board discount: about the player's cards in play (their controller's, at the purchase)
+_WHILE_TESTS = ("you-control", "control-at-least", "control-at-most", "control-none")
+
+
+def _among_traits(ability):
+    """"Your Stronghold has no abilities. Your Geisha enter play for 1 less Gold": the one Gold-cost
+    clause of a plain line of several traits (no costs, designators or conditions; the other traits
+    judged by effects.executes on their own), or None."""
+    if ability.kind != "continuous" or ability.costs or ability.designators or ability.conditions \
+            or len(ability.effects) < 2:
+        return None
+    found = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "cost-reduction"]
+    if len(found) != 1 or found[0].keyword != "less-gold" or not found[0].amount:
+        return None
+    return found[0]
+
+
 def _board_reduction(ability):
     """The spec and amount of "Your Holdings enter play for 1 less Gold", "Your other Ronin cards
     enter play paying 1 less Gold": a trait of a card in play on its controller's purchases."""
-    clause = _less_gold_trait(ability)
+    clause = _less_gold_trait(ability, while_ok=True) or _among_traits(ability)
     if clause is None:
         return None
     spec = clause.target
+    # ("Your Geisha": cards of any type with the keyword)
     if spec is None or spec.ref != "choice" or spec.owner != "you" or not set(spec.states) <= {"other"} \
             or not all(t.stat in _PRINTED_COST for t in spec.tests) \
-            or not spec.card_types or not set(spec.card_types) <= _BOUGHT_TYPES \
-            or not re.match(r"Your (other )?[A-Z]", spec.text or ""):
+            or not (spec.card_types or spec.keywords) or not set(spec.card_types) <= _BOUGHT_TYPES \
+            or not re.match(r"[Yy]our (other )?[A-Z]", spec.text or ""):  # ("While ..., your other Nonhuman ...")
         return None
     return spec, clause.amount
 
@@ -356,7 +429,8 @@ def ability_verdict(ability) -> bool | None:
         return _self_reduction_ok(ability) or _bowed_reducer(ability) is not None \
             or _board_reduction(ability) is not None or host_discount(ability) is not None
     if ability.kind != "continuous":
-        return purchases_execute(ability)  # a card an effect brings into play, paying for it
+        # a card an effect brings into play, paying for it; "Pay X Gold: Equip ... for 2 less Gold"
+        return purchases_execute(ability) or x_equips_priced(ability)
     discounts = {i for i, _ in _attach_discount(ability)}
     return all(c.kind != "effect-cost" or int(c.args[0].split()[1]) in discounts for c in ability.conditions)
 
@@ -374,7 +448,7 @@ def condition_executes(ability, cond) -> bool:
         clause = ability.effects[index] if index < len(ability.effects) else None
         if isinstance(clause, Effect) and clause.kind == "amount-plus":
             return True
-    if _self_reduction_ok(ability) and _self_condition_ok(cond):
+    if _self_reduction_ok(ability) and _self_condition_ok(cond, ability):
         return True  # "if your Allegiance is Progressive": checked for the buyer (_self_condition)
     if cond.kind == "effect-if:paying-for" and _bowed_reducer(ability) is not None:
         return True
@@ -408,9 +482,16 @@ def continuous_applies(effect, ref) -> bool:
 
 # ---- carrying out ------------------------------------------------------------------------
 
-def _self_condition(game, pos, actor, copy, cond) -> bool:
+def _self_condition(game, pos, actor, copy, cond) -> bool | None:
     test = cond.kind.partition(":")[2]
     args = cond.args[1:]
+    if test == "any-of":  # one part holding is enough; a designation as the line's reminder states it
+        from .conditions import _designation, _test
+
+        verdicts = [_test("you-have", p.args[1:], game, pos, actor, copy, lambda word: None)
+                    if p.kind == "effect-if:you-have" and _designation(p.args[1:]) is not None
+                    else _self_condition(game, pos, actor, copy, p) for p in _parts(cond)]
+        return True if True in verdicts else (None if None in verdicts else False)
     if test == "clan-player":
         clan = str(pos.players[actor].attrs.get("clan", "")).casefold()
         return clan in {a.casefold() for a in args}
@@ -420,6 +501,11 @@ def _self_condition(game, pos, actor, copy, cond) -> bool:
     from .conditions import _kind_words, _matches
     from .effects import in_play
 
+    if test in ("did", "did-not"):  # "if another of your Dojos entered play this turn" (history.py)
+        from . import history
+
+        return history.test(test, tuple(args), pos=pos, actor=actor,
+                            subject=lambda word: copy if word == "this card" else None)
     if test == "you-are":  # "if you are the Defender": a battle's sides (L5R-ATTACK)
         attacking = pos.timing.phase == "attack" and actor == pos.timing.active
         return attacking if "attacker" in args[0].lower() else (pos.timing.phase == "attack" and not attacking)
@@ -436,6 +522,15 @@ def own_reductions(game, ctx, copy) -> tuple[int, bool]:
     """(Gold less, Honor Requirement ignored) from ``copy``'s traits on itself, with steps."""
     less, ignore_req = 0, False
     for ability in game.abilities(copy):
+        if _each_reduction(ability):
+            for i, clause in enumerate(ability.effects):  # each with the conditions on it
+                one = dataclasses.replace(ability, effects=(clause,), conditions=tuple(
+                    c for c in ability.conditions if _index_of(c) == i))
+                if _own_trait_holds(game, ctx, copy, one):
+                    less += clause.amount
+                    ctx.step("condition", f"{copy.name}'s own trait: it enters play for {clause.amount} less Gold "
+                             f"('{clause.text}')", "L5R-GOLD", "L5R-DYNASTY")
+            continue
         if not _self_reduction_ok(ability):
             continue
         clause = ability.effects[0]
@@ -474,7 +569,12 @@ def _own_trait_holds(game, ctx, copy, ability) -> bool:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' names {name}, not this card: it does not "
                  "lower this card's price", "L5R-GOLD")
         return False
-    unmet = [c for c in ability.conditions if not _self_condition(game, ctx.position, ctx.actor, copy, c)]
+    verdicts = [(c, _self_condition(game, ctx.position, ctx.actor, copy, c)) for c in ability.conditions]
+    unknown = [c for c, v in verdicts if v is None]
+    if unknown:  # ("this turn" in a turn the engine did not see from its start: not guessed)
+        ctx.reject("L5R-GOLD", f"the engine cannot tell whether {unknown[0].text} (the turn was not played from its "
+                   f"start), so it cannot work out {copy.name}'s price")
+    unmet = [c for c, v in verdicts if not v]
     if unmet:
         ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
                  f"{unmet[0].text}", "L5R-GOLD", "L5R-ACT-EFFECT")
@@ -510,15 +610,35 @@ def board_reductions(game, ctx, bought) -> int:
             if found is None:
                 continue
             spec, amount = found
-            typed = "card" in spec.card_types or bought.card.type in spec.card_types
+            typed = not spec.card_types or "card" in spec.card_types or bought.card.type in spec.card_types
             printed = bought.card.attrs.get("gold-cost", 0)
             if not all(isinstance(printed, int) and compare(printed, t.op, t.value) for t in spec.tests):
                 continue  # "with a base Gold Cost of 5 or higher"
             if typed and all(pos.has_keyword(bought, k) for k in spec.keywords):
+                if not _while_holds(game, ctx, copy, ability):
+                    continue
                 less += amount
                 ctx.step("condition", f"{copy.name}: {spec.text} enter play for {amount} less Gold, and "
                          f"{bought.name} is one", "L5R-GOLD")
     return less
+
+
+def _while_holds(game, ctx, copy, ability) -> bool:
+    """The "while" tests of a board discount, asked for its card's controller as the purchase is made
+    (a card being bought is not yet in play, so it is not counted); a step says when one does not hold.
+    A test the engine cannot decide refuses the purchase (its price is not guessed)."""
+    from .conditions import evaluate
+
+    for cond in ability.conditions:
+        verdict = evaluate(cond, game=game, pos=ctx.position, actor=copy.controller, source=copy,
+                           subject_of=lambda word: None)
+        if verdict is None:
+            ctx.reject("L5R-GOLD", f"the engine cannot tell whether {cond.text}, so it cannot work out the price")
+        if not verdict:
+            ctx.step("condition", f"{copy.name}'s '{ability.effects[0].text}' does not apply: not so that "
+                     f"{cond.text}", "L5R-GOLD", "L5R-TRAIT")
+            return False
+    return True
 
 
 def attach_discount(game, ctx, item, host) -> int | str:
@@ -669,8 +789,11 @@ def _attach_pair_ok(ability, index: int) -> bool:
     # a host "this" is named; a target's or chosen card's words were checked when it was picked
     bare = not host.states and not host.keywords and not host.card_types
     chosen = chosen or _names_target(ability, what)  # "Equip the Weapon to him": the target so named
+    # ("Target a Follower in your hand and one of your Personalities: Attach the Follower to the Personality":
+    # the host named so is that target too)
+    named_host = host is not None and host.ref == "choice" and _names_target(ability, host)
     return what is not None and host is not None and (what.ref in ("it", "target") or chosen) \
-        and (host.ref in ("it", "target") or host.ref == "this" and bare) and not effects[index].duration
+        and (host.ref in ("it", "target") or host.ref == "this" and bare or named_host) and not effects[index].duration
 
 
 def _names_target(ability, spec) -> bool:
@@ -874,15 +997,45 @@ def _same_purchase(clause) -> bool:
         and clause.target.ref == "it"
 
 
+def _even_if_bowed_trigger(ability):
+    """"Reaction: Even if this card is bowed, when paying for a Spell: ...": the grammar keeps the moment
+    as a ``paying-for`` condition after the "even if" one. The Trigger it stands for, or None."""
+    from ...core.ability import Trigger
+
+    conds = list(ability.conditions)
+    if ability.trigger is not None or len(conds) != 2 or not _bowed_even_if(conds[0]):
+        return None
+    moment = conds[1]
+    if moment.kind != "paying-for" or len(moment.args) != 1:
+        return None
+    return Trigger(timing="when", event="paying-for", text=f"when paying for {moment.args[0]}")
+
+
+def _bowed_even_if(cond) -> bool:
+    """"Even if this card is bowed": the Reaction may be taken while its card is bowed."""
+    return cond.kind == "even-if" and tuple(cond.args) == ("is", "this card", "bowed")
+
+
+def reaction_trigger(ability):
+    """The "When paying ..." trigger of a Gold Reaction: its own, or the one an "Even if this card is
+    bowed, when paying for a Spell" states (:func:`_even_if_bowed_trigger`)."""
+    return ability.trigger if ability.trigger is not None else _even_if_bowed_trigger(ability)
+
+
 def gold_reaction(ability) -> tuple[str, str | None] | None:
     """The purchases a "When paying for …: Produce N Gold" Reaction is for, as :func:`_paying_for`
     reads them, when the engine takes it as a ``with`` source; None for other forms."""
-    trigger = ability.trigger
+    trigger = reaction_trigger(ability)
     if ability.kind != "reaction" or trigger is None or trigger.timing != "when":
         return None
-    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.conditions or ability.limit:
+    # (no condition but the "Even if this card is bowed" that states the moment)
+    bowed_ok = ability.trigger is None
+    if trigger.event not in ("paying-for", "paying-for;target=action") or ability.limit \
+            or (ability.conditions and not bowed_ok):
         return None
-    if not set(ability.designators) <= {"Reaction", "Tireless"} or not all(_self_bow(c) for c in ability.costs):
+    # ("Kolat Reaction": a keyword of the ability, which changes nothing of how it is taken)
+    if not set(ability.designators) <= {"Reaction", "Tireless", "Kolat"} \
+            or not all(_self_bow(c) for c in ability.costs):
         return None
     effects = list(ability.effects)
     if not effects or not isinstance(effects[0], Effect) or effects[0].kind != "produce-gold" \
@@ -1012,8 +1165,9 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
         if spec is None:
             continue
         purchase = getattr(ctx, "_purchase", None)
+        trigger = reaction_trigger(ability)
         if not _reaction_fits(pos, purchase, spec, ctx.actor):
-            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({ability.trigger.text}) may be taken only when "
+            ctx.reject("L5R-REACTION", f"{src.show()}'s Reaction ({trigger.text}) may be taken only when "
                        f"its trigger fires, and {what} is not such a payment")
         key = f"{src.uid}:{ability.text}"
         if pos.memo.get("used", []).count(key):
@@ -1021,7 +1175,8 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
                        "once per turn)")
         if ability.costs and "bowed" in src.flags:
             ctx.reject("L5R-ACT-COST.3", f"{src.show()} is already bowed, so it cannot be bowed for its Reaction")
-        if "bowed" in src.flags and "Tireless" not in ability.designators:
+        even_if_bowed = any(_bowed_even_if(c) for c in ability.conditions)  # "Even if this card is bowed"
+        if "bowed" in src.flags and "Tireless" not in ability.designators and not even_if_bowed:
             ctx.reject("L5R-ACT-COND.1", f"{src.show()} is bowed, and abilities of bowed cards cannot be used")
         for _ in ability.costs:
             from .triggers_events import raise_event
@@ -1031,7 +1186,7 @@ def take_gold_reaction(game, ctx, src, what: str) -> int | None:
             ctx.step("cost", f"bow {src.name} for its Reaction", "L5R-ACT-COST", "L5R-REACTION")
         pos.memo.setdefault("used", []).append(key)
         amount = ability.effects[0].amount
-        ctx.step("cost", f"{src.name}'s Reaction ({ability.trigger.text}): produce {amount} Gold", "L5R-REACTION",
+        ctx.step("cost", f"{src.name}'s Reaction ({trigger.text}): produce {amount} Gold", "L5R-REACTION",
                  "L5R-GOLD")
         return amount
     return take_worked_gold(game, ctx, src, what)
@@ -1416,8 +1571,44 @@ def equips_for_x(ability, index: int) -> bool:
     clause = ability.effects[index]
     if getattr(clause, "kind", "") != "attach" or not (clause.text or "").lower().startswith("equip"):
         return False
-    if _cost_conditions(ability, index) or ability.kind != "action" or not x_cost(ability):
+    if ability.kind != "action" or not x_cost(ability):
+        return False
+    if _cost_conditions(ability, index) and not _x_equip_words(ability, index):
         return False
     spec = clause.target
     return spec is not None and (spec.ref in ("it", "target") or spec.zone is not None or _names_target(ability, spec)) \
         and _attach_pair_ok(ability, index)
+
+
+def _x_equip_words(ability, index: int) -> bool:
+    """"Pay X Gold: Equip a Spell to your target Shugenja for 2 less Gold": one Gold-cost change of
+    the Equip (:func:`purchase_words`: N less / N more / ignoring its Gold cost) on the attach and
+    the attach-to after it alike, and no other condition on either -- the price X must match is then
+    the card's Gold cost changed so (procedure.attach_paying, :func:`x_equip_words`)."""
+    words = purchase_words(ability, index)
+    if words is None or words == ("all", 0, 0):
+        return False
+    scoped = [c for c in ability.conditions if c.args[:1] in ((f"effect {index}",), (f"effect {index + 1}",))]
+    return bool(scoped) and all(c.kind == "effect-cost" and c.args[1:] == scoped[0].args[1:] for c in scoped)
+
+
+def x_equip_words(ability, index: int) -> tuple[str, int, int]:
+    """The price words of the Equip ``index`` of a "Pay X Gold" action (for procedure.attach_paying):
+    its Gold-cost change, or the card's Gold cost as printed ("all")."""
+    return purchase_words(ability, index) or ("all", 0, 0) if _cost_conditions(ability, index) else ("all", 0, 0)
+
+
+def x_equips_priced(ability) -> bool:
+    """For :func:`ability_verdict`: every Gold-cost condition of the ability belongs to an Equip
+    :func:`equips_for_x` carries out (X paid must be the changed price)."""
+    conds = [c for c in ability.conditions if c.kind == "effect-cost"]
+    for c in conds:
+        index = c.args[0].split()[1] if c.args and c.args[0].startswith("effect ") else ""
+        if not index.isdigit():
+            return False
+        i = int(index)
+        after_equip = 0 < i < len(ability.effects) and getattr(ability.effects[i], "kind", "") == "attach-to" \
+            and equips_for_x(ability, i - 1)
+        if not (i < len(ability.effects) and equips_for_x(ability, i)) and not after_equip:
+            return False
+    return bool(conds)

@@ -178,9 +178,12 @@ def executes(ability, cond) -> bool:
         # second effect belongs to the moment too, but the reader scoped only the first
     ref = clause.target.ref if clause.target is not None else None
     if _his_unit(clause):  # "Straighten his unit after this battle resolves": the unit he leads then
+        from .procedure import chosen_card  # ("Choose your performing Samurai: ... Before this turn ends,
+        # destroy his unit": the card chosen, named last as "he")
+
         earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)]
         return clause.kind in _CARD_KINDS and any(c.target is not None and c.target.ref == "target"
-                                                  for c in earlier)
+                                                  or chosen_card(c) for c in earlier)
     if ref not in _REFS:
         return False
     if ref == "it":  # "it" must name a card chosen or made before it, or this card
@@ -591,10 +594,14 @@ def follows_move(ability, cond) -> bool:
             and before.target.ref in ("this", "target", "it", "attached")):
         return False
     if before.target.ref == "it":  # "move him": a card the action targeted or chose before the move
+        from .conditions import leads_with_own_card
         from .procedure import chosen_card
 
         earlier = [c for c in (*ability.costs, *ability.effects[: index - 1]) if isinstance(c, Effect)]
-        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier)
+        # ("If Natsumi would be opposed, move it to the current battlefield": "it" is this card, the
+        # subject of the test just before -- conditions.leading_subject)
+        return any(c.target is not None and c.target.ref == "target" or chosen_card(c) for c in earlier) \
+            or leads_with_own_card(ability, index - 1)
     return True
 
 

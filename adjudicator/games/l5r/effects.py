@@ -514,6 +514,8 @@ def executes(ability) -> bool:
                                                        "cannot-enter-play") for c in clauses):
         return False  # read only as the card's own continuous trait (effects_engine.will_not_join, cannot_gain,
         # effects_restrictions.will_not_enter)
+    if ability.kind != "continuous" and any(c.kind == "cannot-take-actions" for c in clauses):
+        return False  # read only as a trait of a card in play (effects_restrictions.action_banned)
     if any(c.kind == "negate-stat-changes" and not negate_changes_applies(c) for c in clauses):
         return False  # "Negate all current and new Force penalties": later changes too (effects_engine)
     if any(c.kind == "turn-face-up" and (c.target is None or c.target.ref == "each") for c in clauses):
@@ -587,11 +589,11 @@ def executes(ability) -> bool:
 
     if any(c.kind == "no-force-contribution" and not no_force_executes(c) for c in clauses):
         return False  # "He does not contribute Force while unbowed": the "while" is not kept
-    from .effects_cards import refill_applies
+    from .effects_cards import entered_refill_applies, refill_applies
     from .effects_engine import look_pick_clause, look_reorder_applies  # (look_pick: one picked among them)
 
     if any(c.kind == "refill" and not (ability.kind in ("action", "reaction") and refill_applies(ability, c))
-           for c in clauses):
+           and not entered_refill_applies(ability, c) for c in clauses):
         return False  # "Refill this Province with him", "After … enters play from a Province, refill it"
 
     if any(c.kind == "reorder" for c in clauses) and not any(
@@ -616,8 +618,10 @@ def executes(ability) -> bool:
     from .costs import host_discount_applies  # "Followers attaching to Misaki …": costs.py reads the words
     from .effects_engine import reuse_applies, unit_ref
 
+    from .effects_restrictions import stronghold_grant  # "Your Stronghold's abilities have Tireless"
+
     if any(c.kind == "reuse-ability" and not (ability.kind in ("action", "reaction") and reuse_applies(c))
-           for c in clauses):
+           and not (ability.kind == "continuous" and stronghold_grant(c)) for c in clauses):
         return False  # "his Political abilities", "an ability on your target Weapon": not read
 
     from .effects_engine import under_applies
@@ -632,6 +636,7 @@ def executes(ability) -> bool:
     if any(c.kind in ("put-under", "under-host") and not under_clause(ability, c) for c in clauses):
         return False  # ("Put them face-down under Harukaze", a trait's "put it face-up under this card")
     from .states import owned_read  # "You may bow Sora's Weapon to straighten him" (states.owned_cards)
+    from .possessive import read as possessive_read  # "your target Personality's unit" (possessive.py)
 
     def engine_read(c) -> bool:  # targets effects_engine reads itself ("this Follower's unit", provinces)
         return c.kind in NEGATION_KINDS or (c.kind == "modify-stat" and c.stat == "strength" and engine_strength(c)) or \
@@ -641,6 +646,8 @@ def executes(ability) -> bool:
             duel_side(c.target) or \
             c.kind == "reuse-ability" or \
             owned_read(ability, c) or \
+            possessive_read(ability, c) or \
+            stronghold_grant(c) is not None or \
             host_discount_applies(c) or c.kind == "must-have-keyword" or \
             unit_ref(c.target) is not None or (  # "Seiken's Nonhuman Followers have Cavalry" (continuous.py)
                 ability.kind == "continuous" and c.kind in ("grant-keyword", "modify-stat")
@@ -658,11 +665,20 @@ def executes(ability) -> bool:
         from dataclasses import replace as _with
 
         from .effects_engine import created_words_read, without_followers_too
+        from .states import compared_read  # "with lower Chi than your Personality", "the lowest Personal Honor"
 
+        carded = [c if not compared_read(ability, c) else _with(c, target=_with(c.target, states=tuple(
+            s for s in c.target.states if s not in compared_read(ability, c)))) for c in carded]
         carded = [c if c.target is None else created_words_read(_with(c, target=without_followers_too(c.target)))
                   for c in carded]
     if any(c.target is not None and unchecked_target(c.target) for c in carded):
         return False
+    from .continuous import OUT_OF_PLAY_ZONES
+
+    if ability.kind not in ("action", "continuous") and any(
+            c.target is not None and c.target.zone in OUT_OF_PLAY_ZONES for c in carded):
+        return False  # "out of play" is read as an action's target (procedure.zone_matches) and a lasting
+        # trait's reach (continuous.fits), not yet as a triggered trait's
     if any(c.target is not None and not all(checked(s) for s in c.target.states) for c in carded):
         return False  # a describing word no target test reads would refuse every card
     from .states import fewer_than_read  # "with fewer Weapons": than this Personality, or than a card named before
@@ -706,11 +722,17 @@ def executes(ability) -> bool:
 
         def applied(c) -> bool:
             ref = c.target.ref if c.target is not None else "this"
+            if stronghold_grant(c) is not None:  # "Your Stronghold's abilities have Tireless" (effects_restrictions)
+                return not ability.designators
             # (a "Courtesy:" / "Compassion:" trait takes effect only under a rule RULES.md does not give)
             if c.kind == "modify-stat" and c.stat in PLAYER_STATS:  # "You have +1 maximum hand size"
                 return not ability.designators and player_stat_applies(c)
             if c.kind == "modify-stat" and c.stat == "strength":  # "Ranged Attacks targeting ...", provinces
-                return not ability.designators and engine_strength(c)
+                from .effects_engine import province_trait_applies as province_trait
+
+                # ("Courtesy: Your Provinces have +1 strength": while the designation holds, continuous.py)
+                return (not ability.designators and engine_strength(c)) or \
+                    (continuous.designated_ok(ability) and province_trait(c))
             if c.kind == "modify-stat" and c.stat == "gold-production" and gold_bonus_applies(ability):
                 return True  # "+2GP when it pays for a single Shugenja only": costs.tier_bonus
             if c.kind in ("modify-stat", "grant-keyword"):

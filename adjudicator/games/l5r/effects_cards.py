@@ -29,6 +29,8 @@ non-executable: :func:`unchecked_target` (used by :func:`adjudicator.games.l5r.e
 
 from __future__ import annotations
 
+import re
+
 import random
 
 from .effects import Outcome, draw_cards, in_play, leave_play
@@ -112,6 +114,68 @@ def refill_applies(ability, clause) -> bool:
     # any clause that takes a card out of a province refills it face down (_refill_left): a discard,
     # or "Put each one at the bottom of its owner's deck ... Refill the provinces face-up"
     return any(c.kind in _LEAVES_PROVINCE for c in effects[:index]) and any(t.zone == "province" for t in named)
+
+
+#: "After Yamadera enters play from a province": the words of a Reaction to its own card's leaving a
+#: province as it is bought (turn.buy raises "enters-play" with the province it left)
+_ENTERED_FROM_PROVINCE = re.compile(r"\benters play from a province$", re.I)
+
+
+def entered_refill_applies(ability, clause) -> bool:
+    """"Reaction: After Yamadera enters play from a province: Refill it face-up": a Reaction to its
+    own card's entering play from a province whose one effect refills that province face-up (no
+    card named, nothing discarded). L5R-DYNASTY.6: effects triggered by the card's entering play
+    resolve before the province's usual refill, and such a refill fills it with the same top card,
+    face-up -- so the card the engine has put there face down is turned face-up
+    (:func:`refill_entered`); a player who takes no Reaction leaves it face down."""
+    trigger = ability.trigger
+    if ability.kind != "reaction" or trigger is None or trigger.timing != "after" \
+            or trigger.event != "this-card-enters-play" \
+            or not _ENTERED_FROM_PROVINCE.search((trigger.text or "").strip()):
+        return False
+    if ability.costs or ability.conditions or ability.limit is not None or len(ability.effects) != 1 \
+            or ability.effects[0] is not clause:
+        return False
+    spec = clause.target
+    return clause.kind == "refill" and clause.keyword == "face-up" and not clause.values and spec is not None \
+        and spec.ref == "it" and " with " not in (clause.text or "").lower()
+
+
+def refill_entered(game, position, entered: list) -> list:
+    """:func:`entered_refill_applies`' refill: the province each card the Reaction answers left as it
+    entered play (triggers_events.LEFT_PROVINCE), its face-down refill turned face-up. An Event stays
+    face-down, as in :func:`refill_face_up`."""
+    from .effects import Outcome
+    from .triggers_events import LEFT_PROVINCE
+
+    out = []
+    for card in entered:
+        province = position.memo.get(LEFT_PROVINCE, {}).get(str(getattr(card, "uid", -1)))
+        if province is None:
+            out.append(Outcome(False, "refill the province face-up", "the engine does not know which province "
+                               f"{getattr(card, 'name', card)} left"))
+            continue
+        owner = card.owner
+        held = [position.copies[u] for u in position.zones.get((owner, province), ())
+                if "region" not in position.copies[u].flags]
+        where = f"{owner}'s {province}"
+        if len(held) != 1:
+            out.append(Outcome(False, f"refill {where} face-up", f"{province} is empty (the Dynasty deck is)"
+                               if not held else f"{province} holds more than one card"))
+            continue
+        refilled = held[0]
+        if "face-down" not in refilled.flags:
+            out.append(Outcome(False, f"refill {where} face-up", f"it already holds {refilled.show()} face-up"))
+        elif refilled.card.type == "event":
+            out.append(Outcome(False, f"refill {where} face-up", "the card is an Event: RULES.md says what a "
+                               "face-up Event does only in the Events phase (L5R-EVENTS), so it stays face-down"))
+        else:
+            refilled.flags.discard("face-down")
+            out.append(Outcome(True, f"refill {where} face-up: {refilled.show()} (the card its refill put there "
+                               "is turned face-up)"))
+    if not out:
+        out.append(Outcome(False, "refill the province face-up", "the Reaction answers no card entering play"))
+    return out
 
 
 #: effects whose handlers here refill the province the card left (_refill_left, L5R-DYNASTY)
@@ -244,9 +308,10 @@ CONTINUOUS_KINDS: dict = {}
 # ("has-token:Poison", "with a Poison token": read by tokens.py, a token kind it keeps)
 # ("at-location-of:Osawa": states.py reads it)
 _UNCHECKED_STATES = ("random", "titled:", "different-titles", "under:", "controller:")
-#: zones this topic's grammar writes that no copy is ever in ("play|discard": in play or in a pile);
-#: "hand|discard" ("in your hand or discard pile") is either one (procedure.zone_matches)
-_UNCHECKED_ZONES = {"play|discard", "out-of-play", "in-or-out-of-play"}
+#: zones this topic's grammar writes that no copy is ever in: none now -- "hand|discard" ("in your hand
+#: or discard pile") is either one, "play|discard" in play or in a pile, "out-of-play" every area out of
+#: play (procedure.zone_matches)
+_UNCHECKED_ZONES: set = set()
 
 
 def unchecked_target(spec) -> bool:

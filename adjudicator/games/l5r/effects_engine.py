@@ -212,7 +212,8 @@ def _attacked(spec) -> str | None:
 def attack_strength_applies(clause: Effect) -> bool:
     """A lasting change of Fear / Melee / Ranged strength the engine applies when such an effect
     resolves (for ``effects.executes``): "Melee and Ranged Attacks targeting cards in this unit
-    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength"."""
+    have -3 strength", "… targeting this Follower …", "Your Ranged Attacks have +1 strength",
+    "Other players' Ranged Attacks have -1 strength" (those the trait's controller's opponents take)."""
     spec = clause.target
     if clause.kind != "modify-stat" or clause.stat != "strength" or not clause.amount or clause.values:
         return False
@@ -222,14 +223,17 @@ def attack_strength_applies(clause: Effect) -> bool:
         return False
     if tuple(spec.states) == ("targeting",):
         return spec.owner == "any" and _attacked(spec) is not None
-    return not spec.states and spec.owner == "you" and " targeting " not in (spec.text or "")
+    return not spec.states and spec.owner in ("you", "opponent") and " targeting " not in (spec.text or "")
 
 
 def _reaches_attack(pos, source, spec, target, attacker: str | None) -> bool:
     from .states import _leader
 
-    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions
-        return attacker is not None and attacker == source.controller
+    if not spec.states:  # "Your Ranged Attacks": the trait's controller's actions; "Other players'
+        # Ranged Attacks": those any other player takes
+        if attacker is None:
+            return False
+        return attacker == source.controller if spec.owner == "you" else attacker != source.controller
     what = _attacked(spec)
     if what == "unit":
         return _leader(pos, target).uid == _leader(pos, source).uid
@@ -263,7 +267,7 @@ def attack_strength(game, pos, kind: str, target, attacker: str | None) -> tuple
 # ---------------------------------------------------------------------------- province strength
 
 #: "Your provinces have +2 strength", "Provinces have -1 strength": whose provinces a lasting trait reaches
-_LASTING_PROVINCES = re.compile(r"(your |)provinces", re.IGNORECASE)
+_LASTING_PROVINCES = re.compile(r"(your |other players' |)provinces", re.IGNORECASE)
 #: "the current battlefield's province": the province whose battlefield is being fought over
 _CURRENT_PROVINCE = re.compile(r"(the )?current battlefield's province", re.IGNORECASE)
 
@@ -278,7 +282,10 @@ def province_trait_applies(clause: Effect) -> bool:
             or spec.states or spec.tests or spec.zone:
         return False
     m = _LASTING_PROVINCES.fullmatch((spec.text or "").strip())
-    return m is not None and (spec.owner == "you") == bool(m.group(1))
+    # ("other players' provinces": every province but those of the trait's controller)
+    whose = {"your ": "you", "other players' ": "opponent"}.get((m.group(1) or "").lower(), "any") if m else None
+    return m is not None and spec.owner == whose if whose != "any" else m is not None and spec.owner not in (
+        "you", "opponent")
 
 
 def province_effect_applies(clause: Effect) -> bool:
@@ -332,11 +339,16 @@ def province_strength(game, pos, player: str, province: str) -> tuple[int, list[
         if m.subject == player and m.stat in ("province-strength", f"province-strength:{province}"):
             value += m.delta
             why.append(f"{m.source} {m.delta:+d}")
+    from .continuous import designated_ok
+
     for source, ability, index, clause in lasting_clauses(game, pos):
-        if ability.designators or not province_trait_applies(clause):
+        # ("Courtesy: Your Provinces have +1 strength": lasting_clauses yields it while its designation holds)
+        if (ability.designators and not designated_ok(ability)) or not province_trait_applies(clause):
             continue
         if clause.target.owner == "you" and source.controller != player:
             continue
+        if clause.target.owner == "opponent" and source.controller == player:
+            continue  # ("other players' provinces")
         if not _conditions_hold(game, pos, source, ability, index, source):
             continue
         value += clause.amount
@@ -511,13 +523,11 @@ def search_applies(clause: Effect) -> bool:
     them in the order given (or her own), may declare a search fail, and cannot go back
     (L5R-ACT-EFFECT.6)."""
     spec = clause.target
-    if spec is not None and any(k.lower() in _TYPE_WORDS | _DESIGNATOR_WORDS for k in spec.keywords):
-        return False  # "a Ninja Strategy", "a Kiho Battle Strategy": a type or an ability read as a keyword
+    if spec is not None and any(k.lower() in _TYPE_WORDS for k in spec.keywords):
+        return False  # "a Ninja Strategy" read with a type as a keyword
+    # ("a Kiho Battle Strategy": the keywords and designators of its abilities, game.inherited_keywords)
     return clause.kind == "search" and search_areas(clause) is not None and spec.ref == "choice" \
         and spec.count == 1 and not spec.up_to and spec.owner in ("any", "you")
-
-
-_DESIGNATOR_WORDS = {"battle", "open", "limited", "reaction", "interrupt", "engage", "dynasty", "political"}
 
 
 def _search(game, position, copy, effect, *, as_cost, source):
@@ -1248,12 +1258,59 @@ def retimed(ctx, source, ability):
 NO_ABILITIES = "no-abilities"
 
 
+#: flag prefix of one ability an effect removed ("Remove an ability from a target Holding"), the
+#: ability's text after it
+NO_ABILITY = "no-ability:"
+#: "Remove an ability from ...": one ability, which the acting player names (``choosing second``)
+_ONE_ABILITY = re.compile(r"^remove an ability from\b", re.I)
+
+
+_PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def card_abilities(game, copy) -> list:
+    """The abilities of a card: its blocks of text with a designator, in printed order; traits are
+    not abilities (Comprehensive Rules, "Abilities", "Traits")."""
+    return [a for a in game.abilities(copy) if a.kind in ("action", "reaction", "interrupt")]
+
+
+def _lose_one_ability(game, position, copy, effect, source: str):
+    """"Remove an ability from a target Holding": the acting player names which of its abilities
+    (``choosing second``: its second, in printed order); it cannot be used for the effect's duration --
+    until the end of the turn unless the text says otherwise (L5R-DURATION)."""
+    from ...core.position import Modifier
+    from .effects import Outcome, _duration
+
+    found = card_abilities(game, copy)
+    name = copy.show()
+    if not found:
+        return Outcome(False, f"remove an ability from {name}", f"{name} has no abilities")
+    choice = str(game.choice_of(position) or "").lower()
+    place = _PLACES.get(choice, int(choice) if choice.isdigit() else 0)
+    if not 1 <= place <= len(found):
+        return Outcome(False, f"remove an ability from {name}", f"the acting player names which of its {len(found)} "
+                       "abilities: say 'choosing first', 'choosing second' ... (its place in printed order)")
+    ability = found[place - 1]
+    duration = _duration(effect)
+    position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITY + ability.text, duration=duration, source=source,
+                                       rule="L5R-DURATION", created_turn=position.timing.turn))
+    when = "permanently" if duration == "permanent" else f"({duration})"
+    return Outcome(True, f"remove the ability '{ability.text}' from {name} {when}")
+
+
+def ability_removed(pos, copy, ability) -> bool:
+    """Has an effect removed this one ability of ``copy`` (:func:`_lose_one_ability`)?"""
+    return pos.has_flag(copy, NO_ABILITY + ability.text)
+
+
 def _lose_abilities(game, position, copy, effect, *, as_cost: bool, source: str):
     from ...core.position import Modifier
     from .effects import Outcome, _duration
 
     if as_cost:
         return Outcome(False, f"remove {copy.show()}'s abilities", "not a cost the engine pays")
+    if effect.amount == 1 and _ONE_ABILITY.match((effect.text or "").strip()):
+        return _lose_one_ability(game, position, copy, effect, source)
     duration = _duration(effect)
     position.modifiers.append(Modifier(copy.uid, flag=NO_ABILITIES, duration=duration, source=source,
                                        rule="L5R-DURATION", created_turn=position.timing.turn))
@@ -1281,6 +1338,9 @@ def without_abilities(game, pos, copy) -> str | None:
 
     if pos.has_flag(copy, NO_ABILITIES):
         return "an effect removed its abilities"
+    printed = card_abilities(game, copy)
+    if printed and all(ability_removed(pos, copy, a) for a in printed):
+        return "effects removed each of its abilities"
     if copy.card.type != "stronghold":
         return None
     for other in pos.all_copies():
@@ -1304,6 +1364,9 @@ def lose_abilities_ok(clause) -> bool:
     nothing else -- not "an ability" / "one of his abilities" (one, chosen: which, the engine is not
     told) nor "all traits and abilities" (traits, which it does not remove)."""
     text = (clause.text or "").lower()
+    if clause.kind == "lose-abilities" and clause.amount == 1 and _ONE_ABILITY.match(text.strip()) \
+            and clause.target is not None and clause.target.ref == "target":
+        return True  # "Remove an ability from a target Holding": the one the player names (_lose_one_ability)
     return clause.kind != "lose-abilities" or (
         _ABILITIES.search(text) is not None and _NOT_ALL_ABILITIES.search(text) is None)
 

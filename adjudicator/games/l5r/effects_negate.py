@@ -170,14 +170,33 @@ def _until(pos: Position, actor: str, duration: str | None) -> dict:
     return {"turn": t.turn, "phase": None}
 
 
+def _until_battle(pos: Position) -> dict:
+    """"Until this battle ends": while the battle at the current battlefield is not yet resolved."""
+    from .procedure import current_battlefield
+
+    return {"turn": pos.timing.turn, "phase": None, "battle": current_battlefield(pos)}
+
+
 def _named_before(ability, clause: Effect) -> bool:
     """Is there a card "his" / "their" stands for: a target, or a card an earlier effect names?
 
-    ("choose your performing Personality: Negate his destruction": the procedure does not bind a
-    chosen card that is not a target, so "his" would name nothing: not carried out.)"""
+    "Choose your performing Personality: Negate his destruction": the card chosen (procedure.choose_card
+    binds "him" to it) -- when it is the only card named before, so that "his" is that card and no
+    target chosen earlier."""
     earlier = list(ability.costs) + list(ability.effects[:ability.effects.index(clause)])
-    return any(isinstance(c, Effect) and c.target is not None and c.kind not in ("negate", "choose")
-               and c.target.ref in ("target", "it") for c in earlier)
+    if any(isinstance(c, Effect) and c.target is not None and c.kind not in ("negate", "choose")
+           and c.target.ref in ("target", "it") for c in earlier):
+        return True
+    from .procedure import chosen_card
+
+    naming = [c for c in earlier if isinstance(c, Effect) and c.target is not None and c.target.ref not in ("this", "you")]
+    if len(naming) != 1 or not chosen_card(naming[0]) or naming[0].target.count != 1:
+        return False
+    # ("Discard this card and choose your performing Personality": the procedure pays the discard first,
+    # and a card out of play has no Personality performing its action -- every choice would be refused)
+    gone = any(isinstance(c, Effect) and c.kind in ("discard", "destroy", "remove-from-game") and c.target is not None
+               and c.target.ref == "this" for c in earlier[:earlier.index(naming[0])])
+    return not (gone and "performing" in naming[0].target.states)
 
 
 def resolve(ctx, source: Copy, ability, index: int, clause: Effect, bind) -> None:
@@ -222,6 +241,9 @@ def _alive(game, pos: Position, shield: dict) -> bool:
             return False
         if until["turn"] is None or until["phase"] is None:
             return True
+    if "battle" in until:  # "until this battle ends": the battle's resolution ends it (battle.py marks it resolved)
+        return t.turn == until["turn"] and t.phase == "attack" and until["battle"] is not None \
+            and until["battle"] not in pos.memo.get("resolved", [])
     if until.get("during"):
         return t.turn == until["turn"] and t.phase == until["during"]  # "this phase"
     if until["turn"] is None:
@@ -363,38 +385,55 @@ def _trait_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, car
 
 # ---------------------------------------------------------------------------- "Before … destroys this card, negate …"
 #
-# A triggered trait whose trigger is a destruction about to happen and whose only effect negates
-# it: mandatory, even while its card is bowed (L5R-TRAIT), and an effect negated before it
-# resolves (seed 000, E). Read from a small grammar of the trigger's words; "the first time this
-# game / each turn" is counted per card.
+# A triggered trait whose trigger is a destruction (or a dishonoring) about to happen and whose
+# effect negates it -- and at most destroys this card as well ("negate the destruction and destroy
+# this Item", done as it negates): mandatory, even while its card is bowed (L5R-TRAIT), and an
+# effect negated before it resolves (seed 000, E). Read from a small grammar of the trigger's words;
+# "the first time this game / each turn" is counted per card.
 
 _BEFORE = re.compile(
     r"before (?:the first time (this game|each turn) )?"
     r"(another player's card|another player's effect from a card|another player's card's effect|an action's effect)"
-    r" destroys (this card|this follower|this personality|this holding|a card in a unit)")
+    r" destroys (this card|this follower|this personality|this holding|a card in a unit)( during the action phase)?")
+#: "Before this Personality is dishonored, destroy this Item and negate the dishonoring"
+_BEFORE_DISHONORED = re.compile(r"before (this personality|this card) is dishonored")
+
+#: the change a "before" trigger speaks of -> the noun its negation names
+_BEFORE_NOUNS = {"destroy": "destruction", "dishonor": "dishonoring"}
 
 
-def before_shield(ability) -> tuple | None:
-    """(once per "game"/"turn"/None, "others"/"actions", "this"/"unit") of a "Before … destroys …,
-    negate the destruction" trait, or None when the engine does not read it."""
+def before_shield(ability) -> dict | None:
+    """A "Before … destroys this card, negate the destruction" trait -- with, besides the negation,
+    at most "destroy this Item" (the price it pays, carried out as it negates) -- read as: "once" per
+    "game"/"turn"/None, "by" "others"/"actions"/"any", "whom" "this"/"unit", the change's "kind",
+    "phase" ("action" or None), "extras" (the other effects); None when the engine does not read it."""
     trigger = ability.trigger
     if trigger is None or trigger.timing != "before" or ability.costs or ability.conditions or ability.limit:
         return None
-    if len(ability.effects) != 1 or not isinstance(ability.effects[0], Effect):
+    negations = [c for c in ability.effects if isinstance(c, Effect) and c.kind == "negate"]
+    extras = [c for c in ability.effects if c not in negations]
+    if len(negations) != 1 or len(extras) > 1 or any(
+            not isinstance(c, Effect) or c.kind != "destroy" or c.target is None or c.target.ref != "this"
+            or c.duration is not None for c in extras):
         return None
-    clause = ability.effects[0]
-    spec = clause.target
-    if clause.kind != "negate" or spec is None or spec.card_types != ("destruction",) or spec.ref != "possessed" \
+    spec = negations[0].target
+    text = (trigger.text or "").strip().lower()
+    m = _BEFORE.fullmatch(text)
+    d = _BEFORE_DISHONORED.fullmatch(text) if m is None else None
+    if m is None and d is None:
+        return None
+    kind = "destroy" if m is not None else "dishonor"
+    if spec is None or spec.card_types != (_BEFORE_NOUNS[kind],) or spec.ref != "possessed" \
             or tuple(spec.states) not in (("of-it",), ("of-this",)):
         return None
-    m = _BEFORE.fullmatch((trigger.text or "").strip().lower())
-    if m is None:
-        return None
+    if d is not None:
+        return {"once": None, "by": "any", "whom": "this", "kind": kind, "phase": None, "extras": extras}
     whom = "unit" if m.group(3) == "a card in a unit" else "this"
     if whom == "unit" and spec.states != ("of-it",):
         return None
-    by = "actions" if m.group(2) == "an action's effect" else "others"
-    return {"this game": "game", "each turn": "turn"}.get(m.group(1)), by, whom
+    return {"once": {"this game": "game", "each turn": "turn"}.get(m.group(1)), "kind": kind,
+            "by": "actions" if m.group(2) == "an action's effect" else "others", "whom": whom,
+            "phase": "action" if m.group(4) else None, "extras": extras}
 
 
 def _first(pos: Position, source: Copy, ability, scope: str) -> bool:
@@ -411,7 +450,7 @@ def _first(pos: Position, source: Copy, ability, scope: str) -> bool:
 def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, card_effect: bool) -> str | None:
     from .effects import in_play
 
-    if kind != "destroy" or not card_effect or not in_play(pos, copy):
+    if kind not in _BEFORE_NOUNS or not card_effect or not in_play(pos, copy):
         return None
     for source in list(pos.copies.values()):
         if not in_play(pos, source):
@@ -422,8 +461,15 @@ def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, ca
             read = before_shield(ability)
             if read is None:
                 continue
-            once, who, whom = read
-            if whom == "this" and copy.uid != source.uid:
+            once, who, whom = read["once"], read["by"], read["whom"]
+            if read["kind"] != kind or read["phase"] is not None and pos.timing.phase != read["phase"]:
+                continue
+            # "this Personality" on an Item: the Personality it is attached to
+            me = source.attached_to if source.card.type != "personality" and source.attached_to is not None \
+                and "personality" in (ability.trigger.text or "").lower() else source.uid
+            if whom == "this" and copy.uid != me:
+                continue
+            if kind == "dishonor" and not _would_change(pos, copy, kind):
                 continue
             if whom == "unit" and not (copy.card.type == "personality" or copy.attached_to is not None
                                        or copy.card.type == "follower"):
@@ -434,8 +480,17 @@ def _before_stops(game, pos: Position, copy: Copy, kind: str, by: str | None, ca
                 continue
             if once and not _first(pos, source, ability, once):
                 continue
-            return f"negated by {source.name}'s trait ({ability.text})"
+            done = [_before_extra(game, pos, source, c) for c in read["extras"]]
+            return f"negated by {source.name}'s trait ({ability.text})" + "".join(f"; {d}" for d in done)
     return None
+
+
+def _before_extra(game, pos: Position, source: Copy, clause: Effect) -> str:
+    """The trait's other effect, carried out as it negates ("destroy this Item")."""
+    from .effects import apply_to_card
+
+    out = apply_to_card(game, pos, source, clause, as_cost=False, source=source.name)
+    return out.description if out.changed else f"{out.description}: no change ({out.why})"
 
 
 
@@ -705,12 +760,62 @@ def unusable_executes(clause: Effect, ability) -> bool:
     spec = clause.target
     if ability.kind not in ("action", "reaction") or spec is None or spec.ref != "possessed":
         return False
+    if spec.card_types in (("abilities",), ("base-abilities",)) and clause.duration is None \
+            and _owner_read(ability, spec):
+        return True  # "A target Holding's abilities may not be used": the target chosen for the owner
+    if spec.card_types == ("abilities",) and _IN_UNIT.get(tuple(spec.states)) is not None:
+        # "abilities on cards now in that unit": the cards of the unit of the card named just before
+        return clause.duration in _UNIT_DURATIONS and _unit_owner(ability, clause) is not None
     if spec.card_types not in (("abilities",), ("base-abilities",)) or tuple(spec.states) not in (("of-it",),
                                                                                                 ("of-choice",)):
         return False  # "one of its abilities (you choose)", "abilities on cards now in that unit"
     if spec.states == ("of-choice",) and not _the_target(ability, spec):
         return False  # "your Stronghold's abilities": a card no target names
     return clause.duration is None and _named_before(ability, clause)
+
+
+#: "abilities on cards now in that unit" -> whether the card named before is left out ("other cards")
+_IN_UNIT = {("on:cards now in that unit",): False, ("on:cards now in its unit",): False,
+            ("on:other cards now in its unit",): True, ("on:other cards now in that unit",): True}
+#: how long such a ban lasts: the turn (L5R-DURATION), or the battle the text names
+_UNIT_DURATIONS = (None, "until this battle ends", "battle")
+
+
+def _unit_owner(ability, clause: Effect):
+    """The clause naming the card whose unit "that unit" / "its unit" is: the last one before naming a
+    card, a target (its card is bound by the procedure), or None when that is not settled."""
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    earlier = [c for c in (*ability.costs, *ability.effects[:index]) if isinstance(c, Effect)
+               and c.target is not None and c.target.ref not in ("you", "opponent")]
+    last = earlier[-1] if earlier else None
+    if last is None or last.target.ref != "target" or last.target.count != 1 or last.target.up_to:
+        return None
+    if "that unit" in clause.target.states[0] and tuple(last.target.card_types) != ("unit",):
+        return None  # "that unit": a unit named just before ("its unit": the card named just before)
+    return last
+
+
+def _unit_cards_named(ctx, ability, clause: Effect, bind) -> list:
+    """The cards now in the unit of the target named just before (not that card, for "other cards")."""
+    from .effects_engine import unit_cards
+
+    last = _unit_owner(ability, clause)
+    named = [c for c in bind.targets.get(id(last.target), []) if not isinstance(c, str)] if last else []
+    found: list = []
+    for card in named:
+        found.extend(c for c in unit_cards(ctx.position, card) if c not in found)
+    if _IN_UNIT[tuple(clause.target.states)]:
+        found = [c for c in found if c not in named]
+    return found
+
+
+def _owner_read(ability, spec) -> bool:
+    """Is the owner of a possessive a target of the action the procedure binds (possessive.py)?"""
+    from .possessive import owner_of
+    from .states import checked
+
+    owner = owner_of(ability, spec)
+    return owner is not None and not owner.up_to and all(checked(s) for s in owner.states)
 
 
 _TARGETS_ABILITIES = re.compile(r"the ([A-Z][a-z]+)'s (?:base )?abilities", re.I)
@@ -730,17 +835,23 @@ def _the_target(ability, spec) -> bool:
 
 
 def set_unusable(ctx, source: Copy, clause: Effect, bind) -> None:
-    cards = [c for c in bind.last if not isinstance(c, str)]
+    from .possessive import owner_cards
+
+    owned = owner_cards(bind, clause.target)  # "A target Holding's abilities": the card chosen for it
+    if owned is None and _IN_UNIT.get(tuple(clause.target.states)) is not None:
+        owned = _unit_cards_named(ctx, _ability_of(ctx, source, clause), clause, bind)  # "… now in that unit"
+    cards = owned if owned is not None else [c for c in bind.last if not isinstance(c, str)]
     if not cards:
         ctx.step("effect", f"{clause.text}: no card named before it", "L5R-ACT-EFFECT")
         return
     for card in cards:
         ctx.position.memo.setdefault(SHIELDS, []).append({
             "uid": card.uid, "kinds": [_USED], "scope": None, "owner": ctx.actor, "once": False,
-            "until": _until(ctx.position, ctx.actor, None), "holder": None, "source": source.name,
+            "until": _until_battle(ctx.position) if clause.duration in _UNIT_DURATIONS[1:]
+            else _until(ctx.position, ctx.actor, None), "holder": None, "source": source.name,
             "text": clause.text})
-        ctx.step("effect", f"{card.show()}'s abilities may not be used (until the end of the turn)",
-                 "L5R-ACT-EFFECT", "L5R-DURATION")
+        end = "until this battle ends" if clause.duration in _UNIT_DURATIONS[1:] else "until the end of the turn"
+        ctx.step("effect", f"{card.show()}'s abilities may not be used ({end})", "L5R-ACT-EFFECT", "L5R-DURATION")
 
 
 def unusable(game, pos: Position, copy: Copy) -> str | None:
@@ -787,11 +898,15 @@ def unnegated_kinds(ability, clause: Effect) -> tuple[str, ...] | None:
     if index == 0 or _guards(ability, index):
         return None
     kinds = CHANGES[spec.card_types[0]]
-    before = ability.effects[index - 1]
     changing = [c for c in ability.effects if isinstance(c, Effect) and c.kind in kinds]
-    if not isinstance(before, Effect) or changing != [before] or before.target is None \
-            or before.target.ref not in ("target", "it"):
-        return None  # ("these movements" of two effects; "Destroy X ... Move him home. This movement")
+    # "this movement": the one effect right before; "these movements": the effects right before, all
+    # of them changes of that kind ("Move home your target Ninja and a target enemy Personality; these
+    # movements will not be negated")
+    these = (spec.text or "").strip().lower().startswith("these ")
+    before = list(ability.effects[index - len(changing):index]) if these else [ability.effects[index - 1]]
+    if changing != before or (len(before) > 1) != these or any(
+            c.target is None or c.target.ref not in ("target", "it") for c in before):
+        return None  # ("Destroy X ... Move him home. This movement": the destruction is not kept)
     return kinds
 
 

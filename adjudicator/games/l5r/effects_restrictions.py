@@ -24,6 +24,8 @@ What the engine honours here:
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.core.ability import TargetSpec
 from adjudicator.core.position import Modifier
 
@@ -318,3 +320,135 @@ CONTINUOUS_KINDS: dict = {"play-limit": play_limit_applies, "cannot-attack": arm
                           "cannot-defend": army_trait_applies, "cannot-move-to": army_trait_applies,
                           _PERFORM: lambda clause, ref: False, "must-have-keyword": must_have_applies,
                           "cannot-enter-play": enter_bar_applies}
+
+
+# ---------------------------------------------------------------------------- "Your Stronghold's abilities …"
+#
+# "Your Stronghold's abilities have Tireless" and "You may use your Stronghold's abilities twice per
+# turn": a trait of a card in play that lifts, for its controller's Stronghold, a condition on using
+# an ability -- a bowed card's abilities cannot be used unless Tireless ("Tireless actions may be
+# taken while bowed", the keyword's own reminder text), and each ability once per turn unless a
+# limit is stated (L5R-ACT-COND). It holds while its card is in play and its conditions hold
+# (L5R-TRAIT).
+
+_YOUR_STRONGHOLDS = "your stronghold's abilities"
+
+
+def stronghold_grant(clause) -> str | None:
+    """"tireless" / "twice" for a trait lifting a condition on the Stronghold's abilities, or None."""
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "possessed" or spec.card_types != ("abilities",) \
+            or tuple(spec.states) != ("of-choice",) or (spec.text or "").strip().lower() != _YOUR_STRONGHOLDS:
+        return None
+    if clause.kind == "grant-keyword" and clause.keyword == "Tireless" and clause.duration is None:
+        return "tireless"
+    if clause.kind == "reuse-ability" and clause.amount == 1 and clause.duration is None \
+            and "twice per turn" in (clause.text or "").lower():
+        return "twice"
+    return None
+
+
+def stronghold_lift(game, pos, source, what: str) -> str | None:
+    """The card whose trait lifts ``what`` ("tireless" / "twice") for ``source``, a Stronghold, or None."""
+    if source.card.type != "stronghold":
+        return None
+    from .continuous import _conditions_hold, lasting_clauses
+
+    for holder, ability, index, clause in lasting_clauses(game, pos):
+        if ability.designators or stronghold_grant(clause) != what or holder.controller != source.controller:
+            continue
+        if _conditions_hold(game, pos, holder, ability, index, holder):
+            return f"{holder.name}: {clause.text}"
+    return None
+
+
+# ---------------------------------------------------------------------------- "The Attacker may not take Engage actions …"
+#
+# "The Attacker may not take Engage actions at this Item's battlefield": a trait of a card in play
+# that forbids a player the actions of one designator -- checked when such an action is announced
+# (L5R-ACT-COND), while the card is in play and its conditions hold (L5R-TRAIT). The Attacker is the
+# active player of the Attack phase (L5R-ATTACK); an action "at this Item's battlefield" is one taken
+# in the battle there, the current battlefield.
+
+#: designators a ban may name
+_BANNED = frozenset({"Engage", "Battle"})
+#: whom: the players the ban's subject names
+_BANNED_PLAYERS = {("Attacker",): "attacker", ("Defender",): "defender"}
+_AT_HOLDER = re.compile(r"^this (card|item|follower|personality|holding)'s battlefield$", re.I)
+
+
+def _ban(clause) -> tuple | None:
+    """(whom, at the holder's battlefield?) of a ban the engine reads, or None."""
+    spec = getattr(clause, "target", None)
+    if getattr(clause, "kind", "") != "cannot-take-actions" or clause.keyword not in _BANNED \
+            or clause.duration is not None or spec is None or spec.ref != "each" or spec.states or spec.card_types:
+        return None
+    whom = _BANNED_PLAYERS.get(tuple(spec.keywords))
+    if whom is None or len(clause.values) != 1:
+        return None
+    at = clause.values[0]
+    if not isinstance(at, TargetSpec) or at.ref != "this" or not _AT_HOLDER.match((at.text or "").strip()):
+        return None
+    return whom, True
+
+
+def action_ban_applies(clause, ref: str) -> bool:
+    """For ``effects.executes``: a continuous ban :func:`action_banned` reads."""
+    return _ban(clause) is not None
+
+
+def action_banned(game, pos, actor: str, ability) -> str | None:
+    """Why a trait of a card in play forbids ``actor`` this action now, or None."""
+    from .continuous import _conditions_hold, lasting_clauses
+    from .procedure import current_battlefield
+
+    t = pos.timing
+    if t.phase != "attack":
+        return None
+    for holder, trait, index, clause in lasting_clauses(game, pos):
+        read = _ban(clause)
+        if read is None or trait.designators or clause.keyword not in ability.designators:
+            continue
+        whom, at_holder = read
+        if (actor == t.active) != (whom == "attacker"):
+            continue
+        if at_holder and (not holder.zone.startswith("battlefield") or current_battlefield(pos) != holder.zone):
+            continue
+        if _conditions_hold(game, pos, holder, trait, index, holder):
+            return f"{holder.name}'s trait: {clause.text}"
+    return None
+
+
+CONTINUOUS_KINDS["cannot-take-actions"] = action_ban_applies
+
+
+# ---------------------------------------------------------------------------- "Discard the Imperial Favor"
+#
+# "Favor Political Limited: Discard the Imperial Favor to draw a card": the Imperial Favor is no card
+# of the position but something a player controls (L5R-FAVOR); discarding it is done by the player who
+# controls it -- the acting player (procedure.subjects names him, possessive.favor_subject). As a cost
+# it must really happen (L5R-ACT-COST): a player without the Favor cannot pay it.
+
+
+def favor_clause(clause) -> bool:
+    spec = getattr(clause, "target", None)
+    return getattr(clause, "kind", "") == "discard" and spec is not None and spec.ref == "choice" \
+        and tuple(spec.card_types) == ("imperial-favor",) and not spec.states and not spec.keywords
+
+
+def discard_favor(game, position, player, effect, *, as_cost, source):
+    from .effects import Outcome
+    from .triggers_events import raise_favor_discarded
+
+    if not favor_clause(effect):
+        return Outcome(False, f"discard ({player})", "the engine cannot carry out 'discard' on a player")
+    flags = position.players[player].flags
+    if "imperial-favor" not in flags:
+        return Outcome(False, f"{player} discards the Imperial Favor", f"{player} does not control the Imperial "
+                       "Favor (L5R-FAVOR)")
+    flags.discard("imperial-favor")
+    raise_favor_discarded(position, player)  # "After you discard the Imperial Favor" (triggers)
+    return Outcome(True, f"{player} discards the Imperial Favor (L5R-FAVOR)")
+
+
+PLAYER_KINDS["discard"] = discard_favor

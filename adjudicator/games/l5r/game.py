@@ -38,12 +38,32 @@ def _parse(text: str) -> tuple:
     return tuple(parse_card_text(text))
 
 
+@lru_cache(maxsize=4096)
+def inherited_keywords(text: str) -> tuple[str, ...]:
+    """The keywords a Strategy has from its abilities (L5R-ACT-TARGET.4, pinned from the Comprehensive
+    Rules, "Keyword Inheritance"): an ability's own keywords ("Political Open:" is a Political
+    ability, so its Strategy is a Political Strategy) and its designators, which name it too ("a
+    Battle Strategy": one with a Battle ability). Read on Strategies only, where the card text
+    describes cards so ("a Political Strategy", "a Kiho Battle Strategy"); a Personality's
+    "Fire Battle:" ability is not read as making him Fire ("plus 1 if he is Fire")."""
+    found: list[str] = []
+    for ability in _abilities(text):
+        if ability.kind not in ("action", "reaction", "interrupt"):
+            continue
+        for word in ability.designators:
+            if word not in found:
+                found.append(word)
+    return tuple(found)
+
+
 def _kept_keywords(game, keywords, pos, copy) -> list[str]:
-    """The keywords lasting traits give ``copy`` (L5R-TRAIT), less those its own trait says it
-    cannot gain ("Will not gain Fallen or Shadowlands": effects_engine.cannot_gain)."""
+    """The keywords a card has from its abilities (:func:`inherited_keywords`) and those lasting
+    traits give ``copy`` (L5R-TRAIT), less those its own trait says it cannot gain ("Will not gain
+    Fallen or Shadowlands": effects_engine.cannot_gain)."""
     from .effects_engine import cannot_gain
 
-    return [k for k in keywords(game, pos, copy) if not cannot_gain(game, pos, copy, k)]
+    inherited = inherited_keywords(copy.card.text or "") if copy.card.type == "action" else ()
+    return [*inherited, *(k for k in keywords(game, pos, copy) if not cannot_gain(game, pos, copy, k))]
 
 
 class L5R(Game):
@@ -212,12 +232,15 @@ class L5R(Game):
         if prop in ("force", "chi") and copy.card.type in ("personality", "follower"):
             value = position.stat(copy, prop, 0) + self.continuous_bonus(position, copy, prop)
             if prop == "force" and copy.card.type == "personality":  # items attached modify their Personality
-                value += sum(position.stat(a, "force", 0) or 0 for a in position.attachments_of(copy.uid)
+                value += sum(self.card_property(position, a, "force") or 0 for a in position.attachments_of(copy.uid)
                              if a.card.type == "item")
             from .effects_battle import minimum
 
             floor = minimum(position, copy, prop)  # "has a minimum Chi of 1": applied last (L5R-DURATION.4)
             return value if floor is None else max(value, floor)
+        if prop == "force" and copy.card.type == "item":  # its Force modifier with the lasting changes to
+            # it ("This Item has +1F for each ...": L5R-TRAIT)
+            return (position.stat(copy, "force", 0) or 0) + self.continuous_bonus(position, copy, "force")
         return super().card_property(position, copy, prop)
 
     def player_property(self, position: Position, player: str, prop: str) -> Any:

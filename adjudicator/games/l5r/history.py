@@ -188,6 +188,12 @@ def reads(test: str, args: tuple) -> bool | None:
         return _tokens(args[2]) is not None  # "if you have not given any Madness tokens this turn"
     if test in ("did", "did-not") and len(args) == 4 and args[:2] == ("you", "played"):
         return _another_titled(args[2]) is not None  # "if you have not played another Flashy Technique this turn"
+    if test in ("did", "did-not") and len(args) == 4 and args[1:3] == ("entered", "play") \
+            and _another_of_yours(args[0]) is not None:
+        return True  # "if another of your Dojos entered play this turn"
+    if test in ("did", "did-not") and len(args) == 4 and args[0] == "you" and args[1] in _TOOK:
+        return _action_words(args[2]) is not None  # "if you took a Kharmic action this turn", "an action from a
+        # Political Strategy"
     return False
 
 
@@ -220,6 +226,62 @@ def reads_in_delayed(test: str, args: tuple) -> bool:
     if test == "not-was" and args == ("that battlefield's province", "destroyed"):
         return True  # "Before this turn ends, gain 3 Honor if that battlefield's province has not been destroyed"
     return False
+
+
+#: "another of your Dojos", "another of your Holdings": a card of the player's other than this one
+_ANOTHER_OF_YOURS = re.compile(r"another of your ([A-Z][A-Za-z\-]*)")
+
+
+def _another_of_yours(words: str):
+    """"another of your Dojos" -> the kind words of one such card (the Dojo keyword), or None."""
+    from .conditions import _kind_words
+
+    m = _ANOTHER_OF_YOURS.fullmatch(words.strip())
+    found = _kind_words(m.group(1)) if m else None
+    if found is not None and found[0] == "keyword" and found[1].endswith("s"):
+        found = ("keyword", found[1][:-1])  # "Dojos": the Dojo keyword
+    return found if found is not None and found[0] in ("type", "keyword") else None
+
+
+#: "you have resolved / taken / took an action ...": an action of the player's that resolved (note_action)
+_TOOK = ("resolved", "taken", "took")
+#: "an action", "a Kharmic action", "an action from a Political Strategy", "an action from a Spell"
+_ACTION = re.compile(r"(?:an action|an? ([A-Z][a-z]+) action)(?: from an? (?:([A-Z][a-z]+) )?(Strategy|Spell|Holding|"
+                     r"Item|Follower|Personality|Stronghold))?")
+#: the card types of the engine a source word names (a Strategy is an Action card: carddb)
+_SOURCE_TYPES = {"Strategy": "action", "Spell": "spell", "Holding": "holding", "Item": "item", "Follower": "follower",
+                 "Personality": "personality", "Stronghold": "stronghold"}
+
+
+#: the words "a X action" may name: designators of the card pool's abilities ("a Political action", "a Recon
+#: action") and of the rulebook's Kharmic action ("a Kharmic action"); other words ("an Honor action") are not
+#: read
+_ACTION_KINDS = frozenset({"Battle", "Open", "Limited", "Political", "Interrupt", "Engage", "Dynasty", "Iaijutsu",
+                           "Tireless", "Ninja", "Absent", "Home", "Favor", "Maho", "Kiho", "Economic", "Recon", "Jade",
+                           "Siege", "Tactical", "Virtue", "Kolat", "Kharmic", "Air", "Earth", "Fire", "Water", "Void",
+                           "Thunder"})
+
+
+def _action_words(words: str) -> tuple[str, str, str] | None:
+    """"a Kharmic action" -> ("Kharmic", "", ""); "an action from a Political Strategy" -> ("", "Political",
+    "action"); "an action" -> ("", "", ""); None for other words ("an action that targeted ...")."""
+    m = _ACTION.fullmatch(words.strip())
+    if m is None or any(w and w not in _ACTION_KINDS for w in (m.group(1), m.group(2))):
+        return None
+    return m.group(1) or "", m.group(2) or "", _SOURCE_TYPES.get(m.group(3) or "", "")
+
+
+def _action_fits(entry: dict, found: tuple[str, str, str]) -> bool:
+    """Does a resolved action fit "a Kharmic action" / "an action from a Political Strategy"? A word before
+    "action" or before the card's type is one of the action's designators ("Political Battle:"; the
+    rulebook's "Kharmic Repeatable Limited" action, Comprehensive Rules "Kharmic"), as the record kept them
+    when it resolved -- not a keyword of its card (a Strategy with the Kharmic keyword does not make its
+    actions Kharmic ones)."""
+    word, card_word, card_type = found
+    if card_type and entry.get("type") != card_type:
+        return False
+    words = {k.casefold() for k in entry.get("kinds") or ()}
+    return all(not w or w.casefold() in words for w in (word, card_word))
 
 
 #: "one of your Magistrates", "one of your Personalities"
@@ -362,6 +424,20 @@ def test(test: str, args: tuple, *, pos, actor: str, subject) -> bool | None:
     if test in ("did", "did-not") and args[:2] == ("you", "given"):
         name = _tokens(args[2]).casefold()
         hit = any(e["verb"] == "token-given" and e["by"] == actor and e["token"].casefold() == name for e in record)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[1:3] == ("entered", "play") and _another_of_yours(args[0]) is not None:
+        # a card of the kind that entered play this turn under the player's control, other than this card (its
+        # keywords as it is now: a card's printed keywords name its kind)
+        from .conditions import _matches
+
+        found, this = _another_of_yours(args[0]), subject("this card")
+        hit = any(e["verb"] == "enters-play" and e["controller"] == actor and (this is None or e["uid"] != this.uid)
+                  and (c := pos.copies.get(e["uid"])) is not None and _matches(pos, c, found) for e in record)
+        return (not hit) if test == "did-not" else hit
+    if test in ("did", "did-not") and args[0] == "you" and args[1] in _TOOK:
+        # the player's own actions that resolved in the period (the game's own ones too: Equip, Lobby ...)
+        found = _action_words(args[2])
+        hit = any(e["verb"] == "action-resolves" and e["by"] == actor and _action_fits(e, found) for e in record)
         return (not hit) if test == "did-not" else hit
     if test in ("did", "did-not") and args[1] == "played":
         title = _another_titled(args[2]).casefold()

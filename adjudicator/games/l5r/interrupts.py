@@ -575,10 +575,30 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
     if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
         return None
     nouns = spec.card_types[0].split("|")
-    whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice")]
-    rest = [s for s in spec.states if s not in whose]
+    from .possessive import owner_target
+
+    from .states import checked
+
+    if spec.states[:1] == ("of-target",) and owner_target(spec) is not None \
+            and all(checked(s) for s in owner_target(spec).states):
+        # "Negate your target Commander's movement from the action's effects": the target chosen for it
+        # (possessive.py); the owner's own words are its target's
+        from .possessive import extra_states
+
+        spec = replace(spec, states=("of-target", *extra_states(spec)))
+    whose = [s for s in spec.states if s in (*_WHOSE, "of-it", "of-choice", "of-target")]
+    rest = [s for s in spec.states if s not in whose and s != "either"]  # ("either": read by _chosen_nouns)
+    if reacting and whose == ["of-choice"] and len(rest) == 2 and _OF_THE.match(rest[0]) and rest[1] in _FROM_ACTION:
+        return "of-it", nouns  # "the destruction of the Personality from the action's effects": the trigger's card
+    if not reacting and whose == ["of-target"] and rest == [_INTO_ARMY] and nouns == ["movement"]:
+        return "of-target", nouns  # "Negate the movement into an attacking army of a target Personality" (stops)
     if not all(n in _NOUNS for n in nouns) or len(whose) != 1 or len(rest) != 1 or rest[0] not in _FROM_ACTION:
         return None
+    if whose[0] == "of-choice" and not reacting:
+        from .possessive import titled_owner
+
+        if titled_owner(spec) is not None:
+            return "of-titled", nouns  # "Negate The Crimson Mountain Oni's movement": this card, by its title
     if whose[0] in ("of-it", "of-choice") and not reacting:
         return None  # (an Interrupt's "his": a card named before it, not read here)
     if whose[0] == "of-choice" and not _TRIGGER_CARD.match(spec.text):
@@ -586,8 +606,32 @@ def _change_negation(clause, reacting: bool = False) -> tuple | None:
     return ("of-it" if whose[0] == "of-choice" else whose[0]), nouns
 
 
+#: "the movement into an attacking army of …": only a move into the Attacker's army (stops)
+_INTO_ARMY = "movement-into:army-attacking"
+
+#: "of the Personality from the action's effects": the card the Reaction's trigger names
+_OF_THE = re.compile(r"^of:the (?:card|Personality|Follower|attachment|target) from (?:the action's effects|the action)$")
+
 #: "Negate the action's effects on this card": every change the action would make to it
 _ON_CARD = ("this card", "this Follower", "this Personality")
+
+
+#: "Negate the destruction of your Followers from its effects": every card of that type of the
+#: Reaction's player, from the action the Reaction answers (the grammar keeps "of:<whose> from its effects")
+_OF_YOURS = re.compile(r"^of:your (Followers|Personalities) from (?:its|the action's) effects$")
+
+
+def _yours_negation(clause) -> tuple | None:
+    """(card type, nouns) of "Negate the destruction of your Followers from its effects", or None."""
+    spec = clause.target
+    if clause.kind != "negate" or spec is None or spec.ref != "possessed" or len(spec.card_types) != 1:
+        return None
+    states = [s for s in spec.states if s != "of-choice"]
+    nouns = spec.card_types[0].split("|")
+    if len(states) != 2 or not all(n in _NOUNS for n in nouns) or states[1] not in ("from:its effects", "from-action"):
+        return None
+    m = _OF_YOURS.match(states[0])
+    return ({"Followers": "follower", "Personalities": "personality"}[m.group(1)], nouns) if m else None
 
 
 def _effects_on(clause) -> bool:
@@ -722,11 +766,32 @@ def _redirect(ability, clause) -> bool:
     if clause.kind != "redirect-target" or spec is None or "if legal" not in clause.text:
         return False
     if ability.kind == "reaction":
-        return _would_target(ability.trigger) is not None and spec.ref == "this"
+        return _would_target(ability.trigger) is not None and (spec.ref == "this" or _self_pronoun(ability, clause)
+                                                               or _another_of_yours(spec))
     index = ability.effects.index(clause) if clause in ability.effects else -1
     earlier = ability.effects[index - 1] if index > 0 else None
     return spec.ref == "it" and len(clause.values) == 1 and isinstance(earlier, Effect) \
         and earlier.kind == "target" and earlier.target is not None and earlier.target.ref == "target"
+
+
+def _another_of_yours(spec) -> bool:
+    """"The action targets another of your cards instead": a card of the Reaction's player, named with
+    ``paying``, not the one the action would target."""
+    return spec is not None and spec.ref == "choice" and (spec.text or "").strip().lower() == "another of your cards" \
+        and tuple(spec.card_types) == ("card",) and not spec.states and not spec.keywords and not spec.tests \
+        and spec.zone is None
+
+
+def _self_pronoun(ability, clause) -> bool:
+    """"Bow Sansesuke: The action targets him instead": "him" after a cost naming only this card
+    (the card the trigger names is no noun of the Reaction's own text before it)."""
+    spec = clause.target
+    if spec is None or spec.ref != "it" or (spec.text or "").strip().lower() not in ("him", "her", "it"):
+        return False
+    index = ability.effects.index(clause) if clause in ability.effects else -1
+    earlier = [c for c in (*ability.costs, *ability.effects[:max(index, 0)])
+               if isinstance(c, Effect) and c.target is not None and c.target.ref not in ("you", "opponent")]
+    return bool(earlier) and all(c.target.ref == "this" for c in earlier)
 
 
 def action_clause(ability, clause) -> bool:
@@ -747,7 +812,8 @@ def action_clause(ability, clause) -> bool:
 
             if not _named_before(ability, clause):
                 return False  # "choose your performing Personality: Negate his movement": no card bound
-        return negation is not None or _effects_on(clause) or _all_effects(clause)
+        return negation is not None or _effects_on(clause) or _all_effects(clause) \
+            or _yours_negation(clause) is not None
     return _whole_action(clause) or _change_negation(clause) is not None or _attack_negation(clause) is not None \
         or _strength_of(ability, clause) is not None or _no_moving(ability, clause) or _stat_negation(clause) is not None
 
@@ -766,9 +832,16 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     if _negates_remaining(clause) and _remaining_trigger(ability.trigger) is not None:
         entry.update(kind="negate-remaining", read=_remaining_trigger(ability.trigger), player=ctx.actor, **{"from": None})
     elif _redirect(ability, clause):
-        new = source if clause.target.ref == "this" else next(
+        new = source if clause.target.ref == "this" or reacting and _self_pronoun(ability, clause) else next(
             (c for c in bind.last if not isinstance(c, str)), None)
         old = [c.uid for c in bind.last if not isinstance(c, str)] if reacting else None
+        if reacting and _another_of_yours(clause.target):  # "another of your cards": named with 'paying'
+            from .procedure import _paying_choice
+
+            new = _paying_choice(ctx, source, clause, replace(clause.target, owner="you"), False)[0]
+            if new.uid in (old or ()):
+                ctx.reject("L5R-ACT-TARGET", f"'{clause.text}': {new.show()} is the card the action would target, "
+                           "not another")
         if new is None:
             ctx.step("effect", f"{clause.text}: no change (no card to target instead)", CHANGE)
             return True
@@ -802,12 +875,38 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
         cards = [source]
         if whose == "of-attached":
             cards = [c for c in [_bearer(pos, source)] if c is not None]
+        elif whose == "of-target":
+            from .possessive import owner_cards
+
+            cards = owner_cards(bind, clause.target) or []
+        elif whose == "of-titled":
+            from .possessive import titled_owner
+
+            title = titled_owner(clause.target)
+            if title.lower() != source.name.lower():  # another card's title: which one, the engine does not look up
+                ctx.reject(CHANGE, f"'{clause.text}': {title} is not {source.name}, and the engine does not look "
+                           "up other cards by title")
+        elif whose == "of-it" and reacting and _targeting(ability.trigger) is not None \
+                and not clause.target.text.lower().startswith(("his ", "her ", "its ", "either his ", "either her ",
+                                                               "either its ")):
+            # "of the target", "the Personality's": the card the trigger names, whatever a cost named since
+            cards = [c for c in reaction_subject(pos, source, ability) if not isinstance(c, str)]
         elif whose == "of-it":
             cards = [c for c in bind.last if not isinstance(c, str)]
         if not cards:
             ctx.step("effect", f"{clause.text}: no change (no card to negate it for)", CHANGE)
             return True
+        if "either" in clause.target.states:  # "Negate either his movement or straightening": the player's choice
+            nouns = _chosen_nouns(ctx, clause, nouns)
         entry.update(kind="negate-change", cards=[c.uid for c in cards],
+                     kinds=sorted({k for n in nouns for k in CHANGES[n]}))
+        if _INTO_ARMY in clause.target.states:
+            entry["into"] = "attacking"
+    elif reacting and _yours_negation(clause) is not None:  # "Negate the destruction of your Followers from its effects"
+        kind, nouns = _yours_negation(clause)
+        from .effects_negate import CHANGES
+
+        entry.update(kind="negate-change", cards=None, types=[kind], owner=ctx.actor,
                      kinds=sorted({k for n in nouns for k in CHANGES[n]}))
     elif _no_moving(ability, clause):
         entry.update(kind="negate-change", cards=None, types=["personality"],
@@ -823,6 +922,16 @@ def change(ctx: Context, source: Copy, ability, index: int, clause, bind) -> boo
     rec["changes"].append(entry)
     ctx.step("effect", f"{clause.text}: a change to {rec['what']}, made as it resolves", CHANGE)
     return True
+
+
+def _chosen_nouns(ctx: Context, clause, nouns: list) -> list:
+    """"Negate either his movement or straightening": the one change the acting player names with
+    ``choosing`` (L5R-ACT-EFFECT: the player resolving the effect makes its choices)."""
+    said = str(ctx.game.choice_of(ctx.position) or "").strip().lower()
+    if said not in nouns:
+        ctx.reject("L5R-ACT-EFFECT", f"'{clause.text}': the acting player chooses which -- say "
+                   + " or ".join(f"'choosing {n}'" for n in nouns))
+    return [said]
 
 
 def _bearer(pos: Position, source: Copy) -> Copy | None:
@@ -841,9 +950,23 @@ def stops(pos: Position, copy: Copy, kind: str, source: str | None) -> str | Non
     for entry in rec["changes"]:
         if entry.get("kind") != "negate-change" or kind not in entry["kinds"] and entry["kinds"] != ["*"]:
             continue
+        if entry.get("owner") is not None and copy.controller != entry["owner"]:
+            continue  # ("your Followers": the Reaction's player's)
+        if entry.get("into") == "attacking" and not _into_attacking_army(pos, copy, kind):
+            continue  # ("the movement into an attacking army": a move of an Attacker's card to a battlefield)
         if entry["cards"] is None and copy.card.type in entry["types"] or copy.uid in (entry["cards"] or ()):
             return f"negated by {entry['by']} ({entry['text']})"
     return None
+
+
+def _into_attacking_army(pos: Position, copy: Copy, kind: str) -> bool:
+    """Would this move put ``copy`` into an attacking army: an Attacker's card moved to a battlefield in
+    the Attack phase (the Attacker's units at a battlefield are the attacking army, L5R-ATTACK)?"""
+    if pos.timing.phase != "attack" or copy.controller != pos.timing.active:
+        return False
+    if kind == "move-to-location":
+        return str(pos.memo.get("_choosing") or "").strip().lower() not in ("", "home")
+    return kind == "move-to-battle"
 
 
 #: the Honor changes an action's effects make to a player, and which way each goes
@@ -938,8 +1061,8 @@ def _without(ability, drop: list[int]):
 _TARGETING = re.compile(
     r"^after (another player's|an?) (?:(Battle|Political|Limited|Open|Iaijutsu|Fear) )?action targets "
     r"(a card in this unit|this Personality|this card|this Follower|"
-    r"(?:one or more of your|one of your|your) (?:(performing|defending) )?(?:([A-Z][a-z]+) )?"
-    r"(Personality|Personalities|Follower|Followers|[A-Z][a-z]+))"
+    r"(?:one or more of your|one of your|your)(?: other)? (?:(performing|defending) )?(?:([A-Z][a-z]+(?: Clan)?) )?"
+    r"(Personality|Personalities|Follower|Followers|attachments?|[A-Z][a-z]+))"
     r"(?: at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield))?$")
 #: "When another player's action would target one of your Shugenja at Ezuno's location", "When another
 #: player would target a Magistrate at Wakui's battlefield with an action"
@@ -948,6 +1071,9 @@ _WOULD_TARGET = re.compile(
     r"(another player) would target) "
     r"(?:(?:one of your|your) ([A-Z][a-z]+)|an? ([A-Z][a-z]+))"
     r" at [A-Z][\w'-]*(?: [A-Z][\w'-]*)*'s (location|battlefield)( with an action)?$")
+#: "When a Battle action would target a card in this unit"
+_WOULD_TARGET_UNIT = re.compile(r"^when (another player's|an?) (?:(Battle|Political|Limited|Open) )?action would target "
+                                r"a card in this unit$")
 #: "After another player targets this Personality with an action"
 _TARGETS_WITH = re.compile(r"^after (another player|a player) targets (this Personality|this card) with an action$")
 #: "After another player's Battle action targets Sawaki", "After another player targets The Dark Naga with
@@ -988,11 +1114,13 @@ def _targeting(trigger) -> dict | None:
         read["what"] = "self"
     else:
         read["what"] = "yours"
+        read["other"] = " other " in what  # "one of your other Personalities": not this card
         read["state"] = state
         read["keywords"] = [keyword] if keyword else []
-        singular = {"Personalities": "Personality", "Followers": "Follower"}.get(noun, noun)
-        if singular in ("Personality", "Follower"):
-            read["type"] = singular.lower()
+        singular = {"Personalities": "Personality", "Followers": "Follower",
+                    "attachments": "attachment"}.get(noun, noun)
+        if singular in ("Personality", "Follower", "attachment"):
+            read["type"] = singular.lower()  # ("one of your attachments": a card attached to another, _fitting)
         else:
             read["keywords"].append(singular)
             read["type"] = None
@@ -1036,6 +1164,10 @@ def _would_target(trigger) -> dict | None:
     """"When … would target …" of a redirecting Reaction, read from its words, or None."""
     if trigger is None or trigger.timing != "when" or trigger.event.split(";")[0] != "action-would-target":
         return None
+    unit = _WOULD_TARGET_UNIT.match(" ".join((trigger.text or "").split()))
+    if unit is not None:  # a card in this card's unit (_fitting)
+        return {"by": "opponent" if unit.group(1).startswith("another") else "any", "kind": unit.group(2),
+                "what": "unit", "near": None}
     m = _WOULD_TARGET.match(" ".join((trigger.text or "").split()))
     if m is None or bool(m.group(3)) != bool(m.group(7)):
         return None  # ("another player would target … with an action": both halves, or neither)
@@ -1103,7 +1235,12 @@ def _fitting(pos: Position, source: Copy, read: dict, rec: dict) -> list:
     for c in targets:
         if c.controller != source.controller and not read.get("anyone's"):
             continue
-        if read["type"] and c.card.type != read["type"]:
+        if read.get("other") and c.uid == source.uid:
+            continue
+        if read["type"] == "attachment":
+            if c.attached_to is None:
+                continue
+        elif read["type"] and c.card.type != read["type"]:
             continue
         if read["type"] is None and c.card.type not in ("personality", "follower"):
             continue

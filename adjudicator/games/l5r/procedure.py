@@ -17,6 +17,8 @@ from . import amounts, conditions, delayed, triggers
 from . import duels
 from . import effects_negate as negation
 from . import interrupts  # the Interrupt step of an action (game.py, turn.py reach it through here)
+from . import effects_restrictions as restrictions  # "Your Stronghold's abilities have Tireless"
+from . import possessive  # targets named through their owner ("your target Personality's unit")
 from .ability import _NUMBER_WORDS  # "one" .. "five", the words the grammar reads as numbers
 from .continuous import plural_possessive
 from .costs import equips_for_x, purchases
@@ -49,6 +51,8 @@ from .effects_engine import (
     unit_ref,
 )
 from .states import compare
+from .states import (COMPARED_RE, EXTREME_RE, GROUP_STATES, group_failure, group_total, group_total_failure,
+                     keyword_either, pile_named)
 from .states import fits as state_fits
 from .triggers_events import raise_event
 
@@ -79,6 +83,8 @@ def check_conditions(ctx: Context, source: Copy, ability: Ability, *, from_hand:
         ctx.reject("L5R-ACT-COND", f"{source.show()} has no action here to take: "
                    f"'{ability.text}' is not a Limited, Open, Battle or Reaction ability")
     open_window = triggers.window(pos)
+    banned = restrictions.action_banned(game, pos, actor, ability)  # "The Attacker may not take Engage actions …"
+    game.need(banned is None, "L5R-ACT-COND", f"{actor} may not take this action now ({banned})")
     # an action paused at its Interrupt step admits only Interrupts (interrupts.py)
     if interrupts.check_conditions(ctx, source, ability, from_hand=from_hand):
         return _common_source_checks(ctx, source, ability, from_hand=from_hand)
@@ -155,6 +161,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         # "Tireless actions may be taken while bowed" (the cards' own reminder text)
         even_if_bowed = "Tireless" in ability.designators or any(
             c.kind == "even-if" and "bowed" in c.text for c in ability.conditions)
+        even_if_bowed = even_if_bowed or restrictions.stronghold_lift(game, pos, source, "tireless") is not None
         game.need("bowed" not in source.flags or even_if_bowed, "L5R-ACT-COND.1",
                   f"{source.show()} is bowed, and abilities of bowed cards cannot be used")
         unusable = negation.unusable(game, pos, source)  # "Its abilities may not be used" (effects_negate)
@@ -163,6 +170,10 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
 
         lost = without_abilities(game, pos, source)
         game.need(lost is None, "L5R-ACT-COND", f"{source.show()} has no abilities ({lost})")
+        from .effects_engine import ability_removed  # "Remove an ability from a target Holding"
+
+        game.need(not ability_removed(pos, source, ability), "L5R-ACT-COND",
+                  f"an effect removed this ability from {source.show()}")
     for cond in ability.conditions:  # the limits block's own tests ("If you control no Personalities")
         if not cond.kind.startswith(("effect-", "cost-unless:")) and cond.kind != "even-if":
             verdict = conditions.evaluate(cond, game=game, pos=pos, actor=actor, source=source,
@@ -176,6 +187,7 @@ def _common_source_checks(ctx: Context, source: Copy, ability: Ability, *, from_
         from .effects_engine import extra_uses
 
         times += extra_uses(pos, source)
+        times += restrictions.stronghold_lift(ctx.game, pos, source, "twice") is not None  # (effects_restrictions)
     used = pos.memo.get(scope, []).count(key)
     if (not from_hand or scope == "game:used") and used >= times and ability.limit not in UNLIMITED:
         ctx.reject("L5R-ACT-COND.3", f"{source.show()} has already used this ability {words} "
@@ -236,6 +248,9 @@ class Bindings:
         #: the cards an "Attach it to …, paying …" clause names, paid for and attached by the
         #: attach-to clause after it (costs.pay_for_effect)
         self.attaching: list[Copy] = []
+        #: the cards chosen or targeted as its performer ("your performing Personality"): who performed
+        #: an action taken from the hand ("a Personality who performed it": states.performers)
+        self.performing: list[Copy] = []
         #: the X paid for a "Pay X Gold" cost ("Pay X Gold: Equip …": the Gold cost it must match)
         self.x_paid: int | None = None
         #: the players "Choose a player" picked ("… who gains or loses 2 Honor": who); kept apart
@@ -265,10 +280,14 @@ def target_specs(ability: Ability) -> list[TargetSpec]:
     for clause in (*ability.costs, *ability.effects):
         if not isinstance(clause, Effect) or _alternative_branch(ability, clause):
             continue  # "Fear 2, or Fear 3 if …": one attack, one target (the branch shares it)
+        if amounts.names_no_card(clause):
+            continue  # "equal to the difference": a gap between values, no card to target (amounts.py)
         if clause.target is not None and clause.target.ref == "target":
             if any(s is clause.target for s in specs):
                 continue  # "challenges a target Personality, who may refuse": one noun phrase, one target
             specs.append(clause.target)
+        elif possessive.owner_target(clause.target) is not None:  # "your target Personality's unit" (possessive.py)
+            specs.append(possessive.owner_target(clause.target))
         elif clause.kind in MILITARY and (clause.target is None or clause.stat is not None):
             # "Ranged Attack equal to this Shugenja's Chi": the card named gives the strength (amounts.py)
             specs.append(MILITARY[clause.kind])
@@ -332,6 +351,10 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
     for n, spec in enumerate(specs):
         chosen = []
         tested = tested_spec(ability, spec)  # ("Fear 2 that may target a Personality with Followers")
+        compared = _compared(ability, spec)  # "with lower Chi than your Personality" (states.compared_with)
+        # ("controlled by the same player": the cards chosen together, checked once all are: states.py)
+        later = (compared[2] if compared is not None else frozenset()) | {
+            s for s in spec.states if s in GROUP_STATES or group_total(spec, s)}
         # "target one or more Personalities": every named card up to those the later targets need
         room = spec.count if at_least(spec) is None else len(named) - i - sum(s.count for s in specs[n + 1:])
         for _ in range(room):
@@ -341,8 +364,8 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
                 chosen.append(_target_player(ctx, named[i], spec))
                 i += 1
                 continue
-            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested) is None, purpose="target")
-            why = target_ok(ctx, copy, tested) or negation.untargetable(ctx, source, ability, copy, spec)
+            copy = ctx.card(named[i], where=lambda c: target_ok(ctx, c, tested, later=later) is None, purpose="target")
+            why = target_ok(ctx, copy, tested, later=later) or negation.untargetable(ctx, source, ability, copy, spec)
             if why:
                 ctx.reject("L5R-ACT-TARGET", f"{copy.show()} cannot be targeted as {describe_spec(tested)}: {why}")
             from .states import lifts_location  # ("at any location": the text's exception, L5R-LOCATION.6)
@@ -358,7 +381,16 @@ def choose_targets(ctx: Context, source: Copy, ability: Ability, bind: Bindings)
             ctx.reject("L5R-ACT-TARGET", f"{source.show()} needs at least {fewest} target(s) as "
                        f"{describe_spec(spec)}; {len(chosen)} named")
         bind.targets[id(spec)] = chosen
-        if spec.zone is not None:
+        if "performing" in spec.states:
+            bind.performing.extend(c for c in chosen if not isinstance(c, str))
+        together = group_failure(ctx.position, spec, chosen) if set(spec.states) & set(GROUP_STATES) else None
+        together = together or group_total_failure(ctx.game, ctx.position, source, spec, chosen)
+        if together:
+            ctx.reject("L5R-ACT-TARGET", f"{' and '.join(c.show() for c in chosen)} cannot be targeted as "
+                       f"{describe_spec(spec)}: {together}")
+        if compared is not None and compared[1].target.ref == "target":  # an earlier target: chosen already
+            _check_compared(ctx, spec, chosen, bind.targets.get(id(compared[1].target), []))
+        if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)
             bind.zoned.update(c.uid for c in chosen)
         bind.last = chosen or bind.last
 
@@ -391,8 +423,8 @@ def at_least(spec: TargetSpec | None) -> int | None:
     is read: two would not say which named card is whose."""
     if spec is None or spec.ref not in ("target", "choice") or spec.up_to or spec.count != 1:
         return None
-    if any(s.startswith("cmp:total") for s in spec.states):
-        return None  # "one or more Followers with total Force ...": their Force added up, not read
+    if any(s.startswith("cmp:total") and not (group_total(spec, s) or COMPARED_RE.match(s)) for s in spec.states):
+        return None  # ("one or more Followers with total Force ...": their Force added up, choose_targets)
     found = _AT_LEAST.match(spec.text or "")
     return _NUMBER_WORDS[found.group(1).lower()] if found else None
 
@@ -428,13 +460,33 @@ def _check_location(ctx: Context, ability: Ability, copy: Copy) -> None:
                    "cards in units must be there to be targets of a Battle action")
 
 
-STATE_WORDS = {"in-current-army": "in the current enemy army", "without-followers": "without Followers",
+STATE_WORDS = {"performed:it": "the one who performed the action it answers", "no-attachments": "without attachments",
+               "in-current-army": "in the current enemy army", "without-followers": "without Followers",
                "unbowed": "unbowed", "honorable": "honorable"}
 
 
+#: zones whose cards are in play (effects.in_play: its attachments share their host's zone)
+_PLAY_ZONES = ("home", "stronghold")
+
+
+def _in_play_zone(zone: str) -> bool:
+    return zone in _PLAY_ZONES or zone.startswith(("battlefield", "terrain "))
+
+
 def zone_matches(zone: str, named: str) -> bool:
-    """"your discard pile" names either discard pile; "deck" either deck."""
+    """"your discard pile" names either discard pile; "deck" either deck; "out of play" every area
+    not in play (hand, decks, discard piles, provinces: Comprehensive Rules, "In Play and Out of
+    Play"), "in or out of play" any of them or play itself, "in your discard pile or in play" either --
+    never a card removed from the game, nor one being played."""
     if zone == named:
+        return True
+    if named in ("out-of-play", "in-or-out-of-play", "play|discard"):
+        if zone in ("removed", "announced"):
+            return False
+        if named == "out-of-play":
+            return not _in_play_zone(zone)
+        if named == "play|discard":
+            return _in_play_zone(zone) or zone.endswith("discard")
         return True
     if "|" in named and "play" not in named.split("|"):  # "in your hand or discard pile": either one
         return any(zone_matches(zone, one) for one in named.split("|"))
@@ -458,13 +510,18 @@ def _zone_owner(text: str) -> str | None:
     return None
 
 
-def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
-    """Why ``copy`` does not fit ``spec``, or None when it does."""
+def target_ok(ctx: Context, copy: Copy, spec: TargetSpec, *, later: frozenset = frozenset()) -> str | None:
+    """Why ``copy`` does not fit ``spec``, or None when it does. ``later``: describing words checked
+    once the card they compare with is known (states.compared_with: :func:`_check_compared`)."""
     pos, actor = ctx.position, ctx.actor
-    if spec.zone is None and not in_play(pos, copy):
+    if spec.zone is None and pile_named(spec) and not in_play(pos, copy):
+        pass  # "your dead Personality": in a discard pile, which its describing word names (states.py)
+    elif spec.zone is None and not in_play(pos, copy):
         return f"it is not in play ({copy.zone}); targets must normally be in play"
     if spec.zone is not None and not zone_matches(copy.zone, spec.zone):
-        return f"it is not in the {spec.zone}"
+        where = {"out-of-play": "an area out of play", "in-or-out-of-play": "play or an area out of play",
+                 "play|discard": "play or a discard pile"}.get(spec.zone, f"the {spec.zone}")
+        return f"it is not in {where}"
     if spec.zone is not None:  # "in your discard pile": the grammar keeps the zone, not whose it is
         whose = _zone_owner(spec.text)
         if whose == "you" and copy.zone_owner != actor:
@@ -486,6 +543,23 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
             return f"it lacks the {kw} keyword"
     source = pos.copies.get(pos.memo.get("_source", -1))
     for state in spec.states:
+        if state in later:
+            continue
+        if EXTREME_RE.match(state):  # "with the lowest Personal Honor at this battlefield" (states.py)
+            why = _extreme(ctx, copy, spec, state)
+            if why:
+                return why
+            continue
+        either = keyword_either(spec, state)  # "with Shadowlands or without attachments" (states.py)
+        if either is not None:
+            fits = [pos.has_keyword(copy, p[len("keyword:"):]) if p.startswith("keyword:")
+                    else state_fits(ctx.game, pos, source, copy, p) for p in either]
+            if not any(f is True for f in fits):
+                if any(f is None for f in fits):
+                    return f"the engine cannot check whether it is {STATE_WORDS.get(state, state)}"
+                return "it is not " + " nor ".join(p[len("keyword:"):] if p.startswith("keyword:")
+                                                  else STATE_WORDS.get(p, p) for p in either)
+            continue
         fit = state_fits(ctx.game, pos, source, copy, state)
         if fit is None:
             return f"the engine cannot check whether it is {STATE_WORDS.get(state, state)}"
@@ -505,6 +579,77 @@ def target_ok(ctx: Context, copy: Copy, spec: TargetSpec) -> str | None:
     return None
 
 
+
+
+def _extreme(ctx: Context, copy: Copy, spec: TargetSpec, state: str) -> str | None:
+    """"a target Personality with the lowest Personal Honor at this battlefield": the rivals are the
+    other cards fitting the rest of the description (whether or not they could be targeted);
+    a tie fits, the player choosing among them."""
+    from dataclasses import replace as _with
+
+    from .states import _value, extreme_failure
+
+    pos = ctx.position
+    rest = _with(spec, states=tuple(s for s in spec.states if s != state))
+    rivals = [c for c in pos.all_copies() if c.uid != copy.uid
+              and target_ok(ctx, c, rest) in (None, "it cannot be targeted")]
+    return extreme_failure(pos, copy, state, lambda c, stat: _value(ctx.game, pos, c, stat), rivals)
+
+
+def _compared(ability: Ability, spec: TargetSpec):
+    """(the clause whose target ``spec`` is, the clause naming the card its comparisons are made
+    with, the describing words those comparisons are) -- or None (states.compared_with)."""
+    from .states import COMPARED_RE, compared_with
+
+    clause = next((c for c in (*ability.costs, *ability.effects) if getattr(c, "target", None) is spec), None)
+    named = compared_with(ability, clause) if clause is not None else None
+    if named is None:
+        return None
+    return clause, named, frozenset(s for s in spec.states if COMPARED_RE.match(s))
+
+
+def _still_compared(ctx: Context, ability: Ability, clause: Effect, targets: list, bind: Bindings) -> list:
+    """"Discard a card to bow a target enemy card with Force equal to or lower than the discarded card's
+    Focus Value": the target is compared, as this effect resolves, with the card the effect just before
+    acted on; a target that does not fit is not affected (L5R-ACT-EFFECT, L5R-ACT-TARGET)."""
+    from .states import compared_failure
+
+    compared = _compared(ability, clause.target)
+    if compared is None or compared[1] not in ability.effects or compared[1].target.ref != "choice":
+        return targets
+    named = [c for c in bind.recent if not isinstance(c, str)]
+    if len(named) != 1:
+        ctx.step("effect", f"{clause.text}: no change (no card was named for the comparison)", "L5R-ACT-EFFECT")
+        return []
+    kept = []
+    for card in targets:
+        failed = None if isinstance(card, str) else compared_failure(ctx.game, ctx.position, clause.target, [card],
+                                                                     named[0])
+        if failed:
+            ctx.step("effect", f"{clause.text}: no change to {failed[0]}, which does not fit "
+                     f"'{describe_spec(clause.target)}': {failed[1]}", "L5R-ACT-EFFECT", "L5R-ACT-TARGET")
+            continue
+        kept.append(card)
+    return kept
+
+
+def _check_compared(ctx: Context, spec: TargetSpec, chosen: list, named: list) -> None:
+    """The cards chosen as ``spec`` against the card its comparison names ("with equal or lower Chi than
+    your Personality"): a target must fit its whole description (L5R-ACT-TARGET)."""
+    from .states import compared_failure
+
+    cards = [c for c in chosen if not isinstance(c, str)]
+    other = [c for c in named if not isinstance(c, str)]
+    if not cards:
+        return
+    if len(other) != 1:
+        ctx.reject("L5R-ACT-TARGET", f"{describe_spec(spec)} is compared with a card the action names before it, "
+                   "and none was named")
+    failed = compared_failure(ctx.game, ctx.position, spec, cards, other[0])
+    if failed:
+        ctx.reject("L5R-ACT-TARGET", f"{failed[0]} cannot be targeted as {describe_spec(spec)}: {failed[1]}")
+    ctx.step("target", f"{' and '.join(c.name for c in cards)} fit{'s' if len(cards) == 1 else ''} "
+             f"'{describe_spec(spec)}', compared with {other[0].name}", "L5R-ACT-TARGET")
 
 
 def subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_cost: bool) -> list:
@@ -546,6 +691,10 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
                     and in_play(ctx.position, c)]
     if clause.kind == "reuse-ability" and spec is not None and spec.ref == "possessed":
         return [c for c in bind.last if not isinstance(c, str)]  # "its abilities": the card named before
+    if (owned := possessive.subjects(ctx, clause, bind)) is not None:  # "a target Holding's abilities" (possessive.py)
+        return owned
+    if (favor := possessive.favor_subject(ctx, clause)) is not None:  # "Discard the Imperial Favor" (possessive.py)
+        return favor
     unit = unit_ref(spec)
     if unit is not None:  # "his unit", "this unit": every card in it (effects_engine.unit_cards)
         if unit == "this":
@@ -562,6 +711,8 @@ def _subjects(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, as_
     if spec.ref == "target":
         found = bind.targets.get(id(spec), [])
         return found
+    if (them := possessive.plural_targets(bind, spec)) is not None:  # "Target X and Y: Move them" (possessive.py)
+        return them
     if spec.ref == "it":
         return list(bind.last)
     if spec.ref == "created":
@@ -688,7 +839,9 @@ def choose_card(ctx: Context, source: Copy, clause: Effect, bind: Bindings, *, i
                  "L5R-ACT-EFFECT" if in_effects else "L5R-ACT-TARGET")
     bind.last = bind.recent = chosen
     bind.chosen.extend(chosen)
-    if spec.zone is not None:
+    if "performing" in spec.states:
+        bind.performing.extend(chosen)
+    if spec.zone is not None or pile_named(spec):  # ("your dead Personality": in a discard pile)
         bind.zoned.update(c.uid for c in chosen)
 
 
@@ -703,6 +856,7 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
     if gold_cost:
         game.pay_gold(ctx, gold_cost, f"{source.name}'s gold cost", leave_rest=leave)
     costs = list(ability.costs)
+    chosen_for: dict = {}  # id of a "Choose ..." clause -> the cards chosen for it
     for index, clause in enumerate(costs):
         if isinstance(clause, Unparsed):
             ctx.reject("L5R-ACT-COST", f"the engine cannot pay the cost '{clause.text}' (not understood)")
@@ -728,8 +882,12 @@ def pay_costs(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, g
         if clause.kind in ("target", "choose"):  # a targeting phrase, chosen already: not a cost
             if clause.target is not None and clause.target.ref == "target":
                 bind.last = bind.targets.get(id(clause.target), bind.last)
+                compared = _compared(ability, clause.target)  # "… than your Duelist's Chi": the card chosen
+                if compared is not None and compared[1].kind == "choose":
+                    _check_compared(ctx, clause.target, bind.last, chosen_for.get(id(compared[1]), []))
             elif chosen_card(clause):  # "Choose your performing Personality": "him" after it is that card
                 choose_card(ctx, source, clause, bind, in_effects=False)
+                chosen_for[id(clause)] = list(bind.last)
             continue
         targets = subjects(ctx, source, clause, bind, as_cost=True)
         if _cost_excused(ctx, source, ability, index, clause, targets, bind):
@@ -853,6 +1011,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
             delayed.register(ctx, source, ability, index, later, clause, bind)
             continue
         if clause.kind in ("target", "choose"):
+            if clause.kind == "target" and clause.target is not None and clause.target.ref == "target":
+                bind.last = bind.targets.get(id(clause.target)) or bind.last  # "… target an enemy card. Destroy the targeted card"
             if chosen_card(clause):  # "Choose a Kiho Strategy in your discard pile. Put it into your hand."
                 choose_card(ctx, source, clause, bind, in_effects=True)
             elif clause.kind == "choose" and player_spec(clause.target):  # "choose a player, who gains …"
@@ -902,13 +1062,18 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
                 ctx.step("effect", f"create {created.name} ({created.card.type}) in play", "L5R-ACT-EFFECT")
             continue
         if clause.kind == "refill":  # "Discard it. Refill the province face-up." (effects_cards)
-            from .effects_cards import refill_applies, refill_face_up
+            from .effects_cards import entered_refill_applies, refill_applies, refill_entered, refill_face_up
 
-            outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
-                Outcome(False, clause.text, "the engine does not read which province")]
+            rule = "L5R-DYNASTY"
+            if entered_refill_applies(ability, clause):  # "After X enters play from a province: Refill it face-up"
+                outs = refill_entered(game, ctx.position, _subjects(ctx, source, clause, bind, as_cost=False))
+                rule = "L5R-DYNASTY.6"
+            else:
+                outs = refill_face_up(game, ctx.position) if refill_applies(ability, clause) else [
+                    Outcome(False, clause.text, "the engine does not read which province")]
             for out in outs:
                 ctx.step("effect", out.description if out.changed else f"{out.description}: no change ({out.why})",
-                         "L5R-ACT-EFFECT", "L5R-DYNASTY")
+                         "L5R-ACT-EFFECT", rule)
             continue
         # "Put one into your hand. Put the rest back" (effects_engine.look_pick_clause)
         picking = isinstance(clause, Effect) and clause.kind in ("put-on-bottom", "put-in-hand", "discard") \
@@ -1006,6 +1171,8 @@ def resolve_effects(ctx: Context, source: Copy, ability: Ability, bind: Bindings
         else:
             targets = subjects(ctx, source, clause, bind, as_cost=False)
         targets = conditions.leading_subject(ctx.position, source, ability, index, clause) or targets  # "If Ajasu has moved, straighten him"
+        if clause.target is not None and clause.target.ref == "target":
+            targets = _still_compared(ctx, ability, clause, targets, bind)  # "... than the discarded card's"
         if clause.kind == "transfer":  # "Transfer this Follower to your target Personality" (attach-to follows)
             bind.transferred = [t for t in targets if not isinstance(t, str)]
             continue
@@ -1502,7 +1669,7 @@ def attach_paying(ctx: Context, source: Copy, ability: Ability, index: int, thin
             ctx.step("effect", f"attach {thing.show()}: no change ({why})", "L5R-ACT-EFFECT", "L5R-EQUIP")
             continue
         if x_paid is not None:
-            price, notes = costs.effect_price(game, ctx, thing, host, ("all", 0, 0))
+            price, notes = costs.effect_price(game, ctx, thing, host, costs.x_equip_words(ability, index))
             if price != x_paid:
                 ctx.step("effect", f"equip {thing.show()}: no change (its Gold cost is {price} ({', '.join(notes)}), "
                          f"and X paid was {x_paid})", "L5R-ACT-EFFECT", "L5R-EQUIP")
@@ -1598,6 +1765,18 @@ def finish(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from
     _cleanup(ctx, source, ability, bind, from_hand=from_hand)
 
 
+def performers(pos: Position, source: Copy, bind: Bindings, *, from_hand: bool) -> list[int]:
+    """Who performed the action (uids), as states.py reads "performing": the Personality whose card it
+    is on, or who carries it; for a card played from the hand, the Personality its words chose as
+    performer ("your performing Personality"), if any."""
+    from .states import _leader
+
+    if from_hand:
+        return [c.uid for c in bind.performing if c.card.type == "personality"]
+    leader = _leader(pos, source)
+    return [leader.uid] if leader.card.type == "personality" else []
+
+
 def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, from_hand: bool) -> None:
     game, pos = ctx.game, ctx.position
     from .effects_traits import discipline_cleanup, invest_effects
@@ -1610,7 +1789,8 @@ def _cleanup(ctx: Context, source: Copy, ability: Ability, bind: Bindings, *, fr
     pos.memo["_action"] = {"by": ctx.actor, "source": source.uid, "kinds": [d.lower() for d in ability.designators],
                            "targets": sorted({c.uid for chosen in bind.targets.values() for c in chosen
                                        if not isinstance(c, str)}),  # (a targeted player is no card)
-                           "did": [list(d) for d in pos.memo.get("_done", [])]}
+                           "did": [list(d) for d in pos.memo.get("_done", [])],
+                           "performers": performers(pos, source, bind, from_hand=from_hand)}
     pos.memo.pop("_actor", None)
     pos.memo.pop("_choosing", None)
     pos.memo.pop("_done", None)

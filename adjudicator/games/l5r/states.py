@@ -152,9 +152,29 @@ _WORD_STATES = {"fallen", "unaligned", "other-battlefield"}
 CLANS = ("Crab", "Crane", "Dragon", "Lion", "Mantis", "Phoenix", "Scorpion", "Spider", "Unicorn")
 
 
+#: the two states of a card in a discard pile (Comprehensive Rules, "Dead", "Discarded and Dead"): a
+#: Personality destroyed is dead while he remains there (history.dead); every other card there --
+#: a Personality discarded, not destroyed, included -- is discarded
+_PILE_STATES = ("dead", "discarded")
+
+
+def _pile_state(copy: Copy) -> str | None:
+    from .history import dead
+
+    if not copy.zone.endswith("discard"):
+        return None
+    return "dead" if dead(copy) else "discarded"
+
+
+def pile_named(spec) -> bool:
+    """"your target dead Personality", "a discarded Personality": the words name cards in a discard
+    pile even where the text names no zone (procedure.target_ok)."""
+    return any(s in _PILE_STATES for s in getattr(spec, "states", ()))
+
+
 def checked(state: str) -> bool:
     # ("at-least:N", "one to three target cards": the fewest targets, procedure.choose_targets)
-    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or bool(_CMP_RE.match(state)) \
+    return state.startswith("at-least:") or state in _PLAIN or state in _HERE or state in _PILE_STATES or bool(_CMP_RE.match(state)) \
         or bool(_ANY_KW_RE.match(state)) or bool(_HAS_RE.match(state)) or bool(_FEWER_ATTACHED_RE.match(state)) or bool(_OWN_PRINTED_RE.match(state)) \
         or bool(_ARMY_RE.match(state)) or bool(_ABILITY_RE.match(state)) or bool(_EXACTLY_RE.match(state)) \
         or state == _AT_SOURCE or bool(_PRINTED_KW_RE.match(state)) or bool(_OPPOSING_RE.match(state)) \
@@ -272,6 +292,11 @@ def fits(game, pos: Position, source: Copy | None, copy: Copy, state: str) -> bo
         return copy.card.type == "personality" and game.has_state(pos, copy, "dishonored")
     if state == "at-home":
         return copy.zone == "home"
+    if state in _PILE_STATES:  # "your dead Personality", "your discarded (not dead) Personality"
+        return _pile_state(copy) == state
+    if state == PERFORMED_IT:  # "a Personality who performed it": the action a Reaction answers
+        found = answered_performers(pos)
+        return None if found is None else copy.uid in found
     m = _NOT_TITLED_RE.match(state)
     if m:
         named = m.group(1)
@@ -856,6 +881,8 @@ def owned_cards(ctx, source: Copy, clause, bind, *, as_cost: bool) -> list | Non
 
 #: "the Personality", "the Strategy": a card named by its type or keyword alone, after "the"
 _THE_NOUN_RE = re.compile(r"^the ([A-Z][a-z-]+)$")
+#: "Target your Samurai ...: ... your Samurai": after a target of yours so named, that target
+_YOUR_NOUN_RE = re.compile(r"^your ([A-Z][a-z-]+)$")
 
 
 def _names_noun(spec, noun: str) -> bool:
@@ -869,10 +896,13 @@ def the_target_spec(specs, spec):
     """The one target description "the Personality" stands for -- the only target named by that
     type or keyword ("Target your Personality and a non-Unique attachment ...: Attach it to the
     Personality") -- or None when there is no such single target."""
-    m = _THE_NOUN_RE.match((getattr(spec, "text", None) or "").strip())
+    text = (getattr(spec, "text", None) or "").strip()
+    m = _THE_NOUN_RE.match(text) or _YOUR_NOUN_RE.match(text)
     if spec is None or spec.ref != "choice" or m is None or spec.zone is not None or spec.states or spec.tests:
         return None
     naming = [t for t in specs if t is not spec and t.ref == "target" and _names_noun(t, m.group(1))]
+    if _YOUR_NOUN_RE.match(text):  # ("your Samurai": the target so named, if it is one of yours)
+        naming = [t for t in naming if t.owner == "you"]
     chosen = [t for t in specs if t is not spec and t.ref == "choice" and not _THE_NOUN_RE.match((t.text or "").strip())
               and _names_noun(t, m.group(1))]  # ("Choose your Personality and target ...": which one?)
     return naming[0] if len(naming) == 1 and naming[0].count == 1 and not naming[0].up_to and not chosen else None
@@ -1104,3 +1134,229 @@ def _cards_opposing(ctx, source: Copy, spec, bind) -> list:
     rest = replace(spec, states=tuple(s for s in spec.states if s not in _OPPOSING_PRONOUN))
     return [c for c in ctx.position.all_copies() if _leader(ctx.position, c).zone == field
             and c.controller != named[0].controller and target_ok(ctx, c, rest) is None]
+
+
+# ---- comparisons with a card named before, and "the lowest Personal Honor" ---------------------
+
+#: "a target enemy Personality with equal or lower Chi than your Personality", "one or two Personalities
+#: whose total Chi is lower than or equal to your Duelist's Chi", "a target enemy unit with lower total
+#: Force than your Personality's Force": a value of the card chosen as the target compared with a value
+#: of the one card the ability names before it ("choice"; its own stat after the dot, else the same)
+COMPARED_RE = re.compile(rf"^cmp:(total-)?(focus|{_STATS})(<=|>=|<|>|=)choice(?:\.(focus|{_STATS}))?$")
+#: "a target Personality with the lowest Personal Honor at this battlefield (you choose in case of a
+#: tie)": no other card fitting the rest of the description has a lower (higher) value
+EXTREME_RE = re.compile(rf"^(lowest|highest):(focus|{_STATS})$")
+
+
+def compared_with(ability, clause):
+    """The clause naming the card a target's comparison ("than your Personality") is made with, or
+    None when the engine cannot tell it. The words name it only by its noun, so it is read only when
+    the ability names exactly one card before this target, by a target or a choice, and that card is
+    known when the target is checked: an earlier target (chosen first on announcement, in the order
+    mentioned: procedure.choose_targets), or a "Choose ..." before the colon when this target is
+    before the colon too (checked as the costs reach it: procedure.pay_costs), or the card the effect
+    just before this one names by a choice ("the discarded card's Focus Value": checked as this effect
+    resolves, procedure.resolve_effects)."""
+    from ...core.ability import Effect
+
+    spec = getattr(clause, "target", None)
+    if spec is None or spec.ref != "target" or not any(COMPARED_RE.match(s) for s in spec.states):
+        return None
+    order = [*ability.costs, *ability.effects]
+    index = next((i for i, c in enumerate(order) if c is clause), -1)
+    if index < 0:
+        return None
+    earlier = [c for c in order[:index] if isinstance(c, Effect) and c.target is not None
+               and c.target.ref in ("target", "choice") and c.target is not spec]
+    if len(earlier) != 1:
+        return None
+    named = earlier[0].target
+    if named.count != 1 or named.up_to or named.zone is not None or tuple(named.card_types) in (("player",), ("unit",)):
+        return None
+    for state in spec.states:  # a unit's total: its Force only (unit_force)
+        m = COMPARED_RE.match(state)
+        if m and m.group(1) and tuple(spec.card_types) == ("unit",) and m.group(2) != "force":
+            return None
+    if named.ref == "target":
+        return earlier[0]
+    if earlier[0].kind == "choose" and earlier[0] in ability.costs and clause in ability.costs and clause.kind == "target":
+        return earlier[0]
+    if named.ref == "choice" and earlier[0] in ability.effects and clause in ability.effects \
+            and ability.effects.index(clause) == ability.effects.index(earlier[0]) + 1:
+        # "Discard a card to bow a target enemy card with Force equal to or lower than the discarded
+        # card's Focus Value": the card the effect just before acted on, known as this one resolves
+        return earlier[0]
+    return None
+
+
+def compared_read(ability, clause) -> frozenset:
+    """The describing words of an action's target the procedure reads itself (for effects.executes):
+    the comparisons :func:`compared_with` names the card of, "the lowest/highest ..."
+    (procedure.target_ok), and words about the cards chosen together (:data:`GROUP_STATES`)."""
+    spec = getattr(clause, "target", None)
+    if ability.kind not in ("action", "reaction") or spec is None:
+        return frozenset()
+    if spec.ref != "target":  # ("Give a Personality who performed it": a card chosen, not targeted)
+        return frozenset(s for s in spec.states if s == PERFORMED_IT) if _answers_action(ability) else frozenset()
+    read = {s for s in spec.states if EXTREME_RE.match(s) or s in GROUP_STATES or group_total(spec, s)
+            or keyword_either(spec, s) is not None}
+    if _answers_action(ability):
+        read |= {s for s in spec.states if s == PERFORMED_IT}  # "a Personality who performed it"
+    if compared_with(ability, clause) is not None:
+        read |= {s for s in spec.states if COMPARED_RE.match(s)}
+    return frozenset(read)
+
+
+def compared_failure(game, pos: Position, spec, chosen: list, named: Copy) -> tuple[str, str] | None:
+    """(the card, why) when the cards chosen as ``spec`` do not fit its comparisons with ``named``
+    (:data:`COMPARED_RE`); None when they fit. A total adds the values of every card chosen for it
+    ("whose total Chi"), or is a unit's total Force for a unit target."""
+    for state in spec.states:
+        m = COMPARED_RE.match(state)
+        if not m:
+            continue
+        total, stat, op, other = m.groups()
+        other = other or stat
+        wanted = _value(game, pos, named, other)
+        words = f"{named.name}'s {other.replace('-', ' ')} {wanted}"
+        if total and tuple(spec.card_types) == ("unit",):
+            rows = [(c.show(), unit_force(game, pos, c)) for c in chosen]
+        elif total:
+            rows = [(" and ".join(c.show() for c in chosen), sum(_value(game, pos, c, stat) for c in chosen))]
+        else:
+            rows = [(c.show(), _value(game, pos, c, stat)) for c in chosen]
+        for who, value in rows:
+            if not compare(value, op, wanted):
+                what = f"total {stat.replace('-', ' ')}" if total else stat.replace("-", " ")
+                return who, f"its {what} is {value}, not {op} {words}"
+    return None
+
+
+def extreme_failure(pos: Position, copy: Copy, state: str, value_of, rivals) -> str | None:
+    """Why ``copy`` does not have "the lowest/highest <stat>" (:data:`EXTREME_RE`) among ``rivals``
+    (the other cards fitting the rest of the description), or None: ties fit (the player chooses)."""
+    m = EXTREME_RE.match(state)
+    word, stat = m.groups()
+    mine = value_of(copy, stat)
+    for other in rivals:
+        theirs = value_of(other, stat)
+        if (theirs < mine) if word == "lowest" else (theirs > mine):
+            return f"it does not have the {word} {stat.replace('-', ' ')}: {other.show()} has {theirs}, it has {mine}"
+    return None
+
+
+#: words about every card chosen for one target together, checked once they are all chosen
+#: (procedure.choose_targets): "one or two Personalities controlled by the same player", "two target
+#: Personalities, each with a different Clan Alignment"
+GROUP_STATES = ("same-controller", "different-clan-alignments")
+
+
+def clan_alignments(pos: Position, copy: Copy) -> set[str]:
+    """The Clan Alignments of a card: its mon and the keywords naming a clan (:func:`clan_aligned`)."""
+    found = set()
+    if copy.card.attrs.get("clan"):
+        found.add(str(copy.card.attrs["clan"]).casefold())
+    clans = {c.casefold() for c in CLANS}
+    clans |= {str(p.attrs.get("clan", "")).casefold() for p in pos.players.values() if p.attrs.get("clan")}
+    for keyword in pos.keywords(copy):
+        word = keyword.casefold()
+        word = word[: -len(" clan")].strip() if word.endswith(" clan") else word
+        if word in clans:
+            found.add(word)
+    return found
+
+
+def group_failure(pos: Position, spec, chosen: list) -> str | None:
+    """Why the cards chosen together as ``spec`` do not fit its :data:`GROUP_STATES`, or None."""
+    cards = [c for c in chosen if not isinstance(c, str)]
+    if "same-controller" in spec.states and len({c.controller for c in cards}) > 1:
+        return "they must be controlled by the same player, and are controlled by " + \
+            " and ".join(sorted({c.controller for c in cards}))
+    if "different-clan-alignments" in spec.states:
+        seen: set[str] = set()
+        for card in cards:
+            clans = clan_alignments(pos, card)
+            if not clans:
+                return f"{card.show()} has no Clan Alignment"
+            if clans & seen:
+                return f"{card.show()} shares a Clan Alignment ({', '.join(sorted(clans & seen)).title()}) with " \
+                    "another target; each must have a different one"
+            seen |= clans
+    return None
+
+
+#: "one or more target enemy Followers with total Force less than or equal to Ayahi's Force": the values
+#: of every card chosen for the target added up, against this card's (its own stat after the dot)
+GROUP_TOTAL_RE = re.compile(rf"^cmp:total-({_STATS})(<=|>=|<|>|=)this(?:\.({_STATS}))?$")
+
+
+def group_total(spec, state: str) -> bool:
+    """Is ``state`` a total of the cards chosen together (:data:`GROUP_TOTAL_RE`)? For targets that are
+    neither Personalities nor units, whose total is their unit's (:data:`_TOTAL_CMP_RE`)."""
+    types = set(getattr(spec, "card_types", ()))
+    return bool(GROUP_TOTAL_RE.match(state)) and bool(types) and not types & {"personality", "unit", "card"}
+
+
+def group_total_failure(game, pos: Position, source: Copy, spec, chosen: list) -> str | None:
+    """Why the cards chosen together as ``spec`` do not fit its :func:`group_total` words, or None."""
+    cards = [c for c in chosen if not isinstance(c, str)]
+    for state in spec.states:
+        if not group_total(spec, state):
+            continue
+        stat, op, other_stat = GROUP_TOTAL_RE.match(state).groups()
+        other = source
+        if other.card.type != "personality" and other_stat and other.attached_to in pos.copies:
+            other = pos.copies[other.attached_to]  # ("Yayoi's Chi" on her Follower: the Personality, as _CMP_RE)
+        wanted = _value(game, pos, other, other_stat or stat)
+        total = sum(_value(game, pos, c, stat) for c in cards)
+        if not compare(total, op, wanted):
+            return f"their total {stat.replace('-', ' ')} is {total}, not {op} {other.name}'s " \
+                f"{(other_stat or stat).replace('-', ' ')} {wanted}"
+    return None
+
+
+def keyword_either(spec, state: str) -> list[str] | None:
+    """"an enemy card with Shadowlands or without attachments": an "either-of:" state whose "has:X"
+    part the target's own words say without an article ("with Shadowlands or"), so it is the card's
+    keyword X ("keyword:X"), not a card attached to it ("with a Weapon"); the other parts as they
+    are (:func:`_either_of_parts` leaves such a part unread, having no words to tell). None when it
+    is no such state, or a part is not read."""
+    if not state.startswith(_EITHER_OF):
+        return None
+    found = []
+    for part in state[len(_EITHER_OF):].split("||"):
+        m = _HAS_RE.match(part)
+        if m and m.group(1) == "has" and m.group(2) != "attachment" \
+                and re.search(rf"\bwith {re.escape(m.group(2))} or\b", getattr(spec, "text", "") or ""):
+            found.append("keyword:" + m.group(2))
+        elif part.startswith(("has:", "has-no:", _EITHER_OF)) or not checked(part):
+            return None
+        else:
+            found.append(part)
+    return found if len(found) > 1 and any(p.startswith("keyword:") for p in found) else None
+
+
+#: "target a Personality who performed it": one who performed the action the Reaction answers
+PERFORMED_IT = "performed:it"
+
+
+def answered_performers(pos: Position) -> list[int] | None:
+    """The Personalities who performed the action a round of Reactions (or a triggered trait resolving
+    now) answers (procedure.performers, kept with its "action-resolves" event), or None when it
+    answers no action, or several."""
+    from .triggers import SETTLING, window
+
+    w = window(pos)
+    # (a triggered trait resolving as the events settle answers those: triggers.settle)
+    events = pos.memo[SETTLING] if SETTLING in pos.memo else (w or {}).get("events", ())
+    found = [e[2] for e in events if len(e) > 2 and e[0] == "action-resolves" and isinstance(e[2], dict)]
+    if len(found) != 1 or found[0].get("performers") is None:
+        return None
+    return list(found[0]["performers"])
+
+
+def _answers_action(ability) -> bool:
+    """A Reaction (or a triggered trait, resolved as one: triggers.choosing_executes) to an action's
+    resolution: "it" in "who performed it" is that action."""
+    return ability.kind == "reaction" and ability.trigger is not None \
+        and ability.trigger.event.split(";")[0] == "action-resolves"

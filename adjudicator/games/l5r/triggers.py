@@ -630,6 +630,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
     from .effects_traits import discipline_leaves
 
     discipline_leaves(pos, proc, events)  # a Discipline Strategy out of play again: removed from the game
+    pos.memo[SETTLING] = events  # what the traits resolving now answer ("who performed it": states.py)
     for copy in list(pos.all_copies()):
         present = in_play(pos, copy)
         for ability in game.abilities(copy):
@@ -645,6 +646,7 @@ def settle(game, pos: Position, proc: Procedure) -> None:
                     # "it" in a trait means the card the event was about; an action is no card
                     about = pos.copies.get(event[1]) if len(event) < 3 else None
                     _resolve_trait(game, pos, copy, ability, proc, about)
+    pos.memo.pop(SETTLING, None)
     interrupts_entering(game, pos, events, proc)  # "Interrupt: After you Recruit Korimi, ..." (interrupting)
     from .delayed import next_time, standing
 
@@ -1135,6 +1137,10 @@ def _worked_out(game, pos: Position, copy: Copy, clause, worked, index: int, gua
         return None
     proc.add("trigger", f"'{clause.text}': {note}", *rules, "L5R-ACT-EFFECT")
     return clause
+
+
+#: memo key: the events whose triggered traits are resolving (settle)
+SETTLING = "_settling-events"
 
 
 def window(pos: Position) -> dict | None:

@@ -197,6 +197,12 @@ def executes(ability) -> bool | None:
         from .triggers import fires
 
         return fires(ability.trigger)
+    from .costs import _even_if_bowed_trigger, gold_reaction
+
+    if ability.kind == "reaction" and _even_if_bowed_trigger(ability) is not None:
+        # "Reaction: Even if this card is bowed, when paying for a Spell: Produce 4 Gold": a Gold source
+        # taken as the payment is made (costs.take_gold_reaction), as a Reaction with its own trigger is
+        return gold_reaction(ability) is not None
     from .duels import ENTERS, entering_executes
 
     if ability.kind == "trait" and ability.trigger is not None and \
