@@ -129,3 +129,13 @@ def test_one_of_those_cards_of_the_type_named():
 def test_put_into_the_deck_where_that_card_was():
     (e,) = effects("Put this Strategy into your deck where that card was.")
     assert (e.kind, e.keyword, e.target.ref) == ("put-in-deck-at", "place-of:that card", "this")
+
+
+def test_each_of_you_may_put_the_others_card_in_your_hand():
+    ab = parsed("Each of you may put the other's card in your hand.")
+    (e,) = ab.effects
+    assert (e.kind, e.keyword) == ("put-in-hand-of", "your")
+    assert e.target.states == ("of-the-other-player",)
+    assert any(c.kind == "effect-optional" for c in ab.conditions)
+    # "the other attachment" is still a plain noun phrase
+    assert [x.kind for x in effects("Put the other attachment in your hand.")] == ["put-in-hand"]

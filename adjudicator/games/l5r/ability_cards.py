@@ -1271,3 +1271,21 @@ def _cc_put_where_card_was(self, meta, ch):
 
 Rules.cc_r_named_type = _cc_r_named_type
 Rules.cc_put_where_card_was = _cc_put_where_card_was
+
+
+def _cc_np_each_of_you(self, meta, ch):
+    # the two players the ability names ("you" and the player it made act)
+    return TargetSpec(ref="each", card_types=("player",), states=("each-of-you",), text=self._text(meta))
+
+
+def _cc_put_the_others_card(self, meta, ch):
+    # "the other's card": the card the other of the two players just gave up; into the hand of the
+    # player putting it (not its owner's: put-in-hand-of, keyword "your")
+    if token(ch, "STATE", lower=True) != "other" or not self._text(meta).lower().startswith("put the "):
+        return Unparsed(self._text(meta), "put ...'s card: only the other player's", self._span(meta))
+    card = TargetSpec(ref="it", card_types=("card",), states=("of-the-other-player",), text="the other's card")
+    return self._eff(meta, "put-in-hand-of", target=card, keyword="your")
+
+
+Rules.cc_np_each_of_you = _cc_np_each_of_you
+Rules.cc_put_the_others_card = _cc_put_the_others_card
