@@ -995,3 +995,11 @@ def test_either_keyword_is_not_both():
     mixed = parse_ability("Battle: Bow your target unbowed Follower or Weapon.").effects[0]
     assert mixed.target.keywords == ()
     assert any(s.startswith("either:") for s in mixed.target.states)
+
+
+def test_a_leading_test_governs_every_clause_of_its_sentence():
+    # "If C, X and Y": Y must not happen when C fails; a trailing test stays on its own clause
+    ab = parse_ability("Battle: If you control a Courtier, bow a target Personality and draw a card.")
+    assert sorted(c.args[0] for c in ab.conditions if c.kind == "effect-if:you-control") == ["effect 0", "effect 1"]
+    trailing = parse_ability("Battle: Bow a target Personality if he is a Courtier and draw a card.")
+    assert [c.args[0] for c in trailing.conditions if c.kind.startswith("effect-if:")] == ["effect 0"]

@@ -2631,8 +2631,25 @@ def _parse_sentences(text: str, offset: int, conditions: list) -> list:
         if result is None:
             clauses.append(Unparsed(sent, "no rule matches", Span(1, offset + off + 1, offset + off + len(sent))))
             continue
-        clauses.extend(_resolve_clauses(result, duration, conditions, []))
+        clauses.extend(_resolve_clauses(_leading_test_covers_sentence(result), duration, conditions, []))
     return clauses
+
+
+_LEADING_TEST_RE = re.compile(r"\s*(?:if|unless)\b", re.I)
+
+
+def _leading_test_covers_sentence(result):
+    """"If C, X and Y": a test that opens the sentence governs every plain clause after it.
+
+    The grammar attaches "If C," to the first clause only ("X"); left so, "Y" would happen even
+    when C fails. A trailing test ("X if C and Y") stays on its own clause.
+    """
+    if not isinstance(result, list) or len(result) < 2:
+        return result
+    first = result[0]
+    if not (isinstance(first, _Guarded) and _LEADING_TEST_RE.match(first.text)):
+        return result
+    return [first, *(_Guarded(c, first.cond, first.text) if isinstance(c, Effect) else c for c in result[1:])]
 
 
 def _parse_limits(text: str, offset: int, conditions: list) -> list:
