@@ -872,24 +872,28 @@ def leading_subject(pos, source, ability, index: int, clause):
     """"If Ajasu has moved this battle, straighten him": a pronoun right after an "If ..." about this card
     (named, or "this Personality") is that card, not the last target -- [the card], or None when the
     effect is not of that form (procedure.resolve_effects then binds the pronoun as usual)."""
+    for cond in _leading_tests(ability, index, clause):
+        card = _own_card(pos, source, cond.args[1])
+        if card is not None:
+            return [card]
+    return None
+
+
+def _leading_tests(ability, index: int, clause) -> list:
+    """The "If ..." tests right before effect ``index`` whose clause opens with a bare pronoun, when no
+    card the text named before could be that pronoun's antecedent; [] otherwise."""
     spec = getattr(clause, "target", None)
     if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
-        return None
+        return []
     # ("Target a Personality: If Irezu is at home, bow him": a card the text named before is the antecedent;
     # an attack's target is named by no words of the text)
     if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
            and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
            for c in (*ability.costs, *ability.effects[:index])):
-        return None
-    for cond in ability.conditions:
-        if cond.args[:1] != (f"effect {index}",) or not cond.kind.startswith("effect-if:") or len(cond.args) < 2:
-            continue
-        if not re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I):
-            continue
-        card = _own_card(pos, source, cond.args[1])
-        if card is not None:
-            return [card]
-    return None
+        return []
+    return [cond for cond in ability.conditions
+            if cond.args[:1] == (f"effect {index}",) and cond.kind.startswith("effect-if:") and len(cond.args) >= 2
+            and re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I)]
 
 
 def leads_with_own_card(ability, index: int) -> bool:
@@ -897,16 +901,7 @@ def leads_with_own_card(ability, index: int) -> bool:
     it to the current battlefield")? The same reading, without a position: the pronoun right after an
     "If ..." whose subject is this card's name or "this Personality"."""
     clause = ability.effects[index] if 0 <= index < len(ability.effects) else None
-    spec = getattr(clause, "target", None)
-    if spec is None or spec.ref != "it" or (spec.text or "").lower() not in PRONOUNS | {"his", "her", "its"}:
-        return False
-    if any(getattr(c, "target", None) is not None and c.target.ref in ("target", "choice", "it")
-           and getattr(c, "kind", "") not in ("fear", "melee-attack", "ranged-attack")
-           for c in (*ability.costs, *ability.effects[:index])):
-        return False
-    return any(cond.args[:1] == (f"effect {index}",) and cond.kind.startswith("effect-if:") and len(cond.args) >= 2
-               and re.search(rf"\bif {re.escape(cond.text)}, {re.escape(clause.text)}", ability.text, re.I)
-               and _self_word(cond.args[1]) for cond in ability.conditions)
+    return any(_self_word(cond.args[1]) for cond in _leading_tests(ability, index, clause))
 
 
 def _ability_of(game, source, cond):
