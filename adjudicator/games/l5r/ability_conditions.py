@@ -751,19 +751,7 @@ class _R4:
     def cd_cond_period(self, meta, ch):
         # the period joins the test's arguments; a joined test ("A or B this turn") takes it on
         # its last part, so the parts stay decodable
-        from .ability import Unparsed
-
-        cond, period = ch[0], ch[1][1]
-        if not isinstance(cond, Condition):
-            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
-        if cond.kind in ("any-of", "all-of", "none-of"):
-            subs = decode(cond.args)
-            if not subs:
-                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
-            last = subs[-1]
-            subs = [*subs[:-1], Condition(kind=last.kind, args=(*last.args, period), text=last.text)]
-            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
-        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+        return _with_period(self, meta, ch[0], ch[1][1], every=False)
 
     def cd_moved_this_period(self, meta, ch):
         return Condition(kind="moved", args=(_word(ch[0]), "this-" + str(ch[-1]).lower()), text=self._text(meta))
@@ -1519,22 +1507,28 @@ Rules.cd_duel_stat_gt = _cd_duel_stat_cmp(">")
 Rules.cd_self_at_location_of = _cd_self_at_location_of
 
 
+def _with_period(rules, meta, cond, period: str, every: bool):
+    """A period joined to a test's arguments. Of joined tests, the last part takes it ("A or B this
+    turn": the parts stay decodable) or, when ``every``, each part (", this turn" after them all)."""
+    from .ability import Unparsed
+
+    if not isinstance(cond, Condition):
+        return Unparsed(rules._text(meta), "a period after no test", rules._span(meta))
+    if cond.kind in ("any-of", "all-of", "none-of"):
+        subs = decode(cond.args)
+        if not subs:
+            return Unparsed(rules._text(meta), "a period after no test", rules._span(meta))
+        subs = [Condition(kind=c.kind, args=(*c.args, period), text=c.text) if every or i == len(subs) - 1 else c
+                for i, c in enumerate(subs)]
+        return Condition(kind=cond.kind, args=encode(subs), text=rules._text(meta))
+    return Condition(kind=cond.kind, args=(*cond.args, period), text=rules._text(meta))
+
+
 class _SharedPeriod:
     """A period set off by a comma after joined tests: it holds for each of them."""
 
     def cd_if_cond_comma_period(self, meta, ch):
-        from .ability import Unparsed
-
-        cond, period = ch[0], ch[-1][1]
-        if not isinstance(cond, Condition):
-            return Unparsed(self._text(meta), "a period after no test", self._span(meta))
-        if cond.kind in ("any-of", "all-of", "none-of"):
-            subs = decode(cond.args)
-            if not subs:
-                return Unparsed(self._text(meta), "a period after no test", self._span(meta))
-            subs = [Condition(kind=s.kind, args=(*s.args, period), text=s.text) for s in subs]
-            return Condition(kind=cond.kind, args=encode(subs), text=self._text(meta))
-        return Condition(kind=cond.kind, args=(*cond.args, period), text=self._text(meta))
+        return _with_period(self, meta, ch[0], ch[-1][1], every=True)
 
 
 for _k, _v in list(vars(_SharedPeriod).items()):
