@@ -3,30 +3,20 @@ carried out as an action's search is, the card found named with 'paying'."""
 
 from __future__ import annotations
 
-import pytest
-
 from adjudicator.games.l5r.ability import parse_ability
 from adjudicator.games.l5r.effects import executes
 
-from .helpers import run_text
+from .helpers import claims_tests, run_text
 
-
-@pytest.mark.parametrize("text", [
+test_invest_search_to_hand_claimed, test_invest_search_otherwise_not_claimed = claims_tests([
     "Invest Pay 1 Gold: Search your deck for a Spider Elite Sohei, show it, and put it in your hand.",
     "Invest Pay 1 Gold: Search your Fate deck for a Stockpiled Weapon, show it, and put it in your hand.",
     "Invest Pay 1 Gold: Search your Fate deck for a Weapon and put it in your hand.",
-])
-def test_invest_search_to_hand_claimed(text):
-    assert executes(parse_ability(text))
-
-
-@pytest.mark.parametrize("text", [
+], [
     # the card found is not put in hand, or two cards are searched for
     "Invest Pay 1 Gold: Search your Fate deck for a Weapon and show it.",
     "Invest Pay 1 Gold: Search your Fate deck for up to two Weapons and put them in your hand.",
 ])
-def test_invest_search_otherwise_not_claimed(text):
-    assert not executes(parse_ability(text))
 
 
 SCN = """scenario "t"
