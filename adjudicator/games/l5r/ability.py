@@ -444,6 +444,14 @@ def amount(a: Any) -> int | None:
     return a.value if isinstance(a, _Amount) else a
 
 
+def add_rules(target: type, mixin: type, keep=lambda name: not name.startswith("__")) -> None:
+    """Copy a topic module's mixin methods (those whose name ``keep`` accepts) onto its ``Rules``
+    class: the grammar's transformer finds a rule's method by its alias name there."""
+    for name, value in list(vars(mixin).items()):
+        if callable(value) and keep(name):
+            setattr(target, name, value)
+
+
 def token(ch, type_: str, default=None, *, lower: bool = False):
     """The text of the first token of ``type_`` among a rule's children (lower-cased if asked),
     or ``default`` -- every topic's transformer reads its CAPWORD / STATE / PERIOD words so."""

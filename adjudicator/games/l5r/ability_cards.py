@@ -72,7 +72,16 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Effect, TargetSpec, Unparsed
 
-from .ability import _Amount, _CreatedSpec, _Mod, _Stats, amount, it_target, token
+from .ability import (
+    _Amount,
+    _CreatedSpec,
+    _Mod,
+    _Stats,
+    add_rules,
+    amount,
+    it_target,
+    token,
+)
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -822,7 +831,7 @@ class Rules:
                          keyword="without-cost")
 
     def cc_alt_word(self, meta, ch):
-        from .ability import _AltAmount, _NUMBER_WORDS
+        from .ability import _NUMBER_WORDS, _AltAmount
 
         return _AltAmount(_NUMBER_WORDS[self._text(meta).lower()])
 
@@ -1044,9 +1053,7 @@ class Rules2:
         return Condition(kind="has-tokens-at-least", args=("you", str(name), str(n)), text=self._text(meta))
 
 
-for _k, _v in list(vars(Rules2).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules2)
 
 
 class Rules3:
@@ -1061,9 +1068,7 @@ class Rules3:
         return _Mod("post-state", f"at-former-location-of:{ch[0].text}")
 
 
-for _k, _v in list(vars(Rules3).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules3)
 
 
 def _cc_np_winning_player(self, meta, ch):

@@ -74,6 +74,7 @@ from dataclasses import replace
 
 from adjudicator.core.ability import Condition, Effect, TargetSpec
 
+from .ability import add_rules
 from .ability import token as _token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
@@ -803,9 +804,7 @@ class _R4:
     cd_amt_at_least = cd_amt_any
 
 
-for _k, _v in list(vars(_R4).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _R4, keep=lambda name: name.startswith("cd_"))
 
 
 class _CountsAndComparisons:
@@ -913,9 +912,7 @@ class _CountsAndComparisons:
         return [("was-targeted-by", _word(ch[-1]))]
 
 
-for _k, _v in list(vars(_CountsAndComparisons).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _CountsAndComparisons, keep=lambda name: name.startswith("cd_"))
 
 
 def _if_then(method: str):
@@ -963,9 +960,7 @@ class _IfThen:
         return Condition(kind="has-no", args=("you", _word(ch[-1])), text=self._text(meta))
 
 
-for _k, _v in list(vars(_IfThen).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _IfThen, keep=lambda name: name.startswith("cd_"))
 
 
 def _province_count(self, meta, who, n, op) -> Condition:
@@ -1122,9 +1117,7 @@ class _AfterTheTest:
         return _guarded(_Optional([*steps, refuse], chooser=who), cond, self._text(meta))
 
 
-for _k, _v in list(vars(_AfterTheTest).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _AfterTheTest, keep=lambda name: name.startswith("cd_"))
 
 
 class _MoreTests:
@@ -1217,9 +1210,7 @@ class _MoreTests:
         return replace(kind, ref="last", states=states, text=self._text(meta))
 
 
-for _k, _v in list(vars(_MoreTests).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _MoreTests, keep=lambda name: name.startswith("cd_"))
 
 
 class _TriggeredTests:
@@ -1259,9 +1250,7 @@ class _TriggeredTests:
         return Condition(kind="control-at-most", args=(_word(ch[0]), "Rings"), text=self._text(meta))
 
 
-for _k, _v in list(vars(_TriggeredTests).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _TriggeredTests, keep=lambda name: name.startswith("cd_"))
 
 
 class _MoreShapes:
@@ -1279,9 +1268,7 @@ class _MoreShapes:
         return self.delayed_post(meta, [effect, ("after", self.ev_recruit(meta, [card]), text[text.lower().rfind("after"):])])
 
 
-for _k, _v in list(vars(_MoreShapes).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _MoreShapes, keep=lambda name: name.startswith("cd_"))
 
 
 class _AltTarget:
@@ -1306,9 +1293,7 @@ class _AltTarget:
         return [first, _Alt(branch, cond, text[cut:], self._span(meta))]
 
 
-for _k, _v in list(vars(_AltTarget).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _AltTarget, keep=lambda name: name.startswith("cd_"))
 
 
 class _JoinedClauses:
@@ -1328,9 +1313,7 @@ class _JoinedClauses:
         return Condition(kind="opposing", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
 
 
-for _k, _v in list(vars(_JoinedClauses).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _JoinedClauses, keep=lambda name: name.startswith("cd_"))
 
 
 class _PastVerbPhrases:
@@ -1367,9 +1350,7 @@ class _PastVerbPhrases:
         return Condition(kind="controls", args=(_word(ch[0]), _word(ch[-1])), text=self._text(meta))
 
 
-for _k, _v in list(vars(_PastVerbPhrases).items()):
-    if _k.startswith("cd_") or _k == "_did_parts":
-        setattr(Rules, _k, _v)
+add_rules(Rules, _PastVerbPhrases, keep=lambda name: name.startswith("cd_") or name == "_did_parts")
 
 
 def _cd_p_in_target_unit(self, meta, ch):
@@ -1531,9 +1512,7 @@ class _SharedPeriod:
         return _with_period(self, meta, ch[0], ch[-1][1], every=True)
 
 
-for _k, _v in list(vars(_SharedPeriod).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _SharedPeriod, keep=lambda name: name.startswith("cd_"))
 
 
 class _TriggerInLimits:
@@ -1569,9 +1548,7 @@ class _TriggerInLimits:
         return [cond, replace(when, text=text[text.lower().rfind("when"):])]
 
 
-for _k, _v in list(vars(_TriggerInLimits).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _TriggerInLimits, keep=lambda name: name.startswith("cd_"))
 
 
 def _cd_p_subj_performs(self, meta, ch):
@@ -1618,9 +1595,7 @@ class _MoreRelatives:
         return _Mod("post-state", f"had-province-{verb}" + (f";during:{period}" if period else ""))
 
 
-for _k, _v in list(vars(_MoreRelatives).items()):
-    if _k.startswith("cd_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, _MoreRelatives, keep=lambda name: name.startswith("cd_"))
 
 
 def _cd_perform_even_if_home(self, meta, ch):

@@ -42,7 +42,7 @@ NEW_CORE_ENDINGS = ("-attaches", "-enters-play-or-overlays", "-produces-gold", "
                     "you-draw-at-end-of-turn", "-challenges", "-rehonored", "-lobbies")
 
 
-from .ability import constant, token  # noqa: E402
+from .ability import add_rules, constant, token  # noqa: E402
 from .triggers_events import split_event  # noqa: E402,F401 - kept here too: the name scheme's reader
 
 
@@ -771,9 +771,7 @@ def _past(verb: str) -> str:
     return stem + "ed"
 
 
-for _k, _v in list(vars(Rules2).items()):
-    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules2, keep=lambda name: not name.startswith("_"))
 
 
 class Rules4:
@@ -842,9 +840,7 @@ class Rules4:
         return _Mod("post-state", "same-location")
 
 
-for _k, _v in list(vars(Rules4).items()):
-    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules4, keep=lambda name: not name.startswith("_"))
 
 
 class Rules6:
@@ -875,9 +871,7 @@ class Rules6:
         return _name(f"{_subject(t)}-equipped", by="you", paid=f"at-least-{n}")
 
 
-for _k, _v in list(vars(Rules6).items()):
-    if callable(_v) and not _k.startswith("__") and not _k.startswith("_"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules6, keep=lambda name: not name.startswith("_"))
 
 
 class Rules7:
@@ -931,9 +925,7 @@ class Rules7:
         return _Mod("post-state", "in-army")
 
 
-for _k, _v in list(vars(Rules7).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules7)
 
 
 class Rules8:
@@ -944,9 +936,7 @@ class Rules8:
         return _name(f"{_subject(_target(ch))}-enters-discard-pile", kind=kind.lower(), **{"from": "action"})
 
 
-for _k, _v in list(vars(Rules8).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules8)
 
 
 class Rules9:
@@ -975,9 +965,7 @@ class Rules9:
         return Rules2.ev_you_destroy_as(self, meta, [ch[0], t, ch[-1]])
 
 
-for _k, _v in list(vars(Rules9).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules9)
 
 
 class Rules10:
@@ -1014,9 +1002,7 @@ class Rules10:
         return heads + [_Mod("post-state", f"either:{self._text(meta)}")]
 
 
-for _k, _v in list(vars(Rules10).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules10)
 
 
 class Rules11:
@@ -1026,9 +1012,7 @@ class Rules11:
         return _name("engaging", at=f"battlefield-with-your-{_subject(_target(ch))}")
 
 
-for _k, _v in list(vars(Rules11).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules11)
 
 
 class Rules12:
@@ -1043,9 +1027,7 @@ class Rules12:
         return _Mod("post-state", f"has-opposed:{ch[-1].text}")
 
 
-for _k, _v in list(vars(Rules12).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules12)
 
 
 class Rules13:
@@ -1096,9 +1078,7 @@ class Rules13:
         return _Mod("post-state", "at-battlefield:this-or-adjacent-province")
 
 
-for _k, _v in list(vars(Rules13).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules13)
 
 
 class Rules14:
@@ -1112,9 +1092,7 @@ class Rules14:
         return _name(f"{_subject(_target(ch))}-enters-play", **{"from": "it"})
 
 
-for _k, _v in list(vars(Rules14).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules14)
 
 
 def _ev_you_focus_in_duel(self, meta, ch):
@@ -1152,9 +1130,7 @@ class Rules15:
         return {"verb": f"{verb}-{_subject(_target(ch))}"}
 
 
-for _k, _v in list(vars(Rules15).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules15)
 
 
 class Rules16:
@@ -1172,6 +1148,4 @@ class Rules16:
         return _name("engaging", at="your-province" if t is not None and t.owner == "you" else "province")
 
 
-for _k, _v in list(vars(Rules16).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules16)

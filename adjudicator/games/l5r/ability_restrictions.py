@@ -84,7 +84,7 @@ from dataclasses import replace
 
 from adjudicator.core.ability import TargetSpec, Unparsed
 
-from .ability import token
+from .ability import add_rules, token
 
 #: Effect kinds this topic emits (added to ``ability.EFFECT_KINDS``)
 KINDS: frozenset[str] = frozenset({
@@ -1710,9 +1710,7 @@ class Rules2:
                          stat="family-honor", amount=int(str(ch[0])))
 
 
-for _k, _v in list(vars(Rules2).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules2)
 
 
 class Rules3:
@@ -1756,9 +1754,7 @@ class Rules3:
             self._eff(meta, "must-perform", target=source, keyword="first-opportunity-source")]
 
 
-for _k, _v in list(vars(Rules3).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules3)
 
 
 class Rules4:
@@ -1804,9 +1800,7 @@ def _first_target(ch):
     return next((c for c in ch if isinstance(c, TargetSpec)), None)
 
 
-for _k, _v in list(vars(Rules4).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules4)
 
 
 def _rs_once_per_duel(self, meta, ch):
@@ -1880,9 +1874,7 @@ class Rules5:
         return "their-next-battle-action-opportunity"
 
 
-for _k, _v in list(vars(Rules5).items()):
-    if callable(_v) and not _k.startswith("__"):
-        setattr(Rules, _k, _v)
+add_rules(Rules, Rules5)
 
 
 def _rs_h_or_their(self, meta, ch):
